@@ -1,0 +1,322 @@
+/* schemac generator: model checks. */
+#include "check.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pattern.h"
+#include "schemac/check.h"
+#include "strbuf.h"
+#include "tags.h"
+
+static bool fail(char *why, size_t size, const char *fmt, const char *arg)
+{
+    snprintf(why, size, fmt, arg);
+    return false;
+}
+
+static bool number_ok(const node *n, double v, char *why, size_t size)
+{
+    const constraints *c = &n->c;
+    char text[64];
+    if (n->kind == NODE_INT) {
+        if (v != floor(v))
+            return fail(why, size, "must be an integer%s", "");
+        if (v < (double)n->c_min || v > (double)n->c_max) {
+            snprintf(why, size, "must be between %lld and %lld", (long long)n->c_min, (long long)n->c_max);
+            return false;
+        }
+    } else if (n->is_float && (v < -FLT_MAX || v > FLT_MAX)) {
+        return fail(why, size, "is out of the range of float%s", "");
+    }
+#define BOUND(field, op, words)                                                                    \
+    if (c->field.set && !(v op c->field.value)) {                                                  \
+        snprintf(text, sizeof text, "%.17g", c->field.value);                                      \
+        return fail(why, size, words " %s", text);                                                 \
+    }
+    BOUND(minimum, >=, "must be >=")
+    BOUND(maximum, <=, "must be <=")
+    BOUND(exclusive_minimum, >, "must be >")
+    BOUND(exclusive_maximum, <, "must be <")
+#undef BOUND
+    if (c->multiple_of.set && !sc_is_multiple_of(v, c->multiple_of.value)) {
+        snprintf(text, sizeof text, "%.17g", c->multiple_of.value);
+        return fail(why, size, "must be a multiple of %s", text);
+    }
+    return true;
+}
+
+static bool string_ok(const node *n, const char *s, char *why, size_t size)
+{
+    const constraints *c = &n->c;
+    size_t len = strlen(s);
+    if (!sc_utf8_valid(s, len))
+        return fail(why, size, "must be valid UTF-8%s", "");
+    size_t chars = sc_utf8_count(s, len);
+    if (n->buf_size > 0 && len > n->buf_size - 1) {
+        snprintf(why, size, "must fit the buffer of %zu bytes", n->buf_size);
+        return false;
+    }
+    if (c->has_min_length && chars < c->min_length) {
+        snprintf(why, size, "must be at least %llu characters long", (unsigned long long)c->min_length);
+        return false;
+    }
+    if (c->has_max_length && chars > c->max_length) {
+        snprintf(why, size, "must be at most %llu characters long", (unsigned long long)c->max_length);
+        return false;
+    }
+    if (c->format >= 0 && !sc_format_valid((sc_format)c->format, s, len))
+        return fail(why, size, "must be a valid %s", sc_format_name((sc_format)c->format));
+    if (c->pattern != NULL) {
+        char message[128];
+        size_t offset;
+        pattern *p = pattern_compile(c->pattern, message, sizeof message, &offset);
+        bool matched = p != NULL && pattern_match(p, s, len);
+        pattern_free(p);
+        if (!matched)
+            return fail(why, size, "must match the pattern %s", c->pattern);
+    }
+    return true;
+}
+
+bool check_value(const node *n, const cJSON *value, char *why, size_t why_size)
+{
+    const constraints *c = &n->c;
+    switch (n->kind) {
+    case NODE_BOOL:
+        if (!cJSON_IsBool(value))
+            return fail(why, why_size, "must be a boolean%s", "");
+        break;
+    case NODE_INT:
+    case NODE_NUMBER:
+        if (!cJSON_IsNumber(value))
+            return fail(why, why_size, "must be a number%s", "");
+        if (!number_ok(n, value->valuedouble, why, why_size))
+            return false;
+        break;
+    case NODE_STRING:
+        if (!cJSON_IsString(value))
+            return fail(why, why_size, "must be a string%s", "");
+        if (!string_ok(n, value->valuestring, why, why_size))
+            return false;
+        break;
+    case NODE_ENUM: {
+        if (!cJSON_IsString(value))
+            return fail(why, why_size, "must be a string%s", "");
+        bool found = false;
+        for (size_t i = 0; i < n->enum_type->nvalues; i++)
+            if (strcmp(n->enum_type->values[i].json_name, value->valuestring) == 0)
+                found = true;
+        if (!found)
+            return fail(why, why_size, "is not a value of %s", n->enum_type->c_type);
+        break;
+    }
+    case NODE_STRUCT:
+    case NODE_ARRAY:
+        return fail(why, why_size, "cannot be given in an annotation%s", "");
+    }
+    if (c->enum_values != NULL) {
+        bool found = false;
+        const cJSON *item;
+        cJSON_ArrayForEach(item, c->enum_values)
+            if (cJSON_Compare(item, value, 1))
+                found = true;
+        if (!found)
+            return fail(why, why_size, "is not one of the @enum values%s", "");
+    }
+    if (c->const_value != NULL && !cJSON_Compare(c->const_value, value, 1))
+        return fail(why, why_size, "is not the @const value%s", "");
+    return true;
+}
+
+/* An enum value may be written as its C name; store the JSON name. */
+static void normalise_enum_value(const node *n, cJSON *value)
+{
+    if (n->kind != NODE_ENUM || !cJSON_IsString(value))
+        return;
+    for (size_t i = 0; i < n->enum_type->nvalues; i++) {
+        const enum_value *v = &n->enum_type->values[i];
+        if (strcmp(v->c_name, value->valuestring) == 0) {
+            cJSON_SetValuestring(value, v->json_name);
+            return;
+        }
+    }
+}
+
+static void check_value_list(const node *n, cJSON *list, src_loc where, const char *what, bool is_error)
+{
+    cJSON *item;
+    char why[256];
+    cJSON_ArrayForEach(item, list) {
+        normalise_enum_value(n, item);
+        /* check @enum entries against the type, not against @enum itself */
+        node probe = *n;
+        probe.c.enum_values = NULL;
+        probe.c.const_value = NULL;
+        if (!check_value(&probe, item, why, sizeof why)) {
+            char *text = cJSON_PrintUnformatted(item);
+            if (is_error)
+                diag_error(where, "%s value %s %s", what, text, why);
+            else
+                diag_warning(where, "%s value %s %s", what, text, why);
+            cJSON_free(text);
+        }
+    }
+}
+
+/* Which bounds of the C type the schema must state, and user bounds looser
+ * than the type (dropped with a warning: the type's bound applies). For
+ * integers an exclusive bound one past the type's is as strict as it. */
+static void settle_type_bounds(node *n, double lo, double hi, double slack)
+{
+    constraints *c = &n->c;
+    number *lower[] = {&c->minimum, &c->exclusive_minimum};
+    number *upper[] = {&c->maximum, &c->exclusive_maximum};
+    static const char *const lower_names[] = {"minimum", "exclusiveMinimum"};
+    static const char *const upper_names[] = {"maximum", "exclusiveMaximum"};
+    for (int i = 0; i < 2; i++) {
+        double limit_lo = i == 0 ? lo : lo - slack;
+        double limit_hi = i == 0 ? hi : hi + slack;
+        if (lower[i]->set && lower[i]->value < limit_lo) {
+            diag_warning(lower[i]->where, "@%s %.17g is below the range of %s; the type's bound %.17g applies",
+                         lower_names[i], lower[i]->value, n->c_type, lo);
+            lower[i]->set = false;
+        }
+        if (upper[i]->set && upper[i]->value > limit_hi) {
+            diag_warning(upper[i]->where, "@%s %.17g is above the range of %s; the type's bound %.17g applies",
+                         upper_names[i], upper[i]->value, n->c_type, hi);
+            upper[i]->set = false;
+        }
+    }
+    n->state_type_min = !c->minimum.set && !c->exclusive_minimum.set;
+    n->state_type_max = !c->maximum.set && !c->exclusive_maximum.set;
+}
+
+static void check_range(const node *n)
+{
+    const constraints *c = &n->c;
+    double lo = -INFINITY, hi = INFINITY;
+    bool lo_strict = false, hi_strict = false;
+    src_loc where = {NULL, 0, 0};
+    if (c->minimum.set) {
+        lo = c->minimum.value;
+        where = c->minimum.where;
+    }
+    if (c->exclusive_minimum.set && c->exclusive_minimum.value >= lo) {
+        lo = c->exclusive_minimum.value;
+        lo_strict = true;
+        where = c->exclusive_minimum.where;
+    }
+    if (c->maximum.set) {
+        hi = c->maximum.value;
+        if (where.file == NULL)
+            where = c->maximum.where;
+    }
+    if (c->exclusive_maximum.set && c->exclusive_maximum.value <= hi) {
+        hi = c->exclusive_maximum.value;
+        hi_strict = true;
+        if (where.file == NULL)
+            where = c->exclusive_maximum.where;
+    }
+    if (n->kind == NODE_INT) {
+        lo = fmax(lo, (double)n->c_min);
+        hi = fmin(hi, (double)n->c_max);
+    }
+    if (lo > hi || (lo == hi && (lo_strict || hi_strict)))
+        diag_error(where, "no number satisfies these bounds (lower %.17g%s, upper %.17g%s)", lo,
+                   lo_strict ? " exclusive" : "", hi, hi_strict ? " exclusive" : "");
+    if (c->multiple_of.set && !(c->multiple_of.value > 0))
+        diag_error(c->multiple_of.where, "@multipleOf must be greater than 0");
+}
+
+static void check_node(node *n, src_loc where)
+{
+    constraints *c = &n->c;
+    switch (n->kind) {
+    case NODE_INT:
+        settle_type_bounds(n, (double)n->c_min, (double)n->c_max, 1);
+        check_range(n);
+        break;
+    case NODE_NUMBER:
+        if (n->is_float)
+            settle_type_bounds(n, -FLT_MAX, FLT_MAX, 0);
+        check_range(n);
+        break;
+    case NODE_STRING:
+        if (c->has_min_length && c->has_max_length && c->min_length > c->max_length)
+            diag_error(c->length_where, "@minLength %llu is greater than @maxLength %llu",
+                       (unsigned long long)c->min_length, (unsigned long long)c->max_length);
+        if (n->buf_size > 0 && c->has_min_length && c->min_length > n->buf_size - 1)
+            diag_error(c->length_where, "@minLength %llu cannot fit the %zu-byte buffer",
+                       (unsigned long long)c->min_length, n->buf_size);
+        break;
+    case NODE_ARRAY:
+        if (c->has_min_items && c->has_max_items && c->min_items > c->max_items)
+            diag_error(c->items_where, "@minItems %llu is greater than @maxItems %llu",
+                       (unsigned long long)c->min_items, (unsigned long long)c->max_items);
+        if (n->fixed_size > 0 && c->has_min_items && c->min_items > n->fixed_size)
+            diag_error(c->items_where, "@minItems %llu cannot fit the array of %zu",
+                       (unsigned long long)c->min_items, n->fixed_size);
+        if (c->unique_items && (n->items->kind == NODE_STRUCT || n->items->kind == NODE_ARRAY))
+            diag_error(c->unique_where, "@uniqueItems is supported on arrays of strings, numbers, "
+                                        "booleans and enums");
+        if (n->items->kind == NODE_ARRAY)
+            diag_error(where, "arrays of arrays are not supported: wrap the inner array in a struct");
+        check_node(n->items, where);
+        break;
+    case NODE_BOOL:
+    case NODE_ENUM:
+    case NODE_STRUCT:
+        break;
+    }
+    if (c->enum_values != NULL) {
+        if (cJSON_GetArraySize(c->enum_values) == 0)
+            diag_error(c->enum_where, "@enum needs at least one value");
+        check_value_list(n, c->enum_values, c->enum_where, "@enum", true);
+    }
+    if (c->const_value != NULL) {
+        char why[256];
+        normalise_enum_value(n, c->const_value);
+        node probe = *n;
+        probe.c.const_value = NULL;
+        if (!check_value(&probe, c->const_value, why, sizeof why))
+            diag_error(c->const_where, "@const value %s", why);
+    }
+    if (c->examples != NULL && n->kind != NODE_STRUCT && n->kind != NODE_ARRAY)
+        check_value_list(n, c->examples, where, "@examples", false);
+}
+
+static void check_struct(struct_def *s)
+{
+    for (size_t i = 0; i < s->nfields; i++) {
+        field *f = &s->fields[i];
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(s->fields[j].json_name, f->json_name) == 0)
+                diag_error(f->where, "JSON name \"%s\" is already used by member '%s'", f->json_name,
+                           s->fields[j].c_name);
+        check_node(f->type, f->where);
+        if (f->default_value != NULL) {
+            char why[256];
+            normalise_enum_value(f->type, f->default_value);
+            if (f->type->kind == NODE_STRUCT || f->type->kind == NODE_ARRAY)
+                diag_error(f->default_where, "@default is supported on booleans, numbers, strings and enums");
+            else if (!check_value(f->type, f->default_value, why, sizeof why)) {
+                char *text = cJSON_PrintUnformatted(f->default_value);
+                diag_error(f->default_where, "@default %s %s", text, why);
+                cJSON_free(text);
+            }
+        }
+    }
+    if (s->tool_name != NULL && !tag_valid_tool_name(s->tool_name))
+        diag_error(s->tool_where, "tool name '%s' is rejected by LLM providers: use 1 to 64 letters, "
+                                  "digits, '_' or '-'", s->tool_name);
+}
+
+void check_model(model *m)
+{
+    for (size_t i = 0; i < m->nstructs; i++)
+        check_struct(m->structs[i]);
+}

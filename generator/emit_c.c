@@ -1,0 +1,1224 @@
+/* schemac generator: C emitter.
+ *
+ * The generated code is meant to be read and stepped through: one static
+ * function per struct and per job (read, check, build), straight-line calls
+ * into libschemac, the member's JSON name in a comment at every case. */
+#define _POSIX_C_SOURCE 200809L /* open_memstream, for pattern_emit_c */
+
+#include "emit_c.h"
+
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_schema.h"
+#include "pattern.h"
+#include "schemac/check.h"
+#include "schemac/schemac.h"
+#include "strbuf.h"
+
+/* ---- small helpers ------------------------------------------------------- */
+
+static void put_indent(strbuf *sb, int level)
+{
+    for (int i = 0; i < level; i++)
+        sb_puts(sb, "    ");
+}
+
+/* One line at an indentation level. */
+static void line(strbuf *sb, int level, const char *fmt, ...) GEN_PRINTF(3, 4);
+static void line(strbuf *sb, int level, const char *fmt, ...)
+{
+    va_list ap;
+    put_indent(sb, level);
+    va_start(ap, fmt);
+    sb_vprintf(sb, fmt, ap);
+    va_end(ap);
+    sb_putc(sb, '\n');
+}
+
+/* A C string literal for s (with the quotes). */
+static char *c_literal(const char *s)
+{
+    strbuf sb;
+    sb_init(&sb);
+    sb_putc(&sb, '"');
+    sb_put_c_string(&sb, s);
+    sb_putc(&sb, '"');
+    return sb_take(&sb);
+}
+
+/* Text safe inside a C comment: no terminator, one line. */
+static char *comment_text(const char *s)
+{
+    strbuf sb;
+    sb_init(&sb);
+    for (const char *p = s; *p; p++) {
+        if (*p == '*' && p[1] == '/')
+            sb_puts(&sb, "* ");
+        else if (*p == '\n' || *p == '\r')
+            sb_putc(&sb, ' ');
+        else
+            sb_putc(&sb, *p);
+    }
+    return sb_take(&sb);
+}
+
+/* A double as a C literal that reads back exactly. */
+static void put_double(strbuf *sb, double v)
+{
+    char text[40];
+    if (v == (double)(long long)v && v > -1e15 && v < 1e15) {
+        sb_printf(sb, "%lld.0", (long long)v);
+        return;
+    }
+    for (int precision = 1; precision <= 17; precision++) {
+        snprintf(text, sizeof text, "%.*g", precision, v);
+        if (strtod(text, NULL) == v)
+            break;
+    }
+    sb_puts(sb, text);
+    if (strpbrk(text, ".eEn") == NULL)
+        sb_puts(sb, ".0");
+}
+
+/* A number for a message: 100 rather than 1e+02. */
+static char *double_text(double v)
+{
+    if (v == (double)(long long)v && v > -1e15 && v < 1e15)
+        return xasprintf("%lld", (long long)v);
+    strbuf sb;
+    sb_init(&sb);
+    put_double(&sb, v);
+    return sb_take(&sb);
+}
+
+static void put_i64(strbuf *sb, int64_t v)
+{
+    if (v == INT64_MIN)
+        sb_puts(sb, "INT64_MIN");
+    else
+        sb_printf(sb, "INT64_C(%lld)", (long long)v);
+}
+
+static bool is_root(const struct_def *s)
+{
+    return s->opted_in;
+}
+
+/* ---- what needs checking ----------------------------------------------- */
+
+static bool has_value_keywords(const node *n)
+{
+    const constraints *c = &n->c;
+    return c->minimum.set || c->maximum.set || c->exclusive_minimum.set || c->exclusive_maximum.set ||
+           c->multiple_of.set || c->has_min_length || c->has_max_length || c->pattern != NULL ||
+           c->format >= 0 || c->has_min_items || c->has_max_items || c->unique_items ||
+           c->enum_values != NULL || c->const_value != NULL;
+}
+
+/* Whether a check function exists for n. Strings (UTF-8), enums (valid
+ * value), 64-bit integers and numbers (range, finiteness) always have work
+ * when validating a struct built in C. */
+static bool needs_check(const node *n)
+{
+    switch (n->kind) {
+    case NODE_STRING:
+    case NODE_ENUM:
+    case NODE_ARRAY:
+    case NODE_NUMBER:
+        return true;
+    case NODE_INT:
+        return n->int_bytes >= 7 || has_value_keywords(n);
+    case NODE_BOOL:
+        return has_value_keywords(n);
+    case NODE_STRUCT:
+        return true;
+    }
+    return true;
+}
+
+/* ---- enums --------------------------------------------------------------- */
+
+static char *enum_choices(const enum_def *e)
+{
+    strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; i < e->nvalues; i++)
+        sb_printf(&sb, "%s%s", i ? ", " : "", e->values[i].json_name);
+    return sb_take(&sb);
+}
+
+/* Emits `switch (len) { case N: if (memcmp(...) == 0) ACTION; ... }` over
+ * the names, grouped by length. action(i) is the statement for name i. */
+typedef void (*match_action)(strbuf *sb, int level, size_t index, const void *ctx);
+
+static void emit_name_switch(strbuf *sb, int level, const char *ptr, const char *len,
+                             const char *const *names, size_t n, match_action action, const void *ctx)
+{
+    size_t *lengths = xcalloc(n, sizeof *lengths);
+    bool *done = xcalloc(n, sizeof *done);
+    for (size_t i = 0; i < n; i++)
+        lengths[i] = strlen(names[i]);
+    line(sb, level, "switch (%s) {", len);
+    for (size_t i = 0; i < n; i++) {
+        if (done[i])
+            continue;
+        line(sb, level, "case %zu:", lengths[i]);
+        for (size_t j = i; j < n; j++) {
+            if (done[j] || lengths[j] != lengths[i])
+                continue;
+            done[j] = true;
+            char *lit = c_literal(names[j]);
+            line(sb, level + 1, "if (memcmp(%s, %s, %zu) == 0) {", ptr, lit, lengths[j]);
+            free(lit);
+            action(sb, level + 2, j, ctx);
+            line(sb, level + 1, "}");
+        }
+        line(sb, level + 1, "break;");
+    }
+    line(sb, level, "default:");
+    line(sb, level + 1, "break;");
+    line(sb, level, "}");
+    free(lengths);
+    free(done);
+}
+
+static void enum_read_action(strbuf *sb, int level, size_t index, const void *ctx)
+{
+    const enum_def *e = ctx;
+    line(sb, level, "*out = %s;", e->values[index].c_name);
+    line(sb, level, "return 0;");
+}
+
+static void emit_enum(strbuf *sb, const enum_def *e)
+{
+    char *choices = enum_choices(e);
+    char *choices_lit = c_literal(choices);
+    const char **names = xcalloc(e->nvalues, sizeof *names);
+    for (size_t i = 0; i < e->nvalues; i++)
+        names[i] = e->values[i].json_name;
+
+    sb_printf(sb, "/* ---- %s ---- */\n\n", e->c_type);
+    sb_printf(sb, "static int read_%s(sc_reader *r, %s *out)\n{\n", e->name, e->c_type);
+    line(sb, 1, "sc_string s;");
+    line(sb, 1, "int rc = sc_read_string(r, &s);");
+    line(sb, 1, "if (rc != 0)");
+    line(sb, 2, "return rc;");
+    emit_name_switch(sb, 1, "s.ptr", "s.len", names, e->nvalues, enum_read_action, e);
+    line(sb, 1, "return sc_reader_fail(r, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);",
+         choices_lit);
+    sb_puts(sb, "}\n\n");
+
+    /* JSON name of a value; NULL for a value outside the enum. */
+    sb_printf(sb, "static const char *name_%s(%s value)\n{\n", e->name, e->c_type);
+    line(sb, 1, "switch (value) {");
+    for (size_t i = 0; i < e->nvalues; i++) {
+        bool repeated = false; /* two enumerators with one value: the first names it */
+        for (size_t j = 0; j < i; j++)
+            if (e->values[j].value == e->values[i].value)
+                repeated = true;
+        if (repeated)
+            continue;
+        char *lit = c_literal(e->values[i].json_name);
+        line(sb, 1, "case %s:", e->values[i].c_name);
+        line(sb, 2, "return %s;", lit);
+        free(lit);
+    }
+    line(sb, 1, "default:");
+    line(sb, 2, "return NULL;");
+    line(sb, 1, "}");
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "static int check_%s(%s value, sc_error *err)\n{\n", e->name, e->c_type);
+    line(sb, 1, "if (name_%s(value) == NULL)", e->name);
+    line(sb, 2, "return sc_fail(err, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);",
+         choices_lit);
+    line(sb, 1, "return 0;");
+    sb_puts(sb, "}\n\n");
+
+    free(names);
+    free(choices);
+    free(choices_lit);
+}
+
+/* ---- checks -------------------------------------------------------------- */
+
+typedef struct check_fn {
+    char *name; /* the function's name */
+    const node *n;
+} check_fn;
+
+/* The C type of the value a check function receives for n. */
+static const char *check_param_type(const node *n)
+{
+    switch (n->kind) {
+    case NODE_BOOL: return "bool";
+    case NODE_INT: return n->is_signed ? "int64_t" : "uint64_t";
+    case NODE_NUMBER: return "double";
+    case NODE_STRING: return "const char *";
+    default: return NULL;
+    }
+}
+
+static void emit_fail(strbuf *sb, int level, const char *code, const char *keyword, const char *message)
+{
+    char *lit = c_literal(message);
+    line(sb, level, "return sc_fail(err, %s, \"%s\", \"%%s\", %s);", code, keyword, lit);
+    free(lit);
+}
+
+static void emit_number_bounds(strbuf *sb, const node *n, const char *value)
+{
+    const constraints *c = &n->c;
+    struct {
+        const number *num;
+        const char *op;
+        const char *keyword;
+        const char *words;
+    } bounds[] = {
+        {&c->minimum, "<", "minimum", "must be >= "},
+        {&c->exclusive_minimum, "<=", "exclusiveMinimum", "must be > "},
+        {&c->maximum, ">", "maximum", "must be <= "},
+        {&c->exclusive_maximum, ">=", "exclusiveMaximum", "must be < "},
+    };
+    for (size_t i = 0; i < sizeof bounds / sizeof *bounds; i++) {
+        if (!bounds[i].num->set)
+            continue;
+        put_indent(sb, 1);
+        sb_printf(sb, "if (%s %s ", value, bounds[i].op);
+        put_double(sb, bounds[i].num->value);
+        sb_puts(sb, ")\n");
+        char *text = double_text(bounds[i].num->value);
+        char *message = xasprintf("%s%s", bounds[i].words, text);
+        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", bounds[i].keyword, message);
+        free(message);
+        free(text);
+    }
+    if (c->multiple_of.set) {
+        put_indent(sb, 1);
+        sb_printf(sb, "if (!sc_is_multiple_of(%s, ", value);
+        put_double(sb, c->multiple_of.value);
+        sb_puts(sb, "))\n");
+        char *text = double_text(c->multiple_of.value);
+        char *message = xasprintf("must be a multiple of %s", text);
+        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "multipleOf", message);
+        free(message);
+        free(text);
+    }
+}
+
+/* The enumerator called json_name (check.c made sure there is one). */
+static const char *enum_c_name(const enum_def *e, const char *json_name)
+{
+    for (size_t i = 0; i < e->nvalues; i++)
+        if (strcmp(e->values[i].json_name, json_name) == 0)
+            return e->values[i].c_name;
+    return e->values[0].c_name;
+}
+
+/* A C expression comparing `value` (of n's check parameter type) with the
+ * JSON value v, or NULL when v cannot equal any value of the type. */
+static char *equals_expr(const node *n, const char *value, const cJSON *v)
+{
+    switch (n->kind) {
+    case NODE_BOOL:
+        if (!cJSON_IsBool(v))
+            return NULL;
+        return xasprintf("%s == %s", value, cJSON_IsTrue(v) ? "true" : "false");
+    case NODE_INT:
+    case NODE_NUMBER: {
+        if (!cJSON_IsNumber(v))
+            return NULL;
+        strbuf sb;
+        sb_init(&sb);
+        sb_printf(&sb, "(double)%s == ", value);
+        put_double(&sb, v->valuedouble);
+        return sb_take(&sb);
+    }
+    case NODE_STRING: {
+        if (!cJSON_IsString(v))
+            return NULL;
+        char *lit = c_literal(v->valuestring);
+        char *e = xasprintf("strcmp(%s, %s) == 0", value, lit);
+        free(lit);
+        return e;
+    }
+    case NODE_ENUM:
+        if (!cJSON_IsString(v))
+            return NULL;
+        return xasprintf("%s == %s", value, enum_c_name(n->enum_type, v->valuestring));
+    default:
+        return NULL;
+    }
+}
+
+static void emit_enum_const(strbuf *sb, const node *n, const char *value)
+{
+    const constraints *c = &n->c;
+    if (c->enum_values != NULL) {
+        strbuf cond, list;
+        sb_init(&cond);
+        sb_init(&list);
+        const cJSON *item;
+        cJSON_ArrayForEach(item, c->enum_values) {
+            char *e = equals_expr(n, value, item);
+            char *text = cJSON_PrintUnformatted(item);
+            sb_printf(&list, "%s%s", list.len ? ", " : "", text);
+            cJSON_free(text);
+            if (e == NULL)
+                continue;
+            sb_printf(&cond, "%s!(%s)", cond.len ? " && " : "", e);
+            free(e);
+        }
+        line(sb, 1, "if (%s)", cond.len ? cond.data : "true");
+        char *message = xasprintf("must be one of: %s", list.data);
+        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "enum", message);
+        free(message);
+        sb_free(&cond);
+        sb_free(&list);
+    }
+    if (c->const_value != NULL) {
+        char *e = equals_expr(n, value, c->const_value);
+        char *text = cJSON_PrintUnformatted(c->const_value);
+        line(sb, 1, "if (!(%s))", e != NULL ? e : "false");
+        char *message = xasprintf("must be %s", text);
+        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "const", message);
+        free(message);
+        cJSON_free(text);
+        free(e);
+    }
+}
+
+static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
+{
+    const constraints *c = &n->c;
+    switch (n->kind) {
+    case NODE_INT:
+        if (n->int_bytes >= 7) {
+            /* only 64-bit types can hold values beyond +-(2^53-1) */
+            if (n->is_signed) {
+                line(sb, 1, "if (full && value < -INT64_C(9007199254740991))");
+                emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "minimum", "must be >= -9007199254740991");
+            }
+            line(sb, 1, "if (full && value > %s)",
+                 n->is_signed ? "INT64_C(9007199254740991)" : "UINT64_C(9007199254740991)");
+            char *message = xasprintf("must be <= %lld", (long long)n->c_max);
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maximum", message);
+            free(message);
+        }
+        emit_number_bounds(sb, n, "(double)value");
+        break;
+    case NODE_NUMBER:
+        line(sb, 1, "if (full && !(value >= -DBL_MAX && value <= DBL_MAX))");
+        emit_fail(sb, 2, "SC_ERR_NUMBER", "type", "must be a finite number");
+        if (n->is_float) {
+            line(sb, 1, "if (full && (value < -FLT_MAX || value > FLT_MAX))");
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maximum", "must fit a 32-bit float");
+        }
+        emit_number_bounds(sb, n, "value");
+        break;
+    case NODE_STRING: {
+        bool counts = c->has_min_length || c->has_max_length;
+        line(sb, 1, "size_t len;");
+        line(sb, 1, "if (value == NULL)");
+        emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be a string");
+        line(sb, 1, "len = strlen(value);");
+        line(sb, 1, "if (full && !sc_utf8_valid(value, len))");
+        emit_fail(sb, 2, "SC_ERR_UTF8", "type", "must be valid UTF-8 text");
+        if (counts) {
+            line(sb, 1, "{");
+            line(sb, 2, "size_t chars = sc_utf8_count(value, len);");
+            if (c->has_min_length) {
+                line(sb, 2, "if (chars < %llu)", (unsigned long long)c->min_length);
+                char *message = xasprintf("must be at least %llu characters long",
+                                          (unsigned long long)c->min_length);
+                emit_fail(sb, 3, "SC_ERR_CONSTRAINT", "minLength", message);
+                free(message);
+            }
+            if (c->has_max_length) {
+                line(sb, 2, "if (chars > %llu)", (unsigned long long)c->max_length);
+                char *message = xasprintf("must be at most %llu characters long",
+                                          (unsigned long long)c->max_length);
+                emit_fail(sb, 3, "SC_ERR_CONSTRAINT", "maxLength", message);
+                free(message);
+            }
+            line(sb, 1, "}");
+        }
+        if (c->format >= 0) {
+            static const char *const format_ids[] = {
+                "SC_FORMAT_DATE_TIME", "SC_FORMAT_DATE", "SC_FORMAT_TIME", "SC_FORMAT_EMAIL", "SC_FORMAT_URI",
+                "SC_FORMAT_UUID", "SC_FORMAT_IPV4", "SC_FORMAT_IPV6", "SC_FORMAT_HOSTNAME"};
+            line(sb, 1, "if (!sc_format_valid(%s, value, len))", format_ids[c->format]);
+            char *message = xasprintf("must be a valid %s", sc_format_name((sc_format)c->format));
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "format", message);
+            free(message);
+        }
+        if (c->pattern != NULL) {
+            line(sb, 1, "if (!match_%s(value, len))", fn);
+            char *message = xasprintf("must match the pattern %s", c->pattern);
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "pattern", message);
+            free(message);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    emit_enum_const(sb, n, "value");
+}
+
+static void emit_pattern_matcher(strbuf *sb, const node *n, const char *fn)
+{
+    char message[256];
+    size_t offset;
+    pattern *p = pattern_compile(n->c.pattern, message, sizeof message, &offset);
+    if (p == NULL)
+        return; /* reported by the tags reader already */
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    if (out == NULL) {
+        fputs("schemac: out of memory\n", stderr);
+        exit(3);
+    }
+    char *name = xasprintf("match_%s", fn);
+    pattern_emit_c(p, name, out);
+    fclose(out);
+    sb_puts(sb, buf);
+    sb_puts(sb, "\n");
+    free(buf);
+    free(name);
+    pattern_free(p);
+}
+
+static const char *unique_kind(const node *items)
+{
+    switch (items->kind) {
+    case NODE_NUMBER: return items->is_float ? "SC_UNIQUE_FLOAT" : "SC_UNIQUE_DOUBLE";
+    case NODE_STRING: return items->buf_size > 0 ? "SC_UNIQUE_CHARBUF" : "SC_UNIQUE_STRPTR";
+    default: return "SC_UNIQUE_BYTES";
+    }
+}
+
+static void emit_check_fn(strbuf *sb, const node *n, const char *fn);
+
+/* The statement calling the check of n on `expr`, returning on error after
+ * pushing `push` (a path segment statement) when non-NULL. */
+static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn, const char *expr,
+                            const char *count_expr)
+{
+    switch (n->kind) {
+    case NODE_STRUCT:
+        /* "*v->x" (an optional struct) is passed as v->x */
+        line(sb, level, "rc = check_%s(%s%s, err, full, NULL);", n->struct_type->name,
+             expr[0] == '*' ? "" : "&", expr[0] == '*' ? expr + 1 : expr);
+        break;
+    case NODE_ENUM:
+        if (has_value_keywords(n))
+            line(sb, level, "rc = check_%s(%s, err, full);", fn, expr);
+        else
+            line(sb, level, "rc = full ? check_%s(%s, err) : 0;", n->enum_type->name, expr);
+        break;
+    case NODE_ARRAY:
+        line(sb, level, "rc = check_%s(%s, %s, err, full);", fn, expr, count_expr);
+        break;
+    default:
+        line(sb, level, "rc = check_%s(%s, err, full);", fn, expr);
+        break;
+    }
+}
+
+static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
+{
+    if (n->kind == NODE_STRUCT)
+        return; /* structs have their own check_NAME */
+    if (n->kind == NODE_ENUM && !has_value_keywords(n))
+        return; /* check_ENUMNAME serves */
+    if (n->kind == NODE_ARRAY) {
+        const node *items = n->items;
+        char *item_fn = xasprintf("%s_items", fn);
+        bool item_check = needs_check(items);
+        if (item_check)
+            emit_check_fn(sb, items, item_fn);
+        const constraints *c = &n->c;
+        uint64_t max;
+        sb_printf(sb, "static int check_%s(const %s *items, size_t count, sc_error *err, bool full)\n{\n",
+                  fn, items->c_type);
+        if (item_check)
+            line(sb, 1, "int rc;");
+        line(sb, 1, "if (full && count > 0 && items == NULL)");
+        emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be an array");
+        if (n->fixed_size > 0) {
+            line(sb, 1, "if (full && count > %zu)", n->fixed_size);
+            char *message = xasprintf("must have at most %zu items", n->fixed_size);
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maxItems", message);
+            free(message);
+        }
+        if (c->has_min_items && c->min_items > 0) {
+            line(sb, 1, "if (count < %llu)", (unsigned long long)c->min_items);
+            char *message = xasprintf("must have at least %llu item%s", (unsigned long long)c->min_items,
+                                      c->min_items == 1 ? "" : "s");
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "minItems", message);
+            free(message);
+        }
+        if (node_max_items(n, &max) && (n->fixed_size == 0 || max < n->fixed_size)) {
+            line(sb, 1, "if (count > %llu)", (unsigned long long)max);
+            char *message = xasprintf("must have at most %llu item%s", (unsigned long long)max,
+                                      max == 1 ? "" : "s");
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maxItems", message);
+            free(message);
+        }
+        if (item_check) {
+            char *expr = xasprintf("items[i]");
+            line(sb, 1, "for (size_t i = 0; i < count; i++) {");
+            if (items->kind == NODE_STRUCT)
+                line(sb, 2, "if (!full)");
+            if (items->kind == NODE_STRUCT)
+                line(sb, 3, "break; /* the decoder checked each item as it read it */");
+            emit_check_call(sb, 2, items, item_fn, expr, NULL);
+            line(sb, 2, "if (rc != 0)");
+            line(sb, 3, "return sc_error_push_index(err, i);");
+            line(sb, 1, "}");
+            free(expr);
+        }
+        if (c->unique_items) {
+            line(sb, 1, "if (count > 1) {");
+            line(sb, 2, "size_t dup = sc_find_duplicate(items, count, sizeof *items, %s);", unique_kind(items));
+            line(sb, 2, "if (dup == count + 1)");
+            emit_fail(sb, 3, "SC_ERR_NOMEM", "uniqueItems", "out of memory");
+            line(sb, 2, "if (dup < count)");
+            line(sb, 3, "return sc_fail(err, SC_ERR_CONSTRAINT, \"uniqueItems\", "
+                        "\"must not contain duplicates: item %%zu repeats an earlier one\", dup);");
+            line(sb, 1, "}");
+        }
+        line(sb, 1, "(void)full;");
+        line(sb, 1, "return 0;");
+        sb_puts(sb, "}\n\n");
+        free(item_fn);
+        return;
+    }
+    if (n->kind == NODE_STRING && n->c.pattern != NULL)
+        emit_pattern_matcher(sb, n, fn);
+    const char *param = n->kind == NODE_ENUM ? n->enum_type->c_type : check_param_type(n);
+    sb_printf(sb, "static int check_%s(%s%svalue, sc_error *err, bool full)\n{\n", fn, param,
+              param[strlen(param) - 1] == '*' ? "" : " ");
+    if (n->kind == NODE_ENUM) {
+        line(sb, 1, "if (full && check_%s(value, err) != 0)", n->enum_type->name);
+        line(sb, 2, "return err->code;");
+    }
+    emit_check_body_scalar(sb, n, fn);
+    line(sb, 1, "(void)err;");
+    line(sb, 1, "(void)full;");
+    line(sb, 1, "return 0;");
+    sb_puts(sb, "}\n\n");
+}
+
+/* The check call argument for a field's value. */
+static char *field_value_expr(const field *f)
+{
+    const node *n = f->type;
+    if (f->presence == PRESENCE_POINTER)
+        return xasprintf("*v->%s", f->c_name);
+    if (n->kind == NODE_INT)
+        return xasprintf("(%s)v->%s", n->is_signed ? "int64_t" : "uint64_t", f->c_name);
+    if (n->kind == NODE_NUMBER)
+        return xasprintf("(double)v->%s", f->c_name);
+    return xasprintf("v->%s", f->c_name);
+}
+
+static void emit_struct_check(strbuf *sb, const struct_def *s)
+{
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        if (!needs_check(f->type))
+            continue;
+        char *fn = xasprintf("%s_%s", s->name, f->c_name);
+        emit_check_fn(sb, f->type, fn);
+        free(fn);
+    }
+
+    sb_printf(sb, "/* Constraints of %s. full: also what the decoder guarantees by\n"
+                  " * construction (valid UTF-8, enum values, ranges), for values built in C.\n"
+                  " * seen: which members the decoder found, or NULL. */\n", s->c_type);
+    sb_printf(sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen)\n{\n",
+              s->name, s->c_type);
+    line(sb, 1, "int rc = 0;");
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        const node *n = f->type;
+        bool is_pointer_value = n->kind == NODE_STRING && n->buf_size == 0;
+        if (!needs_check(n))
+            continue;
+        char *name_lit = c_literal(f->json_name);
+        char *comment = comment_text(f->json_name);
+        sb_printf(sb, "\n    /* %s */\n", comment);
+        free(comment);
+        const char *guard = NULL;
+        char *guard_text = NULL;
+        switch (f->presence) {
+        case PRESENCE_POINTER:
+            guard_text = xasprintf("v->%s != NULL", f->c_name);
+            break;
+        case PRESENCE_HAS_FLAG:
+            guard_text = xasprintf("v->%s", f->has_field);
+            break;
+        case PRESENCE_OPTIONAL:
+            if (is_pointer_value)
+                guard_text = xasprintf("v->%s != NULL", f->c_name);
+            else if (n->kind == NODE_ARRAY && n->fixed_size == 0)
+                guard_text = xasprintf("v->%s != NULL || v->%s > 0", f->c_name, f->count_field);
+            else
+                guard_text = xasprintf("seen == NULL || seen[%zu]", i);
+            break;
+        case PRESENCE_REQUIRED:
+        case PRESENCE_DEFAULT:
+            if (is_pointer_value) {
+                line(sb, 1, "if (v->%s == NULL)", f->c_name);
+                line(sb, 2, "return sc_fail(err, SC_ERR_REQUIRED, \"required\", "
+                            "\"missing required property \\\"%%s\\\"\", %s);", name_lit);
+            }
+            break;
+        }
+        guard = guard_text;
+        int level = 1;
+        if (guard != NULL) {
+            line(sb, 1, "if (%s) {", guard);
+            level = 2;
+        }
+        if (n->kind == NODE_STRUCT)
+            line(sb, level, "if (full) {");
+        char *fn = xasprintf("%s_%s", s->name, f->c_name);
+        char *expr = field_value_expr(f);
+        char *count = n->kind == NODE_ARRAY ? xasprintf("(size_t)v->%s", f->count_field) : NULL;
+        int inner = n->kind == NODE_STRUCT ? level + 1 : level;
+        emit_check_call(sb, inner, n, fn, expr, count);
+        line(sb, inner, "if (rc != 0)");
+        line(sb, inner + 1, "return sc_error_push_key(err, %s);", name_lit);
+        if (n->kind == NODE_STRUCT)
+            line(sb, level, "}");
+        if (guard != NULL)
+            line(sb, 1, "}");
+        free(fn);
+        free(expr);
+        free(count);
+        free(guard_text);
+        free(name_lit);
+    }
+    line(sb, 1, "(void)full;");
+    line(sb, 1, "(void)seen;");
+    line(sb, 1, "return rc;");
+    sb_puts(sb, "}\n\n");
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+/* Statements reading the value of n into lvalue, setting rc. */
+static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, int depth)
+{
+    switch (n->kind) {
+    case NODE_BOOL:
+        line(sb, level, "rc = sc_read_bool(r, &%s);", lvalue);
+        break;
+    case NODE_INT:
+        line(sb, level, "{");
+        line(sb, level + 1, "int64_t number;");
+        put_indent(sb, level + 1);
+        sb_puts(sb, "rc = sc_read_int(r, &number, ");
+        put_i64(sb, n->c_min);
+        sb_puts(sb, ", ");
+        put_i64(sb, n->c_max);
+        sb_puts(sb, ");\n");
+        line(sb, level + 1, "%s = (%s)number;", lvalue, n->c_type);
+        line(sb, level, "}");
+        break;
+    case NODE_NUMBER:
+        line(sb, level, "rc = sc_read_%s(r, &%s);", n->is_float ? "float" : "double", lvalue);
+        break;
+    case NODE_STRING:
+        if (n->buf_size > 0) {
+            line(sb, level, "rc = sc_read_string_buf(r, %s, sizeof %s, NULL);", lvalue, lvalue);
+        } else {
+            line(sb, level, "{");
+            line(sb, level + 1, "char *text = NULL;");
+            line(sb, level + 1, "rc = sc_read_string_dup(r, &text, NULL);");
+            line(sb, level + 1, "%s = text;", lvalue);
+            line(sb, level, "}");
+        }
+        break;
+    case NODE_ENUM:
+        line(sb, level, "rc = read_%s(r, &%s);", n->enum_type->name, lvalue);
+        break;
+    case NODE_STRUCT:
+        line(sb, level, "rc = read_%s(r, &%s);", n->struct_type->name, lvalue);
+        break;
+    case NODE_ARRAY:
+        (void)depth;
+        break;
+    }
+}
+
+/* Reads an array member into v->NAME and v->COUNT. */
+static void emit_read_array(strbuf *sb, int level, const field *f)
+{
+    const node *n = f->type;
+    const node *items = n->items;
+    uint64_t max;
+    bool has_max = node_max_items(n, &max);
+    line(sb, level, "{");
+    line(sb, level + 1, "size_t n = 0;");
+    if (n->fixed_size == 0) {
+        line(sb, level + 1, "size_t cap = 0;");
+        line(sb, level + 1, "%s *items = NULL;", items->c_type);
+    }
+    line(sb, level + 1, "int next = 0;");
+    line(sb, level + 1, "rc = sc_read_array_begin(r);");
+    line(sb, level + 1, "while (rc == 0 && (next = sc_next_element(r)) > 0) {");
+    if (has_max) {
+        /* stop early: an oversize array must not cost memory first */
+        line(sb, level + 2, "if (n == %llu) {", (unsigned long long)max);
+        line(sb, level + 3, "rc = sc_reader_fail(r, SC_ERR_CONSTRAINT, \"maxItems\", "
+                            "\"must have at most %llu item%s\");", (unsigned long long)max,
+             max == 1 ? "" : "s");
+        line(sb, level + 3, "break;");
+        line(sb, level + 2, "}");
+    }
+    char *element;
+    if (n->fixed_size == 0) {
+        line(sb, level + 2, "if (n == cap && (items = sc_reader_grow(r, items, &cap, sizeof *items)) == NULL) {");
+        line(sb, level + 3, "rc = r->err->code;");
+        line(sb, level + 3, "break;");
+        line(sb, level + 2, "}");
+        element = xstrdup("items[n]");
+    } else {
+        element = xasprintf("out->%s[n]", f->c_name);
+    }
+    emit_read(sb, level + 2, items, element, 1);
+    line(sb, level + 2, "if (rc != 0) {");
+    line(sb, level + 3, "sc_error_push_index(r->err, n);");
+    line(sb, level + 3, "break;");
+    line(sb, level + 2, "}");
+    line(sb, level + 2, "n++;");
+    line(sb, level + 1, "}");
+    line(sb, level + 1, "if (rc == 0 && next < 0)");
+    line(sb, level + 2, "rc = r->err->code;");
+    if (n->fixed_size == 0) {
+        line(sb, level + 1, "if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)");
+        line(sb, level + 2, "rc = r->err->code;");
+        line(sb, level + 1, "out->%s = items;", f->c_name);
+    }
+    line(sb, level + 1, "out->%s = (%s)n;", f->count_field, f->count_c_type);
+    line(sb, level, "}");
+    free(element);
+}
+
+static void member_index_action(strbuf *sb, int level, size_t index, const void *ctx)
+{
+    (void)ctx;
+    line(sb, level, "return %zu;", index);
+}
+
+static void emit_struct_read(strbuf *sb, const struct_def *s)
+{
+    const char **names = xcalloc(s->nfields + 1, sizeof *names);
+    for (size_t i = 0; i < s->nfields; i++)
+        names[i] = s->fields[i].json_name;
+
+    if (s->nfields > 0) {
+        sb_printf(sb, "static const char *const %s_members[] = {\n", s->name);
+        for (size_t i = 0; i < s->nfields; i++) {
+            char *lit = c_literal(names[i]);
+            line(sb, 1, "%s,", lit);
+            free(lit);
+        }
+        sb_puts(sb, "};\n\n");
+        sb_printf(sb, "/* Index of the member called key[0..len), or -1. */\n");
+        sb_printf(sb, "static int member_%s(const char *key, size_t len)\n{\n", s->name);
+        emit_name_switch(sb, 1, "key", "len", names, s->nfields, member_index_action, NULL);
+        line(sb, 1, "return -1;");
+        sb_puts(sb, "}\n\n");
+    }
+
+    sb_printf(sb, "static int read_%s(sc_reader *r, %s *out)\n{\n", s->name, s->c_type);
+    if (s->nfields > 0)
+        line(sb, 1, "bool seen[%zu] = {false};", s->nfields);
+    if (s->additional_properties)
+        line(sb, 1, "sc_skipped skipped = {NULL, 0, 0};");
+    line(sb, 1, "sc_string key;");
+    line(sb, 1, "int more, rc = 0;");
+    sb_puts(sb, "\n");
+    line(sb, 1, "memset(out, 0, sizeof *out);");
+    line(sb, 1, "if ((rc = sc_read_object_begin(r)) != 0)");
+    line(sb, 2, "return rc;");
+    line(sb, 1, "while ((more = sc_next_member(r, &key)) > 0) {");
+    if (s->nfields > 0) {
+        line(sb, 2, "int member = member_%s(key.ptr, key.len);", s->name);
+        line(sb, 2, "if (member < 0) {");
+    } else {
+        line(sb, 2, "{");
+    }
+    if (s->additional_properties) {
+        line(sb, 3, "if ((rc = sc_skip_member(r, &skipped, &key)) != 0)");
+        line(sb, 4, "return rc;");
+        line(sb, 3, "continue;");
+    } else {
+        line(sb, 3, "return sc_fail_unknown_member(r, &key);");
+    }
+    line(sb, 2, "}");
+    if (s->nfields > 0) {
+        line(sb, 2, "if (seen[member])");
+        line(sb, 3, "return sc_fail_duplicate_member(r, %s_members[member]);", s->name);
+        line(sb, 2, "seen[member] = true;");
+        line(sb, 2, "switch (member) {");
+        for (size_t i = 0; i < s->nfields; i++) {
+            const field *f = &s->fields[i];
+            char *comment = comment_text(f->json_name);
+            line(sb, 2, "case %zu: /* %s */", i, comment);
+            free(comment);
+            if (f->type->kind == NODE_ARRAY) {
+                emit_read_array(sb, 3, f);
+            } else if (f->presence == PRESENCE_POINTER) {
+                line(sb, 3, "if ((out->%s = sc_reader_alloc(r, sizeof *out->%s)) == NULL) {", f->c_name,
+                     f->c_name);
+                line(sb, 4, "rc = r->err->code;");
+                line(sb, 4, "break;");
+                line(sb, 3, "}");
+                char *lv = xasprintf("*out->%s", f->c_name);
+                emit_read(sb, 3, f->type, lv, 0);
+                free(lv);
+            } else {
+                char *lv = xasprintf("out->%s", f->c_name);
+                emit_read(sb, 3, f->type, lv, 0);
+                free(lv);
+            }
+            line(sb, 3, "break;");
+        }
+        line(sb, 2, "default:");
+        line(sb, 3, "break;");
+        line(sb, 2, "}");
+        line(sb, 2, "if (rc != 0)");
+        line(sb, 3, "return sc_error_push_key(r->err, %s_members[member]);", s->name);
+    }
+    line(sb, 1, "}");
+    line(sb, 1, "if (more < 0)");
+    line(sb, 2, "return r->err->code;");
+    if (s->additional_properties) {
+        line(sb, 1, "if ((rc = sc_check_skipped(r, &skipped)) != 0)");
+        line(sb, 2, "return rc;");
+    }
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        char *lit = c_literal(f->json_name);
+        switch (f->presence) {
+        case PRESENCE_REQUIRED:
+            line(sb, 1, "if (!seen[%zu])", i);
+            line(sb, 2, "return sc_fail_missing_member(r, %s);", lit);
+            break;
+        case PRESENCE_HAS_FLAG:
+            line(sb, 1, "out->%s = seen[%zu];", f->has_field, i);
+            break;
+        case PRESENCE_DEFAULT: {
+            const cJSON *d = f->default_value;
+            line(sb, 1, "if (!seen[%zu])", i);
+            put_indent(sb, 2);
+            const node *n = f->type;
+            if (n->kind == NODE_STRING && n->buf_size > 0) {
+                char *v = c_literal(d->valuestring);
+                sb_printf(sb, "memcpy(out->%s, %s, sizeof %s);\n", f->c_name, v, v);
+                free(v);
+            } else if (n->kind == NODE_STRING) {
+                char *v = c_literal(d->valuestring);
+                sb_printf(sb, "out->%s = %s;\n", f->c_name, v);
+                free(v);
+            } else if (n->kind == NODE_ENUM) {
+                sb_printf(sb, "out->%s = %s;\n", f->c_name, enum_c_name(n->enum_type, d->valuestring));
+            } else if (n->kind == NODE_BOOL) {
+                sb_printf(sb, "out->%s = %s;\n", f->c_name, cJSON_IsTrue(d) ? "true" : "false");
+            } else if (n->kind == NODE_INT) {
+                sb_printf(sb, "out->%s = (%s)", f->c_name, n->c_type);
+                put_i64(sb, (int64_t)d->valuedouble);
+                sb_puts(sb, ";\n");
+            } else {
+                sb_printf(sb, "out->%s = (%s)", f->c_name, n->c_type);
+                put_double(sb, d->valuedouble);
+                sb_puts(sb, ";\n");
+            }
+            break;
+        }
+        case PRESENCE_POINTER:
+        case PRESENCE_OPTIONAL:
+            break;
+        }
+        free(lit);
+    }
+    line(sb, 1, "if ((rc = check_%s(out, r->err, false, %s)) != 0)", s->name, s->nfields ? "seen" : "NULL");
+    line(sb, 2, "r->err->offset = (size_t)(r->p - r->begin);");
+    line(sb, 1, "return rc;");
+    sb_puts(sb, "}\n\n");
+    free(names);
+}
+
+/* ---- building cJSON ------------------------------------------------------ */
+
+/* An expression making the cJSON item for the value expr of node n. */
+static char *build_expr(const node *n, const char *expr)
+{
+    switch (n->kind) {
+    case NODE_BOOL: return xasprintf("cJSON_CreateBool(%s)", expr);
+    case NODE_INT:
+    case NODE_NUMBER: return xasprintf("cJSON_CreateNumber((double)%s)", expr);
+    case NODE_STRING: return xasprintf("cJSON_CreateString(%s)", expr);
+    case NODE_ENUM: return xasprintf("build_%s(%s)", n->enum_type->name, expr);
+    case NODE_STRUCT: return xasprintf("build_%s(&%s)", n->struct_type->name, expr);
+    case NODE_ARRAY: return NULL;
+    }
+    return NULL;
+}
+
+static void emit_enum_build(strbuf *sb, const enum_def *e)
+{
+    sb_printf(sb, "static cJSON *build_%s(%s value)\n{\n", e->name, e->c_type);
+    line(sb, 1, "const char *name = name_%s(value);", e->name);
+    line(sb, 1, "return name != NULL ? cJSON_CreateString(name) : NULL;");
+    sb_puts(sb, "}\n\n");
+}
+
+static void emit_struct_build(strbuf *sb, const struct_def *s)
+{
+    sb_printf(sb, "static cJSON *build_%s(const %s *v)\n{\n", s->name, s->c_type);
+    line(sb, 1, "cJSON *o = cJSON_CreateObject();");
+    line(sb, 1, "if (o == NULL)");
+    line(sb, 2, "return NULL;");
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        const node *n = f->type;
+        char *key = c_literal(f->json_name);
+        int level = 1;
+        char *comment = comment_text(f->json_name);
+        sb_printf(sb, "\n    /* %s */\n", comment);
+        free(comment);
+        if (f->presence == PRESENCE_POINTER) {
+            line(sb, 1, "if (v->%s != NULL)", f->c_name);
+            level = 2;
+        } else if (f->presence == PRESENCE_HAS_FLAG) {
+            line(sb, 1, "if (v->%s)", f->has_field);
+            level = 2;
+        } else if (f->presence == PRESENCE_OPTIONAL && n->kind == NODE_STRING && n->buf_size == 0) {
+            line(sb, 1, "if (v->%s != NULL)", f->c_name);
+            level = 2;
+        } else if (f->presence == PRESENCE_OPTIONAL && n->kind == NODE_ARRAY && n->fixed_size == 0) {
+            line(sb, 1, "if (v->%s != NULL || v->%s > 0)", f->c_name, f->count_field);
+            level = 2;
+        }
+        if (n->kind == NODE_ARRAY) {
+            line(sb, level, "{");
+            line(sb, level + 1, "cJSON *list = cJSON_CreateArray();");
+            line(sb, level + 1, "if (!sc_cjson_add(o, %s, list))", key);
+            line(sb, level + 2, "goto fail;");
+            line(sb, level + 1, "for (size_t i = 0; i < (size_t)v->%s; i++)", f->count_field);
+            char *item = xasprintf("v->%s[i]", f->c_name);
+            char *e = build_expr(n->items, item);
+            line(sb, level + 2, "if (!sc_cjson_append(list, %s))", e);
+            line(sb, level + 3, "goto fail;");
+            line(sb, level, "}");
+            free(item);
+            free(e);
+        } else {
+            char *value = xasprintf(f->presence == PRESENCE_POINTER ? "(*v->%s)" : "v->%s", f->c_name);
+            char *e = build_expr(n, value);
+            line(sb, level, "if (!sc_cjson_add(o, %s, %s))", key, e);
+            line(sb, level + 1, "goto fail;");
+            free(value);
+            free(e);
+        }
+        free(key);
+    }
+    line(sb, 1, "return o;");
+    if (s->nfields > 0) {
+        sb_puts(sb, "fail:\n");
+        line(sb, 1, "cJSON_Delete(o);");
+        line(sb, 1, "return NULL;");
+    }
+    sb_puts(sb, "}\n\n");
+}
+
+/* ---- public API ---------------------------------------------------------- */
+
+static void emit_schema_constant(strbuf *sb, const struct_def *s)
+{
+    cJSON *doc = schema_document(s);
+    char *text = schema_print(doc, 0);
+    cJSON_Delete(doc);
+    sb_printf(sb, "const char %s_schema_json[] =", s->name);
+    /* ISO C only promises 4095-character literals (-Woverlength-strings),
+     * so long schemas are written as a character list. */
+    if (strlen(text) < 4000) {
+        sb_puts(sb, "\n    \"");
+        sb_put_c_string(sb, text);
+        sb_puts(sb, "\";\n\n");
+    } else {
+        sb_puts(sb, " {");
+        size_t len = strlen(text);
+        for (size_t i = 0; i <= len; i++) {
+            if (i % 16 == 0)
+                sb_puts(sb, "\n   ");
+            sb_printf(sb, " %d,", (int)(signed char)text[i]);
+        }
+        sb_puts(sb, "\n};\n\n");
+    }
+    free(text);
+}
+
+static void emit_public(strbuf *sb, const struct_def *s)
+{
+    const char *t = s->c_type, *n = s->name;
+    sb_printf(sb, "int %s_decode(sc_arena *arena, const char *json, size_t len, %s *out, sc_error *err)\n{\n",
+              n, t);
+    line(sb, 1, "sc_reader r;");
+    line(sb, 1, "sc_error local;");
+    line(sb, 1, "int rc;");
+    line(sb, 1, "if (err == NULL)");
+    line(sb, 2, "err = &local;");
+    line(sb, 1, "sc_error_clear(err);");
+    line(sb, 1, "if (arena == NULL || out == NULL || (json == NULL && len > 0))");
+    line(sb, 2, "return sc_fail(err, SC_ERR_ARGUMENT, NULL, \"arena and out must not be NULL\");");
+    line(sb, 1, "sc_reader_init(&r, json, len, arena, err);");
+    line(sb, 1, "rc = read_%s(&r, out);", n);
+    line(sb, 1, "if (rc == 0)");
+    line(sb, 2, "rc = sc_reader_finish(&r);");
+    line(sb, 1, "return rc;");
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "static int decode_%s_text(sc_arena *arena, const char *json, size_t len, void *out, "
+                  "sc_error *err)\n{\n", n);
+    line(sb, 1, "return %s_decode(arena, json, len, (%s *)out, err);", n, t);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "int %s_from_cjson(sc_arena *arena, const cJSON *node, %s *out, sc_error *err)\n{\n", n, t);
+    line(sb, 1, "return sc_decode_cjson(arena, node, out, err, decode_%s_text);", n);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "int %s_validate(const %s *value, sc_error *err)\n{\n", n, t);
+    line(sb, 1, "sc_error local;");
+    line(sb, 1, "if (err == NULL)");
+    line(sb, 2, "err = &local;");
+    line(sb, 1, "sc_error_clear(err);");
+    line(sb, 1, "if (value == NULL)");
+    line(sb, 2, "return sc_fail(err, SC_ERR_ARGUMENT, NULL, \"no value given\");");
+    line(sb, 1, "return check_%s(value, err, true, NULL);", n);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "cJSON *%s_to_cjson(const %s *value)\n{\n", n, t);
+    line(sb, 1, "return value != NULL ? build_%s(value) : NULL;", n);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "char *%s_encode(const %s *value)\n{\n", n, t);
+    line(sb, 1, "cJSON *tree = %s_to_cjson(value);", n);
+    line(sb, 1, "char *text;");
+    line(sb, 1, "if (tree == NULL)");
+    line(sb, 2, "return NULL;");
+    line(sb, 1, "text = cJSON_PrintUnformatted(tree);");
+    line(sb, 1, "cJSON_Delete(tree);");
+    line(sb, 1, "return text;");
+    sb_puts(sb, "}\n\n");
+
+    emit_schema_constant(sb, s);
+}
+
+static void emit_banner(strbuf *sb, const model *m, const char *file)
+{
+    const char *base = strrchr(m->header_path, '/');
+    base = base != NULL ? base + 1 : m->header_path;
+    sb_printf(sb, "/* %s: generated by schemac %s from %s. Do not edit: change %s and run\n"
+                  " * schemac again. */\n",
+              file, SCHEMAC_VERSION_STRING, base, base);
+}
+
+char *emit_c_header(const model *m, const c_names *names)
+{
+    strbuf sb;
+    sb_init(&sb);
+    emit_banner(&sb, m, names->header_name);
+    sb_printf(&sb, "#ifndef %s\n#define %s\n\n", names->guard, names->guard);
+    sb_puts(&sb, "#include <stdbool.h>\n#include <stddef.h>\n\n#include <cJSON.h>\n#include <schemac/schemac.h>\n\n");
+    sb_printf(&sb, "#include \"%s\"\n\n", names->include_header);
+    sb_printf(&sb, "#if SCHEMAC_RUNTIME_ABI != %d\n", SCHEMAC_RUNTIME_ABI);
+    sb_printf(&sb, "#error \"%s was generated by schemac %s for libschemac ABI %d: regenerate it with the "
+                   "schemac that matches the installed libschemac\"\n#endif\n\n",
+              names->header_name, SCHEMAC_VERSION_STRING, SCHEMAC_RUNTIME_ABI);
+    sb_puts(&sb, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        if (!is_root(s))
+            continue;
+        const char *t = s->c_type, *n = s->name;
+        if (s->tool_name != NULL)
+            sb_printf(&sb, "/* %s: input of the tool \"%s\". */\n", t, s->tool_name);
+        else
+            sb_printf(&sb, "/* %s */\n", t);
+        sb_printf(&sb, "int %s_decode(sc_arena *arena, const char *json, size_t len, %s *out, sc_error *err) "
+                       "SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "int %s_from_cjson(sc_arena *arena, const cJSON *node, %s *out, sc_error *err) "
+                       "SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "int %s_validate(const %s *value, sc_error *err) SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "cJSON *%s_to_cjson(const %s *value);\n", n, t);
+        sb_printf(&sb, "char *%s_encode(const %s *value);\n", n, t);
+        sb_printf(&sb, "extern const char %s_schema_json[];\n\n", n);
+    }
+    sb_puts(&sb, "#ifdef __cplusplus\n}\n#endif\n\n");
+    sb_printf(&sb, "#endif /* %s */\n", names->guard);
+    return sb_take(&sb);
+}
+
+static void emit_layout_asserts(strbuf *sb, const model *m)
+{
+    const char *base = strrchr(m->header_path, '/');
+    base = base != NULL ? base + 1 : m->header_path;
+    sb_puts(sb, "/* The structs must still be the ones this file was generated from. */\n");
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        sb_printf(sb, "_Static_assert(sizeof(%s) == %llu, \"%s changed after schemac generated this "
+                      "file: run schemac again\");\n", s->c_type, (unsigned long long)s->size, s->c_type);
+        for (size_t j = 0; j < s->nfields; j++)
+            sb_printf(sb, "_Static_assert(offsetof(%s, %s) == %llu, \"%s changed after schemac generated "
+                          "this file: run schemac again\");\n",
+                      s->c_type, s->fields[j].c_name, (unsigned long long)s->fields[j].offset, s->c_type);
+    }
+    (void)base;
+    sb_puts(sb, "\n");
+}
+
+char *emit_c_source(const model *m, const c_names *names)
+{
+    strbuf sb;
+    sb_init(&sb);
+    emit_banner(&sb, m, names->source_name);
+    sb_printf(&sb, "#include \"%s\"\n\n", names->header_name);
+    sb_puts(&sb, "#include <float.h>\n#include <stdint.h>\n#include <string.h>\n\n");
+    emit_layout_asserts(&sb, m);
+
+    sb_puts(&sb, "/* ---- declarations ---- */\n\n");
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        sb_printf(&sb, "static int read_%s(sc_reader *r, %s *out);\n", s->name, s->c_type);
+        sb_printf(&sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen);\n",
+                  s->name, s->c_type);
+        sb_printf(&sb, "static cJSON *build_%s(const %s *v);\n", s->name, s->c_type);
+    }
+    sb_puts(&sb, "\n");
+
+    for (size_t i = 0; i < m->nenums; i++) {
+        emit_enum(&sb, m->enums[i]);
+        emit_enum_build(&sb, m->enums[i]);
+    }
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        sb_printf(&sb, "/* ---- %s ---- */\n\n", s->c_type);
+        emit_struct_check(&sb, s);
+        emit_struct_read(&sb, s);
+        emit_struct_build(&sb, s);
+        if (is_root(s))
+            emit_public(&sb, s);
+    }
+    return sb_take(&sb);
+}

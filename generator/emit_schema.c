@@ -1,0 +1,271 @@
+/* schemac generator: canonical JSON Schema. */
+#include "emit_schema.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "schemac/check.h"
+#include "strbuf.h"
+
+static cJSON *schema_of_node(const node *n, const char *field_description);
+
+static void add_number(cJSON *o, const char *key, double v)
+{
+    cJSON_AddItemToObject(o, key, cJSON_CreateNumber(v));
+}
+
+static void add_count(cJSON *o, const char *key, uint64_t v)
+{
+    cJSON_AddItemToObject(o, key, cJSON_CreateNumber((double)v));
+}
+
+/* The enum's description, with each value's own description listed so
+ * the model sees what every value means. */
+static char *enum_description(const enum_def *e, const char *base)
+{
+    bool any = false;
+    for (size_t i = 0; i < e->nvalues; i++)
+        if (e->values[i].description != NULL)
+            any = true;
+    if (!any)
+        return base != NULL ? xstrdup(base) : NULL;
+    strbuf sb;
+    sb_init(&sb);
+    if (base != NULL)
+        sb_printf(&sb, "%s\n", base);
+    for (size_t i = 0; i < e->nvalues; i++) {
+        const enum_value *v = &e->values[i];
+        sb_printf(&sb, "- %s", v->json_name);
+        if (v->description != NULL)
+            sb_printf(&sb, ": %s", v->description);
+        if (i + 1 < e->nvalues)
+            sb_putc(&sb, '\n');
+    }
+    return sb_take(&sb);
+}
+
+static void add_value_keywords(cJSON *o, const node *n)
+{
+    const constraints *c = &n->c;
+    if (n->kind == NODE_INT && n->state_type_min)
+        add_number(o, "minimum", (double)n->c_min);
+    else if (n->kind == NODE_NUMBER && n->is_float && n->state_type_min)
+        add_number(o, "minimum", -FLT_MAX);
+    if (c->minimum.set)
+        add_number(o, "minimum", c->minimum.value);
+    if (c->exclusive_minimum.set)
+        add_number(o, "exclusiveMinimum", c->exclusive_minimum.value);
+    if (n->kind == NODE_INT && n->state_type_max)
+        add_number(o, "maximum", (double)n->c_max);
+    else if (n->kind == NODE_NUMBER && n->is_float && n->state_type_max)
+        add_number(o, "maximum", FLT_MAX);
+    if (c->maximum.set)
+        add_number(o, "maximum", c->maximum.value);
+    if (c->exclusive_maximum.set)
+        add_number(o, "exclusiveMaximum", c->exclusive_maximum.value);
+    if (c->multiple_of.set)
+        add_number(o, "multipleOf", c->multiple_of.value);
+
+    uint64_t max;
+    if (c->has_min_length)
+        add_count(o, "minLength", c->min_length);
+    if (n->kind == NODE_STRING && node_max_length(n, &max))
+        add_count(o, "maxLength", max);
+    if (c->pattern != NULL)
+        cJSON_AddStringToObject(o, "pattern", c->pattern);
+    if (c->format >= 0)
+        cJSON_AddStringToObject(o, "format", sc_format_name((sc_format)c->format));
+
+    if (c->has_min_items)
+        add_count(o, "minItems", c->min_items);
+    if (n->kind == NODE_ARRAY && node_max_items(n, &max))
+        add_count(o, "maxItems", max);
+    if (c->unique_items)
+        cJSON_AddBoolToObject(o, "uniqueItems", 1);
+
+    if (c->enum_values != NULL)
+        cJSON_AddItemToObject(o, "enum", cJSON_Duplicate(c->enum_values, 1));
+    if (c->const_value != NULL)
+        cJSON_AddItemToObject(o, "const", cJSON_Duplicate(c->const_value, 1));
+    if (c->deprecated)
+        cJSON_AddBoolToObject(o, "deprecated", 1);
+    if (c->examples != NULL)
+        cJSON_AddItemToObject(o, "examples", cJSON_Duplicate(c->examples, 1));
+}
+
+static cJSON *schema_of_struct(const struct_def *s, const char *description)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (description != NULL)
+        cJSON_AddStringToObject(o, "description", description);
+    cJSON_AddStringToObject(o, "type", "object");
+    cJSON *props = cJSON_AddObjectToObject(o, "properties");
+    cJSON *required = cJSON_CreateArray();
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        cJSON *p = schema_of_node(f->type, f->description);
+        if (f->default_value != NULL)
+            cJSON_AddItemToObject(p, "default", cJSON_Duplicate(f->default_value, 1));
+        cJSON_AddItemToObject(props, f->json_name, p);
+        if (f->presence == PRESENCE_REQUIRED)
+            cJSON_AddItemToArray(required, cJSON_CreateString(f->json_name));
+    }
+    if (cJSON_GetArraySize(required) > 0)
+        cJSON_AddItemToObject(o, "required", required);
+    else
+        cJSON_Delete(required);
+    if (!s->additional_properties)
+        cJSON_AddBoolToObject(o, "additionalProperties", 0);
+    return o;
+}
+
+static cJSON *schema_of_node(const node *n, const char *field_description)
+{
+    const char *description = node_description(n, field_description);
+    if (n->kind == NODE_STRUCT) {
+        cJSON *o = schema_of_struct(n->struct_type, description);
+        add_value_keywords(o, n);
+        return o;
+    }
+    cJSON *o = cJSON_CreateObject();
+    if (n->kind == NODE_ENUM) {
+        char *text = enum_description(n->enum_type, description);
+        if (text != NULL)
+            cJSON_AddStringToObject(o, "description", text);
+        free(text);
+    } else if (description != NULL) {
+        cJSON_AddStringToObject(o, "description", description);
+    }
+    switch (n->kind) {
+    case NODE_BOOL: cJSON_AddStringToObject(o, "type", "boolean"); break;
+    case NODE_INT: cJSON_AddStringToObject(o, "type", "integer"); break;
+    case NODE_NUMBER: cJSON_AddStringToObject(o, "type", "number"); break;
+    case NODE_STRING: cJSON_AddStringToObject(o, "type", "string"); break;
+    case NODE_ENUM: {
+        cJSON_AddStringToObject(o, "type", "string");
+        cJSON *names = cJSON_AddArrayToObject(o, "enum");
+        for (size_t i = 0; i < n->enum_type->nvalues; i++)
+            cJSON_AddItemToArray(names, cJSON_CreateString(n->enum_type->values[i].json_name));
+        break;
+    }
+    case NODE_ARRAY:
+        cJSON_AddStringToObject(o, "type", "array");
+        cJSON_AddItemToObject(o, "items", schema_of_node(n->items, NULL));
+        break;
+    case NODE_STRUCT:
+        break;
+    }
+    add_value_keywords(o, n);
+    return o;
+}
+
+cJSON *schema_document(const struct_def *s)
+{
+    cJSON *body = schema_of_struct(s, s->description);
+    cJSON *doc = cJSON_CreateObject();
+    cJSON_AddStringToObject(doc, "$schema", "https://json-schema.org/draft/2020-12/schema");
+    cJSON_AddStringToObject(doc, "title", s->tool_name != NULL ? s->tool_name : s->name);
+    /* move the body's members after the header ones */
+    while (body->child != NULL) {
+        cJSON *item = cJSON_DetachItemViaPointer(body, body->child);
+        cJSON_AddItemToObject(doc, item->string, item);
+    }
+    cJSON_Delete(body);
+    return doc;
+}
+
+/* ---- printing ------------------------------------------------------------ */
+
+static void print_string(strbuf *sb, const char *s)
+{
+    sb_putc(sb, '"');
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        switch (*p) {
+        case '"': sb_puts(sb, "\\\""); break;
+        case '\\': sb_puts(sb, "\\\\"); break;
+        case '\n': sb_puts(sb, "\\n"); break;
+        case '\r': sb_puts(sb, "\\r"); break;
+        case '\t': sb_puts(sb, "\\t"); break;
+        case '\b': sb_puts(sb, "\\b"); break;
+        case '\f': sb_puts(sb, "\\f"); break;
+        default:
+            if (*p < 0x20)
+                sb_printf(sb, "\\u%04x", *p);
+            else
+                sb_putc(sb, (char)*p);
+        }
+    }
+    sb_putc(sb, '"');
+}
+
+static void print_number(strbuf *sb, double v)
+{
+    if (v == floor(v) && fabs(v) <= 9007199254740992.0) {
+        sb_printf(sb, "%.0f", v);
+        return;
+    }
+    /* the shortest precision that reads back as the same double */
+    char text[40];
+    for (int precision = 1; precision <= 17; precision++) {
+        snprintf(text, sizeof text, "%.*g", precision, v);
+        if (strtod(text, NULL) == v)
+            break;
+    }
+    sb_puts(sb, text);
+}
+
+static void indent(strbuf *sb, int pretty, int depth)
+{
+    if (!pretty)
+        return;
+    sb_putc(sb, '\n');
+    for (int i = 0; i < depth; i++)
+        sb_puts(sb, "  ");
+}
+
+static void print_value(strbuf *sb, const cJSON *v, int pretty, int depth)
+{
+    if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
+        bool object = cJSON_IsObject(v);
+        sb_putc(sb, object ? '{' : '[');
+        if (v->child == NULL) {
+            sb_putc(sb, object ? '}' : ']');
+            return;
+        }
+        for (const cJSON *item = v->child; item != NULL; item = item->next) {
+            indent(sb, pretty, depth + 1);
+            if (object) {
+                print_string(sb, item->string);
+                sb_puts(sb, pretty ? ": " : ":");
+            }
+            print_value(sb, item, pretty, depth + 1);
+            if (item->next != NULL)
+                sb_putc(sb, ',');
+        }
+        indent(sb, pretty, depth);
+        sb_putc(sb, object ? '}' : ']');
+    } else if (cJSON_IsString(v)) {
+        print_string(sb, v->valuestring);
+    } else if (cJSON_IsNumber(v)) {
+        print_number(sb, v->valuedouble);
+    } else if (cJSON_IsTrue(v)) {
+        sb_puts(sb, "true");
+    } else if (cJSON_IsFalse(v)) {
+        sb_puts(sb, "false");
+    } else {
+        sb_puts(sb, "null");
+    }
+}
+
+char *schema_print(const cJSON *doc, int pretty)
+{
+    strbuf sb;
+    sb_init(&sb);
+    print_value(&sb, doc, pretty, 0);
+    if (pretty)
+        sb_putc(&sb, '\n');
+    return sb_take(&sb);
+}

@@ -1,0 +1,156 @@
+/* schemac generator: model construction and clean-up. */
+#include "model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "strbuf.h"
+
+void constraints_init(constraints *c)
+{
+    memset(c, 0, sizeof *c);
+    c->format = -1;
+}
+
+node *node_new(node_kind kind)
+{
+    node *n = xcalloc(1, sizeof *n);
+    n->kind = kind;
+    constraints_init(&n->c);
+    return n;
+}
+
+static void constraints_free(constraints *c)
+{
+    free(c->pattern);
+    cJSON_Delete(c->enum_values);
+    cJSON_Delete(c->const_value);
+    cJSON_Delete(c->examples);
+}
+
+void node_free(node *n)
+{
+    if (n == NULL)
+        return;
+    node_free(n->items);
+    constraints_free(&n->c);
+    free(n->c_type);
+    free(n->description);
+    free(n);
+}
+
+static void struct_free(struct_def *s)
+{
+    for (size_t i = 0; i < s->nfields; i++) {
+        field *f = &s->fields[i];
+        free(f->c_name);
+        free(f->json_name);
+        free(f->description);
+        free(f->has_field);
+        free(f->count_field);
+        free(f->count_c_type);
+        cJSON_Delete(f->default_value);
+        node_free(f->type);
+    }
+    free(s->fields);
+    free(s->c_type);
+    free(s->name);
+    free(s->description);
+    free(s->tool_name);
+    free(s->version);
+    free(s->output_type);
+    free(s);
+}
+
+static void enum_free(enum_def *e)
+{
+    for (size_t i = 0; i < e->nvalues; i++) {
+        free(e->values[i].c_name);
+        free(e->values[i].json_name);
+        free(e->values[i].description);
+    }
+    free(e->values);
+    free(e->c_type);
+    free(e->name);
+    free(e->description);
+    free(e);
+}
+
+void model_free(model *m)
+{
+    for (size_t i = 0; i < m->nstructs; i++)
+        struct_free(m->structs[i]);
+    for (size_t i = 0; i < m->nenums; i++)
+        enum_free(m->enums[i]);
+    for (size_t i = 0; i < m->nfiles; i++)
+        free(m->files[i]);
+    free(m->structs);
+    free(m->enums);
+    free(m->files);
+    free(m->header_path);
+    memset(m, 0, sizeof *m);
+}
+
+/* File names outlive any one struct (diagnostics are printed late), so
+ * they are interned for the life of the process run. */
+static char **interned;
+static size_t ninterned;
+
+const char *model_intern_file(const char *path)
+{
+    for (size_t i = 0; i < ninterned; i++)
+        if (strcmp(interned[i], path) == 0)
+            return interned[i];
+    interned = xrealloc(interned, (ninterned + 1) * sizeof *interned);
+    interned[ninterned] = xstrdup(path);
+    return interned[ninterned++];
+}
+
+void model_release_files(void)
+{
+    for (size_t i = 0; i < ninterned; i++)
+        free(interned[i]);
+    free(interned);
+    interned = NULL;
+    ninterned = 0;
+}
+
+bool node_max_items(const node *n, uint64_t *out)
+{
+    bool has = n->c.has_max_items;
+    uint64_t max = n->c.max_items;
+    if (n->fixed_size > 0 && (!has || n->fixed_size < max)) {
+        has = true;
+        max = n->fixed_size;
+    }
+    *out = max;
+    return has;
+}
+
+/* char buf[N] holds N - 1 bytes. The schema states N - 1 as maxLength
+ * (code points): exact for ASCII; multi-byte text that fits maxLength but
+ * not the bytes is rejected by the decoder (documented divergence). */
+bool node_max_length(const node *n, uint64_t *out)
+{
+    bool has = n->c.has_max_length;
+    uint64_t max = n->c.max_length;
+    if (n->buf_size > 0 && (!has || n->buf_size - 1 < max)) {
+        has = true;
+        max = n->buf_size - 1;
+    }
+    *out = max;
+    return has;
+}
+
+const char *node_description(const node *n, const char *field_description)
+{
+    if (field_description != NULL)
+        return field_description;
+    if (n->description != NULL)
+        return n->description;
+    if (n->kind == NODE_STRUCT)
+        return n->struct_type->description;
+    if (n->kind == NODE_ENUM)
+        return n->enum_type->description;
+    return NULL;
+}

@@ -1,0 +1,171 @@
+/* schemac generator: the model every emitter reads.
+ *
+ * parse.c fills it from libclang; check.c validates it; the emitters turn it
+ * into schemas and C. Nothing here knows about libclang.
+ *
+ * A `node` is one use of a type: its kind, how C stores it and the
+ * constraints that apply at that use (the typedef's, then the field's own).
+ * Structs and enums are shared definitions that nodes point to.
+ */
+#ifndef SCHEMAC_GENERATOR_MODEL_H
+#define SCHEMAC_GENERATOR_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cJSON.h>
+
+#include "diag.h"
+
+typedef enum node_kind {
+    NODE_BOOL,
+    NODE_INT,
+    NODE_NUMBER,
+    NODE_STRING,
+    NODE_ENUM,
+    NODE_STRUCT,
+    NODE_ARRAY
+} node_kind;
+
+/* A number written in an annotation: its text as the user wrote it and its
+ * value. JSON output uses the value so it is always valid JSON. */
+typedef struct number {
+    bool set;
+    double value;
+    src_loc where;
+} number;
+
+typedef struct constraints {
+    number minimum, maximum, exclusive_minimum, exclusive_maximum, multiple_of;
+    bool has_min_length, has_max_length;
+    uint64_t min_length, max_length;
+    src_loc length_where;
+    char *pattern;
+    src_loc pattern_where;
+    int format; /* sc_format, or -1 */
+    src_loc format_where;
+    bool has_min_items, has_max_items;
+    uint64_t min_items, max_items;
+    src_loc items_where;
+    bool unique_items;
+    src_loc unique_where;
+    cJSON *enum_values; /* @enum: JSON array, or NULL */
+    src_loc enum_where;
+    cJSON *const_value; /* @const, or NULL */
+    src_loc const_where;
+    cJSON *examples; /* @examples: JSON array, or NULL */
+    bool deprecated;
+} constraints;
+
+typedef struct struct_def struct_def;
+typedef struct enum_def enum_def;
+
+typedef struct node {
+    node_kind kind;
+    char *c_type;     /* how C spells the type of this use: "int32_t", "struct point" */
+    /* NODE_INT: the C type's range, clamped to +-(2^53-1) as I-JSON asks. */
+    int int_bytes;
+    bool is_signed;
+    int64_t c_min, c_max;
+    bool is_float;    /* NODE_NUMBER: float rather than double */
+    size_t buf_size;  /* NODE_STRING: N of char buf[N]; 0 for char * */
+    enum_def *enum_type;
+    struct_def *struct_type;
+    struct node *items; /* NODE_ARRAY */
+    size_t fixed_size;  /* NODE_ARRAY: N of T items[N]; 0 for T *items */
+    char *description;  /* from the typedef, when it has one */
+    constraints c;
+    /* Set by check.c: state the C type's own bounds as minimum/maximum,
+     * because no user keyword is at least as strict. */
+    bool state_type_min, state_type_max;
+} node;
+
+typedef enum presence {
+    PRESENCE_REQUIRED,
+    PRESENCE_POINTER,  /* T *x: NULL when absent */
+    PRESENCE_HAS_FLAG, /* bool has_x beside x */
+    PRESENCE_OPTIONAL, /* @optional: zero value when absent */
+    PRESENCE_DEFAULT   /* @default: the default when absent */
+} presence;
+
+typedef struct field {
+    char *c_name;
+    char *json_name;
+    char *description;
+    src_loc where;
+    node *type;
+    presence presence;
+    char *has_field;   /* PRESENCE_HAS_FLAG: name of the bool */
+    char *count_field; /* NODE_ARRAY: name of the count member */
+    char *count_c_type;
+    cJSON *default_value; /* PRESENCE_DEFAULT */
+    src_loc default_where;
+    uint64_t offset; /* bytes, from libclang, for _Static_assert */
+} field;
+
+typedef enum tool_effect { EFFECT_NONE, EFFECT_READONLY, EFFECT_MUTATING, EFFECT_DESTRUCTIVE } tool_effect;
+
+struct struct_def {
+    char *c_type;    /* "parse_url_input" or "struct point" */
+    char *name;      /* identifier prefix of generated functions */
+    char *description;
+    src_loc where;
+    bool opted_in;   /* @schema or @tool */
+    char *tool_name; /* @tool NAME, or NULL */
+    src_loc tool_where;
+    bool additional_properties; /* @additionalProperties: ignore unknown members */
+    tool_effect effect;
+    bool idempotent;
+    char *version;
+    char *output_type; /* @output TYPE, kept for the tools emitter */
+    field *fields;
+    size_t nfields;
+    uint64_t size; /* sizeof, from libclang */
+    bool in_progress; /* while being parsed: detects recursion */
+};
+
+typedef struct enum_value {
+    char *c_name;
+    char *json_name;
+    char *description;
+    src_loc where;
+    int64_t value;
+} enum_value;
+
+struct enum_def {
+    char *c_type; /* "url_part" or "enum color" */
+    char *name;   /* identifier prefix of generated helpers */
+    char *description;
+    src_loc where;
+    enum_value *values;
+    size_t nvalues;
+};
+
+typedef struct model {
+    char *header_path; /* as given on the command line */
+    struct_def **structs; /* every struct reached, dependencies first */
+    size_t nstructs;
+    enum_def **enums;
+    size_t nenums;
+    char **files; /* every file the translation unit read (for the depfile) */
+    size_t nfiles;
+} model;
+
+void constraints_init(constraints *c);
+node *node_new(node_kind kind);
+void node_free(node *n);
+void model_free(model *m);
+/* An interned copy of a path, so src_loc.file stays valid with the model. */
+const char *model_intern_file(const char *path);
+void model_release_files(void);
+
+/* The limits the schema states and the decoder enforces, combining the
+ * keywords with what the C storage can hold. has_* false: no limit. */
+bool node_max_items(const node *n, uint64_t *out);
+bool node_max_length(const node *n, uint64_t *out);
+/* The description a schema shows for this use: the field's own, else the
+ * typedef's, else the struct's or enum's. */
+const char *node_description(const node *n, const char *field_description);
+
+#endif /* SCHEMAC_GENERATOR_MODEL_H */

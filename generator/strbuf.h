@@ -1,0 +1,41 @@
+/* schemac generator: a growable string, for building output and messages. */
+#ifndef SCHEMAC_GENERATOR_STRBUF_H
+#define SCHEMAC_GENERATOR_STRBUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define GEN_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define GEN_PRINTF(fmt, args)
+#endif
+
+typedef struct strbuf {
+    char *data; /* always NUL-terminated once anything was added */
+    size_t len;
+    size_t cap;
+} strbuf;
+
+void sb_init(strbuf *sb);
+void sb_free(strbuf *sb);
+void sb_putc(strbuf *sb, char c);
+void sb_puts(strbuf *sb, const char *s);
+void sb_putn(strbuf *sb, const char *s, size_t n);
+void sb_printf(strbuf *sb, const char *fmt, ...) GEN_PRINTF(2, 3);
+void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
+/* Takes the string out (caller frees); the buffer is left empty. */
+char *sb_take(strbuf *sb);
+/* Appends s as the body of a C string literal (without the quotes). */
+void sb_put_c_string(strbuf *sb, const char *s);
+
+/* Allocation that exits with a message on failure: the generator is a
+ * short-lived tool, and running out of memory there has no recovery. */
+void *xmalloc(size_t size);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) GEN_PRINTF(1, 2);
+
+#endif /* SCHEMAC_GENERATOR_STRBUF_H */

@@ -1,0 +1,41 @@
+/* schemac generator: what each tag means, where it may stand, and how its
+ * value is read. parse.c calls these while it builds the model. */
+#ifndef SCHEMAC_GENERATOR_TAGS_H
+#define SCHEMAC_GENERATOR_TAGS_H
+
+#include <stdbool.h>
+
+#include "annotations.h"
+#include "model.h"
+
+typedef enum tag_site {
+    SITE_STRUCT = 1,
+    SITE_FIELD = 2,
+    SITE_TYPEDEF = 4,
+    SITE_ENUM = 8,
+    SITE_ENUMERATOR = 16
+} tag_site;
+
+/* Reports every unknown tag, and every tag that may not stand at `site`
+ * (e.g. @tool on a field), as an error. */
+void tags_check_sites(const annotations *a, tag_site site);
+
+/* True for the keywords that constrain a value (minimum, pattern, ...),
+ * which typedefs and fields carry. */
+bool tag_is_value_keyword(const char *name);
+
+/* Applies the value keywords of `a` to n. On an array, array keywords
+ * (minItems, maxItems, uniqueItems) apply to the array and the others to
+ * its items. Malformed values and keywords that do not fit the type are
+ * reported as errors. */
+void tags_apply_values(const annotations *a, node *n);
+
+/* Parses a tag value that holds a JSON value; a value that is not JSON is
+ * taken as a string (so `@default en` means "en"). */
+cJSON *tag_json_value(const tag *t);
+
+/* True when the value names a tool as every provider accepts:
+ * ^[a-zA-Z0-9_-]{1,64}$. */
+bool tag_valid_tool_name(const char *name);
+
+#endif /* SCHEMAC_GENERATOR_TAGS_H */

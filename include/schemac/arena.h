@@ -1,0 +1,88 @@
+/* schemac runtime: the arena every decode allocates from.
+ *
+ * Ownership, once for the whole library: a decoded value lives in the arena
+ * passed to its decode call. Nothing in it is freed on its own; resetting or
+ * releasing the arena frees everything decoded into it, including what a
+ * failed decode had allocated, so no decode path can leak.
+ *
+ * An arena is made either over a caller buffer (no heap use at all: a decode
+ * that needs more fails with SC_ERR_NOMEM) or over an allocator given as
+ * function + context (NULL means malloc/free). Arenas are not thread-safe;
+ * use one per thread or per request.
+ */
+#ifndef SCHEMAC_ARENA_H
+#define SCHEMAC_ARENA_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct sc_allocator {
+    void *(*alloc)(void *ctx, size_t size); /* NULL on failure */
+    void (*free)(void *ctx, void *ptr);
+    void *ctx;
+} sc_allocator;
+
+typedef struct sc_arena_block sc_arena_block;
+typedef struct sc_arena_cleanup sc_arena_cleanup;
+
+/* Treat as opaque; it is declared here so it can live on the stack. */
+typedef struct sc_arena {
+    unsigned char *cur;         /* next free byte of the current block */
+    unsigned char *end;         /* end of the current block */
+    unsigned char *last;        /* start of the last allocation, for sc_arena_grow */
+    unsigned char *buffer;      /* caller buffer, or NULL */
+    size_t buffer_size;
+    sc_arena_block *blocks;     /* heap blocks, newest first */
+    sc_arena_cleanup *cleanups; /* run on reset/release, newest first */
+    sc_allocator allocator;
+    bool has_allocator;
+    size_t block_size;          /* size of the next heap block */
+    size_t used;                /* bytes handed out since init/reset */
+} sc_arena;
+
+/* An arena over buf[0..size): never touches the heap. */
+void sc_arena_init_buffer(sc_arena *arena, void *buf, size_t size);
+
+/* An arena over an allocator; NULL means malloc/free. */
+void sc_arena_init(sc_arena *arena, const sc_allocator *allocator);
+
+/* size bytes aligned for any type, or NULL when out of memory.
+ * A zero size returns a valid unique pointer. */
+void *sc_arena_alloc(sc_arena *arena, size_t size);
+
+/* Resize ptr (from this arena, old_size bytes) to new_size >= old_size.
+ * Grows in place when ptr is the arena's last allocation, else copies.
+ * ptr may be NULL with old_size 0. NULL when out of memory. */
+void *sc_arena_grow(sc_arena *arena, void *ptr, size_t old_size, size_t new_size);
+
+/* A NUL-terminated copy of s[0..len). */
+char *sc_arena_strndup(sc_arena *arena, const char *s, size_t len);
+
+/* Run fn(ptr) when the arena is reset or released (e.g. cJSON_Delete for a
+ * kept subtree). Returns 0, or SC_ERR_NOMEM (and then runs fn(ptr) at once,
+ * so the resource is never lost). */
+int sc_arena_on_release(sc_arena *arena, void (*fn)(void *), void *ptr);
+
+/* Free everything allocated so far; the arena stays usable. Keeps heap
+ * memory for reuse so a reset loop stops calling the allocator: the one
+ * block if a single block was in use, else one new block as large as all
+ * the blocks together (keeping only the largest would send a loop whose
+ * work spans several blocks back to the allocator every round). */
+void sc_arena_reset(sc_arena *arena);
+
+/* Free everything, heap blocks included. The arena must be re-initialised
+ * before further use. */
+void sc_arena_release(sc_arena *arena);
+
+/* Bytes handed out since the last init or reset (for tests and benchmarks). */
+size_t sc_arena_used(const sc_arena *arena);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SCHEMAC_ARENA_H */

@@ -1,0 +1,62 @@
+/* schemac runtime: value checks shared by generated decoders and validators.
+ * Strings are given as pointer + byte length and need not be NUL-terminated. */
+#ifndef SCHEMAC_CHECK_H
+#define SCHEMAC_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* UTF-8 as RFC 3629 defines it: no overlong forms, no surrogates, nothing
+ * above U+10FFFF. */
+bool sc_utf8_valid(const char *s, size_t len);
+/* Code points in valid UTF-8 (what JSON Schema's minLength/maxLength count). */
+size_t sc_utf8_count(const char *s, size_t len);
+
+/* The formats schemac checks, with the meaning JSON Schema draft 2020-12
+ * (and ajv-formats' "full" mode) gives them. */
+typedef enum sc_format {
+    SC_FORMAT_DATE_TIME, /* RFC 3339 date-time, leap second only at 23:59:60 UTC */
+    SC_FORMAT_DATE,      /* RFC 3339 full-date, real calendar days */
+    SC_FORMAT_TIME,      /* RFC 3339 full-time, offset required */
+    SC_FORMAT_EMAIL,     /* RFC 5321 Mailbox, ASCII */
+    SC_FORMAT_URI,       /* RFC 3986 URI (absolute, with scheme) */
+    SC_FORMAT_UUID,      /* RFC 4122 textual form */
+    SC_FORMAT_IPV4,      /* dotted quad, no leading zeros */
+    SC_FORMAT_IPV6,      /* RFC 4291 text forms */
+    SC_FORMAT_HOSTNAME   /* RFC 1123 host name */
+} sc_format;
+
+bool sc_format_valid(sc_format format, const char *s, size_t len);
+/* The format's JSON Schema name, e.g. "date-time". */
+const char *sc_format_name(sc_format format);
+
+/* multipleOf as ajv decides it, so the decoder and the reference validator
+ * agree: value / divisor must be an integer (divisor > 0, both finite). */
+bool sc_is_multiple_of(double value, double divisor);
+
+/* uniqueItems: the index of the first element equal to an earlier one, or
+ * n when all are distinct. Equality is JSON equality of the values (so for
+ * doubles 0.0 == -0.0). Runs in expected linear time; allocates a
+ * temporary table with malloc for large arrays and returns n + 1 if that
+ * fails (callers report SC_ERR_NOMEM). */
+typedef enum sc_unique_kind {
+    SC_UNIQUE_BYTES,   /* integers, enums, bools: equal iff the bytes are */
+    SC_UNIQUE_DOUBLE,  /* double elements */
+    SC_UNIQUE_FLOAT,   /* float elements */
+    SC_UNIQUE_STRPTR,  /* char * elements (NUL-terminated) */
+    SC_UNIQUE_CHARBUF  /* char [size] elements (NUL-terminated within size) */
+} sc_unique_kind;
+
+size_t sc_find_duplicate(const void *items, size_t n, size_t size, sc_unique_kind kind);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SCHEMAC_CHECK_H */

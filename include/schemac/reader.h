@@ -1,0 +1,124 @@
+/* schemac runtime: the strict JSON pull reader that generated decoders drive.
+ *
+ * Why a reader of our own instead of cJSON_Parse + a tree walk: cJSON
+ * discards exactly what a validating decoder must see (duplicate keys, the
+ * text of a number, U+0000 inside strings, invalid UTF-8), and building its
+ * tree costs more than the whole decode is allowed to. The reader walks the
+ * text once, enforces the I-JSON rules of docs/generated-api.md as it goes,
+ * and hands values straight to the generated code, which stores them in the
+ * caller's struct. cJSON is still used for trees (T_from_cjson, T_to_cjson).
+ *
+ * Rules enforced here, whatever the schema: RFC 8259 grammar only; strings
+ * are valid UTF-8 with no U+0000 and no lone surrogate escapes; numbers are
+ * finite doubles, and integer literals stay within +-(2^53-1); no duplicate
+ * keys (checked by the generated code for known members and by
+ * sc_skip_value for skipped ones); nesting at most max_depth; nothing but
+ * white space after the root value.
+ *
+ * These functions are for generated code; applications call T_decode.
+ * Each returns 0 (or a count, where said) on success and an sc_code on
+ * failure with the error recorded in r->err (offset set, path empty; the
+ * generated code prepends the path while returning).
+ */
+#ifndef SCHEMAC_READER_H
+#define SCHEMAC_READER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#ifndef SC_DEFAULT_MAX_DEPTH
+#define SC_DEFAULT_MAX_DEPTH 64
+#endif
+
+/* The largest integer I-JSON allows: 2^53 - 1. */
+#define SC_MAX_SAFE_INTEGER INT64_C(9007199254740991)
+
+typedef enum sc_json_type {
+    SC_JSON_INVALID = 0, /* not the start of any JSON value */
+    SC_JSON_NULL,
+    SC_JSON_FALSE,
+    SC_JSON_TRUE,
+    SC_JSON_NUMBER,
+    SC_JSON_STRING,
+    SC_JSON_ARRAY,
+    SC_JSON_OBJECT
+} sc_json_type;
+
+typedef struct sc_reader {
+    const char *begin;
+    const char *p;   /* next unread byte */
+    const char *end;
+    sc_arena *arena; /* strings and grown arrays come from here */
+    sc_error *err;
+    int depth;
+    int max_depth;
+} sc_reader;
+
+/* A decoded string: ptr[0..len) is valid UTF-8 without NUL bytes, chars is
+ * its length in code points. ptr points into the input when the string has
+ * no escapes, else into the arena; it is not NUL-terminated. */
+typedef struct sc_string {
+    const char *ptr;
+    size_t len;
+    size_t chars;
+} sc_string;
+
+void sc_reader_init(sc_reader *r, const char *json, size_t len, sc_arena *arena, sc_error *err);
+
+/* After the root value: only white space may remain. */
+int sc_reader_finish(sc_reader *r) SC_NODISCARD;
+
+/* Skips white space and tells what the next value is, without consuming it. */
+sc_json_type sc_peek(sc_reader *r);
+
+int sc_read_null(sc_reader *r) SC_NODISCARD;
+int sc_read_bool(sc_reader *r, bool *out) SC_NODISCARD;
+
+/* An integer (1, -3, also 1.0 and 1e2, which JSON Schema counts as
+ * integers) within [min, max]: outside it fails with keyword "minimum" or
+ * "maximum" (the bounds of the C type, stated in the schema too). */
+int sc_read_int(sc_reader *r, int64_t *out, int64_t min, int64_t max) SC_NODISCARD;
+
+/* Any finite number. */
+int sc_read_double(sc_reader *r, double *out) SC_NODISCARD;
+/* A number that fits a float's finite range (rounding is allowed). */
+int sc_read_float(sc_reader *r, float *out) SC_NODISCARD;
+
+int sc_read_string(sc_reader *r, sc_string *out) SC_NODISCARD;
+/* A NUL-terminated arena copy. */
+int sc_read_string_dup(sc_reader *r, char **out, size_t *chars) SC_NODISCARD;
+/* Into buf of size cap (cap - 1 bytes plus the NUL); longer fails with
+ * keyword "maxLength". */
+int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *chars) SC_NODISCARD;
+
+/* Objects: sc_read_object_begin, then sc_next_member until it returns 0.
+ * sc_next_member returns 1 with the member's key (unescaped) in *key and
+ * the reader placed on its value, 0 at the closing brace, or -1 on error
+ * (code in r->err->code). */
+int sc_read_object_begin(sc_reader *r) SC_NODISCARD;
+int sc_next_member(sc_reader *r, sc_string *key) SC_NODISCARD;
+
+/* Arrays: sc_read_array_begin, then sc_next_element until it returns 0;
+ * 1 means the reader is on an element, -1 an error. */
+int sc_read_array_begin(sc_reader *r) SC_NODISCARD;
+int sc_next_element(sc_reader *r) SC_NODISCARD;
+
+/* Validates and skips any value, duplicate keys included. */
+int sc_skip_value(sc_reader *r) SC_NODISCARD;
+
+/* Errors for the generated code, recorded at the current offset. */
+int sc_reader_fail(sc_reader *r, int code, const char *keyword, const char *fmt, ...) SC_PRINTF(4, 5);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SCHEMAC_READER_H */

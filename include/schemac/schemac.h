@@ -1,0 +1,39 @@
+/* schemac runtime (libschemac): what generated code and applications include.
+ *
+ * Thread safety: the runtime has no global state of its own. Arenas,
+ * readers and errors belong to one thread at a time; generated schema
+ * strings are constants. cJSON's allocation hooks are process-global and
+ * left to the application.
+ */
+#ifndef SCHEMAC_SCHEMAC_H
+#define SCHEMAC_SCHEMAC_H
+
+#include "arena.h"
+#include "check.h"
+#include "error.h"
+#include "reader.h"
+#include "support.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SCHEMAC_VERSION_MAJOR 0
+#define SCHEMAC_VERSION_MINOR 1
+#define SCHEMAC_VERSION_PATCH 0
+#define SCHEMAC_VERSION_STRING "0.1.0"
+
+/* Generated code refuses to compile against a runtime with another ABI. */
+#define SCHEMAC_RUNTIME_ABI 1
+
+/* The runtime's version string, as linked. */
+const char *sc_version(void);
+
+/* Frees a string returned by a generated T_encode. */
+void sc_free_string(char *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SCHEMAC_SCHEMAC_H */

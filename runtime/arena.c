@@ -1,0 +1,274 @@
+/* sc_arena: bump allocation over a caller buffer or over heap blocks. */
+#include <stdalign.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "schemac/arena.h"
+#include "schemac/error.h"
+
+#define ALIGN ((size_t)alignof(max_align_t))
+#define FIRST_BLOCK ((size_t)4096)
+#define MAX_BLOCK ((size_t)1 << 20) /* geometric growth stops here */
+
+struct sc_arena_block {
+    sc_arena_block *next;
+    size_t size; /* usable bytes after the header */
+};
+
+struct sc_arena_cleanup {
+    sc_arena_cleanup *next;
+    void (*fn)(void *);
+    void *ptr;
+};
+
+/* The header rounded up so the data after it is aligned for any type. */
+#define HEADER ((sizeof(sc_arena_block) + ALIGN - 1) & ~(ALIGN - 1))
+
+static unsigned char *block_data(sc_arena_block *b)
+{
+    return (unsigned char *)b + HEADER;
+}
+
+static void *default_alloc(void *ctx, size_t size)
+{
+    (void)ctx;
+    return malloc(size);
+}
+
+static void default_free(void *ctx, void *ptr)
+{
+    (void)ctx;
+    free(ptr);
+}
+
+void sc_arena_init_buffer(sc_arena *arena, void *buf, size_t size)
+{
+    memset(arena, 0, sizeof *arena);
+    if (buf && size > 0) {
+        arena->buffer = buf;
+        arena->buffer_size = size;
+        arena->cur = buf;
+        arena->end = arena->cur + size;
+    }
+}
+
+void sc_arena_init(sc_arena *arena, const sc_allocator *allocator)
+{
+    memset(arena, 0, sizeof *arena);
+    if (allocator && allocator->alloc && allocator->free) {
+        arena->allocator = *allocator;
+    } else {
+        arena->allocator.alloc = default_alloc;
+        arena->allocator.free = default_free;
+        arena->allocator.ctx = NULL;
+    }
+    arena->has_allocator = true;
+    arena->block_size = FIRST_BLOCK;
+}
+
+/* A new heap block with at least size usable bytes, or NULL. */
+static sc_arena_block *new_block(sc_arena *arena, size_t size)
+{
+    sc_arena_block *b;
+
+    if (size > SIZE_MAX - HEADER)
+        return NULL;
+    b = arena->allocator.alloc(arena->allocator.ctx, HEADER + size);
+    if (!b)
+        return NULL;
+    b->size = size;
+    return b;
+}
+
+/* Makes b the current block. */
+static void use_block(sc_arena *arena, sc_arena_block *b)
+{
+    b->next = arena->blocks;
+    arena->blocks = b;
+    arena->cur = block_data(b);
+    arena->end = arena->cur + b->size;
+}
+
+/* Bytes of padding that align cur. */
+static size_t pad_of(const unsigned char *cur)
+{
+    return (size_t)(-(uintptr_t)cur) & (ALIGN - 1);
+}
+
+void *sc_arena_alloc(sc_arena *arena, size_t size)
+{
+    unsigned char *p;
+
+    if (size == 0)
+        size = 1; /* a unique pointer */
+    if (arena->cur) {
+        size_t pad = pad_of(arena->cur);
+        size_t avail = (size_t)(arena->end - arena->cur);
+        if (avail >= pad && avail - pad >= size) {
+            p = arena->cur + pad;
+            arena->cur = p + size;
+            arena->last = p;
+            arena->used += size;
+            return p;
+        }
+    }
+    if (!arena->has_allocator || size > SIZE_MAX - HEADER - ALIGN)
+        return NULL;
+
+    if (size > arena->block_size / 2) {
+        /* Oversize: a block of its own, linked behind the current one so the
+         * current block keeps serving small requests. */
+        sc_arena_block *b = new_block(arena, size);
+        if (!b)
+            return NULL;
+        if (arena->blocks) {
+            b->next = arena->blocks->next;
+            arena->blocks->next = b;
+        } else {
+            b->next = NULL;
+            arena->blocks = b;
+            arena->cur = arena->end = block_data(b) + size; /* full */
+        }
+        arena->last = NULL; /* not growable in place */
+        arena->used += size;
+        return block_data(b);
+    }
+
+    {
+        sc_arena_block *b = new_block(arena, arena->block_size);
+        if (!b)
+            return NULL;
+        if (arena->block_size < MAX_BLOCK)
+            arena->block_size *= 2;
+        use_block(arena, b);
+    }
+    p = arena->cur; /* block data is aligned */
+    arena->cur = p + size;
+    arena->last = p;
+    arena->used += size;
+    return p;
+}
+
+void *sc_arena_grow(sc_arena *arena, void *ptr, size_t old_size, size_t new_size)
+{
+    unsigned char *q;
+
+    if (!ptr)
+        return sc_arena_alloc(arena, new_size);
+    if (new_size <= old_size)
+        return ptr;
+    if ((unsigned char *)ptr == arena->last && (size_t)(arena->end - arena->last) >= new_size) {
+        arena->cur = arena->last + new_size;
+        arena->used += new_size - old_size;
+        return ptr;
+    }
+    q = sc_arena_alloc(arena, new_size);
+    if (q)
+        memcpy(q, ptr, old_size);
+    return q;
+}
+
+char *sc_arena_strndup(sc_arena *arena, const char *s, size_t len)
+{
+    char *d;
+
+    if (len == SIZE_MAX)
+        return NULL;
+    d = sc_arena_alloc(arena, len + 1);
+    if (!d)
+        return NULL;
+    if (len)
+        memcpy(d, s, len);
+    d[len] = '\0';
+    return d;
+}
+
+int sc_arena_on_release(sc_arena *arena, void (*fn)(void *), void *ptr)
+{
+    sc_arena_cleanup *c = sc_arena_alloc(arena, sizeof *c);
+
+    if (!c) {
+        fn(ptr);
+        return SC_ERR_NOMEM;
+    }
+    c->fn = fn;
+    c->ptr = ptr;
+    c->next = arena->cleanups;
+    arena->cleanups = c;
+    return 0;
+}
+
+static void run_cleanups(sc_arena *arena)
+{
+    /* Each record lives in the arena, so read next before running fn. */
+    sc_arena_cleanup *c = arena->cleanups;
+
+    arena->cleanups = NULL;
+    while (c) {
+        sc_arena_cleanup *next = c->next;
+        c->fn(c->ptr);
+        c = next;
+    }
+}
+
+void sc_arena_reset(sc_arena *arena)
+{
+    sc_arena_block *b, *keep = NULL;
+    size_t total = 0;
+    unsigned nblocks = 0;
+
+    run_cleanups(arena);
+    arena->used = 0;
+    arena->last = NULL;
+    if (!arena->has_allocator) {
+        arena->cur = arena->buffer;
+        arena->end = arena->buffer ? arena->buffer + arena->buffer_size : NULL;
+        return;
+    }
+    for (b = arena->blocks; b; b = b->next) {
+        nblocks++;
+        total = total > SIZE_MAX - b->size ? SIZE_MAX : total + b->size;
+        if (!keep || b->size > keep->size)
+            keep = b;
+    }
+    if (nblocks > 1) {
+        /* Several blocks were needed: free them all and try one block as
+         * large as all of them, so the next round of the same work fits in
+         * one block and a reset loop stops calling the allocator. If that
+         * fails, keep nothing; the arena grows again on demand. */
+        b = arena->blocks;
+        while (b) {
+            sc_arena_block *next = b->next;
+            arena->allocator.free(arena->allocator.ctx, b);
+            b = next;
+        }
+        arena->blocks = NULL;
+        keep = new_block(arena, total);
+    } else if (keep) {
+        keep->next = NULL;
+    }
+    arena->blocks = NULL;
+    arena->cur = arena->end = NULL;
+    if (keep)
+        use_block(arena, keep);
+}
+
+void sc_arena_release(sc_arena *arena)
+{
+    sc_arena_block *b;
+
+    run_cleanups(arena);
+    b = arena->blocks;
+    while (b) {
+        sc_arena_block *next = b->next;
+        arena->allocator.free(arena->allocator.ctx, b);
+        b = next;
+    }
+    memset(arena, 0, sizeof *arena);
+}
+
+size_t sc_arena_used(const sc_arena *arena)
+{
+    return arena->used;
+}

@@ -1,0 +1,134 @@
+/* sc_error: codes, messages and the JSON Pointer of the failing value. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "schemac/error.h"
+
+static const char *const error_texts[] = {
+#define SC_ERROR_TEXT_(name, text) text,
+    SC_ERROR_CODES(SC_ERROR_TEXT_)
+#undef SC_ERROR_TEXT_
+};
+
+const char *sc_strerror(int code)
+{
+    if (code < 0 || code >= SC_ERR_COUNT_)
+        return "unknown error";
+    return error_texts[code];
+}
+
+void sc_error_clear(sc_error *err)
+{
+    if (!err)
+        return;
+    err->code = SC_OK;
+    err->keyword = NULL;
+    err->offset = 0;
+    err->path[0] = '\0';
+    err->message[0] = '\0';
+}
+
+int sc_fail(sc_error *err, int code, const char *keyword, const char *fmt, ...)
+{
+    if (!err)
+        return code;
+    err->code = code;
+    err->keyword = keyword;
+    err->offset = 0;
+    err->path[0] = '\0';
+    err->message[0] = '\0';
+    if (fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        /* vsnprintf truncates and always terminates; a cut message is fine. */
+        vsnprintf(err->message, sizeof err->message, fmt, ap);
+        va_end(ap);
+    }
+    return code;
+}
+
+/* Prepends seg[0..seglen) (already escaped, starting with '/') to the path.
+ * When the result would not fit, whole segments are dropped from the deep
+ * end, so the path stays a valid pointer to an ancestor of the failing
+ * value rather than a cut-off name that points nowhere. */
+static void prepend_segment(sc_error *err, const char *seg, size_t seglen)
+{
+    const size_t room = SC_ERROR_PATH_MAX - 1;
+    size_t oldlen = strlen(err->path);
+
+    if (seglen > room) {
+        /* Not even this segment fits: only its ancestors can be named. */
+        err->path[0] = '\0';
+        return;
+    }
+    if (seglen + oldlen > room) {
+        size_t keep = room - seglen;
+        /* Cut at the last '/' at or before keep: a segment boundary. '/'
+         * inside a name is escaped as ~1, so every '/' is a boundary. */
+        while (keep > 0 && err->path[keep] != '/')
+            keep--;
+        oldlen = keep;
+    }
+    memmove(err->path + seglen, err->path, oldlen);
+    memcpy(err->path, seg, seglen);
+    err->path[seglen + oldlen] = '\0';
+}
+
+int sc_error_push_key(sc_error *err, const char *key)
+{
+    char seg[SC_ERROR_PATH_MAX + 1];
+    size_t n = 0;
+
+    if (!err)
+        return SC_ERR_ARGUMENT; /* no code to return: never report success */
+    if (!key)
+        key = "";
+    seg[n++] = '/';
+    for (const char *k = key; *k; k++) {
+        if (n + 2 > SC_ERROR_PATH_MAX) {
+            n = SC_ERROR_PATH_MAX; /* longer than any path: prepend drops it */
+            break;
+        }
+        if (*k == '~') {
+            seg[n++] = '~';
+            seg[n++] = '0';
+        } else if (*k == '/') {
+            seg[n++] = '~';
+            seg[n++] = '1';
+        } else {
+            seg[n++] = *k;
+        }
+    }
+    prepend_segment(err, seg, n);
+    return err->code;
+}
+
+int sc_error_push_index(sc_error *err, size_t index)
+{
+    char seg[32];
+    int n;
+
+    if (!err)
+        return SC_ERR_ARGUMENT;
+    n = snprintf(seg, sizeof seg, "/%zu", index);
+    prepend_segment(err, seg, (size_t)n);
+    return err->code;
+}
+
+void sc_error_format(const sc_error *err, char *buf, size_t size)
+{
+    const char *msg;
+
+    if (!buf || size == 0)
+        return;
+    if (!err) {
+        snprintf(buf, size, "%s", sc_strerror(SC_OK));
+        return;
+    }
+    msg = err->message[0] ? err->message : sc_strerror(err->code);
+    if (err->path[0])
+        snprintf(buf, size, "%s: %s", err->path, msg);
+    else
+        snprintf(buf, size, "%s", msg);
+}

@@ -1,0 +1,171 @@
+/* JSON number literal -> exact int64 and correctly rounded double.
+ *
+ * Why not strtod on the literal: strtod reads the decimal point of the
+ * application's locale (LC_NUMERIC), so under de_DE "1.5" would stop at the
+ * '.' and parse as 1. Two paths, both locale-independent:
+ *
+ *  - Clinger's fast path: when the significant digits form an integer
+ *    m <= 2^53 and the decimal exponent e has |e| <= 22, both m and 10^|e|
+ *    are exact doubles, so one IEEE multiplication or division gives the
+ *    correctly rounded result. Most numbers in real documents take it.
+ *  - Otherwise the digits are rewritten as "DIGITS" "e" EXPONENT, an integer
+ *    significand with no decimal point at all, and given to strtod (glibc's
+ *    is correctly rounded). Without a '.', the locale cannot matter, and
+ *    unlike cJSON's swap of '.' for localeconv()->decimal_point it reads no
+ *    process-global state. Only the first MAX_DIGITS significant digits are
+ *    kept, followed by a sticky '1' when any were dropped: a double needs at
+ *    most 767 significant digits to decide rounding, so this rounds exactly
+ *    as the full literal would, with a bounded stack buffer and no heap.
+ */
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "number.h"
+#include "schemac/reader.h"
+
+#define MAX_DIGITS 780
+/* Exponents and digit counts saturate here: no real input is that long, and
+ * the sum of four such terms still fits in int64_t. */
+#define SAT INT64_C(100000000000000000)
+/* Beyond any double's range: what strtod is given at most. */
+#define EXP_CLAMP INT64_C(100000000)
+
+static const double pow10_exact[] = {
+    1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+    1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+};
+
+/* The fast path is only exact when double arithmetic is not evaluated in a
+ * wider format (x87 would round twice). */
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+#define FAST_PATH 1
+#else
+#define FAST_PATH 0
+#endif
+
+static bool is_integral(double v)
+{
+    if (!(v - v == 0.0)) /* inf or nan */
+        return false;
+    if (v >= 4503599627370496.0 || v <= -4503599627370496.0) /* 2^52 */
+        return true;
+    return v == (double)(int64_t)v;
+}
+
+static int64_t clamp_size(size_t n)
+{
+    return n > (size_t)SAT ? SAT : (int64_t)n;
+}
+
+void sc_number_parse(const char *s, size_t len, sc_number *out)
+{
+    const char *p = s, *end = s + len;
+    const char *ib, *ie, *fb = NULL, *fe = NULL;
+    bool neg = false;
+    int64_t exp = 0;
+    size_t ni, nf, n, first, last, nd;
+    double v;
+
+    out->value = 0.0;
+    out->integer = 0;
+    out->int_literal = false;
+    out->int_exact = false;
+    out->integral = false;
+
+    if (p < end && *p == '-') {
+        neg = true;
+        p++;
+    }
+    ib = p;
+    while (p < end && (unsigned)(*p - '0') < 10)
+        p++;
+    ie = p;
+    if (p < end && *p == '.') {
+        fb = ++p;
+        while (p < end && (unsigned)(*p - '0') < 10)
+            p++;
+        fe = p;
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        bool eneg = false;
+        p++;
+        if (p < end && (*p == '+' || *p == '-'))
+            eneg = *p++ == '-';
+        for (; p < end; p++)
+            if (exp < SAT)
+                exp = exp * 10 + (*p - '0');
+        if (eneg)
+            exp = -exp;
+    } else if (!fb) {
+        /* An integer literal: exact when within +-(2^53-1). 16 digits
+         * cannot overflow uint64 and cover every safe integer. */
+        out->int_literal = true;
+        if (ie - ib <= 16) {
+            uint64_t u = 0;
+            for (const char *q = ib; q < ie; q++)
+                u = u * 10 + (uint64_t)(*q - '0');
+            if (u <= (uint64_t)SC_MAX_SAFE_INTEGER) {
+                out->integer = neg ? -(int64_t)u : (int64_t)u;
+                out->value = neg ? -(double)u : (double)u;
+                out->int_exact = true;
+                out->integral = true;
+                return;
+            }
+        }
+    }
+
+    /* Significand digits: the integer part then the fraction, as one
+     * virtual string D; value = D * 10^(exp - nf). */
+    ni = (size_t)(ie - ib);
+    nf = fb ? (size_t)(fe - fb) : 0;
+    n = ni + nf;
+#define DIGIT(i) ((i) < ni ? ib[(i)] : fb[(i)-ni])
+    first = 0;
+    while (first < n && DIGIT(first) == '0')
+        first++;
+    if (first == n) {
+        v = 0.0;
+        goto done;
+    }
+    last = n - 1;
+    while (DIGIT(last) == '0')
+        last--;
+    nd = last - first + 1;
+    /* value = D[first..last] * 10^e10 */
+    {
+        int64_t e10 = exp - clamp_size(nf) + clamp_size(n - 1 - last);
+
+        if (FAST_PATH && nd <= 19 && e10 >= -22 && e10 <= 22) {
+            uint64_t m = 0;
+            for (size_t i = first; i <= last; i++)
+                m = m * 10 + (uint64_t)(DIGIT(i) - '0');
+            if (m <= (UINT64_C(1) << 53)) {
+                v = e10 >= 0 ? (double)m * pow10_exact[e10] : (double)m / pow10_exact[-e10];
+                goto done;
+            }
+        }
+        {
+            char buf[MAX_DIGITS + 32];
+            size_t k = 0, keep = nd > MAX_DIGITS ? MAX_DIGITS : nd;
+
+            for (size_t i = first; i < first + keep; i++)
+                buf[k++] = DIGIT(i);
+            if (keep < nd) {
+                /* Dropped digits include the last, which is non-zero. */
+                buf[k++] = '1';
+                e10 += clamp_size(nd - keep) - 1;
+            }
+            if (e10 > EXP_CLAMP)
+                e10 = EXP_CLAMP;
+            if (e10 < -EXP_CLAMP)
+                e10 = -EXP_CLAMP;
+            snprintf(buf + k, sizeof buf - k, "e%lld", (long long)e10);
+            v = strtod(buf, NULL); /* ERANGE is seen as inf or 0 below */
+        }
+    }
+#undef DIGIT
+done:
+    out->value = neg ? -v : v;
+    out->integral = is_integral(out->value);
+}

@@ -1,0 +1,27 @@
+/* schemac runtime, internal: converts a JSON number literal that the reader
+ * has already delimited and checked against the RFC 8259 grammar. */
+#ifndef SCHEMAC_NUMBER_H
+#define SCHEMAC_NUMBER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define SC_INTERNAL __attribute__((visibility("hidden")))
+#else
+#define SC_INTERNAL
+#endif
+
+typedef struct sc_number {
+    double value;     /* correctly rounded; +-inf when out of range */
+    int64_t integer;  /* the exact value when int_exact */
+    bool int_literal; /* no fraction and no exponent in the text */
+    bool int_exact;   /* int_literal and |value| <= 2^53 - 1 */
+    bool integral;    /* value is finite and has no fractional part */
+} sc_number;
+
+/* s[0..len) is one complete JSON number literal (grammar already checked). */
+SC_INTERNAL void sc_number_parse(const char *s, size_t len, sc_number *out);
+
+#endif /* SCHEMAC_NUMBER_H */

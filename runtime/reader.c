@@ -1,0 +1,1069 @@
+/* The strict JSON pull reader behind generated decoders (see reader.h).
+ *
+ * Invariants: r->p never passes r->end and nothing is read at or after it
+ * (the input is not NUL-terminated); every loop advances r->p, so time is
+ * linear in the input (duplicate-key checks in skipped objects are
+ * O(n log n)); nothing recurses; scratch and decoded strings come from the
+ * arena only. */
+#include <float.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "number.h"
+#include "schemac/reader.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define INLINE static inline __attribute__((always_inline))
+#else
+#define LIKELY(x) (x)
+#define UNLIKELY(x) (x)
+#define INLINE static inline
+#endif
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                        \
+    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define FIRST_FLAGGED_BYTE(t) ((size_t)__builtin_ctzll(t) >> 3)
+#endif
+
+#define ONES UINT64_C(0x0101010101010101)
+#define HIGHS UINT64_C(0x8080808080808080)
+
+/* ---- errors ---------------------------------------------------------- */
+
+static int vfail_at(sc_reader *r, const char *at, int code, const char *keyword, const char *fmt,
+                    va_list ap)
+{
+    if (r->err) {
+        sc_fail(r->err, code, keyword, NULL);
+        r->err->offset = (size_t)(at - r->begin);
+        vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
+    }
+    return code;
+}
+
+static int fail_at(sc_reader *r, const char *at, int code, const char *keyword, const char *fmt,
+                   ...) SC_PRINTF(5, 6);
+
+static int fail_at(sc_reader *r, const char *at, int code, const char *keyword, const char *fmt,
+                   ...)
+{
+    va_list ap;
+    int rc;
+
+    va_start(ap, fmt);
+    rc = vfail_at(r, at, code, keyword, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+int sc_reader_fail(sc_reader *r, int code, const char *keyword, const char *fmt, ...)
+{
+    va_list ap;
+    int rc;
+
+    va_start(ap, fmt);
+    rc = vfail_at(r, r->p, code, keyword, fmt, ap);
+    va_end(ap);
+    return rc;
+}
+
+static int syntax(sc_reader *r, const char *at, const char *msg)
+{
+    return fail_at(r, at, SC_ERR_SYNTAX, NULL, "%s", msg);
+}
+
+static int nomem(sc_reader *r, const char *at)
+{
+    return fail_at(r, at, SC_ERR_NOMEM, NULL, "out of memory");
+}
+
+/* ---- small helpers ------------------------------------------------------ */
+
+void sc_reader_init(sc_reader *r, const char *json, size_t len, sc_arena *arena, sc_error *err)
+{
+    if (!json) {
+        json = ""; /* no arithmetic on a null pointer */
+        len = 0;
+    }
+    r->begin = r->p = json;
+    r->end = json + len;
+    r->arena = arena;
+    r->err = err;
+    r->depth = 0;
+    r->max_depth = SC_DEFAULT_MAX_DEPTH;
+    sc_error_clear(err);
+}
+
+INLINE const char *skip_ws(const char *p, const char *end)
+{
+    while (p < end) {
+        unsigned char c = (unsigned char)*p;
+        if (LIKELY(c > ' ') || (c != ' ' && c != '\n' && c != '\r' && c != '\t'))
+            break;
+        p++;
+    }
+    return p;
+}
+
+/* Where a value was expected but none starts. */
+static int no_value(sc_reader *r, const char *at)
+{
+    if (at >= r->end)
+        return syntax(r, at, "unexpected end of input, expected a JSON value");
+    return syntax(r, at, "expected a JSON value");
+}
+
+INLINE int hex_digit(unsigned char c)
+{
+    if ((unsigned)(c - '0') < 10)
+        return c - '0';
+    c |= 0x20; /* lower case */
+    if ((unsigned)(c - 'a') < 6)
+        return c - 'a' + 10;
+    return -1;
+}
+
+/* Four hex digits at p (caller checked 4 bytes exist), or -1. */
+INLINE long hex4(const unsigned char *p)
+{
+    int a = hex_digit(p[0]), b = hex_digit(p[1]), c = hex_digit(p[2]), d = hex_digit(p[3]);
+    if ((a | b | c | d) < 0)
+        return -1;
+    return (long)a << 12 | (long)b << 8 | (long)c << 4 | (long)d;
+}
+
+/* Length of a valid UTF-8 sequence at s[0..n) with s[0] >= 0x80, or 0;
+ * RFC 3629's table, so no overlongs, surrogates or code points > U+10FFFF. */
+INLINE size_t utf8_seq(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+
+    if (c >= 0xC2 && c <= 0xDF)
+        return n >= 2 && (s[1] & 0xC0) == 0x80 ? 2 : 0;
+    if (c >= 0xE0 && c <= 0xEF) {
+        unsigned lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+        return n >= 3 && s[1] >= lo && s[1] <= hi && (s[2] & 0xC0) == 0x80 ? 3 : 0;
+    }
+    if (c >= 0xF0 && c <= 0xF4) {
+        unsigned lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+        return n >= 4 && s[1] >= lo && s[1] <= hi && (s[2] & 0xC0) == 0x80 && (s[3] & 0xC0) == 0x80
+                   ? 4
+                   : 0;
+    }
+    return 0;
+}
+
+/* ---- strings ---------------------------------------------------------- */
+
+typedef struct str_info {
+    const char *body; /* first byte after the opening quote */
+    size_t raw_len;   /* bytes before the closing quote */
+    size_t len;       /* bytes once unescaped */
+    size_t chars;     /* code points */
+    bool escaped;
+} str_info;
+
+/* Validates the string at r->p (on its opening quote) without copying it and
+ * leaves r->p after the closing quote. Escapes are checked here, so that
+ * unescape() below cannot fail. */
+static int scan_string(sc_reader *r, str_info *si)
+{
+    const unsigned char *p = (const unsigned char *)r->p + 1;
+    const unsigned char *end = (const unsigned char *)r->end;
+    const unsigned char *body = p;
+    size_t savings = 0; /* raw bytes minus unescaped bytes */
+    size_t extra = 0;   /* unescaped bytes minus code points */
+    bool escaped = false;
+
+    for (;;) {
+        unsigned c;
+
+        if (LIKELY(end - p >= 8)) {
+            /* Flag '"', '\\', bytes < 0x20 and bytes >= 0x80, 8 at a time. */
+            uint64_t v, q, b, t;
+            memcpy(&v, p, 8);
+            q = v ^ (ONES * '"');
+            b = v ^ (ONES * '\\');
+            t = (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((v - ONES * 0x20) & ~v) | v) & HIGHS;
+            if (LIKELY(!t)) {
+                p += 8;
+                continue;
+            }
+#ifdef FIRST_FLAGGED_BYTE
+            p += FIRST_FLAGGED_BYTE(t);
+#else
+            while (*p >= 0x20 && *p < 0x80 && *p != '"' && *p != '\\')
+                p++;
+#endif
+        } else {
+            if (UNLIKELY(p >= end))
+                return syntax(r, (const char *)end, "unterminated string");
+            c = *p;
+            if (c >= 0x20 && c < 0x80 && c != '"' && c != '\\') {
+                p++;
+                continue;
+            }
+        }
+        c = *p;
+        if (c == '"')
+            break;
+        if (c == '\\') {
+            long cp;
+            escaped = true;
+            if (end - p < 2)
+                return syntax(r, (const char *)end, "unterminated string");
+            switch (p[1]) {
+            case '"':
+            case '\\':
+            case '/':
+            case 'b':
+            case 'f':
+            case 'n':
+            case 'r':
+            case 't':
+                savings += 1;
+                p += 2;
+                continue;
+            case 'u':
+                break;
+            default:
+                return syntax(r, (const char *)p, "invalid escape sequence in string");
+            }
+            if (end - p < 6 || (cp = hex4(p + 2)) < 0)
+                return syntax(r, (const char *)p, "invalid \\u escape: expected 4 hex digits");
+            if (cp == 0)
+                return fail_at(r, (const char *)p, SC_ERR_NUL, NULL, "string contains U+0000");
+            if (cp >= 0xD800 && cp <= 0xDBFF) {
+                long lo = -1;
+                if (end - p >= 12 && p[6] == '\\' && p[7] == 'u')
+                    lo = hex4(p + 8);
+                if (lo < 0xDC00 || lo > 0xDFFF)
+                    return fail_at(r, (const char *)p, SC_ERR_UTF8, NULL,
+                                   "lone surrogate \\u%04lX in string (not followed by a low "
+                                   "surrogate)",
+                                   cp);
+                savings += 8; /* 12 escaped bytes -> 4 */
+                extra += 3;
+                p += 12;
+                continue;
+            }
+            if (cp >= 0xDC00 && cp <= 0xDFFF)
+                return fail_at(r, (const char *)p, SC_ERR_UTF8, NULL,
+                               "lone surrogate \\u%04lX in string (no high surrogate before it)",
+                               cp);
+            {
+                size_t n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : 3;
+                savings += 6 - n;
+                extra += n - 1;
+            }
+            p += 6;
+            continue;
+        }
+        if (c < 0x20)
+            return fail_at(r, (const char *)p, SC_ERR_SYNTAX, NULL,
+                           "control character U+%04X must be escaped in a string", c);
+        {
+            size_t n = utf8_seq(p, (size_t)(end - p));
+            if (UNLIKELY(n == 0))
+                return fail_at(r, (const char *)p, SC_ERR_UTF8, NULL, "invalid UTF-8 in string");
+            extra += n - 1;
+            p += n;
+        }
+    }
+    si->body = (const char *)body;
+    si->raw_len = (size_t)(p - body);
+    si->len = si->raw_len - savings;
+    si->chars = si->len - extra;
+    si->escaped = escaped;
+    r->p = (const char *)p + 1;
+    return 0;
+}
+
+/* Unescapes a string that scan_string accepted into dst (si->len bytes). */
+static void unescape(const str_info *si, char *dst)
+{
+    const char *s = si->body, *end = si->body + si->raw_len;
+
+    while (s < end) {
+        const char *bs = memchr(s, '\\', (size_t)(end - s));
+        size_t run = (size_t)((bs ? bs : end) - s);
+        unsigned long cp;
+
+        memcpy(dst, s, run);
+        dst += run;
+        if (!bs)
+            break;
+        s = bs;
+        switch (s[1]) {
+        case 'b':
+            *dst++ = '\b';
+            s += 2;
+            continue;
+        case 'f':
+            *dst++ = '\f';
+            s += 2;
+            continue;
+        case 'n':
+            *dst++ = '\n';
+            s += 2;
+            continue;
+        case 'r':
+            *dst++ = '\r';
+            s += 2;
+            continue;
+        case 't':
+            *dst++ = '\t';
+            s += 2;
+            continue;
+        case 'u':
+            break;
+        default:
+            *dst++ = s[1];
+            s += 2;
+            continue; /* '"', '\\', '/' */
+        }
+        cp = (unsigned long)hex4((const unsigned char *)s + 2);
+        s += 6;
+        if (cp >= 0xD800 && cp <= 0xDBFF) {
+            unsigned long lo = (unsigned long)hex4((const unsigned char *)s + 2);
+            cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+            s += 6;
+        }
+        if (cp < 0x80) {
+            *dst++ = (char)cp;
+        } else if (cp < 0x800) {
+            *dst++ = (char)(0xC0 | cp >> 6);
+            *dst++ = (char)(0x80 | (cp & 0x3F));
+        } else if (cp < 0x10000) {
+            *dst++ = (char)(0xE0 | cp >> 12);
+            *dst++ = (char)(0x80 | ((cp >> 6) & 0x3F));
+            *dst++ = (char)(0x80 | (cp & 0x3F));
+        } else {
+            *dst++ = (char)(0xF0 | cp >> 18);
+            *dst++ = (char)(0x80 | ((cp >> 12) & 0x3F));
+            *dst++ = (char)(0x80 | ((cp >> 6) & 0x3F));
+            *dst++ = (char)(0x80 | (cp & 0x3F));
+        }
+    }
+}
+
+/* The string's bytes: in place when unescaped, else an arena copy. */
+static int string_bytes(sc_reader *r, const str_info *si, const char *at, sc_string *out)
+{
+    out->len = si->len;
+    out->chars = si->chars;
+    if (!si->escaped) {
+        out->ptr = si->body;
+        return 0;
+    }
+    {
+        char *buf = r->arena ? sc_arena_alloc(r->arena, si->len) : NULL;
+        if (!buf)
+            return nomem(r, at);
+        unescape(si, buf);
+        out->ptr = buf;
+    }
+    return 0;
+}
+
+/* ---- numbers ---------------------------------------------------------- */
+
+typedef struct num_lit {
+    const char *s;
+    size_t len;
+    bool plain_int; /* no fraction, no exponent */
+    size_t digits;  /* integer digits */
+} num_lit;
+
+/* Delimits the number at r->p ('-' or a digit) by RFC 8259's grammar. */
+static int scan_number(sc_reader *r, num_lit *nl)
+{
+    const char *s = r->p, *p = s, *end = r->end, *d;
+
+    if (*p == '-')
+        p++;
+    d = p;
+    if (p >= end || (unsigned)(*p - '0') >= 10)
+        return syntax(r, p, "expected a digit after '-'");
+    if (*p == '0') {
+        p++;
+        if (p < end && (unsigned)(*p - '0') < 10)
+            return syntax(r, p - 1, "leading zeros are not allowed in numbers");
+    } else {
+        while (p < end && (unsigned)(*p - '0') < 10)
+            p++;
+    }
+    nl->digits = (size_t)(p - d);
+    nl->plain_int = true;
+    if (p < end && *p == '.') {
+        p++;
+        if (p >= end || (unsigned)(*p - '0') >= 10)
+            return syntax(r, p, "expected a digit after the decimal point");
+        while (p < end && (unsigned)(*p - '0') < 10)
+            p++;
+        nl->plain_int = false;
+    }
+    if (p < end && (*p | 0x20) == 'e') {
+        p++;
+        if (p < end && (*p == '+' || *p == '-'))
+            p++;
+        if (p >= end || (unsigned)(*p - '0') >= 10)
+            return syntax(r, p, "expected a digit in the exponent");
+        while (p < end && (unsigned)(*p - '0') < 10)
+            p++;
+        nl->plain_int = false;
+    }
+    nl->s = s;
+    nl->len = (size_t)(p - s);
+    r->p = p;
+    return 0;
+}
+
+/* Converts a delimited literal and applies the I-JSON limits. */
+static int convert_number(sc_reader *r, const num_lit *nl, sc_number *num)
+{
+    sc_number_parse(nl->s, nl->len, num);
+    if (nl->plain_int && !num->int_exact)
+        return fail_at(r, nl->s, SC_ERR_NUMBER, NULL,
+                       "integer beyond +-(2^53-1) cannot be represented exactly");
+    if (!(num->value - num->value == 0.0))
+        return fail_at(r, nl->s, SC_ERR_NUMBER, NULL, "number too large");
+    return 0;
+}
+
+/* Reads a number value, or reports why the value is not one. */
+static int read_number(sc_reader *r, sc_number *num, const char *type_msg, const char **at);
+
+/* ---- type errors --------------------------------------------------------- */
+
+/* The value at r->p is not of the wanted type. If it is not valid JSON at
+ * all, that is the error to report (syntax, not type); else SC_ERR_TYPE. */
+static int type_error(sc_reader *r, const char *msg)
+{
+    const char *at = r->p;
+    sc_reader probe = *r;
+    int rc;
+
+    if (at >= r->end)
+        return no_value(r, at);
+    rc = sc_skip_value(&probe);
+    if (rc)
+        return rc;
+    return fail_at(r, at, SC_ERR_TYPE, "type", "%s", msg);
+}
+
+static int read_number(sc_reader *r, sc_number *num, const char *type_msg, const char **at)
+{
+    const char *p = skip_ws(r->p, r->end);
+    num_lit nl;
+    int rc;
+
+    r->p = p;
+    *at = p;
+    if (UNLIKELY(p >= r->end || (*p != '-' && (unsigned)(*p - '0') >= 10)))
+        return type_error(r, type_msg);
+    if ((rc = scan_number(r, &nl)))
+        return rc;
+    if (nl.plain_int && nl.digits <= 15) {
+        /* Common case: a short integer, exact without the general path. */
+        const char *q = nl.s + (*nl.s == '-');
+        int64_t v = 0;
+        for (size_t i = 0; i < nl.digits; i++)
+            v = v * 10 + (q[i] - '0');
+        if (*nl.s == '-') {
+            num->integer = -v;
+            num->value = -(double)v;
+        } else {
+            num->integer = v;
+            num->value = (double)v;
+        }
+        num->int_literal = num->int_exact = num->integral = true;
+        return 0;
+    }
+    return convert_number(r, &nl, num);
+}
+
+/* ---- scalars ---------------------------------------------------------- */
+
+static int literal(sc_reader *r, const char *p, const char *lit, size_t n)
+{
+    if ((size_t)(r->end - p) >= n && memcmp(p, lit, n) == 0) {
+        r->p = p + n;
+        return 0;
+    }
+    return syntax(r, p, "invalid literal (expected true, false or null)");
+}
+
+int sc_reader_finish(sc_reader *r)
+{
+    const char *p = skip_ws(r->p, r->end);
+
+    r->p = p;
+    if (p != r->end)
+        return syntax(r, p, "unexpected data after the JSON value");
+    return 0;
+}
+
+sc_json_type sc_peek(sc_reader *r)
+{
+    const char *p = skip_ws(r->p, r->end);
+
+    r->p = p;
+    if (p >= r->end)
+        return SC_JSON_INVALID;
+    switch (*p) {
+    case 'n':
+        return SC_JSON_NULL;
+    case 'f':
+        return SC_JSON_FALSE;
+    case 't':
+        return SC_JSON_TRUE;
+    case '"':
+        return SC_JSON_STRING;
+    case '[':
+        return SC_JSON_ARRAY;
+    case '{':
+        return SC_JSON_OBJECT;
+    case '-':
+        return SC_JSON_NUMBER;
+    default:
+        return (unsigned)(*p - '0') < 10 ? SC_JSON_NUMBER : SC_JSON_INVALID;
+    }
+}
+
+int sc_read_null(sc_reader *r)
+{
+    const char *p = skip_ws(r->p, r->end);
+
+    r->p = p;
+    if (p < r->end && *p == 'n')
+        return literal(r, p, "null", 4);
+    return type_error(r, "must be null");
+}
+
+int sc_read_bool(sc_reader *r, bool *out)
+{
+    const char *p = skip_ws(r->p, r->end);
+
+    r->p = p;
+    if (p < r->end && *p == 't') {
+        *out = true;
+        return literal(r, p, "true", 4);
+    }
+    if (p < r->end && *p == 'f') {
+        *out = false;
+        return literal(r, p, "false", 5);
+    }
+    return type_error(r, "must be a boolean");
+}
+
+int sc_read_int(sc_reader *r, int64_t *out, int64_t min, int64_t max)
+{
+    sc_number num;
+    const char *at;
+    int64_t v;
+    int rc;
+
+    if ((rc = read_number(r, &num, "must be an integer", &at)))
+        return rc;
+    if (!num.integral)
+        return fail_at(r, at, SC_ERR_TYPE, "type", "must be an integer");
+    if (num.int_exact) {
+        v = num.integer;
+    } else if (num.value > (double)SC_MAX_SAFE_INTEGER) {
+        /* 1e20 or 9007199254740993.0: integral, but beyond exact range. */
+        if (max <= SC_MAX_SAFE_INTEGER)
+            return fail_at(r, at, SC_ERR_CONSTRAINT, "maximum", "must be <= %lld", (long long)max);
+        return fail_at(r, at, SC_ERR_NUMBER, NULL,
+                       "integer beyond +-(2^53-1) cannot be represented exactly");
+    } else if (num.value < -(double)SC_MAX_SAFE_INTEGER) {
+        if (min >= -SC_MAX_SAFE_INTEGER)
+            return fail_at(r, at, SC_ERR_CONSTRAINT, "minimum", "must be >= %lld", (long long)min);
+        return fail_at(r, at, SC_ERR_NUMBER, NULL,
+                       "integer beyond +-(2^53-1) cannot be represented exactly");
+    } else {
+        v = (int64_t)num.value;
+    }
+    if (v < min)
+        return fail_at(r, at, SC_ERR_CONSTRAINT, "minimum", "must be >= %lld", (long long)min);
+    if (v > max)
+        return fail_at(r, at, SC_ERR_CONSTRAINT, "maximum", "must be <= %lld", (long long)max);
+    *out = v;
+    return 0;
+}
+
+int sc_read_double(sc_reader *r, double *out)
+{
+    sc_number num;
+    const char *at;
+    int rc;
+
+    if ((rc = read_number(r, &num, "must be a number", &at)))
+        return rc;
+    *out = num.value;
+    return 0;
+}
+
+int sc_read_float(sc_reader *r, float *out)
+{
+    sc_number num;
+    const char *at;
+    int rc;
+
+    if ((rc = read_number(r, &num, "must be a number", &at)))
+        return rc;
+    if (num.value > (double)FLT_MAX)
+        return fail_at(r, at, SC_ERR_CONSTRAINT, "maximum", "must be <= %.17g", (double)FLT_MAX);
+    if (num.value < -(double)FLT_MAX)
+        return fail_at(r, at, SC_ERR_CONSTRAINT, "minimum", "must be >= %.17g", -(double)FLT_MAX);
+    *out = (float)num.value;
+    return 0;
+}
+
+/* ---- strings ---------------------------------------------------------- */
+
+/* Scans the string value at r->p, or reports a type or syntax error. */
+INLINE int string_value(sc_reader *r, str_info *si, const char **at)
+{
+    const char *p = skip_ws(r->p, r->end);
+
+    r->p = p;
+    *at = p;
+    if (UNLIKELY(p >= r->end || *p != '"'))
+        return type_error(r, "must be a string");
+    return scan_string(r, si);
+}
+
+int sc_read_string(sc_reader *r, sc_string *out)
+{
+    str_info si;
+    const char *at;
+    int rc;
+
+    if ((rc = string_value(r, &si, &at)))
+        return rc;
+    return string_bytes(r, &si, at, out);
+}
+
+int sc_read_string_dup(sc_reader *r, char **out, size_t *chars)
+{
+    str_info si;
+    const char *at;
+    char *buf;
+    int rc;
+
+    if ((rc = string_value(r, &si, &at)))
+        return rc;
+    buf = r->arena ? sc_arena_alloc(r->arena, si.len + 1) : NULL;
+    if (!buf)
+        return nomem(r, at);
+    if (si.escaped)
+        unescape(&si, buf);
+    else
+        memcpy(buf, si.body, si.len);
+    buf[si.len] = '\0';
+    *out = buf;
+    if (chars)
+        *chars = si.chars;
+    return 0;
+}
+
+int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *chars)
+{
+    str_info si;
+    const char *at;
+    int rc;
+
+    if (!buf || cap == 0)
+        return fail_at(r, r->p, SC_ERR_ARGUMENT, NULL, "no room for the string");
+    if ((rc = string_value(r, &si, &at)))
+        return rc;
+    if (si.len > cap - 1)
+        return fail_at(r, at, SC_ERR_CONSTRAINT, "maxLength", "must be at most %zu bytes long",
+                       cap - 1);
+    if (si.escaped)
+        unescape(&si, buf);
+    else
+        memcpy(buf, si.body, si.len);
+    buf[si.len] = '\0';
+    if (chars)
+        *chars = si.chars;
+    return 0;
+}
+
+/* ---- containers ----------------------------------------------------------- */
+
+/* Whether the last token before r->p is the container's opening bracket,
+ * i.e. no member or element was read yet: no value ends in '{' or '['. The
+ * begin functions consume the bracket alone, so this is usually one byte
+ * back; white space is stepped over in case sc_peek ran in between. */
+INLINE bool just_opened(const sc_reader *r, char open)
+{
+    const char *q = r->p;
+
+    while (q > r->begin && (q[-1] == ' ' || q[-1] == '\n' || q[-1] == '\r' || q[-1] == '\t'))
+        q--;
+    return q > r->begin && q[-1] == open;
+}
+
+static int open_container(sc_reader *r, const char *p)
+{
+    if (UNLIKELY(r->depth >= r->max_depth))
+        return fail_at(r, p, SC_ERR_DEPTH, NULL, "nesting deeper than %d", r->max_depth);
+    r->depth++;
+    r->p = p + 1;
+    return 0;
+}
+
+int sc_read_object_begin(sc_reader *r)
+{
+    const char *p = skip_ws(r->p, r->end);
+
+    r->p = p;
+    if (LIKELY(p < r->end && *p == '{'))
+        return open_container(r, p);
+    return type_error(r, "must be an object");
+}
+
+int sc_read_array_begin(sc_reader *r)
+{
+    const char *p = skip_ws(r->p, r->end);
+
+    r->p = p;
+    if (LIKELY(p < r->end && *p == '['))
+        return open_container(r, p);
+    return type_error(r, "must be an array");
+}
+
+int sc_next_member(sc_reader *r, sc_string *key)
+{
+    const char *p = skip_ws(r->p, r->end), *end = r->end;
+    bool first = just_opened(r, '{');
+    str_info si;
+
+    if (UNLIKELY(p >= end)) {
+        syntax(r, p, "unexpected end of input in object");
+        return -1;
+    }
+    if (*p == '}') {
+        r->p = p + 1;
+        r->depth--;
+        return 0;
+    }
+    if (!first) {
+        if (UNLIKELY(*p != ',')) {
+            syntax(r, p, "expected ',' or '}' after object member");
+            return -1;
+        }
+        p = skip_ws(p + 1, end);
+        if (UNLIKELY(p >= end || *p != '"')) {
+            syntax(r, p, "expected a string key after ','");
+            return -1;
+        }
+    } else if (UNLIKELY(*p != '"')) {
+        syntax(r, p, "expected a string key or '}'");
+        return -1;
+    }
+    r->p = p;
+    if (scan_string(r, &si) || string_bytes(r, &si, p, key))
+        return -1;
+    p = skip_ws(r->p, end);
+    if (UNLIKELY(p >= end || *p != ':')) {
+        syntax(r, p, "expected ':' after object key");
+        return -1;
+    }
+    r->p = skip_ws(p + 1, end);
+    return 1;
+}
+
+int sc_next_element(sc_reader *r)
+{
+    const char *p = skip_ws(r->p, r->end), *end = r->end;
+    bool first = just_opened(r, '[');
+
+    if (UNLIKELY(p >= end)) {
+        syntax(r, p, "unexpected end of input in array");
+        return -1;
+    }
+    if (*p == ']') {
+        r->p = p + 1;
+        r->depth--;
+        return 0;
+    }
+    if (!first) {
+        if (UNLIKELY(*p != ',')) {
+            syntax(r, p, "expected ',' or ']' after array element");
+            return -1;
+        }
+        p = skip_ws(p + 1, end);
+        if (UNLIKELY(p < end && *p == ']')) {
+            syntax(r, p, "expected a value after ','");
+            return -1;
+        }
+    }
+    r->p = p;
+    return 1;
+}
+
+/* ---- skipping ----------------------------------------------------------- */
+
+/* A key of an object being skipped, kept until the object closes. */
+typedef struct key_ent {
+    const char *ptr; /* unescaped bytes */
+    size_t len;
+    const char *at; /* the key in the input, for the error offset */
+    uint64_t hash;
+} key_ent;
+
+#define LOCAL_KEYS 32
+#define LOCAL_FRAMES 32
+#define ARRAY_FRAME SIZE_MAX
+#define PAIRWISE_MAX 16
+
+static uint64_t hash_bytes(const char *s, size_t n)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325); /* FNV-1a */
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * UINT64_C(0x100000001b3);
+    return h;
+}
+
+static bool key_eq(const key_ent *a, const key_ent *b)
+{
+    return a->hash == b->hash && a->len == b->len && memcmp(a->ptr, b->ptr, a->len) == 0;
+}
+
+static int key_cmp(const void *pa, const void *pb)
+{
+    const key_ent *a = pa, *b = pb;
+    int c;
+
+    if (a->hash != b->hash)
+        return a->hash < b->hash ? -1 : 1;
+    if (a->len != b->len)
+        return a->len < b->len ? -1 : 1;
+    if ((c = memcmp(a->ptr, b->ptr, a->len)) != 0)
+        return c;
+    return a->at < b->at ? -1 : a->at > b->at;
+}
+
+/* Writes key as a quoted, escaped, possibly shortened text for a message. */
+static void quote_key(char *out, size_t cap, const char *s, size_t n)
+{
+    size_t o = 0, i = 0;
+
+    out[o++] = '"';
+    while (i < n && o + 8 < cap) {
+        unsigned char c = (unsigned char)s[i];
+        size_t len = 1;
+        if (c >= 0x80)
+            len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2; /* s is valid UTF-8 */
+        if (o + len + 8 >= cap)
+            break;
+        if (c == '"' || c == '\\') {
+            out[o++] = '\\';
+            out[o++] = (char)c;
+        } else if (c < 0x20) {
+            o += (size_t)snprintf(out + o, cap - o, "\\u%04X", c);
+        } else {
+            memcpy(out + o, s + i, len);
+            o += len;
+        }
+        i += len;
+    }
+    if (i < n) {
+        memcpy(out + o, "...", 3);
+        o += 3;
+    }
+    out[o++] = '"';
+    out[o] = '\0';
+}
+
+static int duplicate(sc_reader *r, const key_ent *k)
+{
+    char q[80];
+
+    quote_key(q, sizeof q, k->ptr, k->len);
+    return fail_at(r, k->at, SC_ERR_DUPLICATE_KEY, NULL, "duplicate key %s", q);
+}
+
+/* Checks keys[0..n) of one closed object for duplicates. The reported key
+ * is the earliest second occurrence, as a one-pass check would find it. */
+static int check_keys(sc_reader *r, key_ent *keys, size_t n)
+{
+    const key_ent *dup = NULL;
+
+    if (n <= PAIRWISE_MAX) {
+        for (size_t j = 1; j < n; j++)
+            for (size_t i = 0; i < j; i++)
+                if (key_eq(&keys[i], &keys[j]))
+                    return duplicate(r, &keys[j]);
+        return 0;
+    }
+    /* Sorted by (hash, bytes, position): each group's second entry is its
+     * first repeat. */
+    qsort(keys, n, sizeof *keys, key_cmp);
+    for (size_t i = 1; i < n; i++)
+        if (key_eq(&keys[i - 1], &keys[i]) && (i < 2 || !key_eq(&keys[i - 2], &keys[i])))
+            if (!dup || keys[i].at < dup->at)
+                dup = &keys[i];
+    return dup ? duplicate(r, dup) : 0;
+}
+
+/* Grows a scratch stack that starts in a local array and moves into the
+ * arena when it outgrows it. */
+static void *grow_stack(sc_reader *r, void *items, void *local, size_t *cap, size_t size)
+{
+    size_t ncap = *cap * 2;
+    void *n;
+
+    if (!r->arena || ncap > SIZE_MAX / size / 2)
+        return NULL;
+    if (items == local) {
+        n = sc_arena_alloc(r->arena, ncap * size);
+        if (n)
+            memcpy(n, local, *cap * size);
+    } else {
+        n = sc_arena_grow(r->arena, items, *cap * size, ncap * size);
+    }
+    if (n)
+        *cap = ncap;
+    return n;
+}
+
+int sc_skip_value(sc_reader *r)
+{
+    /* frames[i] is ARRAY_FRAME or, for an object, the index in keys where
+     * its keys start: an explicit stack instead of recursion. */
+    size_t frames_local[LOCAL_FRAMES], *frames = frames_local;
+    size_t nframes = 0, fcap = LOCAL_FRAMES;
+    key_ent keys_local[LOCAL_KEYS], *keys = keys_local;
+    size_t nkeys = 0, kcap = LOCAL_KEYS;
+    const char *p, *end = r->end;
+    str_info si;
+    num_lit nl;
+    int rc;
+
+value:
+    p = skip_ws(r->p, end);
+    r->p = p;
+    if (UNLIKELY(p >= end))
+        return no_value(r, p);
+    switch (*p) {
+    case '"':
+        if ((rc = scan_string(r, &si)))
+            return rc;
+        break;
+    case '{':
+    case '[':
+        if ((rc = open_container(r, p)))
+            return rc;
+        if (nframes == fcap) {
+            size_t *nf = grow_stack(r, frames, frames_local, &fcap, sizeof *frames);
+            if (!nf)
+                return nomem(r, p);
+            frames = nf;
+        }
+        frames[nframes++] = *p == '{' ? nkeys : ARRAY_FRAME;
+        p = skip_ws(r->p, end);
+        r->p = p;
+        if (p < end && *p == (frames[nframes - 1] == ARRAY_FRAME ? ']' : '}'))
+            goto close; /* empty */
+        if (frames[nframes - 1] == ARRAY_FRAME)
+            goto value;
+        goto key;
+    case 't':
+        if ((rc = literal(r, p, "true", 4)))
+            return rc;
+        break;
+    case 'f':
+        if ((rc = literal(r, p, "false", 5)))
+            return rc;
+        break;
+    case 'n':
+        if ((rc = literal(r, p, "null", 4)))
+            return rc;
+        break;
+    default:
+        if (*p != '-' && (unsigned)(*p - '0') >= 10)
+            return no_value(r, p);
+        if ((rc = scan_number(r, &nl)))
+            return rc;
+        if (!nl.plain_int || nl.digits > 15) {
+            sc_number num;
+            if ((rc = convert_number(r, &nl, &num)))
+                return rc;
+        }
+        break;
+    }
+
+after_value:
+    if (nframes == 0)
+        return 0;
+    p = skip_ws(r->p, end);
+    r->p = p;
+    if (UNLIKELY(p >= end))
+        return syntax(r, p,
+                      frames[nframes - 1] == ARRAY_FRAME ? "unexpected end of input in array"
+                                                         : "unexpected end of input in object");
+    if (*p == ',') {
+        p = skip_ws(p + 1, end);
+        r->p = p;
+        if (frames[nframes - 1] != ARRAY_FRAME)
+            goto key;
+        if (UNLIKELY(p < end && *p == ']'))
+            return syntax(r, p, "expected a value after ','");
+        goto value;
+    }
+close:
+    if (frames[nframes - 1] == ARRAY_FRAME) {
+        if (UNLIKELY(*p != ']'))
+            return syntax(r, p, "expected ',' or ']' after array element");
+    } else {
+        size_t first = frames[nframes - 1];
+        if (UNLIKELY(*p != '}'))
+            return syntax(r, p, "expected ',' or '}' after object member");
+        if (nkeys - first > 1 && (rc = check_keys(r, keys + first, nkeys - first)))
+            return rc;
+        nkeys = first;
+    }
+    nframes--;
+    r->depth--;
+    r->p = p + 1;
+    goto after_value;
+
+key:
+    /* p == r->p, after '{' or ',' and white space */
+    if (UNLIKELY(p >= end || *p != '"'))
+        return syntax(r, p,
+                      frames[nframes - 1] == nkeys ? "expected a string key or '}'"
+                                                   : "expected a string key after ','");
+    if ((rc = scan_string(r, &si)))
+        return rc;
+    if (nkeys == kcap) {
+        key_ent *nk = grow_stack(r, keys, keys_local, &kcap, sizeof *keys);
+        if (!nk)
+            return nomem(r, p);
+        keys = nk;
+    }
+    {
+        key_ent *k = &keys[nkeys++];
+        sc_string s;
+        if ((rc = string_bytes(r, &si, p, &s)))
+            return rc;
+        k->ptr = s.ptr;
+        k->len = s.len;
+        k->at = p;
+        k->hash = hash_bytes(s.ptr, s.len);
+    }
+    p = skip_ws(r->p, end);
+    if (UNLIKELY(p >= end || *p != ':'))
+        return syntax(r, p, "expected ':' after object key");
+    r->p = p + 1;
+    goto value;
+}

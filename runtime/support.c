@@ -1,0 +1,134 @@
+/* schemac runtime: helpers for generated code. */
+#include <stdint.h>
+#include <string.h>
+
+#include "schemac/schemac.h"
+
+/* Longest prefix of s[0..len) of at most max bytes that ends on a UTF-8
+ * character boundary, so messages stay valid UTF-8 when cut. */
+static int utf8_prefix(const char *s, size_t len, size_t max)
+{
+    if (len <= max)
+        return (int)len;
+    size_t n = max;
+    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+        n--;
+    return (int)n;
+}
+
+int sc_fail_unknown_member(sc_reader *r, const sc_string *key)
+{
+    int shown = utf8_prefix(key->ptr, key->len, 64);
+    return sc_reader_fail(r, SC_ERR_UNKNOWN_PROPERTY, "additionalProperties",
+                          "unknown property \"%.*s%s\"", shown, key->ptr,
+                          (size_t)shown < key->len ? "..." : "");
+}
+
+int sc_fail_duplicate_member(sc_reader *r, const char *name)
+{
+    return sc_reader_fail(r, SC_ERR_DUPLICATE_KEY, NULL, "duplicate key \"%s\"", name);
+}
+
+int sc_fail_missing_member(sc_reader *r, const char *name)
+{
+    return sc_reader_fail(r, SC_ERR_REQUIRED, "required", "missing required property \"%s\"", name);
+}
+
+void *sc_reader_alloc(sc_reader *r, size_t size)
+{
+    void *p = sc_arena_alloc(r->arena, size);
+    if (p == NULL)
+        sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
+    return p;
+}
+
+void *sc_reader_grow(sc_reader *r, void *items, size_t *cap, size_t item_size)
+{
+    size_t old_cap = *cap;
+    size_t new_cap = old_cap == 0 ? 4 : old_cap * 2;
+    if (new_cap < old_cap || new_cap > SIZE_MAX / item_size) {
+        sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    void *grown = sc_arena_grow(r->arena, items, old_cap * item_size, new_cap * item_size);
+    if (grown == NULL) {
+        sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
+        return NULL;
+    }
+    *cap = new_cap;
+    return grown;
+}
+
+void *sc_reader_empty(sc_reader *r)
+{
+    return sc_reader_alloc(r, 0);
+}
+
+int sc_skip_member(sc_reader *r, sc_skipped *skipped, const sc_string *key)
+{
+    if (skipped->count == skipped->cap) {
+        char **keys = sc_reader_grow(r, skipped->keys, &skipped->cap, sizeof *keys);
+        if (keys == NULL)
+            return r->err->code;
+        skipped->keys = keys;
+    }
+    /* keys never hold U+0000 (the reader rejects it), so a C string is exact */
+    char *copy = sc_arena_strndup(r->arena, key->ptr, key->len);
+    if (copy == NULL)
+        return sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
+    skipped->keys[skipped->count++] = copy;
+    return sc_skip_value(r);
+}
+
+int sc_check_skipped(sc_reader *r, const sc_skipped *skipped)
+{
+    if (skipped->count < 2)
+        return 0;
+    size_t dup = sc_find_duplicate(skipped->keys, skipped->count, sizeof *skipped->keys,
+                                   SC_UNIQUE_STRPTR);
+    if (dup == skipped->count + 1)
+        return sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
+    if (dup < skipped->count)
+        return sc_fail_duplicate_member(r, skipped->keys[dup]);
+    return 0;
+}
+
+bool sc_cjson_add(cJSON *object, const char *const_key, cJSON *item)
+{
+    if (item == NULL)
+        return false;
+    if (!cJSON_AddItemToObjectCS(object, const_key, item)) {
+        cJSON_Delete(item);
+        return false;
+    }
+    return true;
+}
+
+bool sc_cjson_append(cJSON *array, cJSON *item)
+{
+    if (item == NULL)
+        return false;
+    if (!cJSON_AddItemToArray(array, item)) {
+        cJSON_Delete(item);
+        return false;
+    }
+    return true;
+}
+
+int sc_decode_cjson(sc_arena *arena, const cJSON *node, void *out, sc_error *err,
+                    sc_decode_text_fn decode)
+{
+    sc_error local;
+    if (err == NULL)
+        err = &local;
+    if (node == NULL)
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "no JSON value given");
+    char *text = cJSON_PrintUnformatted(node);
+    if (text == NULL)
+        return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+    int rc = decode(arena, text, strlen(text), out, err);
+    if (rc != 0)
+        err->offset = 0; /* offsets into our own printout would mislead */
+    cJSON_free(text);
+    return rc;
+}

@@ -1,0 +1,169 @@
+/* Table-driven decode tests: every case in a JSON case file is decoded
+ * with the generated decoder of its type and must succeed or fail exactly
+ * as the case says (code, JSON Pointer, keyword). A document that decodes
+ * must also pass T_validate, and decode -> encode -> decode must give the
+ * same text. Run: test_decode CASES.json */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "calculator.schemac.h"
+#include "kitchen.schemac.h"
+#include "url_tool.schemac.h"
+
+typedef struct codec {
+    const char *type;
+    size_t size;
+    int (*decode)(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err);
+    char *(*encode)(const void *value);
+    int (*validate)(const void *value, sc_error *err);
+} codec;
+
+#define CODEC(T)                                                                                   \
+    static int T##_dec(sc_arena *a, const char *j, size_t n, void *out, sc_error *e)              \
+    {                                                                                              \
+        return T##_decode(a, j, n, (T *)out, e);                                                   \
+    }                                                                                              \
+    static char *T##_enc(const void *v)                                                            \
+    {                                                                                              \
+        return T##_encode((const T *)v);                                                           \
+    }                                                                                              \
+    static int T##_val(const void *v, sc_error *e)                                                 \
+    {                                                                                              \
+        return T##_validate((const T *)v, e);                                                      \
+    }
+CODEC(kitchen)
+CODEC(tolerant)
+CODEC(parse_url_input)
+CODEC(calculator_input)
+
+static const codec codecs[] = {
+    {"kitchen", sizeof(kitchen), kitchen_dec, kitchen_enc, kitchen_val},
+    {"tolerant", sizeof(tolerant), tolerant_dec, tolerant_enc, tolerant_val},
+    {"parse_url_input", sizeof(parse_url_input), parse_url_input_dec, parse_url_input_enc, parse_url_input_val},
+    {"calculator_input", sizeof(calculator_input), calculator_input_dec, calculator_input_enc,
+     calculator_input_val},
+};
+
+static const char *code_name(int code)
+{
+    static const char *const names[] = {
+#define NAME_(name, text) #name,
+        SC_ERROR_CODES(NAME_)
+#undef NAME_
+    };
+    return code >= 0 && code < SC_ERR_COUNT_ ? names[code] : "?";
+}
+
+static const codec *find_codec(const char *type)
+{
+    for (size_t i = 0; i < sizeof codecs / sizeof *codecs; i++)
+        if (strcmp(codecs[i].type, type) == 0)
+            return &codecs[i];
+    return NULL;
+}
+
+static char *read_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    fseek(f, 0, SEEK_END);
+    long size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc((size_t)size + 1);
+    if (text != NULL && fread(text, 1, (size_t)size, f) == (size_t)size)
+        text[size] = '\0';
+    fclose(f);
+    return text;
+}
+
+static const char *str_or(const cJSON *o, const char *key, const char *fallback)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    return cJSON_IsString(v) ? v->valuestring : fallback;
+}
+
+/* One case; returns 1 when it passes. */
+static int run_case(const cJSON *c, sc_arena *arena)
+{
+    const char *name = str_or(c, "name", "?");
+    const codec *k = find_codec(str_or(c, "type", "?"));
+    const char *json = str_or(c, "json", NULL);
+    const cJSON *expect = cJSON_GetObjectItemCaseSensitive(c, "error");
+    if (k == NULL || json == NULL) {
+        printf("FAIL %s: case needs a known type and a json text\n", name);
+        return 0;
+    }
+    void *out = calloc(1, k->size), *again = calloc(1, k->size);
+    sc_error err;
+    int ok = 1;
+    int rc = k->decode(arena, json, strlen(json), out, &err);
+    if (cJSON_IsObject(expect)) {
+        const char *code = str_or(expect, "code", "");
+        const char *path = str_or(expect, "path", NULL);
+        const char *keyword = str_or(expect, "keyword", NULL);
+        if (rc == 0) {
+            printf("FAIL %s: decoded, expected %s\n", name, code);
+            ok = 0;
+        } else if (strcmp(code_name(rc), code) != 0 || rc != err.code ||
+                   (path != NULL && strcmp(path, err.path) != 0) ||
+                   (keyword != NULL && (err.keyword == NULL || strcmp(keyword, err.keyword) != 0))) {
+            printf("FAIL %s: got %s at '%s' keyword %s (%s); expected %s at '%s' keyword %s\n", name,
+                   code_name(rc), err.path, err.keyword ? err.keyword : "-", err.message, code,
+                   path ? path : "*", keyword ? keyword : "*");
+            ok = 0;
+        }
+    } else if (rc != 0) {
+        printf("FAIL %s: %s at '%s': %s\n", name, code_name(rc), err.path, err.message);
+        ok = 0;
+    } else {
+        /* a decoded value is valid, and survives encode -> decode */
+        if (k->validate(out, &err) != 0) {
+            printf("FAIL %s: decoded value fails validate: %s: %s\n", name, err.path, err.message);
+            ok = 0;
+        }
+        char *first = k->encode(out);
+        char *second = NULL;
+        if (first == NULL || k->decode(arena, first, strlen(first), again, &err) != 0 ||
+            (second = k->encode(again)) == NULL || strcmp(first, second) != 0) {
+            printf("FAIL %s: round trip: %s -> %s\n", name, first ? first : "(null)", second ? second : "(null)");
+            ok = 0;
+        }
+        sc_free_string(first);
+        sc_free_string(second);
+    }
+    free(out);
+    free(again);
+    return ok;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s CASES.json\n", argv[0]);
+        return 2;
+    }
+    char *text = read_file(argv[1]);
+    cJSON *cases = text != NULL ? cJSON_Parse(text) : NULL;
+    free(text);
+    if (!cJSON_IsArray(cases)) {
+        fprintf(stderr, "%s: cannot read the cases\n", argv[1]);
+        return 2;
+    }
+    int passed = 0, failed = 0;
+    sc_arena arena;
+    sc_arena_init(&arena, NULL);
+    const cJSON *c;
+    cJSON_ArrayForEach(c, cases) {
+        if (run_case(c, &arena))
+            passed++;
+        else
+            failed++;
+        sc_arena_reset(&arena); /* one arena for the whole run: reset reuses it */
+    }
+    sc_arena_release(&arena);
+    cJSON_Delete(cases);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

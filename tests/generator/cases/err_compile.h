@@ -1,0 +1,5 @@
+/* schemac: --print-schema */
+/** @schema */
+typedef struct {
+    undefined_type a;
+} t;

@@ -1,0 +1,6 @@
+/* schemac: --print-schema */
+/** @schema */
+typedef struct node {
+    int value;
+    struct node *next;
+} node;

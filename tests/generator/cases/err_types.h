@@ -1,0 +1,14 @@
+/* schemac: --print-schema */
+#include <stddef.h>
+union u { int a; float b; };
+/** @schema */
+typedef struct {
+    void *p;
+    int (*callback)(int);
+    unsigned flags : 3;
+    union u either;
+    char **names;
+    long double ld;
+    char c;
+    int fixed[4];
+} t;

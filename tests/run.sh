@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# Runs the whole test suite twice, in a plain build (build/) and in an
+# ASan+UBSan build (build-asan/), and ends with one line:
+#     N passed, N failed[, N skipped]
+# Extra arguments go to `meson test` (e.g. --suite decode).
+set -u
+cd "$(dirname "$0")/.."
+
+passed=0 failed=0 skipped=0
+
+count_results() { # testlog.json: one JSON object per test
+    python3 - "$1" <<'PY'
+import json, sys
+p = f = s = 0
+for line in open(sys.argv[1]):
+    r = json.loads(line).get("result")
+    if r in ("OK", "EXPECTEDFAIL"):
+        p += 1
+    elif r == "SKIP":
+        s += 1
+    else:
+        f += 1
+print(p, f, s)
+PY
+}
+
+run_build() { # DIR MESON_SETUP_ARGS...
+    local dir=$1
+    shift
+    echo "== $dir: $*"
+    if [ ! -f "$dir/build.ninja" ]; then
+        if ! meson setup "$dir" "$@"; then
+            echo "meson setup failed: $dir"
+            failed=$((failed + 1))
+            return
+        fi
+    fi
+    if ! meson compile -C "$dir"; then
+        echo "build failed: $dir"
+        failed=$((failed + 1))
+        return
+    fi
+    meson test -C "$dir" --print-errorlogs --num-processes 2 "${extra[@]}"
+    if [ -f "$dir/meson-logs/testlog.json" ]; then
+        read -r p f s < <(count_results "$dir/meson-logs/testlog.json")
+        passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
+    else
+        failed=$((failed + 1))
+    fi
+}
+
+extra=("$@")
+run_build build
+# LeakSanitizer stays on: the generator, the runtime and every test must
+# free what they allocate, error paths included.
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+run_build build-asan -Db_sanitize=address,undefined -Db_lundef=false
+
+echo "$passed passed, $failed failed, $skipped skipped"
+[ "$failed" -eq 0 ]
