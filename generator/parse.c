@@ -218,6 +218,10 @@ static enum_def *get_enum(parser *p, CXCursor decl)
     if (tname != NULL) {
         e->c_type = xstrdup(tname);
         e->name = xstrdup(tname);
+    } else if (clang_Cursor_isAnonymous(decl)) {
+        diag_error(cursor_loc(decl), "anonymous enum without a typedef: give it a name");
+        e->c_type = xstrdup("int");
+        e->name = xstrdup("anonymous");
     } else {
         e->c_type = xasprintf("enum %s", tag_name);
         e->name = xstrdup(tag_name);

@@ -12,3 +12,9 @@ typedef struct {
     char c;
     int fixed[4];
 } t;
+
+/** @schema */
+typedef struct {
+    enum { INLINE_A, INLINE_B } mode;
+    struct { int x; } inner;
+} anonymous_members;
