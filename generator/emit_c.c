@@ -73,11 +73,7 @@ static void put_double(strbuf *sb, double v)
         sb_printf(sb, "%lld.0", (long long)v);
         return;
     }
-    for (int precision = 1; precision <= 17; precision++) {
-        snprintf(text, sizeof text, "%.*g", precision, v);
-        if (strtod(text, NULL) == v)
-            break;
-    }
+    format_shortest_double(text, v);
     sb_puts(sb, text);
     if (strpbrk(text, ".eEn") == NULL)
         sb_puts(sb, ".0");
@@ -1063,7 +1059,7 @@ static void emit_schema_constant(strbuf *sb, const struct_def *s)
         for (size_t i = 0; i <= len; i++) {
             if (i % 16 == 0)
                 sb_puts(sb, "\n   ");
-            sb_printf(sb, " %d,", (int)(signed char)text[i]);
+            sb_printf(sb, " '\\x%02x',", (unsigned)(unsigned char)text[i]);
         }
         sb_puts(sb, "\n};\n\n");
     }

@@ -207,13 +207,8 @@ static void print_number(strbuf *sb, double v)
         sb_printf(sb, "%.0f", v);
         return;
     }
-    /* the shortest precision that reads back as the same double */
     char text[40];
-    for (int precision = 1; precision <= 17; precision++) {
-        snprintf(text, sizeof text, "%.*g", precision, v);
-        if (strtod(text, NULL) == v)
-            break;
-    }
+    format_shortest_double(text, v);
     sb_puts(sb, text);
 }
 

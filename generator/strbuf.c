@@ -148,3 +148,12 @@ void sb_put_c_string(strbuf *sb, const char *s)
         }
     }
 }
+
+void format_shortest_double(char text[40], double v)
+{
+    for (int precision = 1; precision <= 17; precision++) {
+        snprintf(text, 40, "%.*g", precision, v);
+        if (strtod(text, NULL) == v)
+            return;
+    }
+}

@@ -29,6 +29,10 @@ char *sb_take(strbuf *sb);
 /* Appends s as the body of a C string literal (without the quotes). */
 void sb_put_c_string(strbuf *sb, const char *s);
 
+/* The shortest %g form of v that reads back as the same double, so
+ * numbers in schemas and generated code are exact and readable. */
+void format_shortest_double(char text[40], double v);
+
 /* Allocation that exits with a message on failure: the generator is a
  * short-lived tool, and running out of memory there has no recovery. */
 void *xmalloc(size_t size);

@@ -45,7 +45,32 @@ typedef struct {
     float f32;
     /** @multipleOf 0.5 */
     double f64;
-    /** @minLength 2 @maxLength 5 */
+    /**
+     * A long description, so that the schema string is longer than the 4095
+     * characters ISO C promises for a string literal and the generator has to
+     * write it as a character list instead.
+     * Filler sentence number 1 repeats to make the schema long enough for that path.
+     * Filler sentence number 2 repeats to make the schema long enough for that path.
+     * Filler sentence number 3 repeats to make the schema long enough for that path.
+     * Filler sentence number 4 repeats to make the schema long enough for that path.
+     * Filler sentence number 5 repeats to make the schema long enough for that path.
+     * Filler sentence number 6 repeats to make the schema long enough for that path.
+     * Filler sentence number 7 repeats to make the schema long enough for that path.
+     * Filler sentence number 8 repeats to make the schema long enough for that path.
+     * Filler sentence number 9 repeats to make the schema long enough for that path.
+     * Filler sentence number 10 repeats to make the schema long enough for that path.
+     * Filler sentence number 11 repeats to make the schema long enough for that path.
+     * Filler sentence number 12 repeats to make the schema long enough for that path.
+     * Filler sentence number 13 repeats to make the schema long enough for that path.
+     * Filler sentence number 14 repeats to make the schema long enough for that path.
+     * Filler sentence number 15 repeats to make the schema long enough for that path.
+     * Filler sentence number 16 repeats to make the schema long enough for that path.
+     * Filler sentence number 17 repeats to make the schema long enough for that path.
+     * Filler sentence number 18 repeats to make the schema long enough for that path.
+     * Filler sentence number 19 repeats to make the schema long enough for that path.
+     * Filler sentence number 20 repeats to make the schema long enough for that path.
+     * @minLength 2 @maxLength 5
+     */
     char *name;
     char code[4];
     color shade;

@@ -169,6 +169,20 @@ int main(int argc, char **argv)
         return 2;
     }
     int passed = 0, failed = 0;
+    /* the embedded schemas are JSON documents (kitchen's is long enough to
+     * be emitted as a character list rather than a string literal) */
+    const char *const schemas[] = {kitchen_schema_json, tolerant_schema_json, parse_url_input_schema_json,
+                                   calculator_input_schema_json};
+    for (size_t i = 0; i < sizeof schemas / sizeof *schemas; i++) {
+        cJSON *schema = cJSON_Parse(schemas[i]);
+        if (cJSON_IsObject(schema) && cJSON_GetObjectItemCaseSensitive(schema, "properties") != NULL) {
+            passed++;
+        } else {
+            printf("FAIL embedded schema %zu is not a JSON Schema object\n", i);
+            failed++;
+        }
+        cJSON_Delete(schema);
+    }
     sc_arena arena;
     sc_arena_init(&arena, NULL);
     const cJSON *c;
