@@ -508,7 +508,7 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
     switch (n->kind) {
     case NODE_STRUCT:
         /* "*v->x" (an optional struct) is passed as v->x */
-        line(sb, level, "rc = check_%s(%s%s, err, full, NULL);", n->struct_type->name,
+        line(sb, level, "rc = check_%s(%s%s, err, full, NULL, depth + 1);", n->struct_type->name,
              expr[0] == '*' ? "" : "&", expr[0] == '*' ? expr + 1 : expr);
         break;
     case NODE_ENUM:
@@ -518,7 +518,7 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
             line(sb, level, "rc = full ? check_%s(%s, err) : 0;", n->enum_type->name, expr);
         break;
     case NODE_ARRAY:
-        line(sb, level, "rc = check_%s(%s, %s, err, full);", fn, expr, count_expr);
+        line(sb, level, "rc = check_%s(%s, %s, err, full, depth);", fn, expr, count_expr);
         break;
     default:
         line(sb, level, "rc = check_%s(%s, err, full);", fn, expr);
@@ -540,7 +540,7 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
             emit_check_fn(sb, items, item_fn);
         const constraints *c = &n->c;
         uint64_t max;
-        sb_printf(sb, "static int check_%s(const %s *items, size_t count, sc_error *err, bool full)\n{\n",
+        sb_printf(sb, "static int check_%s(const %s *items, size_t count, sc_error *err, bool full, int depth)\n{\n",
                   fn, items->c_type);
         if (item_check)
             line(sb, 1, "int rc;");
@@ -590,6 +590,7 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
             line(sb, 1, "}");
         }
         line(sb, 1, "(void)full;");
+        line(sb, 1, "(void)depth;");
         line(sb, 1, "return 0;");
         sb_puts(sb, "}\n\n");
         free(item_fn);
@@ -638,9 +639,11 @@ static void emit_struct_check(strbuf *sb, const struct_def *s)
     sb_printf(sb, "/* Constraints of %s. full: also what the decoder guarantees by\n"
                   " * construction (valid UTF-8, enum values, ranges), for values built in C.\n"
                   " * seen: which members the decoder found, or NULL. */\n", s->c_type);
-    sb_printf(sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen)\n{\n",
+    sb_printf(sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen, int depth)\n{\n",
               s->name, s->c_type);
     line(sb, 1, "int rc = 0;");
+    line(sb, 1, "if (depth > SC_DEFAULT_MAX_DEPTH)");
+    line(sb, 2, "return sc_fail(err, SC_ERR_DEPTH, NULL, \"nesting deeper than %%d\", SC_DEFAULT_MAX_DEPTH);");
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         const node *n = f->type;
@@ -711,7 +714,7 @@ static void emit_struct_check(strbuf *sb, const struct_def *s)
 /* ---- reading ------------------------------------------------------------- */
 
 /* Statements reading the value of n into lvalue, setting rc. */
-static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, int depth)
+static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue)
 {
     switch (n->kind) {
     case NODE_BOOL:
@@ -750,7 +753,6 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
         line(sb, level, "rc = read_%s(r, &%s);", n->struct_type->name, lvalue);
         break;
     case NODE_ARRAY:
-        (void)depth;
         break;
     }
 }
@@ -790,7 +792,7 @@ static void emit_read_array(strbuf *sb, int level, const field *f)
     } else {
         element = xasprintf("out->%s[n]", f->c_name);
     }
-    emit_read(sb, level + 2, items, element, 1);
+    emit_read(sb, level + 2, items, element);
     line(sb, level + 2, "if (rc != 0) {");
     line(sb, level + 3, "sc_error_push_index(r->err, n);");
     line(sb, level + 3, "break;");
@@ -881,11 +883,11 @@ static void emit_struct_read(strbuf *sb, const struct_def *s)
                 line(sb, 4, "break;");
                 line(sb, 3, "}");
                 char *lv = xasprintf("*out->%s", f->c_name);
-                emit_read(sb, 3, f->type, lv, 0);
+                emit_read(sb, 3, f->type, lv);
                 free(lv);
             } else {
                 char *lv = xasprintf("out->%s", f->c_name);
-                emit_read(sb, 3, f->type, lv, 0);
+                emit_read(sb, 3, f->type, lv);
                 free(lv);
             }
             line(sb, 3, "break;");
@@ -948,7 +950,7 @@ static void emit_struct_read(strbuf *sb, const struct_def *s)
         }
         free(lit);
     }
-    line(sb, 1, "if ((rc = check_%s(out, r->err, false, %s)) != 0)", s->name, s->nfields ? "seen" : "NULL");
+    line(sb, 1, "if ((rc = check_%s(out, r->err, false, %s, 0)) != 0)", s->name, s->nfields ? "seen" : "NULL");
     line(sb, 2, "r->err->offset = (size_t)(r->p - r->begin);");
     line(sb, 1, "return rc;");
     sb_puts(sb, "}\n\n");
@@ -966,7 +968,7 @@ static char *build_expr(const node *n, const char *expr)
     case NODE_NUMBER: return xasprintf("cJSON_CreateNumber((double)%s)", expr);
     case NODE_STRING: return xasprintf("cJSON_CreateString(%s)", expr);
     case NODE_ENUM: return xasprintf("build_%s(%s)", n->enum_type->name, expr);
-    case NODE_STRUCT: return xasprintf("build_%s(&%s)", n->struct_type->name, expr);
+    case NODE_STRUCT: return xasprintf("build_%s(&%s, depth + 1)", n->struct_type->name, expr);
     case NODE_ARRAY: return NULL;
     }
     return NULL;
@@ -982,8 +984,11 @@ static void emit_enum_build(strbuf *sb, const enum_def *e)
 
 static void emit_struct_build(strbuf *sb, const struct_def *s)
 {
-    sb_printf(sb, "static cJSON *build_%s(const %s *v)\n{\n", s->name, s->c_type);
-    line(sb, 1, "cJSON *o = cJSON_CreateObject();");
+    sb_printf(sb, "static cJSON *build_%s(const %s *v, int depth)\n{\n", s->name, s->c_type);
+    line(sb, 1, "cJSON *o;");
+    line(sb, 1, "if (depth > SC_DEFAULT_MAX_DEPTH)");
+    line(sb, 2, "return NULL; /* a cycle, or deeper than any document we accept */");
+    line(sb, 1, "o = cJSON_CreateObject();");
     line(sb, 1, "if (o == NULL)");
     line(sb, 2, "return NULL;");
     for (size_t i = 0; i < s->nfields; i++) {
@@ -1101,11 +1106,11 @@ static void emit_public(strbuf *sb, const struct_def *s)
     line(sb, 1, "sc_error_clear(err);");
     line(sb, 1, "if (value == NULL)");
     line(sb, 2, "return sc_fail(err, SC_ERR_ARGUMENT, NULL, \"no value given\");");
-    line(sb, 1, "return check_%s(value, err, true, NULL);", n);
+    line(sb, 1, "return check_%s(value, err, true, NULL, 0);", n);
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "cJSON *%s_to_cjson(const %s *value)\n{\n", n, t);
-    line(sb, 1, "return value != NULL ? build_%s(value) : NULL;", n);
+    line(sb, 1, "return value != NULL ? build_%s(value, 0) : NULL;", n);
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "char *%s_encode(const %s *value)\n{\n", n, t);
@@ -1197,9 +1202,9 @@ char *emit_c_source(const model *m, const c_names *names)
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         sb_printf(&sb, "static int read_%s(sc_reader *r, %s *out);\n", s->name, s->c_type);
-        sb_printf(&sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen);\n",
+        sb_printf(&sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen, int depth);\n",
                   s->name, s->c_type);
-        sb_printf(&sb, "static cJSON *build_%s(const %s *v);\n", s->name, s->c_type);
+        sb_printf(&sb, "static cJSON *build_%s(const %s *v, int depth);\n", s->name, s->c_type);
     }
     sb_puts(&sb, "\n");
 

@@ -10,7 +10,15 @@
 #include "schemac/check.h"
 #include "strbuf.h"
 
-static cJSON *schema_of_node(const node *n, const char *field_description);
+/* The document being built: recursive structs other than the root are
+ * emitted once under $defs and referenced; everything else is inlined. */
+typedef struct schema_ctx {
+    const struct_def *root;
+    const struct_def **defs;
+    size_t ndefs;
+} schema_ctx;
+
+static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_description);
 
 static void add_number(cJSON *o, const char *key, double v)
 {
@@ -96,7 +104,7 @@ static void add_value_keywords(cJSON *o, const node *n)
         cJSON_AddItemToObject(o, "examples", cJSON_Duplicate(c->examples, 1));
 }
 
-static cJSON *schema_of_struct(const struct_def *s, const char *description)
+static cJSON *schema_of_struct(schema_ctx *ctx, const struct_def *s, const char *description)
 {
     cJSON *o = cJSON_CreateObject();
     if (description != NULL)
@@ -106,7 +114,7 @@ static cJSON *schema_of_struct(const struct_def *s, const char *description)
     cJSON *required = cJSON_CreateArray();
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
-        cJSON *p = schema_of_node(f->type, f->description);
+        cJSON *p = schema_of_node(ctx, f->type, f->description);
         if (f->default_value != NULL)
             cJSON_AddItemToObject(p, "default", cJSON_Duplicate(f->default_value, 1));
         cJSON_AddItemToObject(props, f->json_name, p);
@@ -122,11 +130,35 @@ static cJSON *schema_of_struct(const struct_def *s, const char *description)
     return o;
 }
 
-static cJSON *schema_of_node(const node *n, const char *field_description)
+static cJSON *reference(schema_ctx *ctx, const struct_def *s, const char *description)
+{
+    cJSON *o = cJSON_CreateObject();
+    if (description != NULL)
+        cJSON_AddStringToObject(o, "description", description);
+    if (s == ctx->root) {
+        cJSON_AddStringToObject(o, "$ref", "#");
+        return o;
+    }
+    size_t i = 0;
+    while (i < ctx->ndefs && ctx->defs[i] != s)
+        i++;
+    if (i == ctx->ndefs) {
+        ctx->defs = xrealloc(ctx->defs, (ctx->ndefs + 1) * sizeof *ctx->defs);
+        ctx->defs[ctx->ndefs++] = s;
+    }
+    char *ref = xasprintf("#/$defs/%s", s->name);
+    cJSON_AddStringToObject(o, "$ref", ref);
+    free(ref);
+    return o;
+}
+
+static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_description)
 {
     const char *description = node_description(n, field_description);
     if (n->kind == NODE_STRUCT) {
-        cJSON *o = schema_of_struct(n->struct_type, description);
+        if (n->struct_type->recursive)
+            return reference(ctx, n->struct_type, field_description);
+        cJSON *o = schema_of_struct(ctx, n->struct_type, description);
         add_value_keywords(o, n);
         return o;
     }
@@ -153,7 +185,7 @@ static cJSON *schema_of_node(const node *n, const char *field_description)
     }
     case NODE_ARRAY:
         cJSON_AddStringToObject(o, "type", "array");
-        cJSON_AddItemToObject(o, "items", schema_of_node(n->items, NULL));
+        cJSON_AddItemToObject(o, "items", schema_of_node(ctx, n->items, NULL));
         break;
     case NODE_STRUCT:
         break;
@@ -164,7 +196,8 @@ static cJSON *schema_of_node(const node *n, const char *field_description)
 
 cJSON *schema_document(const struct_def *s)
 {
-    cJSON *body = schema_of_struct(s, s->description);
+    schema_ctx ctx = {s, NULL, 0};
+    cJSON *body = schema_of_struct(&ctx, s, s->description);
     cJSON *doc = cJSON_CreateObject();
     cJSON_AddStringToObject(doc, "$schema", "https://json-schema.org/draft/2020-12/schema");
     cJSON_AddStringToObject(doc, "title", s->tool_name != NULL ? s->tool_name : s->name);
@@ -174,6 +207,14 @@ cJSON *schema_document(const struct_def *s)
         cJSON_AddItemToObject(doc, item->string, item);
     }
     cJSON_Delete(body);
+    if (ctx.ndefs > 0) {
+        cJSON *defs = cJSON_AddObjectToObject(doc, "$defs");
+        /* a definition may reference further ones: ndefs grows meanwhile */
+        for (size_t i = 0; i < ctx.ndefs; i++)
+            cJSON_AddItemToObject(defs, ctx.defs[i]->name,
+                                  schema_of_struct(&ctx, ctx.defs[i], ctx.defs[i]->description));
+    }
+    free(ctx.defs);
     return doc;
 }
 

@@ -123,6 +123,7 @@ struct struct_def {
     size_t nfields;
     uint64_t size; /* sizeof, from libclang */
     bool in_progress; /* while being parsed: detects recursion */
+    bool recursive;   /* reaches itself: $defs/$ref in the schema */
 };
 
 typedef struct enum_value {

@@ -692,11 +692,10 @@ static struct_def *get_struct(parser *p, CXCursor decl)
     decl = def;
     known_decl *k = find_known(p, decl);
     if (k != NULL && k->s != NULL) {
-        if (k->s->in_progress) {
-            diag_error(cursor_loc(decl), "%s refers to itself: recursive types are not supported "
-                                         "yet (planned: $defs/$ref)", k->s->c_type);
-            return NULL;
-        }
+        /* reached again while its members are being read: a recursive
+         * type (C only allows that through a pointer) */
+        if (k->s->in_progress)
+            k->s->recursive = true;
         return k->s;
     }
     struct_def *s = xcalloc(1, sizeof *s);

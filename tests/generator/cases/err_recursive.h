@@ -1,6 +1,0 @@
-/* schemac: --print-schema */
-/** @schema */
-typedef struct node {
-    int value;
-    struct node *next;
-} node;
