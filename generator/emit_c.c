@@ -691,6 +691,12 @@ static void emit_struct_check(strbuf *sb, const struct_def *s)
         char *fn = xasprintf("%s_%s", s->name, f->c_name);
         char *expr = field_value_expr(f);
         char *count = n->kind == NODE_ARRAY ? xasprintf("(size_t)v->%s", f->count_field) : NULL;
+        if (n->kind == NODE_ARRAY) {
+            /* T * does not convert to const T * implicitly when T is an
+             * array type (a char buffer) before C23 */
+            free(expr);
+            expr = xasprintf("(const %s *)v->%s", n->items->c_type, f->c_name);
+        }
         int inner = n->kind == NODE_STRUCT ? level + 1 : level;
         emit_check_call(sb, inner, n, fn, expr, count);
         line(sb, inner, "if (rc != 0)");
@@ -1115,10 +1121,11 @@ static void emit_public(strbuf *sb, const struct_def *s)
 
     sb_printf(sb, "char *%s_encode(const %s *value)\n{\n", n, t);
     line(sb, 1, "cJSON *tree = %s_to_cjson(value);", n);
-    line(sb, 1, "char *text;");
+    line(sb, 1, "char *text = NULL;");
     line(sb, 1, "if (tree == NULL)");
     line(sb, 2, "return NULL;");
-    line(sb, 1, "text = cJSON_PrintUnformatted(tree);");
+    line(sb, 1, "if (sc_print_json(tree, &text) != 0)");
+    line(sb, 2, "text = NULL;");
     line(sb, 1, "cJSON_Delete(tree);");
     line(sb, 1, "return text;");
     sb_puts(sb, "}\n\n");

@@ -123,12 +123,19 @@ int sc_decode_cjson(sc_arena *arena, const cJSON *node, void *out, sc_error *err
         err = &local;
     if (node == NULL)
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "no JSON value given");
-    char *text = cJSON_PrintUnformatted(node);
-    if (text == NULL)
-        return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
-    int rc = decode(arena, text, strlen(text), out, err);
+    char *text;
+    int rc = sc_print_json(node, &text);
+    switch (rc) {
+    case 0: break;
+    case SC_ERR_NUMBER: return sc_fail(err, rc, NULL, "numbers must be finite");
+    case SC_ERR_UTF8: return sc_fail(err, rc, NULL, "strings must be valid UTF-8");
+    case SC_ERR_DEPTH: return sc_fail(err, rc, NULL, "nesting too deep");
+    case SC_ERR_NOMEM: return sc_fail(err, rc, NULL, "out of memory");
+    default: return sc_fail(err, rc, NULL, "not a JSON value (raw or malformed cJSON item)");
+    }
+    rc = decode(arena, text, strlen(text), out, err);
     if (rc != 0)
         err->offset = 0; /* offsets into our own printout would mislead */
-    cJSON_free(text);
+    sc_free_string(text);
     return rc;
 }

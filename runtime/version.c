@@ -1,5 +1,5 @@
 /* Version and small helpers of libschemac. */
-#include <cJSON.h>
+#include <stdlib.h>
 
 #include "schemac/schemac.h"
 
@@ -10,6 +10,5 @@ const char *sc_version(void)
 
 void sc_free_string(char *s)
 {
-    /* T_encode prints with cJSON, which allocates through its own hooks. */
-    cJSON_free(s);
+    free(s);
 }

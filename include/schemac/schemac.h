@@ -29,7 +29,7 @@ extern "C" {
 /* The runtime's version string, as linked. */
 const char *sc_version(void);
 
-/* Frees a string returned by a generated T_encode. */
+/* Frees a string returned by a generated T_encode or sc_print_json. */
 void sc_free_string(char *s);
 
 #ifdef __cplusplus

@@ -43,6 +43,12 @@ int sc_check_skipped(sc_reader *r, const sc_skipped *skipped);
 bool sc_cjson_add(cJSON *object, const char *const_key, cJSON *item);
 bool sc_cjson_append(cJSON *array, cJSON *item);
 
+/* Compact JSON text of item with every number exact (cJSON's own printer
+ * may round doubles) and only valid UTF-8. Returns 0 and a string to free
+ * with sc_free_string, or SC_ERR_NUMBER (a non-finite number), SC_ERR_UTF8,
+ * SC_ERR_DEPTH, SC_ERR_ARGUMENT (raw or malformed items), SC_ERR_NOMEM. */
+int sc_print_json(const cJSON *item, char **text);
+
 /* T_from_cjson: prints node and decodes the text with decode, so a tree
  * passes exactly the checks text does. */
 typedef int (*sc_decode_text_fn)(sc_arena *arena, const char *json, size_t len, void *out,
