@@ -37,6 +37,14 @@
 #define BENCH_BUILDTYPE "unknown"
 #endif
 
+#ifdef __clang__
+#define COMPILER "clang " __clang_version__
+#elif defined(__GNUC__)
+#define COMPILER "gcc " __VERSION__
+#else
+#define COMPILER "unknown compiler"
+#endif
+
 #define MAX_ROUNDS 101
 
 /* ---- a growable text buffer to build the documents ---- */
@@ -467,8 +475,8 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (rounds < 1 || rounds > MAX_ROUNDS || !(round_ms > 0))
-        die("--rounds must be 1..101 and --round-ms > 0");
+    if (rounds < 1 || rounds > MAX_ROUNDS || !(round_ms > 0) || print > 2 || only > 2)
+        die("--rounds must be 1..101, --round-ms > 0, --doc and --print 0..2");
 
     document docs[3] = {
         {"tool call", NULL, 0, fetch_call_loop, fetch_call_tree, NULL, 0},
@@ -479,7 +487,7 @@ int main(int argc, char **argv)
     docs[1].json = build_order(&docs[1].len);
     docs[2].json = build_batch(&docs[2].len, 800);
 
-    if (print >= 0 && print < 3) {
+    if (print >= 0) {
         fwrite(docs[print].json, 1, docs[print].len, stdout);
         for (int i = 0; i < 3; i++)
             free(docs[i].json);
@@ -492,8 +500,8 @@ int main(int argc, char **argv)
         verify(&docs[i], &arena);
 
     printf("schemac decode vs cJSON: %s build, %s, median of %d rounds of >= %g ms\n\n",
-           BENCH_BUILDTYPE, __VERSION__, rounds, round_ms);
-    printf("%-10s %7s  %12s %12s  %8s  %9s %9s  %s\n", "document", "bytes", "cJSON ns/doc",
+           BENCH_BUILDTYPE, COMPILER, rounds, round_ms);
+    printf("%-10s %7s  %12s %13s  %9s  %10s %8s  %s\n", "document", "bytes", "cJSON ns/doc",
            "decode ns/doc", "dec/cJSON", "cJSON MB/s", "dec MB/s", "spread cJSON/dec");
     memory mem[3];
     for (int i = 0; i < 3; i++) {
@@ -502,7 +510,7 @@ int main(int argc, char **argv)
         if (only >= 0 && i != only)
             continue;
         timing t = measure_time(d, &arena, rounds, round_ms * 1e6);
-        printf("%-10s %7zu  %12.0f %12.0f  %8.2f  %9.0f %9.0f  %4.0f%% / %.0f%%\n", d->name, d->len,
+        printf("%-10s %7zu  %12.0f %13.0f  %9.2f  %10.0f %8.0f  %5.0f%% / %.0f%%\n", d->name, d->len,
                t.cjson_ns, t.decode_ns, t.decode_ns / t.cjson_ns, (double)d->len / t.cjson_ns * 1e3,
                (double)d->len / t.decode_ns * 1e3, t.cjson_spread * 100, t.decode_spread * 100);
     }

@@ -1053,7 +1053,7 @@ key:
     }
     {
         key_ent *k = &keys[nkeys++];
-        sc_string s;
+        sc_string s = {NULL, 0, 0}; /* gcc -O3 cannot see that a failure returns first */
         if ((rc = string_bytes(r, &si, p, &s)))
             return rc;
         k->ptr = s.ptr;
