@@ -616,7 +616,7 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
 static char *field_value_expr(const field *f)
 {
     const node *n = f->type;
-    if (f->presence == PRESENCE_POINTER)
+    if (f->by_pointer)
         return xasprintf("*v->%s", f->c_name);
     if (n->kind == NODE_INT)
         return xasprintf("(%s)v->%s", n->is_signed ? "int64_t" : "uint64_t", f->c_name);
@@ -654,33 +654,45 @@ static void emit_struct_check(strbuf *sb, const struct_def *s)
         char *comment = comment_text(f->json_name);
         sb_printf(sb, "\n    /* %s */\n", comment);
         free(comment);
-        const char *guard = NULL;
+        /* When to check: the member is present and not null. A pointer that
+         * must hold a value (a required string, a present T * that is not
+         * @nullable) is an error when NULL. */
+        bool pointer_like = f->by_pointer || is_pointer_value;
+        bool null_means_absent = f->presence == PRESENCE_POINTER ||
+                                 (f->presence == PRESENCE_OPTIONAL && pointer_like);
         char *guard_text = NULL;
-        switch (f->presence) {
-        case PRESENCE_POINTER:
-            guard_text = xasprintf("v->%s != NULL", f->c_name);
-            break;
-        case PRESENCE_HAS_FLAG:
+        if (f->presence == PRESENCE_HAS_FLAG)
             guard_text = xasprintf("v->%s", f->has_field);
-            break;
-        case PRESENCE_OPTIONAL:
-            if (is_pointer_value)
-                guard_text = xasprintf("v->%s != NULL", f->c_name);
-            else if (n->kind == NODE_ARRAY && n->fixed_size == 0)
-                guard_text = xasprintf("v->%s != NULL || v->%s > 0", f->c_name, f->count_field);
+        else if (f->presence == PRESENCE_OPTIONAL && !pointer_like && n->kind == NODE_ARRAY && n->fixed_size == 0)
+            guard_text = xasprintf("v->%s != NULL || v->%s > 0", f->c_name, f->count_field);
+        else if (f->presence == PRESENCE_OPTIONAL && !pointer_like)
+            guard_text = xasprintf("seen == NULL || seen[%zu]", i);
+        if (pointer_like && (f->nullable || null_means_absent)) {
+            char *g = xasprintf("%s%sv->%s != NULL", guard_text ? guard_text : "", guard_text ? " && " : "",
+                                f->c_name);
+            free(guard_text);
+            guard_text = g;
+        } else if (f->nullable && n->kind == NODE_ARRAY) {
+            char *g = xasprintf("%s%s(v->%s != NULL || v->%s > 0)", guard_text ? guard_text : "",
+                                guard_text ? " && " : "", f->c_name, f->count_field);
+            free(guard_text);
+            guard_text = g;
+        } else if (pointer_like) {
+            /* present, not nullable: NULL is not a value */
+            if (guard_text != NULL)
+                line(sb, 1, "if (%s && v->%s == NULL) {", guard_text, f->c_name);
             else
-                guard_text = xasprintf("seen == NULL || seen[%zu]", i);
-            break;
-        case PRESENCE_REQUIRED:
-        case PRESENCE_DEFAULT:
-            if (is_pointer_value) {
-                line(sb, 1, "if (v->%s == NULL)", f->c_name);
+                line(sb, 1, "if (v->%s == NULL) {", f->c_name);
+            if (f->presence == PRESENCE_HAS_FLAG) {
+                line(sb, 2, "sc_fail(err, SC_ERR_TYPE, \"type\", \"must not be null\");");
+                line(sb, 2, "return sc_error_push_key(err, %s);", name_lit);
+            } else {
                 line(sb, 2, "return sc_fail(err, SC_ERR_REQUIRED, \"required\", "
                             "\"missing required property \\\"%%s\\\"\", %s);", name_lit);
             }
-            break;
+            line(sb, 1, "}");
         }
-        guard = guard_text;
+        const char *guard = guard_text;
         int level = 1;
         if (guard != NULL) {
             line(sb, 1, "if (%s) {", guard);
@@ -711,6 +723,7 @@ static void emit_struct_check(strbuf *sb, const struct_def *s)
         free(guard_text);
         free(name_lit);
     }
+    line(sb, 1, "(void)v;");
     line(sb, 1, "(void)full;");
     line(sb, 1, "(void)seen;");
     line(sb, 1, "return rc;");
@@ -880,9 +893,15 @@ static void emit_struct_read(strbuf *sb, const struct_def *s)
             char *comment = comment_text(f->json_name);
             line(sb, 2, "case %zu: /* %s */", i, comment);
             free(comment);
+            if (f->nullable) {
+                line(sb, 3, "if (sc_peek(r) == SC_JSON_NULL) {");
+                line(sb, 4, "rc = sc_read_null(r); /* null: the pointer stays NULL */");
+                line(sb, 4, "break;");
+                line(sb, 3, "}");
+            }
             if (f->type->kind == NODE_ARRAY) {
                 emit_read_array(sb, 3, f);
-            } else if (f->presence == PRESENCE_POINTER) {
+            } else if (f->by_pointer) {
                 line(sb, 3, "if ((out->%s = sc_reader_alloc(r, sizeof *out->%s)) == NULL) {", f->c_name,
                      f->c_name);
                 line(sb, 4, "rc = r->err->code;");
@@ -1006,17 +1025,26 @@ static void emit_struct_build(strbuf *sb, const struct_def *s)
         sb_printf(sb, "\n    /* %s */\n", comment);
         free(comment);
         if (f->presence == PRESENCE_POINTER) {
-            line(sb, 1, "if (v->%s != NULL)", f->c_name);
+            line(sb, 1, "if (v->%s != NULL) {", f->c_name);
             level = 2;
         } else if (f->presence == PRESENCE_HAS_FLAG) {
-            line(sb, 1, "if (v->%s)", f->has_field);
+            line(sb, 1, "if (v->%s) {", f->has_field);
             level = 2;
         } else if (f->presence == PRESENCE_OPTIONAL && n->kind == NODE_STRING && n->buf_size == 0) {
-            line(sb, 1, "if (v->%s != NULL)", f->c_name);
+            line(sb, 1, "if (v->%s != NULL) {", f->c_name);
             level = 2;
         } else if (f->presence == PRESENCE_OPTIONAL && n->kind == NODE_ARRAY && n->fixed_size == 0) {
-            line(sb, 1, "if (v->%s != NULL || v->%s > 0)", f->c_name, f->count_field);
+            line(sb, 1, "if (v->%s != NULL || v->%s > 0) {", f->c_name, f->count_field);
             level = 2;
+        }
+        if (f->nullable) {
+            if (n->kind == NODE_ARRAY)
+                line(sb, level, "if (v->%s == NULL && v->%s == 0) {", f->c_name, f->count_field);
+            else
+                line(sb, level, "if (v->%s == NULL) {", f->c_name);
+            line(sb, level + 1, "if (!sc_cjson_add(o, %s, cJSON_CreateNull()))", key);
+            line(sb, level + 2, "goto fail;");
+            line(sb, level, "} else");
         }
         if (n->kind == NODE_ARRAY) {
             line(sb, level, "{");
@@ -1032,13 +1060,24 @@ static void emit_struct_build(strbuf *sb, const struct_def *s)
             free(item);
             free(e);
         } else {
-            char *value = xasprintf(f->presence == PRESENCE_POINTER ? "(*v->%s)" : "v->%s", f->c_name);
+            char *value = xasprintf(f->by_pointer ? "(*v->%s)" : "v->%s", f->c_name);
             char *e = build_expr(n, value);
+            if (f->nullable)
+                line(sb, level, "{");
+            if (f->by_pointer && f->presence != PRESENCE_POINTER && !f->nullable) {
+                /* a present value behind a NULL pointer cannot be encoded */
+                line(sb, level, "if (v->%s == NULL)", f->c_name);
+                line(sb, level + 1, "goto fail;");
+            }
             line(sb, level, "if (!sc_cjson_add(o, %s, %s))", key, e);
             line(sb, level + 1, "goto fail;");
+            if (f->nullable)
+                line(sb, level, "}");
             free(value);
             free(e);
         }
+        if (level == 2)
+            line(sb, 1, "}");
         free(key);
     }
     line(sb, 1, "return o;");

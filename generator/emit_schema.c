@@ -104,6 +104,34 @@ static void add_value_keywords(cJSON *o, const node *n)
         cJSON_AddItemToObject(o, "examples", cJSON_Duplicate(c->examples, 1));
 }
 
+/* @nullable: null joins the accepted types ("type": [T, "null"]), and the
+ * enum list when there is one, since enum applies to null too. A $ref
+ * cannot be widened in place, so it becomes anyOf [ref, null]. */
+static cJSON *allow_null(cJSON *p)
+{
+    cJSON *type = cJSON_GetObjectItemCaseSensitive(p, "type");
+    if (type == NULL) {
+        cJSON *wrapper = cJSON_CreateObject();
+        cJSON *description = cJSON_DetachItemFromObjectCaseSensitive(p, "description");
+        if (description != NULL)
+            cJSON_AddItemToObject(wrapper, "description", description);
+        cJSON *any = cJSON_AddArrayToObject(wrapper, "anyOf");
+        cJSON_AddItemToArray(any, p);
+        cJSON *null_schema = cJSON_CreateObject();
+        cJSON_AddStringToObject(null_schema, "type", "null");
+        cJSON_AddItemToArray(any, null_schema);
+        return wrapper;
+    }
+    cJSON *types = cJSON_CreateArray();
+    cJSON_AddItemToArray(types, cJSON_CreateString(type->valuestring));
+    cJSON_AddItemToArray(types, cJSON_CreateString("null"));
+    cJSON_ReplaceItemInObjectCaseSensitive(p, "type", types);
+    cJSON *values = cJSON_GetObjectItemCaseSensitive(p, "enum");
+    if (values != NULL)
+        cJSON_AddItemToArray(values, cJSON_CreateNull());
+    return p;
+}
+
 static cJSON *schema_of_struct(schema_ctx *ctx, const struct_def *s, const char *description)
 {
     cJSON *o = cJSON_CreateObject();
@@ -115,6 +143,8 @@ static cJSON *schema_of_struct(schema_ctx *ctx, const struct_def *s, const char 
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         cJSON *p = schema_of_node(ctx, f->type, f->description);
+        if (f->nullable)
+            p = allow_null(p);
         if (f->default_value != NULL)
             cJSON_AddItemToObject(p, "default", cJSON_Duplicate(f->default_value, 1));
         cJSON_AddItemToObject(props, f->json_name, p);

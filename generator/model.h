@@ -96,6 +96,8 @@ typedef struct field {
     src_loc where;
     node *type;
     presence presence;
+    bool by_pointer;   /* T *x: the value lives in the arena, x points to it */
+    bool nullable;     /* @nullable: JSON null is stored as NULL */
     char *has_field;   /* PRESENCE_HAS_FLAG: name of the bool */
     char *count_field; /* NODE_ARRAY: name of the count member */
     char *count_c_type;

@@ -516,6 +516,30 @@ static raw_field *count_field_of(field_collect *fc, raw_field *f)
     return c != NULL && is_integer_type(c->type) ? c : NULL;
 }
 
+/* @nullable: JSON null is stored as NULL, so the member must be a pointer
+ * (char *, T *, or an array's T *). Missing, null and present stay apart:
+ * a nullable member is required (present or null) unless a has_X flag
+ * records whether it was there. */
+static void apply_nullable(field *f, const tag *t)
+{
+    const node *n = f->type;
+    bool pointer = f->by_pointer || (n->kind == NODE_STRING && n->buf_size == 0) ||
+                   (n->kind == NODE_ARRAY && n->fixed_size == 0);
+    if (!pointer) {
+        diag_error(t->where, "@nullable needs a pointer member, whose NULL stands for null: "
+                             "make '%s' a pointer", f->c_name);
+        return;
+    }
+    if (f->presence == PRESENCE_OPTIONAL || f->presence == PRESENCE_DEFAULT) {
+        diag_error(t->where, "'%s' may be missing and may be null, and NULL cannot tell which: "
+                             "add 'bool has_%s;'", f->c_name, f->c_name);
+        return;
+    }
+    if (f->presence == PRESENCE_POINTER)
+        f->presence = PRESENCE_REQUIRED;
+    f->nullable = true;
+}
+
 static void apply_field_tags(field *f, raw_field *rf)
 {
     const annotations *a = &rf->a;
@@ -542,6 +566,8 @@ static void apply_field_tags(field *f, raw_field *rf)
     }
     if ((t = annotations_find(a, "additionalProperties")) != NULL)
         diag_error(t->where, "@additionalProperties on a field (maps) is not supported yet (planned)");
+    if ((t = annotations_find(a, "nullable")) != NULL)
+        apply_nullable(f, t);
 }
 
 static void build_fields(parser *p, struct_def *s, field_collect *fc)
@@ -614,6 +640,7 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             } else {
                 f.type = build_value_node(p, pointee, where);
                 f.presence = PRESENCE_POINTER;
+                f.by_pointer = true;
                 if (f.type != NULL)
                     apply_layers(&outer, f.type);
             }
@@ -632,7 +659,8 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         char *has_name = xasprintf("has_%s", rf->name);
         raw_field *has = find_raw(fc, has_name);
         free(has_name);
-        if (has != NULL && has->companion && f.presence == PRESENCE_REQUIRED) {
+        if (has != NULL && has->companion &&
+            (f.presence == PRESENCE_REQUIRED || f.presence == PRESENCE_POINTER)) {
             f.presence = PRESENCE_HAS_FLAG;
             f.has_field = xstrdup(has->name);
         }

@@ -47,7 +47,7 @@ static const tag_info known_tags[] = {
     {"deprecated", ALL_SITES, false, NULL},
     {"default", SITE_FIELD, false, NULL},
     {"optional", SITE_FIELD, false, NULL},
-    {"nullable", SITE_FIELD, false, "@nullable is planned (type system issue); use a pointer or has_X for optional values"},
+    {"nullable", SITE_FIELD, false, NULL},
     {"name", SITE_FIELD | SITE_ENUMERATOR, false, NULL},
     {"ignore", SITE_FIELD, false, NULL},
     {"count", SITE_FIELD, false, NULL},
