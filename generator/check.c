@@ -116,6 +116,7 @@ bool check_value(const node *n, const cJSON *value, char *why, size_t why_size)
     }
     case NODE_STRUCT:
     case NODE_ARRAY:
+    case NODE_ANY:
         return fail(why, why_size, "cannot be given in an annotation%s", "");
     }
     if (c->enum_values != NULL) {
@@ -260,7 +261,8 @@ static void check_node(node *n, src_loc where)
         if (n->fixed_size > 0 && c->has_min_items && c->min_items > n->fixed_size)
             diag_error(c->items_where, "@minItems %llu cannot fit the array of %zu",
                        (unsigned long long)c->min_items, n->fixed_size);
-        if (c->unique_items && (n->items->kind == NODE_STRUCT || n->items->kind == NODE_ARRAY))
+        if (c->unique_items && (n->items->kind == NODE_STRUCT || n->items->kind == NODE_ARRAY ||
+                                n->items->kind == NODE_ANY))
             diag_error(c->unique_where, "@uniqueItems is supported on arrays of strings, numbers, "
                                         "booleans and enums");
         if (n->items->kind == NODE_ARRAY)
@@ -270,6 +272,7 @@ static void check_node(node *n, src_loc where)
     case NODE_BOOL:
     case NODE_ENUM:
     case NODE_STRUCT:
+    case NODE_ANY:
         break;
     }
     if (c->enum_values != NULL) {

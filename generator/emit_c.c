@@ -130,6 +130,7 @@ static bool needs_check(const node *n)
     case NODE_BOOL:
         return has_value_keywords(n);
     case NODE_STRUCT:
+    case NODE_ANY:
         return true;
     }
     return true;
@@ -520,6 +521,9 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
     case NODE_ARRAY:
         line(sb, level, "rc = check_%s(%s, %s, err, full, depth);", fn, expr, count_expr);
         break;
+    case NODE_ANY:
+        line(sb, level, "rc = full ? sc_check_cjson(%s, err) : 0;", expr);
+        break;
     default:
         line(sb, level, "rc = check_%s(%s, err, full);", fn, expr);
         break;
@@ -528,8 +532,8 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
 
 static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
 {
-    if (n->kind == NODE_STRUCT)
-        return; /* structs have their own check_NAME */
+    if (n->kind == NODE_STRUCT || n->kind == NODE_ANY)
+        return; /* check_STRUCTNAME and sc_check_cjson serve */
     if (n->kind == NODE_ENUM && !has_value_keywords(n))
         return; /* check_ENUMNAME serves */
     if (n->kind == NODE_ARRAY) {
@@ -657,7 +661,7 @@ static void emit_struct_check(strbuf *sb, const struct_def *s)
         /* When to check: the member is present and not null. A pointer that
          * must hold a value (a required string, a present T * that is not
          * @nullable) is an error when NULL. */
-        bool pointer_like = f->by_pointer || is_pointer_value;
+        bool pointer_like = f->by_pointer || is_pointer_value || n->kind == NODE_ANY;
         bool null_means_absent = f->presence == PRESENCE_POINTER ||
                                  (f->presence == PRESENCE_OPTIONAL && pointer_like);
         char *guard_text = NULL;
@@ -770,6 +774,9 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue)
         break;
     case NODE_STRUCT:
         line(sb, level, "rc = read_%s(r, &%s);", n->struct_type->name, lvalue);
+        break;
+    case NODE_ANY:
+        line(sb, level, "rc = sc_read_cjson(r, &%s);", lvalue);
         break;
     case NODE_ARRAY:
         break;
@@ -994,6 +1001,7 @@ static char *build_expr(const node *n, const char *expr)
     case NODE_STRING: return xasprintf("cJSON_CreateString(%s)", expr);
     case NODE_ENUM: return xasprintf("build_%s(%s)", n->enum_type->name, expr);
     case NODE_STRUCT: return xasprintf("build_%s(&%s, depth + 1)", n->struct_type->name, expr);
+    case NODE_ANY: return xasprintf("cJSON_Duplicate(%s, 1)", expr);
     case NODE_ARRAY: return NULL;
     }
     return NULL;
@@ -1013,6 +1021,7 @@ static void emit_struct_build(strbuf *sb, const struct_def *s)
     line(sb, 1, "cJSON *o;");
     line(sb, 1, "if (depth > SC_DEFAULT_MAX_DEPTH)");
     line(sb, 2, "return NULL; /* a cycle, or deeper than any document we accept */");
+    line(sb, 1, "(void)v;");
     line(sb, 1, "o = cJSON_CreateObject();");
     line(sb, 1, "if (o == NULL)");
     line(sb, 2, "return NULL;");

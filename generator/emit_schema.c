@@ -218,6 +218,7 @@ static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_d
         cJSON_AddItemToObject(o, "items", schema_of_node(ctx, n->items, NULL));
         break;
     case NODE_STRUCT:
+    case NODE_ANY: /* no type: any JSON value */
         break;
     }
     add_value_keywords(o, n);

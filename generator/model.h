@@ -25,7 +25,8 @@ typedef enum node_kind {
     NODE_STRING,
     NODE_ENUM,
     NODE_STRUCT,
-    NODE_ARRAY
+    NODE_ARRAY,
+    NODE_ANY /* cJSON *: any JSON value */
 } node_kind;
 
 /* A number written in an annotation: its text as the user wrote it and its

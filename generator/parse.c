@@ -257,6 +257,21 @@ static bool is_char_kind(enum CXTypeKind k)
     return k == CXType_Char_S || k == CXType_Char_U;
 }
 
+/* cJSON * (or a pointer to a typedef of struct cJSON): any JSON value. */
+static bool is_cjson_pointer(CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    if (c.kind != CXType_Pointer)
+        return false;
+    CXType pointee = clang_getCanonicalType(clang_getPointeeType(c));
+    if (pointee.kind != CXType_Record)
+        return false;
+    CXString name = clang_getCursorSpelling(clang_getTypeDeclaration(pointee));
+    bool is = strcmp(clang_getCString(name), "cJSON") == 0;
+    clang_disposeString(name);
+    return is;
+}
+
 static bool is_integer_kind(enum CXTypeKind k)
 {
     switch (k) {
@@ -382,7 +397,7 @@ static node *build_value_node(parser *p, CXType spelled, src_loc where)
             diag_error(where, "unions are not supported yet (tagged unions are planned); "
                               "use a struct");
         } else if (strcmp(name, "cJSON") == 0) {
-            diag_error(where, "cJSON values are not supported yet (planned): use a typed struct");
+            diag_error(where, "a cJSON struct by value: use cJSON * for any JSON value");
         } else {
             struct_def *s = get_struct(p, decl);
             if (s != NULL) {
@@ -391,6 +406,8 @@ static node *build_value_node(parser *p, CXType spelled, src_loc where)
             }
         }
         free(name);
+    } else if (is_cjson_pointer(canon)) {
+        n = node_new(NODE_ANY);
     } else if (canon.kind == CXType_Pointer) {
         CXType pointee = clang_getCanonicalType(clang_getPointeeType(canon));
         if (is_char_kind(pointee.kind)) {
@@ -523,6 +540,10 @@ static raw_field *count_field_of(field_collect *fc, raw_field *f)
 static void apply_nullable(field *f, const tag *t)
 {
     const node *n = f->type;
+    if (n->kind == NODE_ANY) {
+        diag_error(t->where, "a cJSON * member accepts null already (as a cJSON_NULL item)");
+        return;
+    }
     bool pointer = f->by_pointer || (n->kind == NODE_STRING && n->buf_size == 0) ||
                    (n->kind == NODE_ARRAY && n->fixed_size == 0);
     if (!pointer) {
@@ -624,6 +645,9 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             f.type = arr;
             f.count_field = xstrdup(count->name);
             f.count_c_type = type_spelling(count->type);
+        } else if (is_cjson_pointer(canon)) {
+            f.type = build_value_node(p, rf->type, where);
+            f.presence = PRESENCE_POINTER; /* NULL when absent; JSON null is a cJSON_NULL item */
         } else if (canon.kind == CXType_Pointer &&
                    !is_char_kind(clang_getCanonicalType(clang_getPointeeType(canon)).kind)) {
             CXType pointee = clang_getPointeeType(outer.type);

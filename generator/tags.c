@@ -163,6 +163,7 @@ static const char *kind_name(node_kind kind)
     case NODE_STRING: return "a string";
     case NODE_ENUM: return "an enum";
     case NODE_STRUCT: return "an object";
+    case NODE_ANY: return "any JSON value";
     case NODE_ARRAY: return "an array";
     }
     return "a value";

@@ -49,6 +49,13 @@ bool sc_cjson_append(cJSON *array, cJSON *item);
  * SC_ERR_DEPTH, SC_ERR_ARGUMENT (raw or malformed items), SC_ERR_NOMEM. */
 int sc_print_json(const cJSON *item, char **text);
 
+/* cJSON * members. sc_read_cjson reads any value under the reader's
+ * strictness rules into a tree the arena deletes on reset or release.
+ * sc_check_cjson checks a tree built in C the same way (finite numbers,
+ * valid UTF-8, no duplicate keys, no U+0000, bounded depth). */
+int sc_read_cjson(sc_reader *r, cJSON **out) SC_NODISCARD;
+int sc_check_cjson(const cJSON *item, sc_error *err);
+
 /* T_from_cjson: prints node and decodes the text with decode, so a tree
  * passes exactly the checks text does. */
 typedef int (*sc_decode_text_fn)(sc_arena *arena, const char *json, size_t len, void *out,

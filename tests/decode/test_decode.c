@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "calculator.schemac.h"
+#include "any.schemac.h"
 #include "kitchen.schemac.h"
 #include "nullable.schemac.h"
 #include "url_tool.schemac.h"
@@ -43,6 +44,7 @@ CODEC(tolerant)
 CODEC(parse_url_input)
 CODEC(calculator_input)
 CODEC(profile)
+CODEC(event)
 
 static const codec codecs[] = {
 #define ENTRY(T) {#T, sizeof(T), T##_dec, T##_enc, T##_val, T##_tree}
@@ -51,6 +53,7 @@ static const codec codecs[] = {
     ENTRY(parse_url_input),
     ENTRY(calculator_input),
     ENTRY(profile),
+    ENTRY(event),
 #undef ENTRY
 };
 
@@ -175,7 +178,7 @@ int main(int argc, char **argv)
     /* the embedded schemas are JSON documents (kitchen's is long enough to
      * be emitted as a character list rather than a string literal) */
     const char *const schemas[] = {kitchen_schema_json, tolerant_schema_json, parse_url_input_schema_json,
-                                   calculator_input_schema_json, profile_schema_json};
+                                   calculator_input_schema_json, profile_schema_json, event_schema_json};
     for (size_t i = 0; i < sizeof schemas / sizeof *schemas; i++) {
         cJSON *schema = cJSON_Parse(schemas[i]);
         if (cJSON_IsObject(schema) && cJSON_GetObjectItemCaseSensitive(schema, "properties") != NULL) {

@@ -1,0 +1,57 @@
+/* cJSON * members: any JSON value, kept as a tree that the arena owns. */
+#include <string.h>
+
+#include "schemac/schemac.h"
+
+static void delete_tree(void *tree)
+{
+    cJSON_Delete(tree);
+}
+
+int sc_read_cjson(sc_reader *r, cJSON **out)
+{
+    *out = NULL;
+    /* skip first: the value then has passed every strictness rule
+     * (duplicate keys, U+0000, invalid UTF-8, inexact integers, depth)
+     * before cJSON, which checks none of them, sees it */
+    while (r->p < r->end && (*r->p == ' ' || *r->p == '\t' || *r->p == '\n' || *r->p == '\r'))
+        r->p++;
+    const char *start = r->p;
+    int rc = sc_skip_value(r);
+    if (rc != 0)
+        return rc;
+    cJSON *tree = cJSON_ParseWithLength(start, (size_t)(r->p - start));
+    if (tree == NULL)
+        return sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
+    if (sc_arena_on_release(r->arena, delete_tree, tree) != 0)
+        return sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory"); /* tree already deleted */
+    *out = tree;
+    return 0;
+}
+
+int sc_check_cjson(const cJSON *item, sc_error *err)
+{
+    char *text;
+    int rc = sc_print_json(item, &text);
+    switch (rc) {
+    case 0: break;
+    case SC_ERR_NUMBER: return sc_fail(err, rc, "type", "must hold only finite numbers");
+    case SC_ERR_UTF8: return sc_fail(err, rc, "type", "must hold only valid UTF-8 text");
+    case SC_ERR_DEPTH: return sc_fail(err, rc, NULL, "nesting too deep");
+    case SC_ERR_NOMEM: return sc_fail(err, rc, NULL, "out of memory");
+    default: return sc_fail(err, rc, "type", "must be a JSON value");
+    }
+    /* the printed text must pass the same rules a decoded value did */
+    sc_arena arena;
+    sc_arena_init(&arena, NULL);
+    sc_reader r;
+    sc_reader_init(&r, text, strlen(text), &arena, err);
+    rc = sc_skip_value(&r);
+    if (rc == 0)
+        rc = sc_reader_finish(&r);
+    if (rc != 0)
+        err->offset = 0;
+    sc_arena_release(&arena);
+    sc_free_string(text);
+    return rc;
+}
