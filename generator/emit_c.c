@@ -621,12 +621,12 @@ static char *field_value_expr(const field *f)
 {
     const node *n = f->type;
     if (f->by_pointer)
-        return xasprintf("*v->%s", f->c_name);
+        return xasprintf("*v->%s", f->c_path);
     if (n->kind == NODE_INT)
-        return xasprintf("(%s)v->%s", n->is_signed ? "int64_t" : "uint64_t", f->c_name);
+        return xasprintf("(%s)v->%s", n->is_signed ? "int64_t" : "uint64_t", f->c_path);
     if (n->kind == NODE_NUMBER)
-        return xasprintf("(double)v->%s", f->c_name);
-    return xasprintf("v->%s", f->c_name);
+        return xasprintf("(double)v->%s", f->c_path);
+    return xasprintf("v->%s", f->c_path);
 }
 
 static void emit_struct_check(strbuf *sb, const struct_def *s)
@@ -668,25 +668,25 @@ static void emit_struct_check(strbuf *sb, const struct_def *s)
         if (f->presence == PRESENCE_HAS_FLAG)
             guard_text = xasprintf("v->%s", f->has_field);
         else if (f->presence == PRESENCE_OPTIONAL && !pointer_like && n->kind == NODE_ARRAY && n->fixed_size == 0)
-            guard_text = xasprintf("v->%s != NULL || v->%s > 0", f->c_name, f->count_field);
+            guard_text = xasprintf("v->%s != NULL || v->%s > 0", f->c_path, f->count_field);
         else if (f->presence == PRESENCE_OPTIONAL && !pointer_like)
             guard_text = xasprintf("seen == NULL || seen[%zu]", i);
         if (pointer_like && (f->nullable || null_means_absent)) {
             char *g = xasprintf("%s%sv->%s != NULL", guard_text ? guard_text : "", guard_text ? " && " : "",
-                                f->c_name);
+                                f->c_path);
             free(guard_text);
             guard_text = g;
         } else if (f->nullable && n->kind == NODE_ARRAY) {
             char *g = xasprintf("%s%s(v->%s != NULL || v->%s > 0)", guard_text ? guard_text : "",
-                                guard_text ? " && " : "", f->c_name, f->count_field);
+                                guard_text ? " && " : "", f->c_path, f->count_field);
             free(guard_text);
             guard_text = g;
         } else if (pointer_like) {
             /* present, not nullable: NULL is not a value */
             if (guard_text != NULL)
-                line(sb, 1, "if (%s && v->%s == NULL) {", guard_text, f->c_name);
+                line(sb, 1, "if (%s && v->%s == NULL) {", guard_text, f->c_path);
             else
-                line(sb, 1, "if (v->%s == NULL) {", f->c_name);
+                line(sb, 1, "if (v->%s == NULL) {", f->c_path);
             if (f->presence == PRESENCE_HAS_FLAG) {
                 line(sb, 2, "sc_fail(err, SC_ERR_TYPE, \"type\", \"must not be null\");");
                 line(sb, 2, "return sc_error_push_key(err, %s);", name_lit);
@@ -711,7 +711,7 @@ static void emit_struct_check(strbuf *sb, const struct_def *s)
             /* T * does not convert to const T * implicitly when T is an
              * array type (a char buffer) before C23 */
             free(expr);
-            expr = xasprintf("(const %s *)v->%s", n->items->c_type, f->c_name);
+            expr = xasprintf("(const %s *)v->%s", n->items->c_type, f->c_path);
         }
         int inner = n->kind == NODE_STRUCT ? level + 1 : level;
         emit_check_call(sb, inner, n, fn, expr, count);
@@ -816,7 +816,7 @@ static void emit_read_array(strbuf *sb, int level, const field *f)
         line(sb, level + 2, "}");
         element = xstrdup("items[n]");
     } else {
-        element = xasprintf("out->%s[n]", f->c_name);
+        element = xasprintf("out->%s[n]", f->c_path);
     }
     emit_read(sb, level + 2, items, element);
     line(sb, level + 2, "if (rc != 0) {");
@@ -830,7 +830,7 @@ static void emit_read_array(strbuf *sb, int level, const field *f)
     if (n->fixed_size == 0) {
         line(sb, level + 1, "if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)");
         line(sb, level + 2, "rc = r->err->code;");
-        line(sb, level + 1, "out->%s = items;", f->c_name);
+        line(sb, level + 1, "out->%s = items;", f->c_path);
     }
     line(sb, level + 1, "out->%s = (%s)n;", f->count_field, f->count_c_type);
     line(sb, level, "}");
@@ -909,16 +909,16 @@ static void emit_struct_read(strbuf *sb, const struct_def *s)
             if (f->type->kind == NODE_ARRAY) {
                 emit_read_array(sb, 3, f);
             } else if (f->by_pointer) {
-                line(sb, 3, "if ((out->%s = sc_reader_alloc(r, sizeof *out->%s)) == NULL) {", f->c_name,
-                     f->c_name);
+                line(sb, 3, "if ((out->%s = sc_reader_alloc(r, sizeof *out->%s)) == NULL) {", f->c_path,
+                     f->c_path);
                 line(sb, 4, "rc = r->err->code;");
                 line(sb, 4, "break;");
                 line(sb, 3, "}");
-                char *lv = xasprintf("*out->%s", f->c_name);
+                char *lv = xasprintf("*out->%s", f->c_path);
                 emit_read(sb, 3, f->type, lv);
                 free(lv);
             } else {
-                char *lv = xasprintf("out->%s", f->c_name);
+                char *lv = xasprintf("out->%s", f->c_path);
                 emit_read(sb, 3, f->type, lv);
                 free(lv);
             }
@@ -955,22 +955,22 @@ static void emit_struct_read(strbuf *sb, const struct_def *s)
             const node *n = f->type;
             if (n->kind == NODE_STRING && n->buf_size > 0) {
                 char *v = c_literal(d->valuestring);
-                sb_printf(sb, "memcpy(out->%s, %s, sizeof %s);\n", f->c_name, v, v);
+                sb_printf(sb, "memcpy(out->%s, %s, sizeof %s);\n", f->c_path, v, v);
                 free(v);
             } else if (n->kind == NODE_STRING) {
                 char *v = c_literal(d->valuestring);
-                sb_printf(sb, "out->%s = %s;\n", f->c_name, v);
+                sb_printf(sb, "out->%s = %s;\n", f->c_path, v);
                 free(v);
             } else if (n->kind == NODE_ENUM) {
-                sb_printf(sb, "out->%s = %s;\n", f->c_name, enum_c_name(n->enum_type, d->valuestring));
+                sb_printf(sb, "out->%s = %s;\n", f->c_path, enum_c_name(n->enum_type, d->valuestring));
             } else if (n->kind == NODE_BOOL) {
-                sb_printf(sb, "out->%s = %s;\n", f->c_name, cJSON_IsTrue(d) ? "true" : "false");
+                sb_printf(sb, "out->%s = %s;\n", f->c_path, cJSON_IsTrue(d) ? "true" : "false");
             } else if (n->kind == NODE_INT) {
-                sb_printf(sb, "out->%s = (%s)", f->c_name, n->c_type);
+                sb_printf(sb, "out->%s = (%s)", f->c_path, n->c_type);
                 put_i64(sb, (int64_t)d->valuedouble);
                 sb_puts(sb, ";\n");
             } else {
-                sb_printf(sb, "out->%s = (%s)", f->c_name, n->c_type);
+                sb_printf(sb, "out->%s = (%s)", f->c_path, n->c_type);
                 put_double(sb, d->valuedouble);
                 sb_puts(sb, ";\n");
             }
@@ -1034,23 +1034,23 @@ static void emit_struct_build(strbuf *sb, const struct_def *s)
         sb_printf(sb, "\n    /* %s */\n", comment);
         free(comment);
         if (f->presence == PRESENCE_POINTER) {
-            line(sb, 1, "if (v->%s != NULL) {", f->c_name);
+            line(sb, 1, "if (v->%s != NULL) {", f->c_path);
             level = 2;
         } else if (f->presence == PRESENCE_HAS_FLAG) {
             line(sb, 1, "if (v->%s) {", f->has_field);
             level = 2;
         } else if (f->presence == PRESENCE_OPTIONAL && n->kind == NODE_STRING && n->buf_size == 0) {
-            line(sb, 1, "if (v->%s != NULL) {", f->c_name);
+            line(sb, 1, "if (v->%s != NULL) {", f->c_path);
             level = 2;
         } else if (f->presence == PRESENCE_OPTIONAL && n->kind == NODE_ARRAY && n->fixed_size == 0) {
-            line(sb, 1, "if (v->%s != NULL || v->%s > 0) {", f->c_name, f->count_field);
+            line(sb, 1, "if (v->%s != NULL || v->%s > 0) {", f->c_path, f->count_field);
             level = 2;
         }
         if (f->nullable) {
             if (n->kind == NODE_ARRAY)
-                line(sb, level, "if (v->%s == NULL && v->%s == 0) {", f->c_name, f->count_field);
+                line(sb, level, "if (v->%s == NULL && v->%s == 0) {", f->c_path, f->count_field);
             else
-                line(sb, level, "if (v->%s == NULL) {", f->c_name);
+                line(sb, level, "if (v->%s == NULL) {", f->c_path);
             line(sb, level + 1, "if (!sc_cjson_add(o, %s, cJSON_CreateNull()))", key);
             line(sb, level + 2, "goto fail;");
             line(sb, level, "} else");
@@ -1061,7 +1061,7 @@ static void emit_struct_build(strbuf *sb, const struct_def *s)
             line(sb, level + 1, "if (!sc_cjson_add(o, %s, list))", key);
             line(sb, level + 2, "goto fail;");
             line(sb, level + 1, "for (size_t i = 0; i < (size_t)v->%s; i++)", f->count_field);
-            char *item = xasprintf("v->%s[i]", f->c_name);
+            char *item = xasprintf("v->%s[i]", f->c_path);
             char *e = build_expr(n->items, item);
             line(sb, level + 2, "if (!sc_cjson_append(list, %s))", e);
             line(sb, level + 3, "goto fail;");
@@ -1069,13 +1069,13 @@ static void emit_struct_build(strbuf *sb, const struct_def *s)
             free(item);
             free(e);
         } else {
-            char *value = xasprintf(f->by_pointer ? "(*v->%s)" : "v->%s", f->c_name);
+            char *value = xasprintf(f->by_pointer ? "(*v->%s)" : "v->%s", f->c_path);
             char *e = build_expr(n, value);
             if (f->nullable)
                 line(sb, level, "{");
             if (f->by_pointer && f->presence != PRESENCE_POINTER && !f->nullable) {
                 /* a present value behind a NULL pointer cannot be encoded */
-                line(sb, level, "if (v->%s == NULL)", f->c_name);
+                line(sb, level, "if (v->%s == NULL)", f->c_path);
                 line(sb, level + 1, "goto fail;");
             }
             line(sb, level, "if (!sc_cjson_add(o, %s, %s))", key, e);
@@ -1226,6 +1226,71 @@ char *emit_c_header(const model *m, const c_names *names)
     return sb_take(&sb);
 }
 
+/* A tagged union reads, checks and builds through the variant its
+ * discriminator names; errors say which variant they come from. */
+static void emit_union_dispatch(strbuf *sb, const struct_def *s)
+{
+    const field *disc = &s->fields[s->discriminator];
+    const enum_def *e = disc->type->enum_type;
+    char *disc_lit = c_literal(disc->json_name);
+
+    sb_printf(sb, "static int read_%s(sc_reader *r, %s *out)\n{\n", s->name, s->c_type);
+    line(sb, 1, "sc_reader probe = *r;");
+    line(sb, 1, "%s which;", e->c_type);
+    line(sb, 1, "int rc = sc_find_member(&probe, %s);", disc_lit);
+    line(sb, 1, "if (rc < 0)");
+    line(sb, 2, "return r->err->code;");
+    line(sb, 1, "if (rc == 0)");
+    line(sb, 2, "return sc_fail_missing_member(r, %s);", disc_lit);
+    line(sb, 1, "if ((rc = read_%s(&probe, &which)) != 0)", e->name);
+    line(sb, 2, "return sc_error_push_key(r->err, %s);", disc_lit);
+    line(sb, 1, "switch (which) {");
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const struct_def *v = s->variants[i];
+        line(sb, 1, "case %s:", v->variant_value->c_name);
+        line(sb, 2, "if ((rc = read_%s(r, out)) != 0)", v->name);
+        line(sb, 3, "sc_error_note(r->err, \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
+             v->variant_value->json_name);
+        line(sb, 2, "return rc;");
+    }
+    line(sb, 1, "default:");
+    line(sb, 2, "return sc_fail_missing_member(r, %s); /* not reached: read_%s knows every value */",
+         disc_lit, e->name);
+    line(sb, 1, "}");
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen, int depth)\n{\n",
+              s->name, s->c_type);
+    line(sb, 1, "int rc;");
+    line(sb, 1, "switch (v->%s) {", disc->c_path);
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const struct_def *v = s->variants[i];
+        line(sb, 1, "case %s:", v->variant_value->c_name);
+        line(sb, 2, "if ((rc = check_%s(v, err, full, seen, depth)) != 0)", v->name);
+        line(sb, 3, "sc_error_note(err, \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
+             v->variant_value->json_name);
+        line(sb, 2, "return rc;");
+    }
+    line(sb, 1, "default:");
+    line(sb, 2, "rc = check_%s(v->%s, err);", e->name, disc->c_path);
+    line(sb, 2, "return sc_error_push_key(err, %s);", disc_lit);
+    line(sb, 1, "}");
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "static cJSON *build_%s(const %s *v, int depth)\n{\n", s->name, s->c_type);
+    line(sb, 1, "switch (v->%s) {", disc->c_path);
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const struct_def *v = s->variants[i];
+        line(sb, 1, "case %s:", v->variant_value->c_name);
+        line(sb, 2, "return build_%s(v, depth);", v->name);
+    }
+    line(sb, 1, "default:");
+    line(sb, 2, "return NULL; /* not a value of the discriminator */");
+    line(sb, 1, "}");
+    sb_puts(sb, "}\n\n");
+    free(disc_lit);
+}
+
 static void emit_layout_asserts(strbuf *sb, const model *m)
 {
     const char *base = strrchr(m->header_path, '/');
@@ -1233,6 +1298,8 @@ static void emit_layout_asserts(strbuf *sb, const model *m)
     sb_puts(sb, "/* The structs must still be the ones this file was generated from. */\n");
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
+        if (s->variant_of != NULL)
+            continue; /* its members are the union's, asserted through its size */
         sb_printf(sb, "_Static_assert(sizeof(%s) == %llu, \"%s changed after schemac generated this "
                       "file: run schemac again\");\n", s->c_type, (unsigned long long)s->size, s->c_type);
         for (size_t j = 0; j < s->nfields; j++)
@@ -1269,10 +1336,18 @@ char *emit_c_source(const model *m, const c_names *names)
     }
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
-        sb_printf(&sb, "/* ---- %s ---- */\n\n", s->c_type);
-        emit_struct_check(&sb, s);
-        emit_struct_read(&sb, s);
-        emit_struct_build(&sb, s);
+        if (s->variant_of != NULL)
+            sb_printf(&sb, "/* ---- %s when %s is \"%s\" ---- */\n\n", s->c_type,
+                      s->variant_of->fields[s->variant_of->discriminator].json_name, s->variant_value->json_name);
+        else
+            sb_printf(&sb, "/* ---- %s ---- */\n\n", s->c_type);
+        if (s->nvariants > 0) {
+            emit_union_dispatch(&sb, s);
+        } else {
+            emit_struct_check(&sb, s);
+            emit_struct_read(&sb, s);
+            emit_struct_build(&sb, s);
+        }
         if (is_root(s))
             emit_public(&sb, s);
     }

@@ -137,6 +137,14 @@ static cJSON *schema_of_struct(schema_ctx *ctx, const struct_def *s, const char 
     cJSON *o = cJSON_CreateObject();
     if (description != NULL)
         cJSON_AddStringToObject(o, "description", description);
+    if (s->nvariants > 0) {
+        /* a tagged union: one object per variant; their discriminators
+         * differ, so exactly one can match */
+        cJSON *one_of = cJSON_AddArrayToObject(o, "oneOf");
+        for (size_t i = 0; i < s->nvariants; i++)
+            cJSON_AddItemToArray(one_of, schema_of_struct(ctx, s->variants[i], s->variants[i]->description));
+        return o;
+    }
     cJSON_AddStringToObject(o, "type", "object");
     cJSON *props = cJSON_AddObjectToObject(o, "properties");
     cJSON *required = cJSON_CreateArray();
@@ -193,6 +201,13 @@ static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_d
         return o;
     }
     cJSON *o = cJSON_CreateObject();
+    if (n->kind == NODE_ENUM && n->c.const_value != NULL) {
+        /* one fixed value (a tagged union's discriminator): const says it all */
+        if (description != NULL)
+            cJSON_AddStringToObject(o, "description", description);
+        cJSON_AddItemToObject(o, "const", cJSON_Duplicate(n->c.const_value, 1));
+        return o;
+    }
     if (n->kind == NODE_ENUM) {
         char *text = enum_description(n->enum_type, description);
         if (text != NULL)

@@ -39,19 +39,70 @@ void node_free(node *n)
     free(n);
 }
 
+void field_release(field *f)
+{
+    free(f->c_name);
+    free(f->c_path);
+    free(f->json_name);
+    free(f->description);
+    free(f->has_field);
+    free(f->count_field);
+    free(f->count_c_type);
+    cJSON_Delete(f->default_value);
+    node_free(f->type);
+}
+
+static char *dup_or_null(const char *s)
+{
+    return s != NULL ? xstrdup(s) : NULL;
+}
+
+static cJSON *json_dup(const cJSON *v)
+{
+    return v != NULL ? cJSON_Duplicate(v, 1) : NULL;
+}
+
+node *node_clone(const node *n)
+{
+    if (n == NULL)
+        return NULL;
+    node *c = xmalloc(sizeof *c);
+    *c = *n;
+    c->c_type = dup_or_null(n->c_type);
+    c->description = dup_or_null(n->description);
+    c->items = node_clone(n->items);
+    c->c.pattern = dup_or_null(n->c.pattern);
+    c->c.enum_values = json_dup(n->c.enum_values);
+    c->c.const_value = json_dup(n->c.const_value);
+    c->c.examples = json_dup(n->c.examples);
+    return c;
+}
+
+static char *prefixed(const char *prefix, const char *path)
+{
+    return path != NULL ? xasprintf("%s%s", prefix, path) : NULL;
+}
+
+field field_clone(const field *f, const char *prefix)
+{
+    field c = *f;
+    c.c_name = xstrdup(f->c_name);
+    c.c_path = prefixed(prefix, f->c_path);
+    c.json_name = xstrdup(f->json_name);
+    c.description = dup_or_null(f->description);
+    c.has_field = prefixed(prefix, f->has_field);
+    c.count_field = prefixed(prefix, f->count_field);
+    c.count_c_type = dup_or_null(f->count_c_type);
+    c.default_value = json_dup(f->default_value);
+    c.type = node_clone(f->type);
+    return c;
+}
+
 static void struct_free(struct_def *s)
 {
-    for (size_t i = 0; i < s->nfields; i++) {
-        field *f = &s->fields[i];
-        free(f->c_name);
-        free(f->json_name);
-        free(f->description);
-        free(f->has_field);
-        free(f->count_field);
-        free(f->count_c_type);
-        cJSON_Delete(f->default_value);
-        node_free(f->type);
-    }
+    for (size_t i = 0; i < s->nfields; i++)
+        field_release(&s->fields[i]);
+    free(s->variants);
     free(s->fields);
     free(s->c_type);
     free(s->name);

@@ -92,6 +92,7 @@ typedef enum presence {
 
 typedef struct field {
     char *c_name;
+    char *c_path;      /* how generated code reaches it from the struct: "radius", "as.circle.radius" */
     char *json_name;
     char *description;
     src_loc where;
@@ -99,8 +100,8 @@ typedef struct field {
     presence presence;
     bool by_pointer;   /* T *x: the value lives in the arena, x points to it */
     bool nullable;     /* @nullable: JSON null is stored as NULL */
-    char *has_field;   /* PRESENCE_HAS_FLAG: name of the bool */
-    char *count_field; /* NODE_ARRAY: name of the count member */
+    char *has_field;   /* PRESENCE_HAS_FLAG: path of the bool */
+    char *count_field; /* NODE_ARRAY: path of the count member */
     char *count_c_type;
     cJSON *default_value; /* PRESENCE_DEFAULT */
     src_loc default_where;
@@ -126,6 +127,16 @@ struct struct_def {
     size_t nfields;
     uint64_t size; /* sizeof, from libclang */
     bool in_progress; /* while being parsed: detects recursion */
+    /* A tagged union: an enum member (the discriminator, one of fields[])
+     * followed by a union. Each enum value is one variant: a struct_def of
+     * its own (same C type) holding the common members, the discriminator
+     * fixed to that value, and the union member's members. JSON sees one
+     * object per variant, in a oneOf. */
+    struct_def **variants;
+    size_t nvariants;
+    size_t discriminator; /* index in fields[] */
+    const struct_def *variant_of; /* for a variant: the tagged union; NULL otherwise */
+    const struct enum_value *variant_value;
     bool recursive;   /* reaches itself: $defs/$ref in the schema */
 };
 
@@ -159,6 +170,10 @@ typedef struct model {
 void constraints_init(constraints *c);
 node *node_new(node_kind kind);
 void node_free(node *n);
+node *node_clone(const node *n);
+/* A deep copy whose c_path, has_field and count_field get `prefix` in front. */
+field field_clone(const field *f, const char *prefix);
+void field_release(field *f);
 void model_free(model *m);
 /* An interned copy of a path, so src_loc.file stays valid with the model. */
 const char *model_intern_file(const char *path);

@@ -394,8 +394,8 @@ static node *build_value_node(parser *p, CXType spelled, src_loc where)
         CXCursor decl = clang_getTypeDeclaration(canon);
         char *name = take_string(clang_getCursorSpelling(decl));
         if (clang_getCursorKind(decl) == CXCursor_UnionDecl) {
-            diag_error(where, "unions are not supported yet (tagged unions are planned); "
-                              "use a struct");
+            diag_error(where, "a union is only supported as a struct member right after the enum "
+                              "member that says which of its members is set");
         } else if (strcmp(name, "cJSON") == 0) {
             diag_error(where, "a cJSON struct by value: use cJSON * for any JSON value");
         } else {
@@ -458,8 +458,14 @@ static enum CXChildVisitResult visit_field(CXCursor c, CXCursor parent, CXClient
 {
     (void)parent;
     field_collect *fc = data;
-    if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    /* C11 anonymous union: libclang shows the declaration, not a member */
+    bool anonymous_union = kind == CXCursor_UnionDecl && clang_Cursor_isAnonymousRecordDecl(c);
+    if (kind != CXCursor_FieldDecl && !anonymous_union)
         return CXChildVisit_Continue;
+    if (kind == CXCursor_FieldDecl && clang_Cursor_isAnonymousRecordDecl(
+                                          clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(c)))))
+        return CXChildVisit_Continue; /* seen as its declaration */
     if (clang_Cursor_isBitField(c)) {
         char *name = take_string(clang_getCursorSpelling(c));
         diag_error(cursor_loc(c), "bit-field '%s' is not supported: use a plain integer field", name);
@@ -474,8 +480,9 @@ static enum CXChildVisitResult visit_field(CXCursor c, CXCursor parent, CXClient
     f->name = take_string(clang_getCursorSpelling(c));
     f->type = clang_getCursorType(c);
     read_annotations(c, &f->a);
-    if (f->name[0] == '\0') {
-        diag_error(cursor_loc(c), "anonymous struct or union members are not supported: name the member");
+    if (f->name[0] == '\0' && clang_getCanonicalType(f->type).kind == CXType_Record &&
+        clang_getCursorKind(clang_getTypeDeclaration(clang_getCanonicalType(f->type))) != CXCursor_UnionDecl) {
+        diag_error(cursor_loc(c), "anonymous struct members are not supported: name the member");
         fc->bad = true;
     }
     return CXChildVisit_Continue;
@@ -591,8 +598,18 @@ static void apply_field_tags(field *f, raw_field *rf)
         apply_nullable(f, t);
 }
 
+static bool is_union_type(CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    return c.kind == CXType_Record &&
+           clang_getCursorKind(clang_getTypeDeclaration(c)) == CXCursor_UnionDecl;
+}
+
+static void build_variants(parser *p, struct_def *s, raw_field *union_rf);
+
 static void build_fields(parser *p, struct_def *s, field_collect *fc)
 {
+    raw_field *union_rf = NULL;
     /* Pass 1: which members are companions (counts, has_X flags). */
     for (size_t i = 0; i < fc->n; i++) {
         raw_field *f = &fc->fields[i];
@@ -611,9 +628,24 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         if (rf->companion || annotations_find(&rf->a, "ignore") != NULL)
             continue;
         src_loc where = cursor_loc(rf->cursor);
+        if (is_union_type(rf->type)) {
+            /* a tagged union: the enum member just before it says which
+             * union member holds the value */
+            if (union_rf != NULL) {
+                diag_error(where, "one union per struct: put the second one in a struct of its own");
+            } else if (s->nfields == 0 || s->fields[s->nfields - 1].type->kind != NODE_ENUM) {
+                diag_error(where, "a union needs the enum member that says which of its members is "
+                                  "set (the discriminator) right before it");
+            } else {
+                union_rf = rf;
+                s->discriminator = s->nfields - 1;
+            }
+            continue;
+        }
         field f;
         memset(&f, 0, sizeof f);
         f.c_name = xstrdup(rf->name);
+        f.c_path = xstrdup(rf->name);
         f.json_name = xstrdup(rf->name);
         f.where = where;
         f.description = rf->a.description != NULL ? xstrdup(rf->a.description) : NULL;
@@ -698,6 +730,120 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         s->fields = xrealloc(s->fields, (s->nfields + 1) * sizeof *s->fields);
         s->fields[s->nfields++] = f;
     }
+    if (union_rf != NULL)
+        build_variants(p, s, union_rf);
+}
+
+static void collect_fields(CXCursor record, field_collect *fc)
+{
+    memset(fc, 0, sizeof *fc);
+    clang_visitChildren(record, visit_field, fc);
+}
+
+static void release_fields(field_collect *fc)
+{
+    for (size_t i = 0; i < fc->n; i++) {
+        free(fc->fields[i].name);
+        annotations_free(&fc->fields[i].a);
+    }
+    free(fc->fields);
+}
+
+/* "as" + "circle" -> "as.circle." ("" for an anonymous union). */
+static char *path_prefix(const char *outer, const char *inner)
+{
+    if (outer[0] == '\0')
+        return inner[0] == '\0' ? xstrdup("") : xasprintf("%s.", inner);
+    return inner[0] == '\0' ? xasprintf("%s.", outer) : xasprintf("%s.%s.", outer, inner);
+}
+
+/* One variant per value of the discriminator: the common members, the
+ * discriminator fixed to the value, and the members of the union member
+ * named like the value (a struct's members, or the member itself). */
+static void build_variants(parser *p, struct_def *s, raw_field *union_rf)
+{
+    const field *disc = &s->fields[s->discriminator];
+    const enum_def *e = disc->type->enum_type;
+    CXCursor union_decl = clang_getTypeDeclaration(clang_getCanonicalType(union_rf->type));
+    field_collect members;
+    collect_fields(union_decl, &members);
+    bool *used = xcalloc(members.n + 1, sizeof *used);
+
+    for (size_t v = 0; v < e->nvalues; v++) {
+        const enum_value *value = &e->values[v];
+        struct_def *variant = xcalloc(1, sizeof *variant);
+        variant->c_type = xstrdup(s->c_type);
+        variant->name = xasprintf("%s_%s", s->name, value->json_name);
+        for (char *c = variant->name; *c; c++)
+            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
+                *c = '_';
+        variant->where = s->where;
+        variant->additional_properties = s->additional_properties;
+        variant->variant_of = s;
+        variant->variant_value = value;
+        variant->size = s->size;
+
+        for (size_t i = 0; i < s->nfields; i++) {
+            field c = field_clone(&s->fields[i], "");
+            if (i == s->discriminator) {
+                cJSON_Delete(c.type->c.const_value);
+                c.type->c.const_value = cJSON_CreateString(value->json_name);
+            }
+            variant->fields = xrealloc(variant->fields, (variant->nfields + 1) * sizeof *variant->fields);
+            variant->fields[variant->nfields++] = c;
+        }
+
+        raw_field *member = NULL;
+        for (size_t i = 0; i < members.n; i++)
+            if (strcmp(members.fields[i].name, value->json_name) == 0) {
+                member = &members.fields[i];
+                used[i] = true;
+            }
+        if (member != NULL) {
+            struct_def branch;
+            memset(&branch, 0, sizeof branch);
+            char *prefix;
+            if (clang_getCanonicalType(member->type).kind == CXType_Record) {
+                field_collect inner;
+                collect_fields(clang_getTypeDeclaration(clang_getCanonicalType(member->type)), &inner);
+                build_fields(p, &branch, &inner);
+                release_fields(&inner);
+                prefix = path_prefix(union_rf->name, member->name);
+            } else {
+                field_collect single = {member, 1, false};
+                build_fields(p, &branch, &single);
+                prefix = path_prefix(union_rf->name, "");
+            }
+            variant->description = member->a.description != NULL ? xstrdup(member->a.description) : NULL;
+            for (size_t i = 0; i < branch.nfields; i++) {
+                variant->fields = xrealloc(variant->fields, (variant->nfields + 1) * sizeof *variant->fields);
+                variant->fields[variant->nfields++] = field_clone(&branch.fields[i], prefix);
+                field_release(&branch.fields[i]);
+            }
+            free(branch.fields);
+            free(prefix);
+        }
+        s->variants = xrealloc(s->variants, (s->nvariants + 1) * sizeof *s->variants);
+        s->variants[s->nvariants++] = variant;
+        p->m->structs = xrealloc(p->m->structs, (p->m->nstructs + 1) * sizeof *p->m->structs);
+        p->m->structs[p->m->nstructs++] = variant;
+    }
+    for (size_t i = 0; i < members.n; i++) {
+        if (!used[i]) {
+            char *choices = NULL;
+            strbuf sb;
+            sb_init(&sb);
+            for (size_t v = 0; v < e->nvalues; v++)
+                sb_printf(&sb, "%s%s", v ? ", " : "", e->values[v].json_name);
+            choices = sb_take(&sb);
+            diag_error(cursor_loc(members.fields[i].cursor),
+                       "union member '%s' matches no value of %s (%s): name each member after the "
+                       "value it belongs to", members.fields[i].name, e->c_type, choices);
+            free(choices);
+        }
+    }
+    free(used);
+    release_fields(&members);
 }
 
 static void apply_struct_tags(struct_def *s, const annotations *a)

@@ -1,5 +1,7 @@
 /* schemac runtime: helpers for generated code. */
+#include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "schemac/schemac.h"
@@ -14,6 +16,43 @@ static int utf8_prefix(const char *s, size_t len, size_t max)
     while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
         n--;
     return (int)n;
+}
+
+int sc_find_member(sc_reader *r, const char *name)
+{
+    size_t name_len = strlen(name);
+    sc_string key;
+    int more;
+    if (sc_read_object_begin(r) != 0)
+        return -1;
+    while ((more = sc_next_member(r, &key)) > 0) {
+        if (key.len == name_len && memcmp(key.ptr, name, name_len) == 0)
+            return 1;
+        if (sc_skip_value(r) != 0)
+            return -1;
+    }
+    return more < 0 ? -1 : 0;
+}
+
+int sc_error_note(sc_error *err, const char *fmt, ...)
+{
+    if (err == NULL)
+        return SC_ERR_ARGUMENT;
+    size_t used = strlen(err->message);
+    if (used + 4 < sizeof err->message) {
+        /* " (" + note + ")", cut to fit and kept NUL-terminated */
+        char *at = err->message + used;
+        size_t room = sizeof err->message - used;
+        va_list ap;
+        memcpy(at, " (", 3);
+        va_start(ap, fmt);
+        vsnprintf(at + 2, room - 3, fmt, ap);
+        va_end(ap);
+        size_t end = used + 2 + strlen(at + 2);
+        err->message[end] = ')';
+        err->message[end + 1] = '\0';
+    }
+    return err->code;
 }
 
 int sc_fail_unknown_member(sc_reader *r, const sc_string *key)
