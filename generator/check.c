@@ -117,6 +117,7 @@ bool check_value(const node *n, const cJSON *value, char *why, size_t why_size)
     case NODE_STRUCT:
     case NODE_ARRAY:
     case NODE_ANY:
+    case NODE_MAP:
         return fail(why, why_size, "cannot be given in an annotation%s", "");
     }
     if (c->enum_values != NULL) {
@@ -233,6 +234,37 @@ static void check_range(const node *n)
         diag_error(c->multiple_of.where, "@multipleOf must be greater than 0");
 }
 
+/* A float member stores the nearest float to the number the document
+ * held. The decoder checks the number itself, as a JSON Schema validator
+ * does; validate checks the stored float. Both agree only for keywords
+ * that rounding to float cannot break: inclusive bounds that are floats
+ * themselves. */
+static void check_float_keywords(const node *n)
+{
+    const constraints *c = &n->c;
+    const number *bounds[] = {&c->minimum, &c->maximum};
+    for (size_t i = 0; i < 2; i++) {
+        if (bounds[i]->set && (double)(float)bounds[i]->value != bounds[i]->value) {
+            char given[40], nearest[40];
+            format_shortest_double(given, bounds[i]->value);
+            format_shortest_double(nearest, (double)(float)bounds[i]->value);
+            diag_error(bounds[i]->where, "@%s %s is not a float, so rounding could move a value across it: "
+                                         "use a bound that is a float (such as %s) or make the member a double",
+                       i == 0 ? "minimum" : "maximum", given, nearest);
+        }
+    }
+    const number *exact[] = {&c->exclusive_minimum, &c->exclusive_maximum, &c->multiple_of};
+    static const char *const names[] = {"exclusiveMinimum", "exclusiveMaximum", "multipleOf"};
+    for (size_t i = 0; i < 3; i++)
+        if (exact[i]->set)
+            diag_error(exact[i]->where, "@%s on a float: rounding to float can break it after the decoder "
+                                        "checked the number; make the member a double", names[i]);
+    if (c->enum_values != NULL)
+        diag_error(c->enum_where, "@enum on a float: rounding to float can break it; make the member a double");
+    if (c->const_value != NULL)
+        diag_error(c->const_where, "@const on a float: rounding to float can break it; make the member a double");
+}
+
 static void check_node(node *n, src_loc where)
 {
     constraints *c = &n->c;
@@ -242,8 +274,10 @@ static void check_node(node *n, src_loc where)
         check_range(n);
         break;
     case NODE_NUMBER:
-        if (n->is_float)
+        if (n->is_float) {
             settle_type_bounds(n, -FLT_MAX, FLT_MAX, 0);
+            check_float_keywords(n);
+        }
         check_range(n);
         break;
     case NODE_STRING:
@@ -262,12 +296,22 @@ static void check_node(node *n, src_loc where)
             diag_error(c->items_where, "@minItems %llu cannot fit the array of %zu",
                        (unsigned long long)c->min_items, n->fixed_size);
         if (c->unique_items && (n->items->kind == NODE_STRUCT || n->items->kind == NODE_ARRAY ||
-                                n->items->kind == NODE_ANY))
+                                n->items->kind == NODE_ANY || n->items->kind == NODE_MAP))
             diag_error(c->unique_where, "@uniqueItems is supported on arrays of strings, numbers, "
                                         "booleans and enums");
+        if (c->unique_items && n->items->kind == NODE_NUMBER && n->items->is_float)
+            diag_error(c->unique_where, "@uniqueItems on float items would compare them after rounding "
+                                        "to float, unlike a JSON Schema validator: use double");
         if (n->items->kind == NODE_ARRAY)
             diag_error(where, "arrays of arrays are not supported: wrap the inner array in a struct");
         check_node(n->items, where);
+        break;
+    case NODE_MAP:
+        if (c->has_min_items && c->has_max_items && c->min_items > c->max_items)
+            diag_error(c->items_where, "@minProperties %llu is greater than @maxProperties %llu",
+                       (unsigned long long)c->min_items, (unsigned long long)c->max_items);
+        check_node(n->map_key, where);
+        check_node(n->map_value, where);
         break;
     case NODE_BOOL:
     case NODE_ENUM:
@@ -288,8 +332,57 @@ static void check_node(node *n, src_loc where)
         if (!check_value(&probe, c->const_value, why, sizeof why))
             diag_error(c->const_where, "@const value %s", why);
     }
-    if (c->examples != NULL && n->kind != NODE_STRUCT && n->kind != NODE_ARRAY)
+    if (c->examples != NULL && n->kind != NODE_STRUCT && n->kind != NODE_ARRAY && n->kind != NODE_MAP)
         check_value_list(n, c->examples, where, "@examples", false);
+}
+
+/* @optional without a pointer or has_X: a missing member reads as the
+ * zero value, so that value must be one the member accepts (validate and
+ * encode see it like any other). */
+static void check_optional_zero(const field *f)
+{
+    const node *n = f->type;
+    cJSON *zero = NULL;
+    char why[256];
+    switch (n->kind) {
+    case NODE_STRUCT:
+        diag_error(f->where, "'%s' is @optional but held by value, so a missing member cannot be told "
+                             "from a present one: make it a pointer or add 'bool has_%s;'", f->c_name, f->c_name);
+        return;
+    case NODE_BOOL: zero = cJSON_CreateFalse(); break;
+    case NODE_INT:
+    case NODE_NUMBER: zero = cJSON_CreateNumber(0); break;
+    case NODE_STRING:
+        if (n->buf_size == 0)
+            return; /* NULL when missing */
+        zero = cJSON_CreateString("");
+        break;
+    case NODE_ENUM:
+        for (size_t i = 0; i < n->enum_type->nvalues && zero == NULL; i++)
+            if (n->enum_type->values[i].value == 0)
+                zero = cJSON_CreateString(n->enum_type->values[i].json_name);
+        if (zero == NULL) {
+            diag_error(f->where, "'%s' is @optional and a missing member reads as 0, which is no value of %s: "
+                                 "add 'bool has_%s;' or use @default", f->c_name, n->enum_type->c_type, f->c_name);
+            return;
+        }
+        break;
+    case NODE_ARRAY:
+        if (n->fixed_size > 0 && n->c.has_min_items && n->c.min_items > 0)
+            diag_error(f->where, "'%s' is @optional and a missing array reads as empty, which @minItems "
+                                 "rejects: add 'bool has_%s;'", f->c_name, f->c_name);
+        return;
+    case NODE_MAP:
+    case NODE_ANY:
+        return;
+    }
+    if (!check_value(n, zero, why, sizeof why)) {
+        char *text = cJSON_PrintUnformatted(zero);
+        diag_error(f->where, "'%s' is @optional and a missing member reads as %s, which %s: add 'bool has_%s;' "
+                             "or use @default", f->c_name, text, why, f->c_name);
+        cJSON_free(text);
+    }
+    cJSON_Delete(zero);
 }
 
 static void check_struct(struct_def *s)
@@ -301,10 +394,12 @@ static void check_struct(struct_def *s)
                 diag_error(f->where, "JSON name \"%s\" is already used by member '%s'", f->json_name,
                            s->fields[j].c_name);
         check_node(f->type, f->where);
+        if (f->presence == PRESENCE_OPTIONAL && !f->by_pointer)
+            check_optional_zero(f);
         if (f->default_value != NULL) {
             char why[256];
             normalise_enum_value(f->type, f->default_value);
-            if (f->type->kind == NODE_STRUCT || f->type->kind == NODE_ARRAY)
+            if (f->type->kind == NODE_STRUCT || f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP)
                 diag_error(f->default_where, "@default is supported on booleans, numbers, strings and enums");
             else if (!check_value(f->type, f->default_value, why, sizeof why)) {
                 char *text = cJSON_PrintUnformatted(f->default_value);

@@ -131,6 +131,7 @@ static bool needs_check(const node *n)
         return has_value_keywords(n);
     case NODE_STRUCT:
     case NODE_ANY:
+    case NODE_MAP:
         return true;
     }
     return true;
@@ -410,9 +411,13 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
     case NODE_NUMBER:
         line(sb, 1, "if (full && !(value >= -DBL_MAX && value <= DBL_MAX))");
         emit_fail(sb, 2, "SC_ERR_NUMBER", "type", "must be a finite number");
-        if (n->is_float) {
-            line(sb, 1, "if (full && (value < -FLT_MAX || value > FLT_MAX))");
-            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maximum", "must fit a 32-bit float");
+        if (n->is_float && n->state_type_min) {
+            line(sb, 1, "if (full && value < -FLT_MAX)");
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "minimum", "must be >= -3.4028234663852886e+38");
+        }
+        if (n->is_float && n->state_type_max) {
+            line(sb, 1, "if (full && value > FLT_MAX)");
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maximum", "must be <= 3.4028234663852886e+38");
         }
         emit_number_bounds(sb, n, "value");
         break;
@@ -500,6 +505,7 @@ static const char *unique_kind(const node *items)
 }
 
 static void emit_check_fn(strbuf *sb, const node *n, const char *fn);
+static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn);
 
 /* The statement calling the check of n on `expr`, returning on error after
  * pushing `push` (a path segment statement) when non-NULL. */
@@ -519,15 +525,76 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
             line(sb, level, "rc = full ? check_%s(%s, err) : 0;", n->enum_type->name, expr);
         break;
     case NODE_ARRAY:
+    case NODE_MAP:
         line(sb, level, "rc = check_%s(%s, %s, err, full, depth);", fn, expr, count_expr);
         break;
     case NODE_ANY:
         line(sb, level, "rc = full ? sc_check_cjson(%s, err) : 0;", expr);
         break;
     default:
-        line(sb, level, "rc = check_%s(%s, err, full);", fn, expr);
+        if (n->kind == NODE_NUMBER && n->is_float) /* the decoder checked the double it read */
+            line(sb, level, "rc = full ? check_%s(%s, err, full) : 0;", fn, expr);
+        else
+            line(sb, level, "rc = check_%s(%s, err, full);", fn, expr);
         break;
     }
+}
+
+/* A map: entry count, each key (propertyNames), each value, unique keys. */
+static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
+{
+    const constraints *c = &n->c;
+    char *key_fn = xasprintf("%s_key", fn), *value_fn = xasprintf("%s_value", fn);
+    emit_check_fn(sb, n->map_key, key_fn);
+    bool value_check = needs_check(n->map_value);
+    if (value_check)
+        emit_check_fn(sb, n->map_value, value_fn);
+    sb_printf(sb, "static int check_%s(const %s *items, size_t count, sc_error *err, bool full, int depth)\n{\n",
+              fn, n->entry_c_type);
+    line(sb, 1, "int rc;");
+    line(sb, 1, "if (full && count > 0 && items == NULL)");
+    emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be an object");
+    if (c->has_min_items && c->min_items > 0) {
+        line(sb, 1, "if (count < %llu)", (unsigned long long)c->min_items);
+        char *message = xasprintf("must have at least %llu propert%s", (unsigned long long)c->min_items,
+                                  c->min_items == 1 ? "y" : "ies");
+        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "minProperties", message);
+        free(message);
+    }
+    if (c->has_max_items) {
+        line(sb, 1, "if (count > %llu)", (unsigned long long)c->max_items);
+        char *message = xasprintf("must have at most %llu propert%s", (unsigned long long)c->max_items,
+                                  c->max_items == 1 ? "y" : "ies");
+        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maxProperties", message);
+        free(message);
+    }
+    line(sb, 1, "for (size_t i = 0; i < count; i++) {");
+    emit_check_call(sb, 2, n->map_key, key_fn, "items[i].key", NULL);
+    line(sb, 2, "if (rc != 0) {");
+    line(sb, 3, "err->keyword = \"propertyNames\";");
+    line(sb, 3, "return sc_error_note(err, \"property name \\\"%%s\\\"\", items[i].key);");
+    line(sb, 2, "}");
+    if (value_check) {
+        emit_check_call(sb, 2, n->map_value, value_fn, "items[i].value", NULL);
+        line(sb, 2, "if (rc != 0)");
+        line(sb, 3, "return sc_error_push_key(err, items[i].key);");
+    }
+    line(sb, 1, "}");
+    /* keys are the entries' first member, so the entries can be compared as keys */
+    line(sb, 1, "if (count > 1) {");
+    line(sb, 2, "size_t dup = sc_find_duplicate(items, count, sizeof *items, %s);",
+         n->map_key->buf_size > 0 ? "SC_UNIQUE_CHARBUF" : "SC_UNIQUE_STRPTR");
+    line(sb, 2, "if (dup == count + 1)");
+    emit_fail(sb, 3, "SC_ERR_NOMEM", NULL, "out of memory");
+    line(sb, 2, "if (dup < count)");
+    line(sb, 3, "return sc_fail(err, SC_ERR_DUPLICATE_KEY, NULL, \"duplicate key \\\"%%s\\\"\", items[dup].key);");
+    line(sb, 1, "}");
+    line(sb, 1, "(void)full;");
+    line(sb, 1, "(void)depth;");
+    line(sb, 1, "return 0;");
+    sb_puts(sb, "}\n\n");
+    free(key_fn);
+    free(value_fn);
 }
 
 static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
@@ -536,6 +603,10 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
         return; /* check_STRUCTNAME and sc_check_cjson serve */
     if (n->kind == NODE_ENUM && !has_value_keywords(n))
         return; /* check_ENUMNAME serves */
+    if (n->kind == NODE_MAP) {
+        emit_map_check_fn(sb, n, fn);
+        return;
+    }
     if (n->kind == NODE_ARRAY) {
         const node *items = n->items;
         char *item_fn = xasprintf("%s_items", fn);
@@ -667,7 +738,8 @@ static void emit_struct_check(strbuf *sb, const struct_def *s)
         char *guard_text = NULL;
         if (f->presence == PRESENCE_HAS_FLAG)
             guard_text = xasprintf("v->%s", f->has_field);
-        else if (f->presence == PRESENCE_OPTIONAL && !pointer_like && n->kind == NODE_ARRAY && n->fixed_size == 0)
+        else if (f->presence == PRESENCE_OPTIONAL && !pointer_like &&
+                 ((n->kind == NODE_ARRAY && n->fixed_size == 0) || n->kind == NODE_MAP))
             guard_text = xasprintf("v->%s != NULL || v->%s > 0", f->c_path, f->count_field);
         else if (f->presence == PRESENCE_OPTIONAL && !pointer_like)
             guard_text = xasprintf("seen == NULL || seen[%zu]", i);
@@ -676,7 +748,7 @@ static void emit_struct_check(strbuf *sb, const struct_def *s)
                                 f->c_path);
             free(guard_text);
             guard_text = g;
-        } else if (f->nullable && n->kind == NODE_ARRAY) {
+        } else if (f->nullable && (n->kind == NODE_ARRAY || n->kind == NODE_MAP)) {
             char *g = xasprintf("%s%s(v->%s != NULL || v->%s > 0)", guard_text ? guard_text : "",
                                 guard_text ? " && " : "", f->c_path, f->count_field);
             free(guard_text);
@@ -706,12 +778,14 @@ static void emit_struct_check(strbuf *sb, const struct_def *s)
             line(sb, level, "if (full) {");
         char *fn = xasprintf("%s_%s", s->name, f->c_name);
         char *expr = field_value_expr(f);
-        char *count = n->kind == NODE_ARRAY ? xasprintf("(size_t)v->%s", f->count_field) : NULL;
-        if (n->kind == NODE_ARRAY) {
+        bool sequence = n->kind == NODE_ARRAY || n->kind == NODE_MAP;
+        char *count = sequence ? xasprintf("(size_t)v->%s", f->count_field) : NULL;
+        if (sequence) {
             /* T * does not convert to const T * implicitly when T is an
              * array type (a char buffer) before C23 */
             free(expr);
-            expr = xasprintf("(const %s *)v->%s", n->items->c_type, f->c_path);
+            expr = xasprintf("(const %s *)v->%s", n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type,
+                             f->c_path);
         }
         int inner = n->kind == NODE_STRUCT ? level + 1 : level;
         emit_check_call(sb, inner, n, fn, expr, count);
@@ -736,8 +810,10 @@ static void emit_struct_check(strbuf *sb, const struct_def *s)
 
 /* ---- reading ------------------------------------------------------------- */
 
-/* Statements reading the value of n into lvalue, setting rc. */
-static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue)
+/* Statements reading the value of n into lvalue, setting rc. check_fn
+ * names n's check function: a float is checked as the double the document
+ * holds, before rounding, as a JSON Schema validator sees it. */
+static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, const char *check_fn)
 {
     switch (n->kind) {
     case NODE_BOOL:
@@ -756,7 +832,17 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue)
         line(sb, level, "}");
         break;
     case NODE_NUMBER:
-        line(sb, level, "rc = sc_read_%s(r, &%s);", n->is_float ? "float" : "double", lvalue);
+        if (n->is_float) {
+            line(sb, level, "{");
+            line(sb, level + 1, "double number;");
+            line(sb, level + 1, "rc = sc_read_double(r, &number);");
+            line(sb, level + 1, "if (rc == 0 && (rc = check_%s(number, r->err, true)) != 0)", check_fn);
+            line(sb, level + 2, "r->err->offset = (size_t)(r->p - r->begin);");
+            line(sb, level + 1, "%s = (float)number;", lvalue);
+            line(sb, level, "}");
+        } else {
+            line(sb, level, "rc = sc_read_double(r, &%s);", lvalue);
+        }
         break;
     case NODE_STRING:
         if (n->buf_size > 0) {
@@ -779,12 +865,13 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue)
         line(sb, level, "rc = sc_read_cjson(r, &%s);", lvalue);
         break;
     case NODE_ARRAY:
-        break;
+    case NODE_MAP:
+        break; /* read member by member: emit_read_array, emit_read_map */
     }
 }
 
 /* Reads an array member into v->NAME and v->COUNT. */
-static void emit_read_array(strbuf *sb, int level, const field *f)
+static void emit_read_array(strbuf *sb, int level, const char *s_name, const field *f)
 {
     const node *n = f->type;
     const node *items = n->items;
@@ -818,7 +905,9 @@ static void emit_read_array(strbuf *sb, int level, const field *f)
     } else {
         element = xasprintf("out->%s[n]", f->c_path);
     }
-    emit_read(sb, level + 2, items, element);
+    char *item_fn = xasprintf("%s_%s_items", s_name, f->c_name);
+    emit_read(sb, level + 2, items, element, item_fn);
+    free(item_fn);
     line(sb, level + 2, "if (rc != 0) {");
     line(sb, level + 3, "sc_error_push_index(r->err, n);");
     line(sb, level + 3, "break;");
@@ -835,6 +924,62 @@ static void emit_read_array(strbuf *sb, int level, const field *f)
     line(sb, level + 1, "out->%s = (%s)n;", f->count_field, f->count_c_type);
     line(sb, level, "}");
     free(element);
+}
+
+/* Reads a map member: each JSON member becomes an entry { key, value }. */
+static void emit_read_map(strbuf *sb, int level, const char *s_name, const field *f)
+{
+    const node *n = f->type;
+    const node *k = n->map_key;
+    line(sb, level, "{");
+    line(sb, level + 1, "size_t n = 0, cap = 0;");
+    line(sb, level + 1, "%s *items = NULL;", n->entry_c_type);
+    line(sb, level + 1, "sc_string name;");
+    line(sb, level + 1, "int next = 0;");
+    line(sb, level + 1, "rc = sc_read_object_begin(r);");
+    line(sb, level + 1, "while (rc == 0 && (next = sc_next_member(r, &name)) > 0) {");
+    if (n->c.has_max_items) {
+        line(sb, level + 2, "if (n == %llu) {", (unsigned long long)n->c.max_items);
+        line(sb, level + 3, "rc = sc_reader_fail(r, SC_ERR_CONSTRAINT, \"maxProperties\", "
+                            "\"must have at most %llu propert%s\");", (unsigned long long)n->c.max_items,
+             n->c.max_items == 1 ? "y" : "ies");
+        line(sb, level + 3, "break;");
+        line(sb, level + 2, "}");
+    }
+    line(sb, level + 2, "if (n == cap && (items = sc_reader_grow(r, items, &cap, sizeof *items)) == NULL) {");
+    line(sb, level + 3, "rc = r->err->code;");
+    line(sb, level + 3, "break;");
+    line(sb, level + 2, "}");
+    if (k->buf_size > 0) {
+        line(sb, level + 2, "if (name.len >= sizeof items[n].key) {");
+        line(sb, level + 3, "rc = sc_reader_fail(r, SC_ERR_CONSTRAINT, \"propertyNames\", "
+                            "\"property names must be at most %zu bytes long\");", k->buf_size - 1);
+        line(sb, level + 3, "break;");
+        line(sb, level + 2, "}");
+        line(sb, level + 2, "memcpy(items[n].key, name.ptr, name.len);");
+        line(sb, level + 2, "items[n].key[name.len] = '\\0';");
+    } else {
+        line(sb, level + 2, "if ((items[n].key = sc_arena_strndup(r->arena, name.ptr, name.len)) == NULL) {");
+        line(sb, level + 3, "rc = sc_reader_fail(r, SC_ERR_NOMEM, NULL, \"out of memory\");");
+        line(sb, level + 3, "break;");
+        line(sb, level + 2, "}");
+    }
+    char *value_fn = xasprintf("%s_%s_value", s_name, f->c_name);
+    emit_read(sb, level + 2, n->map_value, "items[n].value", value_fn);
+    free(value_fn);
+    line(sb, level + 2, "if (rc != 0) {");
+    line(sb, level + 3, "sc_error_push_key(r->err, items[n].key);");
+    line(sb, level + 3, "break;");
+    line(sb, level + 2, "}");
+    line(sb, level + 2, "n++;");
+    line(sb, level + 1, "}");
+    line(sb, level + 1, "if (rc == 0 && next < 0)");
+    line(sb, level + 2, "rc = r->err->code;");
+    line(sb, level + 1, "if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)");
+    line(sb, level + 2, "rc = r->err->code;");
+    line(sb, level + 1, "out->%s = items;", f->c_path);
+    line(sb, level + 1, "out->%s = (%s)n;", f->count_field, f->count_c_type);
+    line(sb, level, "}");
 }
 
 static void member_index_action(strbuf *sb, int level, size_t index, const void *ctx)
@@ -906,8 +1051,10 @@ static void emit_struct_read(strbuf *sb, const struct_def *s)
                 line(sb, 4, "break;");
                 line(sb, 3, "}");
             }
-            if (f->type->kind == NODE_ARRAY) {
-                emit_read_array(sb, 3, f);
+            if (f->type->kind == NODE_MAP) {
+                emit_read_map(sb, 3, s->name, f);
+            } else if (f->type->kind == NODE_ARRAY) {
+                emit_read_array(sb, 3, s->name, f);
             } else if (f->by_pointer) {
                 line(sb, 3, "if ((out->%s = sc_reader_alloc(r, sizeof *out->%s)) == NULL) {", f->c_path,
                      f->c_path);
@@ -915,11 +1062,15 @@ static void emit_struct_read(strbuf *sb, const struct_def *s)
                 line(sb, 4, "break;");
                 line(sb, 3, "}");
                 char *lv = xasprintf("*out->%s", f->c_path);
-                emit_read(sb, 3, f->type, lv);
+                char *check_fn = xasprintf("%s_%s", s->name, f->c_name);
+                emit_read(sb, 3, f->type, lv, check_fn);
+                free(check_fn);
                 free(lv);
             } else {
                 char *lv = xasprintf("out->%s", f->c_path);
-                emit_read(sb, 3, f->type, lv);
+                char *check_fn = xasprintf("%s_%s", s->name, f->c_name);
+                emit_read(sb, 3, f->type, lv, check_fn);
+                free(check_fn);
                 free(lv);
             }
             line(sb, 3, "break;");
@@ -1002,7 +1153,8 @@ static char *build_expr(const node *n, const char *expr)
     case NODE_ENUM: return xasprintf("build_%s(%s)", n->enum_type->name, expr);
     case NODE_STRUCT: return xasprintf("build_%s(&%s, depth + 1)", n->struct_type->name, expr);
     case NODE_ANY: return xasprintf("cJSON_Duplicate(%s, 1)", expr);
-    case NODE_ARRAY: return NULL;
+    case NODE_ARRAY:
+    case NODE_MAP: return NULL; /* built member by member */
     }
     return NULL;
 }
@@ -1042,12 +1194,13 @@ static void emit_struct_build(strbuf *sb, const struct_def *s)
         } else if (f->presence == PRESENCE_OPTIONAL && n->kind == NODE_STRING && n->buf_size == 0) {
             line(sb, 1, "if (v->%s != NULL) {", f->c_path);
             level = 2;
-        } else if (f->presence == PRESENCE_OPTIONAL && n->kind == NODE_ARRAY && n->fixed_size == 0) {
+        } else if (f->presence == PRESENCE_OPTIONAL &&
+                   ((n->kind == NODE_ARRAY && n->fixed_size == 0) || n->kind == NODE_MAP)) {
             line(sb, 1, "if (v->%s != NULL || v->%s > 0) {", f->c_path, f->count_field);
             level = 2;
         }
         if (f->nullable) {
-            if (n->kind == NODE_ARRAY)
+            if (n->kind == NODE_ARRAY || n->kind == NODE_MAP)
                 line(sb, level, "if (v->%s == NULL && v->%s == 0) {", f->c_path, f->count_field);
             else
                 line(sb, level, "if (v->%s == NULL) {", f->c_path);
@@ -1055,7 +1208,20 @@ static void emit_struct_build(strbuf *sb, const struct_def *s)
             line(sb, level + 2, "goto fail;");
             line(sb, level, "} else");
         }
-        if (n->kind == NODE_ARRAY) {
+        if (n->kind == NODE_MAP) {
+            line(sb, level, "{");
+            line(sb, level + 1, "cJSON *map = cJSON_CreateObject();");
+            line(sb, level + 1, "if (!sc_cjson_add(o, %s, map))", key);
+            line(sb, level + 2, "goto fail;");
+            line(sb, level + 1, "for (size_t i = 0; i < (size_t)v->%s; i++)", f->count_field);
+            char *item = xasprintf("v->%s[i].value", f->c_path);
+            char *e = build_expr(n->map_value, item);
+            line(sb, level + 2, "if (!sc_cjson_add_copy(map, v->%s[i].key, %s))", f->c_path, e);
+            line(sb, level + 3, "goto fail;");
+            line(sb, level, "}");
+            free(item);
+            free(e);
+        } else if (n->kind == NODE_ARRAY) {
             line(sb, level, "{");
             line(sb, level + 1, "cJSON *list = cJSON_CreateArray();");
             line(sb, level + 1, "if (!sc_cjson_add(o, %s, list))", key);

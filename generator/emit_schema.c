@@ -150,7 +150,16 @@ static cJSON *schema_of_struct(schema_ctx *ctx, const struct_def *s, const char 
     cJSON *required = cJSON_CreateArray();
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
-        cJSON *p = schema_of_node(ctx, f->type, f->description);
+        cJSON *p;
+        if (s->variant_of != NULL && i == s->variant_of->discriminator) {
+            /* a variant's discriminator has one value: const says it all */
+            p = cJSON_CreateObject();
+            if (f->description != NULL)
+                cJSON_AddStringToObject(p, "description", f->description);
+            cJSON_AddItemToObject(p, "const", cJSON_Duplicate(f->type->c.const_value, 1));
+        } else {
+            p = schema_of_node(ctx, f->type, f->description);
+        }
         if (f->nullable)
             p = allow_null(p);
         if (f->default_value != NULL)
@@ -201,13 +210,6 @@ static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_d
         return o;
     }
     cJSON *o = cJSON_CreateObject();
-    if (n->kind == NODE_ENUM && n->c.const_value != NULL) {
-        /* one fixed value (a tagged union's discriminator): const says it all */
-        if (description != NULL)
-            cJSON_AddStringToObject(o, "description", description);
-        cJSON_AddItemToObject(o, "const", cJSON_Duplicate(n->c.const_value, 1));
-        return o;
-    }
     if (n->kind == NODE_ENUM) {
         char *text = enum_description(n->enum_type, description);
         if (text != NULL)
@@ -232,6 +234,22 @@ static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_d
         cJSON_AddStringToObject(o, "type", "array");
         cJSON_AddItemToObject(o, "items", schema_of_node(ctx, n->items, NULL));
         break;
+    case NODE_MAP: {
+        cJSON_AddStringToObject(o, "type", "object");
+        cJSON_AddItemToObject(o, "additionalProperties", schema_of_node(ctx, n->map_value, NULL));
+        uint64_t max;
+        if (n->map_key->buf_size > 0 || node_max_length(n->map_key, &max) || n->map_key->c.has_min_length ||
+            n->map_key->c.pattern != NULL || n->map_key->c.format >= 0 || n->map_key->c.enum_values != NULL ||
+            n->map_key->c.const_value != NULL)
+            cJSON_AddItemToObject(o, "propertyNames", schema_of_node(ctx, n->map_key, NULL));
+        if (n->c.has_min_items)
+            add_count(o, "minProperties", n->c.min_items);
+        if (n->c.has_max_items)
+            add_count(o, "maxProperties", n->c.max_items);
+        if (n->c.deprecated)
+            cJSON_AddBoolToObject(o, "deprecated", 1);
+        return o;
+    }
     case NODE_STRUCT:
     case NODE_ANY: /* no type: any JSON value */
         break;

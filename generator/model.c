@@ -33,6 +33,9 @@ void node_free(node *n)
     if (n == NULL)
         return;
     node_free(n->items);
+    node_free(n->map_key);
+    node_free(n->map_value);
+    free(n->entry_c_type);
     constraints_free(&n->c);
     free(n->c_type);
     free(n->description);
@@ -71,6 +74,9 @@ node *node_clone(const node *n)
     c->c_type = dup_or_null(n->c_type);
     c->description = dup_or_null(n->description);
     c->items = node_clone(n->items);
+    c->map_key = node_clone(n->map_key);
+    c->map_value = node_clone(n->map_value);
+    c->entry_c_type = dup_or_null(n->entry_c_type);
     c->c.pattern = dup_or_null(n->c.pattern);
     c->c.enum_values = json_dup(n->c.enum_values);
     c->c.const_value = json_dup(n->c.const_value);
@@ -168,6 +174,7 @@ void model_release_files(void)
 
 bool node_max_items(const node *n, uint64_t *out)
 {
+    /* for maps the item counts are minProperties/maxProperties */
     bool has = n->c.has_max_items;
     uint64_t max = n->c.max_items;
     if (n->fixed_size > 0 && (!has || n->fixed_size < max)) {

@@ -26,7 +26,8 @@ typedef enum node_kind {
     NODE_ENUM,
     NODE_STRUCT,
     NODE_ARRAY,
-    NODE_ANY /* cJSON *: any JSON value */
+    NODE_ANY, /* cJSON *: any JSON value */
+    NODE_MAP  /* T *entries + count, T = { char *key; V value; }: an object of V */
 } node_kind;
 
 /* A number written in an annotation: its text as the user wrote it and its
@@ -74,6 +75,8 @@ typedef struct node {
     enum_def *enum_type;
     struct_def *struct_type;
     struct node *items; /* NODE_ARRAY */
+    struct node *map_key, *map_value; /* NODE_MAP: the entry's members */
+    char *entry_c_type;               /* NODE_MAP: the entry struct, as spelled */
     size_t fixed_size;  /* NODE_ARRAY: N of T items[N]; 0 for T *items */
     char *description;  /* from the typedef, when it has one */
     constraints c;

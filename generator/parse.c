@@ -308,6 +308,13 @@ static resolved resolve(CXType t)
         if (t.kind != CXType_Typedef)
             break;
         CXCursor decl = clang_getTypeDeclaration(t);
+        CXType under = strip_elaborated(clang_getTypedefDeclUnderlyingType(decl));
+        if (under.kind == CXType_Record || under.kind == CXType_Enum) {
+            /* `/ ** ... * / typedef struct {...} name;`: the comment is the
+             * struct's (its @schema, its description), not a typedef's */
+            t = under;
+            continue;
+        }
         annotations a;
         read_annotations(decl, &a);
         if (a.description != NULL || a.ntags > 0) {
@@ -552,7 +559,7 @@ static void apply_nullable(field *f, const tag *t)
         return;
     }
     bool pointer = f->by_pointer || (n->kind == NODE_STRING && n->buf_size == 0) ||
-                   (n->kind == NODE_ARRAY && n->fixed_size == 0);
+                   (n->kind == NODE_ARRAY && n->fixed_size == 0) || n->kind == NODE_MAP;
     if (!pointer) {
         diag_error(t->where, "@nullable needs a pointer member, whose NULL stands for null: "
                              "make '%s' a pointer", f->c_name);
@@ -592,10 +599,63 @@ static void apply_field_tags(field *f, raw_field *rf)
         f->default_value = tag_json_value(t);
         f->default_where = t->where;
     }
-    if ((t = annotations_find(a, "additionalProperties")) != NULL)
-        diag_error(t->where, "@additionalProperties on a field (maps) is not supported yet (planned)");
+    if ((t = annotations_find(a, "additionalProperties")) != NULL && f->type->kind != NODE_MAP)
+        diag_error(t->where, "@additionalProperties on a member makes a map, which needs an array of "
+                             "{ char *key; T value; } entries with a count");
     if ((t = annotations_find(a, "nullable")) != NULL)
         apply_nullable(f, t);
+}
+
+static void collect_fields(CXCursor record, field_collect *fc);
+static void release_fields(field_collect *fc);
+
+/* A map: entries { char *key; V value; } pointed to by the member, with a
+ * count, become a JSON object whose members are the entries. */
+static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc where)
+{
+    CXType canon = clang_getCanonicalType(spelled);
+    if (canon.kind != CXType_Pointer) {
+        diag_error(where, "map '%s' must be a pointer to its entries", rf->name);
+        return NULL;
+    }
+    CXType entry = clang_getPointeeType(spelled);
+    CXType entry_canon = clang_getCanonicalType(entry);
+    if (entry_canon.kind != CXType_Record) {
+        diag_error(where, "map '%s' needs entries of a struct { char *key; T value; }", rf->name);
+        return NULL;
+    }
+    field_collect members;
+    collect_fields(clang_getTypeDeclaration(entry_canon), &members);
+    raw_field *key = find_raw(&members, "key"), *value = find_raw(&members, "value");
+    node *map = NULL;
+    if (key == NULL || value == NULL || members.n != 2) {
+        diag_error(where, "map '%s' needs entries with exactly two members, 'key' and 'value'", rf->name);
+    } else {
+        node *k = build_value_node(p, key->type, cursor_loc(key->cursor));
+        node *v = build_value_node(p, value->type, cursor_loc(value->cursor));
+        if (k != NULL && k->kind != NODE_STRING)
+            diag_error(cursor_loc(key->cursor), "a map key must be text (char * or char[N])");
+        if (clang_Cursor_getOffsetOfField(key->cursor) != 0)
+            diag_error(cursor_loc(key->cursor), "a map entry's 'key' must be its first member");
+        else if (k != NULL && v != NULL && k->kind == NODE_STRING) {
+            tags_check_sites(&key->a, SITE_FIELD);
+            tags_check_sites(&value->a, SITE_FIELD);
+            tags_apply_values(&key->a, k);
+            tags_apply_values(&value->a, v);
+            if (v->description == NULL && value->a.description != NULL)
+                v->description = xstrdup(value->a.description);
+            map = node_new(NODE_MAP);
+            map->c_type = type_spelling(spelled);
+            map->entry_c_type = type_spelling(entry);
+            map->map_key = k;
+            map->map_value = v;
+            k = v = NULL;
+        }
+        node_free(k);
+        node_free(v);
+    }
+    release_fields(&members);
+    return map;
 }
 
 static bool is_union_type(CXType t)
@@ -654,7 +714,13 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         raw_field *count = count_field_of(fc, rf);
         CXType canon = clang_getCanonicalType(rf->type);
         resolved outer = resolve(rf->type);
-        if (count != NULL) {
+        if (count != NULL && annotations_find(&rf->a, "additionalProperties") != NULL) {
+            f.type = build_map_node(p, rf, outer.type, where);
+            if (f.type != NULL)
+                apply_layers(&outer, f.type);
+            f.count_field = xstrdup(count->name);
+            f.count_c_type = type_spelling(count->type);
+        } else if (count != NULL) {
             node *arr = node_new(NODE_ARRAY);
             arr->c_type = type_spelling(rf->type);
             CXType item_type;
@@ -668,6 +734,13 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
                 item_type = outer.type;
             }
             arr->items = build_value_node(p, item_type, where);
+            if (arr->items != NULL && strchr(arr->items->c_type, '[') != NULL) {
+                diag_error(where, "the items of '%s' are '%s': give that type a typedef name (as in "
+                                  "'typedef char name_t[N];') so that generated code can declare it",
+                           rf->name, arr->items->c_type);
+                node_free(arr->items);
+                arr->items = NULL;
+            }
             if (arr->items == NULL) {
                 node_free(arr);
                 arr = NULL;

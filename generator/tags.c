@@ -39,6 +39,8 @@ static const tag_info known_tags[] = {
     {"pattern", VALUE_SITES, true, NULL},
     {"format", VALUE_SITES, true, NULL},
     {"minItems", VALUE_SITES, true, NULL},
+    {"minProperties", SITE_FIELD, true, NULL},
+    {"maxProperties", SITE_FIELD, true, NULL},
     {"maxItems", VALUE_SITES, true, NULL},
     {"uniqueItems", VALUE_SITES, true, NULL},
     {"enum", VALUE_SITES, true, NULL},
@@ -135,6 +137,16 @@ void tags_check_sites(const annotations *a, tag_site site)
 
 cJSON *tag_json_value(const tag *t)
 {
+    /* cJSON strings end at U+0000, so "a\u0000b" would silently become "a";
+     * no decoded string can hold U+0000 anyway */
+    for (const char *p = t->value; (p = strchr(p, '\\')) != NULL; p += 2) {
+        if (p[1] == '\0')
+            break;
+        if (p[1] == 'u' && strncmp(p + 2, "0000", 4) == 0) {
+            diag_error(t->value_where, "@%s: strings cannot hold U+0000", t->name);
+            break;
+        }
+    }
     cJSON *v = cJSON_ParseWithOpts(t->value, NULL, 1);
     if (v == NULL)
         v = cJSON_CreateString(t->value);
@@ -164,6 +176,7 @@ static const char *kind_name(node_kind kind)
     case NODE_ENUM: return "an enum";
     case NODE_STRUCT: return "an object";
     case NODE_ANY: return "any JSON value";
+    case NODE_MAP: return "a map";
     case NODE_ARRAY: return "an array";
     }
     return "a value";
@@ -281,7 +294,8 @@ static cJSON *read_list(const tag *t)
 static bool is_array_keyword(const char *name)
 {
     return strcmp(name, "minItems") == 0 || strcmp(name, "maxItems") == 0 ||
-           strcmp(name, "uniqueItems") == 0;
+           strcmp(name, "uniqueItems") == 0 || strcmp(name, "minProperties") == 0 ||
+           strcmp(name, "maxProperties") == 0;
 }
 
 static void apply_one(const tag *t, node *n)
@@ -322,6 +336,17 @@ static void apply_one(const tag *t, node *n)
     } else if (strcmp(name, "format") == 0) {
         if (expect_kind(t, n, n->kind == NODE_STRING, "strings"))
             read_format(t, c);
+    } else if (strcmp(name, "minProperties") == 0 || strcmp(name, "maxProperties") == 0) {
+        /* a map's entry count, kept where an array keeps its item count */
+        bool min = name[1] == 'i';
+        if (expect_kind(t, n, n->kind == NODE_MAP, "maps (@additionalProperties members)") &&
+            read_count(t, min ? &c->min_items : &c->max_items)) {
+            if (min)
+                c->has_min_items = true;
+            else
+                c->has_max_items = true;
+            c->items_where = t->where;
+        }
     } else if (strcmp(name, "minItems") == 0) {
         if (expect_kind(t, n, n->kind == NODE_ARRAY, "arrays") && read_count(t, &c->min_items)) {
             c->has_min_items = true;

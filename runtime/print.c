@@ -86,6 +86,12 @@ static int put_number(out *o, double v)
             if (back.value == v)
                 break;
         }
+        /* %g writes 9007199254740992 for 2^53: as an integer literal beyond
+         * 2^53 - 1 the reader would refuse it, so keep it a fraction */
+        if (strpbrk(buf, ".e") == NULL && n + 2 < sizeof buf) {
+            memcpy(buf + n, ".0", 3);
+            n += 2;
+        }
     }
     put(o, buf, n);
     return 0;

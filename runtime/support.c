@@ -143,6 +143,17 @@ bool sc_cjson_add(cJSON *object, const char *const_key, cJSON *item)
     return true;
 }
 
+bool sc_cjson_add_copy(cJSON *object, const char *key, cJSON *item)
+{
+    if (item == NULL)
+        return false;
+    if (key == NULL || !cJSON_AddItemToObject(object, key, item)) {
+        cJSON_Delete(item);
+        return false;
+    }
+    return true;
+}
+
 bool sc_cjson_append(cJSON *array, cJSON *item)
 {
     if (item == NULL)

@@ -50,6 +50,8 @@ int sc_check_skipped(sc_reader *r, const sc_skipped *skipped);
  * deleted) when item is NULL or memory runs out. */
 bool sc_cjson_add(cJSON *object, const char *const_key, cJSON *item);
 bool sc_cjson_append(cJSON *array, cJSON *item);
+/* Like sc_cjson_add with a key that is copied (map entries). */
+bool sc_cjson_add_copy(cJSON *object, const char *key, cJSON *item);
 
 /* Compact JSON text of item with every number exact (cJSON's own printer
  * may round doubles) and only valid UTF-8. Returns 0 and a string to free

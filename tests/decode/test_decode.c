@@ -10,6 +10,7 @@
 #include "calculator.schemac.h"
 #include "any.schemac.h"
 #include "kitchen.schemac.h"
+#include "maps.schemac.h"
 #include "nullable.schemac.h"
 #include "shapes_union.schemac.h"
 #include "url_tool.schemac.h"
@@ -48,6 +49,7 @@ CODEC(profile)
 CODEC(event)
 CODEC(shape)
 CODEC(payment)
+CODEC(request_doc)
 
 static const codec codecs[] = {
 #define ENTRY(T) {#T, sizeof(T), T##_dec, T##_enc, T##_val, T##_tree}
@@ -59,6 +61,7 @@ static const codec codecs[] = {
     ENTRY(event),
     ENTRY(shape),
     ENTRY(payment),
+    ENTRY(request_doc),
 #undef ENTRY
 };
 
@@ -185,7 +188,7 @@ int main(int argc, char **argv)
     /* the embedded schemas are JSON documents (kitchen's is long enough to
      * be emitted as a character list rather than a string literal) */
     const char *const schemas[] = {kitchen_schema_json, tolerant_schema_json, parse_url_input_schema_json,
-                                   calculator_input_schema_json, profile_schema_json, event_schema_json, shape_schema_json, payment_schema_json};
+                                   calculator_input_schema_json, profile_schema_json, event_schema_json, shape_schema_json, payment_schema_json, request_doc_schema_json};
     for (size_t i = 0; i < sizeof schemas / sizeof *schemas; i++) {
         cJSON *schema = cJSON_Parse(schemas[i]);
         if (cJSON_IsObject(schema) && (cJSON_GetObjectItemCaseSensitive(schema, "properties") != NULL ||

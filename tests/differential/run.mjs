@@ -1,0 +1,901 @@
+// Differential test of schemac's generated decoders against ajv.
+//
+//   node run.mjs [--count N] [--seed S] [--verbose] DRIVER SCHEMA.schema.json...
+//
+// For every schema (a *.schema.json that schemac emitted; the decoder type is
+// the file name without .schema.json) this script builds, with a seeded PRNG:
+//   (a) valid documents generated from the schema,
+//   (b) targeted mutations of a valid document, one per constraint and
+//       boundary: bounds on both sides, multipleOf, lengths at
+//       min/maxLength +-1 with 2-, 3- and 4-byte UTF-8 at the boundary, wrong
+//       types, missing required members, unknown members, duplicates in
+//       uniqueItems arrays, bad formats, pattern misses, integers written
+//       as 1.0 / 1e2, 64-bit boundaries, array sizes, enum near misses, null
+//       for optional members, escapes...
+// Every document goes to DRIVER (decode_driver: the generated T_decode) and
+// to ajv 8 (draft 2020-12, strict, ajv-formats "full") with the emitted
+// schema. The verdicts must agree, and agree with the verdict the mutation
+// was built to have (computed independently by `expected()` below). Known,
+// deliberate divergences are classified by DIVERGENCES and counted, never
+// skipped silently.
+//
+// (c) Documents that the I-JSON rules reject on purpose (duplicate keys,
+// \u0000, invalid UTF-8, lone surrogates, integer literals beyond 2^53,
+// numbers that overflow, nesting deeper than 64) must be rejected by the
+// decoder with the right code, whatever ajv says about them.
+//
+// Exit status: 0 all agree, 1 any disagreement, 2 usage, 77 (skipped) when
+// ajv is not installed in tests/differential/node_modules.
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(path.join(here, "package.json"));
+let Ajv2020, addFormats;
+try {
+  Ajv2020 = require("ajv/dist/2020").default;
+  addFormats = require("ajv-formats").default;
+} catch {
+  console.log("ajv is not installed (run: npm ci --prefix tests/differential): skipped");
+  process.exit(77);
+}
+
+// ---- command line ------------------------------------------------------------
+const args = process.argv.slice(2);
+let count = 40, seed = 20240229, verbose = false;
+const files = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === "--count") count = Number(args[++i]);
+  else if (args[i] === "--seed") seed = Number(args[++i]);
+  else if (args[i] === "--verbose") verbose = true;
+  else files.push(args[i]);
+}
+if (files.length < 2 || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) {
+  console.error("usage: node run.mjs [--count N] [--seed S] [--verbose] DRIVER SCHEMA.schema.json...");
+  process.exit(2);
+}
+const [driver, ...schemaFiles] = files;
+
+// ---- deliberate divergences ------------------------------------------------
+// Each is a documented decision of schemac; a disagreement is accepted only
+// when it matches one of these exactly, and is then counted under its reason.
+const DIVERGENCES = {
+  "charbuf-bytes":
+    "char buf[N] without an explicit @maxLength: the decoder stores at most N-1 bytes, the schema " +
+    "states maxLength N-1 code points, so a string of <= N-1 code points but > N-1 UTF-8 bytes is " +
+    "rejected (SC_ERR_CONSTRAINT maxLength) by the decoder only (docs/annotations.md, type mapping)",
+  "ijson-duplicate-key":
+    "I-JSON: member names must be unique; JSON.parse keeps the last one, so ajv sees one member",
+  "ijson-nul": "I-JSON/C strings: U+0000 cannot live in a C string (SC_ERR_NUL)",
+  "ijson-utf8": "I-JSON: invalid UTF-8 or lone surrogate escapes are not Unicode text (SC_ERR_UTF8)",
+  "ijson-big-integer":
+    "I-JSON: an integer literal beyond +-(2^53-1) is not exact in a double (SC_ERR_NUMBER), also in " +
+    "double members, where the schema (type number) accepts it",
+  "ijson-infinite": "numbers must be finite: 1e400 rounds to Infinity (SC_ERR_NUMBER); JSON.parse gives Infinity",
+  "ijson-depth": "nesting is bounded to 64 levels (SC_ERR_DEPTH), even inside skipped unknown members",
+};
+
+// char buf[N] members whose schema maxLength comes from N (no explicit
+// @maxLength), by schema and instance path ('*' for array indexes): N.
+// Every other char buffer of the headers has @maxLength M with 4*M < N and
+// must be exact.
+const CHAR_BUFFERS = {
+  kitchen: { "/code": 4, "/lang": 3 },
+  parse_url_input: { "/label": 32 },
+  texts: { "/raw": 8, "/code": 8, "/version": 4 },
+  formats: { "/id": 48 },
+};
+
+// ---- seeded PRNG ------------------------------------------------------------
+function mulberry32(a) {
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+let rand = mulberry32(seed);
+const rint = (lo, hi) => lo + Math.floor(rand() * (hi - lo + 1)); // inclusive
+const pick = (xs) => xs[Math.floor(rand() * xs.length)];
+const chance = (p) => rand() < p;
+function shuffle(xs) {
+  for (let i = xs.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [xs[i], xs[j]] = [xs[j], xs[i]];
+  }
+  return xs;
+}
+
+// ---- documents ----------------------------------------------------------------
+// A document is a JS value whose numbers may be Lit (an exact literal text),
+// whose objects may carry EXTRA raw members (for duplicate keys), and whose
+// strings may be Raw (exact string text, escapes included).
+class Lit {
+  constructor(text) { this.text = text; }
+}
+class Raw {
+  constructor(text) { this.text = text; } // the string's JSON text, with quotes
+}
+const EXTRA = Symbol("extra"); // [[keyText, valueText], ...] appended raw
+
+// JSON text of a number: JS shortest form, except integers beyond 2^53 (which
+// would be integer literals, an I-JSON rejection) in exponent form.
+function numText(v) {
+  if (Object.is(v, -0)) return "-0";
+  if (Number.isInteger(v) && Math.abs(v) > Number.MAX_SAFE_INTEGER) return v.toExponential();
+  return String(v);
+}
+
+const SHORT_ESCAPES = { '"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+const hex4 = (n) => "\\u" + n.toString(16).padStart(4, "0");
+// A string's JSON text; with escape = true some characters are escaped at
+// random (\uXXXX, surrogate pairs for astral code points, \/).
+function strText(s, escape) {
+  let out = '"';
+  for (const ch of s) {
+    const cp = ch.codePointAt(0);
+    if (SHORT_ESCAPES[ch] !== undefined && !(escape && chance(0.3))) out += SHORT_ESCAPES[ch];
+    else if (cp < 0x20 || ch === '"' || ch === "\\") out += chance(0.5) ? hex4(cp) : hex4(cp).toUpperCase().replace("\\U", "\\u");
+    else if (escape && chance(0.15)) {
+      if (cp > 0xffff) out += hex4(ch.charCodeAt(0)) + hex4(ch.charCodeAt(1));
+      else if (ch === "/") out += "\\/";
+      else out += chance(0.5) ? hex4(cp) : "\\u" + cp.toString(16).padStart(4, "0").toUpperCase();
+    } else out += ch;
+  }
+  return out + '"';
+}
+
+function serialize(v, escape = false) {
+  if (v === null || typeof v === "boolean") return String(v);
+  if (typeof v === "number") return numText(v);
+  if (v instanceof Lit || v instanceof Raw) return v.text;
+  if (typeof v === "string") return strText(v, escape);
+  if (Array.isArray(v)) return "[" + v.map((x) => serialize(x, escape)).join(",") + "]";
+  const parts = Object.keys(v).map((k) => strText(k, escape) + ":" + serialize(v[k], escape));
+  for (const [k, t] of v[EXTRA] || []) parts.push(k + ":" + t);
+  const sp = escape && chance(0.2) ? " " : "";
+  return "{" + sp + parts.join("," + sp) + sp + "}";
+}
+
+function clone(v) {
+  if (v === null || typeof v !== "object" || v instanceof Lit || v instanceof Raw) return v;
+  if (Array.isArray(v)) return v.map(clone);
+  const o = {};
+  for (const k of Object.keys(v)) o[k] = clone(v[k]);
+  if (v[EXTRA]) o[EXTRA] = v[EXTRA].slice();
+  return o;
+}
+
+// ---- the expected verdict -----------------------------------------------
+// An independent reading of the keywords schemac emits (a small subset of
+// draft 2020-12), over the value JSON.parse gives. Formats are not
+// re-implemented: a format string's verdict is the label it has in FORMATS.
+const FORMATS = {
+  "date-time": {
+    valid: ["2024-02-29T12:00:00Z", "2023-12-31T23:59:60Z", "2023-12-31t23:59:59z", "2023-12-31 23:59:59Z",
+      "1985-04-12T23:20:50.52+05:30", "1985-04-12T23:20:50+01", "2016-12-31T24:59:60+01:00",
+      "2023-12-31\u00a023:59:59Z", "0000-01-01T00:00:00-23:59"],
+    invalid: ["2023-02-29T12:00:00Z", "2023-12-31T22:59:60Z", "2023-12-31T23:59:59", "2023-12-31",
+      "2023-12-31T24:00:00Z", "2023-12-31\u200b23:59:59Z", "2023-12-31TT23:59:59Z", " 2023-12-31T23:59:59Z",
+      "1985-04-12T00:59:59.999999999999999Z", "2023-12-31T23:59:59+24:00", "２０２３-12-31T23:59:59Z"],
+  },
+  date: {
+    valid: ["2024-02-29", "2000-02-29", "0000-02-29", "9999-12-31", "2023-04-30"],
+    invalid: ["2023-02-29", "1900-02-29", "2023-04-31", "2023-13-01", "2023-00-10", "2023-1-01", "20230101",
+      "2023-01-01 ", "2023-01-01T00:00:00Z", "", "٢٠٢٣-01-01"],
+  },
+  time: {
+    valid: ["00:00:00Z", "23:59:60Z", "15:59:60-08:00", "12:00:00.5z", "00:00:00+0130", "00:00:00+01",
+      "24:59:59+01:00", "00:00:00.123456789Z"],
+    invalid: ["22:59:60Z", "23:59:61Z", "24:00:00Z", "00:00:00", "00:00:00.Z", "00:00:00+24:00",
+      "12:00:59.999999999999999Z", "0:00:00Z", "00:00:00 Z", "00:00:00,1Z"],
+  },
+  email: {
+    valid: ["a@example.com", "joe.bloggs@example.co.uk", "!#$%&'*+/=?^_`{|}~-@a.b", "x@1.2"],
+    invalid: ["a@example", "a..b@example.com", ".a@example.com", "a.@example.com", "a@-example.com",
+      "a@example-.com", "\"joe bloggs\"@example.com", "joe@[127.0.0.1]", "jöe@example.com", "a@example.com.",
+      "a @example.com", ""],
+  },
+  uri: {
+    valid: ["https://example.com", "http://example.com:/", "urn:isbn:0451450523", "http://[::1]:80/a?b#c",
+      "mailto:a@b.c", "http://example.com:abc/path", "http:/[::1]", "foo:/", "a+b-c.d:x", "http://a/%20b"],
+    invalid: ["example.com", "//example.com", "foo:", "http://exa mple.com", "http://é.com", "http://a/%2",
+      "http://a/b#c#d", "http://[fe80::1%25eth0]", "1http://a", "http://a/{b}", "http://a\\b", ""],
+  },
+  uuid: {
+    valid: ["2eb8aa08-aa98-11ea-b4aa-73b441d16380", "2EB8AA08-AA98-11EA-B4AA-73B441D16380",
+      "urn:uuid:2eb8aa08-aa98-11ea-b4aa-73b441d16380", "00000000-0000-0000-0000-000000000000"],
+    invalid: ["2eb8aa08aa9811eab4aa73b441d16380", "{2eb8aa08-aa98-11ea-b4aa-73b441d16380}",
+      "2eb8aa08-aa98-11ea-b4aa-73b441d1638", "2eb8aa08-aa98-11ea-b4aa-73b441d16380 ",
+      "2eb8aa08-aa98-11ea-b4aa-73b441d1638g", "uuid:2eb8aa08-aa98-11ea-b4aa-73b441d16380", ""],
+  },
+  ipv4: {
+    valid: ["0.0.0.0", "255.255.255.255", "192.168.0.1", "1.2.3.4"],
+    invalid: ["256.0.0.1", "01.2.3.4", "1.2.3", "1.2.3.4.5", "1.2.3.4/8", " 1.2.3.4", "1.2.3.٤", "", "1..2.3"],
+  },
+  ipv6: {
+    valid: ["::", "::1", "fe80::1", "2001:db8::ff00:42:8329", "::ffff:1.2.3.4", "1:2:3:4:5:6:7:8",
+      "ABCD:ef01::1"],
+    invalid: ["1:2:3:4:5:6:7:8:9", "1::2::3", "fe80::1%eth0", "[::1]", "::ffff:01.2.3.4", "12345::",
+      ":1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8::", "g::1", ""],
+  },
+  hostname: {
+    valid: ["example.com", "example.", "a", "1.2.3.4", "xn--hello-txk", "a-b.c", "a".repeat(63) + ".com"],
+    invalid: ["-a.com", "a-.com", "a..com", "a".repeat(64) + ".com", "exämple.com", "a_b.com", "", ".",
+      "a b", ("a".repeat(63) + ".").repeat(4) + "a"],
+  },
+};
+const FORMAT_LABEL = {};
+for (const [f, { valid, invalid }] of Object.entries(FORMATS)) {
+  FORMAT_LABEL[f] = new Map([...valid.map((s) => [s, true]), ...invalid.map((s) => [s, false])]);
+}
+
+const cpLen = (s) => [...s].length;
+const utf8Len = (s) => Buffer.byteLength(s, "utf8");
+const jsonType = (v) =>
+  v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v;
+
+function jsonEqual(a, b) {
+  if (a === b) return true; // 0 === -0
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== "object") return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) return a.length === b.length && a.every((x, i) => jsonEqual(x, b[i]));
+  const ka = Object.keys(a), kb = Object.keys(b);
+  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && jsonEqual(a[k], b[k]));
+}
+
+// ajv's multipleOf without multipleOfPrecision: (v / m) must equal
+// parseInt(v / m), i.e. the quotient printed by JS must parse back as itself.
+const isMultiple = (v, m) => {
+  const r = v / m;
+  return r === parseInt(r);
+};
+
+// Returns null when v is valid against schema s, else "PATH: why".
+// Returns { unknown } for a format string that FORMATS does not label.
+function expected(s, v, p = "") {
+  const t = jsonType(v);
+  if (s.type === "integer") {
+    if (t !== "number" || !Number.isInteger(v)) return `${p}: type`;
+  } else if (s.type === "number") {
+    if (t !== "number") return `${p}: type`;
+  } else if (s.type !== t) return `${p}: type`;
+  if (s.const !== undefined && !jsonEqual(s.const, v)) return `${p}: const`;
+  if (s.enum !== undefined && !s.enum.some((e) => jsonEqual(e, v))) return `${p}: enum`;
+  if (t === "number") {
+    if (s.minimum !== undefined && v < s.minimum) return `${p}: minimum`;
+    if (s.maximum !== undefined && v > s.maximum) return `${p}: maximum`;
+    if (s.exclusiveMinimum !== undefined && v <= s.exclusiveMinimum) return `${p}: exclusiveMinimum`;
+    if (s.exclusiveMaximum !== undefined && v >= s.exclusiveMaximum) return `${p}: exclusiveMaximum`;
+    if (s.multipleOf !== undefined && !isMultiple(v, s.multipleOf)) return `${p}: multipleOf`;
+  }
+  if (t === "string") {
+    if (s.minLength !== undefined && cpLen(v) < s.minLength) return `${p}: minLength`;
+    if (s.maxLength !== undefined && cpLen(v) > s.maxLength) return `${p}: maxLength`;
+    if (s.pattern !== undefined && !new RegExp(s.pattern, "u").test(v)) return `${p}: pattern`;
+    if (s.format !== undefined) {
+      let label = FORMAT_LABEL[s.format].get(v);
+      // docs/formats.md: the empty string and non-ASCII text never match
+      // (the date-time separator, the one exception, is left unlabelled)
+      if (label === undefined && (v === "" || (/[^\x20-\x7e]/.test(v) && s.format !== "date-time"))) label = false;
+      if (label === undefined) return { unknown: `${p}: format ${s.format} of ${JSON.stringify(v)}` };
+      if (!label) return `${p}: format`;
+    }
+  }
+  if (t === "array") {
+    if (s.minItems !== undefined && v.length < s.minItems) return `${p}: minItems`;
+    if (s.maxItems !== undefined && v.length > s.maxItems) return `${p}: maxItems`;
+    for (let i = 0; i < v.length; i++) {
+      const r = expected(s.items, v[i], `${p}/${i}`);
+      if (r !== null) return r;
+    }
+    if (s.uniqueItems) {
+      for (let i = 0; i < v.length; i++)
+        for (let j = 0; j < i; j++) if (jsonEqual(v[i], v[j])) return `${p}: uniqueItems`;
+    }
+  }
+  if (t === "object") {
+    for (const k of s.required || []) if (!Object.hasOwn(v, k)) return `${p}: required ${k}`;
+    for (const k of Object.keys(v)) {
+      if (s.properties && Object.hasOwn(s.properties, k)) {
+        const r = expected(s.properties[k], v[k], `${p}/${k}`);
+        if (r !== null) return r;
+      } else if (s.additionalProperties === false) return `${p}: additionalProperties ${k}`;
+    }
+  }
+  return null;
+}
+
+// ---- value generation ------------------------------------------------------------
+const ALPHABET = {
+  1: [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 _-.,:/\\\"'@#~"],
+  2: [..."éüßαβγδωςЖ\u00a0\u00ff\u0100\u07ff"],
+  3: [..."€中日本\u0800\uffff\u2028\u2029\ufeff\u200b\u3000"],
+  4: ["😀", "𝄞", "\u{10000}", "\u{10ffff}", "🎉"],
+};
+const anyChar = () => pick(ALPHABET[pick([1, 1, 1, 2, 3, 4])]);
+const randString = (n, widths = [1, 1, 1, 2, 3, 4]) =>
+  Array.from({ length: n }, () => pick(ALPHABET[pick(widths)])).join("");
+const lower = "abcdefghijklmnopqrstuvwxyz";
+const greek = Array.from({ length: 0x3c9 - 0x3b1 + 1 }, (_, i) => String.fromCodePoint(0x3b1 + i));
+const fromSet = (set, n) => Array.from({ length: n }, () => pick([...set])).join("");
+
+// Strings that match each pattern of the headers. A pattern without an
+// entry here is an error: add one when a header gets a new pattern.
+const PATTERN_GEN = {
+  "^[a-z]+$": (n) => fromSet(lower, Math.max(1, n)),
+  "^[a-z][a-z0-9_]*$": (n) => fromSet(lower, 1) + fromSet(lower + "0123456789_", Math.max(0, n - 1)),
+  "^[α-ω]+$": (n) => fromSet(greek, Math.max(1, n)),
+  "😀": (n) => {
+    const s = [...randString(Math.max(0, n - 1))];
+    s.splice(rint(0, s.length), 0, "😀");
+    return s.join("");
+  },
+  "^\\d{3}-[A-Z]{2}$": () => fromSet("0123456789", 3) + "-" + fromSet("ABCDEFGHIJKLMNOPQRSTUVWXYZ", 2),
+  "^.{2}$": () => randString(2).replace(/[\n\r\u2028\u2029]/gu, "x"),
+  "(^|,)x$": (n) => (chance(0.3) ? "x" : randString(Math.max(0, n - 2)) + ",x"),
+  "\\S": (n) => randString(Math.max(1, n)).replace(/^\s*$/u, "a"),
+};
+
+// The path pattern of an instance path: array indexes become '*'.
+const shapeOf = (p) => p.replace(/\/\d+(?=\/|$)/g, "/*");
+
+function genString(s, ctx, p) {
+  const bufN = (CHAR_BUFFERS[ctx.type] || {})[shapeOf(p)];
+  const fits = (x) => expected(s, x) === null && (bufN === undefined || utf8Len(x) <= bufN - 1);
+  if (s.const !== undefined) return s.const;
+  if (s.enum !== undefined) return pick(s.enum);
+  for (let tries = 0; tries < 200; tries++) {
+    const min = s.minLength || 0, max = Math.min(s.maxLength ?? min + 10, min + 10);
+    const n = rint(min, max);
+    let x;
+    if (s.format !== undefined) x = pick(FORMATS[s.format].valid);
+    else if (s.pattern !== undefined) {
+      if (!PATTERN_GEN[s.pattern]) throw new Error(`no generator for pattern ${s.pattern} (add it to PATTERN_GEN)`);
+      x = PATTERN_GEN[s.pattern](n);
+    } else x = randString(n);
+    if (fits(x)) return x;
+  }
+  throw new Error(`cannot generate a valid string for ${ctx.type}${p}`);
+}
+
+// Candidate numbers around every numeric keyword of s (valid or not).
+function numberCandidates(s) {
+  const c = [0, -0, 1, -1, 0.5, -2.5, 7, 100, 1e-7, 123.456];
+  const up = (x) => x + Math.max(Math.abs(x) * Number.EPSILON, Number.MIN_VALUE);
+  const nextUp = (x) => {
+    if (x === 0) return Number.MIN_VALUE;
+    const b = new Float64Array([x]), u = new BigInt64Array(b.buffer);
+    u[0] += x > 0 ? 1n : -1n;
+    return b[0];
+  };
+  const nextDown = (x) => -nextUp(-x);
+  for (const k of ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]) {
+    const b = s[k];
+    if (b === undefined) continue;
+    c.push(b, b - 1, b + 1, b - 0.5, b + 0.5, nextUp(b), nextDown(b), Math.floor(b), Math.ceil(b), up(b));
+  }
+  if (s.multipleOf !== undefined) {
+    const m = s.multipleOf;
+    for (const k of [1, 2, 3, 7, 10, 33, -1, -3, 1e6, 1e15, 1e19, 1e20, 1e21]) c.push(k * m);
+    c.push(m / 2, m * 1.5, m + 1e-9, 0.3, 0.7, 1.1, 2.675, 1e20, 1e21, 1e22, 4.35, 0.1 * 3);
+  }
+  for (const e of s.enum || []) c.push(e, e + 1, e - 0.5);
+  if (s.const !== undefined) c.push(s.const, s.const + 1, s.const - 1);
+  return c.filter((x) => Number.isFinite(x));
+}
+
+function genNumber(s) {
+  if (s.const !== undefined) return s.const;
+  if (s.enum !== undefined) return pick(s.enum);
+  const pool = numberCandidates(s);
+  const lo = s.minimum ?? s.exclusiveMinimum ?? -1e6, hi = s.maximum ?? s.exclusiveMaximum ?? 1e6;
+  for (let i = 0; i < 20; i++) {
+    let x = lo + rand() * (hi - lo);
+    if (s.type === "integer") x = Math.round(x);
+    if (s.multipleOf !== undefined) x = Math.round(x / s.multipleOf) * s.multipleOf;
+    pool.push(x);
+  }
+  pool.push(rand() * 2e300 - 1e300, (rand() - 0.5) * 1e-300, Math.floor(rand() * 2 ** 53));
+  const ok = pool.filter((x) => expected(s, x) === null);
+  if (ok.length === 0) throw new Error(`no valid number for ${JSON.stringify(s)}`);
+  const x = pick(ok);
+  // integers also as 1.0 / 1e2 sometimes: both are integers in JSON Schema
+  if (s.type === "integer" && chance(0.15)) return new Lit(intSpellings(x)[0]);
+  return x;
+}
+
+// Other spellings of an integer value that JSON Schema counts as integers.
+function intSpellings(x) {
+  const t = numText(x);
+  const out = [`${t}.0`, `${t}e0`, `${t}E+0`, `${t}.000e0`];
+  if (x !== 0) out.push(`${t}0e-1`);
+  if (x !== 0 && x % 10 === 0) out.push(`${numText(x / 10)}e1`, `${numText(x / 10)}E1`);
+  if (x !== 0 && x % 100 === 0) out.push(`${numText(x / 100)}e2`);
+  if (x === 0) out.push("-0", "0e5", "-0.0", "0E-3");
+  if (Math.abs(x) >= 10) {
+    const digits = String(Math.abs(x));
+    out.push(`${x < 0 ? "-" : ""}${digits[0]}.${digits.slice(1)}e${digits.length - 1}`);
+  }
+  return shuffle(out);
+}
+
+function gen(s, ctx, p = "", depth = 0) {
+  switch (s.type) {
+    case "boolean":
+      return s.const !== undefined ? s.const : chance(0.5);
+    case "integer":
+    case "number":
+      return genNumber(s);
+    case "string":
+      return genString(s, ctx, p);
+    case "array": {
+      const min = s.minItems || 0, max = Math.min(s.maxItems ?? min + 4, min + 4);
+      for (let tries = 0; tries < 50; tries++) {
+        const n = rint(min, max);
+        const a = Array.from({ length: n }, (_, i) => gen(s.items, ctx, `${p}/${i}`, depth + 1));
+        if (expected(s, JSON.parse(serialize(a))) === null) return a;
+      }
+      return Array.from({ length: min }, (_, i) => gen(s.items, ctx, `${p}/${i}`, depth + 1));
+    }
+    case "object": {
+      const o = {};
+      const keys = shuffle(Object.keys(s.properties || {}));
+      for (const k of keys) {
+        if ((s.required || []).includes(k) || chance(0.6)) o[k] = gen(s.properties[k], ctx, `${p}/${k}`, depth + 1);
+      }
+      if (s.additionalProperties !== false && chance(0.5)) {
+        o["extra_" + rint(0, 99)] = pick([1, "x", [1, { a: [] }], { b: { c: null } }, null, true, -1.5e300]);
+      }
+      return o;
+    }
+    default:
+      throw new Error(`unexpected schema type ${s.type} at ${ctx.type}${p}`);
+  }
+}
+
+// ---- mutations ------------------------------------------------------------------
+// get/set a value by instance path
+const segs = (p) => (p === "" ? [] : p.slice(1).split("/").map((x) => x.replace(/~1/g, "/").replace(/~0/g, "~")));
+function setAt(doc, p, fn) {
+  const d = clone(doc), ss = segs(p);
+  if (ss.length === 0) return fn(d);
+  let cur = d;
+  for (const k of ss.slice(0, -1)) cur = cur[Array.isArray(cur) ? Number(k) : k];
+  const last = ss[ss.length - 1];
+  const key = Array.isArray(cur) ? Number(last) : last;
+  const r = fn(cur[key], cur, key);
+  if (r === DELETE) delete cur[key];
+  else cur[key] = r;
+  return d;
+}
+const DELETE = Symbol("delete");
+
+const ENUM_NEAR = ["COLOR_RED", "COLOR_GREEN", "green", "VERDE", "OP_ADD", "URL_PART_HOST", "LEVEL_MAX", "max",
+  "top", "TOP", "LEVEL_MEDIUM_HIGH", "medium-high", "MEDIUM_HIGH", "mediumHigh"];
+
+// Mutations of the value at path p with schema s. Each is
+// [label, newValue, forcedVerdict?]: a forced verdict ("valid"/"invalid")
+// is what the mutation was built for, and must equal expected().
+function* valueMutations(s, v, p, ctx) {
+  const wrong = { boolean: [true], integer: [7], number: [1.5], string: ["s"], array: [[]], object: [{}] };
+  for (const [t, [x]] of Object.entries(wrong)) {
+    const matches = t === s.type || (s.type === "number" && t === "integer") ||
+      (s.type === "integer" && t === "integer");
+    if (!matches && !(s.type === "integer" && t === "number" && false)) yield [`wrong type ${t}`, x, "invalid"];
+  }
+  if (s.type === "integer") yield ["fraction for integer", 1.5, "invalid"];
+  yield ["null", null, "invalid"];
+  if (s.type === "integer" || s.type === "number") {
+    for (const x of numberCandidates(s)) yield [`number ${numText(x)}`, x];
+    if (s.type === "integer" && typeof v === "number") {
+      for (const t of intSpellings(v)) yield [`integer spelled ${t}`, new Lit(t), "valid"];
+      // beyond 2^52 a double has no fraction bits: x.5 rounds to an integer
+      yield [`integer plus a fraction ${numText(v)}.5`, new Lit(`${numText(v)}.5`),
+        Math.abs(v) < 2 ** 52 ? "invalid" : undefined];
+    }
+    // 64-bit boundaries, written as literals
+    const M = "9007199254740991";
+    for (const t of [M, "-" + M, `${M}.0`, `-${M}.0`, "9.007199254740991e15", "9007199254740992.0",
+      "-9007199254740992.0", "9.007199254740992e15", "9007199254740993.0", "4503599627370497.5",
+      "1e-400", "-1e-400", "1E2", "1e+2", "100e-2", "3.4028234663852886e38", "-3.4028234663852886e38",
+      "3.4028235e38", "3.4028235677973366e38", "1.7976931348623157e308", "5e-324", "0.1", "0.30000000000000004"]) {
+      yield [`literal ${t}`, new Lit(t)];
+    }
+    if (s.enum) for (const e of s.enum) yield [`enum value ${e} as a string`, String(e), "invalid"];
+    if (s.const !== undefined) yield ["const as a string", String(s.const), "invalid"];
+  }
+  if (s.type === "boolean") {
+    yield ["boolean true", true];
+    yield ["boolean false", false];
+    yield ["boolean as string", "true", "invalid"];
+    yield ["boolean as 1", 1, "invalid"];
+  }
+  if (s.type === "string") yield* stringMutations(s, v, p, ctx);
+  if (s.type === "array") yield* arrayMutations(s, v, p, ctx);
+  if (s.type === "object") yield* objectMutations(s, v, p, ctx);
+}
+
+function* stringMutations(s, v, p, ctx) {
+  // lengths at the boundaries, with 1- to 4-byte characters at the boundary
+  const base = s.pattern !== undefined && PATTERN_GEN[s.pattern] ? PATTERN_GEN[s.pattern] : null;
+  for (const n of [s.minLength, s.maxLength].filter((x) => x !== undefined)) {
+    for (const len of [n - 1, n, n + 1]) {
+      if (len < 0) continue;
+      for (const w of [1, 2, 3, 4]) {
+        // all characters of width w; and ASCII with one w-byte character last
+        yield [`length ${len}, all ${w}-byte`, randString(len, [w])];
+        if (len > 0) yield [`length ${len}, ${w}-byte last`, randString(len - 1, [1]) + randString(1, [w])];
+        if (base) {
+          const b = [...base(len)];
+          if (b.length === len && len > 0) {
+            b[b.length - 1] = randString(1, [w]);
+            yield [`pattern text of length ${len}, ${w}-byte last`, b.join("")];
+          }
+        }
+      }
+      if (base) {
+        const b = base(len);
+        yield [`pattern text of length ${cpLen(b)}`, b];
+      }
+    }
+  }
+  yield ["empty string", ""];
+  yield ["escaped copy", new Raw(strText(v, true))];
+  yield ["every character escaped", new Raw('"' + [...v].map((ch) => {
+    const cp = ch.codePointAt(0);
+    return cp > 0xffff ? hex4(ch.charCodeAt(0)) + hex4(ch.charCodeAt(1)) : hex4(cp);
+  }).join("") + '"')];
+  if (s.pattern !== undefined) {
+    const re = new RegExp(s.pattern, "u");
+    const hits = [];
+    if (base) for (let i = 0; i < 6; i++) hits.push(base(rint(0, 6)));
+    const misses = new Set();
+    for (const h of [v, ...hits]) {
+      for (const c of ["A", "-", "é", "😀", "\n", " ", "x", ",", "\u2028", "α", "Ω", "0", "_", "ς"]) {
+        misses.add(h + c);
+        misses.add(c + h);
+        if (cpLen(h) > 0) misses.add([...h].slice(0, -1).join("") + c);
+      }
+      misses.add(h.toUpperCase());
+      misses.add([...h].slice(1).join(""));
+      misses.add(h + h);
+    }
+    for (const m of [...misses, "", " ", "x", ",x", "a,x", "x,", "\t", "😀😀", "a😀", "ab", "a\n", "1234-AB",
+      "123-ab", "٣٢١-AB", "123-AB\n"]) {
+      yield [`pattern ${re.test(m) ? "hit" : "miss"} ${JSON.stringify(m)}`, m];
+    }
+  }
+  if (s.format !== undefined) {
+    for (const x of FORMATS[s.format].valid) yield [`format ${s.format} valid ${JSON.stringify(x)}`, x];
+    for (const x of FORMATS[s.format].invalid) yield [`format ${s.format} invalid ${JSON.stringify(x)}`, x];
+  }
+  for (const e of [...(s.enum || []), ...(s.const !== undefined ? [s.const] : [])]) {
+    const near = [e.toUpperCase(), e[0].toUpperCase() + e.slice(1), e.toLowerCase(), ` ${e}`, `${e} `,
+      e.slice(0, -1), e + e.slice(-1), e.normalize("NFD")];
+    for (const x of near) yield [`near ${JSON.stringify(e)}: ${JSON.stringify(x)}`, x];
+    yield [`${JSON.stringify(e)} fully escaped`, new Raw('"' + [...e].map((ch) => {
+      const cp = ch.codePointAt(0);
+      return cp > 0xffff ? hex4(ch.charCodeAt(0)) + hex4(ch.charCodeAt(1)) : hex4(cp);
+    }).join("") + '"')];
+  }
+  if (s.enum || s.const !== undefined) for (const x of ENUM_NEAR) yield [`enum near miss ${x}`, x];
+}
+
+function* arrayMutations(s, v, p, ctx) {
+  const item = () => gen(s.items, ctx, `${p}/0`);
+  // sizes around minItems/maxItems (new items distinct when possible)
+  const sizes = new Set([0, 1]);
+  for (const n of [s.minItems, s.maxItems]) if (n !== undefined) for (const d of [-1, 0, 1]) if (n + d >= 0) sizes.add(n + d);
+  for (const n of sizes) {
+    let a = [];
+    for (let tries = 0; tries < 30 && a.length < n; tries++) {
+      const x = item();
+      if (!s.uniqueItems || !a.some((y) => jsonEqual(JSON.parse(serialize(x)), JSON.parse(serialize(y))))) a.push(x);
+    }
+    if (a.length === n) yield [`${n} items`, a];
+  }
+  if (v.length > 0) {
+    // duplicates: the same value, and the same value spelled differently
+    yield ["duplicate of item 0", [...v, clone(v[0])]];
+    yield ["duplicate of item 0 first", [clone(v[0]), ...v]];
+    const x = JSON.parse(serialize(v[0]));
+    if (typeof x === "number") {
+      const t = numText(x);
+      for (const alt of [`${t}.0`, `${t}e0`, `${t}0e-1`, Object.is(x, 0) ? "-0" : t, x === 0 ? "-0.0" : t])
+        yield [`duplicate of item 0 written ${alt}`, [...v, new Lit(alt)]];
+    }
+    if (typeof x === "string") yield ["duplicate of item 0, escaped", [...v, new Raw(strText(x, true))]];
+    yield ["item 0 wrong type", [null, ...v.slice(1)], "invalid"];
+    yield ["item 0 removed", v.slice(1)];
+  }
+  if (s.items.type === "number" || s.items.type === "integer") {
+    yield ["0 and -0", [0, new Lit("-0")]];
+    yield ["1 and 1.0", [1, new Lit("1.0")]];
+    yield ["1 and 1.00000001 (distinct doubles, one float)", [1, new Lit("1.00000001")]];
+    yield ["0.1 and 0.1000000000000000055511151231257827", [0.1, new Lit("0.1000000000000000055511151231257827")]];
+    yield ["16777216 and 16777217 (distinct integers, one float)", [16777216, 16777217]];
+    yield ["9007199254740991 and 9007199254740990", [new Lit("9007199254740991"), new Lit("9007199254740990")]];
+  }
+  if (s.items.type === "boolean") {
+    yield ["true, false", [true, false]];
+    yield ["true, true", [true, true]];
+  }
+  if (s.items.type === "string") {
+    yield ["two strings equal after unescaping", ["ab", new Raw('"a\\u0062"')]];
+    yield ["strings differing in normalisation", ["é", "e\u0301"]];
+  }
+}
+
+function* objectMutations(s, v, p, ctx) {
+  const props = s.properties || {};
+  const required = s.required || [];
+  for (const k of Object.keys(props)) {
+    if (Object.hasOwn(v, k)) {
+      yield [`remove ${k}`, Object.fromEntries(Object.entries(v).filter(([x]) => x !== k)),
+        required.includes(k) ? "invalid" : "valid"];
+    } else {
+      yield [`add ${k}`, { ...v, [k]: gen(props[k], ctx, `${p}/${k}`) }];
+    }
+    yield [`${k} spelled ${k.toUpperCase()}`, { ...v, [k.toUpperCase()]: v[k] ?? 1 }];
+  }
+  const addl = s.additionalProperties === false ? "invalid" : "valid";
+  for (const k of ["zzz_unknown", "", "kind_", "user_data", "n_colors", "parts_count", "tags_count",
+    "has_label", "has_email", "points_count", "__proto__", "constructor", "a/b~c", "é"]) {
+    if (Object.hasOwn(props, k)) continue;
+    const o = clone(v);
+    Object.defineProperty(o, k, { value: 1, enumerable: true, writable: true, configurable: true }); // even __proto__
+    yield [`unknown member ${JSON.stringify(k)}`, o, addl];
+  }
+  yield ["unknown member with nested junk", { ...v, junk: { a: [1, { b: "c" }, [], {}], d: null, e: -0.5e-3 } }, addl];
+  yield ["unknown member with a long object", { ...v,
+    junk: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i])) }, addl];
+  yield ["empty object", {}, required.length > 0 ? "invalid" : "valid"];
+  yield ["array instead of object", [v], "invalid"];
+  yield ["members reversed", Object.fromEntries(Object.entries(v).reverse()), "valid"];
+}
+
+// Walks the base document and yields [path, label, mutatedDoc, forced].
+function* allMutations(schema, doc, ctx) {
+  function* walk(s, v, p) {
+    for (const [label, x, forced] of valueMutations(s, v, p, ctx)) {
+      yield [p, label, setAt(doc, p, () => x), forced];
+    }
+    if (s.type === "object" && v !== null && typeof v === "object")
+      for (const k of Object.keys(v)) if (s.properties && s.properties[k]) yield* walk(s.properties[k], v[k], `${p}/${k}`);
+    if (s.type === "array" && Array.isArray(v))
+      for (let i = 0; i < v.length; i++) yield* walk(s.items, v[i], `${p}/${i}`);
+  }
+  yield* walk(schema, doc, "");
+  // at the root, other JSON texts
+  for (const t of ["[]", '"x"', "1", "null", "true"]) yield ["", `root ${t}`, new Lit(t), "invalid"];
+}
+
+// ---- I-JSON rejections ----------------------------------------------------------
+// Documents the decoder must reject with a given code whatever ajv says.
+// Built from a valid document's text so that nothing else is wrong.
+function ijsonCases(schema, doc) {
+  const out = []; // [label, code, reason, text or Buffer]
+  const text = serialize(doc);
+  const props = schema.properties || {};
+  const firstKey = Object.keys(doc)[0];
+  const addMember = (t, member) => t.replace(/^\{/, "{" + member + (t === "{}" ? "" : ","));
+  if (firstKey !== undefined) {
+    const val = serialize(doc[firstKey]);
+    out.push(["duplicate key, same value", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
+      text.replace(/\}$/, `,${strText(firstKey)}:${val}}`)]);
+    out.push(["duplicate key, escaped spelling", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
+      text.replace(/\}$/, `,"${[...firstKey].map((c) => hex4(c.codePointAt(0))).join("")}":${val}}`)]);
+    out.push(["duplicate key first", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
+      addMember(text, `${strText(firstKey)}:${val}`)]);
+  }
+  // a duplicate inside a nested object member
+  for (const [k, v] of Object.entries(doc)) {
+    if (v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Lit) && !(v instanceof Raw) && Object.keys(v).length) {
+      const nk = Object.keys(v)[0];
+      const inner = { ...v, [EXTRA]: [[strText(nk), serialize(v[nk])]] };
+      out.push([`duplicate key inside /${k}`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
+        serialize({ ...doc, [k]: inner })]);
+      break;
+    }
+  }
+  if (schema.additionalProperties !== false) {
+    out.push(["duplicate unknown keys", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
+      addMember(text, '"zz":1,"zz":2')]);
+    out.push(["duplicate key in a skipped object", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
+      addMember(text, '"zz":{"a":1,"b":[{"c":1,"c":1}]}')]);
+    const many = Array.from({ length: 20 }, (_, i) => `"k${i}":${i}`).join(",");
+    out.push(["duplicate key in a skipped object of 21 keys", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
+      addMember(text, `"zz":{${many},"k7":0}`)]);
+    out.push(["U+0000 in a skipped key", "SC_ERR_NUL", "ijson-nul", addMember(text, '"z\\u0000":1')]);
+    out.push(["U+0000 in a skipped value", "SC_ERR_NUL", "ijson-nul", addMember(text, '"zz":["\\u0000"]')]);
+    out.push(["lone surrogate in a skipped value", "SC_ERR_UTF8", "ijson-utf8", addMember(text, '"zz":"\\udc00"')]);
+    out.push(["big integer in a skipped value", "SC_ERR_NUMBER", "ijson-big-integer",
+      addMember(text, '"zz":[9007199254740992]')]);
+    out.push(["65 levels in a skipped value", "SC_ERR_DEPTH", "ijson-depth",
+      addMember(text, `"zz":${"[".repeat(64)}${"]".repeat(64)}`)]);
+  }
+  out.push(["U+0000 in an unknown key", "SC_ERR_NUL", "ijson-nul", addMember(text, '"\\u0000":1')]);
+  // string members: NUL, lone surrogates, invalid UTF-8
+  const strKey = Object.keys(doc).find((k) => props[k] && props[k].type === "string");
+  if (strKey !== undefined) {
+    const withStr = (t) => serialize({ ...doc, [strKey]: new Raw(t) });
+    out.push([`U+0000 in /${strKey}`, "SC_ERR_NUL", "ijson-nul", withStr('"a\\u0000"')]);
+    out.push([`U+0000 alone in /${strKey}`, "SC_ERR_NUL", "ijson-nul", withStr('"\\u0000"')]);
+    for (const t of ['"\\ud800"', '"\\udc00"', '"\\ud800\\u0041"', '"\\udc00\\ud800"', '"a\\ud83d"', '"\\ud83d\\n"',
+      '"\\uDBFF\\uDBFF"']) {
+      out.push([`lone surrogate ${t} in /${strKey}`, "SC_ERR_UTF8", "ijson-utf8", withStr(t)]);
+    }
+    const marker = "\u0001MARK\u0001";
+    const withBytes = (hex) => {
+      const t = serialize({ ...doc, [strKey]: new Raw(`"${marker}"`) });
+      const [a, b] = t.split(marker);
+      return Buffer.concat([Buffer.from(a), Buffer.from(hex, "hex"), Buffer.from(b)]);
+    };
+    for (const [what, hex] of [["C3 28", "c328"], ["surrogate ED A0 80", "eda080"], ["F4 90 80 80", "f4908080"],
+      ["overlong C0 AF", "c0af"], ["continuation 80", "80"], ["truncated E2 82", "e282"], ["Latin-1 E9", "61e9"],
+      ["F8 88 80 80 80", "f888808080"], ["FF", "ff"]]) {
+      out.push([`invalid UTF-8 ${what} in /${strKey}`, "SC_ERR_UTF8", "ijson-utf8", withBytes(hex)]);
+    }
+    out.push([`invalid UTF-8 in a key`, "SC_ERR_UTF8", "ijson-utf8",
+      Buffer.concat([Buffer.from('{"'), Buffer.from("c328", "hex"), Buffer.from('":1,' + text.slice(1))])]);
+  }
+  // number members: integer literals beyond 2^53, overflow to infinity
+  for (const [k, ps] of Object.entries(props)) {
+    if (ps.type !== "integer" && ps.type !== "number") continue;
+    for (const t of ["9007199254740992", "-9007199254740992", "18446744073709551616", "100000000000000000000000"]) {
+      out.push([`integer literal ${t} in /${k}`, "SC_ERR_NUMBER", "ijson-big-integer",
+        serialize({ ...doc, [k]: new Lit(t) })]);
+    }
+    for (const t of ["1e400", "-1e400", "1.8e308"]) {
+      out.push([`${t} in /${k}`, "SC_ERR_NUMBER", "ijson-infinite", serialize({ ...doc, [k]: new Lit(t) })]);
+    }
+  }
+  return out;
+}
+
+// ---- run ------------------------------------------------------------------------
+const ajv = new Ajv2020({ allErrors: false, strict: true });
+addFormats(ajv); // "full" mode is the default
+const schemas = schemaFiles.map((f) => {
+  const type = path.basename(f).replace(/\.schema\.json$/, "");
+  const schema = JSON.parse(readFileSync(f, "utf8"));
+  return { type, schema, validate: ajv.compile(schema) };
+});
+
+const jobs = []; // { type, kind: "doc"|"ijson", label, text (string|Buffer), forced?, code?, reason? }
+for (const { type, schema } of schemas) {
+  rand = mulberry32(seed ^ [...type].reduce((h, c) => Math.imul(h, 31) + c.charCodeAt(0), 7));
+  const ctx = { type };
+  const bases = [];
+  for (let i = 0; i < count; i++) bases.push(gen(schema, ctx));
+  for (const b of bases) jobs.push({ type, kind: "doc", label: "generated", text: serialize(b, chance(0.5)) });
+  // every mutation of the first base documents, a sample of the others'
+  bases.forEach((b, i) => {
+    const all = [...allMutations(schema, b, ctx)];
+    const keep = i < 2 ? all : shuffle(all).slice(0, 20);
+    for (const [p, label, d, forced] of keep) {
+      jobs.push({ type, kind: "doc", label: `${p || "/"}: ${label}`, text: serialize(d, chance(0.3)), forced });
+    }
+  });
+  for (const b of bases.slice(0, 2)) {
+    for (const [label, code, reason, text] of ijsonCases(schema, b)) jobs.push({ type, kind: "ijson", label, code, reason, text });
+  }
+}
+
+// the driver, once for all documents
+const input = jobs.map((j) => JSON.stringify(typeof j.text === "string" && !/[\u0000\ud800-\udfff]/u.test(j.text) &&
+  j.text.isWellFormed() ? { type: j.type, doc: j.text } : { type: j.type, hex: Buffer.from(j.text).toString("hex") })).join("\n") + "\n";
+const res = spawnSync(driver, [], { input, maxBuffer: 1 << 30, encoding: "utf8" });
+if (res.status !== 0 || res.error) {
+  console.error(`driver failed: status ${res.status} ${res.error || ""}\n${res.stderr}`);
+  process.exit(1);
+}
+const lines = res.stdout.split("\n").filter((l) => l !== "");
+if (lines.length !== jobs.length) {
+  console.error(`driver answered ${lines.length} lines for ${jobs.length} documents\n${res.stderr}`);
+  process.exit(1);
+}
+
+const stats = { documents: jobs.length, agreements: 0, disagreements: 0, ijson: 0, mutations: 0, generated: 0,
+  postDecode: 0, unlabelled: 0 };
+const postDecodeShown = {};
+const byReason = {};
+const failures = [];
+const show = (t) => {
+  const s = typeof t === "string" ? t : `<bytes> ${Buffer.from(t).toString("hex")}`;
+  return s.length > 1500 ? s.slice(0, 1500) + "..." : s;
+};
+const ajvVerdict = (validate, text) => {
+  let value;
+  try {
+    value = JSON.parse(typeof text === "string" ? text : Buffer.from(text).toString("utf8"));
+  } catch (e) {
+    return { valid: false, value: undefined, error: `JSON.parse: ${e.message}` };
+  }
+  const valid = validate(value);
+  const e = valid ? null : validate.errors[0];
+  return { valid, value, error: e ? `${e.instancePath || '""'} ${e.keyword} ${e.message}` : null };
+};
+const fail = (j, why, a, line) => failures.push(
+  `DISAGREEMENT (${why}) ${j.type} ${j.label}\n  document: ${show(j.text)}\n  ajv: ${a.valid ? "valid" : "invalid: " + a.error}` +
+  `\n  decoder: ${line}${j.forced ? "\n  built to be: " + j.forced : ""}`);
+
+// Is this disagreement a listed deliberate divergence? Returns its reason.
+function divergence(j, a, dec) {
+  if (!a.valid || dec.code !== "SC_ERR_CONSTRAINT" || dec.keyword !== "maxLength") return null;
+  const n = (CHAR_BUFFERS[j.type] || {})[shapeOf(dec.path)];
+  if (n === undefined) return null;
+  let v = a.value;
+  for (const k of segs(dec.path)) v = v?.[k];
+  return typeof v === "string" && utf8Len(v) > n - 1 ? "charbuf-bytes" : null;
+}
+
+jobs.forEach((j, i) => {
+  const line = lines[i];
+  const [head, message = ""] = line.split("\t");
+  const [word, code, p, keyword] = head.split(" ");
+  const dec = { ok: word === "ok", code, path: p === '""' ? "" : p, keyword, message };
+  const { validate, schema } = schemas.find((s) => s.type === j.type);
+  const a = ajvVerdict(validate, j.text);
+  if (word !== "ok" && word !== "error") return fail(j, `driver: ${word}`, a, line), stats.disagreements++;
+  if (dec.ok && message.startsWith("bug ")) {
+    // decoded, but the value fails T_validate or does not survive encode -> decode
+    stats.postDecode++;
+    const kind = message.split(" ")[1];
+    if ((postDecodeShown[kind] = (postDecodeShown[kind] || 0) + 1) <= 3 || verbose)
+      failures.push(`POST-DECODE BUG (${kind}) ${j.type} ${j.label}\n  document: ${show(j.text)}\n  ajv: ` +
+        `${a.valid ? "valid" : "invalid: " + a.error}\n  decoder: ${line}`);
+  }
+  if (j.kind === "ijson") {
+    stats.ijson++;
+    if (dec.ok || dec.code !== j.code) return fail(j, `I-JSON rejection must be ${j.code}`, a, line), stats.disagreements++;
+    stats.agreements++;
+    if (a.valid) byReason[j.reason] = (byReason[j.reason] || 0) + 1;
+    return;
+  }
+  if (j.label === "generated") stats.generated++;
+  else stats.mutations++;
+  // the verdict the document was built to have
+  let exp = a.value === undefined ? "JSON.parse failed" : expected(schema, a.value);
+  if (exp !== null && typeof exp === "object") {
+    // a format string FORMATS does not label (e.g. from a length mutation):
+    // no intended verdict, ajv and the decoder are still compared
+    stats.unlabelled++;
+    if (j.forced) return fail(j, `test bug: forced verdict but ${exp.unknown} has no label`, a, line), stats.disagreements++;
+  } else {
+    const intended = exp === null ? "valid" : "invalid";
+    if (j.forced && j.forced !== intended)
+      return fail(j, `test bug: built to be ${j.forced}, expected() says ${intended} (${exp})`, a, line), stats.disagreements++;
+    if (intended !== (a.valid ? "valid" : "invalid"))
+      return fail(j, `ajv says ${a.valid ? "valid" : "invalid"}, intended ${intended} (${exp})`, a, line), stats.disagreements++;
+  }
+  if (dec.ok === a.valid) return void stats.agreements++;
+  const reason = divergence(j, a, dec);
+  if (reason !== null) {
+    byReason[reason] = (byReason[reason] || 0) + 1;
+    return;
+  }
+  fail(j, "decoder and ajv disagree", a, line);
+  stats.disagreements++;
+});
+
+for (const f of failures.slice(0, verbose ? failures.length : 25)) console.log(f + "\n");
+if (failures.length > 25 && !verbose) console.log(`... and ${failures.length - 25} more (--verbose shows all)\n`);
+console.log(`ajv ${require("ajv/package.json").version}, ajv-formats ${require("ajv-formats/package.json").version}; ` +
+  `seed ${seed}, count ${count}`);
+console.log(`schemas: ${schemas.length} (${schemas.map((s) => s.type).join(", ")})`);
+console.log(`documents: ${stats.documents} (generated ${stats.generated}, mutations ${stats.mutations}, I-JSON ${stats.ijson})`);
+console.log(`agreements: ${stats.agreements}`);
+console.log(`disagreements: ${stats.disagreements}`);
+console.log(`decoded values failing T_validate or encode -> decode: ${stats.postDecode}`);
+console.log(`documents without an intended verdict (unlabelled format strings; still compared): ${stats.unlabelled}`);
+const total = Object.values(byReason).reduce((x, y) => x + y, 0);
+console.log(`deliberate divergences: ${total}` + (total ? " (decoder rejects, ajv accepts)" : ""));
+for (const [r, n] of Object.entries(byReason).sort()) console.log(`  ${r}: ${n} - ${DIVERGENCES[r]}`);
+process.exit(stats.disagreements === 0 && stats.postDecode === 0 ? 0 : 1);
