@@ -29,6 +29,23 @@ int sc_read_cjson(sc_reader *r, cJSON **out)
     return 0;
 }
 
+int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out, sc_error *err)
+{
+    sc_error local;
+    sc_reader r;
+    if (err == NULL)
+        err = &local;
+    sc_error_clear(err);
+    if (out == NULL || arena == NULL || (json == NULL && len > 0))
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "arena and out must not be NULL");
+    *out = NULL;
+    sc_reader_init(&r, json, len, arena, err);
+    int rc = sc_read_cjson(&r, out);
+    if (rc == 0 && (rc = sc_reader_finish(&r)) != 0)
+        *out = NULL; /* the tree stays with the arena */
+    return rc;
+}
+
 int sc_check_cjson(const cJSON *item, sc_error *err)
 {
     char *text;

@@ -64,6 +64,11 @@ int sc_print_json(const cJSON *item, char **text);
  * sc_check_cjson checks a tree built in C the same way (finite numbers,
  * valid UTF-8, no duplicate keys, no U+0000, bounded depth). */
 int sc_read_cjson(sc_reader *r, cJSON **out) SC_NODISCARD;
+/* The same for a whole document: any JSON value, under every strictness
+ * rule, into a cJSON tree that the arena deletes on reset or release. For
+ * applications that need an untyped value checked as strictly as a typed
+ * one (and the way JSONTestSuite is run against the reader). */
+int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out, sc_error *err) SC_NODISCARD;
 int sc_check_cjson(const cJSON *item, sc_error *err);
 
 /* T_from_cjson: prints node and decodes the text with decode, so a tree

@@ -1,5 +1,8 @@
 /* JSONTestSuite (github.com/nst/JSONTestSuite, test_parsing/): every y_ file
- * is accepted by sc_skip_value + sc_reader_finish, every n_ file rejected,
+ * is accepted by sc_skip_value + sc_reader_finish and by sc_parse_json (the
+ * entry point for any JSON value, as a cJSON * member reads it), whose tree
+ * prints back with sc_print_json to text that parses to the same tree;
+ * every n_ file is rejected by both,
  * except the y_ files listed below, which I-JSON (RFC 7493) makes us reject
  * on purpose. i_ files are implementation-defined: the decision for each is
  * printed and recorded in docs/strictness.md. */
@@ -175,6 +178,26 @@ int main(int argc, char **argv)
         rc = sc_skip_value(&r);
         if (rc == 0)
             rc = sc_reader_finish(&r);
+        {
+            /* the typed path agrees with the skipping one, and its tree
+             * survives printing */
+            cJSON *tree = NULL, *again = NULL;
+            sc_error tree_err;
+            int tree_rc = sc_parse_json(&arena, doc, len, &tree, &tree_err);
+            char *text = NULL;
+            if (tree_rc != rc) {
+                failures++;
+                printf("FAIL %s: sc_parse_json says %s, sc_skip_value %s\n", name, sc_strerror(tree_rc),
+                       sc_strerror(rc));
+            } else if (tree_rc == 0 && (sc_print_json(tree, &text) != 0 ||
+                                        sc_parse_json(&arena, text, strlen(text), &again, &tree_err) != 0 ||
+                                        !cJSON_Compare(tree, again, 1))) {
+                failures++;
+                printf("FAIL %s: the parsed tree does not print back to itself: %s\n", name,
+                       text != NULL ? text : "(no text)");
+            }
+            sc_free_string(text);
+        }
         if (name[0] == 'y') {
             int x = find_exception(name);
             if (x >= 0) {
