@@ -525,17 +525,19 @@ static bool is_sequence_type(CXType t)
     return false;
 }
 
-static raw_field *count_field_of(field_collect *fc, raw_field *f)
+/* The member holding f's item count, or NULL. report: say what is wrong
+ * with an @count (the first of the two passes that ask does). */
+static raw_field *count_field_of(field_collect *fc, raw_field *f, bool report)
 {
     const tag *count = annotations_find(&f->a, "count");
     if (count != NULL) {
         raw_field *c = find_raw(fc, count->value);
-        if (c == NULL)
+        if (c == NULL && report)
             diag_error(count->value_where, "@count names '%s', which is not a member of this struct",
                        count->value);
-        else if (!is_integer_type(c->type))
+        else if (c != NULL && !is_integer_type(c->type) && report)
             diag_error(count->value_where, "@count member '%s' must have an integer type", c->name);
-        else
+        else if (c != NULL && is_integer_type(c->type))
             return c;
         return NULL;
     }
@@ -590,7 +592,9 @@ static void apply_field_tags(field *f, raw_field *rf)
     }
     if ((t = annotations_find(a, "optional")) != NULL && f->presence == PRESENCE_REQUIRED)
         f->presence = PRESENCE_OPTIONAL;
-    if ((t = annotations_find(a, "default")) != NULL) {
+    if ((t = annotations_find(a, "default")) != NULL && t->value[0] == '\0') {
+        diag_error(t->where, "@default needs a value");
+    } else if (t != NULL) {
         if (f->presence == PRESENCE_POINTER || f->presence == PRESENCE_HAS_FLAG)
             diag_error(t->where, "@default on a field that is already optional through %s: "
                                  "drop one of them",
@@ -675,7 +679,7 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         raw_field *f = &fc->fields[i];
         if (annotations_find(&f->a, "ignore") != NULL)
             continue;
-        raw_field *count = count_field_of(fc, f);
+        raw_field *count = count_field_of(fc, f, true);
         if (count != NULL)
             count->companion = true;
         if (strncmp(f->name, "has_", 4) == 0 && is_bool_type(f->type) && find_raw(fc, f->name + 4))
@@ -711,7 +715,7 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         f.description = rf->a.description != NULL ? xstrdup(rf->a.description) : NULL;
         f.offset = (uint64_t)clang_Cursor_getOffsetOfField(rf->cursor) / 8;
 
-        raw_field *count = count_field_of(fc, rf);
+        raw_field *count = count_field_of(fc, rf, false);
         CXType canon = clang_getCanonicalType(rf->type);
         resolved outer = resolve(rf->type);
         if (count != NULL && annotations_find(&rf->a, "additionalProperties") != NULL) {
@@ -726,6 +730,8 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             CXType item_type;
             if (canon.kind == CXType_ConstantArray) {
                 arr->fixed_size = (size_t)clang_getArraySize(canon);
+                if (arr->fixed_size == 0)
+                    diag_error(where, "array '%s' has no room for any item", rf->name);
                 item_type = clang_getArrayElementType(outer.type);
             } else if (canon.kind == CXType_Pointer) {
                 item_type = clang_getPointeeType(outer.type);

@@ -113,6 +113,12 @@ void tags_check_sites(const annotations *a, tag_site site)
     for (size_t i = 0; i < a->ntags; i++) {
         const tag *t = &a->tags[i];
         const tag_info *info = find_tag(t->name);
+        for (size_t j = 0; j < i; j++) {
+            if (strcmp(a->tags[j].name, t->name) == 0) {
+                diag_error(t->where, "@%s is given twice (first at column %u)", t->name, a->tags[j].where.col);
+                break;
+            }
+        }
         if (info == NULL) {
             const char *best = NULL;
             size_t best_distance = 3;
