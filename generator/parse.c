@@ -458,7 +458,6 @@ typedef struct raw_field {
 typedef struct field_collect {
     raw_field *fields;
     size_t n;
-    bool bad;
 } field_collect;
 
 static enum CXChildVisitResult visit_field(CXCursor c, CXCursor parent, CXClientData data)
@@ -466,8 +465,13 @@ static enum CXChildVisitResult visit_field(CXCursor c, CXCursor parent, CXClient
     (void)parent;
     field_collect *fc = data;
     enum CXCursorKind kind = clang_getCursorKind(c);
-    /* C11 anonymous union: libclang shows the declaration, not a member */
+    /* C11 anonymous struct or union members: libclang shows their
+     * declaration, not a member */
     bool anonymous_union = kind == CXCursor_UnionDecl && clang_Cursor_isAnonymousRecordDecl(c);
+    if (kind == CXCursor_StructDecl && clang_Cursor_isAnonymousRecordDecl(c)) {
+        diag_error(cursor_loc(c), "anonymous struct members are not supported: name the member");
+        return CXChildVisit_Continue;
+    }
     if (kind != CXCursor_FieldDecl && !anonymous_union)
         return CXChildVisit_Continue;
     if (kind == CXCursor_FieldDecl && clang_Cursor_isAnonymousRecordDecl(
@@ -477,7 +481,6 @@ static enum CXChildVisitResult visit_field(CXCursor c, CXCursor parent, CXClient
         char *name = take_string(clang_getCursorSpelling(c));
         diag_error(cursor_loc(c), "bit-field '%s' is not supported: use a plain integer field", name);
         free(name);
-        fc->bad = true;
         return CXChildVisit_Continue;
     }
     fc->fields = xrealloc(fc->fields, (fc->n + 1) * sizeof *fc->fields);
@@ -487,11 +490,6 @@ static enum CXChildVisitResult visit_field(CXCursor c, CXCursor parent, CXClient
     f->name = take_string(clang_getCursorSpelling(c));
     f->type = clang_getCursorType(c);
     read_annotations(c, &f->a);
-    if (f->name[0] == '\0' && clang_getCanonicalType(f->type).kind == CXType_Record &&
-        clang_getCursorKind(clang_getTypeDeclaration(clang_getCanonicalType(f->type))) != CXCursor_UnionDecl) {
-        diag_error(cursor_loc(c), "anonymous struct members are not supported: name the member");
-        fc->bad = true;
-    }
     return CXChildVisit_Continue;
 }
 
@@ -889,7 +887,7 @@ static void build_variants(parser *p, struct_def *s, raw_field *union_rf)
                 release_fields(&inner);
                 prefix = path_prefix(union_rf->name, member->name);
             } else {
-                field_collect single = {member, 1, false};
+                field_collect single = {member, 1};
                 build_fields(p, &branch, &single);
                 prefix = path_prefix(union_rf->name, "");
             }

@@ -18,3 +18,9 @@ typedef struct {
     enum { INLINE_A, INLINE_B } mode;
     struct { int x; } inner;
 } anonymous_members;
+
+/** @schema */
+typedef struct {
+    struct { int x; int y; };
+    int z;
+} anonymous_struct_member;
