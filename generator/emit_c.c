@@ -870,6 +870,42 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
     }
 }
 
+/* Pieces shared by the array and map readers. */
+
+/* Stop at the limit before growing: an oversize array or object must not
+ * cost memory first. */
+static void emit_count_limit(strbuf *sb, int level, uint64_t max, const char *keyword, const char *one,
+                             const char *many)
+{
+    line(sb, level, "if (n == %llu) {", (unsigned long long)max);
+    line(sb, level + 1, "rc = sc_reader_fail(r, SC_ERR_CONSTRAINT, \"%s\", \"must have at most %llu %s\");", keyword,
+         (unsigned long long)max, max == 1 ? one : many);
+    line(sb, level + 1, "break;");
+    line(sb, level, "}");
+}
+
+static void emit_grow(strbuf *sb, int level)
+{
+    line(sb, level, "if (n == cap && (items = sc_reader_grow(r, items, &cap, sizeof *items)) == NULL) {");
+    line(sb, level + 1, "rc = r->err->code;");
+    line(sb, level + 1, "break;");
+    line(sb, level, "}");
+}
+
+/* After the loop: a reader error, a non-NULL pointer for a present empty
+ * sequence, and the results stored. */
+static void emit_store_items(strbuf *sb, int level, const field *f, bool pointer)
+{
+    line(sb, level, "if (rc == 0 && next < 0)");
+    line(sb, level + 1, "rc = r->err->code;");
+    if (pointer) {
+        line(sb, level, "if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)");
+        line(sb, level + 1, "rc = r->err->code;");
+        line(sb, level, "out->%s = items;", f->c_path);
+    }
+    line(sb, level, "out->%s = (%s)n;", f->count_field, f->count_c_type);
+}
+
 /* Reads an array member into v->NAME and v->COUNT. */
 static void emit_read_array(strbuf *sb, int level, const char *s_name, const field *f)
 {
@@ -886,21 +922,11 @@ static void emit_read_array(strbuf *sb, int level, const char *s_name, const fie
     line(sb, level + 1, "int next = 0;");
     line(sb, level + 1, "rc = sc_read_array_begin(r);");
     line(sb, level + 1, "while (rc == 0 && (next = sc_next_element(r)) > 0) {");
-    if (has_max) {
-        /* stop early: an oversize array must not cost memory first */
-        line(sb, level + 2, "if (n == %llu) {", (unsigned long long)max);
-        line(sb, level + 3, "rc = sc_reader_fail(r, SC_ERR_CONSTRAINT, \"maxItems\", "
-                            "\"must have at most %llu item%s\");", (unsigned long long)max,
-             max == 1 ? "" : "s");
-        line(sb, level + 3, "break;");
-        line(sb, level + 2, "}");
-    }
+    if (has_max)
+        emit_count_limit(sb, level + 2, max, "maxItems", "item", "items");
     char *element;
     if (n->fixed_size == 0) {
-        line(sb, level + 2, "if (n == cap && (items = sc_reader_grow(r, items, &cap, sizeof *items)) == NULL) {");
-        line(sb, level + 3, "rc = r->err->code;");
-        line(sb, level + 3, "break;");
-        line(sb, level + 2, "}");
+        emit_grow(sb, level + 2);
         element = xstrdup("items[n]");
     } else {
         element = xasprintf("out->%s[n]", f->c_path);
@@ -914,14 +940,7 @@ static void emit_read_array(strbuf *sb, int level, const char *s_name, const fie
     line(sb, level + 2, "}");
     line(sb, level + 2, "n++;");
     line(sb, level + 1, "}");
-    line(sb, level + 1, "if (rc == 0 && next < 0)");
-    line(sb, level + 2, "rc = r->err->code;");
-    if (n->fixed_size == 0) {
-        line(sb, level + 1, "if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)");
-        line(sb, level + 2, "rc = r->err->code;");
-        line(sb, level + 1, "out->%s = items;", f->c_path);
-    }
-    line(sb, level + 1, "out->%s = (%s)n;", f->count_field, f->count_c_type);
+    emit_store_items(sb, level + 1, f, n->fixed_size == 0);
     line(sb, level, "}");
     free(element);
 }
@@ -938,18 +957,9 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
     line(sb, level + 1, "int next = 0;");
     line(sb, level + 1, "rc = sc_read_object_begin(r);");
     line(sb, level + 1, "while (rc == 0 && (next = sc_next_member(r, &name)) > 0) {");
-    if (n->c.has_max_items) {
-        line(sb, level + 2, "if (n == %llu) {", (unsigned long long)n->c.max_items);
-        line(sb, level + 3, "rc = sc_reader_fail(r, SC_ERR_CONSTRAINT, \"maxProperties\", "
-                            "\"must have at most %llu propert%s\");", (unsigned long long)n->c.max_items,
-             n->c.max_items == 1 ? "y" : "ies");
-        line(sb, level + 3, "break;");
-        line(sb, level + 2, "}");
-    }
-    line(sb, level + 2, "if (n == cap && (items = sc_reader_grow(r, items, &cap, sizeof *items)) == NULL) {");
-    line(sb, level + 3, "rc = r->err->code;");
-    line(sb, level + 3, "break;");
-    line(sb, level + 2, "}");
+    if (n->c.has_max_items)
+        emit_count_limit(sb, level + 2, n->c.max_items, "maxProperties", "property", "properties");
+    emit_grow(sb, level + 2);
     if (k->buf_size > 0) {
         line(sb, level + 2, "if (name.len >= sizeof items[n].key) {");
         line(sb, level + 3, "rc = sc_reader_fail(r, SC_ERR_CONSTRAINT, \"propertyNames\", "
@@ -973,12 +983,7 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
     line(sb, level + 2, "}");
     line(sb, level + 2, "n++;");
     line(sb, level + 1, "}");
-    line(sb, level + 1, "if (rc == 0 && next < 0)");
-    line(sb, level + 2, "rc = r->err->code;");
-    line(sb, level + 1, "if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)");
-    line(sb, level + 2, "rc = r->err->code;");
-    line(sb, level + 1, "out->%s = items;", f->c_path);
-    line(sb, level + 1, "out->%s = (%s)n;", f->count_field, f->count_c_type);
+    emit_store_items(sb, level + 1, f, true);
     line(sb, level, "}");
 }
 
