@@ -8,7 +8,8 @@
  * decodes the document with the generated T_decode (one arena, reset after
  * every document) and prints one line per request:
  *
- *   ok
+ *   ok<TAB>enc TEXT                       decoded, validated, and TEXT (what
+ *                                         T_encode wrote) decodes again
  *   error CODE PATH KEYWORD<TAB>MESSAGE   PATH is "" for the root, KEYWORD "-"
  *                                         when there is none
  *   ok<TAB>bug WHAT PATH: MESSAGE         decoded, but the value fails
@@ -22,32 +23,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec.h"
+
 #include "calculator.schemac.h"
 #include "kitchen.schemac.h"
 #include "shapes.schemac.h"
 #include "url_tool.schemac.h"
 
-typedef struct codec {
-    const char *type;
-    size_t size;
-    int (*decode)(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err);
-    int (*validate)(const void *value, sc_error *err);
-    char *(*encode)(const void *value);
-} codec;
-
-#define CODEC(T)                                                                                   \
-    static int T##_dec(sc_arena *a, const char *j, size_t n, void *out, sc_error *e)              \
-    {                                                                                              \
-        return T##_decode(a, j, n, (T *)out, e);                                                   \
-    }                                                                                              \
-    static int T##_val(const void *v, sc_error *e)                                                 \
-    {                                                                                              \
-        return T##_validate((const T *)v, e);                                                      \
-    }                                                                                              \
-    static char *T##_enc(const void *v)                                                            \
-    {                                                                                              \
-        return T##_encode((const T *)v);                                                           \
-    }
 CODEC(kitchen)
 CODEC(tolerant)
 CODEC(parse_url_input)
@@ -58,10 +40,9 @@ CODEC(texts)
 CODEC(nested)
 
 static const codec codecs[] = {
-#define ENTRY(T) {#T, sizeof(T), T##_dec, T##_val, T##_enc}
-    ENTRY(kitchen), ENTRY(tolerant), ENTRY(parse_url_input), ENTRY(calculator_input),
-    ENTRY(numbers), ENTRY(formats), ENTRY(texts),           ENTRY(nested),
-#undef ENTRY
+    CODEC_ENTRY(kitchen), CODEC_ENTRY(tolerant), CODEC_ENTRY(parse_url_input),
+    CODEC_ENTRY(calculator_input), CODEC_ENTRY(numbers), CODEC_ENTRY(formats),
+    CODEC_ENTRY(texts), CODEC_ENTRY(nested),
 };
 
 static const char *code_name(int code)
@@ -79,6 +60,9 @@ static const codec *find_codec(const char *type)
     for (size_t i = 0; i < sizeof codecs / sizeof *codecs; i++)
         if (strcmp(codecs[i].type, type) == 0)
             return &codecs[i];
+    for (size_t i = 0; i < more_codecs_count; i++)
+        if (strcmp(more_codecs[i].type, type) == 0)
+            return &more_codecs[i];
     return NULL;
 }
 
@@ -182,7 +166,10 @@ static void run_one(const char *line, sc_arena *arena)
             print_message(text);
             printf(")\n");
         } else {
-            printf("ok\n");
+            /* the encoded text, for run.mjs to compare with the document */
+            printf("ok\tenc ");
+            print_message(text);
+            putchar('\n');
         }
         sc_free_string(text);
     }

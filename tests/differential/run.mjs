@@ -1,6 +1,6 @@
 // Differential test of schemac's generated decoders against ajv.
 //
-//   node run.mjs [--count N] [--seed S] [--verbose] DRIVER SCHEMA.schema.json...
+//   node run.mjs [--count N] [--seed S] [--verbose] [--dump FILE] DRIVER SCHEMA.schema.json...
 //
 // For every schema (a *.schema.json that schemac emitted; the decoder type is
 // the file name without .schema.json) this script builds, with a seeded PRNG:
@@ -11,7 +11,12 @@
 //       types, missing required members, unknown members, duplicates in
 //       uniqueItems arrays, bad formats, pattern misses, integers written
 //       as 1.0 / 1e2, 64-bit boundaries, array sizes, enum near misses, null
-//       for optional members, escapes...
+//       for optional members, escapes...; and for the newer keywords: type
+//       arrays / null in enums (@nullable), `{}` (cJSON *: any value, up to
+//       the nesting limit), oneOf with a const discriminator (tagged
+//       unions), additionalProperties + propertyNames + min/maxProperties
+//       (maps), $ref "#" and "#/$defs/NAME" (recursion, chains grown to
+//       the 64-level limit and past it).
 // Every document goes to DRIVER (decode_driver: the generated T_decode) and
 // to ajv 8 (draft 2020-12, strict, ajv-formats "full") with the emitted
 // schema. The verdicts must agree, and agree with the verdict the mutation
@@ -27,7 +32,7 @@
 // Exit status: 0 all agree, 1 any disagreement, 2 usage, 77 (skipped) when
 // ajv is not installed in tests/differential/node_modules.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -45,16 +50,17 @@ try {
 
 // ---- command line ------------------------------------------------------------
 const args = process.argv.slice(2);
-let count = 40, seed = 20240229, verbose = false;
+let count = 40, seed = 20240229, verbose = false, dump = null;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--count") count = Number(args[++i]);
   else if (args[i] === "--seed") seed = Number(args[++i]);
   else if (args[i] === "--verbose") verbose = true;
+  else if (args[i] === "--dump") dump = args[++i];
   else files.push(args[i]);
 }
 if (files.length < 2 || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) {
-  console.error("usage: node run.mjs [--count N] [--seed S] [--verbose] DRIVER SCHEMA.schema.json...");
+  console.error("usage: node run.mjs [--count N] [--seed S] [--verbose] [--dump FILE] DRIVER SCHEMA.schema.json...");
   process.exit(2);
 }
 const [driver, ...schemaFiles] = files;
@@ -76,6 +82,9 @@ const DIVERGENCES = {
     "double members, where the schema (type number) accepts it",
   "ijson-infinite": "numbers must be finite: 1e400 rounds to Infinity (SC_ERR_NUMBER); JSON.parse gives Infinity",
   "ijson-depth": "nesting is bounded to 64 levels (SC_ERR_DEPTH), even inside skipped unknown members",
+  "depth-limit":
+    "nesting is bounded to 64 levels (SC_ERR_DEPTH) also where the schema accepts deeper values: recursive " +
+    "types ($ref) and cJSON * members ({}); the schema states no depth (docs/strictness.md, docs/annotations.md)",
 };
 
 // char buf[N] members whose schema maxLength comes from N (no explicit
@@ -88,6 +97,20 @@ const CHAR_BUFFERS = {
   texts: { "/raw": 8, "/code": 8, "/version": 4 },
   formats: { "/id": 48 },
 };
+// The same for the keys of maps: a char key[N] without @maxLength gives
+// propertyNames maxLength N-1 code points and N-1 bytes in the decoder
+// ("property names must be at most N-1 bytes long"). By schema and path of
+// the map.
+const KEY_BUFFERS = {
+  request_doc: { "/scores": 8 },
+};
+// Types whose decoded value keeps everything of the document: no defaults,
+// no float members, no skipped unknown members, no char buffers at risk.
+// For these, what T_encode writes must equal the document as a JSON value
+// (null stays null, absent stays absent, cJSON trees and map entries whole).
+const EXACT_ROUNDTRIP = new Set(["profile", "event", "shape", "payment", "request_doc", "comment", "holder"]);
+// The decoders' nesting limit (SC_DEFAULT_MAX_DEPTH; the root value is level 1).
+const MAX_DEPTH = 64;
 
 // ---- seeded PRNG ------------------------------------------------------------
 function mulberry32(a) {
@@ -133,6 +156,11 @@ function numText(v) {
 
 const SHORT_ESCAPES = { '"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 const hex4 = (n) => "\\u" + n.toString(16).padStart(4, "0");
+// every character of s as \uXXXX escapes (surrogate pairs for astral ones), without quotes
+const escAll = (s) => [...s].map((ch) => {
+  const cp = ch.codePointAt(0);
+  return cp > 0xffff ? hex4(ch.charCodeAt(0)) + hex4(ch.charCodeAt(1)) : hex4(cp);
+}).join("");
 // A string's JSON text; with escape = true some characters are escaped at
 // random (\uXXXX, surrogate pairs for astral code points, \/).
 function strText(s, escape) {
@@ -166,10 +194,65 @@ function clone(v) {
   if (v === null || typeof v !== "object" || v instanceof Lit || v instanceof Raw) return v;
   if (Array.isArray(v)) return v.map(clone);
   const o = {};
-  for (const k of Object.keys(v)) o[k] = clone(v[k]);
+  for (const k of Object.keys(v)) put(o, k, clone(v[k]));
   if (v[EXTRA]) o[EXTRA] = v[EXTRA].slice();
   return o;
 }
+// o[k] = x, also for k = "__proto__" (an own member, as JSON.parse makes it)
+function put(o, k, x) {
+  Object.defineProperty(o, k, { value: x, enumerable: true, writable: true, configurable: true });
+  return o;
+}
+
+// ---- schema helpers ----------------------------------------------------------
+// The root schema of the document being generated or checked ($ref "#").
+let ROOT = null;
+// Follows $ref ("#" and "#/$defs/NAME", the only forms schemac emits).
+function deref(s, root = ROOT) {
+  for (let hops = 0; s && s.$ref !== undefined; hops++) {
+    const other = Object.keys(s).filter((k) => k !== "$ref" && k !== "description");
+    if (other.length) throw new Error(`$ref with sibling keywords ${other} (extend deref)`);
+    if (hops > 50) throw new Error(`$ref loop at ${s.$ref}`);
+    if (s.$ref === "#") s = root;
+    else if (s.$ref.startsWith("#/$defs/") && root.$defs && root.$defs[s.$ref.slice(8)]) s = root.$defs[s.$ref.slice(8)];
+    else throw new Error(`unsupported $ref ${s.$ref}`);
+  }
+  return s;
+}
+// The JSON types a schema allows: its `type` (a string or an array), else
+// those of its const/enum values, else null (any value: `{}`).
+function typesOf(s) {
+  if (s.type !== undefined) return Array.isArray(s.type) ? s.type : [s.type];
+  const vals = s.const !== undefined ? [s.const] : s.enum;
+  if (vals === undefined) return null;
+  return [...new Set(vals.map((x) => (Number.isInteger(x) ? "integer" : jsonType(x))))];
+}
+const typeOk = (t, v) => t === jsonType(v) || (t === "integer" && typeof v === "number" && Number.isInteger(v));
+// s restricted to one of its types (enum values of that type only).
+function narrow(s, t) {
+  const n = { ...s, type: t };
+  if (s.enum !== undefined) n.enum = s.enum.filter((e) => typeOk(t, e) || (t === "number" && typeof e === "number"));
+  return n;
+}
+const isMap = (s) => s.additionalProperties !== null && typeof s.additionalProperties === "object";
+// JSON Pointer segment of a member name
+const esc = (k) => k.replace(/~/g, "~0").replace(/\//g, "~1");
+// Nesting depth of a JSON value as the decoders count it: containers only
+// (a scalar is 0, [] and {} are 1).
+function depthOf(v) {
+  if (v === null || typeof v !== "object") return 0;
+  let d = 0;
+  for (const x of Array.isArray(v) ? v : Object.values(v)) d = Math.max(d, depthOf(x));
+  return d + 1;
+}
+// The variant of a oneOf that the value (a document, Lit/Raw allowed) matches.
+const variantOf = (s, v) => {
+  const x = JSON.parse(serialize(v));
+  return s.oneOf.find((w) => expected(w, x) === null);
+};
+// The member every variant of a oneOf fixes with a const: the discriminator.
+const discriminatorOf = (s) =>
+  Object.keys(s.oneOf[0].properties || {}).find((k) => s.oneOf.every((w) => w.properties?.[k]?.const !== undefined));
 
 // ---- the expected verdict -----------------------------------------------
 // An independent reading of the keywords schemac emits (a small subset of
@@ -259,12 +342,17 @@ const isMultiple = (v, m) => {
 // Returns null when v is valid against schema s, else "PATH: why".
 // Returns { unknown } for a format string that FORMATS does not label.
 function expected(s, v, p = "") {
+  s = deref(s);
   const t = jsonType(v);
-  if (s.type === "integer") {
-    if (t !== "number" || !Number.isInteger(v)) return `${p}: type`;
-  } else if (s.type === "number") {
-    if (t !== "number") return `${p}: type`;
-  } else if (s.type !== t) return `${p}: type`;
+  if (s.oneOf !== undefined) {
+    const rs = s.oneOf.map((w) => expected(w, v, p));
+    const unknown = rs.find((r) => r !== null && typeof r === "object");
+    if (unknown) return unknown;
+    const n = rs.filter((r) => r === null).length;
+    if (n !== 1) return `${p}: oneOf (${n} variants match${n === 0 ? ": " + rs.join("; ") : ""})`;
+  }
+  if (s.type !== undefined && !(Array.isArray(s.type) ? s.type : [s.type]).some((ty) => typeOk(ty, v)))
+    return `${p}: type`;
   if (s.const !== undefined && !jsonEqual(s.const, v)) return `${p}: const`;
   if (s.enum !== undefined && !s.enum.some((e) => jsonEqual(e, v))) return `${p}: enum`;
   if (t === "number") {
@@ -290,7 +378,7 @@ function expected(s, v, p = "") {
   if (t === "array") {
     if (s.minItems !== undefined && v.length < s.minItems) return `${p}: minItems`;
     if (s.maxItems !== undefined && v.length > s.maxItems) return `${p}: maxItems`;
-    for (let i = 0; i < v.length; i++) {
+    for (let i = 0; i < v.length && s.items !== undefined; i++) {
       const r = expected(s.items, v[i], `${p}/${i}`);
       if (r !== null) return r;
     }
@@ -301,11 +389,22 @@ function expected(s, v, p = "") {
   }
   if (t === "object") {
     for (const k of s.required || []) if (!Object.hasOwn(v, k)) return `${p}: required ${k}`;
+    const n = Object.keys(v).length;
+    if (s.minProperties !== undefined && n < s.minProperties) return `${p}: minProperties`;
+    if (s.maxProperties !== undefined && n > s.maxProperties) return `${p}: maxProperties`;
     for (const k of Object.keys(v)) {
+      if (s.propertyNames !== undefined) {
+        const r = expected(s.propertyNames, k, `${p} (name ${JSON.stringify(k)})`);
+        if (r !== null) return r;
+      }
       if (s.properties && Object.hasOwn(s.properties, k)) {
-        const r = expected(s.properties[k], v[k], `${p}/${k}`);
+        const r = expected(s.properties[k], v[k], `${p}/${esc(k)}`);
         if (r !== null) return r;
       } else if (s.additionalProperties === false) return `${p}: additionalProperties ${k}`;
+      else if (isMap(s)) {
+        const r = expected(s.additionalProperties, v[k], `${p}/${esc(k)}`);
+        if (r !== null) return r;
+      }
     }
   }
   return null;
@@ -340,13 +439,14 @@ const PATTERN_GEN = {
   "^.{2}$": () => randString(2).replace(/[\n\r\u2028\u2029]/gu, "x"),
   "(^|,)x$": (n) => (chance(0.3) ? "x" : randString(Math.max(0, n - 2)) + ",x"),
   "\\S": (n) => randString(Math.max(1, n)).replace(/^\s*$/u, "a"),
+  "^[A-Za-z-]+$": (n) => fromSet(lower + lower.toUpperCase() + "-", Math.max(1, n)),
+  "^[0-9]{16}$": () => fromSet("0123456789", 16),
 };
 
 // The path pattern of an instance path: array indexes become '*'.
 const shapeOf = (p) => p.replace(/\/\d+(?=\/|$)/g, "/*");
 
-function genString(s, ctx, p) {
-  const bufN = (CHAR_BUFFERS[ctx.type] || {})[shapeOf(p)];
+function genString(s, ctx, p, bufN = (CHAR_BUFFERS[ctx.type] || {})[shapeOf(p)]) {
   const fits = (x) => expected(s, x) === null && (bufN === undefined || utf8Len(x) <= bufN - 1);
   if (s.const !== undefined) return s.const;
   if (s.enum !== undefined) return pick(s.enum);
@@ -425,8 +525,46 @@ function intSpellings(x) {
   return shuffle(out);
 }
 
-function gen(s, ctx, p = "", depth = 0) {
-  switch (s.type) {
+// Any JSON value (a `{}` schema, a cJSON * member), nested up to `room`
+// more levels: scalars of every kind (numbers at the ends of the double
+// range and of the exact integers, -0, underflow, exponents), strings with
+// any characters, arrays and objects with awkward member names.
+const ANY_NUMBERS = ["0", "-0", "1", "-1", "1.5", "-2.5e-3", "1e308", "-1.7976931348623157e308", "5e-324",
+  "2.2250738585072014e-308", "1e-400", "9007199254740991", "-9007199254740991", "9007199254740992.0",
+  "1.5e17", "1e21", "123456789012345678901234567890.0", "1E+2", "100e-2", "0.1", "1e-7", "4503599627370497.5"];
+const ANY_KEYS = ["a", "b", "", "__proto__", "constructor", "a/b~c", "é", "😀", "\u2028", "k\"q", "0", "10", "x y"];
+function genAny(room) {
+  const r = rand();
+  if (room <= 1 || r < 0.45) {
+    const k = rint(0, 5);
+    if (k === 0) return null;
+    if (k === 1) return chance(0.5);
+    if (k === 2) return new Lit(pick(ANY_NUMBERS));
+    if (k === 3) return pick([0, 1.25, -7, 1e300, -3.5e-300, rint(-1e6, 1e6)]);
+    return randString(rint(0, 6));
+  }
+  if (r < 0.7) return Array.from({ length: rint(0, 4) }, () => genAny(room - 1));
+  const o = {};
+  for (let i = rint(0, 4); i > 0; i--) put(o, chance(0.5) ? pick(ANY_KEYS) : randString(rint(0, 4)), genAny(room - 1));
+  return o;
+}
+
+// ctx: { type, root, maxDepth (nesting bound for recursive types),
+// grow (recursive members always present, one item per recursive array) }
+const refersTo$ref = (s) => JSON.stringify(s).includes('"$ref"');
+function gen(s, ctx, p = "", depth = 1) {
+  s = deref(s, ctx.root);
+  if (s.oneOf !== undefined) return gen(pick(s.oneOf), ctx, p, depth);
+  const types = typesOf(s);
+  if (types === null) return genAny(Math.max(1, Math.min(4, MAX_DEPTH - depth)));
+  if (types.length > 1) {
+    const t = types.includes("null") && chance(0.3) ? "null" : pick(types.filter((x) => x !== "null"));
+    return t === "null" ? null : gen(narrow(s, t), ctx, p, depth);
+  }
+  const deep = depth >= (ctx.maxDepth ?? 8);
+  switch (types[0]) {
+    case "null":
+      return null;
     case "boolean":
       return s.const !== undefined ? s.const : chance(0.5);
     case "integer":
@@ -435,21 +573,29 @@ function gen(s, ctx, p = "", depth = 0) {
     case "string":
       return genString(s, ctx, p);
     case "array": {
-      const min = s.minItems || 0, max = Math.min(s.maxItems ?? min + 4, min + 4);
+      const min = s.minItems || 0;
+      let max = Math.min(s.maxItems ?? min + 4, min + 4);
+      if (deep) max = min; // recursion bound
+      else if (ctx.grow && refersTo$ref(s.items)) max = Math.max(min, 1); // a chain, not a tree
+      else if (depth > 6) max = Math.min(max, min + 1);
       for (let tries = 0; tries < 50; tries++) {
-        const n = rint(min, max);
+        const n = ctx.grow && !deep && refersTo$ref(s.items) ? max : rint(min, max);
         const a = Array.from({ length: n }, (_, i) => gen(s.items, ctx, `${p}/${i}`, depth + 1));
         if (expected(s, JSON.parse(serialize(a))) === null) return a;
       }
       return Array.from({ length: min }, (_, i) => gen(s.items, ctx, `${p}/${i}`, depth + 1));
     }
     case "object": {
+      if (isMap(s)) return genMap(s, ctx, p, depth);
       const o = {};
       const keys = shuffle(Object.keys(s.properties || {}));
       for (const k of keys) {
-        if ((s.required || []).includes(k) || chance(0.6)) o[k] = gen(s.properties[k], ctx, `${p}/${k}`, depth + 1);
+        const ps = s.properties[k];
+        const take = (s.required || []).includes(k) ||
+          (ctx.grow && !deep && refersTo$ref(ps)) || (!(deep && refersTo$ref(ps)) && chance(0.6));
+        if (take) o[k] = gen(ps, ctx, `${p}/${k}`, depth + 1);
       }
-      if (s.additionalProperties !== false && chance(0.5)) {
+      if ((s.additionalProperties === undefined || s.additionalProperties === true) && chance(0.5)) {
         o["extra_" + rint(0, 99)] = pick([1, "x", [1, { a: [] }], { b: { c: null } }, null, true, -1.5e300]);
       }
       return o;
@@ -457,6 +603,24 @@ function gen(s, ctx, p = "", depth = 0) {
     default:
       throw new Error(`unexpected schema type ${s.type} at ${ctx.type}${p}`);
   }
+}
+
+// A map (additionalProperties: V): between minProperties and
+// maxProperties entries (at most 4 more than the minimum), distinct keys
+// valid for propertyNames, values valid for V.
+function genKey(s, ctx, p) {
+  return genString(s.propertyNames ? narrow(s.propertyNames, "string") : { type: "string" }, ctx, `${p} (a key)`,
+    (KEY_BUFFERS[ctx.type] || {})[shapeOf(p)]);
+}
+function genMap(s, ctx, p, depth, n) {
+  const min = s.minProperties || 0, max = Math.min(s.maxProperties ?? min + 4, min + 4);
+  if (n === undefined) n = rint(min, depth >= (ctx.maxDepth ?? 8) ? min : max);
+  const o = {};
+  for (let tries = 0; tries < 100 && Object.keys(o).length < n; tries++) {
+    const k = genKey(s, ctx, p);
+    if (!Object.hasOwn(o, k)) put(o, k, gen(s.additionalProperties, ctx, `${p}/${esc(k)}`, depth + 1));
+  }
+  return o;
 }
 
 // ---- mutations ------------------------------------------------------------------
@@ -471,7 +635,8 @@ function setAt(doc, p, fn) {
   const key = Array.isArray(cur) ? Number(last) : last;
   const r = fn(cur[key], cur, key);
   if (r === DELETE) delete cur[key];
-  else cur[key] = r;
+  else if (Array.isArray(cur)) cur[key] = r;
+  else put(cur, key, r);
   return d;
 }
 const DELETE = Symbol("delete");
@@ -482,15 +647,32 @@ const ENUM_NEAR = ["COLOR_RED", "COLOR_GREEN", "green", "VERDE", "OP_ADD", "URL_
 // Mutations of the value at path p with schema s. Each is
 // [label, newValue, forcedVerdict?]: a forced verdict ("valid"/"invalid")
 // is what the mutation was built for, and must equal expected().
-function* valueMutations(s, v, p, ctx) {
+function* valueMutations(s0, v, p, ctx) {
+  s0 = deref(s0, ctx.root);
+  if (s0.oneOf !== undefined) return yield* unionMutations(s0, v, p, ctx);
+  const types = typesOf(s0);
+  if (types === null) return yield* anyMutations(s0, v, p, ctx);
+  const allowed = (x) => types.some((t) => typeOk(t, x));
   const wrong = { boolean: [true], integer: [7], number: [1.5], string: ["s"], array: [[]], object: [{}] };
   for (const [t, [x]] of Object.entries(wrong)) {
-    const matches = t === s.type || (s.type === "number" && t === "integer") ||
-      (s.type === "integer" && t === "integer");
-    if (!matches && !(s.type === "integer" && t === "number" && false)) yield [`wrong type ${t}`, x, "invalid"];
+    if (!allowed(x)) yield [`wrong type ${t}`, x, "invalid"];
   }
-  if (s.type === "integer") yield ["fraction for integer", 1.5, "invalid"];
-  yield ["null", null, "invalid"];
+  if (types.includes("integer") && !types.includes("number")) yield ["fraction for integer", 1.5, "invalid"];
+  // @nullable: type [T, "null"], and null joins an enum
+  yield ["null", null, types.includes("null") && (s0.enum === undefined || s0.enum.includes(null)) ? "valid" : "invalid"];
+  if (types.includes("null")) {
+    yield ["null as a string", "null", s0.enum && !s0.enum.includes("null") ? "invalid" : undefined];
+    yield ["null escaped as a member value", new Lit("null"), "valid"];
+    for (const t of types) {
+      if (t === "null" || (v !== null && typeOk(t, v))) continue;
+      const x = gen(narrow(s0, t), ctx, p);
+      yield [`a ${t} instead of null`, x, "valid"];
+    }
+  }
+  if (v === null) return; // a null base value: nothing else to mutate
+  const t0 = types.find((t) => typeOk(t, JSON.parse(serialize(v))));
+  if (t0 === undefined) return;
+  const s = narrow(s0, t0);
   if (s.type === "integer" || s.type === "number") {
     for (const x of numberCandidates(s)) yield [`number ${numText(x)}`, x];
     if (s.type === "integer" && typeof v === "number") {
@@ -516,7 +698,7 @@ function* valueMutations(s, v, p, ctx) {
     yield ["boolean as string", "true", "invalid"];
     yield ["boolean as 1", 1, "invalid"];
   }
-  if (s.type === "string") yield* stringMutations(s, v, p, ctx);
+  if (s.type === "string" && typeof v === "string") yield* stringMutations(s, v, p, ctx);
   if (s.type === "array") yield* arrayMutations(s, v, p, ctx);
   if (s.type === "object") yield* objectMutations(s, v, p, ctx);
 }
@@ -611,7 +793,7 @@ function* arrayMutations(s, v, p, ctx) {
         yield [`duplicate of item 0 written ${alt}`, [...v, new Lit(alt)]];
     }
     if (typeof x === "string") yield ["duplicate of item 0, escaped", [...v, new Raw(strText(x, true))]];
-    yield ["item 0 wrong type", [null, ...v.slice(1)], "invalid"];
+    yield ["item 0 null", [null, ...v.slice(1)], expected(s.items, null) === null ? "valid" : "invalid"];
     yield ["item 0 removed", v.slice(1)];
   }
   if (s.items.type === "number" || s.items.type === "integer") {
@@ -632,9 +814,80 @@ function* arrayMutations(s, v, p, ctx) {
   }
 }
 
+// Mutations of a value with a oneOf schema (tagged unions): those of the
+// variant it matches, and around the discriminator.
+function* unionMutations(s, v, p, ctx) {
+  const V = variantOf(s, v);
+  if (V === undefined) throw new Error(`${ctx.type}${p}: base value matches no variant`);
+  yield* valueMutations(V, v, p, ctx);
+  const d = discriminatorOf(s);
+  if (d === undefined || v === null || typeof v !== "object" || Array.isArray(v)) return;
+  const c = V.properties[d].const;
+  const without = Object.fromEntries(Object.entries(v).filter(([k]) => k !== d));
+  // every other variant: switched discriminator (members kept), a whole
+  // document of it, and its members added to this one
+  for (const W of s.oneOf) {
+    if (W === V) continue;
+    const wc = W.properties[d].const;
+    yield [`${d} switched to ${JSON.stringify(wc)}, members kept`, { ...v, [d]: wc }];
+    yield [`a document of variant ${JSON.stringify(wc)}`, gen(W, ctx, p), "valid"];
+    for (const k of Object.keys(W.properties)) {
+      if (Object.hasOwn(V.properties, k)) continue;
+      yield [`member ${k} of variant ${JSON.stringify(wc)} added`, { ...v, [k]: gen(W.properties[k], ctx, `${p}/${k}`) }];
+      yield [`member ${k} of variant ${JSON.stringify(wc)} instead of ${JSON.stringify(c)}`,
+        { ...v, [d]: wc, [k]: gen(W.properties[k], ctx, `${p}/${k}`) }];
+    }
+  }
+  // wrong discriminators
+  if (typeof c === "string") {
+    for (const x of [c.toUpperCase(), c[0].toUpperCase() + c.slice(1), ` ${c}`, `${c} `, c.slice(0, -1), c + c.slice(-1),
+      "", `${ctx.type.toUpperCase()}_${c.toUpperCase()}`, `${d.toUpperCase()}_${c.toUpperCase()}`, "SHAPE_CIRCLE",
+      "PAYMENT_CARD", "0", "other", "null"])
+      yield [`${d} ${JSON.stringify(x)}`, { ...v, [d]: x }];
+    yield [`${d} fully escaped`, { ...v, [d]: new Raw('"' + [...c].map((ch) => hex4(ch.codePointAt(0))).join("") + '"') },
+      "valid"];
+  }
+  for (const x of [null, 0, s.oneOf.indexOf(V), true, [c], { [c]: 1 }]) yield [`${d} ${JSON.stringify(x)}`, { ...v, [d]: x }];
+  yield [`${d} missing`, without, "invalid"];
+  yield [`${d} alone`, { [d]: c }];
+  yield [`${d} first`, { [d]: c, ...without }, "valid"];
+  yield [`${d} last`, { ...without, [d]: c }, "valid"];
+  const ks = Object.keys(without);
+  if (ks.length >= 2) {
+    const mid = Object.fromEntries([...Object.entries(without).slice(0, 1), [d, c], ...Object.entries(without).slice(1)]);
+    yield [`${d} second`, mid, "valid"];
+  }
+  yield [`${d} spelled ${d.toUpperCase()}`, { ...without, [d.toUpperCase()]: c }, "invalid"];
+}
+
+// Mutations of a `{}` value (cJSON *): any JSON value is valid, up to the
+// nesting limit. One past it is a deliberate divergence (depth-limit).
+function* anyMutations(s, v, p, ctx) {
+  for (const t of ANY_NUMBERS) yield [`any: number ${t}`, new Lit(t), "valid"];
+  const level = segs(p).length + 1; // of the value at p
+  for (const x of [null, true, false, "", "😀\u2028é", "\u001f\"\\", [], {}, [[[]]], [null, [1, "a", {}]],
+    { "": { "": [] } }, { __proto__: null }, { a: { b: { c: [1, { d: "e" }] } } }])
+    yield [`any: ${JSON.stringify(x)}`, x, "valid"];
+  yield ["any: an object with __proto__ and constructor", put(put({}, "__proto__", { a: 1 }), "constructor", [1]), "valid"];
+  yield ["any: a string fully escaped", new Raw('"\\u00e9\\ud83d\\ude00\\n\\/"'), "valid"];
+  yield ["any: 40 members", Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${39 - i}`, i])), "valid"];
+  yield ["any: 200 items", Array.from({ length: 200 }, (_, i) => (i % 2 ? i : `s${i}`)), "valid"];
+  for (let i = 0; i < 6; i++) yield [`any: random ${i}`, genAny(Math.min(6, MAX_DEPTH - level + 1)), "valid"];
+  // nesting up to the limit: arrays and objects
+  const room = MAX_DEPTH - level + 1; // levels this value may use
+  if (room >= 1) {
+    yield [`any: nested arrays to level ${MAX_DEPTH}`, new Lit("[".repeat(room) + "]".repeat(room)), "valid"];
+    yield [`any: nested objects to level ${MAX_DEPTH}`, new Lit('{"a":'.repeat(room - 1) + "{}" + "}".repeat(room - 1)),
+      "valid"];
+    yield [`any: nested arrays to level ${MAX_DEPTH} with a number inside`,
+      new Lit("[".repeat(room - 1) + "1" + "]".repeat(room - 1)), "valid"];
+  }
+}
+
 function* objectMutations(s, v, p, ctx) {
   const props = s.properties || {};
   const required = s.required || [];
+  if (isMap(s)) return yield* mapMutations(s, v, p, ctx);
   for (const k of Object.keys(props)) {
     if (Object.hasOwn(v, k)) {
       yield [`remove ${k}`, Object.fromEntries(Object.entries(v).filter(([x]) => x !== k)),
@@ -655,23 +908,77 @@ function* objectMutations(s, v, p, ctx) {
   yield ["unknown member with nested junk", { ...v, junk: { a: [1, { b: "c" }, [], {}], d: null, e: -0.5e-3 } }, addl];
   yield ["unknown member with a long object", { ...v,
     junk: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i])) }, addl];
-  yield ["empty object", {}, required.length > 0 ? "invalid" : "valid"];
+  yield ["empty object", {}, required.length > 0 ? "invalid" : undefined];
   yield ["array instead of object", [v], "invalid"];
   yield ["members reversed", Object.fromEntries(Object.entries(v).reverse()), "valid"];
 }
 
-// Walks the base document and yields [path, label, mutatedDoc, forced].
-function* allMutations(schema, doc, ctx) {
-  function* walk(s, v, p) {
-    for (const [label, x, forced] of valueMutations(s, v, p, ctx)) {
-      yield [p, label, setAt(doc, p, () => x), forced];
-    }
-    if (s.type === "object" && v !== null && typeof v === "object")
-      for (const k of Object.keys(v)) if (s.properties && s.properties[k]) yield* walk(s.properties[k], v[k], `${p}/${k}`);
-    if (s.type === "array" && Array.isArray(v))
-      for (let i = 0; i < v.length; i++) yield* walk(s.items, v[i], `${p}/${i}`);
+// Mutations of a map (additionalProperties: V, propertyNames, min/max
+// Properties): entry counts at the bounds +-1, keys from every string
+// mutation of propertyNames (lengths at maxLength +-1 with 1- to 4-byte
+// characters, pattern misses, escapes), unknown-member names. The values
+// get their own mutations from the walk.
+function* mapMutations(s, v, p, ctx) {
+  const sizes = new Set([0, 1, 2]);
+  for (const n of [s.minProperties, s.maxProperties]) if (n !== undefined) for (const d of [-1, 0, 1]) if (n + d >= 0) sizes.add(n + d);
+  for (const n of sizes) {
+    const m = genMap(s, ctx, p, 1, n);
+    if (Object.keys(m).length === n) yield [`${n} entries`, m];
   }
-  yield* walk(schema, doc, "");
+  const names = s.propertyNames ? narrow(s.propertyNames, "string") : { type: "string" };
+  const keys = Object.keys(v);
+  const some = keys.length ? keys[0] : genKey(s, ctx, p);
+  const rest = Object.fromEntries(Object.entries(v).slice(1)); // one entry less: the count stays
+  const value = () => gen(s.additionalProperties, ctx, `${p}/x`);
+  for (const [label, k] of stringMutations(names, some, p, ctx)) {
+    if (k instanceof Raw) {
+      const o = clone(rest);
+      o[EXTRA] = [[k.text, serialize(value())]];
+      yield [`key ${label}`, o];
+    } else yield [`key ${label}: ${JSON.stringify(k)}`, put(clone(rest), k, value())];
+  }
+  for (const k of ["zzz_unknown", "", "__proto__", "constructor", "a/b~c", "é", "key", "value", `${some}_count`])
+    yield [`key ${JSON.stringify(k)}`, put(clone(v), k, value())];
+  yield ["entries reversed", Object.fromEntries(Object.entries(v).reverse()), "valid"];
+  yield ["array of entries instead of an object", Object.entries(v).map(([key, value]) => ({ key, value })), "invalid"];
+  yield ["array of pairs instead of an object", Object.entries(v), "invalid"];
+  yield ["empty object", {}];
+}
+
+// The nodes of a document with their schemas: [schema, value, path], the
+// root first. Descends through $ref, the matching oneOf variant, the
+// matching type of a type array, properties, map values and items.
+function* nodesOf(s, v, p, root) {
+  s = deref(s, root);
+  yield [s, v, p];
+  if (s.oneOf !== undefined) {
+    const V = variantOf(s, v);
+    if (V !== undefined) for (const n of nodesOf(V, v, p, root)) if (n[2] !== p) yield n;
+    return;
+  }
+  if (v === null || typeof v !== "object" || v instanceof Lit || v instanceof Raw) return;
+  const types = typesOf(s) || [];
+  if (types.includes("object") && !Array.isArray(v)) {
+    for (const k of Object.keys(v)) {
+      const sub = s.properties && Object.hasOwn(s.properties, k) ? s.properties[k] : isMap(s) ? s.additionalProperties : null;
+      if (sub) yield* nodesOf(sub, v[k], `${p}/${esc(k)}`, root);
+    }
+  }
+  if (types.includes("array") && Array.isArray(v)) for (let i = 0; i < v.length; i++) yield* nodesOf(s.items, v[i], `${p}/${i}`, root);
+}
+
+// Walks the base document and yields [path, label, mutatedDoc, forced].
+// With onlyDeepest, only the nodes at the greatest depth (recursive documents).
+function* allMutations(schema, doc, ctx, onlyDeepest = false) {
+  let nodes = [...nodesOf(schema, doc, "", ctx.root)];
+  if (onlyDeepest) {
+    const d = Math.max(...nodes.map(([, , p]) => segs(p).length));
+    nodes = nodes.filter(([, , p]) => segs(p).length >= d - 1);
+  }
+  for (const [s, v, p] of nodes) {
+    for (const [label, x, forced] of valueMutations(s, v, p, ctx)) yield [p, label, setAt(doc, p, () => x), forced];
+  }
+  if (onlyDeepest) return;
   // at the root, other JSON texts
   for (const t of ["[]", '"x"', "1", "null", "true"]) yield ["", `root ${t}`, new Lit(t), "invalid"];
 }
@@ -679,9 +986,72 @@ function* allMutations(schema, doc, ctx) {
 // ---- I-JSON rejections ----------------------------------------------------------
 // Documents the decoder must reject with a given code whatever ajv says.
 // Built from a valid document's text so that nothing else is wrong.
-function ijsonCases(schema, doc) {
+function ijsonCases(rootSchema, doc, ctx) {
   const out = []; // [label, code, reason, text or Buffer]
   const text = serialize(doc);
+  // a tagged union at the root: the variant's members, and a duplicated discriminator
+  let schema = deref(rootSchema, ctx.root);
+  if (schema.oneOf !== undefined) {
+    const d = discriminatorOf(schema);
+    schema = variantOf(schema, doc);
+    if (d !== undefined && Object.hasOwn(doc, d)) {
+      const other = ctx.root.oneOf.find((w) => w !== schema).properties[d].const;
+      const c = JSON.stringify(doc[d]);
+      for (const [label, t] of [
+        ["discriminator twice, same value", text.replace(/\}$/, `,"${d}":${c}}`)],
+        [`discriminator twice, then ${JSON.stringify(other)}`, text.replace(/\}$/, `,"${d}":${JSON.stringify(other)}}`)],
+        // the other value right before: nothing of this variant stands between them
+        [`discriminator twice, ${JSON.stringify(other)} first`,
+          `{"${d}":${JSON.stringify(other)},"${d}":${c},` +
+            serialize(Object.fromEntries(Object.entries(doc).filter(([k]) => k !== d))).slice(1)],
+        ["discriminator twice, escaped spelling", text.replace(/\}$/, `,"${escAll(d)}":${c}}`)],
+      ]) out.push([label, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key", t]);
+    }
+  }
+  // maps and `{}` values anywhere in the document
+  const withText = (p, t) => serialize(setAt(doc, p, () => new Lit(t)));
+  for (const [s, v, p] of nodesOf(rootSchema, doc, "", ctx.root)) {
+    if (isMap(s) && v !== null && typeof v === "object" && !Array.isArray(v)) {
+      const ks = Object.keys(v);
+      const val = serialize(gen(s.additionalProperties, ctx, `${p}/x`));
+      // one entry less at maxProperties: the duplicate must be the only fault
+      const body = serialize(s.maxProperties !== undefined && ks.length >= s.maxProperties
+        ? Object.fromEntries(Object.entries(v).slice(0, -1)) : v).slice(1, -1);
+      const join = (a, b) => (a && b ? a + "," + b : a + b);
+      if (ks.length) {
+        const k0 = ks[0];
+        out.push([`duplicate map key in ${p}`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
+          withText(p, "{" + join(body, `${strText(k0)}:${val}`) + "}")]);
+        out.push([`duplicate map key in ${p}, escaped`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
+          withText(p, "{" + join(`"${escAll(k0)}":${val}`, body) + "}")]);
+      } else {
+        out.push([`duplicate map key in empty ${p}`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
+          withText(p, `{"a":${val},"a":${val}}`)]);
+      }
+      out.push([`U+0000 in a map key of ${p}`, "SC_ERR_NUL", "ijson-nul", withText(p, "{" + join(body, `"a\\u0000":${val}`) + "}")]);
+      out.push([`lone surrogate in a map key of ${p}`, "SC_ERR_UTF8", "ijson-utf8",
+        withText(p, "{" + join(`"\\udc00":${val}`, body) + "}")]);
+    }
+    if (typesOf(s) === null && s.oneOf === undefined) {
+      const level = segs(p).length + 1, room = MAX_DEPTH - level + 1;
+      for (const [label, code, reason, t] of [
+        ["duplicate key", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key", '{"a":1,"b":2,"a":1}'],
+        ["duplicate key, nested and escaped", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key", '[{"x":{"ab":1,"a\\u0062":2}}]'],
+        ["duplicate key among 40", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
+          "{" + Array.from({ length: 40 }, (_, i) => `"k${i}":${i}`).join(",") + ',"k17":0}'],
+        ["U+0000 in a string", "SC_ERR_NUL", "ijson-nul", '["a\\u0000"]'],
+        ["U+0000 in a key", "SC_ERR_NUL", "ijson-nul", '{"\\u0000":1}'],
+        ["lone surrogate", "SC_ERR_UTF8", "ijson-utf8", '"\\ud800x"'],
+        ["integer literal 2^53", "SC_ERR_NUMBER", "ijson-big-integer", "9007199254740992"],
+        ["integer literal -2^53 in an array", "SC_ERR_NUMBER", "ijson-big-integer", "[1,-9007199254740992]"],
+        ["integer literal 10^20", "SC_ERR_NUMBER", "ijson-big-integer", '{"a":100000000000000000000}'],
+        ["1e400", "SC_ERR_NUMBER", "ijson-infinite", "[1e400]"],
+        [`nested arrays one level past ${MAX_DEPTH}`, "SC_ERR_DEPTH", "depth-limit", "[".repeat(room + 1) + "]".repeat(room + 1)],
+        [`nested objects one level past ${MAX_DEPTH}`, "SC_ERR_DEPTH", "depth-limit",
+          '{"a":'.repeat(room) + "{}" + "}".repeat(room)],
+      ]) out.push([`${label} in the any value at ${p || "/"}`, code, reason, withText(p, t)]);
+    }
+  }
   const props = schema.properties || {};
   const firstKey = Object.keys(doc)[0];
   const addMember = (t, member) => t.replace(/^\{/, "{" + member + (t === "{}" ? "" : ","));
@@ -690,7 +1060,7 @@ function ijsonCases(schema, doc) {
     out.push(["duplicate key, same value", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
       text.replace(/\}$/, `,${strText(firstKey)}:${val}}`)]);
     out.push(["duplicate key, escaped spelling", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-      text.replace(/\}$/, `,"${[...firstKey].map((c) => hex4(c.codePointAt(0))).join("")}":${val}}`)]);
+      text.replace(/\}$/, `,"${escAll(firstKey)}":${val}}`)]);
     out.push(["duplicate key first", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
       addMember(text, `${strText(firstKey)}:${val}`)]);
   }
@@ -747,7 +1117,8 @@ function ijsonCases(schema, doc) {
   }
   // number members: integer literals beyond 2^53, overflow to infinity
   for (const [k, ps] of Object.entries(props)) {
-    if (ps.type !== "integer" && ps.type !== "number") continue;
+    const ts = typesOf(deref(ps, ctx.root)) || [];
+    if (!ts.includes("integer") && !ts.includes("number")) continue;
     for (const t of ["9007199254740992", "-9007199254740992", "18446744073709551616", "100000000000000000000000"]) {
       out.push([`integer literal ${t} in /${k}`, "SC_ERR_NUMBER", "ijson-big-integer",
         serialize({ ...doc, [k]: new Lit(t) })]);
@@ -768,12 +1139,14 @@ const schemas = schemaFiles.map((f) => {
   return { type, schema, validate: ajv.compile(schema) };
 });
 
-const jobs = []; // { type, kind: "doc"|"ijson", label, text (string|Buffer), forced?, code?, reason? }
+const jobs = []; // { type, kind: "doc"|"ijson", label, text (string|Buffer), forced?, code?, reason?, tooDeep? }
 for (const { type, schema } of schemas) {
   rand = mulberry32(seed ^ [...type].reduce((h, c) => Math.imul(h, 31) + c.charCodeAt(0), 7));
-  const ctx = { type };
+  ROOT = schema;
+  const ctx = { type, root: schema };
   const bases = [];
-  for (let i = 0; i < count; i++) bases.push(gen(schema, ctx));
+  // recursive schemas: base documents of assorted depths
+  for (let i = 0; i < count; i++) bases.push(gen(schema, { ...ctx, maxDepth: pick([3, 5, 8, 12, 20]) }));
   for (const b of bases) jobs.push({ type, kind: "doc", label: "generated", text: serialize(b, chance(0.5)) });
   // every mutation of the first base documents, a sample of the others'
   bases.forEach((b, i) => {
@@ -784,7 +1157,24 @@ for (const { type, schema } of schemas) {
     }
   });
   for (const b of bases.slice(0, 2)) {
-    for (const [label, code, reason, text] of ijsonCases(schema, b)) jobs.push({ type, kind: "ijson", label, code, reason, text });
+    for (const [label, code, reason, text] of ijsonCases(schema, b, ctx)) jobs.push({ type, kind: "ijson", label, code, reason, text });
+  }
+  // recursive schemas: chains grown to the nesting limit and just past it,
+  // each with every mutation of its deepest values
+  if (refersTo$ref(schema)) {
+    const seen = new Set();
+    for (let m = MAX_DEPTH - 8; m <= MAX_DEPTH + 8 && seen.size < 4; m++) {
+      const d = gen(schema, { ...ctx, maxDepth: m, grow: true });
+      const depth = depthOf(JSON.parse(serialize(d)));
+      if (depth < MAX_DEPTH - 1 || depth > MAX_DEPTH + 2 || seen.has(depth)) continue;
+      seen.add(depth);
+      jobs.push({ type, kind: "doc", label: `generated, ${depth} levels deep`, text: serialize(d, chance(0.5)),
+        tooDeep: depth > MAX_DEPTH });
+      for (const [p, label, x, forced] of allMutations(schema, d, ctx, true))
+        jobs.push({ type, kind: "doc", label: `${depth} levels deep, ${p || "/"}: ${label}`, text: serialize(x, chance(0.3)), forced });
+    }
+    if (![...seen].some((x) => x <= MAX_DEPTH) || ![...seen].some((x) => x > MAX_DEPTH))
+      throw new Error(`${type}: could not grow documents around ${MAX_DEPTH} levels (got ${[...seen]})`);
   }
 }
 
@@ -828,6 +1218,14 @@ const fail = (j, why, a, line) => failures.push(
 
 // Is this disagreement a listed deliberate divergence? Returns its reason.
 function divergence(j, a, dec) {
+  if (a.valid && dec.code === "SC_ERR_DEPTH" && depthOf(a.value) > MAX_DEPTH) return "depth-limit";
+  if (a.valid && dec.code === "SC_ERR_CONSTRAINT" && dec.keyword === "propertyNames") {
+    // a char key[N] map key: more than N-1 bytes in at most N-1 code points
+    const n = (KEY_BUFFERS[j.type] || {})[shapeOf(dec.path)];
+    let m = a.value;
+    for (const k of segs(dec.path)) m = m?.[k];
+    return n !== undefined && m && typeof m === "object" && Object.keys(m).some((k) => utf8Len(k) > n - 1) ? "charbuf-bytes" : null;
+  }
   if (!a.valid || dec.code !== "SC_ERR_CONSTRAINT" || dec.keyword !== "maxLength") return null;
   const n = (CHAR_BUFFERS[j.type] || {})[shapeOf(dec.path)];
   if (n === undefined) return null;
@@ -836,12 +1234,16 @@ function divergence(j, a, dec) {
   return typeof v === "string" && utf8Len(v) > n - 1 ? "charbuf-bytes" : null;
 }
 
+const dumped = [];
 jobs.forEach((j, i) => {
   const line = lines[i];
+  if (dump) dumped.push(JSON.stringify({ type: j.type, kind: j.kind, label: j.label, forced: j.forced, decoder: line,
+    text: show(j.text) }));
   const [head, message = ""] = line.split("\t");
   const [word, code, p, keyword] = head.split(" ");
   const dec = { ok: word === "ok", code, path: p === '""' ? "" : p, keyword, message };
   const { validate, schema } = schemas.find((s) => s.type === j.type);
+  ROOT = schema;
   const a = ajvVerdict(validate, j.text);
   if (word !== "ok" && word !== "error") return fail(j, `driver: ${word}`, a, line), stats.disagreements++;
   if (dec.ok && message.startsWith("bug ")) {
@@ -852,6 +1254,20 @@ jobs.forEach((j, i) => {
       failures.push(`POST-DECODE BUG (${kind}) ${j.type} ${j.label}\n  document: ${show(j.text)}\n  ajv: ` +
         `${a.valid ? "valid" : "invalid: " + a.error}\n  decoder: ${line}`);
   }
+  if (dec.ok && a.valid && message.startsWith("enc ") && EXACT_ROUNDTRIP.has(j.type)) {
+    let back;
+    try {
+      back = JSON.parse(message.slice(4));
+    } catch (e) {
+      back = e.message;
+    }
+    if (!jsonEqual(back, a.value)) {
+      stats.postDecode++;
+      if ((postDecodeShown.value = (postDecodeShown.value || 0) + 1) <= 3 || verbose)
+        failures.push(`POST-DECODE BUG (encode changes the value) ${j.type} ${j.label}\n  document: ${show(j.text)}\n` +
+          `  encoded: ${show(message.slice(4))}`);
+    }
+  }
   if (j.kind === "ijson") {
     stats.ijson++;
     if (dec.ok || dec.code !== j.code) return fail(j, `I-JSON rejection must be ${j.code}`, a, line), stats.disagreements++;
@@ -859,8 +1275,11 @@ jobs.forEach((j, i) => {
     if (a.valid) byReason[j.reason] = (byReason[j.reason] || 0) + 1;
     return;
   }
-  if (j.label === "generated") stats.generated++;
+  if (j.label.startsWith("generated")) stats.generated++;
   else stats.mutations++;
+  // a valid document past the nesting limit: the decoder must say so
+  if (j.tooDeep && (dec.ok || dec.code !== "SC_ERR_DEPTH"))
+    return fail(j, `nested past ${MAX_DEPTH} levels: must be SC_ERR_DEPTH`, a, line), stats.disagreements++;
   // the verdict the document was built to have
   let exp = a.value === undefined ? "JSON.parse failed" : expected(schema, a.value);
   if (exp !== null && typeof exp === "object") {
@@ -885,6 +1304,7 @@ jobs.forEach((j, i) => {
   stats.disagreements++;
 });
 
+if (dump) writeFileSync(dump, dumped.join("\n") + "\n");
 for (const f of failures.slice(0, verbose ? failures.length : 25)) console.log(f + "\n");
 if (failures.length > 25 && !verbose) console.log(`... and ${failures.length - 25} more (--verbose shows all)\n`);
 console.log(`ajv ${require("ajv/package.json").version}, ajv-formats ${require("ajv-formats/package.json").version}; ` +

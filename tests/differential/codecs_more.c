@@ -1,0 +1,26 @@
+/* The decoder types of the newer parts of the type system, for
+ * decode_driver.c: @nullable (profile), cJSON * (event), tagged unions
+ * (shape, payment), maps (request_doc) and recursive types (comment,
+ * holder), from the headers of tests/decode/. A separate translation unit:
+ * nullable.h and shapes.h both define `spot`. */
+#include "codec.h"
+
+#include "any.schemac.h"
+#include "maps.schemac.h"
+#include "nullable.schemac.h"
+#include "recursive.schemac.h"
+#include "shapes_union.schemac.h"
+
+CODEC(profile)
+CODEC(event)
+CODEC(shape)
+CODEC(payment)
+CODEC(request_doc)
+CODEC(comment)
+CODEC(holder)
+
+const codec more_codecs[] = {
+    CODEC_ENTRY(profile), CODEC_ENTRY(event),   CODEC_ENTRY(shape),  CODEC_ENTRY(payment),
+    CODEC_ENTRY(request_doc), CODEC_ENTRY(comment), CODEC_ENTRY(holder),
+};
+const size_t more_codecs_count = sizeof more_codecs / sizeof *more_codecs;
