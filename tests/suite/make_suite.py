@@ -16,7 +16,13 @@ Wrapping: schemac decodes objects into structs, so a root schema that is
 not an object (e.g. {"minimum": 1.1}) is expressed as the member `v` of a
 struct, and the instance I is decoded as the document {"v": I}. The struct
 has no other member and rejects unknown ones, so {"v": I} is accepted
-exactly when I is accepted by v's schema.
+exactly when I is accepted by v's schema. This holds as well when v is a
+map (a root schema of additionalProperties, propertyNames or
+min/maxProperties alone, with no declared members): v's schema is then
+{"type": "object", "additionalProperties": V, ...}, which accepts the
+object I exactly when the root schema does; a non-object I, valid for a
+root schema without "type", is no map and not applicable. A cJSON * v is
+optional like every cJSON * member, but the document always has v.
 
 Applicability, decided per case from the declaration, never from the result:
 - an instance the schema rejects must be rejected by the decoder: always
@@ -28,14 +34,25 @@ Applicability, decided per case from the declaration, never from the result:
   without U+0000 in char *, ...). Otherwise it is "not applicable", with
   the reason (e.g. {"minimum": 1.1} accepts "x", which no double holds).
 - a group whose schema the type system cannot express at all (mixed
-  types, null, $ref, oneOf/anyOf/allOf, patternProperties, maps, tuples,
-  arrays of arrays, ...) is not applicable as a whole, with the reason.
+  types, a value that must be null, oneOf/anyOf without a discriminator,
+  patternProperties, declared members beside a map, tuples of different
+  item schemas, arrays of arrays, false schemas, ...) is not applicable as
+  a whole, with the reason.
 
-Untyped sub-schemas: where a keyword has no `type` (e.g. {"minimum": 1.1}) or
-a member's schema is {} (accepts anything), the declaration uses the one C
-type that fits the keyword (a number for minimum, a string for maxLength)
-or, for {}, the type the group's instances use; instances of other types
-then fall under the rules above. A group may list several variants (e.g.
+The type system: scalars, char *, arrays (T *v + v_count), structs, @nullable
+pointer members (null stored as NULL), cJSON * for any value (`{}`/true;
+always optional, so never a required member), maps (additionalProperties:
+V, with propertyNames and min/maxProperties) and structs that reach
+themselves through a pointer ($ref). A $ref to a plain schema is resolved
+here, by hand: the declaration is the referenced schema's.
+
+Untyped sub-schemas: where a keyword has no `type` (e.g. {"minimum": 1.1}),
+the declaration uses the one C type that fits the keyword (a number for
+minimum, a string for maxLength); instances of other types then fall under
+the rules above. A sub-schema {} or true (accepts anything) is a cJSON *
+member or cJSON * items, except for a required member: cJSON * members are
+always optional, so a required {} member gets the type the group's
+instances use. A group may list several variants (e.g.
 uniqueItems over number, string and boolean arrays); each case goes to the
 first variant whose C type holds the instance.
 """
@@ -51,10 +68,12 @@ INT = ('int',)    # int64_t: JSON integers (1.0 included), limited to +-(2^53-1)
 NUM = ('num',)    # double: any finite number
 STR = ('str',)    # char *: a string without U+0000
 BOOL = ('bool',)  # bool
+ANY = ('any',)    # cJSON *: any JSON value (strings without U+0000). Always optional: NULL when absent
+SELF = ('self',)  # struct ROOT *: the root struct itself (a recursive type: "$ref": "#" in the schema)
 
 
 def arr(item):
-    """T *v + size_t v_count."""
+    """T *v + size_t v_count (cJSON **v for ANY items)."""
     return ('arr', item)
 
 
@@ -63,22 +82,37 @@ def obj(members, additional=False):
     return ('obj', list(members), additional)
 
 
-def m(name, typ, *tags, opt=False):
-    """A member: JSON name, type, value tags, optional (absent is distinguishable)."""
-    return (name, typ, list(tags), opt)
+def mapof(value, key_tags=(), value_tags=()):
+    """A map member: `struct E *v; size_t v_count;` tagged @additionalProperties,
+    E = struct { char *key; V value; }. JSON: an object whose member values are
+    V (additionalProperties: V); key_tags become propertyNames, value_tags
+    constrain the values. @minProperties/@maxProperties go on the member."""
+    return ('map', value, list(key_tags), list(value_tags))
+
+
+def m(name, typ, *tags, opt=False, nullable=False):
+    """A member: JSON name, type, value tags, optional (absent is distinguishable),
+    nullable (@nullable: null is accepted and stored as NULL; the member is then a
+    pointer and, not being optional, required)."""
+    assert not (opt and nullable), 'an optional nullable member needs has_X: not modelled'
+    assert typ[0] != 'any' or opt, 'a cJSON * member is always optional: declare it opt=True'
+    assert typ[0] != 'self' or opt, 'a recursive member is a pointer: declare it opt=True'
+    return (name, typ, list(tags), opt, nullable)
 
 
 class Decl:
     """One C root declaration. wrap: the root schema is not an object and
     is the member v (with tags) of the root struct."""
 
-    def __init__(self, typ, *tags, wrap=True, note=''):
+    def __init__(self, typ, *tags, wrap=True, nullable=False, note=''):
         self.wrap = wrap
         self.note = note
         if wrap:
-            self.root = obj([m('v', typ, *tags)])
+            # v is always present in the document {"v": I}, so a cJSON * v
+            # (optional, like every cJSON * member) decides exactly as I does
+            self.root = obj([m('v', typ, *tags, opt=typ[0] == 'any', nullable=nullable)])
         else:
-            assert typ[0] == 'obj' and not tags
+            assert typ[0] == 'obj' and not tags and not nullable
             self.root = typ
 
 
@@ -94,27 +128,36 @@ class NA:
         self.reason = reason
 
 
-def W(typ, *tags, note=''):
-    return Map(Decl(typ, *tags), note=note)
+def W(typ, *tags, nullable=False, note=''):
+    return Map(Decl(typ, *tags, nullable=nullable), note=note)
 
 
 def O(typ, note=''):
     return Map(Decl(typ, wrap=False), note=note)
 
 
-NULLABLE = NA('null is not representable: @nullable is planned')
-MIXED = NA('several JSON types for one value: tagged unions are planned, a C member has one type')
-REF = NA('$ref/$defs: recursive and referenced types are planned')
-APPLICATORS = NA('allOf/anyOf/oneOf/not/if: schema applicators are not part of the type system')
+ONLY_NULL = NA('a value that must be null: @nullable adds null to a pointer member\'s type, and no C member '
+               'holds null alone (@const null and @enum [null] are errors)')
+MIXED = NA('several JSON types for one value: a C member has one type (a tagged union is a oneOf of objects '
+           'told apart by a discriminator member, not a union of JSON types)')
+TUPLES = NA('prefixItems (tuples) with items of different schemas: an array member has one item type')
 PATTERNPROPS = NA('patternProperties: member names are fixed by the C declaration')
-MAPS = NA('additionalProperties with a schema is a map: members are fixed by the C declaration')
-TUPLES = NA('prefixItems (tuples): an array member has one item type')
-DEPENDENT = NA('dependentSchemas/propertyNames: not part of the type system')
+MAP_BESIDE_MEMBERS = NA('declared members beside additionalProperties with a schema: a map is one member holding '
+                        'a whole object, a struct cannot keep a map of its undeclared members')
 ESCAPED_NAMES = NA('member names with control characters, quotes or backslashes: @name takes a bare word')
 NUL_STRING = NA('U+0000 inside a string: C strings are NUL-terminated, the decoders reject \\u0000 (docs/strictness.md)')
 BOOL_SCHEMA = NA('a false sub-schema (a member that must be absent) cannot be declared')
 NESTED_ARRAYS = NA('arrays of arrays are not supported')
 ENUM_NONSCALAR = NA('enum/const values of mixed types cannot be declared')
+ACCEPTS_NOTHING = NA('the schema accepts no value (false, a $ref to false, oneOf/anyOf of false branches or '
+                     'oneOf of several true ones): every C type accepts some value')
+NOT_TAGGED = NA('branches told apart by which members are present: schemac\'s oneOf is a tagged union, whose '
+                'variants are told apart by an enum discriminator member holding a const')
+SCALAR_BRANCHES = NA('branches constraining one scalar value (integer or minimum, string lengths): a C member has '
+                     'one type and one set of keywords, and a tagged union\'s variants are objects')
+ALL_BUT_NUMBERS = NA('oneOf [number, {}] accepts every value except numbers: no C type holds exactly that')
+METASCHEMA = NA('$ref to the draft 2020-12 metaschema: a schema as the instance (mixed types, $dynamicRef) '
+                'is not a C type')
 
 # (file, group description) -> Map or NA. Comments give the reasoning where
 # the declaration is not a word-for-word translation.
@@ -125,10 +168,9 @@ MAPPING = {
     ('type', 'string type matches strings'): W(STR),
     ('type', 'object type matches objects'): O(obj([], additional=True),
         note='any object: a struct without members that accepts unknown ones'),
-    ('type', 'array type matches arrays'): W(arr(NUM),
-        note='items are unconstrained; declared as numbers (the only valid instance is [])'),
+    ('type', 'array type matches arrays'): W(arr(ANY), note='items are unconstrained: cJSON * items'),
     ('type', 'boolean type matches booleans'): W(BOOL),
-    ('type', 'null type matches only the null object'): NULLABLE,
+    ('type', 'null type matches only the null object'): ONLY_NULL,
     ('type', 'multiple types can be specified in an array'): MIXED,
     ('type', 'type as array with one item'): W(STR, note='["string"] is "string"'),
     ('type', 'type: array or object'): MIXED,
@@ -140,7 +182,7 @@ MAPPING = {
     ('properties', 'properties, patternProperties, additionalProperties interaction'): PATTERNPROPS,
     ('properties', 'properties with boolean schema'): BOOL_SCHEMA,
     ('properties', 'properties with escaped characters'): ESCAPED_NAMES,
-    ('properties', 'properties with null valued instance properties'): NULLABLE,
+    ('properties', 'properties with null valued instance properties'): ONLY_NULL,
     ('properties', 'properties whose names are Javascript object property names'): O(obj([
         m('__proto__', NUM, opt=True),
         m('toString', obj([m('length', STR, opt=True)], additional=True), opt=True),
@@ -148,33 +190,49 @@ MAPPING = {
     # ------------------------------------------------------------ required
     ('required', 'required validation'): O(obj([
         m('foo', NUM), m('bar', NUM, opt=True)], additional=True),
-        note='foo and bar are {} (anything); declared as numbers, the type the instances use'),
-    ('required', 'required default validation'): O(obj([m('foo', NUM, opt=True)], additional=True),
-        note='foo is {} (anything); declared as a number'),
-    ('required', 'required with empty array'): O(obj([m('foo', NUM, opt=True)], additional=True),
-        note='foo is {} (anything); declared as a number'),
+        note='foo and bar are {} (anything); a cJSON * member is always optional, so the required foo is '
+             'declared with the type the instances use, a number, and bar with it too'),
+    ('required', 'required default validation'): O(obj([m('foo', ANY, opt=True)], additional=True),
+        note='foo is {} (anything) and not required: an optional cJSON * member'),
+    ('required', 'required with empty array'): O(obj([m('foo', ANY, opt=True)], additional=True),
+        note='foo is {} (anything) and not required: an optional cJSON * member'),
     ('required', 'required with escaped characters'): ESCAPED_NAMES,
     ('required', 'required properties whose names are Javascript object property names'): O(obj([
         m('__proto__', NUM), m('toString', obj([], additional=True)), m('constructor', NUM)],
         additional=True),
-        note='the three members are unconstrained; declared with the types of the valid instance '
-             '(numbers and any object)'),
+        note='the three members are unconstrained but required, and a cJSON * member is always '
+             'optional: declared with the types of the valid instance (numbers and any object)'),
     # ------------------------------------------------------------ additionalProperties
     ('additionalProperties', 'additionalProperties being false does not allow other properties'): PATTERNPROPS,
     ('additionalProperties', 'non-ASCII pattern with additionalProperties'): PATTERNPROPS,
-    ('additionalProperties', 'additionalProperties with schema'): MAPS,
-    ('additionalProperties', 'additionalProperties can exist by itself'): MAPS,
+    ('additionalProperties', 'additionalProperties with schema'): MAP_BESIDE_MEMBERS,
+    # A root schema of additionalProperties alone is an object of V: the map
+    # member v of the wrapper, decoded from {"v": I}. The wrapper is honest
+    # for maps as for scalars: v is its only member, it rejects unknown ones,
+    # and v's schema is {"type": "object", "additionalProperties": V}, so
+    # {"v": I} is accepted exactly when the object I is. A non-object I (valid
+    # for a schema without "type") is no map: those cases are not applicable.
+    ('additionalProperties', 'additionalProperties can exist by itself'): W(mapof(BOOL),
+        note='additionalProperties alone: a map of booleans'),
     ('additionalProperties', 'additionalProperties are allowed by default'): O(obj([
-        m('foo', NUM, opt=True), m('bar', NUM, opt=True)], additional=True),
-        note='foo and bar are {}; declared as numbers. Allowing schema -> @additionalProperties'),
-    ('additionalProperties', 'additionalProperties does not look in applicators'): APPLICATORS,
-    ('additionalProperties', 'additionalProperties with null valued instance properties'): NULLABLE,
-    ('additionalProperties', 'additionalProperties with propertyNames'): DEPENDENT,
-    ('additionalProperties', 'dependentSchemas with additionalProperties'): DEPENDENT,
+        m('foo', ANY, opt=True), m('bar', ANY, opt=True)], additional=True),
+        note='foo and bar are {}: optional cJSON * members. Allowing schema -> @additionalProperties'),
+    ('additionalProperties', 'additionalProperties does not look in applicators'): W(mapof(BOOL),
+        note='allOf [{properties: {foo: {}}}] constrains nothing and does not make foo a declared member '
+             'for additionalProperties, so every member must be a boolean: a map of booleans'),
+    ('additionalProperties', 'additionalProperties with null valued instance properties'): ONLY_NULL,
+    ('additionalProperties', 'additionalProperties with propertyNames'): W(mapof(NUM, key_tags=['@maxLength 5']),
+        note='propertyNames {maxLength: 5} -> @maxLength on the key; additionalProperties {type: number} '
+             '-> double values'),
+    ('additionalProperties', 'dependentSchemas with additionalProperties'): O(obj([m('foo2', ANY, opt=True)]),
+        note='dependentSchemas {foo: {}, foo2: {properties: {bar: {}}}} constrains nothing (bar is {}), so '
+             'the schema is properties {foo2: {}} with additionalProperties false: a struct with an '
+             'optional cJSON * foo2 that rejects unknown members'),
     # ------------------------------------------------------------ enum
     ('enum', 'simple enum validation'): W(NUM, '@enum [1, 2, 3]'),
     ('enum', 'heterogeneous enum validation'): ENUM_NONSCALAR,
-    ('enum', 'heterogeneous enum-with-null validation'): NULLABLE,
+    ('enum', 'heterogeneous enum-with-null validation'): W(NUM, '@enum [6]', nullable=True,
+        note='enum [6, null] -> @nullable double *v with @enum [6]: null joins the enum'),
     ('enum', 'enums in properties'): O(obj([
         m('foo', STR, '@enum ["foo"]', opt=True), m('bar', STR, '@enum ["bar"]')], additional=True)),
     ('enum', 'enum with escaped characters'): W(STR, '@enum ["foo\\nbar", "foo\\rbar"]'),
@@ -198,7 +256,7 @@ MAPPING = {
         note='const {"foo":"bar","baz":"bax"}: exactly these two members with these values'),
     ('const', 'const with array'): W(arr(obj([m('foo', STR, '@const "bar"')])), '@minItems 1', '@maxItems 1',
         note='const [{"foo":"bar"}]: one item, an object with exactly foo = "bar"'),
-    ('const', 'const with null'): NULLABLE,
+    ('const', 'const with null'): ONLY_NULL,
     ('const', 'const with false does not match 0'): W(BOOL, '@const false'),
     ('const', 'const with true does not match 1'): W(BOOL, '@const true'),
     ('const', 'const with [false] does not match [0]'): W(arr(BOOL), '@const false', '@minItems 1', '@maxItems 1',
@@ -242,19 +300,22 @@ MAPPING = {
         NA('\\p{...} Unicode property escapes are not supported (docs/patterns.md)'),
     # ------------------------------------------------------------ arrays
     ('items', 'a schema given for items'): W(arr(INT)),
-    ('items', 'items with boolean schema (true)'): W(arr(NUM),
-        note='items: true accepts any item; declared as numbers (an array member has one item type)'),
+    ('items', 'items with boolean schema (true)'): W(arr(ANY), note='items: true accepts any item: cJSON * items'),
     ('items', 'items with boolean schema (false)'): W(arr(NUM), '@maxItems 0',
         note='items: false allows only the empty array'),
-    ('items', 'items and subitems'): REF,
+    # the $refs resolve to arrays of at most 3 items, each an array of at
+    # most 2 objects: arrays of arrays
+    ('items', 'items and subitems'): NESTED_ARRAYS,
     ('items', 'nested items'): NESTED_ARRAYS,
-    ('items', 'prefixItems with no additional items allowed'): W(arr(NUM), '@maxItems 3',
-        note='three {} prefix items and items: false: at most 3 items of any type; declared as numbers'),
-    ('items', 'items does not look in applicators, valid case'): APPLICATORS,
+    ('items', 'prefixItems with no additional items allowed'): W(arr(ANY), '@maxItems 3',
+        note='three {} prefix items and items: false: at most 3 items of any type'),
+    ('items', 'items does not look in applicators, valid case'): W(arr(NUM), '@minimum 5',
+        note='allOf [{prefixItems: [{minimum: 3}]}] asks the first item to be >= 3, which items {minimum: 5} '
+             'already asks of every item: the schema is items {minimum: 5}; declared as numbers'),
     ('items', 'prefixItems validation adjusts the starting index for items'): TUPLES,
-    ('items', 'items with heterogeneous array'): W(arr(NUM), '@maxItems 1',
-        note='one {} prefix item and items: false: at most 1 item of any type; declared as numbers'),
-    ('items', 'items with null instance elements'): NULLABLE,
+    ('items', 'items with heterogeneous array'): W(arr(ANY), '@maxItems 1',
+        note='one {} prefix item and items: false: at most 1 item of any type'),
+    ('items', 'items with null instance elements'): ONLY_NULL,
     ('minItems', 'minItems validation'): W(arr(NUM), '@minItems 1'),
     ('minItems', 'minItems validation with a decimal'): W(arr(NUM), '@minItems 1',
         note='minItems 1.0 is the count 1; schemac only takes the integer spelling'),
@@ -265,22 +326,155 @@ MAPPING = {
         Decl(arr(NUM), '@uniqueItems'), Decl(arr(STR), '@uniqueItems'), Decl(arr(BOOL), '@uniqueItems'),
         note='items are unconstrained; @uniqueItems takes arrays of numbers, strings or booleans, '
              'one variant each',
-        na='items that are not all numbers, all strings or all booleans: an array member has one '
-           'item type, and @uniqueItems takes scalar items only'),
-    ('uniqueItems', 'uniqueItems with an array of items'): TUPLES,
-    ('uniqueItems', 'uniqueItems with an array of items and additionalItems=false'): TUPLES,
-    ('uniqueItems', 'uniqueItems=false validation'): Map(
-        Decl(arr(NUM)), Decl(arr(STR)), Decl(arr(BOOL)),
-        note='uniqueItems: false is no constraint; items are unconstrained, one variant per scalar item type',
-        na='items that are not all numbers, all strings or all booleans: an array member has one '
-           'item type (object items would each need their own struct: not mapped)'),
-    ('uniqueItems', 'uniqueItems=false with an array of items'): TUPLES,
-    ('uniqueItems', 'uniqueItems=false with an array of items and additionalItems=false'): TUPLES,
+        na='items that are not all numbers, all strings or all booleans: @uniqueItems takes scalar items '
+           'only (it is an error on cJSON *, struct and array items), and an array member has one item type'),
+    # prefixItems [boolean, boolean]: the prefix items share one schema, so
+    # with items: false the tuple is an array of at most 2 booleans; without
+    # it, later items are unconstrained and the array of booleans holds the
+    # all-boolean instances (the others are not applicable, or rejected for
+    # their type when invalid).
+    ('uniqueItems', 'uniqueItems with an array of items'): W(arr(BOOL), '@uniqueItems',
+        note='prefixItems [boolean, boolean], later items unconstrained: an array of booleans holds '
+             'the all-boolean instances'),
+    ('uniqueItems', 'uniqueItems with an array of items and additionalItems=false'): W(
+        arr(BOOL), '@uniqueItems', '@maxItems 2',
+        note='prefixItems [boolean, boolean] and items: false: at most 2 booleans'),
+    ('uniqueItems', 'uniqueItems=false validation'): W(arr(ANY),
+        note='uniqueItems: false is no constraint and items are unconstrained: cJSON * items'),
+    ('uniqueItems', 'uniqueItems=false with an array of items'): W(arr(BOOL),
+        note='prefixItems [boolean, boolean], later items unconstrained: an array of booleans holds '
+             'the all-boolean instances'),
+    ('uniqueItems', 'uniqueItems=false with an array of items and additionalItems=false'): W(
+        arr(BOOL), '@maxItems 2', note='prefixItems [boolean, boolean] and items: false: at most 2 booleans'),
+    # ------------------------------------------------------------ propertyNames, min/maxProperties
+    # propertyNames and min/maxProperties alone: a map (through the wrapper,
+    # as for additionalProperties alone) of cJSON * values; non-objects are
+    # valid for these schemas but no map holds them.
+    ('propertyNames', 'propertyNames validation'): W(mapof(ANY, key_tags=['@maxLength 3'])),
+    ('propertyNames', 'propertyNames validation with pattern'): W(mapof(ANY, key_tags=['@pattern ^a+$'])),
+    ('propertyNames', 'propertyNames with boolean schema true'): W(mapof(ANY)),
+    ('propertyNames', 'propertyNames with boolean schema false'): W(mapof(ANY), '@maxProperties 0',
+        note='no name is valid, so only the empty object: @maxProperties 0'),
+    ('propertyNames', 'propertyNames with const'): W(mapof(ANY, key_tags=['@const "foo"'])),
+    ('propertyNames', 'propertyNames with enum'): W(mapof(ANY, key_tags=['@enum ["foo", "bar"]'])),
+    ('minProperties', 'minProperties validation'): W(mapof(ANY), '@minProperties 1'),
+    ('minProperties', 'minProperties validation with a decimal'): W(mapof(ANY), '@minProperties 1',
+        note='minProperties 1.0 is the count 1; schemac only takes the integer spelling'),
+    ('maxProperties', 'maxProperties validation'): W(mapof(ANY), '@maxProperties 2'),
+    ('maxProperties', 'maxProperties validation with a decimal'): W(mapof(ANY), '@maxProperties 2',
+        note='maxProperties 2.0 is the count 2; schemac only takes the integer spelling'),
+    ('maxProperties', 'maxProperties = 0 means the object is empty'): W(mapof(ANY), '@maxProperties 0'),
+    # ------------------------------------------------------------ oneOf, anyOf
+    # schemac's oneOf is a tagged union: objects told apart by an enum member
+    # with a const value. No suite group is one. Groups equivalent to `true`
+    # (every value valid) are a cJSON * member; the cases then test only that
+    # cJSON * accepts any value, the equivalence is the mapping's work.
+    ('oneOf', 'oneOf'): SCALAR_BRANCHES,
+    ('oneOf', 'oneOf with base schema'): SCALAR_BRANCHES,
+    ('oneOf', 'oneOf with boolean schemas, all true'): ACCEPTS_NOTHING,
+    ('oneOf', 'oneOf with boolean schemas, one true'): W(ANY,
+        note='oneOf [true, false, false]: exactly one branch accepts any value, so the schema is true'),
+    ('oneOf', 'oneOf with boolean schemas, more than one true'): ACCEPTS_NOTHING,
+    ('oneOf', 'oneOf with boolean schemas, all false'): ACCEPTS_NOTHING,
+    ('oneOf', 'oneOf complex types'): NOT_TAGGED,
+    ('oneOf', 'oneOf with empty schema'): ALL_BUT_NUMBERS,
+    ('oneOf', 'oneOf with required'): NOT_TAGGED,
+    ('oneOf', 'oneOf with missing optional property'): NOT_TAGGED,
+    ('oneOf', 'nested oneOf, to check validation semantics'): ONLY_NULL,
+    ('anyOf', 'anyOf'): SCALAR_BRANCHES,
+    ('anyOf', 'anyOf with base schema'): SCALAR_BRANCHES,
+    ('anyOf', 'anyOf with boolean schemas, all true'): W(ANY, note='anyOf [true, true] is true'),
+    ('anyOf', 'anyOf with boolean schemas, some true'): W(ANY, note='anyOf [true, false] is true'),
+    ('anyOf', 'anyOf with boolean schemas, all false'): ACCEPTS_NOTHING,
+    ('anyOf', 'anyOf complex types'): NOT_TAGGED,
+    ('anyOf', 'anyOf with one empty schema'): W(ANY, note='anyOf [{type: number}, {}] is true'),
+    ('anyOf', 'nested anyOf, to check validation semantics'): ONLY_NULL,
+    # ------------------------------------------------------------ $ref, $defs
+    # A reference in C is a type name: a $ref to a plain schema is that
+    # schema's declaration, used where the $ref stands (the $ref/$id/$anchor
+    # resolution is done here, by hand, so those cases test the resolved
+    # declaration). A $ref back to an enclosing object is a recursive struct,
+    # which schemac emits as "$ref": "#" or under $defs.
+    ('ref', 'root pointer ref'): O(obj([m('foo', SELF, opt=True)]),
+        note='foo is the root schema: a pointer to the root struct (recursive, "$ref": "#"); '
+             'additionalProperties false: no @additionalProperties'),
+    ('ref', 'relative pointer ref to object'): O(obj([m('foo', INT, opt=True), m('bar', INT, opt=True)],
+                                                     additional=True),
+        note='bar refers to foo\'s schema: both are integers'),
+    ('ref', 'relative pointer ref to array'): TUPLES,
+    ('ref', 'escaped pointer ref'): O(obj([m('tilde', INT, opt=True), m('slash', INT, opt=True),
+                                          m('percent', INT, opt=True)], additional=True),
+        note='the three $defs are integers'),
+    ('ref', 'nested refs'): W(INT, note='c -> b -> a: an integer'),
+    ('ref', 'ref applies alongside sibling keywords'): O(obj([m('foo', arr(ANY), '@maxItems 2', opt=True)],
+                                                             additional=True),
+        note='foo: the $ref (type array) and maxItems 2: an array of cJSON * items with @maxItems 2'),
+    ('ref', 'remote ref, containing refs itself'): METASCHEMA,
+    ('ref', 'property named $ref that is not a reference'): O(obj([m('$ref', STR, opt=True)], additional=True)),
+    ('ref', 'property named $ref, containing an actual $ref'): O(obj([m('$ref', STR, opt=True)],
+                                                                     additional=True),
+        note='the member $ref refers to a string schema'),
+    ('ref', '$ref to boolean schema true'): W(ANY, note='the $ref is to true: any value'),
+    ('ref', '$ref to boolean schema false'): ACCEPTS_NOTHING,
+    ('ref', 'Recursive references between schemas'): O(obj([
+        m('meta', STR),
+        m('nodes', arr(obj([m('value', NUM), m('subtree', SELF, opt=True)], additional=True)))],
+        additional=True),
+        note='tree {meta, nodes: [node]} and node {value, subtree: tree}: the node items point back to '
+             'the root struct (mutual recursion through a pointer); neither says additionalProperties'),
+    ('ref', 'refs with quote'): ESCAPED_NAMES,
+    ('ref', 'ref creates new scope when adjacent to keywords'): O(obj([]),
+        note='$defs/A has unevaluatedProperties: false and no properties of its own, so any member makes '
+             'an object invalid: a struct without members that rejects unknown ones'),
+    ('ref', 'naive replacement of $ref with its destination is not correct'): O(obj([
+        m('$ref', STR, '@const "#/$defs/a_string"')]),
+        note='enum [{"$ref": "#/$defs/a_string"}]: exactly that object, as for const with object'),
+    ('ref', 'refs with relative uris and defs'): O(obj([
+        m('foo', obj([m('bar', STR, opt=True)], additional=True), opt=True), m('bar', STR, opt=True)],
+        additional=True),
+        note='the root $ref and foo both resolve to $defs/inner {properties: {bar: string}}'),
+    ('ref', 'relative refs with absolute uris and defs'): O(obj([
+        m('foo', obj([m('bar', STR, opt=True)], additional=True), opt=True), m('bar', STR, opt=True)],
+        additional=True),
+        note='the root $ref and foo both resolve to $defs/inner {properties: {bar: string}}'),
+    ('ref', '$id must be resolved against nearest parent, not just immediate parent'): W(NUM,
+        note='allOf [$ref d.json] resolves to {type: number}'),
+    ('ref', 'order of evaluation: $id and $ref'): W(NUM, '@maximum 10',
+        note='$ref int.json resolves to $defs/bigint {maximum: 10} (untyped: declared as a number)'),
+    ('ref', 'order of evaluation: $id and $anchor and $ref'): W(NUM, '@maximum 10',
+        note='$ref #bigint resolves to $defs/bigint {maximum: 10} (untyped: declared as a number)'),
+    ('ref', 'order of evaluation: $id and $ref on nested schema'): W(NUM,
+        note='nested/foo.json -> nested/bar.json: {type: number}'),
+    ('ref', 'simple URN base URI with $ref via the URN'): O(obj([m('foo', NUM, '@minimum 30', opt=True)],
+                                                                additional=True),
+        note='foo is the root schema (minimum 30, and properties for objects): declared with the type the '
+             'instances use, a number >= 30; an object foo is not applicable'),
+    ('ref', 'simple URN base URI with JSON pointer'): O(obj([m('foo', STR, opt=True)], additional=True)),
+    ('ref', 'URN base URI with NSS'): O(obj([m('foo', STR, opt=True)], additional=True)),
+    ('ref', 'URN base URI with r-component'): O(obj([m('foo', STR, opt=True)], additional=True)),
+    ('ref', 'URN base URI with q-component'): O(obj([m('foo', STR, opt=True)], additional=True)),
+    ('ref', 'URN base URI with URN and JSON pointer ref'): O(obj([m('foo', STR, opt=True)], additional=True)),
+    ('ref', 'URN base URI with URN and anchor ref'): O(obj([m('foo', STR, opt=True)], additional=True),
+        note='#something is the $anchor of $defs/bar: a string'),
+    ('ref', 'URN ref with nested pointer ref'): W(STR, note='resolves to $defs/foo/$defs/bar: a string'),
+    ('ref', 'ref to if'): W(INT, note='the $ref is to the if schema {type: integer}; an if alone has no effect'),
+    ('ref', 'ref to then'): W(INT, note='the $ref is to the then schema {type: integer}; a then alone has no effect'),
+    ('ref', 'ref to else'): W(INT, note='the $ref is to the else schema {type: integer}; an else alone has no effect'),
+    ('ref', 'ref with absolute-path-reference'): W(STR, note='/absref/foobar.json is $defs/b: a string'),
+    ('ref', '$id with file URI still resolves pointers - *nix'): W(NUM),
+    ('ref', '$id with file URI still resolves pointers - windows'): W(NUM),
+    ('ref', 'empty tokens in $ref json-pointer'): W(NUM, note='allOf [$ref #/$defs//$defs/]: {type: number}'),
+    ('defs', 'validate definition against metaschema'): METASCHEMA,
+    # ------------------------------------------------------------ boolean schemas
+    ('boolean_schema', "boolean schema 'true'"): W(ANY, note='true accepts any value: a cJSON * member'),
+    ('boolean_schema', "boolean schema 'false'"): ACCEPTS_NOTHING,
 }
 
-KEYWORD_FILES = ['type', 'properties', 'required', 'additionalProperties', 'enum', 'const',
+KEYWORD_FILES = ['type', 'properties', 'required', 'additionalProperties', 'propertyNames',
+                 'minProperties', 'maxProperties', 'enum', 'const',
                  'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf',
-                 'minLength', 'maxLength', 'pattern', 'items', 'minItems', 'maxItems', 'uniqueItems']
+                 'minLength', 'maxLength', 'pattern', 'items', 'minItems', 'maxItems', 'uniqueItems',
+                 'oneOf', 'anyOf', 'ref', 'defs', 'boolean_schema']
 FORMATS = ['date-time', 'date', 'time', 'email', 'uri', 'uuid', 'ipv4', 'ipv6', 'hostname']
 
 
@@ -331,15 +525,50 @@ def json_type(v):
 
 
 TYPE_WORDS = {'int': 'an integer (int64_t)', 'num': 'a number (double)', 'str': 'a string (char *)',
-              'bool': 'a boolean (bool)', 'arr': 'an array', 'obj': 'an object (struct)'}
+              'bool': 'a boolean (bool)', 'arr': 'an array', 'obj': 'an object (struct)',
+              'map': 'an object (map)'}
 
 
-def why_not(typ, v, path=''):
+def nul_path(v, path=''):
+    """The path of a string or member name holding U+0000 in v, else None."""
+    if isinstance(v, str):
+        return path if '\0' in v else None
+    if isinstance(v, list):
+        for i, item in enumerate(v):
+            r = nul_path(item, '%s/%d' % (path, i))
+            if r is not None:
+                return r
+    if isinstance(v, dict):
+        for key, val in v.items():
+            r = nul_path(key, path) if '\0' in key else nul_path(val, '%s/%s' % (path, key))
+            if r is not None:
+                return r
+    return None
+
+
+def why_not_member(member, v, root, path=''):
+    """why_not for the value of a member: a @nullable member holds null too."""
+    _, typ, _, _, nullable = member
+    if nullable and v is None:
+        return None
+    return why_not(typ, v, root, path)
+
+
+def why_not(typ, v, root, path=''):
     """None when the C type can hold the JSON value v (constraints aside),
-    else the reason."""
+    else the reason. root: the root struct, for SELF."""
     at = ' at ' + path if path else ''
     kind = typ[0]
     isnum = isinstance(v, (int, float)) and not isinstance(v, bool)
+    if kind == 'self':
+        return why_not(root, v, root, path)
+    if kind == 'any':
+        # any JSON value, under the strictness rules: no U+0000 anywhere
+        r = nul_path(v, path)
+        if r is not None:
+            return 'the string%s contains U+0000, which a cJSON * value read by schemac cannot hold' % (
+                ' at ' + r if r else '')
+        return None
     if kind == 'int':
         if isnum and float(v).is_integer():
             return None
@@ -357,16 +586,25 @@ def why_not(typ, v, path=''):
     elif kind == 'arr':
         if isinstance(v, list):
             for i, item in enumerate(v):
-                r = why_not(typ[1], item, '%s/%d' % (path, i))
+                r = why_not(typ[1], item, root, '%s/%d' % (path, i))
+                if r:
+                    return r
+            return None
+    elif kind == 'map':
+        if isinstance(v, dict):
+            for key, val in v.items():
+                if '\0' in key:
+                    return 'the member name%s contains U+0000, which a C string cannot hold' % at
+                r = why_not(typ[1], val, root, '%s/%s' % (path, key))
                 if r:
                     return r
             return None
     elif kind == 'obj':
         if isinstance(v, dict):
-            members = {name: t for name, t, _, _ in typ[1]}
+            members = {mem[0]: mem for mem in typ[1]}
             for key, val in v.items():
                 if key in members:
-                    r = why_not(members[key], val, '%s/%s' % (path, key))
+                    r = why_not_member(members[key], val, root, '%s/%s' % (path, key))
                     if r:
                         return r
                 # unknown members: skipped with @additionalProperties, else a
@@ -397,25 +635,71 @@ def comment_safe(text):
     return text.replace('*/', '*\\/')
 
 
+def uses(typ, kind):
+    """Whether the type mentions a type of this kind (not through SELF)."""
+    if typ[0] == kind:
+        return True
+    if typ[0] in ('arr', 'map'):
+        return uses(typ[1], kind)
+    if typ[0] == 'obj':
+        return any(uses(mem[1], kind) for mem in typ[1])
+    return False
+
+
 class HeaderWriter:
     def __init__(self, stem):
         self.stem = stem
         self.lines = []
+        self.cjson = False
+        self.root_name = None  # the root struct being written, for SELF
 
     def scalar_c(self, kind):
-        return {'int': 'int64_t', 'num': 'double', 'bool': 'bool', 'str': 'char *'}[kind]
+        return {'int': 'int64_t', 'num': 'double', 'bool': 'bool', 'str': 'char *', 'any': 'cJSON *'}[kind]
+
+    def tag_block(self, tags, out, indent='    '):
+        if tags:
+            out.append(indent + '/**')
+            for t in tags:  # one tag per line: @pattern runs to the end of its line
+                assert '*/' not in t and '\n' not in t, t
+                out.append(indent + ' * ' + t)
+            out.append(indent + ' */')
 
     def member(self, owner, index, member, out):
-        name, typ, tags, opt = member
+        name, typ, tags, opt, nullable = member
         cname, rename = c_name(name, index)
         tags = list(tags)
         if rename:
             tags.insert(0, '@name ' + rename)
+        if nullable:
+            tags.append('@nullable')  # a pointer member: NULL is null; required (present or null)
         kind = typ[0]
         if kind == 'obj':
             tname = '%s_%s' % (owner, cname.strip('_'))
             self.struct(tname, typ, root=False)
-            decl = ['struct %s %s%s;' % (tname, '*' if opt else '', cname)]
+            decl = ['struct %s %s%s;' % (tname, '*' if opt or nullable else '', cname)]
+        elif kind == 'self':
+            decl = ['struct %s *%s;' % (self.root_name, cname)]  # NULL when absent
+        elif kind == 'any':
+            self.cjson = True
+            decl = ['cJSON *%s;' % cname]  # NULL when absent, a cJSON_NULL item for null
+        elif kind == 'map':
+            assert not opt
+            _, value, key_tags, value_tags = typ
+            ename = '%s_%s_entry' % (owner, cname.strip('_'))
+            entry = ['struct %s {' % ename]
+            self.tag_block(key_tags, entry)
+            entry.append('    char *key;')
+            self.tag_block(value_tags, entry)
+            if value[0] in ('int', 'num', 'bool', 'str', 'any'):
+                self.cjson = self.cjson or value[0] == 'any'
+                entry.append('    %s%svalue;' % (self.scalar_c(value[0]),
+                                                 '' if value[0] in ('str', 'any') else ' '))
+            else:
+                raise ValueError('map values of kind %s are not modelled' % value[0])
+            entry += ['};', '']
+            self.lines.extend(entry)
+            tags.insert(0, '@additionalProperties')
+            decl = ['struct %s *%s;' % (ename, cname), 'size_t %s_count;' % cname]
         elif kind == 'arr':
             item = typ[1]
             if item[0] == 'obj':
@@ -423,29 +707,34 @@ class HeaderWriter:
                 self.struct(iname[len('struct '):], item, root=False)
             elif item[0] == 'str':
                 iname = '%s_str' % self.stem  # char ** is not allowed; a typedef'd char * is
+            elif item[0] == 'any':
+                self.cjson = True
+                iname = 'cJSON *'  # cJSON **v + count: an array of any values
             elif item[0] == 'arr':
                 raise ValueError('arrays of arrays are not supported')
             else:
                 iname = self.scalar_c(item[0])
             if opt:
                 tags.append('@optional')
-            decl = ['%s *%s;' % (iname, cname), 'size_t %s_count;' % cname]
+            decl = ['%s%s*%s;' % (iname, '' if iname.endswith('*') else ' ', cname),
+                    'size_t %s_count;' % cname]
         elif kind == 'str':
             if opt:
                 tags.append('@optional')  # NULL when absent
             decl = ['char *%s;' % cname]
         else:
-            decl = ['%s %s%s;' % (self.scalar_c(kind), '*' if opt else '', cname)]  # NULL when absent
-        if tags:
-            out.append('    /**')
-            for t in tags:  # one tag per line: @pattern runs to the end of its line
-                assert '*/' not in t and '\n' not in t, t
-                out.append('     * ' + t)
-            out.append('     */')
+            decl = ['%s %s%s;' % (self.scalar_c(kind), '*' if opt or nullable else '', cname)]  # NULL when absent
+        self.tag_block(tags, out)
         out.extend('    ' + d for d in decl)
 
     def struct(self, tname, typ, root, comment=None):
         _, members, additional = typ
+        recursive = False
+        if root:
+            self.root_name = tname
+            recursive = any(uses(mem[1], 'self') for mem in members)
+            if recursive:  # nested structs point to it before its definition
+                self.lines.extend(['struct %s;' % tname, ''])
         body = []
         for i, mem in enumerate(members):
             self.member(tname, i, mem, body)
@@ -462,8 +751,12 @@ class HeaderWriter:
             text.append('/** %s */' % ' '.join(tags))
         # Nested structs are declared as `struct NAME`: schemac rejects the tags
         # of a tagged `typedef struct {...} NAME;` when NAME is used as a member
-        # type ("@additionalProperties cannot be used on a typedef").
-        text.append('typedef struct {' if root else 'struct %s {' % tname)
+        # type ("@additionalProperties cannot be used on a typedef"). A root
+        # that reaches itself is `typedef struct NAME {...} NAME;`.
+        if root:
+            text.append('typedef struct %s{' % (tname + ' ' if recursive else ''))
+        else:
+            text.append('struct %s {' % tname)
         text.extend(body)
         text.append('} %s;' % tname if root else '};')
         text.append('')
@@ -475,9 +768,11 @@ class HeaderWriter:
                 ' * Each @schema struct expresses one test group\'s schema (see the script\'s header',
                 ' * comment for wrapping and applicability). */',
                 '#ifndef ' + guard, '#define ' + guard, '',
-                '#include <stdbool.h>', '#include <stddef.h>', '#include <stdint.h>', '',
-                '/* array items that are strings: char ** is not a schemac type, this typedef is */',
-                'typedef char *%s_str;' % self.stem, '']
+                '#include <stdbool.h>', '#include <stddef.h>', '#include <stdint.h>', '']
+        if self.cjson:
+            head[-1:-1] = ['', '#include <cJSON.h> /* cJSON *: any JSON value */']
+        head += ['/* array items that are strings: char ** is not a schemac type, this typedef is */',
+                 'typedef char *%s_str;' % self.stem, '']
         return '\n'.join(head + self.lines + ['#endif /* %s */' % guard, ''])
 
 
@@ -536,7 +831,8 @@ def cmd_list(suite_dir):
         return
     for kw, stem, path, entries in data:
         names = [n for gi, g, spec in entries for n in root_names(stem, gi, spec)]
-        print('header', stem, *names)
+        if names:  # a file with no applicable group (defs.json) gets no header
+            print('header', stem, *names)
         print('input', path)
 
 
@@ -575,8 +871,10 @@ def cmd_out(out_dir, suite_dir):
                     pick = None
                     reasons = []
                     for decl, tname in zip(spec.variants, names):
-                        typ = decl.root[1][0][1] if decl.wrap else decl.root
-                        r = why_not(typ, t['data'])
+                        if decl.wrap:
+                            r = why_not_member(decl.root[1][0], t['data'], decl.root)
+                        else:
+                            r = why_not(decl.root, t['data'], decl.root)
                         if r is None:
                             pick = (decl, tname)
                             break
@@ -589,6 +887,8 @@ def cmd_out(out_dir, suite_dir):
                         case['type'] = tname
                         case['doc'] = '{"v": %s}' % inst if decl.wrap else inst
                 cases.append(case)
+        if not any(isinstance(spec, Map) for gi, g, spec in entries):
+            continue  # no applicable group: no header (cmd_list lists none)
         hname = 'suite_%s.h' % stem
         headers.append(stem)
         with open(os.path.join(out_dir, hname), 'w', encoding='utf-8') as f:
