@@ -263,7 +263,9 @@ static const char *check_param_type(const node *n)
 static void emit_fail(strbuf *sb, int level, const char *code, const char *keyword, const char *message)
 {
     char *lit = c_literal(message);
-    line(sb, level, "return sc_fail(err, %s, \"%s\", \"%%s\", %s);", code, keyword, lit);
+    char *kw = keyword != NULL ? c_literal(keyword) : xstrdup("NULL");
+    line(sb, level, "return sc_fail(err, %s, %s, \"%%s\", %s);", code, kw, lit);
+    free(kw);
     free(lit);
 }
 
@@ -526,7 +528,7 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
         break;
     case NODE_ARRAY:
     case NODE_MAP:
-        line(sb, level, "rc = check_%s(%s, %s, err, full, depth);", fn, expr, count_expr);
+        line(sb, level, "rc = check_%s(%s, %s, err, full, depth);", fn, expr, count_expr != NULL ? count_expr : "0");
         break;
     case NODE_ANY:
         line(sb, level, "rc = full ? sc_check_cjson(%s, err) : 0;", expr);
