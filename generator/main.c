@@ -9,6 +9,7 @@
 #include "diag.h"
 #include "emit_c.h"
 #include "emit_depfile.h"
+#include "emit_dialects.h"
 #include "emit_schema.h"
 #include "generator_config.h"
 #include "model.h"
@@ -25,6 +26,10 @@ static const char usage[] =
     "  NAME.schemac.h, NAME.schemac.c  decode, validate and encode functions\n"
     "  TYPE.schema.json                JSON Schema (draft 2020-12) of each\n"
     "                                  @schema or @tool struct\n"
+    "  TYPE.openai.json, TYPE.openai-strict.json, TYPE.anthropic.json,\n"
+    "  TYPE.gemini.json, TYPE.mcp.json, TYPE.xml\n"
+    "                                  the provider dialects of each @tool struct\n"
+    "                                  (see docs/tools.md)\n"
     "\n"
     "Options:\n"
     "  -o, --output DIR     write the outputs into DIR (default: .)\n"
@@ -34,9 +39,14 @@ static const char usage[] =
     "  -MF FILE             write the depfile to FILE\n"
     "  --print-schema       print the schemas on stdout and write nothing\n"
     "  --schema-only        write only the .schema.json files\n"
+    "  --print-dialect NAME print dialect NAME of every @tool struct on stdout and\n"
+    "                       write nothing; NAME: openai, openai-strict, anthropic,\n"
+    "                       gemini, mcp, xml\n"
     "  --resource-dir DIR   clang's resource directory (default: the one found\n"
     "                       when schemac was built; also $SCHEMAC_CLANG_RESOURCE_DIR)\n"
     "  -Werror              treat warnings as errors\n"
+    "  -Werror=dialect      treat only the dialect warnings as errors (a provider\n"
+    "                       cannot express a constraint of a tool)\n"
     "  -h, --help           show this help\n"
     "  -V, --version        show the version\n"
     "\n"
@@ -51,6 +61,8 @@ typedef struct options {
     bool write_depfile;
     bool print_schema;
     bool schema_only;
+    bool print_dialect;
+    dialect dialect;
     const char **clang_args;
     int nclang_args;
     const char *resource_dir;
@@ -78,7 +90,7 @@ static bool is_clang_option(const char *arg)
 {
     static const char *const prefixes[] = {"-I", "-D", "-U", "-std=", "--target=", "-isystem", "-include",
                                            "-iquote", "-idirafter", "-f", "-m", "-W"};
-    if (strcmp(arg, "-Werror") == 0)
+    if (strcmp(arg, "-Werror") == 0 || strcmp(arg, "-Werror=dialect") == 0)
         return false;
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
         if (strncmp(arg, prefixes[i], strlen(prefixes[i])) == 0)
@@ -118,12 +130,21 @@ static int parse_args(int argc, char **argv, options *o)
             o->print_schema = true;
         } else if (strcmp(a, "--schema-only") == 0) {
             o->schema_only = true;
+        } else if (strcmp(a, "--print-dialect") == 0) {
+            if (++i == argc)
+                return usage_error("%s needs a dialect name", a);
+            if (!dialect_from_name(argv[i], &o->dialect))
+                return usage_error("unknown dialect '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)",
+                                   argv[i]);
+            o->print_dialect = true;
         } else if (strcmp(a, "--resource-dir") == 0) {
             if (++i == argc)
                 return usage_error("%s needs a directory", a);
             o->resource_dir = argv[i];
         } else if (strcmp(a, "-Werror") == 0) {
             diag.warnings_are_errors = true;
+        } else if (strcmp(a, "-Werror=dialect") == 0) {
+            dialect_warnings_are_errors = true;
         } else if (clang_takes_argument(a)) {
             if (++i == argc)
                 return usage_error("%s needs a value", a);
@@ -182,10 +203,42 @@ static char *guard_of(const char *stem)
     return g;
 }
 
+/* The dialects of each @tool struct: printed (--print-dialect) or
+ * written next to its schema. */
+static int emit_dialects(const model *m, const options *o)
+{
+    int rc = 0;
+    size_t tools = 0;
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        if (!s->opted_in || s->tool_name == NULL)
+            continue;
+        tools++;
+        for (int d = 0; d < DIALECT_COUNT; d++) {
+            if (o->print_dialect && (dialect)d != o->dialect)
+                continue;
+            char *text = dialect_text(m, s, (dialect)d);
+            if (o->print_dialect) {
+                fputs(text, stdout);
+            } else if (rc == 0) {
+                char *path = xasprintf("%s/%s%s", o->output_dir, s->name, dialect_suffix((dialect)d));
+                rc = write_file(path, text);
+                free(path);
+            }
+            free(text);
+        }
+    }
+    if (tools == 0 && o->print_dialect)
+        diag_warning((src_loc){m->header_path, 1, 1}, "no struct is tagged @tool: no dialect to print");
+    return rc;
+}
+
 static int emit_all(const model *m, const options *o)
 {
     int rc = 0;
     size_t roots = 0;
+    if (o->print_dialect)
+        return emit_dialects(m, o);
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         if (!s->opted_in)
@@ -208,6 +261,9 @@ static int emit_all(const model *m, const options *o)
         diag_warning((src_loc){m->header_path, 1, 1},
                      "no struct is tagged @schema or @tool: nothing to generate");
     if (o->print_schema || o->schema_only || rc != 0)
+        return rc;
+    rc = emit_dialects(m, o);
+    if (rc != 0)
         return rc;
 
     char *stem = header_stem(o->header);
