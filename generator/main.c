@@ -10,6 +10,7 @@
 #include "emit_c.h"
 #include "emit_depfile.h"
 #include "emit_dialects.h"
+#include "emit_list.h"
 #include "emit_schema.h"
 #include "generator_config.h"
 #include "model.h"
@@ -39,6 +40,8 @@ static const char usage[] =
     "  -MF FILE             write the depfile to FILE\n"
     "  --print-schema       print the schemas on stdout and write nothing\n"
     "  --schema-only        write only the .schema.json files\n"
+    "  --list               print a table of the tools and @schema types (members,\n"
+    "                       types, defaults, constraints) on stdout and write nothing\n"
     "  --print-dialect NAME print dialect NAME of every @tool struct on stdout and\n"
     "                       write nothing; NAME: openai, openai-strict, anthropic,\n"
     "                       gemini, mcp, xml\n"
@@ -63,6 +66,7 @@ typedef struct options {
     bool schema_only;
     bool print_dialect;
     dialect dialect;
+    bool list;
     const char **clang_args;
     int nclang_args;
     const char *resource_dir;
@@ -128,6 +132,8 @@ static int parse_args(int argc, char **argv, options *o)
             o->write_depfile = true;
         } else if (strcmp(a, "--print-schema") == 0) {
             o->print_schema = true;
+        } else if (strcmp(a, "--list") == 0) {
+            o->list = true;
         } else if (strcmp(a, "--schema-only") == 0) {
             o->schema_only = true;
         } else if (strcmp(a, "--print-dialect") == 0) {
@@ -162,6 +168,8 @@ static int parse_args(int argc, char **argv, options *o)
     }
     if (o->header == NULL)
         return usage_error("%s", "no header given");
+    if (o->list && (o->print_schema || o->print_dialect))
+        return usage_error("%s", "--list prints on its own: not with --print-schema or --print-dialect");
     return 0;
 }
 
@@ -239,6 +247,15 @@ static int emit_all(const model *m, const options *o)
     size_t roots = 0;
     if (o->print_dialect)
         return emit_dialects(m, o);
+    if (o->list) {
+        char *text = list_text(m, &roots);
+        fputs(text, stdout);
+        free(text);
+        if (roots == 0)
+            diag_warning((src_loc){m->header_path, 1, 1},
+                         "no struct is tagged @schema or @tool: nothing to list");
+        return 0;
+    }
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         if (!s->opted_in)
