@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit_dialects.h"
 #include "emit_schema.h"
 #include "pattern.h"
 #include "schemac/check.h"
@@ -1273,14 +1274,12 @@ static void emit_struct_build(strbuf *sb, const struct_def *s)
 
 /* ---- public API ---------------------------------------------------------- */
 
-static void emit_schema_constant(strbuf *sb, const struct_def *s)
+/* `[static ]const char NAME[] = "text";` */
+static void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char *text)
 {
-    cJSON *doc = schema_document(s);
-    char *text = schema_print(doc, 0);
-    cJSON_Delete(doc);
-    sb_printf(sb, "const char %s_schema_json[] =", s->name);
+    sb_printf(sb, "%sconst char %s[] =", is_static ? "static " : "", name);
     /* ISO C only promises 4095-character literals (-Woverlength-strings),
-     * so long schemas are written as a character list. */
+     * so long texts are written as a character list. */
     if (strlen(text) < 4000) {
         sb_puts(sb, "\n    \"");
         sb_put_c_string(sb, text);
@@ -1295,7 +1294,147 @@ static void emit_schema_constant(strbuf *sb, const struct_def *s)
         }
         sb_puts(sb, "\n};\n\n");
     }
+}
+
+static void emit_schema_constant(strbuf *sb, const struct_def *s)
+{
+    cJSON *doc = schema_document(s);
+    char *text = schema_print(doc, 0);
+    cJSON_Delete(doc);
+    char *name = xasprintf("%s_schema_json", s->name);
+    emit_text_constant(sb, false, name, text);
+    free(name);
     free(text);
+}
+
+/* ---- tools --------------------------------------------------------------- */
+
+/* The @output struct of a tool, when the header tags it @schema (so it has
+ * a public validate and to_cjson); NULL otherwise. */
+static const struct_def *tool_output(const model *m, const struct_def *s)
+{
+    if (s->output_type == NULL)
+        return NULL;
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *o = m->structs[i];
+        if (o->opted_in && o->variant_of == NULL &&
+            (strcmp(o->name, s->output_type) == 0 || strcmp(o->c_type, s->output_type) == 0))
+            return o;
+    }
+    return NULL;
+}
+
+static bool is_tool(const struct_def *s)
+{
+    return s->opted_in && s->tool_name != NULL;
+}
+
+static void emit_tool_declarations(strbuf *sb, const model *m, const struct_def *s)
+{
+    const struct_def *out = tool_output(m, s);
+    sb_printf(sb, "/* The tool \"%s\": its descriptor, the handler it calls and a binding of the\n"
+                  " * two for sc_tool_call (schemac/tool.h). */\n", s->tool_name);
+    sb_printf(sb, "extern const sc_tool %s_tool;\n", s->name);
+    if (out != NULL)
+        sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena, const %s *in, %s *out, void *ctx, sc_error *err);\n",
+                  s->name, s->c_type, out->c_type);
+    else
+        sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena, const %s *in, cJSON **out, void *ctx, sc_error *err);\n",
+                  s->name, s->c_type);
+    sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler, void *ctx);\n\n", s->name, s->name);
+}
+
+static const char *effect_constant(tool_effect e)
+{
+    switch (e) {
+    case EFFECT_READONLY: return "SC_EFFECT_READONLY";
+    case EFFECT_MUTATING: return "SC_EFFECT_MUTATING";
+    case EFFECT_DESTRUCTIVE: return "SC_EFFECT_DESTRUCTIVE";
+    case EFFECT_NONE: break;
+    }
+    return "SC_EFFECT_UNSPECIFIED";
+}
+
+static void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
+{
+    const struct_def *s = m->structs[index];
+    const struct_def *out = tool_output(m, s);
+    const char *n = s->name;
+
+    for (int d = 0; d < DIALECT_COUNT; d++) {
+        char *name = xasprintf("%s_%s", n, dialect_name((dialect)d));
+        for (char *c = name; *c; c++)
+            if (*c == '-')
+                *c = '_';
+        const char *text = names->tool_texts != NULL ? names->tool_texts[index * DIALECT_COUNT + (size_t)d] : NULL;
+        emit_text_constant(sb, true, name, text != NULL ? text : "");
+        free(name);
+    }
+
+    sb_printf(sb, "static int invoke_%s(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args,\n"
+                  "    cJSON **result, sc_error *err)\n{\n", n);
+    line(sb, 1, "%s in;", s->c_type);
+    line(sb, 1, out != NULL ? "%s out;" : "cJSON *out = NULL;", out != NULL ? out->c_type : "");
+    line(sb, 1, "int rc;");
+    line(sb, 1, "*result = NULL;");
+    line(sb, 1, "if ((rc = %s_from_cjson(arena, args, &in, err)) != 0)", n);
+    line(sb, 2, "return rc;");
+    if (out != NULL)
+        line(sb, 1, "memset(&out, 0, sizeof out);");
+    line(sb, 1, "if (((%s_handler)binding->handler)(arena, &in, &out, binding->ctx, err) != 0) {", n);
+    if (out == NULL)
+        line(sb, 2, "cJSON_Delete(out);");
+    line(sb, 2, "if (err->code == SC_OK)");
+    line(sb, 3, "return sc_fail(err, SC_ERR_HANDLER, NULL, \"the tool failed\");");
+    line(sb, 2, "return err->code;");
+    line(sb, 1, "}");
+    if (out != NULL) {
+        line(sb, 1, "if (%s_validate(&out, err) != 0) {", out->name);
+        line(sb, 2, "/* the application's bug, not the model's: say so */");
+        line(sb, 2, "sc_error_note(err, \"%%s\", \"the tool's result breaks its output schema\");");
+        line(sb, 2, "err->code = SC_ERR_OUTPUT;");
+        line(sb, 2, "return SC_ERR_OUTPUT;");
+        line(sb, 1, "}");
+        line(sb, 1, "if ((*result = %s_to_cjson(&out)) == NULL)", out->name);
+        line(sb, 2, "return sc_fail(err, SC_ERR_NOMEM, NULL, \"out of memory\");");
+    } else {
+        line(sb, 1, "*result = out;");
+    }
+    line(sb, 1, "return 0;");
+    sb_puts(sb, "}\n\n");
+
+    char *tool_name = c_literal(s->tool_name);
+    char *description = c_literal(s->description != NULL ? s->description : "");
+    char *version = s->version != NULL ? c_literal(s->version) : xstrdup("NULL");
+    char *output_schema = out != NULL ? xasprintf("%s_schema_json", out->name) : xstrdup("NULL");
+    sb_printf(sb, "const sc_tool %s_tool = {\n", n);
+    line(sb, 1, "%s,", tool_name);
+    line(sb, 1, "%s,", description);
+    line(sb, 1, "%s_schema_json,", n);
+    line(sb, 1, "%s,", output_schema);
+    line(sb, 1, "%s_mcp,", n);
+    line(sb, 1, "%s_openai,", n);
+    line(sb, 1, "%s_openai_strict,", n);
+    line(sb, 1, "%s_anthropic,", n);
+    line(sb, 1, "%s_gemini,", n);
+    line(sb, 1, "%s_xml,", n);
+    line(sb, 1, "%s,", effect_constant(s->effect));
+    line(sb, 1, "%s,", s->idempotent ? "true" : "false");
+    line(sb, 1, "%s,", version);
+    line(sb, 1, "invoke_%s,", n);
+    sb_puts(sb, "};\n\n");
+    free(tool_name);
+    free(description);
+    free(version);
+    free(output_schema);
+
+    sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler, void *ctx)\n{\n", n, n);
+    line(sb, 1, "sc_tool_binding binding;");
+    line(sb, 1, "binding.tool = &%s_tool;", n);
+    line(sb, 1, "binding.handler = (sc_handler)handler;");
+    line(sb, 1, "binding.ctx = ctx;");
+    line(sb, 1, "return binding;");
+    sb_puts(sb, "}\n\n");
 }
 
 static void emit_public(strbuf *sb, const struct_def *s)
@@ -1393,6 +1532,8 @@ char *emit_c_header(const model *m, const c_names *names)
         sb_printf(&sb, "cJSON *%s_to_cjson(const %s *value);\n", n, t);
         sb_printf(&sb, "char *%s_encode(const %s *value);\n", n, t);
         sb_printf(&sb, "extern const char %s_schema_json[];\n\n", n);
+        if (is_tool(s))
+            emit_tool_declarations(&sb, m, s);
     }
     sb_puts(&sb, "#ifdef __cplusplus\n}\n#endif\n\n");
     sb_printf(&sb, "#endif /* %s */\n", names->guard);
@@ -1523,6 +1664,8 @@ char *emit_c_source(const model *m, const c_names *names)
         }
         if (is_root(s))
             emit_public(&sb, s);
+        if (is_tool(s))
+            emit_tool(&sb, m, names, i);
     }
     return sb_take(&sb);
 }

@@ -212,8 +212,9 @@ static char *guard_of(const char *stem)
 }
 
 /* The dialects of each @tool struct: printed (--print-dialect) or
- * written next to its schema. */
-static int emit_dialects(const model *m, const options *o)
+ * written next to its schema. When kept is not NULL the texts are left in
+ * kept[i * DIALECT_COUNT + d] for the tool table (caller frees). */
+static int emit_dialects(const model *m, const options *o, char **kept)
 {
     int rc = 0;
     size_t tools = 0;
@@ -233,6 +234,10 @@ static int emit_dialects(const model *m, const options *o)
                 rc = write_file(path, text);
                 free(path);
             }
+            if (kept != NULL) {
+                kept[i * DIALECT_COUNT + (size_t)d] = text;
+                continue;
+            }
             free(text);
         }
     }
@@ -246,7 +251,7 @@ static int emit_all(const model *m, const options *o)
     int rc = 0;
     size_t roots = 0;
     if (o->print_dialect)
-        return emit_dialects(m, o);
+        return emit_dialects(m, o, NULL);
     if (o->list) {
         char *text = list_text(m, &roots);
         fputs(text, stdout);
@@ -279,9 +284,14 @@ static int emit_all(const model *m, const options *o)
                      "no struct is tagged @schema or @tool: nothing to generate");
     if (o->print_schema || o->schema_only || rc != 0)
         return rc;
-    rc = emit_dialects(m, o);
-    if (rc != 0)
+    char **tool_texts = xcalloc(m->nstructs * DIALECT_COUNT + 1, sizeof *tool_texts);
+    rc = emit_dialects(m, o, tool_texts);
+    if (rc != 0) {
+        for (size_t i = 0; i < m->nstructs * DIALECT_COUNT; i++)
+            free(tool_texts[i]);
+        free(tool_texts);
         return rc;
+    }
 
     char *stem = header_stem(o->header);
     const char *base = strrchr(o->header, '/');
@@ -293,6 +303,7 @@ static int emit_all(const model *m, const options *o)
     names.header_name = header_name;
     names.source_name = source_name;
     names.guard = guard;
+    names.tool_texts = tool_texts;
 
     char *h = emit_c_header(m, &names);
     char *c = emit_c_source(m, &names);
@@ -317,6 +328,9 @@ static int emit_all(const model *m, const options *o)
     free(source_name);
     free(guard);
     free(stem);
+    for (size_t i = 0; i < m->nstructs * DIALECT_COUNT; i++)
+        free(tool_texts[i]);
+    free(tool_texts);
     return rc;
 }
 

@@ -37,7 +37,10 @@ extern "C" {
     X(SC_ERR_UNKNOWN_PROPERTY, "unknown property")                             \
     X(SC_ERR_CONSTRAINT, "constraint violated")                                \
     X(SC_ERR_NOMEM, "out of memory")                                           \
-    X(SC_ERR_ARGUMENT, "invalid argument")
+    X(SC_ERR_ARGUMENT, "invalid argument")                                     \
+    X(SC_ERR_UNKNOWN_TOOL, "unknown tool")                                     \
+    X(SC_ERR_HANDLER, "tool failed")                                           \
+    X(SC_ERR_OUTPUT, "tool output breaks its schema")
 
 typedef enum sc_code {
 #define SC_ERROR_ENUM_(name, text) name,

@@ -13,6 +13,7 @@
 #include "error.h"
 #include "reader.h"
 #include "support.h"
+#include "tool.h"
 
 #ifdef __cplusplus
 extern "C" {

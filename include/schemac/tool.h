@@ -1,0 +1,108 @@
+/* schemac runtime: LLM tools. A table of generated tool descriptors, bound
+ * to the application's typed handlers, and a dispatcher that turns a tool
+ * call's JSON into a typed call and a result or an error the model can act
+ * on.
+ *
+ * For each struct tagged `@tool NAME`, the generated header declares
+ *
+ *     extern const sc_tool T_tool;
+ *     typedef int (*T_handler)(sc_arena *arena, const T *in, OUT *out, void *ctx, sc_error *err);
+ *     sc_tool_binding T_bind(T_handler handler, void *ctx);
+ *
+ * where OUT is the struct named by `@output` (tagged @schema); a tool
+ * without @output has `cJSON **out` instead: the handler sets any JSON value
+ * (or leaves NULL for none), allocated with cJSON and deleted by the
+ * dispatcher's caller through the result.
+ *
+ * A handler returns 0, or fails with sc_fail(err, SC_ERR_HANDLER, NULL,
+ * "message for the model"). It may allocate from `arena` (strings of its
+ * output, say); the arena is the caller's and outlives the call.
+ *
+ * Thread safety: descriptors are constants; a binding's ctx is the
+ * application's business; calls on different arenas may run in parallel.
+ */
+#ifndef SCHEMAC_TOOL_H
+#define SCHEMAC_TOOL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cJSON.h>
+
+#include "arena.h"
+#include "error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum sc_effect {
+    SC_EFFECT_UNSPECIFIED = 0,
+    SC_EFFECT_READONLY,
+    SC_EFFECT_MUTATING,
+    SC_EFFECT_DESTRUCTIVE
+} sc_effect;
+
+/* A handler as a binding stores it; the generated invoke casts it back to
+ * the tool's typed handler before calling it. */
+typedef void (*sc_handler)(void);
+
+typedef struct sc_tool sc_tool;
+
+typedef struct sc_tool_binding {
+    const sc_tool *tool;
+    sc_handler handler;
+    void *ctx;
+} sc_tool_binding;
+
+struct sc_tool {
+    const char *name;          /* as providers see it: ^[a-zA-Z0-9_-]{1,64}$ */
+    const char *description;
+    const char *input_schema;  /* canonical JSON Schema (draft 2020-12) */
+    const char *output_schema; /* canonical schema of the @output struct, or NULL */
+    /* The provider dialects, each a JSON document to send as is (xml: text). */
+    const char *mcp;           /* a tools/list entry */
+    const char *openai;
+    const char *openai_strict;
+    const char *anthropic;
+    const char *gemini;
+    const char *xml;
+    sc_effect effect;
+    bool idempotent;
+    const char *version;       /* @version, or NULL */
+    /* Decodes args, calls the handler, validates and encodes its output. */
+    int (*invoke)(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, cJSON **result,
+                  sc_error *err);
+};
+
+/* Calls the tool called `name` with arguments `args` (an object: Anthropic's
+ * `input`, MCP's `arguments`). On success *result is the output as JSON
+ * (caller deletes with cJSON_Delete; NULL when the tool returns nothing).
+ * Errors: SC_ERR_UNKNOWN_TOOL, any decode error of the arguments (with the
+ * JSON Pointer into them), SC_ERR_HANDLER (the handler's own message), and
+ * SC_ERR_OUTPUT when the handler's output breaks its schema (a bug on the
+ * application's side: the message says so, not what was wrong). */
+int sc_tool_call(const sc_tool_binding *tools, size_t count, const char *name, const cJSON *args,
+                 sc_arena *arena, cJSON **result, sc_error *err) SC_NODISCARD;
+
+/* The same with the arguments as JSON text (OpenAI's `arguments` string),
+ * parsed under the strictness rules. */
+int sc_tool_call_text(const sc_tool_binding *tools, size_t count, const char *name, const char *args,
+                      size_t len, sc_arena *arena, cJSON **result, sc_error *err) SC_NODISCARD;
+
+/* MCP: the result of tools/call for a call that returned rc (0 or an
+ * sc_code) with *result / err: {"content": [{"type": "text", "text": ...}],
+ * "structuredContent": result (when it is an object), "isError": rc != 0}.
+ * An argument error becomes isError with "path: message", as the MCP
+ * specification asks for input validation failures. Takes ownership of
+ * result. NULL when memory runs out. */
+cJSON *sc_mcp_call_result(int rc, cJSON *result, const sc_error *err);
+
+/* MCP: the result of tools/list: {"tools": [entry, ...]}. */
+cJSON *sc_mcp_tools_list(const sc_tool_binding *tools, size_t count);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SCHEMAC_TOOL_H */

@@ -1,0 +1,126 @@
+/* LLM tools: the dispatcher and MCP result shapes (include/schemac/tool.h). */
+#include <stdio.h>
+#include <string.h>
+
+#include "schemac/schemac.h"
+
+static int unknown_tool(const sc_tool_binding *tools, size_t count, const char *name, sc_error *err)
+{
+    /* the names the model may use, as many as fit the message */
+    char names[160];
+    size_t used = 0;
+    names[0] = '\0';
+    for (size_t i = 0; i < count; i++) {
+        int n = snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", tools[i].tool->name);
+        if (n < 0 || (size_t)n >= sizeof names - used) {
+            names[used] = '\0';
+            break;
+        }
+        used += (size_t)n;
+    }
+    return sc_fail(err, SC_ERR_UNKNOWN_TOOL, NULL, "unknown tool \"%.64s\"; the tools are: %s",
+                   name != NULL ? name : "", names);
+}
+
+int sc_tool_call(const sc_tool_binding *tools, size_t count, const char *name, const cJSON *args,
+                 sc_arena *arena, cJSON **result, sc_error *err)
+{
+    sc_error local;
+    if (err == NULL)
+        err = &local;
+    sc_error_clear(err);
+    if (result == NULL || arena == NULL || (tools == NULL && count > 0))
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "tools, arena and result must not be NULL");
+    *result = NULL;
+    for (size_t i = 0; name != NULL && i < count; i++) {
+        if (strcmp(tools[i].tool->name, name) != 0)
+            continue;
+        if (args != NULL)
+            return tools[i].tool->invoke(&tools[i], arena, args, result, err);
+        /* MCP allows a call without arguments: that is an empty object */
+        cJSON *empty = cJSON_CreateObject();
+        if (empty == NULL)
+            return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+        int rc = tools[i].tool->invoke(&tools[i], arena, empty, result, err);
+        cJSON_Delete(empty);
+        return rc;
+    }
+    return unknown_tool(tools, count, name, err);
+}
+
+int sc_tool_call_text(const sc_tool_binding *tools, size_t count, const char *name, const char *args,
+                      size_t len, sc_arena *arena, cJSON **result, sc_error *err)
+{
+    sc_error local;
+    cJSON *tree;
+    if (err == NULL)
+        err = &local;
+    if (result != NULL)
+        *result = NULL;
+    int rc = sc_parse_json(arena, args, len, &tree, err);
+    if (rc != 0)
+        return rc;
+    return sc_tool_call(tools, count, name, tree, arena, result, err); /* tree belongs to the arena */
+}
+
+cJSON *sc_mcp_call_result(int rc, cJSON *result, const sc_error *err)
+{
+    cJSON *out = cJSON_CreateObject();
+    cJSON *content = cJSON_AddArrayToObject(out, "content");
+    cJSON *text = cJSON_CreateObject();
+    char *printed = NULL;
+    char message[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
+    if (out == NULL || content == NULL || text == NULL || !cJSON_AddItemToArray(content, text)) {
+        cJSON_Delete(text);
+        goto fail;
+    }
+    if (!cJSON_AddStringToObject(text, "type", "text"))
+        goto fail;
+    if (rc != 0) {
+        if (err != NULL)
+            sc_error_format(err, message, sizeof message);
+        else
+            strcpy(message, sc_strerror(rc));
+        if (!cJSON_AddStringToObject(text, "text", message))
+            goto fail;
+    } else {
+        if (result != NULL && sc_print_json(result, &printed) != 0)
+            goto fail;
+        if (!cJSON_AddStringToObject(text, "text", printed != NULL ? printed : "null"))
+            goto fail;
+        if (cJSON_IsObject(result)) {
+            if (!cJSON_AddItemToObject(out, "structuredContent", result))
+                goto fail;
+            result = NULL;
+        }
+    }
+    if (!cJSON_AddBoolToObject(out, "isError", rc != 0))
+        goto fail;
+    sc_free_string(printed);
+    cJSON_Delete(result);
+    return out;
+fail:
+    sc_free_string(printed);
+    cJSON_Delete(result);
+    cJSON_Delete(out);
+    return NULL;
+}
+
+cJSON *sc_mcp_tools_list(const sc_tool_binding *tools, size_t count)
+{
+    cJSON *out = cJSON_CreateObject();
+    cJSON *list = cJSON_AddArrayToObject(out, "tools");
+    if (out == NULL || list == NULL)
+        goto fail;
+    for (size_t i = 0; i < count; i++) {
+        cJSON *entry = cJSON_Parse(tools[i].tool->mcp); /* generated text: valid JSON */
+        if (entry == NULL || !cJSON_AddItemToArray(list, entry)) {
+            cJSON_Delete(entry);
+            goto fail;
+        }
+    }
+    return out;
+fail:
+    cJSON_Delete(out);
+    return NULL;
+}

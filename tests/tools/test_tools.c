@@ -1,0 +1,115 @@
+/* The tool table and dispatcher: typed handlers bound to generated
+ * descriptors, called with JSON arguments; MCP results. */
+#include <stdio.h>
+#include <string.h>
+
+#include "tools.schemac.h"
+
+static int failures;
+
+static void expect(int ok, const char *what)
+{
+    printf("%s - %s\n", ok ? "ok" : "not ok", what);
+    if (!ok)
+        failures++;
+}
+
+static int calc(sc_arena *arena, const calc_args *in, calc_result *out, void *ctx, sc_error *err)
+{
+    int *calls = ctx;
+    (*calls)++;
+    if (in->operation == OP_DIVIDE && in->b == 0)
+        return sc_fail(err, SC_ERR_HANDLER, NULL, "b must not be 0 when dividing");
+    out->value = in->operation == OP_ADD ? in->a + in->b : in->a / in->b;
+    /* a result that breaks its own schema, on request */
+    out->note = sc_arena_strndup(arena, in->a == 42 ? "a note far too long for the schema" : "fine", 40);
+    return 0;
+}
+
+static int echo(sc_arena *arena, const echo_args *in, cJSON **out, void *ctx, sc_error *err)
+{
+    (void)arena;
+    (void)ctx;
+    (void)err;
+    *out = cJSON_CreateObject();
+    cJSON_AddStringToObject(*out, "echo", in->text);
+    return 0;
+}
+
+static cJSON *call(const sc_tool_binding *tools, size_t n, const char *name, const char *args, int *rc,
+                   sc_error *err, sc_arena *arena)
+{
+    cJSON *result = NULL;
+    *rc = sc_tool_call_text(tools, n, name, args, strlen(args), arena, &result, err);
+    return result;
+}
+
+int main(void)
+{
+    int calls = 0, rc;
+    sc_arena arena;
+    sc_error err;
+    sc_arena_init(&arena, NULL);
+    const sc_tool_binding tools[] = {calc_args_bind(calc, &calls), echo_args_bind(echo, NULL)};
+    const size_t n = sizeof tools / sizeof *tools;
+
+    expect(strcmp(calc_args_tool.name, "calc") == 0 && calc_args_tool.effect == SC_EFFECT_READONLY &&
+               calc_args_tool.idempotent && strcmp(calc_args_tool.version, "1.2.0") == 0 &&
+               calc_args_tool.output_schema == calc_result_schema_json,
+           "the descriptor carries the tool's metadata");
+    expect(echo_args_tool.output_schema == NULL && echo_args_tool.effect == SC_EFFECT_MUTATING,
+           "a tool without @output has no output schema");
+
+    cJSON *r = call(tools, n, "calc", "{\"operation\":\"divide\",\"a\":1,\"b\":4}", &rc, &err, &arena);
+    expect(rc == 0 && calls == 1 && cJSON_GetObjectItem(r, "value")->valuedouble == 0.25,
+           "a valid call reaches the typed handler and returns its result");
+    cJSON *mcp = sc_mcp_call_result(rc, r, &err);
+    expect(mcp != NULL && cJSON_IsFalse(cJSON_GetObjectItem(mcp, "isError")) &&
+               cJSON_GetObjectItem(mcp, "structuredContent") != NULL,
+           "an MCP result carries structuredContent");
+    cJSON_Delete(mcp);
+
+    r = call(tools, n, "calc", "{\"operation\":\"pow\",\"a\":1,\"b\":4}", &rc, &err, &arena);
+    expect(rc == SC_ERR_CONSTRAINT && r == NULL && strcmp(err.path, "/operation") == 0 && calls == 1,
+           "invalid arguments never reach the handler");
+    mcp = sc_mcp_call_result(rc, r, &err);
+    const cJSON *text = cJSON_GetArrayItem(cJSON_GetObjectItem(mcp, "content"), 0);
+    expect(cJSON_IsTrue(cJSON_GetObjectItem(mcp, "isError")) &&
+               strstr(cJSON_GetObjectItem(text, "text")->valuestring, "/operation: must be one of") != NULL,
+           "an argument error becomes an MCP error result naming the path");
+    cJSON_Delete(mcp);
+
+    r = call(tools, n, "calc", "{\"operation\":\"divide\",\"a\":1,\"b\":0}", &rc, &err, &arena);
+    expect(rc == SC_ERR_HANDLER && strcmp(err.message, "b must not be 0 when dividing") == 0,
+           "a handler failure keeps the handler's message");
+
+    r = call(tools, n, "calc", "{\"operation\":\"add\",\"a\":42,\"b\":0}", &rc, &err, &arena);
+    expect(rc == SC_ERR_OUTPUT && r == NULL && strstr(err.message, "output schema") != NULL,
+           "a result that breaks the output schema is refused");
+
+    r = call(tools, n, "nope", "{}", &rc, &err, &arena);
+    expect(rc == SC_ERR_UNKNOWN_TOOL && strstr(err.message, "calc, echo") != NULL,
+           "an unknown tool is reported with the tools there are");
+
+    r = call(tools, n, "echo", "{\"text\":\"hi\"}", &rc, &err, &arena);
+    expect(rc == 0 && strcmp(cJSON_GetObjectItem(r, "echo")->valuestring, "hi") == 0,
+           "a tool without @output returns the handler's JSON");
+    cJSON_Delete(r);
+
+    r = call(tools, n, "echo", "{\"text\":\"hi\",\"text\":\"ho\"}", &rc, &err, &arena);
+    expect(rc == SC_ERR_DUPLICATE_KEY, "arguments given as text pass the strictness rules");
+
+    rc = sc_tool_call(tools, n, "echo", NULL, &arena, &r, &err);
+    expect(rc == SC_ERR_REQUIRED, "a call without arguments is a call with an empty object");
+
+    cJSON *list = sc_mcp_tools_list(tools, n);
+    const cJSON *first = cJSON_GetArrayItem(cJSON_GetObjectItem(list, "tools"), 0);
+    expect(first != NULL && strcmp(cJSON_GetObjectItem(first, "name")->valuestring, "calc") == 0 &&
+               cJSON_GetObjectItem(first, "inputSchema") != NULL,
+           "tools/list lists the MCP entries");
+    cJSON_Delete(list);
+
+    sc_arena_release(&arena);
+    printf("%d failure(s)\n", failures);
+    return failures ? 1 : 0;
+}

@@ -1,0 +1,43 @@
+/* Two tools for the dispatcher tests: one with a typed result, one
+ * returning any JSON. */
+#ifndef TOOLS_H
+#define TOOLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum { OP_ADD, OP_DIVIDE } op;
+
+/** The result of a calculation. @schema */
+typedef struct {
+    /** The value. */
+    double value;
+    /** @maxLength 16 */
+    char *note;
+} calc_result;
+
+/**
+ * Apply an operation to two numbers.
+ * @tool calc
+ * @output calc_result
+ * @effect readonly
+ * @idempotent
+ * @version 1.2.0
+ */
+typedef struct {
+    op operation;
+    double a;
+    double b;
+} calc_args;
+
+/**
+ * Echo the text back as JSON.
+ * @tool echo
+ * @effect mutating
+ */
+typedef struct {
+    /** @minLength 1 @maxLength 8 */
+    char *text;
+} echo_args;
+
+#endif /* TOOLS_H */
