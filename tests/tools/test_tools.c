@@ -22,7 +22,8 @@ static int calc(sc_arena *arena, const calc_args *in, calc_result *out, void *ct
         return sc_fail(err, SC_ERR_HANDLER, NULL, "b must not be 0 when dividing");
     out->value = in->operation == OP_ADD ? in->a + in->b : in->a / in->b;
     /* a result that breaks its own schema, on request */
-    out->note = sc_arena_strndup(arena, in->a == 42 ? "a note far too long for the schema" : "fine", 40);
+    const char *note = in->a == 42 ? "a note far too long for the schema" : "fine";
+    out->note = sc_arena_strndup(arena, note, strlen(note));
     return 0;
 }
 
