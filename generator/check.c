@@ -385,7 +385,7 @@ static void check_optional_zero(const field *f)
     cJSON_Delete(zero);
 }
 
-static void check_struct(struct_def *s)
+static void check_struct(const model *m, struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
         field *f = &s->fields[i];
@@ -408,6 +408,12 @@ static void check_struct(struct_def *s)
             }
         }
     }
+    if (s->config_type != NULL && model_schema_struct(m, s->config_type) == NULL)
+        diag_error(s->tool_where, "@config names '%s', which is no struct of this header tagged @schema: "
+                                  "tag it @schema so that its settings can be decoded and checked",
+                   s->config_type);
+    if (s->config_type != NULL && s->tool_name == NULL)
+        diag_error(s->where, "@config belongs to a @tool struct");
     if (s->tool_name != NULL && !tag_valid_tool_name(s->tool_name))
         diag_error(s->tool_where, "tool name '%s' is rejected by LLM providers: use 1 to 64 letters, "
                                   "digits, '_' or '-'", s->tool_name);
@@ -416,5 +422,5 @@ static void check_struct(struct_def *s)
 void check_model(model *m)
 {
     for (size_t i = 0; i < m->nstructs; i++)
-        check_struct(m->structs[i]);
+        check_struct(m, m->structs[i]);
 }

@@ -1313,15 +1313,7 @@ static void emit_schema_constant(strbuf *sb, const struct_def *s)
  * a public validate and to_cjson); NULL otherwise. */
 static const struct_def *tool_output(const model *m, const struct_def *s)
 {
-    if (s->output_type == NULL)
-        return NULL;
-    for (size_t i = 0; i < m->nstructs; i++) {
-        const struct_def *o = m->structs[i];
-        if (o->opted_in && o->variant_of == NULL &&
-            (strcmp(o->name, s->output_type) == 0 || strcmp(o->c_type, s->output_type) == 0))
-            return o;
-    }
-    return NULL;
+    return model_schema_struct(m, s->output_type);
 }
 
 static bool is_tool(const struct_def *s)
@@ -1407,6 +1399,8 @@ static void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t i
     char *description = c_literal(s->description != NULL ? s->description : "");
     char *version = s->version != NULL ? c_literal(s->version) : xstrdup("NULL");
     char *output_schema = out != NULL ? xasprintf("%s_schema_json", out->name) : xstrdup("NULL");
+    const struct_def *config = model_schema_struct(m, s->config_type);
+    char *config_schema = config != NULL ? xasprintf("%s_schema_json", config->name) : xstrdup("NULL");
     sb_printf(sb, "const sc_tool %s_tool = {\n", n);
     line(sb, 1, "%s,", tool_name);
     line(sb, 1, "%s,", description);
@@ -1421,8 +1415,10 @@ static void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t i
     line(sb, 1, "%s,", effect_constant(s->effect));
     line(sb, 1, "%s,", s->idempotent ? "true" : "false");
     line(sb, 1, "%s,", version);
+    line(sb, 1, "%s,", config_schema);
     line(sb, 1, "invoke_%s,", n);
     sb_puts(sb, "};\n\n");
+    free(config_schema);
     free(tool_name);
     free(description);
     free(version);

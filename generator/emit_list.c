@@ -561,6 +561,8 @@ static void list_struct(strbuf *sb, const struct_def *s)
         add_part(&meta, "version %s", s->version);
     if (s->output_type != NULL)
         add_part(&meta, "output %s", s->output_type);
+    if (s->config_type != NULL)
+        add_part(&meta, "configuration %s (listed as a type)", s->config_type);
     if (s->additional_properties)
         add_part(&meta, "unknown members ignored");
     if (meta.len > 0)

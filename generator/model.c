@@ -116,6 +116,7 @@ static void struct_free(struct_def *s)
     free(s->tool_name);
     free(s->version);
     free(s->output_type);
+    free(s->config_type);
     free(s);
 }
 
@@ -198,6 +199,18 @@ bool node_max_length(const node *n, uint64_t *out)
     }
     *out = max;
     return has;
+}
+
+const struct_def *model_schema_struct(const model *m, const char *name)
+{
+    if (name == NULL)
+        return NULL;
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        if (s->opted_in && s->variant_of == NULL && (strcmp(s->name, name) == 0 || strcmp(s->c_type, name) == 0))
+            return s;
+    }
+    return NULL;
 }
 
 const char *node_description(const node *n, const char *field_description)

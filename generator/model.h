@@ -126,6 +126,7 @@ struct struct_def {
     bool idempotent;
     char *version;
     char *output_type; /* @output TYPE, kept for the tools emitter */
+    char *config_type; /* @config TYPE: the tool's instantiation-time settings */
     field *fields;
     size_t nfields;
     uint64_t size; /* sizeof, from libclang */
@@ -186,6 +187,10 @@ void model_release_files(void);
  * keywords with what the C storage can hold. has_* false: no limit. */
 bool node_max_items(const node *n, uint64_t *out);
 bool node_max_length(const node *n, uint64_t *out);
+/* The struct called name (its typedef or tag name, or "struct tag") that
+ * the header tags @schema, so it has public functions; NULL if none. */
+const struct_def *model_schema_struct(const model *m, const char *name);
+
 /* The description a schema shows for this use: the field's own, else the
  * typedef's, else the struct's or enum's. */
 const char *node_description(const node *n, const char *field_description);

@@ -953,6 +953,8 @@ static void apply_struct_tags(struct_def *s, const annotations *a)
         s->version = xstrdup(t->value);
     if ((t = annotations_find(a, "output")) != NULL)
         s->output_type = xstrdup(t->value);
+    if ((t = annotations_find(a, "config")) != NULL)
+        s->config_type = xstrdup(t->value);
 }
 
 static struct_def *get_struct(parser *p, CXCursor decl)

@@ -27,7 +27,7 @@ static const tag_info known_tags[] = {
     {"effect", SITE_STRUCT, false, NULL},
     {"idempotent", SITE_STRUCT, false, NULL},
     {"version", SITE_STRUCT, false, NULL},
-    {"config", SITE_STRUCT, false, "tool configuration structs are planned (LLM tools issue)"},
+    {"config", SITE_STRUCT, false, NULL},
     {"additionalProperties", SITE_STRUCT | SITE_FIELD, false, NULL},
     {"minimum", VALUE_SITES, true, NULL},
     {"maximum", VALUE_SITES, true, NULL},

@@ -70,6 +70,10 @@ struct sc_tool {
     sc_effect effect;
     bool idempotent;
     const char *version;       /* @version, or NULL */
+    /* @config TYPE: the canonical schema of the tool's settings (API keys,
+     * limits), set when the tool is created rather than by the model, or
+     * NULL. Decode them with TYPE_decode; hand them to the handler as ctx. */
+    const char *config_schema;
     /* Decodes args, calls the handler, validates and encodes its output. */
     int (*invoke)(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, cJSON **result,
                   sc_error *err);

@@ -60,6 +60,11 @@ int main(void)
            "the descriptor carries the tool's metadata");
     expect(echo_args_tool.output_schema == NULL && echo_args_tool.effect == SC_EFFECT_MUTATING,
            "a tool without @output has no output schema");
+    expect(echo_args_tool.config_schema == echo_config_schema_json && calc_args_tool.config_schema == NULL,
+           "a tool with @config carries its configuration schema");
+    echo_config config;
+    expect(echo_config_decode(&arena, "{\"repeat\":11}", 13, &config, &err) == SC_ERR_CONSTRAINT,
+           "the configuration is decoded and checked on its own");
 
     cJSON *r = call(tools, n, "calc", "{\"operation\":\"divide\",\"a\":1,\"b\":4}", &rc, &err, &arena);
     expect(rc == 0 && calls == 1 && cJSON_GetObjectItem(r, "value")->valuedouble == 0.25,

@@ -30,10 +30,17 @@ typedef struct {
     double b;
 } calc_args;
 
+/** Settings of the echo tool, given when it is set up. @schema */
+typedef struct {
+    /** @minimum 1 @maximum 10 */
+    int32_t repeat;
+} echo_config;
+
 /**
  * Echo the text back as JSON.
  * @tool echo
  * @effect mutating
+ * @config echo_config
  */
 typedef struct {
     /** @minLength 1 @maxLength 8 */
