@@ -1347,6 +1347,93 @@ static const char *effect_constant(tool_effect e)
     return "SC_EFFECT_UNSPECIFIED";
 }
 
+/* OpenAI strict mode: structs a tool's arguments reach, whose optional
+ * members may arrive as null meaning "absent" (SC_CALL_NULL_IS_ABSENT). */
+static void mark_reached(const model *m, const struct_def *s, bool *reached);
+
+static void mark_node(const model *m, const node *n, bool *reached)
+{
+    if (n == NULL)
+        return;
+    if (n->kind == NODE_STRUCT)
+        mark_reached(m, n->struct_type, reached);
+    mark_node(m, n->items, reached);
+    mark_node(m, n->map_value, reached);
+}
+
+static void mark_reached(const model *m, const struct_def *s, bool *reached)
+{
+    for (size_t i = 0; i < m->nstructs; i++) {
+        if (m->structs[i] != s)
+            continue;
+        if (reached[i])
+            return;
+        reached[i] = true;
+    }
+    for (size_t i = 0; i < s->nfields; i++)
+        mark_node(m, s->fields[i].type, reached);
+    for (size_t v = 0; v < s->nvariants; v++)
+        for (size_t i = 0; i < s->variants[v]->nfields; i++)
+            mark_node(m, s->variants[v]->fields[i].type, reached);
+}
+
+static void emit_drop_fields(strbuf *sb, const struct_def *s)
+{
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        const node *n = f->type;
+        char *key = c_literal(f->json_name);
+        if (f->presence != PRESENCE_REQUIRED && !f->nullable)
+            line(sb, 1, "sc_cjson_drop_null(o, %s);", key);
+        const node *inner = n->kind == NODE_ARRAY ? n->items : n->kind == NODE_MAP ? n->map_value : n;
+        if (inner->kind == NODE_STRUCT) {
+            if (n->kind == NODE_STRUCT) {
+                line(sb, 1, "drop_nulls_%s(cJSON_GetObjectItemCaseSensitive(o, %s), depth + 1);",
+                     inner->struct_type->name, key);
+            } else {
+                line(sb, 1, "cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, %s))", key);
+                line(sb, 2, "drop_nulls_%s(item, depth + 1);", inner->struct_type->name);
+            }
+        }
+        free(key);
+    }
+}
+
+static void emit_drop_nulls(strbuf *sb, const model *m)
+{
+    bool *reached = xcalloc(m->nstructs + 1, sizeof *reached);
+    bool any = false;
+    for (size_t i = 0; i < m->nstructs; i++)
+        if (is_tool(m->structs[i]))
+            mark_reached(m, m->structs[i], reached);
+    for (size_t i = 0; i < m->nstructs; i++)
+        if (reached[i] && m->structs[i]->variant_of == NULL) {
+            sb_printf(sb, "static void drop_nulls_%s(cJSON *o, int depth);\n", m->structs[i]->name);
+            any = true;
+        }
+    if (any)
+        sb_puts(sb, "\n");
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        if (!reached[i] || s->variant_of != NULL)
+            continue;
+        sb_printf(sb, "/* %s: null members that stand for absent ones, as OpenAI's strict mode\n"
+                      " * sends them, removed before decoding (SC_CALL_NULL_IS_ABSENT). */\n", s->c_type);
+        sb_printf(sb, "static void drop_nulls_%s(cJSON *o, int depth)\n{\n", s->name);
+        line(sb, 1, "cJSON *item = NULL;");
+        line(sb, 1, "if (!cJSON_IsObject(o) || depth > SC_DEFAULT_MAX_DEPTH)");
+        line(sb, 2, "return;");
+        if (s->nvariants > 0)
+            for (size_t v = 0; v < s->nvariants; v++)
+                emit_drop_fields(sb, s->variants[v]);
+        else
+            emit_drop_fields(sb, s);
+        line(sb, 1, "(void)item;");
+        sb_puts(sb, "}\n\n");
+    }
+    free(reached);
+}
+
 static void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
 {
     const struct_def *s = m->structs[index];
@@ -1364,12 +1451,21 @@ static void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t i
     }
 
     sb_printf(sb, "static int invoke_%s(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args,\n"
-                  "    cJSON **result, sc_error *err)\n{\n", n);
+                  "    unsigned flags, cJSON **result, sc_error *err)\n{\n", n);
     line(sb, 1, "%s in;", s->c_type);
     line(sb, 1, out != NULL ? "%s out;" : "cJSON *out = NULL;", out != NULL ? out->c_type : "");
     line(sb, 1, "int rc;");
+    line(sb, 1, "cJSON *copy = NULL;");
     line(sb, 1, "*result = NULL;");
-    line(sb, 1, "if ((rc = %s_from_cjson(arena, args, &in, err)) != 0)", n);
+    line(sb, 1, "if (flags & SC_CALL_NULL_IS_ABSENT) {");
+    line(sb, 2, "if ((copy = cJSON_Duplicate(args, 1)) == NULL)");
+    line(sb, 3, "return sc_fail(err, SC_ERR_NOMEM, NULL, \"out of memory\");");
+    line(sb, 2, "drop_nulls_%s(copy, 0);", n);
+    line(sb, 2, "args = copy;");
+    line(sb, 1, "}");
+    line(sb, 1, "rc = %s_from_cjson(arena, args, &in, err);", n);
+    line(sb, 1, "cJSON_Delete(copy); /* the decoded value lives in the arena */");
+    line(sb, 1, "if (rc != 0)");
     line(sb, 2, "return rc;");
     if (out != NULL)
         line(sb, 1, "memset(&out, 0, sizeof out);");
@@ -1644,6 +1740,7 @@ char *emit_c_source(const model *m, const c_names *names)
         emit_enum(&sb, m->enums[i]);
         emit_enum_build(&sb, m->enums[i]);
     }
+    emit_drop_nulls(&sb, m);
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         if (s->variant_of != NULL)

@@ -22,8 +22,8 @@ static int unknown_tool(const sc_tool_binding *tools, size_t count, const char *
                    name != NULL ? name : "", names);
 }
 
-int sc_tool_call(const sc_tool_binding *tools, size_t count, const char *name, const cJSON *args,
-                 sc_arena *arena, cJSON **result, sc_error *err)
+int sc_tool_call_flags(const sc_tool_binding *tools, size_t count, const char *name, const cJSON *args,
+                       unsigned flags, sc_arena *arena, cJSON **result, sc_error *err)
 {
     sc_error local;
     if (err == NULL)
@@ -36,20 +36,26 @@ int sc_tool_call(const sc_tool_binding *tools, size_t count, const char *name, c
         if (strcmp(tools[i].tool->name, name) != 0)
             continue;
         if (args != NULL)
-            return tools[i].tool->invoke(&tools[i], arena, args, result, err);
+            return tools[i].tool->invoke(&tools[i], arena, args, flags, result, err);
         /* MCP allows a call without arguments: that is an empty object */
         cJSON *empty = cJSON_CreateObject();
         if (empty == NULL)
             return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
-        int rc = tools[i].tool->invoke(&tools[i], arena, empty, result, err);
+        int rc = tools[i].tool->invoke(&tools[i], arena, empty, flags, result, err);
         cJSON_Delete(empty);
         return rc;
     }
     return unknown_tool(tools, count, name, err);
 }
 
-int sc_tool_call_text(const sc_tool_binding *tools, size_t count, const char *name, const char *args,
-                      size_t len, sc_arena *arena, cJSON **result, sc_error *err)
+int sc_tool_call(const sc_tool_binding *tools, size_t count, const char *name, const cJSON *args,
+                 sc_arena *arena, cJSON **result, sc_error *err)
+{
+    return sc_tool_call_flags(tools, count, name, args, 0, arena, result, err);
+}
+
+int sc_tool_call_text_flags(const sc_tool_binding *tools, size_t count, const char *name, const char *args,
+                            size_t len, unsigned flags, sc_arena *arena, cJSON **result, sc_error *err)
 {
     sc_error local;
     cJSON *tree;
@@ -60,7 +66,14 @@ int sc_tool_call_text(const sc_tool_binding *tools, size_t count, const char *na
     int rc = sc_parse_json(arena, args, len, &tree, err);
     if (rc != 0)
         return rc;
-    return sc_tool_call(tools, count, name, tree, arena, result, err); /* tree belongs to the arena */
+    /* the tree belongs to the arena */
+    return sc_tool_call_flags(tools, count, name, tree, flags, arena, result, err);
+}
+
+int sc_tool_call_text(const sc_tool_binding *tools, size_t count, const char *name, const char *args,
+                      size_t len, sc_arena *arena, cJSON **result, sc_error *err)
+{
+    return sc_tool_call_text_flags(tools, count, name, args, len, 0, arena, result, err);
 }
 
 cJSON *sc_mcp_call_result(int rc, cJSON *result, const sc_error *err)

@@ -71,6 +71,10 @@ int sc_read_cjson(sc_reader *r, cJSON **out) SC_NODISCARD;
 int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out, sc_error *err) SC_NODISCARD;
 int sc_check_cjson(const cJSON *item, sc_error *err);
 
+/* Deletes every member `key` of object whose value is null (tool calls
+ * with SC_CALL_NULL_IS_ABSENT). */
+void sc_cjson_drop_null(cJSON *object, const char *key);
+
 /* T_from_cjson: prints node and decodes the text with decode, so a tree
  * passes exactly the checks text does. */
 typedef int (*sc_decode_text_fn)(sc_arena *arena, const char *json, size_t len, void *out,

@@ -74,10 +74,17 @@ struct sc_tool {
      * limits), set when the tool is created rather than by the model, or
      * NULL. Decode them with TYPE_decode; hand them to the handler as ctx. */
     const char *config_schema;
-    /* Decodes args, calls the handler, validates and encodes its output. */
-    int (*invoke)(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, cJSON **result,
-                  sc_error *err);
+    /* Decodes args, calls the handler, validates and encodes its output;
+     * flags: SC_CALL_* (for sc_tool_call_flags). */
+    int (*invoke)(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
+                  cJSON **result, sc_error *err);
 };
+
+/* OpenAI's strict mode makes every property required and has the model send
+ * null for a member it leaves out. With this flag a null is read as "absent"
+ * for members that are optional and not @nullable (at any depth), so such a
+ * call decodes as the schema the application declared means it. */
+#define SC_CALL_NULL_IS_ABSENT 1u
 
 /* Calls the tool called `name` with arguments `args` (an object: Anthropic's
  * `input`, MCP's `arguments`). On success *result is the output as JSON
@@ -93,6 +100,15 @@ int sc_tool_call(const sc_tool_binding *tools, size_t count, const char *name, c
  * parsed under the strictness rules. */
 int sc_tool_call_text(const sc_tool_binding *tools, size_t count, const char *name, const char *args,
                       size_t len, sc_arena *arena, cJSON **result, sc_error *err) SC_NODISCARD;
+
+/* sc_tool_call_text with SC_CALL_* flags: for a tool sent to OpenAI as its
+ * openai_strict dialect, pass SC_CALL_NULL_IS_ABSENT. */
+int sc_tool_call_text_flags(const sc_tool_binding *tools, size_t count, const char *name, const char *args,
+                            size_t len, unsigned flags, sc_arena *arena, cJSON **result,
+                            sc_error *err) SC_NODISCARD;
+/* sc_tool_call with SC_CALL_* flags. */
+int sc_tool_call_flags(const sc_tool_binding *tools, size_t count, const char *name, const cJSON *args,
+                       unsigned flags, sc_arena *arena, cJSON **result, sc_error *err) SC_NODISCARD;
 
 /* MCP: the result of tools/call for a call that returned rc (0 or an
  * sc_code) with *result / err: {"content": [{"type": "text", "text": ...}],

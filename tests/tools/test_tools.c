@@ -93,6 +93,20 @@ int main(void)
     expect(rc == SC_ERR_OUTPUT && r == NULL && strstr(err.message, "output schema") != NULL,
            "a result that breaks the output schema is refused");
 
+    const char *strict = "{\"operation\":\"add\",\"a\":1,\"b\":2,\"comment\":null}";
+    r = call(tools, n, "calc", strict, &rc, &err, &arena);
+    expect(rc == SC_ERR_TYPE && strcmp(err.path, "/comment") == 0,
+           "null for an optional member is a type error by default");
+    rc = sc_tool_call_text_flags(tools, n, "calc", strict, strlen(strict), SC_CALL_NULL_IS_ABSENT, &arena, &r, &err);
+    expect(rc == 0 && cJSON_GetObjectItem(r, "value")->valuedouble == 3,
+           "with SC_CALL_NULL_IS_ABSENT (OpenAI strict mode) a null reads as absent");
+    cJSON_Delete(r);
+    const char *required_null = "{\"operation\":null,\"a\":1,\"b\":2}";
+    rc = sc_tool_call_text_flags(tools, n, "calc", required_null, strlen(required_null), SC_CALL_NULL_IS_ABSENT,
+                                 &arena, &r, &err);
+    expect(rc == SC_ERR_TYPE && strcmp(err.path, "/operation") == 0,
+           "a null for a required member stays an error");
+
     r = call(tools, n, "nope", "{}", &rc, &err, &arena);
     expect(rc == SC_ERR_UNKNOWN_TOOL && strstr(err.message, "calc, echo") != NULL,
            "an unknown tool is reported with the tools there are");

@@ -28,6 +28,8 @@ typedef struct {
     op operation;
     double a;
     double b;
+    /** A note for the log. @optional */
+    char *comment;
 } calc_args;
 
 /** Settings of the echo tool, given when it is set up. @schema */
