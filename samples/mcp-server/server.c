@@ -147,13 +147,9 @@ static void call_tool(server *s, const cJSON *id, const cJSON *params)
     cJSON *result = NULL;
     sc_error err;
     int rc = sc_tool_call(s->tools, s->tool_count, name->valuestring, args, &s->arena, &result, &err);
-    if (rc == SC_ERR_UNKNOWN_TOOL) {
-        /* MCP lists an unknown tool among the protocol errors, not the
-         * tool execution errors: JSON-RPC "invalid params" */
-        cJSON_Delete(result);
-        send_error(id, INVALID_PARAMS, err.message);
-        return;
-    }
+    /* An unknown tool, like a handler failure, is answered with an error
+     * result (isError) that names the tools there are: the model can pick
+     * another name, which a JSON-RPC error would keep from it. */
     if (rc == SC_ERR_NOMEM) {
         cJSON_Delete(result);
         send_error(id, INTERNAL_ERROR, "out of memory");
