@@ -4,6 +4,8 @@ what it prints (stdout, stderr, exit status) with NAME.expected beside it.
 
 Each case header names its command line on its first line, re2c style:
     /* schemac: --print-schema */
+A command line that names a header runs on that header (shared by several
+cases, or a sample) rather than on the case file itself.
 Usage: golden.py SCHEMAC CASE.h          check one case
        golden.py SCHEMAC --update CASE.h...  rewrite the expectations
 After an intended change to the generator: tests/generator/refresh.sh
@@ -22,9 +24,13 @@ def run(schemac, case):
     if first.startswith("/* schemac:"):
         args = shlex.split(first[len("/* schemac:"):].rsplit("*/", 1)[0])
     # run from the case folder with a bare file name, so paths in the
-    # diagnostics do not depend on where the tree is checked out
-    proc = subprocess.run([schemac, *args, name], cwd=folder, capture_output=True, text=True)
-    return ("$ schemac %s\n" % " ".join(args + [name]) + proc.stdout +
+    # diagnostics do not depend on where the tree is checked out; a case
+    # whose command line names a header (one shared by several cases, or a
+    # sample) runs on that header instead of on itself
+    if not any(a.endswith(".h") for a in args):
+        args = args + [name]
+    proc = subprocess.run([schemac, *args], cwd=folder, capture_output=True, text=True)
+    return ("$ schemac %s\n" % " ".join(args) + proc.stdout +
             "--- stderr\n" + proc.stderr + "--- exit %d\n" % proc.returncode)
 
 
