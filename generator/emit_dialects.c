@@ -344,16 +344,7 @@ static cJSON *strict_nullable(cJSON *p)
         for (cJSON *v = any->child; v != NULL; v = v->next)
             if (is_null_schema(v))
                 return p;
-    cJSON *wrapper = cJSON_CreateObject();
-    cJSON *description = cJSON_DetachItemFromObjectCaseSensitive(p, "description");
-    if (description != NULL)
-        cJSON_AddItemToObject(wrapper, "description", description);
-    cJSON *list = cJSON_AddArrayToObject(wrapper, "anyOf");
-    cJSON_AddItemToArray(list, p);
-    cJSON *null_schema = cJSON_CreateObject();
-    cJSON_AddStringToObject(null_schema, "type", "null");
-    cJSON_AddItemToArray(list, null_schema);
-    return wrapper;
+    return schema_or_null(p);
 }
 
 /* One keyword that is not structure: kept, rewritten, or stated. */

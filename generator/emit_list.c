@@ -59,16 +59,6 @@ static char *json_text(const cJSON *v)
     return schema_print(v, 0);
 }
 
-static void put_number(strbuf *sb, double v)
-{
-    if (v == floor(v) && fabs(v) <= 9007199254740992.0) {
-        sb_printf(sb, "%.0f", v);
-        return;
-    }
-    char text[40];
-    format_shortest_double(text, v);
-    sb_puts(sb, text);
-}
 
 /* Starts one more part of a comma-separated list. */
 static void next_part(strbuf *sb)
@@ -139,33 +129,33 @@ static void add_bounds(strbuf *sb, const node *n)
     }
     if (has_lo && has_hi) {
         next_part(sb);
-        put_number(sb, lo);
+        sb_put_json_number(sb, lo);
         sb_puts(sb, "..");
-        put_number(sb, hi);
+        sb_put_json_number(sb, hi);
     } else if (has_lo) {
         next_part(sb);
         sb_puts(sb, ">= ");
-        put_number(sb, lo);
+        sb_put_json_number(sb, lo);
     }
     if (c->exclusive_minimum.set) {
         next_part(sb);
         sb_puts(sb, "> ");
-        put_number(sb, c->exclusive_minimum.value);
+        sb_put_json_number(sb, c->exclusive_minimum.value);
     }
     if (has_hi && !has_lo) {
         next_part(sb);
         sb_puts(sb, "<= ");
-        put_number(sb, hi);
+        sb_put_json_number(sb, hi);
     }
     if (c->exclusive_maximum.set) {
         next_part(sb);
         sb_puts(sb, "< ");
-        put_number(sb, c->exclusive_maximum.value);
+        sb_put_json_number(sb, c->exclusive_maximum.value);
     }
     if (c->multiple_of.set) {
         next_part(sb);
         sb_puts(sb, "multiple of ");
-        put_number(sb, c->multiple_of.value);
+        sb_put_json_number(sb, c->multiple_of.value);
     }
 }
 

@@ -104,24 +104,28 @@ static void add_value_keywords(cJSON *o, const node *n)
         cJSON_AddItemToObject(o, "examples", cJSON_Duplicate(c->examples, 1));
 }
 
+cJSON *schema_or_null(cJSON *p)
+{
+    cJSON *wrapper = cJSON_CreateObject();
+    cJSON *description = cJSON_DetachItemFromObjectCaseSensitive(p, "description");
+    if (description != NULL)
+        cJSON_AddItemToObject(wrapper, "description", description);
+    cJSON *any = cJSON_AddArrayToObject(wrapper, "anyOf");
+    cJSON_AddItemToArray(any, p);
+    cJSON *null_schema = cJSON_CreateObject();
+    cJSON_AddStringToObject(null_schema, "type", "null");
+    cJSON_AddItemToArray(any, null_schema);
+    return wrapper;
+}
+
 /* @nullable: null joins the accepted types ("type": [T, "null"]), and the
  * enum list when there is one, since enum applies to null too. A $ref
  * cannot be widened in place, so it becomes anyOf [ref, null]. */
 static cJSON *allow_null(cJSON *p)
 {
     cJSON *type = cJSON_GetObjectItemCaseSensitive(p, "type");
-    if (type == NULL) {
-        cJSON *wrapper = cJSON_CreateObject();
-        cJSON *description = cJSON_DetachItemFromObjectCaseSensitive(p, "description");
-        if (description != NULL)
-            cJSON_AddItemToObject(wrapper, "description", description);
-        cJSON *any = cJSON_AddArrayToObject(wrapper, "anyOf");
-        cJSON_AddItemToArray(any, p);
-        cJSON *null_schema = cJSON_CreateObject();
-        cJSON_AddStringToObject(null_schema, "type", "null");
-        cJSON_AddItemToArray(any, null_schema);
-        return wrapper;
-    }
+    if (type == NULL)
+        return schema_or_null(p);
     cJSON *types = cJSON_CreateArray();
     cJSON_AddItemToArray(types, cJSON_CreateString(type->valuestring));
     cJSON_AddItemToArray(types, cJSON_CreateString("null"));
@@ -306,17 +310,6 @@ static void print_string(strbuf *sb, const char *s)
     sb_putc(sb, '"');
 }
 
-static void print_number(strbuf *sb, double v)
-{
-    if (v == floor(v) && fabs(v) <= 9007199254740992.0) {
-        sb_printf(sb, "%.0f", v);
-        return;
-    }
-    char text[40];
-    format_shortest_double(text, v);
-    sb_puts(sb, text);
-}
-
 static void indent(strbuf *sb, int pretty, int depth)
 {
     if (!pretty)
@@ -350,7 +343,7 @@ static void print_value(strbuf *sb, const cJSON *v, int pretty, int depth)
     } else if (cJSON_IsString(v)) {
         print_string(sb, v->valuestring);
     } else if (cJSON_IsNumber(v)) {
-        print_number(sb, v->valuedouble);
+        sb_put_json_number(sb, v->valuedouble);
     } else if (cJSON_IsTrue(v)) {
         sb_puts(sb, "true");
     } else if (cJSON_IsFalse(v)) {

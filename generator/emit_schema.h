@@ -11,6 +11,10 @@
 /* The schema document of s (caller deletes). */
 cJSON *schema_document(const struct_def *s);
 
+/* {"description": <p's>, "anyOf": [p, {"type": "null"}]}: null added to a
+ * schema whose type cannot be widened in place (a $ref, say). Takes p. */
+cJSON *schema_or_null(cJSON *p);
+
 /* Deterministic text: two-space indentation when pretty, else compact;
  * integers printed as integers, other numbers in their shortest exact
  * form. Caller frees. */

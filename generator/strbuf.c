@@ -149,6 +149,17 @@ void sb_put_c_string(strbuf *sb, const char *s)
     }
 }
 
+void sb_put_json_number(strbuf *sb, double v)
+{
+    char text[40];
+    if (v == (double)(long long)v && v >= -9007199254740992.0 && v <= 9007199254740992.0) {
+        sb_printf(sb, "%lld", (long long)v);
+        return;
+    }
+    format_shortest_double(text, v);
+    sb_puts(sb, text);
+}
+
 void format_shortest_double(char text[40], double v)
 {
     for (int precision = 1; precision <= 17; precision++) {

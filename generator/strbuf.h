@@ -32,6 +32,8 @@ void sb_put_c_string(strbuf *sb, const char *s);
 /* The shortest %g form of v that reads back as the same double, so
  * numbers in schemas and generated code are exact and readable. */
 void format_shortest_double(char text[40], double v);
+/* A JSON number: integers as integers, others in their shortest exact form. */
+void sb_put_json_number(strbuf *sb, double v);
 
 /* Allocation that exits with a message on failure: the generator is a
  * short-lived tool, and running out of memory there has no recovery. */
