@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec.h"
+
 #include "calculator.schemac.h"
 #include "any.schemac.h"
 #include "kitchen.schemac.h"
@@ -15,32 +17,6 @@
 #include "shapes_union.schemac.h"
 #include "url_tool.schemac.h"
 
-typedef struct codec {
-    const char *type;
-    size_t size;
-    int (*decode)(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err);
-    char *(*encode)(const void *value);
-    int (*validate)(const void *value, sc_error *err);
-    int (*from_cjson)(sc_arena *arena, const cJSON *node, void *out, sc_error *err);
-} codec;
-
-#define CODEC(T)                                                                                   \
-    static int T##_dec(sc_arena *a, const char *j, size_t n, void *out, sc_error *e)              \
-    {                                                                                              \
-        return T##_decode(a, j, n, (T *)out, e);                                                   \
-    }                                                                                              \
-    static char *T##_enc(const void *v)                                                            \
-    {                                                                                              \
-        return T##_encode((const T *)v);                                                           \
-    }                                                                                              \
-    static int T##_val(const void *v, sc_error *e)                                                 \
-    {                                                                                              \
-        return T##_validate((const T *)v, e);                                                      \
-    }                                                                                              \
-    static int T##_tree(sc_arena *a, const cJSON *node, void *out, sc_error *e)                   \
-    {                                                                                              \
-        return T##_from_cjson(a, node, (T *)out, e);                                               \
-    }
 CODEC(kitchen)
 CODEC(tolerant)
 CODEC(parse_url_input)
@@ -52,17 +28,15 @@ CODEC(payment)
 CODEC(request_doc)
 
 static const codec codecs[] = {
-#define ENTRY(T) {#T, sizeof(T), T##_dec, T##_enc, T##_val, T##_tree}
-    ENTRY(kitchen),
-    ENTRY(tolerant),
-    ENTRY(parse_url_input),
-    ENTRY(calculator_input),
-    ENTRY(profile),
-    ENTRY(event),
-    ENTRY(shape),
-    ENTRY(payment),
-    ENTRY(request_doc),
-#undef ENTRY
+    CODEC_ENTRY(kitchen),
+    CODEC_ENTRY(tolerant),
+    CODEC_ENTRY(parse_url_input),
+    CODEC_ENTRY(calculator_input),
+    CODEC_ENTRY(profile),
+    CODEC_ENTRY(event),
+    CODEC_ENTRY(shape),
+    CODEC_ENTRY(payment),
+    CODEC_ENTRY(request_doc),
 };
 
 static const char *code_name(int code)

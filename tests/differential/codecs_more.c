@@ -19,6 +19,9 @@ CODEC(request_doc)
 CODEC(comment)
 CODEC(holder)
 
+extern const codec more_codecs[];
+extern const size_t more_codecs_count;
+
 const codec more_codecs[] = {
     CODEC_ENTRY(profile), CODEC_ENTRY(event),   CODEC_ENTRY(shape),  CODEC_ENTRY(payment),
     CODEC_ENTRY(request_doc), CODEC_ENTRY(comment), CODEC_ENTRY(holder),

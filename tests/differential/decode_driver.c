@@ -30,6 +30,12 @@
 #include "shapes.schemac.h"
 #include "url_tool.schemac.h"
 
+/* codecs_more.c: the types of tests/decode/{nullable,any,shapes_union,maps,recursive}.h,
+ * in a translation unit of their own because nullable.h and shapes.h both
+ * define a type `spot` */
+extern const codec more_codecs[];
+extern const size_t more_codecs_count;
+
 CODEC(kitchen)
 CODEC(tolerant)
 CODEC(parse_url_input)

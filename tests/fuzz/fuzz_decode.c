@@ -35,6 +35,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codec.h"
+
 #include "calculator.schemac.h"
 #include "kitchen.schemac.h"
 #include "url_tool.schemac.h"
@@ -47,49 +49,16 @@ unsigned long fuzz_decode_results[SC_ERR_COUNT_];
 
 /* ---- the decoders, behind one signature ---- */
 
-typedef struct codec {
-    const char *type;
-    size_t size;
-    int (*decode)(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err);
-    int (*validate)(const void *value, sc_error *err);
-    char *(*encode)(const void *value);
-    cJSON *(*to_cjson)(const void *value);
-    int (*from_cjson)(sc_arena *arena, const cJSON *node, void *out, sc_error *err);
-} codec;
-
-#define CODEC(T)                                                                                   \
-    static int T##_dec(sc_arena *a, const char *j, size_t n, void *out, sc_error *e)              \
-    {                                                                                              \
-        return T##_decode(a, j, n, (T *)out, e);                                                   \
-    }                                                                                              \
-    static int T##_val(const void *v, sc_error *e)                                                 \
-    {                                                                                              \
-        return T##_validate((const T *)v, e);                                                      \
-    }                                                                                              \
-    static char *T##_enc(const void *v)                                                            \
-    {                                                                                              \
-        return T##_encode((const T *)v);                                                           \
-    }                                                                                              \
-    static cJSON *T##_tree(const void *v)                                                          \
-    {                                                                                              \
-        return T##_to_cjson((const T *)v);                                                         \
-    }                                                                                              \
-    static int T##_from(sc_arena *a, const cJSON *node, void *out, sc_error *e)                   \
-    {                                                                                              \
-        return T##_from_cjson(a, node, (T *)out, e);                                               \
-    }
 CODEC(kitchen)
 CODEC(tolerant)
 CODEC(parse_url_input)
 CODEC(calculator_input)
 
 static const codec codecs[] = {
-#define ENTRY(T) {#T, sizeof(T), T##_dec, T##_val, T##_enc, T##_tree, T##_from}
-    ENTRY(kitchen),
-    ENTRY(tolerant),
-    ENTRY(parse_url_input),
-    ENTRY(calculator_input),
-#undef ENTRY
+    CODEC_ENTRY(kitchen),
+    CODEC_ENTRY(tolerant),
+    CODEC_ENTRY(parse_url_input),
+    CODEC_ENTRY(calculator_input),
 };
 #define NCODECS (sizeof codecs / sizeof *codecs)
 

@@ -1,9 +1,9 @@
-/* One decoder type of the differential run: what decode_driver.c needs to
- * decode, validate and encode a T. The types live in two translation units
- * (decode_driver.c and codecs_more.c) because the headers they include
- * define types of the same name (`spot` in shapes.h and in nullable.h). */
-#ifndef DIFFERENTIAL_CODEC_H
-#define DIFFERENTIAL_CODEC_H
+/* One table entry per generated type, for tests that drive many types
+ * through the same code: the generated functions behind void pointers.
+ * Wrappers, not casts of the functions themselves: calling a function
+ * through a pointer of another type is undefined. */
+#ifndef SCHEMAC_TESTS_CODEC_H
+#define SCHEMAC_TESTS_CODEC_H
 
 #include <stddef.h>
 
@@ -15,8 +15,11 @@ typedef struct codec {
     int (*decode)(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err);
     int (*validate)(const void *value, sc_error *err);
     char *(*encode)(const void *value);
+    cJSON *(*to_cjson)(const void *value);
+    int (*from_cjson)(sc_arena *arena, const cJSON *node, void *out, sc_error *err);
 } codec;
 
+/* The wrappers of type T; CODEC_ENTRY(T) is its table entry. */
 #define CODEC(T)                                                                                   \
     static int T##_dec(sc_arena *a, const char *j, size_t n, void *out, sc_error *e)              \
     {                                                                                              \
@@ -29,12 +32,16 @@ typedef struct codec {
     static char *T##_enc(const void *v)                                                            \
     {                                                                                              \
         return T##_encode((const T *)v);                                                           \
+    }                                                                                              \
+    static cJSON *T##_to_tree(const void *v)                                                       \
+    {                                                                                              \
+        return T##_to_cjson((const T *)v);                                                         \
+    }                                                                                              \
+    static int T##_from_tree(sc_arena *a, const cJSON *node, void *out, sc_error *e)              \
+    {                                                                                              \
+        return T##_from_cjson(a, node, (T *)out, e);                                               \
     }
 
-#define CODEC_ENTRY(T) {#T, sizeof(T), T##_dec, T##_val, T##_enc}
+#define CODEC_ENTRY(T) {#T, sizeof(T), T##_dec, T##_val, T##_enc, T##_to_tree, T##_from_tree}
 
-/* codecs_more.c: the types of tests/decode/{nullable,any,shapes_union,maps,recursive}.h */
-extern const codec more_codecs[];
-extern const size_t more_codecs_count;
-
-#endif /* DIFFERENTIAL_CODEC_H */
+#endif /* SCHEMAC_TESTS_CODEC_H */
