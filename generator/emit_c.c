@@ -543,6 +543,18 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
     }
 }
 
+/* `if (count OP bound) return <keyword error>`: a check on how many items
+ * or properties a value has ("must have at least 2 items"). */
+static void emit_count_check(strbuf *sb, const char *op, uint64_t bound, const char *keyword, const char *one,
+                             const char *many)
+{
+    line(sb, 1, "if (count %s %llu)", op, (unsigned long long)bound);
+    char *message = xasprintf("must have %s %llu %s", op[0] == '<' ? "at least" : "at most",
+                              (unsigned long long)bound, bound == 1 ? one : many);
+    emit_fail(sb, 2, "SC_ERR_CONSTRAINT", keyword, message);
+    free(message);
+}
+
 /* A map: entry count, each key (propertyNames), each value, unique keys. */
 static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
 {
@@ -557,20 +569,10 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     line(sb, 1, "int rc;");
     line(sb, 1, "if (full && count > 0 && items == NULL)");
     emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be an object");
-    if (c->has_min_items && c->min_items > 0) {
-        line(sb, 1, "if (count < %llu)", (unsigned long long)c->min_items);
-        char *message = xasprintf("must have at least %llu propert%s", (unsigned long long)c->min_items,
-                                  c->min_items == 1 ? "y" : "ies");
-        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "minProperties", message);
-        free(message);
-    }
-    if (c->has_max_items) {
-        line(sb, 1, "if (count > %llu)", (unsigned long long)c->max_items);
-        char *message = xasprintf("must have at most %llu propert%s", (unsigned long long)c->max_items,
-                                  c->max_items == 1 ? "y" : "ies");
-        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maxProperties", message);
-        free(message);
-    }
+    if (c->has_min_items && c->min_items > 0)
+        emit_count_check(sb, "<", c->min_items, "minProperties", "property", "properties");
+    if (c->has_max_items)
+        emit_count_check(sb, ">", c->max_items, "maxProperties", "property", "properties");
     line(sb, 1, "for (size_t i = 0; i < count; i++) {");
     emit_check_call(sb, 2, n->map_key, key_fn, "items[i].key", NULL);
     line(sb, 2, "if (rc != 0) {");
@@ -630,27 +632,17 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
             emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maxItems", message);
             free(message);
         }
-        if (c->has_min_items && c->min_items > 0) {
-            line(sb, 1, "if (count < %llu)", (unsigned long long)c->min_items);
-            char *message = xasprintf("must have at least %llu item%s", (unsigned long long)c->min_items,
-                                      c->min_items == 1 ? "" : "s");
-            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "minItems", message);
-            free(message);
-        }
-        if (node_max_items(n, &max) && (n->fixed_size == 0 || max < n->fixed_size)) {
-            line(sb, 1, "if (count > %llu)", (unsigned long long)max);
-            char *message = xasprintf("must have at most %llu item%s", (unsigned long long)max,
-                                      max == 1 ? "" : "s");
-            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maxItems", message);
-            free(message);
-        }
+        if (c->has_min_items && c->min_items > 0)
+            emit_count_check(sb, "<", c->min_items, "minItems", "item", "items");
+        if (node_max_items(n, &max) && (n->fixed_size == 0 || max < n->fixed_size))
+            emit_count_check(sb, ">", max, "maxItems", "item", "items");
         if (item_check) {
             char *expr = xasprintf("items[i]");
             line(sb, 1, "for (size_t i = 0; i < count; i++) {");
-            if (items->kind == NODE_STRUCT)
+            if (items->kind == NODE_STRUCT) {
                 line(sb, 2, "if (!full)");
-            if (items->kind == NODE_STRUCT)
                 line(sb, 3, "break; /* the decoder checked each item as it read it */");
+            }
             emit_check_call(sb, 2, items, item_fn, expr, NULL);
             line(sb, 2, "if (rc != 0)");
             line(sb, 3, "return sc_error_push_index(err, i);");
