@@ -22,8 +22,8 @@ static int unknown_tool(const sc_tool_binding *tools, size_t count, const char *
                    name != NULL ? name : "", names);
 }
 
-int sc_tool_call_flags(const sc_tool_binding *tools, size_t count, const char *name, const cJSON *args,
-                       unsigned flags, sc_arena *arena, cJSON **result, sc_error *err)
+int sc_tool_call_cjson(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
+                       const cJSON *args, unsigned flags, cJSON **result, sc_error *err)
 {
     sc_error local;
     if (err == NULL)
@@ -48,14 +48,8 @@ int sc_tool_call_flags(const sc_tool_binding *tools, size_t count, const char *n
     return unknown_tool(tools, count, name, err);
 }
 
-int sc_tool_call(const sc_tool_binding *tools, size_t count, const char *name, const cJSON *args,
-                 sc_arena *arena, cJSON **result, sc_error *err)
-{
-    return sc_tool_call_flags(tools, count, name, args, 0, arena, result, err);
-}
-
-int sc_tool_call_text_flags(const sc_tool_binding *tools, size_t count, const char *name, const char *args,
-                            size_t len, unsigned flags, sc_arena *arena, cJSON **result, sc_error *err)
+int sc_tool_call(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
+                 const char *json, size_t len, unsigned flags, cJSON **result, sc_error *err)
 {
     sc_error local;
     cJSON *tree;
@@ -63,17 +57,11 @@ int sc_tool_call_text_flags(const sc_tool_binding *tools, size_t count, const ch
         err = &local;
     if (result != NULL)
         *result = NULL;
-    int rc = sc_parse_json(arena, args, len, &tree, err);
+    int rc = sc_parse_json(arena, json, len, &tree, err);
     if (rc != 0)
         return rc;
     /* the tree belongs to the arena */
-    return sc_tool_call_flags(tools, count, name, tree, flags, arena, result, err);
-}
-
-int sc_tool_call_text(const sc_tool_binding *tools, size_t count, const char *name, const char *args,
-                      size_t len, sc_arena *arena, cJSON **result, sc_error *err)
-{
-    return sc_tool_call_text_flags(tools, count, name, args, len, 0, arena, result, err);
+    return sc_tool_call_cjson(arena, tools, count, name, tree, flags, result, err);
 }
 
 cJSON *sc_mcp_call_result(int rc, cJSON *result, const sc_error *err)

@@ -75,7 +75,7 @@ struct sc_tool {
      * NULL. Decode them with TYPE_decode; hand them to the handler as ctx. */
     const char *config_schema;
     /* Decodes args, calls the handler, validates and encodes its output;
-     * flags: SC_CALL_* (for sc_tool_call_flags). */
+     * flags: SC_CALL_* (as given to sc_tool_call). */
     int (*invoke)(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
                   cJSON **result, sc_error *err);
 };
@@ -86,29 +86,23 @@ struct sc_tool {
  * call decodes as the schema the application declared means it. */
 #define SC_CALL_NULL_IS_ABSENT 1u
 
-/* Calls the tool called `name` with arguments `args` (an object: Anthropic's
- * `input`, MCP's `arguments`). On success *result is the output as JSON
- * (caller deletes with cJSON_Delete; NULL when the tool returns nothing).
+/* Calls the tool called `name` with arguments `json`/`len`, JSON text (OpenAI's
+ * `arguments` string), parsed under the strictness rules; the parameters
+ * follow T_decode's order (arena first, error last). flags: SC_CALL_*, or 0.
+ * On success *result is the output as JSON (caller deletes with cJSON_Delete;
+ * NULL when the tool returns nothing).
  * Errors: SC_ERR_UNKNOWN_TOOL, any decode error of the arguments (with the
  * JSON Pointer into them), SC_ERR_HANDLER (the handler's own message), and
  * SC_ERR_OUTPUT when the handler's output breaks its schema (a bug on the
  * application's side: the message says so, not what was wrong). */
-int sc_tool_call(const sc_tool_binding *tools, size_t count, const char *name, const cJSON *args,
-                 sc_arena *arena, cJSON **result, sc_error *err) SC_NODISCARD;
+int sc_tool_call(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
+                 const char *json, size_t len, unsigned flags, cJSON **result, sc_error *err) SC_NODISCARD;
 
-/* The same with the arguments as JSON text (OpenAI's `arguments` string),
- * parsed under the strictness rules. */
-int sc_tool_call_text(const sc_tool_binding *tools, size_t count, const char *name, const char *args,
-                      size_t len, sc_arena *arena, cJSON **result, sc_error *err) SC_NODISCARD;
-
-/* sc_tool_call_text with SC_CALL_* flags: for a tool sent to OpenAI as its
- * openai_strict dialect, pass SC_CALL_NULL_IS_ABSENT. */
-int sc_tool_call_text_flags(const sc_tool_binding *tools, size_t count, const char *name, const char *args,
-                            size_t len, unsigned flags, sc_arena *arena, cJSON **result,
-                            sc_error *err) SC_NODISCARD;
-/* sc_tool_call with SC_CALL_* flags. */
-int sc_tool_call_flags(const sc_tool_binding *tools, size_t count, const char *name, const cJSON *args,
-                       unsigned flags, sc_arena *arena, cJSON **result, sc_error *err) SC_NODISCARD;
+/* The same with the arguments as a tree (Anthropic's `input`, MCP's
+ * `arguments`), as T_from_cjson is to T_decode. NULL args: no arguments,
+ * read as an empty object (MCP allows a call without them). */
+int sc_tool_call_cjson(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
+                       const cJSON *args, unsigned flags, cJSON **result, sc_error *err) SC_NODISCARD;
 
 /* MCP: the result of tools/call for a call that returned rc (0 or an
  * sc_code) with *result / err: {"content": [{"type": "text", "text": ...}],

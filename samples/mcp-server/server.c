@@ -146,7 +146,7 @@ static void call_tool(server *s, const cJSON *id, const cJSON *params)
     }
     cJSON *result = NULL;
     sc_error err;
-    int rc = sc_tool_call(s->tools, s->tool_count, name->valuestring, args, &s->arena, &result, &err);
+    int rc = sc_tool_call_cjson(&s->arena, s->tools, s->tool_count, name->valuestring, args, 0, &result, &err);
     /* An unknown tool, like a handler failure, is answered with an error
      * result (isError) that names the tools there are: the model can pick
      * another name, which a JSON-RPC error would keep from it. */

@@ -41,7 +41,7 @@ static cJSON *call(const sc_tool_binding *tools, size_t n, const char *name, con
                    sc_error *err, sc_arena *arena)
 {
     cJSON *result = NULL;
-    *rc = sc_tool_call_text(tools, n, name, args, strlen(args), arena, &result, err);
+    *rc = sc_tool_call(arena, tools, n, name, args, strlen(args), 0, &result, err);
     return result;
 }
 
@@ -97,13 +97,13 @@ int main(void)
     r = call(tools, n, "calc", strict, &rc, &err, &arena);
     expect(rc == SC_ERR_TYPE && strcmp(err.path, "/comment") == 0,
            "null for an optional member is a type error by default");
-    rc = sc_tool_call_text_flags(tools, n, "calc", strict, strlen(strict), SC_CALL_NULL_IS_ABSENT, &arena, &r, &err);
+    rc = sc_tool_call(&arena, tools, n, "calc", strict, strlen(strict), SC_CALL_NULL_IS_ABSENT, &r, &err);
     expect(rc == 0 && cJSON_GetObjectItem(r, "value")->valuedouble == 3,
            "with SC_CALL_NULL_IS_ABSENT (OpenAI strict mode) a null reads as absent");
     cJSON_Delete(r);
     const char *required_null = "{\"operation\":null,\"a\":1,\"b\":2}";
-    rc = sc_tool_call_text_flags(tools, n, "calc", required_null, strlen(required_null), SC_CALL_NULL_IS_ABSENT,
-                                 &arena, &r, &err);
+    rc = sc_tool_call(&arena, tools, n, "calc", required_null, strlen(required_null), SC_CALL_NULL_IS_ABSENT, &r,
+                      &err);
     expect(rc == SC_ERR_TYPE && strcmp(err.path, "/operation") == 0,
            "a null for a required member stays an error");
 
@@ -119,7 +119,7 @@ int main(void)
     r = call(tools, n, "echo", "{\"text\":\"hi\",\"text\":\"ho\"}", &rc, &err, &arena);
     expect(rc == SC_ERR_DUPLICATE_KEY, "arguments given as text pass the strictness rules");
 
-    rc = sc_tool_call(tools, n, "echo", NULL, &arena, &r, &err);
+    rc = sc_tool_call_cjson(&arena, tools, n, "echo", NULL, 0, &r, &err);
     expect(rc == SC_ERR_REQUIRED, "a call without arguments is a call with an empty object");
 
     cJSON *list = sc_mcp_tools_list(tools, n);
