@@ -5,15 +5,24 @@ what it prints (stdout, stderr, exit status) with NAME.expected beside it.
 Each case header names its command line on its first line, re2c style:
     /* schemac: --print-schema */
 A command line that names a header runs on that header (shared by several
-cases, or a sample) rather than on the case file itself.
-Usage: golden.py SCHEMAC CASE.h          check one case
-       golden.py SCHEMAC --update CASE.h...  rewrite the expectations
+cases, or a sample) rather than on the case file itself. A command line
+with `-o OUT` writes into a fresh temporary folder, and the generated C it
+wrote (*.schemac.h, *.schemac.c) follows what schemac printed, file by
+file: every change to the C emitters shows as a diff of these cases.
+Usage: golden.py SCHEMAC [CASE.h | FOLDER]...           check the cases (a
+                                                        folder: its *.h)
+       golden.py SCHEMAC --update [CASE.h | FOLDER]...  rewrite them
 After an intended change to the generator: tests/generator/refresh.sh
 """
+import concurrent.futures
+import glob
 import os
 import shlex
 import subprocess
 import sys
+import tempfile
+
+GENERATED_C = (".schemac.h", ".schemac.c")
 
 
 def run(schemac, case):
@@ -29,9 +38,24 @@ def run(schemac, case):
     # sample) runs on that header instead of on itself
     if not any(a.endswith(".h") for a in args):
         args = args + [name]
-    proc = subprocess.run([schemac, *args], cwd=folder, capture_output=True, text=True)
+    with tempfile.TemporaryDirectory() as out:
+        argv = [out if a == "OUT" and i > 0 and args[i - 1] == "-o" else a for i, a in enumerate(args)]
+        proc = subprocess.run([schemac, *argv], cwd=folder, capture_output=True, text=True)
+        files = ""
+        for path in sorted(glob.glob(os.path.join(out, "*"))):
+            if path.endswith(GENERATED_C):
+                with open(path, encoding="utf-8") as f:
+                    files += "--- file %s\n%s" % (os.path.basename(path), f.read())
     return ("$ schemac %s\n" % " ".join(args) + proc.stdout +
-            "--- stderr\n" + proc.stderr + "--- exit %d\n" % proc.returncode)
+            "--- stderr\n" + proc.stderr.replace(out, "OUT") + "--- exit %d\n" % proc.returncode + files)
+
+
+def cases_of(paths):
+    for path in paths:
+        if os.path.isdir(path):
+            yield from sorted(glob.glob(os.path.join(path, "*.h")))
+        else:
+            yield path
 
 
 def main():
@@ -40,9 +64,14 @@ def main():
     update = bool(argv) and argv[0] == "--update"
     if update:
         argv.pop(0)
+    cases = list(cases_of(argv))
+    if not cases:
+        print("no cases found in %s" % " ".join(argv))
+        return 1
+    with concurrent.futures.ThreadPoolExecutor(os.cpu_count() or 2) as pool:
+        results = list(pool.map(lambda case: run(schemac, case), cases))
     failed = 0
-    for case in argv:
-        got = run(schemac, case)
+    for case, got in zip(cases, results):
         expected_path = case[:-2] + ".expected"
         if update:
             with open(expected_path, "w", encoding="utf-8") as f:
@@ -53,9 +82,12 @@ def main():
                 expected = f.read()
         except FileNotFoundError:
             expected = None
-        if got != expected:
-            failed += 1
-            print("FAIL %s\n--- expected\n%s--- got\n%s" % (case, expected, got))
+        if got == expected:
+            print("ok   %s" % os.path.basename(case))
+            continue
+        failed += 1
+        print("FAIL %s\n--- expected\n%s--- got\n%s" % (case, expected, got))
+    print("%d cases, %d failed" % (len(cases), failed))
     return 1 if failed else 0
 
 

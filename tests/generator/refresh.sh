@@ -4,5 +4,5 @@
 set -eu
 cd "$(dirname "$0")/../.."
 schemac=${1:-build/generator/schemac}
-python3 tests/generator/golden.py "$schemac" --update tests/generator/cases/*.h
+python3 tests/generator/golden.py "$schemac" --update tests/generator/cases
 git diff --stat tests/generator/cases
