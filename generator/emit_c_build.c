@@ -1,0 +1,146 @@
+/* schemac generator: the generated build_* functions, which turn a struct
+ * into a cJSON tree (T_to_cjson, T_encode). */
+#include "emit_c_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* An expression making the cJSON item for the value expr of node n. */
+static char *build_expr(const node *n, const char *expr)
+{
+    switch (n->kind) {
+    case NODE_BOOL: return xasprintf("cJSON_CreateBool(%s)", expr);
+    case NODE_INT:
+    case NODE_NUMBER: return xasprintf("cJSON_CreateNumber((double)%s)", expr);
+    case NODE_STRING: return xasprintf("cJSON_CreateString(%s)", expr);
+    case NODE_ENUM: return xasprintf("build_%s(%s)", n->enum_type->name, expr);
+    case NODE_STRUCT: return xasprintf("build_%s(&%s, depth + 1)", n->struct_type->name, expr);
+    case NODE_ANY: return xasprintf("cJSON_Duplicate(%s, 1)", expr);
+    case NODE_ARRAY:
+    case NODE_MAP: return NULL; /* built member by member */
+    }
+    return NULL;
+}
+
+void emit_enum_build(strbuf *sb, const enum_def *e)
+{
+    sb_printf(sb, "static cJSON *build_%s(%s value)\n{\n", e->name, e->c_type);
+    emit_line(sb, 1, "const char *name = name_%s(value);", e->name);
+    emit_line(sb, 1, "return name != NULL ? cJSON_CreateString(name) : NULL;");
+    sb_puts(sb, "}\n\n");
+}
+
+void emit_struct_build(strbuf *sb, const struct_def *s)
+{
+    sb_printf(sb, "static cJSON *build_%s(const %s *v, int depth)\n{\n", s->name, s->c_type);
+    emit_line(sb, 1, "cJSON *o;");
+    emit_line(sb, 1, "if (depth > SC_DEFAULT_MAX_DEPTH)");
+    emit_line(sb, 2, "return NULL; /* a cycle, or deeper than any document we accept */");
+    emit_line(sb, 1, "(void)v;");
+    emit_line(sb, 1, "o = cJSON_CreateObject();");
+    emit_line(sb, 1, "if (o == NULL)");
+    emit_line(sb, 2, "return NULL;");
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        const node *n = f->type;
+        char *key = c_literal(f->json_name);
+        int level = 1;
+        char *comment = comment_text(f->json_name);
+        sb_printf(sb, "\n    /* %s */\n", comment);
+        free(comment);
+        if (f->presence == PRESENCE_POINTER) {
+            emit_line(sb, 1, "if (v->%s != NULL) {", f->c_path);
+            level = 2;
+        } else if (f->presence == PRESENCE_HAS_FLAG) {
+            emit_line(sb, 1, "if (v->%s) {", f->has_field);
+            level = 2;
+        } else if (f->presence == PRESENCE_OPTIONAL && n->kind == NODE_STRING && n->buf_size == 0) {
+            emit_line(sb, 1, "if (v->%s != NULL) {", f->c_path);
+            level = 2;
+        } else if (f->presence == PRESENCE_OPTIONAL &&
+                   ((n->kind == NODE_ARRAY && n->fixed_size == 0) || n->kind == NODE_MAP)) {
+            emit_line(sb, 1, "if (v->%s != NULL || v->%s > 0) {", f->c_path, f->count_field);
+            level = 2;
+        }
+        if (f->nullable) {
+            if (n->kind == NODE_ARRAY || n->kind == NODE_MAP)
+                emit_line(sb, level, "if (v->%s == NULL && v->%s == 0) {", f->c_path, f->count_field);
+            else
+                emit_line(sb, level, "if (v->%s == NULL) {", f->c_path);
+            emit_line(sb, level + 1, "if (!sc_cjson_add(o, %s, cJSON_CreateNull()))", key);
+            emit_line(sb, level + 2, "goto fail;");
+            emit_line(sb, level, "} else");
+        }
+        if (n->kind == NODE_MAP) {
+            emit_line(sb, level, "{");
+            emit_line(sb, level + 1, "cJSON *map = cJSON_CreateObject();");
+            emit_line(sb, level + 1, "if (!sc_cjson_add(o, %s, map))", key);
+            emit_line(sb, level + 2, "goto fail;");
+            emit_line(sb, level + 1, "for (size_t i = 0; i < (size_t)v->%s; i++)", f->count_field);
+            char *item = xasprintf("v->%s[i].value", f->c_path);
+            char *e = build_expr(n->map_value, item);
+            emit_line(sb, level + 2, "if (!sc_cjson_add_copy(map, v->%s[i].key, %s))", f->c_path, e);
+            emit_line(sb, level + 3, "goto fail;");
+            emit_line(sb, level, "}");
+            free(item);
+            free(e);
+        } else if (n->kind == NODE_ARRAY) {
+            emit_line(sb, level, "{");
+            emit_line(sb, level + 1, "cJSON *list = cJSON_CreateArray();");
+            emit_line(sb, level + 1, "if (!sc_cjson_add(o, %s, list))", key);
+            emit_line(sb, level + 2, "goto fail;");
+            emit_line(sb, level + 1, "for (size_t i = 0; i < (size_t)v->%s; i++)", f->count_field);
+            char *item = xasprintf("v->%s[i]", f->c_path);
+            char *e = build_expr(n->items, item);
+            emit_line(sb, level + 2, "if (!sc_cjson_append(list, %s))", e);
+            emit_line(sb, level + 3, "goto fail;");
+            emit_line(sb, level, "}");
+            free(item);
+            free(e);
+        } else {
+            char *value = xasprintf(f->by_pointer ? "(*v->%s)" : "v->%s", f->c_path);
+            char *e = build_expr(n, value);
+            if (f->nullable)
+                emit_line(sb, level, "{");
+            if (f->by_pointer && f->presence != PRESENCE_POINTER && !f->nullable) {
+                /* a present value behind a NULL pointer cannot be encoded */
+                emit_line(sb, level, "if (v->%s == NULL)", f->c_path);
+                emit_line(sb, level + 1, "goto fail;");
+            }
+            emit_line(sb, level, "if (!sc_cjson_add(o, %s, %s))", key, e);
+            emit_line(sb, level + 1, "goto fail;");
+            if (f->nullable)
+                emit_line(sb, level, "}");
+            free(value);
+            free(e);
+        }
+        if (level == 2)
+            emit_line(sb, 1, "}");
+        free(key);
+    }
+    emit_line(sb, 1, "return o;");
+    if (s->nfields > 0) {
+        sb_puts(sb, "fail:\n");
+        emit_line(sb, 1, "cJSON_Delete(o);");
+        emit_line(sb, 1, "return NULL;");
+    }
+    sb_puts(sb, "}\n\n");
+}
+
+/* A tagged union is built as the variant its discriminator names. */
+void emit_union_build(strbuf *sb, const struct_def *s)
+{
+    const field *disc = &s->fields[s->discriminator];
+
+    sb_printf(sb, "static cJSON *build_%s(const %s *v, int depth)\n{\n", s->name, s->c_type);
+    emit_line(sb, 1, "switch (v->%s) {", disc->c_path);
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const struct_def *v = s->variants[i];
+        emit_line(sb, 1, "case %s:", v->variant_value->c_name);
+        emit_line(sb, 2, "return build_%s(v, depth);", v->name);
+    }
+    emit_line(sb, 1, "default:");
+    emit_line(sb, 2, "return NULL; /* not a value of the discriminator */");
+    emit_line(sb, 1, "}");
+    sb_puts(sb, "}\n\n");
+}

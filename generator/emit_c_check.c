@@ -1,0 +1,622 @@
+/* schemac generator: the generated check_* functions, every constraint of
+ * a value (run after reading, and by T_validate on values built in C). */
+#define _POSIX_C_SOURCE 200809L /* open_memstream, for pattern_emit_c */
+
+#include "emit_c_internal.h"
+
+#include <float.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pattern.h"
+#include "schemac/check.h"
+
+void emit_enum_check(strbuf *sb, const enum_def *e)
+{
+    char *choices = enum_choices(e);
+    char *choices_lit = c_literal(choices);
+
+    /* JSON name of a value; NULL for a value outside the enum. */
+    sb_printf(sb, "static const char *name_%s(%s value)\n{\n", e->name, e->c_type);
+    emit_line(sb, 1, "switch (value) {");
+    for (size_t i = 0; i < e->nvalues; i++) {
+        bool repeated = false; /* two enumerators with one value: the first names it */
+        for (size_t j = 0; j < i; j++)
+            if (e->values[j].value == e->values[i].value)
+                repeated = true;
+        if (repeated)
+            continue;
+        char *lit = c_literal(e->values[i].json_name);
+        emit_line(sb, 1, "case %s:", e->values[i].c_name);
+        emit_line(sb, 2, "return %s;", lit);
+        free(lit);
+    }
+    emit_line(sb, 1, "default:");
+    emit_line(sb, 2, "return NULL;");
+    emit_line(sb, 1, "}");
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "static int check_%s(%s value, sc_error *err)\n{\n", e->name, e->c_type);
+    emit_line(sb, 1, "if (name_%s(value) == NULL)", e->name);
+    emit_line(sb, 2, "return sc_fail(err, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);",
+         choices_lit);
+    emit_line(sb, 1, "return 0;");
+    sb_puts(sb, "}\n\n");
+
+    free(choices);
+    free(choices_lit);
+}
+
+/* The C type of the value a check function receives for n. */
+static const char *check_param_type(const node *n)
+{
+    switch (n->kind) {
+    case NODE_BOOL: return "bool";
+    case NODE_INT: return n->is_signed ? "int64_t" : "uint64_t";
+    case NODE_NUMBER: return "double";
+    case NODE_STRING: return "const char *";
+    default: return NULL;
+    }
+}
+
+static void emit_fail(strbuf *sb, int level, const char *code, const char *keyword, const char *message)
+{
+    char *lit = c_literal(message);
+    char *kw = keyword != NULL ? c_literal(keyword) : xstrdup("NULL");
+    emit_line(sb, level, "return sc_fail(err, %s, %s, \"%%s\", %s);", code, kw, lit);
+    free(kw);
+    free(lit);
+}
+
+static void emit_number_bounds(strbuf *sb, const node *n, const char *value)
+{
+    const constraints *c = &n->c;
+    struct {
+        const number *num;
+        const char *op;
+        const char *keyword;
+        const char *words;
+    } bounds[] = {
+        {&c->minimum, "<", "minimum", "must be >= "},
+        {&c->exclusive_minimum, "<=", "exclusiveMinimum", "must be > "},
+        {&c->maximum, ">", "maximum", "must be <= "},
+        {&c->exclusive_maximum, ">=", "exclusiveMaximum", "must be < "},
+    };
+    for (size_t i = 0; i < sizeof bounds / sizeof *bounds; i++) {
+        if (!bounds[i].num->set)
+            continue;
+        put_indent(sb, 1);
+        sb_printf(sb, "if (%s %s ", value, bounds[i].op);
+        put_double(sb, bounds[i].num->value);
+        sb_puts(sb, ")\n");
+        char *text = double_text(bounds[i].num->value);
+        char *message = xasprintf("%s%s", bounds[i].words, text);
+        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", bounds[i].keyword, message);
+        free(message);
+        free(text);
+    }
+    if (c->multiple_of.set) {
+        put_indent(sb, 1);
+        sb_printf(sb, "if (!sc_is_multiple_of(%s, ", value);
+        put_double(sb, c->multiple_of.value);
+        sb_puts(sb, "))\n");
+        char *text = double_text(c->multiple_of.value);
+        char *message = xasprintf("must be a multiple of %s", text);
+        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "multipleOf", message);
+        free(message);
+        free(text);
+    }
+}
+
+/* A C expression comparing `value` (of n's check parameter type) with the
+ * JSON value v, or NULL when v cannot equal any value of the type. */
+static char *equals_expr(const node *n, const char *value, const cJSON *v)
+{
+    switch (n->kind) {
+    case NODE_BOOL:
+        if (!cJSON_IsBool(v))
+            return NULL;
+        return xasprintf("%s == %s", value, cJSON_IsTrue(v) ? "true" : "false");
+    case NODE_INT:
+    case NODE_NUMBER: {
+        if (!cJSON_IsNumber(v))
+            return NULL;
+        strbuf sb;
+        sb_init(&sb);
+        sb_printf(&sb, "(double)%s == ", value);
+        put_double(&sb, v->valuedouble);
+        return sb_take(&sb);
+    }
+    case NODE_STRING: {
+        if (!cJSON_IsString(v))
+            return NULL;
+        char *lit = c_literal(v->valuestring);
+        char *e = xasprintf("strcmp(%s, %s) == 0", value, lit);
+        free(lit);
+        return e;
+    }
+    case NODE_ENUM:
+        if (!cJSON_IsString(v))
+            return NULL;
+        return xasprintf("%s == %s", value, enum_c_name(n->enum_type, v->valuestring));
+    default:
+        return NULL;
+    }
+}
+
+static void emit_enum_const(strbuf *sb, const node *n, const char *value)
+{
+    const constraints *c = &n->c;
+    if (c->enum_values != NULL) {
+        strbuf cond, list;
+        sb_init(&cond);
+        sb_init(&list);
+        const cJSON *item;
+        cJSON_ArrayForEach(item, c->enum_values) {
+            char *e = equals_expr(n, value, item);
+            char *text = cJSON_PrintUnformatted(item);
+            sb_printf(&list, "%s%s", list.len ? ", " : "", text);
+            cJSON_free(text);
+            if (e == NULL)
+                continue;
+            sb_printf(&cond, "%s!(%s)", cond.len ? " && " : "", e);
+            free(e);
+        }
+        emit_line(sb, 1, "if (%s)", cond.len ? cond.data : "true");
+        char *message = xasprintf("must be one of: %s", list.data);
+        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "enum", message);
+        free(message);
+        sb_free(&cond);
+        sb_free(&list);
+    }
+    if (c->const_value != NULL) {
+        char *e = equals_expr(n, value, c->const_value);
+        char *text = cJSON_PrintUnformatted(c->const_value);
+        emit_line(sb, 1, "if (!(%s))", e != NULL ? e : "false");
+        char *message = xasprintf("must be %s", text);
+        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "const", message);
+        free(message);
+        cJSON_free(text);
+        free(e);
+    }
+}
+
+static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
+{
+    const constraints *c = &n->c;
+    switch (n->kind) {
+    case NODE_INT:
+        if (n->int_bytes >= 7) {
+            /* only 64-bit types can hold values beyond +-(2^53-1) */
+            if (n->is_signed) {
+                emit_line(sb, 1, "if (full && value < -INT64_C(9007199254740991))");
+                emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "minimum", "must be >= -9007199254740991");
+            }
+            emit_line(sb, 1, "if (full && value > %s)",
+                 n->is_signed ? "INT64_C(9007199254740991)" : "UINT64_C(9007199254740991)");
+            char *message = xasprintf("must be <= %lld", (long long)n->c_max);
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maximum", message);
+            free(message);
+        }
+        emit_number_bounds(sb, n, "(double)value");
+        break;
+    case NODE_NUMBER:
+        emit_line(sb, 1, "if (full && !(value >= -DBL_MAX && value <= DBL_MAX))");
+        emit_fail(sb, 2, "SC_ERR_NUMBER", "type", "must be a finite number");
+        if (n->is_float && n->state_type_min) {
+            emit_line(sb, 1, "if (full && value < -FLT_MAX)");
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "minimum", "must be >= -3.4028234663852886e+38");
+        }
+        if (n->is_float && n->state_type_max) {
+            emit_line(sb, 1, "if (full && value > FLT_MAX)");
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maximum", "must be <= 3.4028234663852886e+38");
+        }
+        emit_number_bounds(sb, n, "value");
+        break;
+    case NODE_STRING: {
+        bool counts = c->has_min_length || c->has_max_length;
+        emit_line(sb, 1, "size_t len;");
+        emit_line(sb, 1, "if (value == NULL)");
+        emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be a string");
+        emit_line(sb, 1, "len = strlen(value);");
+        emit_line(sb, 1, "if (full && !sc_utf8_valid(value, len))");
+        emit_fail(sb, 2, "SC_ERR_UTF8", "type", "must be valid UTF-8 text");
+        if (counts) {
+            emit_line(sb, 1, "{");
+            emit_line(sb, 2, "size_t chars = sc_utf8_count(value, len);");
+            if (c->has_min_length) {
+                emit_line(sb, 2, "if (chars < %llu)", (unsigned long long)c->min_length);
+                char *message = xasprintf("must be at least %llu characters long",
+                                          (unsigned long long)c->min_length);
+                emit_fail(sb, 3, "SC_ERR_CONSTRAINT", "minLength", message);
+                free(message);
+            }
+            if (c->has_max_length) {
+                emit_line(sb, 2, "if (chars > %llu)", (unsigned long long)c->max_length);
+                char *message = xasprintf("must be at most %llu characters long",
+                                          (unsigned long long)c->max_length);
+                emit_fail(sb, 3, "SC_ERR_CONSTRAINT", "maxLength", message);
+                free(message);
+            }
+            emit_line(sb, 1, "}");
+        }
+        if (c->format >= 0) {
+            static const char *const format_ids[] = {
+                "SC_FORMAT_DATE_TIME", "SC_FORMAT_DATE", "SC_FORMAT_TIME", "SC_FORMAT_EMAIL", "SC_FORMAT_URI",
+                "SC_FORMAT_UUID", "SC_FORMAT_IPV4", "SC_FORMAT_IPV6", "SC_FORMAT_HOSTNAME"};
+            emit_line(sb, 1, "if (!sc_format_valid(%s, value, len))", format_ids[c->format]);
+            char *message = xasprintf("must be a valid %s", sc_format_name((sc_format)c->format));
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "format", message);
+            free(message);
+        }
+        if (c->pattern != NULL) {
+            emit_line(sb, 1, "if (!match_%s(value, len))", fn);
+            char *message = xasprintf("must match the pattern %s", c->pattern);
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "pattern", message);
+            free(message);
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    emit_enum_const(sb, n, "value");
+}
+
+static void emit_pattern_matcher(strbuf *sb, const node *n, const char *fn)
+{
+    char message[256];
+    size_t offset;
+    pattern *p = pattern_compile(n->c.pattern, message, sizeof message, &offset);
+    if (p == NULL)
+        return; /* reported by the tags reader already */
+    char *buf = NULL;
+    size_t size = 0;
+    FILE *out = open_memstream(&buf, &size);
+    if (out == NULL) {
+        fputs("schemac: out of memory\n", stderr);
+        exit(3);
+    }
+    char *name = xasprintf("match_%s", fn);
+    pattern_emit_c(p, name, out);
+    fclose(out);
+    sb_puts(sb, buf);
+    sb_puts(sb, "\n");
+    free(buf);
+    free(name);
+    pattern_free(p);
+}
+
+static const char *unique_kind(const node *items)
+{
+    switch (items->kind) {
+    case NODE_NUMBER: return items->is_float ? "SC_UNIQUE_FLOAT" : "SC_UNIQUE_DOUBLE";
+    case NODE_STRING: return items->buf_size > 0 ? "SC_UNIQUE_CHARBUF" : "SC_UNIQUE_STRPTR";
+    default: return "SC_UNIQUE_BYTES";
+    }
+}
+
+static void emit_check_fn(strbuf *sb, const node *n, const char *fn);
+static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn);
+
+/* The statement calling the check of n on `expr`, returning on error after
+ * pushing `push` (a path segment statement) when non-NULL. */
+static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn, const char *expr,
+                            const char *count_expr)
+{
+    switch (n->kind) {
+    case NODE_STRUCT:
+        /* "*v->x" (an optional struct) is passed as v->x */
+        emit_line(sb, level, "rc = check_%s(%s%s, err, full, NULL, depth + 1);", n->struct_type->name,
+             expr[0] == '*' ? "" : "&", expr[0] == '*' ? expr + 1 : expr);
+        break;
+    case NODE_ENUM:
+        if (has_value_keywords(n))
+            emit_line(sb, level, "rc = check_%s(%s, err, full);", fn, expr);
+        else
+            emit_line(sb, level, "rc = full ? check_%s(%s, err) : 0;", n->enum_type->name, expr);
+        break;
+    case NODE_ARRAY:
+    case NODE_MAP:
+        emit_line(sb, level, "rc = check_%s(%s, %s, err, full, depth);", fn, expr, count_expr != NULL ? count_expr : "0");
+        break;
+    case NODE_ANY:
+        emit_line(sb, level, "rc = full ? sc_check_cjson(%s, err) : 0;", expr);
+        break;
+    default:
+        if (n->kind == NODE_NUMBER && n->is_float) /* the decoder checked the double it read */
+            emit_line(sb, level, "rc = full ? check_%s(%s, err, full) : 0;", fn, expr);
+        else
+            emit_line(sb, level, "rc = check_%s(%s, err, full);", fn, expr);
+        break;
+    }
+}
+
+/* `if (count OP bound) return <keyword error>`: a check on how many items
+ * or properties a value has ("must have at least 2 items"). */
+static void emit_count_check(strbuf *sb, const char *op, uint64_t bound, const char *keyword, const char *one,
+                             const char *many)
+{
+    emit_line(sb, 1, "if (count %s %llu)", op, (unsigned long long)bound);
+    char *message = xasprintf("must have %s %llu %s", op[0] == '<' ? "at least" : "at most",
+                              (unsigned long long)bound, bound == 1 ? one : many);
+    emit_fail(sb, 2, "SC_ERR_CONSTRAINT", keyword, message);
+    free(message);
+}
+
+/* A map: entry count, each key (propertyNames), each value, unique keys. */
+static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
+{
+    const constraints *c = &n->c;
+    char *key_fn = xasprintf("%s_key", fn), *value_fn = xasprintf("%s_value", fn);
+    emit_check_fn(sb, n->map_key, key_fn);
+    bool value_check = needs_check(n->map_value);
+    if (value_check)
+        emit_check_fn(sb, n->map_value, value_fn);
+    sb_printf(sb, "static int check_%s(const %s *items, size_t count, sc_error *err, bool full, int depth)\n{\n",
+              fn, n->entry_c_type);
+    emit_line(sb, 1, "int rc;");
+    emit_line(sb, 1, "if (full && count > 0 && items == NULL)");
+    emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be an object");
+    if (c->has_min_items && c->min_items > 0)
+        emit_count_check(sb, "<", c->min_items, "minProperties", "property", "properties");
+    if (c->has_max_items)
+        emit_count_check(sb, ">", c->max_items, "maxProperties", "property", "properties");
+    emit_line(sb, 1, "for (size_t i = 0; i < count; i++) {");
+    emit_check_call(sb, 2, n->map_key, key_fn, "items[i].key", NULL);
+    emit_line(sb, 2, "if (rc != 0) {");
+    emit_line(sb, 3, "err->keyword = \"propertyNames\";");
+    emit_line(sb, 3, "return sc_error_note(err, \"property name \\\"%%s\\\"\", items[i].key);");
+    emit_line(sb, 2, "}");
+    if (value_check) {
+        emit_check_call(sb, 2, n->map_value, value_fn, "items[i].value", NULL);
+        emit_line(sb, 2, "if (rc != 0)");
+        emit_line(sb, 3, "return sc_error_push_key(err, items[i].key);");
+    }
+    emit_line(sb, 1, "}");
+    /* keys are the entries' first member, so the entries can be compared as keys */
+    emit_line(sb, 1, "if (count > 1) {");
+    emit_line(sb, 2, "size_t dup = sc_find_duplicate(items, count, sizeof *items, %s);",
+         n->map_key->buf_size > 0 ? "SC_UNIQUE_CHARBUF" : "SC_UNIQUE_STRPTR");
+    emit_line(sb, 2, "if (dup == count + 1)");
+    emit_fail(sb, 3, "SC_ERR_NOMEM", NULL, "out of memory");
+    emit_line(sb, 2, "if (dup < count)");
+    emit_line(sb, 3, "return sc_fail(err, SC_ERR_DUPLICATE_KEY, NULL, \"duplicate key \\\"%%s\\\"\", items[dup].key);");
+    emit_line(sb, 1, "}");
+    emit_line(sb, 1, "(void)full;");
+    emit_line(sb, 1, "(void)depth;");
+    emit_line(sb, 1, "return 0;");
+    sb_puts(sb, "}\n\n");
+    free(key_fn);
+    free(value_fn);
+}
+
+static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
+{
+    if (n->kind == NODE_STRUCT || n->kind == NODE_ANY)
+        return; /* check_STRUCTNAME and sc_check_cjson serve */
+    if (n->kind == NODE_ENUM && !has_value_keywords(n))
+        return; /* check_ENUMNAME serves */
+    if (n->kind == NODE_MAP) {
+        emit_map_check_fn(sb, n, fn);
+        return;
+    }
+    if (n->kind == NODE_ARRAY) {
+        const node *items = n->items;
+        char *item_fn = xasprintf("%s_items", fn);
+        bool item_check = needs_check(items);
+        if (item_check)
+            emit_check_fn(sb, items, item_fn);
+        const constraints *c = &n->c;
+        uint64_t max;
+        sb_printf(sb, "static int check_%s(const %s *items, size_t count, sc_error *err, bool full, int depth)\n{\n",
+                  fn, items->c_type);
+        if (item_check)
+            emit_line(sb, 1, "int rc;");
+        emit_line(sb, 1, "if (full && count > 0 && items == NULL)");
+        emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be an array");
+        if (n->fixed_size > 0) {
+            emit_line(sb, 1, "if (full && count > %zu)", n->fixed_size);
+            char *message = xasprintf("must have at most %zu items", n->fixed_size);
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maxItems", message);
+            free(message);
+        }
+        if (c->has_min_items && c->min_items > 0)
+            emit_count_check(sb, "<", c->min_items, "minItems", "item", "items");
+        if (node_max_items(n, &max) && (n->fixed_size == 0 || max < n->fixed_size))
+            emit_count_check(sb, ">", max, "maxItems", "item", "items");
+        if (item_check) {
+            char *expr = xasprintf("items[i]");
+            emit_line(sb, 1, "for (size_t i = 0; i < count; i++) {");
+            if (items->kind == NODE_STRUCT) {
+                emit_line(sb, 2, "if (!full)");
+                emit_line(sb, 3, "break; /* the decoder checked each item as it read it */");
+            }
+            emit_check_call(sb, 2, items, item_fn, expr, NULL);
+            emit_line(sb, 2, "if (rc != 0)");
+            emit_line(sb, 3, "return sc_error_push_index(err, i);");
+            emit_line(sb, 1, "}");
+            free(expr);
+        }
+        if (c->unique_items) {
+            emit_line(sb, 1, "if (count > 1) {");
+            emit_line(sb, 2, "size_t dup = sc_find_duplicate(items, count, sizeof *items, %s);", unique_kind(items));
+            emit_line(sb, 2, "if (dup == count + 1)");
+            emit_fail(sb, 3, "SC_ERR_NOMEM", "uniqueItems", "out of memory");
+            emit_line(sb, 2, "if (dup < count)");
+            emit_line(sb, 3, "return sc_fail(err, SC_ERR_CONSTRAINT, \"uniqueItems\", "
+                        "\"must not contain duplicates: item %%zu repeats an earlier one\", dup);");
+            emit_line(sb, 1, "}");
+        }
+        emit_line(sb, 1, "(void)full;");
+        emit_line(sb, 1, "(void)depth;");
+        emit_line(sb, 1, "return 0;");
+        sb_puts(sb, "}\n\n");
+        free(item_fn);
+        return;
+    }
+    if (n->kind == NODE_STRING && n->c.pattern != NULL)
+        emit_pattern_matcher(sb, n, fn);
+    const char *param = n->kind == NODE_ENUM ? n->enum_type->c_type : check_param_type(n);
+    sb_printf(sb, "static int check_%s(%s%svalue, sc_error *err, bool full)\n{\n", fn, param,
+              param[strlen(param) - 1] == '*' ? "" : " ");
+    if (n->kind == NODE_ENUM) {
+        emit_line(sb, 1, "if (full && check_%s(value, err) != 0)", n->enum_type->name);
+        emit_line(sb, 2, "return err->code;");
+    }
+    emit_check_body_scalar(sb, n, fn);
+    emit_line(sb, 1, "(void)err;");
+    emit_line(sb, 1, "(void)full;");
+    emit_line(sb, 1, "return 0;");
+    sb_puts(sb, "}\n\n");
+}
+
+/* The check call argument for a field's value. */
+static char *field_value_expr(const field *f)
+{
+    const node *n = f->type;
+    if (f->by_pointer)
+        return xasprintf("*v->%s", f->c_path);
+    if (n->kind == NODE_INT)
+        return xasprintf("(%s)v->%s", n->is_signed ? "int64_t" : "uint64_t", f->c_path);
+    if (n->kind == NODE_NUMBER)
+        return xasprintf("(double)v->%s", f->c_path);
+    return xasprintf("v->%s", f->c_path);
+}
+
+void emit_struct_check(strbuf *sb, const struct_def *s)
+{
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        if (!needs_check(f->type))
+            continue;
+        char *fn = xasprintf("%s_%s", s->name, f->c_name);
+        emit_check_fn(sb, f->type, fn);
+        free(fn);
+    }
+
+    sb_printf(sb, "/* Constraints of %s. full: also what the decoder guarantees by\n"
+                  " * construction (valid UTF-8, enum values, ranges), for values built in C.\n"
+                  " * seen: which members the decoder found, or NULL. */\n", s->c_type);
+    sb_printf(sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen, int depth)\n{\n",
+              s->name, s->c_type);
+    emit_line(sb, 1, "int rc = 0;");
+    emit_line(sb, 1, "if (depth > SC_DEFAULT_MAX_DEPTH)");
+    emit_line(sb, 2, "return sc_fail(err, SC_ERR_DEPTH, NULL, \"nesting deeper than %%d\", SC_DEFAULT_MAX_DEPTH);");
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        const node *n = f->type;
+        bool is_pointer_value = n->kind == NODE_STRING && n->buf_size == 0;
+        if (!needs_check(n))
+            continue;
+        char *name_lit = c_literal(f->json_name);
+        char *comment = comment_text(f->json_name);
+        sb_printf(sb, "\n    /* %s */\n", comment);
+        free(comment);
+        /* When to check: the member is present and not null. A pointer that
+         * must hold a value (a required string, a present T * that is not
+         * @nullable) is an error when NULL. */
+        bool pointer_like = f->by_pointer || is_pointer_value || n->kind == NODE_ANY;
+        bool null_means_absent = f->presence == PRESENCE_POINTER ||
+                                 (f->presence == PRESENCE_OPTIONAL && pointer_like);
+        char *guard_text = NULL;
+        if (f->presence == PRESENCE_HAS_FLAG)
+            guard_text = xasprintf("v->%s", f->has_field);
+        else if (f->presence == PRESENCE_OPTIONAL && !pointer_like &&
+                 ((n->kind == NODE_ARRAY && n->fixed_size == 0) || n->kind == NODE_MAP))
+            guard_text = xasprintf("v->%s != NULL || v->%s > 0", f->c_path, f->count_field);
+        else if (f->presence == PRESENCE_OPTIONAL && !pointer_like)
+            guard_text = xasprintf("seen == NULL || seen[%zu]", i);
+        if (pointer_like && (f->nullable || null_means_absent)) {
+            char *g = xasprintf("%s%sv->%s != NULL", guard_text ? guard_text : "", guard_text ? " && " : "",
+                                f->c_path);
+            free(guard_text);
+            guard_text = g;
+        } else if (f->nullable && (n->kind == NODE_ARRAY || n->kind == NODE_MAP)) {
+            char *g = xasprintf("%s%s(v->%s != NULL || v->%s > 0)", guard_text ? guard_text : "",
+                                guard_text ? " && " : "", f->c_path, f->count_field);
+            free(guard_text);
+            guard_text = g;
+        } else if (pointer_like) {
+            /* present, not nullable: NULL is not a value */
+            if (guard_text != NULL)
+                emit_line(sb, 1, "if (%s && v->%s == NULL) {", guard_text, f->c_path);
+            else
+                emit_line(sb, 1, "if (v->%s == NULL) {", f->c_path);
+            if (f->presence == PRESENCE_HAS_FLAG) {
+                emit_line(sb, 2, "sc_fail(err, SC_ERR_TYPE, \"type\", \"must not be null\");");
+                emit_line(sb, 2, "return sc_error_push_key(err, %s);", name_lit);
+            } else {
+                emit_line(sb, 2, "return sc_fail(err, SC_ERR_REQUIRED, \"required\", "
+                            "\"missing required property \\\"%%s\\\"\", %s);", name_lit);
+            }
+            emit_line(sb, 1, "}");
+        }
+        const char *guard = guard_text;
+        int level = 1;
+        if (guard != NULL) {
+            emit_line(sb, 1, "if (%s) {", guard);
+            level = 2;
+        }
+        if (n->kind == NODE_STRUCT)
+            emit_line(sb, level, "if (full) {");
+        char *fn = xasprintf("%s_%s", s->name, f->c_name);
+        char *expr = field_value_expr(f);
+        bool sequence = n->kind == NODE_ARRAY || n->kind == NODE_MAP;
+        char *count = sequence ? xasprintf("(size_t)v->%s", f->count_field) : NULL;
+        if (sequence) {
+            /* T * does not convert to const T * implicitly when T is an
+             * array type (a char buffer) before C23 */
+            free(expr);
+            expr = xasprintf("(const %s *)v->%s", n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type,
+                             f->c_path);
+        }
+        int inner = n->kind == NODE_STRUCT ? level + 1 : level;
+        emit_check_call(sb, inner, n, fn, expr, count);
+        emit_line(sb, inner, "if (rc != 0)");
+        emit_line(sb, inner + 1, "return sc_error_push_key(err, %s);", name_lit);
+        if (n->kind == NODE_STRUCT)
+            emit_line(sb, level, "}");
+        if (guard != NULL)
+            emit_line(sb, 1, "}");
+        free(fn);
+        free(expr);
+        free(count);
+        free(guard_text);
+        free(name_lit);
+    }
+    emit_line(sb, 1, "(void)v;");
+    emit_line(sb, 1, "(void)full;");
+    emit_line(sb, 1, "(void)seen;");
+    emit_line(sb, 1, "return rc;");
+    sb_puts(sb, "}\n\n");
+}
+
+/* A tagged union is checked as the variant its discriminator names. */
+void emit_union_check(strbuf *sb, const struct_def *s)
+{
+    const field *disc = &s->fields[s->discriminator];
+    const enum_def *e = disc->type->enum_type;
+    char *disc_lit = c_literal(disc->json_name);
+
+    sb_printf(sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen, int depth)\n{\n",
+              s->name, s->c_type);
+    emit_line(sb, 1, "int rc;");
+    emit_line(sb, 1, "switch (v->%s) {", disc->c_path);
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const struct_def *v = s->variants[i];
+        emit_line(sb, 1, "case %s:", v->variant_value->c_name);
+        emit_line(sb, 2, "if ((rc = check_%s(v, err, full, seen, depth)) != 0)", v->name);
+        emit_line(sb, 3, "sc_error_note(err, \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
+             v->variant_value->json_name);
+        emit_line(sb, 2, "return rc;");
+    }
+    emit_line(sb, 1, "default:");
+    emit_line(sb, 2, "rc = check_%s(v->%s, err);", e->name, disc->c_path);
+    emit_line(sb, 2, "return sc_error_push_key(err, %s);", disc_lit);
+    emit_line(sb, 1, "}");
+    sb_puts(sb, "}\n\n");
+
+    free(disc_lit);
+}

@@ -1,0 +1,75 @@
+/* schemac generator: what the C emitter's files share (not for other
+ * emitters). emit_c.c assembles the header and source; each concern of the
+ * generated code has its own file:
+ *   emit_c_read.c   read_*: JSON text into a struct, through the reader
+ *   emit_c_check.c  check_*: every constraint of a value
+ *   emit_c_build.c  build_*: a struct into a cJSON tree
+ *   emit_c_tool.c   the @tool descriptors, invoke and null dropping
+ *   emit_c_util.c   lines, literals, numbers, what needs checking */
+#ifndef SCHEMAC_GENERATOR_EMIT_C_INTERNAL_H
+#define SCHEMAC_GENERATOR_EMIT_C_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "emit_c.h"
+#include "model.h"
+#include "strbuf.h"
+
+/* ---- emit_c_util.c ---- */
+
+void put_indent(strbuf *sb, int level);
+/* One line at an indentation level. */
+void emit_line(strbuf *sb, int level, const char *fmt, ...) GEN_PRINTF(3, 4);
+/* A C string literal for s (with the quotes); malloc'd. */
+char *c_literal(const char *s);
+/* Text safe inside a C comment: no terminator, one line; malloc'd. */
+char *comment_text(const char *s);
+/* A double as a C literal that reads back exactly. */
+void put_double(strbuf *sb, double v);
+/* A number for a message: 100 rather than 1e+02; malloc'd. */
+char *double_text(double v);
+void put_i64(strbuf *sb, int64_t v);
+/* `[static ]const char NAME[] = "text";` (a character list when long). */
+void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char *text);
+void emit_schema_constant(strbuf *sb, const struct_def *s);
+
+/* A struct with public functions (tagged @schema or @tool). */
+bool is_root(const struct_def *s);
+bool has_value_keywords(const node *n);
+/* Whether a check function exists for n. */
+bool needs_check(const node *n);
+
+/* "a, b, c": the JSON names of an enum's values; malloc'd. */
+char *enum_choices(const enum_def *e);
+/* The enumerator called json_name (check.c made sure there is one). */
+const char *enum_c_name(const enum_def *e, const char *json_name);
+/* Emits `switch (len) { case N: if (memcmp(...) == 0) ACTION; ... }` over
+ * the names, grouped by length. action(i) is the statement for name i. */
+typedef void (*match_action)(strbuf *sb, int level, size_t index, const void *ctx);
+void emit_name_switch(strbuf *sb, int level, const char *ptr, const char *len, const char *const *names,
+                      size_t n, match_action action, const void *ctx);
+
+/* ---- one file each ---- */
+
+void emit_enum_read(strbuf *sb, const enum_def *e);
+void emit_struct_read(strbuf *sb, const struct_def *s);
+void emit_union_read(strbuf *sb, const struct_def *s);
+
+void emit_enum_check(strbuf *sb, const enum_def *e);
+void emit_struct_check(strbuf *sb, const struct_def *s);
+void emit_union_check(strbuf *sb, const struct_def *s);
+
+void emit_enum_build(strbuf *sb, const enum_def *e);
+void emit_struct_build(strbuf *sb, const struct_def *s);
+void emit_union_build(strbuf *sb, const struct_def *s);
+
+/* The @output struct of a tool, when the header tags it @schema (so it has
+ * a public validate and to_cjson); NULL otherwise. */
+const struct_def *tool_output(const model *m, const struct_def *s);
+bool is_tool(const struct_def *s);
+void emit_tool_declarations(strbuf *sb, const model *m, const struct_def *s);
+void emit_drop_nulls(strbuf *sb, const model *m);
+void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index);
+
+#endif /* SCHEMAC_GENERATOR_EMIT_C_INTERNAL_H */

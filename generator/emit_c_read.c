@@ -1,0 +1,408 @@
+/* schemac generator: the generated read_* functions, which fill a struct
+ * from the reader member by member. */
+#include "emit_c_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void enum_read_action(strbuf *sb, int level, size_t index, const void *ctx)
+{
+    const enum_def *e = ctx;
+    emit_line(sb, level, "*out = %s;", e->values[index].c_name);
+    emit_line(sb, level, "return 0;");
+}
+
+void emit_enum_read(strbuf *sb, const enum_def *e)
+{
+    char *choices = enum_choices(e);
+    char *choices_lit = c_literal(choices);
+    const char **names = xcalloc(e->nvalues, sizeof *names);
+    for (size_t i = 0; i < e->nvalues; i++)
+        names[i] = e->values[i].json_name;
+
+    sb_printf(sb, "/* ---- %s ---- */\n\n", e->c_type);
+    sb_printf(sb, "static int read_%s(sc_reader *r, %s *out)\n{\n", e->name, e->c_type);
+    emit_line(sb, 1, "sc_string s;");
+    emit_line(sb, 1, "int rc = sc_read_string(r, &s);");
+    emit_line(sb, 1, "if (rc != 0)");
+    emit_line(sb, 2, "return rc;");
+    emit_name_switch(sb, 1, "s.ptr", "s.len", names, e->nvalues, enum_read_action, e);
+    emit_line(sb, 1, "return sc_reader_fail(r, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);",
+         choices_lit);
+    sb_puts(sb, "}\n\n");
+
+    free(names);
+    free(choices);
+    free(choices_lit);
+}
+
+/* Statements reading the value of n into lvalue, setting rc. check_fn
+ * names n's check function: a float is checked as the double the document
+ * holds, before rounding, as a JSON Schema validator sees it. */
+static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, const char *check_fn)
+{
+    switch (n->kind) {
+    case NODE_BOOL:
+        emit_line(sb, level, "rc = sc_read_bool(r, &%s);", lvalue);
+        break;
+    case NODE_INT:
+        emit_line(sb, level, "{");
+        emit_line(sb, level + 1, "int64_t number;");
+        put_indent(sb, level + 1);
+        sb_puts(sb, "rc = sc_read_int(r, &number, ");
+        put_i64(sb, n->c_min);
+        sb_puts(sb, ", ");
+        put_i64(sb, n->c_max);
+        sb_puts(sb, ");\n");
+        emit_line(sb, level + 1, "%s = (%s)number;", lvalue, n->c_type);
+        emit_line(sb, level, "}");
+        break;
+    case NODE_NUMBER:
+        if (n->is_float) {
+            emit_line(sb, level, "{");
+            emit_line(sb, level + 1, "double number;");
+            emit_line(sb, level + 1, "rc = sc_read_double(r, &number);");
+            emit_line(sb, level + 1, "if (rc == 0 && (rc = check_%s(number, r->err, true)) != 0)", check_fn);
+            emit_line(sb, level + 2, "r->err->offset = (size_t)(r->p - r->begin);");
+            emit_line(sb, level + 1, "%s = (float)number;", lvalue);
+            emit_line(sb, level, "}");
+        } else {
+            emit_line(sb, level, "rc = sc_read_double(r, &%s);", lvalue);
+        }
+        break;
+    case NODE_STRING:
+        if (n->buf_size > 0) {
+            emit_line(sb, level, "rc = sc_read_string_buf(r, %s, sizeof %s, NULL);", lvalue, lvalue);
+        } else {
+            emit_line(sb, level, "{");
+            emit_line(sb, level + 1, "char *text = NULL;");
+            emit_line(sb, level + 1, "rc = sc_read_string_dup(r, &text, NULL);");
+            emit_line(sb, level + 1, "%s = text;", lvalue);
+            emit_line(sb, level, "}");
+        }
+        break;
+    case NODE_ENUM:
+        emit_line(sb, level, "rc = read_%s(r, &%s);", n->enum_type->name, lvalue);
+        break;
+    case NODE_STRUCT:
+        emit_line(sb, level, "rc = read_%s(r, &%s);", n->struct_type->name, lvalue);
+        break;
+    case NODE_ANY:
+        emit_line(sb, level, "rc = sc_read_cjson(r, &%s);", lvalue);
+        break;
+    case NODE_ARRAY:
+    case NODE_MAP:
+        break; /* read member by member: emit_read_array, emit_read_map */
+    }
+}
+
+/* Pieces shared by the array and map readers. */
+
+/* Stop at the limit before growing: an oversize array or object must not
+ * cost memory first. */
+static void emit_count_limit(strbuf *sb, int level, uint64_t max, const char *keyword, const char *one,
+                             const char *many)
+{
+    emit_line(sb, level, "if (n == %llu) {", (unsigned long long)max);
+    emit_line(sb, level + 1, "rc = sc_reader_fail(r, SC_ERR_CONSTRAINT, \"%s\", \"must have at most %llu %s\");", keyword,
+         (unsigned long long)max, max == 1 ? one : many);
+    emit_line(sb, level + 1, "break;");
+    emit_line(sb, level, "}");
+}
+
+static void emit_grow(strbuf *sb, int level)
+{
+    emit_line(sb, level, "if (n == cap && (items = sc_reader_grow(r, items, &cap, sizeof *items)) == NULL) {");
+    emit_line(sb, level + 1, "rc = r->err->code;");
+    emit_line(sb, level + 1, "break;");
+    emit_line(sb, level, "}");
+}
+
+/* After the loop: a reader error, a non-NULL pointer for a present empty
+ * sequence, and the results stored. */
+static void emit_store_items(strbuf *sb, int level, const field *f, bool pointer)
+{
+    emit_line(sb, level, "if (rc == 0 && next < 0)");
+    emit_line(sb, level + 1, "rc = r->err->code;");
+    if (pointer) {
+        emit_line(sb, level, "if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)");
+        emit_line(sb, level + 1, "rc = r->err->code;");
+        emit_line(sb, level, "out->%s = items;", f->c_path);
+    }
+    emit_line(sb, level, "out->%s = (%s)n;", f->count_field, f->count_c_type);
+}
+
+/* Reads an array member into v->NAME and v->COUNT. */
+static void emit_read_array(strbuf *sb, int level, const char *s_name, const field *f)
+{
+    const node *n = f->type;
+    const node *items = n->items;
+    uint64_t max;
+    bool has_max = node_max_items(n, &max);
+    emit_line(sb, level, "{");
+    emit_line(sb, level + 1, "size_t n = 0;");
+    if (n->fixed_size == 0) {
+        emit_line(sb, level + 1, "size_t cap = 0;");
+        emit_line(sb, level + 1, "%s *items = NULL;", items->c_type);
+    }
+    emit_line(sb, level + 1, "int next = 0;");
+    emit_line(sb, level + 1, "rc = sc_read_array_begin(r);");
+    emit_line(sb, level + 1, "while (rc == 0 && (next = sc_next_element(r)) > 0) {");
+    if (has_max)
+        emit_count_limit(sb, level + 2, max, "maxItems", "item", "items");
+    char *element;
+    if (n->fixed_size == 0) {
+        emit_grow(sb, level + 2);
+        element = xstrdup("items[n]");
+    } else {
+        element = xasprintf("out->%s[n]", f->c_path);
+    }
+    char *item_fn = xasprintf("%s_%s_items", s_name, f->c_name);
+    emit_read(sb, level + 2, items, element, item_fn);
+    free(item_fn);
+    emit_line(sb, level + 2, "if (rc != 0) {");
+    emit_line(sb, level + 3, "sc_error_push_index(r->err, n);");
+    emit_line(sb, level + 3, "break;");
+    emit_line(sb, level + 2, "}");
+    emit_line(sb, level + 2, "n++;");
+    emit_line(sb, level + 1, "}");
+    emit_store_items(sb, level + 1, f, n->fixed_size == 0);
+    emit_line(sb, level, "}");
+    free(element);
+}
+
+/* Reads a map member: each JSON member becomes an entry { key, value }. */
+static void emit_read_map(strbuf *sb, int level, const char *s_name, const field *f)
+{
+    const node *n = f->type;
+    const node *k = n->map_key;
+    emit_line(sb, level, "{");
+    emit_line(sb, level + 1, "size_t n = 0, cap = 0;");
+    emit_line(sb, level + 1, "%s *items = NULL;", n->entry_c_type);
+    emit_line(sb, level + 1, "sc_string name;");
+    emit_line(sb, level + 1, "int next = 0;");
+    emit_line(sb, level + 1, "rc = sc_read_object_begin(r);");
+    emit_line(sb, level + 1, "while (rc == 0 && (next = sc_next_member(r, &name)) > 0) {");
+    if (n->c.has_max_items)
+        emit_count_limit(sb, level + 2, n->c.max_items, "maxProperties", "property", "properties");
+    emit_grow(sb, level + 2);
+    if (k->buf_size > 0) {
+        emit_line(sb, level + 2, "if (name.len >= sizeof items[n].key) {");
+        emit_line(sb, level + 3, "rc = sc_reader_fail(r, SC_ERR_CONSTRAINT, \"propertyNames\", "
+                            "\"property names must be at most %zu bytes long\");", k->buf_size - 1);
+        emit_line(sb, level + 3, "break;");
+        emit_line(sb, level + 2, "}");
+        emit_line(sb, level + 2, "memcpy(items[n].key, name.ptr, name.len);");
+        emit_line(sb, level + 2, "items[n].key[name.len] = '\\0';");
+    } else {
+        emit_line(sb, level + 2, "if ((items[n].key = sc_arena_strndup(r->arena, name.ptr, name.len)) == NULL) {");
+        emit_line(sb, level + 3, "rc = sc_reader_fail(r, SC_ERR_NOMEM, NULL, \"out of memory\");");
+        emit_line(sb, level + 3, "break;");
+        emit_line(sb, level + 2, "}");
+    }
+    char *value_fn = xasprintf("%s_%s_value", s_name, f->c_name);
+    emit_read(sb, level + 2, n->map_value, "items[n].value", value_fn);
+    free(value_fn);
+    emit_line(sb, level + 2, "if (rc != 0) {");
+    emit_line(sb, level + 3, "sc_error_push_key(r->err, items[n].key);");
+    emit_line(sb, level + 3, "break;");
+    emit_line(sb, level + 2, "}");
+    emit_line(sb, level + 2, "n++;");
+    emit_line(sb, level + 1, "}");
+    emit_store_items(sb, level + 1, f, true);
+    emit_line(sb, level, "}");
+}
+
+static void member_index_action(strbuf *sb, int level, size_t index, const void *ctx)
+{
+    (void)ctx;
+    emit_line(sb, level, "return %zu;", index);
+}
+
+void emit_struct_read(strbuf *sb, const struct_def *s)
+{
+    const char **names = xcalloc(s->nfields + 1, sizeof *names);
+    for (size_t i = 0; i < s->nfields; i++)
+        names[i] = s->fields[i].json_name;
+
+    if (s->nfields > 0) {
+        sb_printf(sb, "static const char *const %s_members[] = {\n", s->name);
+        for (size_t i = 0; i < s->nfields; i++) {
+            char *lit = c_literal(names[i]);
+            emit_line(sb, 1, "%s,", lit);
+            free(lit);
+        }
+        sb_puts(sb, "};\n\n");
+        sb_printf(sb, "/* Index of the member called key[0..len), or -1. */\n");
+        sb_printf(sb, "static int member_%s(const char *key, size_t len)\n{\n", s->name);
+        emit_name_switch(sb, 1, "key", "len", names, s->nfields, member_index_action, NULL);
+        emit_line(sb, 1, "return -1;");
+        sb_puts(sb, "}\n\n");
+    }
+
+    sb_printf(sb, "static int read_%s(sc_reader *r, %s *out)\n{\n", s->name, s->c_type);
+    if (s->nfields > 0)
+        emit_line(sb, 1, "bool seen[%zu] = {false};", s->nfields);
+    if (s->additional_properties)
+        emit_line(sb, 1, "sc_skipped skipped = {NULL, 0, 0};");
+    emit_line(sb, 1, "sc_string key;");
+    emit_line(sb, 1, "int more, rc = 0;");
+    sb_puts(sb, "\n");
+    emit_line(sb, 1, "memset(out, 0, sizeof *out);");
+    emit_line(sb, 1, "if ((rc = sc_read_object_begin(r)) != 0)");
+    emit_line(sb, 2, "return rc;");
+    emit_line(sb, 1, "while ((more = sc_next_member(r, &key)) > 0) {");
+    if (s->nfields > 0) {
+        emit_line(sb, 2, "int member = member_%s(key.ptr, key.len);", s->name);
+        emit_line(sb, 2, "if (member < 0) {");
+    } else {
+        emit_line(sb, 2, "{");
+    }
+    if (s->additional_properties) {
+        emit_line(sb, 3, "if ((rc = sc_skip_member(r, &skipped, &key)) != 0)");
+        emit_line(sb, 4, "return rc;");
+        emit_line(sb, 3, "continue;");
+    } else {
+        emit_line(sb, 3, "return sc_fail_unknown_member(r, &key);");
+    }
+    emit_line(sb, 2, "}");
+    if (s->nfields > 0) {
+        emit_line(sb, 2, "if (seen[member])");
+        emit_line(sb, 3, "return sc_fail_duplicate_member(r, %s_members[member]);", s->name);
+        emit_line(sb, 2, "seen[member] = true;");
+        emit_line(sb, 2, "switch (member) {");
+        for (size_t i = 0; i < s->nfields; i++) {
+            const field *f = &s->fields[i];
+            char *comment = comment_text(f->json_name);
+            emit_line(sb, 2, "case %zu: /* %s */", i, comment);
+            free(comment);
+            if (f->nullable) {
+                emit_line(sb, 3, "if (sc_peek(r) == SC_JSON_NULL) {");
+                emit_line(sb, 4, "rc = sc_read_null(r); /* null: the pointer stays NULL */");
+                emit_line(sb, 4, "break;");
+                emit_line(sb, 3, "}");
+            }
+            if (f->type->kind == NODE_MAP) {
+                emit_read_map(sb, 3, s->name, f);
+            } else if (f->type->kind == NODE_ARRAY) {
+                emit_read_array(sb, 3, s->name, f);
+            } else if (f->by_pointer) {
+                emit_line(sb, 3, "if ((out->%s = sc_reader_alloc(r, sizeof *out->%s)) == NULL) {", f->c_path,
+                     f->c_path);
+                emit_line(sb, 4, "rc = r->err->code;");
+                emit_line(sb, 4, "break;");
+                emit_line(sb, 3, "}");
+                char *lv = xasprintf("*out->%s", f->c_path);
+                char *check_fn = xasprintf("%s_%s", s->name, f->c_name);
+                emit_read(sb, 3, f->type, lv, check_fn);
+                free(check_fn);
+                free(lv);
+            } else {
+                char *lv = xasprintf("out->%s", f->c_path);
+                char *check_fn = xasprintf("%s_%s", s->name, f->c_name);
+                emit_read(sb, 3, f->type, lv, check_fn);
+                free(check_fn);
+                free(lv);
+            }
+            emit_line(sb, 3, "break;");
+        }
+        emit_line(sb, 2, "default:");
+        emit_line(sb, 3, "break;");
+        emit_line(sb, 2, "}");
+        emit_line(sb, 2, "if (rc != 0)");
+        emit_line(sb, 3, "return sc_error_push_key(r->err, %s_members[member]);", s->name);
+    }
+    emit_line(sb, 1, "}");
+    emit_line(sb, 1, "if (more < 0)");
+    emit_line(sb, 2, "return r->err->code;");
+    if (s->additional_properties) {
+        emit_line(sb, 1, "if ((rc = sc_check_skipped(r, &skipped)) != 0)");
+        emit_line(sb, 2, "return rc;");
+    }
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        char *lit = c_literal(f->json_name);
+        switch (f->presence) {
+        case PRESENCE_REQUIRED:
+            emit_line(sb, 1, "if (!seen[%zu])", i);
+            emit_line(sb, 2, "return sc_fail_missing_member(r, %s);", lit);
+            break;
+        case PRESENCE_HAS_FLAG:
+            emit_line(sb, 1, "out->%s = seen[%zu];", f->has_field, i);
+            break;
+        case PRESENCE_DEFAULT: {
+            const cJSON *d = f->default_value;
+            emit_line(sb, 1, "if (!seen[%zu])", i);
+            put_indent(sb, 2);
+            const node *n = f->type;
+            if (n->kind == NODE_STRING && n->buf_size > 0) {
+                char *v = c_literal(d->valuestring);
+                sb_printf(sb, "memcpy(out->%s, %s, sizeof %s);\n", f->c_path, v, v);
+                free(v);
+            } else if (n->kind == NODE_STRING) {
+                char *v = c_literal(d->valuestring);
+                sb_printf(sb, "out->%s = %s;\n", f->c_path, v);
+                free(v);
+            } else if (n->kind == NODE_ENUM) {
+                sb_printf(sb, "out->%s = %s;\n", f->c_path, enum_c_name(n->enum_type, d->valuestring));
+            } else if (n->kind == NODE_BOOL) {
+                sb_printf(sb, "out->%s = %s;\n", f->c_path, cJSON_IsTrue(d) ? "true" : "false");
+            } else if (n->kind == NODE_INT) {
+                sb_printf(sb, "out->%s = (%s)", f->c_path, n->c_type);
+                put_i64(sb, (int64_t)d->valuedouble);
+                sb_puts(sb, ";\n");
+            } else {
+                sb_printf(sb, "out->%s = (%s)", f->c_path, n->c_type);
+                put_double(sb, d->valuedouble);
+                sb_puts(sb, ";\n");
+            }
+            break;
+        }
+        case PRESENCE_POINTER:
+        case PRESENCE_OPTIONAL:
+            break;
+        }
+        free(lit);
+    }
+    emit_line(sb, 1, "if ((rc = check_%s(out, r->err, false, %s, 0)) != 0)", s->name, s->nfields ? "seen" : "NULL");
+    emit_line(sb, 2, "r->err->offset = (size_t)(r->p - r->begin);");
+    emit_line(sb, 1, "return rc;");
+    sb_puts(sb, "}\n\n");
+    free(names);
+}
+
+/* A tagged union reads through the variant its discriminator names; errors
+ * say which variant they come from. */
+void emit_union_read(strbuf *sb, const struct_def *s)
+{
+    const field *disc = &s->fields[s->discriminator];
+    const enum_def *e = disc->type->enum_type;
+    char *disc_lit = c_literal(disc->json_name);
+
+    sb_printf(sb, "static int read_%s(sc_reader *r, %s *out)\n{\n", s->name, s->c_type);
+    emit_line(sb, 1, "sc_reader probe = *r;");
+    emit_line(sb, 1, "%s which;", e->c_type);
+    emit_line(sb, 1, "int rc = sc_find_member(&probe, %s);", disc_lit);
+    emit_line(sb, 1, "if (rc < 0)");
+    emit_line(sb, 2, "return r->err->code;");
+    emit_line(sb, 1, "if (rc == 0)");
+    emit_line(sb, 2, "return sc_fail_missing_member(r, %s);", disc_lit);
+    emit_line(sb, 1, "if ((rc = read_%s(&probe, &which)) != 0)", e->name);
+    emit_line(sb, 2, "return sc_error_push_key(r->err, %s);", disc_lit);
+    emit_line(sb, 1, "switch (which) {");
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const struct_def *v = s->variants[i];
+        emit_line(sb, 1, "case %s:", v->variant_value->c_name);
+        emit_line(sb, 2, "if ((rc = read_%s(r, out)) != 0)", v->name);
+        emit_line(sb, 3, "sc_error_note(r->err, \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
+             v->variant_value->json_name);
+        emit_line(sb, 2, "return rc;");
+    }
+    emit_line(sb, 1, "default:");
+    emit_line(sb, 2, "return sc_fail_missing_member(r, %s); /* not reached: read_%s knows every value */",
+         disc_lit, e->name);
+    emit_line(sb, 1, "}");
+    sb_puts(sb, "}\n\n");
+
+    free(disc_lit);
+}

@@ -1,0 +1,229 @@
+/* schemac generator: the tool table: each @tool's descriptor, the invoke
+ * function that decodes, calls the handler and encodes, and the null
+ * dropping of OpenAI's strict mode. */
+#include "emit_c_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_dialects.h"
+
+/* The @output struct of a tool, when the header tags it @schema (so it has
+ * a public validate and to_cjson); NULL otherwise. */
+const struct_def *tool_output(const model *m, const struct_def *s)
+{
+    return model_schema_struct(m, s->output_type);
+}
+
+bool is_tool(const struct_def *s)
+{
+    return s->opted_in && s->tool_name != NULL;
+}
+
+void emit_tool_declarations(strbuf *sb, const model *m, const struct_def *s)
+{
+    const struct_def *out = tool_output(m, s);
+    sb_printf(sb, "/* The tool \"%s\": its descriptor, the handler it calls and a binding of the\n"
+                  " * two for sc_tool_call (schemac/tool.h). */\n", s->tool_name);
+    sb_printf(sb, "extern const sc_tool %s_tool;\n", s->name);
+    if (out != NULL)
+        sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena, const %s *in, %s *out, void *ctx, sc_error *err);\n",
+                  s->name, s->c_type, out->c_type);
+    else
+        sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena, const %s *in, cJSON **out, void *ctx, sc_error *err);\n",
+                  s->name, s->c_type);
+    sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler, void *ctx);\n\n", s->name, s->name);
+}
+
+static const char *effect_constant(tool_effect e)
+{
+    switch (e) {
+    case EFFECT_READONLY: return "SC_EFFECT_READONLY";
+    case EFFECT_MUTATING: return "SC_EFFECT_MUTATING";
+    case EFFECT_DESTRUCTIVE: return "SC_EFFECT_DESTRUCTIVE";
+    case EFFECT_NONE: break;
+    }
+    return "SC_EFFECT_UNSPECIFIED";
+}
+
+/* OpenAI strict mode: structs a tool's arguments reach, whose optional
+ * members may arrive as null meaning "absent" (SC_CALL_NULL_IS_ABSENT). */
+static void mark_reached(const model *m, const struct_def *s, bool *reached);
+
+static void mark_node(const model *m, const node *n, bool *reached)
+{
+    if (n == NULL)
+        return;
+    if (n->kind == NODE_STRUCT)
+        mark_reached(m, n->struct_type, reached);
+    mark_node(m, n->items, reached);
+    mark_node(m, n->map_value, reached);
+}
+
+static void mark_reached(const model *m, const struct_def *s, bool *reached)
+{
+    for (size_t i = 0; i < m->nstructs; i++) {
+        if (m->structs[i] != s)
+            continue;
+        if (reached[i])
+            return;
+        reached[i] = true;
+    }
+    for (size_t i = 0; i < s->nfields; i++)
+        mark_node(m, s->fields[i].type, reached);
+    for (size_t v = 0; v < s->nvariants; v++)
+        for (size_t i = 0; i < s->variants[v]->nfields; i++)
+            mark_node(m, s->variants[v]->fields[i].type, reached);
+}
+
+static void emit_drop_fields(strbuf *sb, const struct_def *s)
+{
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        const node *n = f->type;
+        char *key = c_literal(f->json_name);
+        if (f->presence != PRESENCE_REQUIRED && !f->nullable)
+            emit_line(sb, 1, "sc_cjson_drop_null(o, %s);", key);
+        const node *inner = n->kind == NODE_ARRAY ? n->items : n->kind == NODE_MAP ? n->map_value : n;
+        if (inner->kind == NODE_STRUCT) {
+            if (n->kind == NODE_STRUCT) {
+                emit_line(sb, 1, "drop_nulls_%s(cJSON_GetObjectItemCaseSensitive(o, %s), depth + 1);",
+                     inner->struct_type->name, key);
+            } else {
+                emit_line(sb, 1, "cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, %s))", key);
+                emit_line(sb, 2, "drop_nulls_%s(item, depth + 1);", inner->struct_type->name);
+            }
+        }
+        free(key);
+    }
+}
+
+void emit_drop_nulls(strbuf *sb, const model *m)
+{
+    bool *reached = xcalloc(m->nstructs + 1, sizeof *reached);
+    bool any = false;
+    for (size_t i = 0; i < m->nstructs; i++)
+        if (is_tool(m->structs[i]))
+            mark_reached(m, m->structs[i], reached);
+    for (size_t i = 0; i < m->nstructs; i++)
+        if (reached[i] && m->structs[i]->variant_of == NULL) {
+            sb_printf(sb, "static void drop_nulls_%s(cJSON *o, int depth);\n", m->structs[i]->name);
+            any = true;
+        }
+    if (any)
+        sb_puts(sb, "\n");
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        if (!reached[i] || s->variant_of != NULL)
+            continue;
+        sb_printf(sb, "/* %s: null members that stand for absent ones, as OpenAI's strict mode\n"
+                      " * sends them, removed before decoding (SC_CALL_NULL_IS_ABSENT). */\n", s->c_type);
+        sb_printf(sb, "static void drop_nulls_%s(cJSON *o, int depth)\n{\n", s->name);
+        emit_line(sb, 1, "cJSON *item = NULL;");
+        emit_line(sb, 1, "if (!cJSON_IsObject(o) || depth > SC_DEFAULT_MAX_DEPTH)");
+        emit_line(sb, 2, "return;");
+        if (s->nvariants > 0)
+            for (size_t v = 0; v < s->nvariants; v++)
+                emit_drop_fields(sb, s->variants[v]);
+        else
+            emit_drop_fields(sb, s);
+        emit_line(sb, 1, "(void)item;");
+        sb_puts(sb, "}\n\n");
+    }
+    free(reached);
+}
+
+void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
+{
+    const struct_def *s = m->structs[index];
+    const struct_def *out = tool_output(m, s);
+    const char *n = s->name;
+
+    for (int d = 0; d < DIALECT_COUNT; d++) {
+        char *name = xasprintf("%s_%s", n, dialect_name((dialect)d));
+        for (char *c = name; *c; c++)
+            if (*c == '-')
+                *c = '_';
+        const char *text = names->tool_texts != NULL ? names->tool_texts[index * DIALECT_COUNT + (size_t)d] : NULL;
+        emit_text_constant(sb, true, name, text != NULL ? text : "");
+        free(name);
+    }
+
+    sb_printf(sb, "static int invoke_%s(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args,\n"
+                  "    unsigned flags, cJSON **result, sc_error *err)\n{\n", n);
+    emit_line(sb, 1, "%s in;", s->c_type);
+    emit_line(sb, 1, out != NULL ? "%s out;" : "cJSON *out = NULL;", out != NULL ? out->c_type : "");
+    emit_line(sb, 1, "int rc;");
+    emit_line(sb, 1, "cJSON *copy = NULL;");
+    emit_line(sb, 1, "*result = NULL;");
+    emit_line(sb, 1, "if (flags & SC_CALL_NULL_IS_ABSENT) {");
+    emit_line(sb, 2, "if ((copy = cJSON_Duplicate(args, 1)) == NULL)");
+    emit_line(sb, 3, "return sc_fail(err, SC_ERR_NOMEM, NULL, \"out of memory\");");
+    emit_line(sb, 2, "drop_nulls_%s(copy, 0);", n);
+    emit_line(sb, 2, "args = copy;");
+    emit_line(sb, 1, "}");
+    emit_line(sb, 1, "rc = %s_from_cjson(arena, args, &in, err);", n);
+    emit_line(sb, 1, "cJSON_Delete(copy); /* the decoded value lives in the arena */");
+    emit_line(sb, 1, "if (rc != 0)");
+    emit_line(sb, 2, "return rc;");
+    if (out != NULL)
+        emit_line(sb, 1, "memset(&out, 0, sizeof out);");
+    emit_line(sb, 1, "if (((%s_handler)binding->handler)(arena, &in, &out, binding->ctx, err) != 0) {", n);
+    if (out == NULL)
+        emit_line(sb, 2, "cJSON_Delete(out);");
+    emit_line(sb, 2, "if (err->code == SC_OK)");
+    emit_line(sb, 3, "return sc_fail(err, SC_ERR_HANDLER, NULL, \"the tool failed\");");
+    emit_line(sb, 2, "return err->code;");
+    emit_line(sb, 1, "}");
+    if (out != NULL) {
+        emit_line(sb, 1, "if (%s_validate(&out, err) != 0) {", out->name);
+        emit_line(sb, 2, "/* the application's bug, not the model's: say so */");
+        emit_line(sb, 2, "sc_error_note(err, \"%%s\", \"the tool's result breaks its output schema\");");
+        emit_line(sb, 2, "err->code = SC_ERR_OUTPUT;");
+        emit_line(sb, 2, "return SC_ERR_OUTPUT;");
+        emit_line(sb, 1, "}");
+        emit_line(sb, 1, "if ((*result = %s_to_cjson(&out)) == NULL)", out->name);
+        emit_line(sb, 2, "return sc_fail(err, SC_ERR_NOMEM, NULL, \"out of memory\");");
+    } else {
+        emit_line(sb, 1, "*result = out;");
+    }
+    emit_line(sb, 1, "return 0;");
+    sb_puts(sb, "}\n\n");
+
+    char *tool_name = c_literal(s->tool_name);
+    char *description = c_literal(s->description != NULL ? s->description : "");
+    char *version = s->version != NULL ? c_literal(s->version) : xstrdup("NULL");
+    char *output_schema = out != NULL ? xasprintf("%s_schema_json", out->name) : xstrdup("NULL");
+    const struct_def *config = model_schema_struct(m, s->config_type);
+    char *config_schema = config != NULL ? xasprintf("%s_schema_json", config->name) : xstrdup("NULL");
+    sb_printf(sb, "const sc_tool %s_tool = {\n", n);
+    emit_line(sb, 1, "%s,", tool_name);
+    emit_line(sb, 1, "%s,", description);
+    emit_line(sb, 1, "%s_schema_json,", n);
+    emit_line(sb, 1, "%s,", output_schema);
+    emit_line(sb, 1, "%s_mcp,", n);
+    emit_line(sb, 1, "%s_openai,", n);
+    emit_line(sb, 1, "%s_openai_strict,", n);
+    emit_line(sb, 1, "%s_anthropic,", n);
+    emit_line(sb, 1, "%s_gemini,", n);
+    emit_line(sb, 1, "%s_xml,", n);
+    emit_line(sb, 1, "%s,", effect_constant(s->effect));
+    emit_line(sb, 1, "%s,", s->idempotent ? "true" : "false");
+    emit_line(sb, 1, "%s,", version);
+    emit_line(sb, 1, "%s,", config_schema);
+    emit_line(sb, 1, "invoke_%s,", n);
+    sb_puts(sb, "};\n\n");
+    free(config_schema);
+    free(tool_name);
+    free(description);
+    free(version);
+    free(output_schema);
+
+    sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler, void *ctx)\n{\n", n, n);
+    emit_line(sb, 1, "sc_tool_binding binding;");
+    emit_line(sb, 1, "binding.tool = &%s_tool;", n);
+    emit_line(sb, 1, "binding.handler = (sc_handler)handler;");
+    emit_line(sb, 1, "binding.ctx = ctx;");
+    emit_line(sb, 1, "return binding;");
+    sb_puts(sb, "}\n\n");
+}

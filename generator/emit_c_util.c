@@ -1,0 +1,206 @@
+/* schemac generator: what the C emitters share: writing lines, literals and
+ * numbers, and what needs checking. */
+#include "emit_c_internal.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit_schema.h"
+
+void put_indent(strbuf *sb, int level)
+{
+    for (int i = 0; i < level; i++)
+        sb_puts(sb, "    ");
+}
+
+void emit_line(strbuf *sb, int level, const char *fmt, ...)
+{
+    va_list ap;
+    put_indent(sb, level);
+    va_start(ap, fmt);
+    sb_vprintf(sb, fmt, ap);
+    va_end(ap);
+    sb_putc(sb, '\n');
+}
+
+/* A C string literal for s (with the quotes). */
+char *c_literal(const char *s)
+{
+    strbuf sb;
+    sb_init(&sb);
+    sb_putc(&sb, '"');
+    sb_put_c_string(&sb, s);
+    sb_putc(&sb, '"');
+    return sb_take(&sb);
+}
+
+/* Text safe inside a C comment: no terminator, one line. */
+char *comment_text(const char *s)
+{
+    strbuf sb;
+    sb_init(&sb);
+    for (const char *p = s; *p; p++) {
+        if (*p == '*' && p[1] == '/')
+            sb_puts(&sb, "* ");
+        else if (*p == '\n' || *p == '\r')
+            sb_putc(&sb, ' ');
+        else
+            sb_putc(&sb, *p);
+    }
+    return sb_take(&sb);
+}
+
+/* A double as a C literal that reads back exactly. */
+void put_double(strbuf *sb, double v)
+{
+    char text[40];
+    if (v == (double)(long long)v && v > -1e15 && v < 1e15) {
+        sb_printf(sb, "%lld.0", (long long)v);
+        return;
+    }
+    format_shortest_double(text, v);
+    sb_puts(sb, text);
+    if (strpbrk(text, ".eEn") == NULL)
+        sb_puts(sb, ".0");
+}
+
+/* A number for a message: 100 rather than 1e+02. */
+char *double_text(double v)
+{
+    if (v == (double)(long long)v && v > -1e15 && v < 1e15)
+        return xasprintf("%lld", (long long)v);
+    strbuf sb;
+    sb_init(&sb);
+    put_double(&sb, v);
+    return sb_take(&sb);
+}
+
+void put_i64(strbuf *sb, int64_t v)
+{
+    if (v == INT64_MIN)
+        sb_puts(sb, "INT64_MIN");
+    else
+        sb_printf(sb, "INT64_C(%lld)", (long long)v);
+}
+
+bool is_root(const struct_def *s)
+{
+    return s->opted_in;
+}
+
+bool has_value_keywords(const node *n)
+{
+    const constraints *c = &n->c;
+    return c->minimum.set || c->maximum.set || c->exclusive_minimum.set || c->exclusive_maximum.set ||
+           c->multiple_of.set || c->has_min_length || c->has_max_length || c->pattern != NULL ||
+           c->format >= 0 || c->has_min_items || c->has_max_items || c->unique_items ||
+           c->enum_values != NULL || c->const_value != NULL;
+}
+
+/* Whether a check function exists for n. Strings (UTF-8), enums (valid
+ * value), 64-bit integers and numbers (range, finiteness) always have work
+ * when validating a struct built in C. */
+bool needs_check(const node *n)
+{
+    switch (n->kind) {
+    case NODE_STRING:
+    case NODE_ENUM:
+    case NODE_ARRAY:
+    case NODE_NUMBER:
+        return true;
+    case NODE_INT:
+        return n->int_bytes >= 7 || has_value_keywords(n);
+    case NODE_BOOL:
+        return has_value_keywords(n);
+    case NODE_STRUCT:
+    case NODE_ANY:
+    case NODE_MAP:
+        return true;
+    }
+    return true;
+}
+
+char *enum_choices(const enum_def *e)
+{
+    strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; i < e->nvalues; i++)
+        sb_printf(&sb, "%s%s", i ? ", " : "", e->values[i].json_name);
+    return sb_take(&sb);
+}
+
+/* The enumerator called json_name (check.c made sure there is one). */
+const char *enum_c_name(const enum_def *e, const char *json_name)
+{
+    for (size_t i = 0; i < e->nvalues; i++)
+        if (strcmp(e->values[i].json_name, json_name) == 0)
+            return e->values[i].c_name;
+    return e->values[0].c_name;
+}
+
+/* Emits `switch (len) { case N: if (memcmp(...) == 0) ACTION; ... }` over
+ * the names, grouped by length. action(i) is the statement for name i. */
+void emit_name_switch(strbuf *sb, int level, const char *ptr, const char *len,
+                             const char *const *names, size_t n, match_action action, const void *ctx)
+{
+    size_t *lengths = xcalloc(n, sizeof *lengths);
+    bool *done = xcalloc(n, sizeof *done);
+    for (size_t i = 0; i < n; i++)
+        lengths[i] = strlen(names[i]);
+    emit_line(sb, level, "switch (%s) {", len);
+    for (size_t i = 0; i < n; i++) {
+        if (done[i])
+            continue;
+        emit_line(sb, level, "case %zu:", lengths[i]);
+        for (size_t j = i; j < n; j++) {
+            if (done[j] || lengths[j] != lengths[i])
+                continue;
+            done[j] = true;
+            char *lit = c_literal(names[j]);
+            emit_line(sb, level + 1, "if (memcmp(%s, %s, %zu) == 0) {", ptr, lit, lengths[j]);
+            free(lit);
+            action(sb, level + 2, j, ctx);
+            emit_line(sb, level + 1, "}");
+        }
+        emit_line(sb, level + 1, "break;");
+    }
+    emit_line(sb, level, "default:");
+    emit_line(sb, level + 1, "break;");
+    emit_line(sb, level, "}");
+    free(lengths);
+    free(done);
+}
+
+/* `[static ]const char NAME[] = "text";` */
+void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char *text)
+{
+    sb_printf(sb, "%sconst char %s[] =", is_static ? "static " : "", name);
+    /* ISO C only promises 4095-character literals (-Woverlength-strings),
+     * so long texts are written as a character list. */
+    if (strlen(text) < 4000) {
+        sb_puts(sb, "\n    \"");
+        sb_put_c_string(sb, text);
+        sb_puts(sb, "\";\n\n");
+    } else {
+        sb_puts(sb, " {");
+        size_t len = strlen(text);
+        for (size_t i = 0; i <= len; i++) {
+            if (i % 16 == 0)
+                sb_puts(sb, "\n   ");
+            sb_printf(sb, " '\\x%02x',", (unsigned)(unsigned char)text[i]);
+        }
+        sb_puts(sb, "\n};\n\n");
+    }
+}
+
+void emit_schema_constant(strbuf *sb, const struct_def *s)
+{
+    cJSON *doc = schema_document(s);
+    char *text = schema_print(doc, 0);
+    cJSON_Delete(doc);
+    char *name = xasprintf("%s_schema_json", s->name);
+    emit_text_constant(sb, false, name, text);
+    free(name);
+    free(text);
+}
