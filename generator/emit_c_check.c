@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keywords.h"
 #include "pattern.h"
 #include "schemac/check.h"
 
@@ -69,31 +70,27 @@ static void emit_fail(strbuf *sb, int level, const char *code, const char *keywo
     free(lit);
 }
 
+/* `return sc_fail(...)` for keyword id failing against bound (as text). */
+static void emit_keyword_fail(strbuf *sb, int level, keyword_id id, const char *bound)
+{
+    char *message = keyword_message(id, bound);
+    emit_fail(sb, level, "SC_ERR_CONSTRAINT", keywords[id].name, message);
+    free(message);
+}
+
 static void emit_number_bounds(strbuf *sb, const node *n, const char *value)
 {
     const constraints *c = &n->c;
-    struct {
-        const number *num;
-        const char *op;
-        const char *keyword;
-        const char *words;
-    } bounds[] = {
-        {&c->minimum, "<", "minimum", "must be >= "},
-        {&c->exclusive_minimum, "<=", "exclusiveMinimum", "must be > "},
-        {&c->maximum, ">", "maximum", "must be <= "},
-        {&c->exclusive_maximum, ">=", "exclusiveMaximum", "must be < "},
-    };
-    for (size_t i = 0; i < sizeof bounds / sizeof *bounds; i++) {
-        if (!bounds[i].num->set)
+    for (keyword_id id = KW_MINIMUM; id <= KW_EXCLUSIVE_MAXIMUM; id++) {
+        const number *bound = keyword_number(c, id);
+        if (!bound->set)
             continue;
         put_indent(sb, 1);
-        sb_printf(sb, "if (%s %s ", value, bounds[i].op);
-        put_double(sb, bounds[i].num->value);
+        sb_printf(sb, "if (%s %s ", value, keywords[id].fails_if);
+        put_double(sb, bound->value);
         sb_puts(sb, ")\n");
-        char *text = double_text(bounds[i].num->value);
-        char *message = xasprintf("%s%s", bounds[i].words, text);
-        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", bounds[i].keyword, message);
-        free(message);
+        char *text = double_text(bound->value);
+        emit_keyword_fail(sb, 2, id, text);
         free(text);
     }
     if (c->multiple_of.set) {
@@ -102,9 +99,7 @@ static void emit_number_bounds(strbuf *sb, const node *n, const char *value)
         put_double(sb, c->multiple_of.value);
         sb_puts(sb, "))\n");
         char *text = double_text(c->multiple_of.value);
-        char *message = xasprintf("must be a multiple of %s", text);
-        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "multipleOf", message);
-        free(message);
+        emit_keyword_fail(sb, 2, KW_MULTIPLE_OF, text);
         free(text);
     }
 }
@@ -149,35 +144,28 @@ static void emit_enum_const(strbuf *sb, const node *n, const char *value)
 {
     const constraints *c = &n->c;
     if (c->enum_values != NULL) {
-        strbuf cond, list;
+        strbuf cond;
         sb_init(&cond);
-        sb_init(&list);
         const cJSON *item;
         cJSON_ArrayForEach(item, c->enum_values) {
             char *e = equals_expr(n, value, item);
-            char *text = cJSON_PrintUnformatted(item);
-            sb_printf(&list, "%s%s", list.len ? ", " : "", text);
-            cJSON_free(text);
             if (e == NULL)
                 continue;
             sb_printf(&cond, "%s!(%s)", cond.len ? " && " : "", e);
             free(e);
         }
         emit_line(sb, 1, "if (%s)", cond.len ? cond.data : "true");
-        char *message = xasprintf("must be one of: %s", list.data);
-        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "enum", message);
-        free(message);
+        char *list = keyword_value_text(&keywords[KW_ENUM], c->enum_values);
+        emit_keyword_fail(sb, 2, KW_ENUM, list);
+        free(list);
         sb_free(&cond);
-        sb_free(&list);
     }
     if (c->const_value != NULL) {
         char *e = equals_expr(n, value, c->const_value);
-        char *text = cJSON_PrintUnformatted(c->const_value);
+        char *text = keyword_value_text(&keywords[KW_CONST], c->const_value);
         emit_line(sb, 1, "if (!(%s))", e != NULL ? e : "false");
-        char *message = xasprintf("must be %s", text);
-        emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "const", message);
-        free(message);
-        cJSON_free(text);
+        emit_keyword_fail(sb, 2, KW_CONST, text);
+        free(text);
         free(e);
     }
 }
@@ -225,36 +213,34 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
         if (counts) {
             emit_line(sb, 1, "{");
             emit_line(sb, 2, "size_t chars = sc_utf8_count(value, len);");
-            if (c->has_min_length) {
-                emit_line(sb, 2, "if (chars < %llu)", (unsigned long long)c->min_length);
-                char *message = xasprintf("must be at least %llu characters long",
-                                          (unsigned long long)c->min_length);
-                emit_fail(sb, 3, "SC_ERR_CONSTRAINT", "minLength", message);
-                free(message);
-            }
-            if (c->has_max_length) {
-                emit_line(sb, 2, "if (chars > %llu)", (unsigned long long)c->max_length);
-                char *message = xasprintf("must be at most %llu characters long",
-                                          (unsigned long long)c->max_length);
-                emit_fail(sb, 3, "SC_ERR_CONSTRAINT", "maxLength", message);
-                free(message);
+            const struct {
+                bool set;
+                uint64_t bound;
+                keyword_id id;
+            } lengths[] = {{c->has_min_length, c->min_length, KW_MIN_LENGTH},
+                           {c->has_max_length, c->max_length, KW_MAX_LENGTH}};
+            for (size_t i = 0; i < sizeof lengths / sizeof *lengths; i++) {
+                if (!lengths[i].set)
+                    continue;
+                char *text = xasprintf("%llu", (unsigned long long)lengths[i].bound);
+                emit_line(sb, 2, "if (chars %s %s)", keywords[lengths[i].id].fails_if, text);
+                emit_keyword_fail(sb, 3, lengths[i].id, text);
+                free(text);
             }
             emit_line(sb, 1, "}");
         }
         if (c->format >= 0) {
             static const char *const format_ids[] = {
-                "SC_FORMAT_DATE_TIME", "SC_FORMAT_DATE", "SC_FORMAT_TIME", "SC_FORMAT_EMAIL", "SC_FORMAT_URI",
-                "SC_FORMAT_UUID", "SC_FORMAT_IPV4", "SC_FORMAT_IPV6", "SC_FORMAT_HOSTNAME"};
+#define FORMAT_ID(id, name) "SC_FORMAT_" #id,
+                SC_FORMATS(FORMAT_ID)
+#undef FORMAT_ID
+            };
             emit_line(sb, 1, "if (!sc_format_valid(%s, value, len))", format_ids[c->format]);
-            char *message = xasprintf("must be a valid %s", sc_format_name((sc_format)c->format));
-            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "format", message);
-            free(message);
+            emit_keyword_fail(sb, 2, KW_FORMAT, sc_format_name((sc_format)c->format));
         }
         if (c->pattern != NULL) {
             emit_line(sb, 1, "if (!match_%s(value, len))", fn);
-            char *message = xasprintf("must match the pattern %s", c->pattern);
-            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "pattern", message);
-            free(message);
+            emit_keyword_fail(sb, 2, KW_PATTERN, c->pattern);
         }
         break;
     }

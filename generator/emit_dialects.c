@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "emit_schema.h"
+#include "keywords.h"
 #include "strbuf.h"
 
 bool dialect_warnings_are_errors;
@@ -175,71 +176,11 @@ static char *json_text(const cJSON *v)
     return schema_print(v, 0);
 }
 
-static void list_values(strbuf *sb, const cJSON *array)
-{
-    for (const cJSON *v = array->child; v != NULL; v = v->next) {
-        char *t = json_text(v);
-        sb_printf(sb, "%s%s", t, v->next != NULL ? ", " : "");
-        free(t);
-    }
-}
-
-/* The sentence that states keyword k with value v (docs/tools.md lists them). */
+/* The sentence that states keyword k with value v (keywords.c has them;
+ * docs/tools.md lists them). */
 static void state(strbuf *notes, const char *k, const cJSON *v)
 {
-    if (notes->len > 0)
-        sb_putc(notes, ' ');
-    char *t = json_text(v);
-    const char *raw = cJSON_IsString(v) ? v->valuestring : t;
-    if (strcmp(k, "minimum") == 0)
-        sb_printf(notes, "Minimum: %s.", t);
-    else if (strcmp(k, "maximum") == 0)
-        sb_printf(notes, "Maximum: %s.", t);
-    else if (strcmp(k, "exclusiveMinimum") == 0)
-        sb_printf(notes, "Must be greater than %s.", t);
-    else if (strcmp(k, "exclusiveMaximum") == 0)
-        sb_printf(notes, "Must be less than %s.", t);
-    else if (strcmp(k, "multipleOf") == 0)
-        sb_printf(notes, "Must be a multiple of %s.", t);
-    else if (strcmp(k, "minLength") == 0)
-        sb_printf(notes, "Minimum length: %s.", t);
-    else if (strcmp(k, "maxLength") == 0)
-        sb_printf(notes, "Maximum length: %s.", t);
-    else if (strcmp(k, "pattern") == 0)
-        sb_printf(notes, "Must match the regular expression %s.", raw);
-    else if (strcmp(k, "format") == 0)
-        sb_printf(notes, "Format: %s.", raw);
-    else if (strcmp(k, "minItems") == 0)
-        sb_printf(notes, "Minimum number of items: %s.", t);
-    else if (strcmp(k, "maxItems") == 0)
-        sb_printf(notes, "Maximum number of items: %s.", t);
-    else if (strcmp(k, "uniqueItems") == 0)
-        sb_puts(notes, "Items must be unique.");
-    else if (strcmp(k, "minProperties") == 0)
-        sb_printf(notes, "Minimum number of entries: %s.", t);
-    else if (strcmp(k, "maxProperties") == 0)
-        sb_printf(notes, "Maximum number of entries: %s.", t);
-    else if (strcmp(k, "const") == 0)
-        sb_printf(notes, "Must be exactly %s.", t);
-    else if (strcmp(k, "enum") == 0) {
-        sb_puts(notes, "Must be one of: ");
-        list_values(notes, v);
-        sb_putc(notes, '.');
-    } else if (strcmp(k, "default") == 0)
-        sb_printf(notes, "Default: %s.", t);
-    else if (strcmp(k, "examples") == 0) {
-        sb_puts(notes, "Examples: ");
-        list_values(notes, v);
-        sb_putc(notes, '.');
-    } else if (strcmp(k, "deprecated") == 0)
-        sb_puts(notes, "Deprecated.");
-    else if (strcmp(k, "additionalProperties") == 0)
-        sb_printf(notes, "An object; each value: %s.", t);
-    else if (strcmp(k, "propertyNames") == 0)
-        sb_printf(notes, "Each key: %s.", t);
-    else
-        sb_printf(notes, "%s: %s.", k, t);
-    free(t);
+    keyword_state(notes, k, v);
 }
 
 /* ---- JSON dialects -------------------------------------------------------- */

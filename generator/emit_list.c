@@ -2,15 +2,13 @@
  * and @schema types. */
 #include "emit_list.h"
 
-#include <float.h>
-#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "emit_schema.h"
-#include "schemac/check.h"
+#include "keywords.h"
 #include "strbuf.h"
 
 enum {
@@ -77,123 +75,43 @@ static void add_part(strbuf *sb, const char *fmt, ...)
     va_end(ap);
 }
 
-/* "what 1..3", "what >= 1", "what <= 3" */
-static void add_count_range(strbuf *sb, const char *what, bool has_min, uint64_t min, bool has_max, uint64_t max)
-{
-    if (has_min && has_max)
-        add_part(sb, "%s %llu..%llu", what, (unsigned long long)min, (unsigned long long)max);
-    else if (has_min)
-        add_part(sb, "%s >= %llu", what, (unsigned long long)min);
-    else if (has_max)
-        add_part(sb, "%s <= %llu", what, (unsigned long long)max);
-}
-
-/* "one of a, b, c" from a JSON array */
-static void add_json_list(strbuf *sb, const char *what, const cJSON *values)
-{
-    next_part(sb);
-    sb_puts(sb, what);
-    const char *sep = " ";
-    for (const cJSON *v = values->child; v != NULL; v = v->next) {
-        char *t = json_text(v);
-        sb_printf(sb, "%s%s", sep, t);
-        free(t);
-        sep = ", ";
-    }
-}
-
-static void add_bounds(strbuf *sb, const node *n)
-{
-    const constraints *c = &n->c;
-    bool has_lo = false, has_hi = false;
-    double lo = 0, hi = 0;
-    if (c->minimum.set) {
-        has_lo = true;
-        lo = c->minimum.value;
-    } else if (n->kind == NODE_INT && n->state_type_min) {
-        has_lo = true;
-        lo = (double)n->c_min;
-    } else if (n->kind == NODE_NUMBER && n->is_float && n->state_type_min) {
-        has_lo = true;
-        lo = -FLT_MAX;
-    }
-    if (c->maximum.set) {
-        has_hi = true;
-        hi = c->maximum.value;
-    } else if (n->kind == NODE_INT && n->state_type_max) {
-        has_hi = true;
-        hi = (double)n->c_max;
-    } else if (n->kind == NODE_NUMBER && n->is_float && n->state_type_max) {
-        has_hi = true;
-        hi = FLT_MAX;
-    }
-    if (has_lo && has_hi) {
-        next_part(sb);
-        sb_put_json_number(sb, lo);
-        sb_puts(sb, "..");
-        sb_put_json_number(sb, hi);
-    } else if (has_lo) {
-        next_part(sb);
-        sb_puts(sb, ">= ");
-        sb_put_json_number(sb, lo);
-    }
-    if (c->exclusive_minimum.set) {
-        next_part(sb);
-        sb_puts(sb, "> ");
-        sb_put_json_number(sb, c->exclusive_minimum.value);
-    }
-    if (has_hi && !has_lo) {
-        next_part(sb);
-        sb_puts(sb, "<= ");
-        sb_put_json_number(sb, hi);
-    }
-    if (c->exclusive_maximum.set) {
-        next_part(sb);
-        sb_puts(sb, "< ");
-        sb_put_json_number(sb, c->exclusive_maximum.value);
-    }
-    if (c->multiple_of.set) {
-        next_part(sb);
-        sb_puts(sb, "multiple of ");
-        sb_put_json_number(sb, c->multiple_of.value);
-    }
-}
-
-/* The keywords of one use, as the schema states them (emit_schema.c). */
+/* The keywords of one use, as the schema states them, in the table's order
+ * (keywords.c): a lower bound with its upper one shows as "len 1..10". */
 static void add_value_parts(strbuf *sb, const node *n)
 {
-    const constraints *c = &n->c;
-    add_bounds(sb, n);
-    uint64_t max = 0;
-    bool has_max = n->kind == NODE_STRING && node_max_length(n, &max);
-    add_count_range(sb, "len", c->has_min_length, c->min_length, has_max, max);
-    if (c->pattern != NULL)
-        add_part(sb, "pattern %s", c->pattern);
-    if (c->format >= 0)
-        add_part(sb, "format %s", sc_format_name((sc_format)c->format));
-    has_max = n->kind == NODE_ARRAY && node_max_items(n, &max);
-    add_count_range(sb, "items", c->has_min_items, c->min_items, has_max, max);
-    if (c->unique_items)
-        add_part(sb, "unique");
-    if (n->kind == NODE_ENUM && c->const_value == NULL) {
-        next_part(sb);
-        sb_puts(sb, "one of");
-        for (size_t i = 0; i < n->enum_type->nvalues; i++)
-            sb_printf(sb, "%s%s", i == 0 ? " " : ", ", n->enum_type->values[i].json_name);
+    cJSON *values[KW_COUNT];
+    for (size_t k = 0; k < KW_COUNT; k++)
+        values[k] = keyword_value(n, (keyword_id)k);
+    for (size_t k = 0; k < KW_COUNT; k++) {
+        const keyword_info *kw = &keywords[k];
+        if (k == KW_ENUM && n->kind == NODE_ENUM) {
+            /* an enum type's values, as bare names; const says more */
+            if (values[KW_CONST] == NULL) {
+                next_part(sb);
+                sb_puts(sb, "one of");
+                for (size_t i = 0; i < n->enum_type->nvalues; i++)
+                    sb_printf(sb, "%s%s", i == 0 ? " " : ", ", n->enum_type->values[i].json_name);
+            }
+            continue;
+        }
+        if (k == KW_ADDITIONAL_PROPERTIES && n->kind == NODE_STRUCT && n->struct_type->additional_properties)
+            add_part(sb, "unknown members ignored");
+        if (values[k] == NULL || kw->list_form == NULL)
+            continue;
+        char *text = keyword_value_text(kw, values[k]);
+        if (kw->range != NULL && values[kw->upper] != NULL) {
+            char *upper = keyword_value_text(&keywords[kw->upper], values[kw->upper]);
+            add_part(sb, "%s%s%s..%s", kw->range, kw->range[0] != '\0' ? " " : "", text, upper);
+            free(upper);
+            cJSON_Delete(values[kw->upper]);
+            values[kw->upper] = NULL;
+        } else {
+            add_part(sb, kw->list_form, text);
+        }
+        free(text);
     }
-    if (c->enum_values != NULL)
-        add_json_list(sb, "one of", c->enum_values);
-    if (c->const_value != NULL) {
-        char *t = json_text(c->const_value);
-        add_part(sb, "const %s", t);
-        free(t);
-    }
-    if (n->kind == NODE_STRUCT && n->struct_type->additional_properties)
-        add_part(sb, "unknown members ignored");
-    if (c->deprecated)
-        add_part(sb, "deprecated");
-    if (c->examples != NULL)
-        add_json_list(sb, "e.g.", c->examples);
+    for (size_t k = 0; k < KW_COUNT; k++)
+        cJSON_Delete(values[k]);
 }
 
 /* "; what: ..." for the constraints of an array's items or a map's keys and values */
@@ -208,23 +126,18 @@ static char *constraints_text(const node *n)
 {
     strbuf sb;
     sb_init(&sb);
+    add_value_parts(&sb, n);
     if (n->kind == NODE_MAP) {
-        add_count_range(&sb, "entries", n->c.has_min_items, n->c.min_items, n->c.has_max_items, n->c.max_items);
-        if (n->c.deprecated)
-            add_part(&sb, "deprecated");
         char *keys = constraints_text(n->map_key);
         char *values = constraints_text(n->map_value);
         add_inner(&sb, "keys", keys);
         add_inner(&sb, "each", values);
         free(keys);
         free(values);
-    } else {
-        add_value_parts(&sb, n);
-        if (n->kind == NODE_ARRAY) {
-            char *items = constraints_text(n->items);
-            add_inner(&sb, "each", items);
-            free(items);
-        }
+    } else if (n->kind == NODE_ARRAY) {
+        char *items = constraints_text(n->items);
+        add_inner(&sb, "each", items);
+        free(items);
     }
     return sb_take(&sb);
 }

@@ -1,13 +1,10 @@
 /* schemac generator: canonical JSON Schema. */
 #include "emit_schema.h"
 
-#include <float.h>
-#include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "schemac/check.h"
+#include "keywords.h"
 #include "strbuf.h"
 
 /* The document being built: recursive structs other than the root are
@@ -19,16 +16,6 @@ typedef struct schema_ctx {
 } schema_ctx;
 
 static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_description);
-
-static void add_number(cJSON *o, const char *key, double v)
-{
-    cJSON_AddItemToObject(o, key, cJSON_CreateNumber(v));
-}
-
-static void add_count(cJSON *o, const char *key, uint64_t v)
-{
-    cJSON_AddItemToObject(o, key, cJSON_CreateNumber((double)v));
-}
 
 /* The enum's description, with each value's own description listed so
  * the model sees what every value means. */
@@ -55,53 +42,14 @@ static char *enum_description(const enum_def *e, const char *base)
     return sb_take(&sb);
 }
 
+/* The keywords of one use of a type, in the table's order (keywords.h). */
 static void add_value_keywords(cJSON *o, const node *n)
 {
-    const constraints *c = &n->c;
-    if (n->kind == NODE_INT && n->state_type_min)
-        add_number(o, "minimum", (double)n->c_min);
-    else if (n->kind == NODE_NUMBER && n->is_float && n->state_type_min)
-        add_number(o, "minimum", -FLT_MAX);
-    if (c->minimum.set)
-        add_number(o, "minimum", c->minimum.value);
-    if (c->exclusive_minimum.set)
-        add_number(o, "exclusiveMinimum", c->exclusive_minimum.value);
-    if (n->kind == NODE_INT && n->state_type_max)
-        add_number(o, "maximum", (double)n->c_max);
-    else if (n->kind == NODE_NUMBER && n->is_float && n->state_type_max)
-        add_number(o, "maximum", FLT_MAX);
-    if (c->maximum.set)
-        add_number(o, "maximum", c->maximum.value);
-    if (c->exclusive_maximum.set)
-        add_number(o, "exclusiveMaximum", c->exclusive_maximum.value);
-    if (c->multiple_of.set)
-        add_number(o, "multipleOf", c->multiple_of.value);
-
-    uint64_t max;
-    if (c->has_min_length)
-        add_count(o, "minLength", c->min_length);
-    if (n->kind == NODE_STRING && node_max_length(n, &max))
-        add_count(o, "maxLength", max);
-    if (c->pattern != NULL)
-        cJSON_AddStringToObject(o, "pattern", c->pattern);
-    if (c->format >= 0)
-        cJSON_AddStringToObject(o, "format", sc_format_name((sc_format)c->format));
-
-    if (c->has_min_items)
-        add_count(o, "minItems", c->min_items);
-    if (n->kind == NODE_ARRAY && node_max_items(n, &max))
-        add_count(o, "maxItems", max);
-    if (c->unique_items)
-        cJSON_AddBoolToObject(o, "uniqueItems", 1);
-
-    if (c->enum_values != NULL)
-        cJSON_AddItemToObject(o, "enum", cJSON_Duplicate(c->enum_values, 1));
-    if (c->const_value != NULL)
-        cJSON_AddItemToObject(o, "const", cJSON_Duplicate(c->const_value, 1));
-    if (c->deprecated)
-        cJSON_AddBoolToObject(o, "deprecated", 1);
-    if (c->examples != NULL)
-        cJSON_AddItemToObject(o, "examples", cJSON_Duplicate(c->examples, 1));
+    for (size_t k = 0; k < KW_COUNT; k++) {
+        cJSON *v = keyword_value(n, (keyword_id)k);
+        if (v != NULL)
+            cJSON_AddItemToObject(o, keywords[k].name, v);
+    }
 }
 
 cJSON *schema_or_null(cJSON *p)
@@ -227,13 +175,7 @@ static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_d
     case NODE_INT: cJSON_AddStringToObject(o, "type", "integer"); break;
     case NODE_NUMBER: cJSON_AddStringToObject(o, "type", "number"); break;
     case NODE_STRING: cJSON_AddStringToObject(o, "type", "string"); break;
-    case NODE_ENUM: {
-        cJSON_AddStringToObject(o, "type", "string");
-        cJSON *names = cJSON_AddArrayToObject(o, "enum");
-        for (size_t i = 0; i < n->enum_type->nvalues; i++)
-            cJSON_AddItemToArray(names, cJSON_CreateString(n->enum_type->values[i].json_name));
-        break;
-    }
+    case NODE_ENUM: cJSON_AddStringToObject(o, "type", "string"); break; /* its values: KW_ENUM */
     case NODE_ARRAY:
         cJSON_AddStringToObject(o, "type", "array");
         cJSON_AddItemToObject(o, "items", schema_of_node(ctx, n->items, NULL));
@@ -246,13 +188,7 @@ static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_d
             n->map_key->c.pattern != NULL || n->map_key->c.format >= 0 || n->map_key->c.enum_values != NULL ||
             n->map_key->c.const_value != NULL)
             cJSON_AddItemToObject(o, "propertyNames", schema_of_node(ctx, n->map_key, NULL));
-        if (n->c.has_min_items)
-            add_count(o, "minProperties", n->c.min_items);
-        if (n->c.has_max_items)
-            add_count(o, "maxProperties", n->c.max_items);
-        if (n->c.deprecated)
-            cJSON_AddBoolToObject(o, "deprecated", 1);
-        return o;
+        break;
     }
     case NODE_STRUCT:
     case NODE_ANY: /* no type: any JSON value */

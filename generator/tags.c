@@ -6,67 +6,35 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "keywords.h"
 #include "pattern.h"
 #include "schemac/check.h"
 #include "strbuf.h"
 
 enum { ALL_SITES = SITE_STRUCT | SITE_FIELD | SITE_TYPEDEF | SITE_ENUM | SITE_ENUMERATOR };
-enum { VALUE_SITES = SITE_FIELD | SITE_TYPEDEF };
 
+/* The tags that are not JSON Schema keywords (those are in keywords.c). */
 typedef struct tag_info {
     const char *name;
     unsigned sites;
-    bool value_keyword;
-    const char *not_yet; /* non-NULL: recognised, but planned rather than supported */
 } tag_info;
 
-static const tag_info known_tags[] = {
-    {"schema", SITE_STRUCT, false, NULL},
-    {"tool", SITE_STRUCT, false, NULL},
-    {"output", SITE_STRUCT, false, NULL},
-    {"effect", SITE_STRUCT, false, NULL},
-    {"idempotent", SITE_STRUCT, false, NULL},
-    {"version", SITE_STRUCT, false, NULL},
-    {"config", SITE_STRUCT, false, NULL},
-    {"additionalProperties", SITE_STRUCT | SITE_FIELD, false, NULL},
-    {"minimum", VALUE_SITES, true, NULL},
-    {"maximum", VALUE_SITES, true, NULL},
-    {"exclusiveMinimum", VALUE_SITES, true, NULL},
-    {"exclusiveMaximum", VALUE_SITES, true, NULL},
-    {"multipleOf", VALUE_SITES, true, NULL},
-    {"minLength", VALUE_SITES, true, NULL},
-    {"maxLength", VALUE_SITES, true, NULL},
-    {"pattern", VALUE_SITES, true, NULL},
-    {"format", VALUE_SITES, true, NULL},
-    {"minItems", VALUE_SITES, true, NULL},
-    {"minProperties", SITE_FIELD, true, NULL},
-    {"maxProperties", SITE_FIELD, true, NULL},
-    {"maxItems", VALUE_SITES, true, NULL},
-    {"uniqueItems", VALUE_SITES, true, NULL},
-    {"enum", VALUE_SITES, true, NULL},
-    {"const", VALUE_SITES, true, NULL},
-    {"examples", VALUE_SITES, true, NULL},
-    {"deprecated", ALL_SITES, false, NULL},
-    {"default", SITE_FIELD, false, NULL},
-    {"optional", SITE_FIELD, false, NULL},
-    {"nullable", SITE_FIELD, false, NULL},
-    {"name", SITE_FIELD | SITE_ENUMERATOR, false, NULL},
-    {"ignore", SITE_FIELD, false, NULL},
-    {"count", SITE_FIELD, false, NULL},
+static const tag_info other_tags[] = {
+    {"schema", SITE_STRUCT},  {"tool", SITE_STRUCT},   {"output", SITE_STRUCT},  {"effect", SITE_STRUCT},
+    {"idempotent", SITE_STRUCT}, {"version", SITE_STRUCT}, {"config", SITE_STRUCT}, {"optional", SITE_FIELD},
+    {"nullable", SITE_FIELD}, {"name", SITE_FIELD | SITE_ENUMERATOR}, {"ignore", SITE_FIELD}, {"count", SITE_FIELD},
 };
 
-static const tag_info *find_tag(const char *name)
+/* Where tag `name` may stand (SITE_* bits), or 0 for an unknown tag. */
+static unsigned tag_sites(const char *name)
 {
-    for (size_t i = 0; i < sizeof known_tags / sizeof *known_tags; i++)
-        if (strcmp(known_tags[i].name, name) == 0)
-            return &known_tags[i];
-    return NULL;
-}
-
-bool tag_is_value_keyword(const char *name)
-{
-    const tag_info *info = find_tag(name);
-    return info != NULL && info->value_keyword;
+    const keyword_info *k = keyword_named(name);
+    if (k != NULL)
+        return k->sites;
+    for (size_t i = 0; i < sizeof other_tags / sizeof *other_tags; i++)
+        if (strcmp(other_tags[i].name, name) == 0)
+            return other_tags[i].sites;
+    return 0;
 }
 
 /* Edit distance, for "did you mean" hints on misspelt tags. */
@@ -108,34 +76,40 @@ static const char *site_name(tag_site site)
     return "this declaration";
 }
 
+/* The known tag nearest to a misspelt one, or NULL. */
+static const char *nearest_tag(const char *name)
+{
+    const char *best = NULL;
+    size_t best_distance = 3;
+    for (size_t k = 0; k < KW_COUNT + sizeof other_tags / sizeof *other_tags; k++) {
+        const char *candidate = k < KW_COUNT ? keywords[k].name : other_tags[k - KW_COUNT].name;
+        size_t d = k < KW_COUNT && keywords[k].sites == 0 ? 99 : distance(name, candidate);
+        if (d < best_distance) {
+            best_distance = d;
+            best = candidate;
+        }
+    }
+    return best;
+}
+
 void tags_check_sites(const annotations *a, tag_site site)
 {
     for (size_t i = 0; i < a->ntags; i++) {
         const tag *t = &a->tags[i];
-        const tag_info *info = find_tag(t->name);
+        unsigned sites = tag_sites(t->name);
         for (size_t j = 0; j < i; j++) {
             if (strcmp(a->tags[j].name, t->name) == 0) {
                 diag_error(t->where, "@%s is given twice (first at column %u)", t->name, a->tags[j].where.col);
                 break;
             }
         }
-        if (info == NULL) {
-            const char *best = NULL;
-            size_t best_distance = 3;
-            for (size_t k = 0; k < sizeof known_tags / sizeof *known_tags; k++) {
-                size_t d = distance(t->name, known_tags[k].name);
-                if (d < best_distance) {
-                    best_distance = d;
-                    best = known_tags[k].name;
-                }
-            }
+        if (sites == 0) {
+            const char *best = nearest_tag(t->name);
             if (best != NULL)
                 diag_error(t->where, "unknown tag @%s; did you mean @%s?", t->name, best);
             else
                 diag_error(t->where, "unknown tag @%s", t->name);
-        } else if (info->not_yet != NULL) {
-            diag_error(t->where, "@%s is not supported yet: %s", t->name, info->not_yet);
-        } else if ((info->sites & site) == 0) {
+        } else if ((sites & site) == 0) {
             diag_error(t->where, "@%s cannot be used on %s", t->name, site_name(site));
         }
     }
@@ -188,13 +162,6 @@ static const char *kind_name(node_kind kind)
     return "a value";
 }
 
-static bool expect_kind(const tag *t, const node *n, bool ok, const char *applies_to)
-{
-    if (!ok)
-        diag_error(t->where, "@%s applies to %s, but this is %s", t->name, applies_to, kind_name(n->kind));
-    return ok;
-}
-
 static void read_number(const tag *t, number *out)
 {
     cJSON *v = cJSON_ParseWithOpts(t->value, NULL, 1);
@@ -208,7 +175,7 @@ static void read_number(const tag *t, number *out)
     cJSON_Delete(v);
 }
 
-static bool read_count(const tag *t, uint64_t *out)
+static void read_count(const tag *t, bool *has, uint64_t *out, src_loc *where)
 {
     const char *s = t->value;
     uint64_t v = 0;
@@ -219,11 +186,12 @@ static bool read_count(const tag *t, uint64_t *out)
             goto bad;
         v = v * 10 + (uint64_t)(*s - '0');
     }
+    *has = true;
     *out = v;
-    return true;
+    *where = t->where;
+    return;
 bad:
     diag_error(t->value_where, "@%s needs a non-negative integer, not '%s'", t->name, t->value);
-    return false;
 }
 
 static bool read_flag(const tag *t)
@@ -236,27 +204,26 @@ static bool read_flag(const tag *t)
     return false;
 }
 
-static const struct {
-    const char *name;
-    sc_format format;
-} formats[] = {
-    {"date-time", SC_FORMAT_DATE_TIME}, {"date", SC_FORMAT_DATE}, {"time", SC_FORMAT_TIME},
-    {"email", SC_FORMAT_EMAIL}, {"uri", SC_FORMAT_URI}, {"uuid", SC_FORMAT_UUID},
-    {"ipv4", SC_FORMAT_IPV4}, {"ipv6", SC_FORMAT_IPV6}, {"hostname", SC_FORMAT_HOSTNAME},
-};
-
 static void read_format(const tag *t, constraints *c)
 {
-    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++) {
-        if (strcmp(formats[i].name, t->value) == 0) {
-            c->format = (int)formats[i].format;
+    static const char *const names[] = {
+#define FORMAT_NAME(id, name) name,
+        SC_FORMATS(FORMAT_NAME)
+#undef FORMAT_NAME
+    };
+    strbuf known;
+    sb_init(&known);
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        if (strcmp(names[i], t->value) == 0) {
+            c->format = (int)i;
             c->format_where = t->where;
+            sb_free(&known);
             return;
         }
+        sb_printf(&known, "%s%s", i == 0 ? "" : i + 1 < sizeof names / sizeof *names ? ", " : " and ", names[i]);
     }
-    diag_error(t->value_where,
-               "unknown format '%s'; schemac checks date-time, date, time, email, uri, uuid, "
-               "ipv4, ipv6 and hostname", t->value);
+    diag_error(t->value_where, "unknown format '%s'; schemac checks %s", t->value, known.data);
+    sb_free(&known);
 }
 
 static void read_pattern(const tag *t, constraints *c)
@@ -297,90 +264,44 @@ static cJSON *read_list(const tag *t)
     return list;
 }
 
-static bool is_array_keyword(const char *name)
-{
-    return strcmp(name, "minItems") == 0 || strcmp(name, "maxItems") == 0 ||
-           strcmp(name, "uniqueItems") == 0 || strcmp(name, "minProperties") == 0 ||
-           strcmp(name, "maxProperties") == 0;
-}
-
-static void apply_one(const tag *t, node *n)
+/* Reads tag t, the keyword k, into n's constraints. */
+static void apply_one(const tag *t, const keyword_info *k, node *n)
 {
     constraints *c = &n->c;
-    bool numeric = n->kind == NODE_INT || n->kind == NODE_NUMBER;
-    bool scalar = numeric || n->kind == NODE_STRING || n->kind == NODE_BOOL;
-    const char *name = t->name;
-
-    if (strcmp(name, "minimum") == 0) {
-        if (expect_kind(t, n, numeric, "numbers"))
-            read_number(t, &c->minimum);
-    } else if (strcmp(name, "maximum") == 0) {
-        if (expect_kind(t, n, numeric, "numbers"))
-            read_number(t, &c->maximum);
-    } else if (strcmp(name, "exclusiveMinimum") == 0) {
-        if (expect_kind(t, n, numeric, "numbers"))
-            read_number(t, &c->exclusive_minimum);
-    } else if (strcmp(name, "exclusiveMaximum") == 0) {
-        if (expect_kind(t, n, numeric, "numbers"))
-            read_number(t, &c->exclusive_maximum);
-    } else if (strcmp(name, "multipleOf") == 0) {
-        if (expect_kind(t, n, numeric, "numbers"))
-            read_number(t, &c->multiple_of);
-    } else if (strcmp(name, "minLength") == 0) {
-        if (expect_kind(t, n, n->kind == NODE_STRING, "strings") && read_count(t, &c->min_length)) {
-            c->has_min_length = true;
-            c->length_where = t->where;
-        }
-    } else if (strcmp(name, "maxLength") == 0) {
-        if (expect_kind(t, n, n->kind == NODE_STRING, "strings") && read_count(t, &c->max_length)) {
-            c->has_max_length = true;
-            c->length_where = t->where;
-        }
-    } else if (strcmp(name, "pattern") == 0) {
-        if (expect_kind(t, n, n->kind == NODE_STRING, "strings"))
-            read_pattern(t, c);
-    } else if (strcmp(name, "format") == 0) {
-        if (expect_kind(t, n, n->kind == NODE_STRING, "strings"))
-            read_format(t, c);
-    } else if (strcmp(name, "minProperties") == 0 || strcmp(name, "maxProperties") == 0) {
-        /* a map's entry count, kept where an array keeps its item count */
-        bool min = name[1] == 'i';
-        if (expect_kind(t, n, n->kind == NODE_MAP, "maps (@additionalProperties members)") &&
-            read_count(t, min ? &c->min_items : &c->max_items)) {
-            if (min)
-                c->has_min_items = true;
-            else
-                c->has_max_items = true;
-            c->items_where = t->where;
-        }
-    } else if (strcmp(name, "minItems") == 0) {
-        if (expect_kind(t, n, n->kind == NODE_ARRAY, "arrays") && read_count(t, &c->min_items)) {
-            c->has_min_items = true;
-            c->items_where = t->where;
-        }
-    } else if (strcmp(name, "maxItems") == 0) {
-        if (expect_kind(t, n, n->kind == NODE_ARRAY, "arrays") && read_count(t, &c->max_items)) {
-            c->has_max_items = true;
-            c->items_where = t->where;
-        }
-    } else if (strcmp(name, "uniqueItems") == 0) {
-        if (expect_kind(t, n, n->kind == NODE_ARRAY, "arrays")) {
-            c->unique_items = read_flag(t);
-            c->unique_where = t->where;
-        }
-    } else if (strcmp(name, "enum") == 0) {
-        if (expect_kind(t, n, scalar, "booleans, numbers and strings")) {
-            cJSON_Delete(c->enum_values);
-            c->enum_values = read_list(t);
-            c->enum_where = t->where;
-        }
-    } else if (strcmp(name, "const") == 0) {
-        if (expect_kind(t, n, scalar || n->kind == NODE_ENUM, "booleans, numbers, strings and enums")) {
-            cJSON_Delete(c->const_value);
-            c->const_value = tag_json_value(t);
-            c->const_where = t->where;
-        }
-    } else if (strcmp(name, "examples") == 0) {
+    if ((k->kinds & KIND(n->kind)) == 0) {
+        diag_error(t->where, "@%s applies to %s, but this is %s", t->name, k->applies_to, kind_name(n->kind));
+        return;
+    }
+    switch (keyword_id_of(k)) {
+    case KW_MINIMUM: read_number(t, &c->minimum); break;
+    case KW_EXCLUSIVE_MINIMUM: read_number(t, &c->exclusive_minimum); break;
+    case KW_MAXIMUM: read_number(t, &c->maximum); break;
+    case KW_EXCLUSIVE_MAXIMUM: read_number(t, &c->exclusive_maximum); break;
+    case KW_MULTIPLE_OF: read_number(t, &c->multiple_of); break;
+    case KW_MIN_LENGTH: read_count(t, &c->has_min_length, &c->min_length, &c->length_where); break;
+    case KW_MAX_LENGTH: read_count(t, &c->has_max_length, &c->max_length, &c->length_where); break;
+    case KW_PATTERN: read_pattern(t, c); break;
+    case KW_FORMAT: read_format(t, c); break;
+    /* a map keeps its entry counts where an array keeps its item counts */
+    case KW_MIN_ITEMS:
+    case KW_MIN_PROPERTIES: read_count(t, &c->has_min_items, &c->min_items, &c->items_where); break;
+    case KW_MAX_ITEMS:
+    case KW_MAX_PROPERTIES: read_count(t, &c->has_max_items, &c->max_items, &c->items_where); break;
+    case KW_UNIQUE_ITEMS:
+        c->unique_items = read_flag(t);
+        c->unique_where = t->where;
+        break;
+    case KW_ENUM:
+        cJSON_Delete(c->enum_values);
+        c->enum_values = read_list(t);
+        c->enum_where = t->where;
+        break;
+    case KW_CONST:
+        cJSON_Delete(c->const_value);
+        c->const_value = tag_json_value(t);
+        c->const_where = t->where;
+        break;
+    case KW_EXAMPLES:
         cJSON_Delete(c->examples);
         c->examples = tag_json_value(t);
         if (!cJSON_IsArray(c->examples)) {
@@ -388,8 +309,13 @@ static void apply_one(const tag *t, node *n)
             cJSON_AddItemToArray(list, c->examples);
             c->examples = list;
         }
-    } else if (strcmp(name, "deprecated") == 0) {
-        c->deprecated = read_flag(t);
+        break;
+    case KW_DEPRECATED: c->deprecated = read_flag(t); break;
+    case KW_ADDITIONAL_PROPERTIES:
+    case KW_DEFAULT:
+    case KW_PROPERTY_NAMES:
+    case KW_COUNT:
+        break; /* READ_ELSEWHERE */
     }
 }
 
@@ -397,13 +323,13 @@ void tags_apply_values(const annotations *a, node *n)
 {
     for (size_t i = 0; i < a->ntags; i++) {
         const tag *t = &a->tags[i];
-        if (!tag_is_value_keyword(t->name) && strcmp(t->name, "deprecated") != 0)
+        const keyword_info *k = keyword_named(t->name);
+        if (k == NULL || k->reader == READ_ELSEWHERE)
             continue;
         node *target = n;
-        if (!is_array_keyword(t->name) && strcmp(t->name, "deprecated") != 0 &&
-            strcmp(t->name, "examples") != 0)
+        if (!k->of_container)
             while (target->kind == NODE_ARRAY)
                 target = target->items;
-        apply_one(t, target);
+        apply_one(t, k, target);
     }
 }

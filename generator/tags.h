@@ -20,10 +20,6 @@ typedef enum tag_site {
  * (e.g. @tool on a field), as an error. */
 void tags_check_sites(const annotations *a, tag_site site);
 
-/* True for the keywords that constrain a value (minimum, pattern, ...),
- * which typedefs and fields carry. */
-bool tag_is_value_keyword(const char *name);
-
 /* Applies the value keywords of `a` to n. On an array, array keywords
  * (minItems, maxItems, uniqueItems) apply to the array and the others to
  * its items. Malformed values and keywords that do not fit the type are

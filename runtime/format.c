@@ -576,25 +576,12 @@ bool sc_format_valid(sc_format format, const char *s, size_t len)
 
 const char *sc_format_name(sc_format format)
 {
-    switch (format) {
-    case SC_FORMAT_DATE_TIME:
-        return "date-time";
-    case SC_FORMAT_DATE:
-        return "date";
-    case SC_FORMAT_TIME:
-        return "time";
-    case SC_FORMAT_EMAIL:
-        return "email";
-    case SC_FORMAT_URI:
-        return "uri";
-    case SC_FORMAT_UUID:
-        return "uuid";
-    case SC_FORMAT_IPV4:
-        return "ipv4";
-    case SC_FORMAT_IPV6:
-        return "ipv6";
-    case SC_FORMAT_HOSTNAME:
-        return "hostname";
-    }
-    return NULL; /* not an sc_format value */
+    static const char *const names[] = {
+#define SC_FORMAT_NAME(id, name) name,
+        SC_FORMATS(SC_FORMAT_NAME)
+#undef SC_FORMAT_NAME
+    };
+    if ((unsigned)format >= sizeof names / sizeof *names)
+        return NULL; /* not an sc_format value */
+    return names[format];
 }

@@ -19,17 +19,24 @@ bool sc_utf8_valid(const char *s, size_t len);
 size_t sc_utf8_count(const char *s, size_t len);
 
 /* The formats schemac checks, with the meaning JSON Schema draft 2020-12
- * (and ajv-formats' "full" mode) gives them. */
+ * (and ajv-formats' "full" mode) gives them: X(ID, "name"), in the order of
+ * sc_format. The generator reads this list too, so a tag, its enumerator and
+ * its checker cannot drift apart. */
+#define SC_FORMATS(X)                                                              \
+    X(DATE_TIME, "date-time") /* RFC 3339 date-time, leap second only at 23:59:60 UTC */ \
+    X(DATE, "date")           /* RFC 3339 full-date, real calendar days */         \
+    X(TIME, "time")           /* RFC 3339 full-time, offset required */            \
+    X(EMAIL, "email")         /* RFC 5321 Mailbox, ASCII */                        \
+    X(URI, "uri")             /* RFC 3986 URI (absolute, with scheme) */           \
+    X(UUID, "uuid")           /* RFC 4122 textual form */                          \
+    X(IPV4, "ipv4")           /* dotted quad, no leading zeros */                  \
+    X(IPV6, "ipv6")           /* RFC 4291 text forms */                            \
+    X(HOSTNAME, "hostname")   /* RFC 1123 host name */
+
 typedef enum sc_format {
-    SC_FORMAT_DATE_TIME, /* RFC 3339 date-time, leap second only at 23:59:60 UTC */
-    SC_FORMAT_DATE,      /* RFC 3339 full-date, real calendar days */
-    SC_FORMAT_TIME,      /* RFC 3339 full-time, offset required */
-    SC_FORMAT_EMAIL,     /* RFC 5321 Mailbox, ASCII */
-    SC_FORMAT_URI,       /* RFC 3986 URI (absolute, with scheme) */
-    SC_FORMAT_UUID,      /* RFC 4122 textual form */
-    SC_FORMAT_IPV4,      /* dotted quad, no leading zeros */
-    SC_FORMAT_IPV6,      /* RFC 4291 text forms */
-    SC_FORMAT_HOSTNAME   /* RFC 1123 host name */
+#define SC_FORMAT_ENUMERATOR(id, name) SC_FORMAT_##id,
+    SC_FORMATS(SC_FORMAT_ENUMERATOR)
+#undef SC_FORMAT_ENUMERATOR
 } sc_format;
 
 bool sc_format_valid(sc_format format, const char *s, size_t len);
