@@ -336,9 +336,9 @@ static void check_node(node *n, src_loc where)
         check_value_list(n, c->examples, where, "@examples", false);
 }
 
-/* @optional without a pointer or has_X: a missing member reads as the
- * zero value, so that value must be one the member accepts (validate and
- * encode see it like any other). */
+/* @optional on a member held by value: a missing member reads as the zero
+ * value, so that value must be one the member accepts (validate and encode
+ * see it like any other). Pointers read as NULL, sequences as empty. */
 static void check_optional_zero(const field *f)
 {
     const node *n = f->type;
@@ -352,11 +352,7 @@ static void check_optional_zero(const field *f)
     case NODE_BOOL: zero = cJSON_CreateFalse(); break;
     case NODE_INT:
     case NODE_NUMBER: zero = cJSON_CreateNumber(0); break;
-    case NODE_STRING:
-        if (n->buf_size == 0)
-            return; /* NULL when missing */
-        zero = cJSON_CreateString("");
-        break;
+    case NODE_STRING: zero = cJSON_CreateString(""); break; /* a char[N] */
     case NODE_ENUM:
         for (size_t i = 0; i < n->enum_type->nvalues && zero == NULL; i++)
             if (n->enum_type->values[i].value == 0)
@@ -368,13 +364,13 @@ static void check_optional_zero(const field *f)
         }
         break;
     case NODE_ARRAY:
-        if (n->fixed_size > 0 && n->c.has_min_items && n->c.min_items > 0)
+        if (n->c.has_min_items && n->c.min_items > 0) /* a T[N] */
             diag_error(f->where, "'%s' is @optional and a missing array reads as empty, which @minItems "
                                  "rejects: add 'bool has_%s;'", f->c_name, f->c_name);
         return;
     case NODE_MAP:
     case NODE_ANY:
-        return;
+        return; /* not held by value */
     }
     if (!check_value(n, zero, why, sizeof why)) {
         char *text = cJSON_PrintUnformatted(zero);
@@ -394,7 +390,7 @@ static void check_struct(const model *m, struct_def *s)
                 diag_error(f->where, "JSON name \"%s\" is already used by member '%s'", f->json_name,
                            s->fields[j].c_name);
         check_node(f->type, f->where);
-        if (f->presence == PRESENCE_OPTIONAL && !f->by_pointer)
+        if (f->presence == PRESENCE_OPTIONAL && field_storage(f) == STORAGE_VALUE)
             check_optional_zero(f);
         if (f->default_value != NULL) {
             char why[256];

@@ -54,16 +54,15 @@ void emit_struct_build(strbuf *sb, const struct_def *s)
         } else if (f->presence == PRESENCE_HAS_FLAG) {
             emit_line(sb, 1, "if (v->%s) {", f->has_field);
             level = 2;
-        } else if (f->presence == PRESENCE_OPTIONAL && n->kind == NODE_STRING && n->buf_size == 0) {
+        } else if (f->presence == PRESENCE_OPTIONAL && field_storage(f) == STORAGE_POINTER) {
             emit_line(sb, 1, "if (v->%s != NULL) {", f->c_path);
             level = 2;
-        } else if (f->presence == PRESENCE_OPTIONAL &&
-                   ((n->kind == NODE_ARRAY && n->fixed_size == 0) || n->kind == NODE_MAP)) {
+        } else if (f->presence == PRESENCE_OPTIONAL && field_storage(f) == STORAGE_SEQUENCE) {
             emit_line(sb, 1, "if (v->%s != NULL || v->%s > 0) {", f->c_path, f->count_field);
             level = 2;
         }
         if (f->nullable) {
-            if (n->kind == NODE_ARRAY || n->kind == NODE_MAP)
+            if (field_storage(f) == STORAGE_SEQUENCE)
                 emit_line(sb, level, "if (v->%s == NULL && v->%s == 0) {", f->c_path, f->count_field);
             else
                 emit_line(sb, level, "if (v->%s == NULL) {", f->c_path);

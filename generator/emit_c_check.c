@@ -493,7 +493,6 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         const node *n = f->type;
-        bool is_pointer_value = n->kind == NODE_STRING && n->buf_size == 0;
         if (!needs_check(n))
             continue;
         char *name_lit = c_literal(f->json_name);
@@ -503,14 +502,14 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
         /* When to check: the member is present and not null. A pointer that
          * must hold a value (a required string, a present T * that is not
          * @nullable) is an error when NULL. */
-        bool pointer_like = f->by_pointer || is_pointer_value || n->kind == NODE_ANY;
+        storage store = field_storage(f);
+        bool pointer_like = store == STORAGE_POINTER;
         bool null_means_absent = f->presence == PRESENCE_POINTER ||
                                  (f->presence == PRESENCE_OPTIONAL && pointer_like);
         char *guard_text = NULL;
         if (f->presence == PRESENCE_HAS_FLAG)
             guard_text = xasprintf("v->%s", f->has_field);
-        else if (f->presence == PRESENCE_OPTIONAL && !pointer_like &&
-                 ((n->kind == NODE_ARRAY && n->fixed_size == 0) || n->kind == NODE_MAP))
+        else if (f->presence == PRESENCE_OPTIONAL && store == STORAGE_SEQUENCE)
             guard_text = xasprintf("v->%s != NULL || v->%s > 0", f->c_path, f->count_field);
         else if (f->presence == PRESENCE_OPTIONAL && !pointer_like)
             guard_text = xasprintf("seen == NULL || seen[%zu]", i);
@@ -519,7 +518,7 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
                                 f->c_path);
             free(guard_text);
             guard_text = g;
-        } else if (f->nullable && (n->kind == NODE_ARRAY || n->kind == NODE_MAP)) {
+        } else if (f->nullable && store == STORAGE_SEQUENCE) {
             char *g = xasprintf("%s%s(v->%s != NULL || v->%s > 0)", guard_text ? guard_text : "",
                                 guard_text ? " && " : "", f->c_path, f->count_field);
             free(guard_text);

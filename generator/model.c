@@ -225,3 +225,13 @@ const char *node_description(const node *n, const char *field_description)
         return n->enum_type->description;
     return NULL;
 }
+
+storage field_storage(const field *f)
+{
+    const node *n = f->type;
+    if (f->by_pointer || (n->kind == NODE_STRING && n->buf_size == 0) || n->kind == NODE_ANY)
+        return STORAGE_POINTER;
+    if ((n->kind == NODE_ARRAY && n->fixed_size == 0) || n->kind == NODE_MAP)
+        return STORAGE_SEQUENCE;
+    return STORAGE_VALUE;
+}

@@ -187,6 +187,14 @@ void model_release_files(void);
  * keywords with what the C storage can hold. has_* false: no limit. */
 bool node_max_items(const node *n, uint64_t *out);
 bool node_max_length(const node *n, uint64_t *out);
+/* How a member's C storage tells whether it holds a value. */
+typedef enum storage {
+    STORAGE_VALUE,    /* held by value: it always holds one (bool, int, char[N], struct, T[N]) */
+    STORAGE_POINTER,  /* a pointer whose NULL holds none: T *x, char *, cJSON * */
+    STORAGE_SEQUENCE  /* items + count, empty when NULL and 0: T *items, maps */
+} storage;
+storage field_storage(const field *f);
+
 /* The struct called name (its typedef or tag name, or "struct tag") that
  * the header tags @schema, so it has public functions; NULL if none. */
 const struct_def *model_schema_struct(const model *m, const char *name);

@@ -558,9 +558,7 @@ static void apply_nullable(field *f, const tag *t)
         diag_error(t->where, "a cJSON * member accepts null already (as a cJSON_NULL item)");
         return;
     }
-    bool pointer = f->by_pointer || (n->kind == NODE_STRING && n->buf_size == 0) ||
-                   (n->kind == NODE_ARRAY && n->fixed_size == 0) || n->kind == NODE_MAP;
-    if (!pointer) {
+    if (field_storage(f) == STORAGE_VALUE) {
         diag_error(t->where, "@nullable needs a pointer member, whose NULL stands for null: "
                              "make '%s' a pointer", f->c_name);
         return;
