@@ -184,8 +184,8 @@ static int append(cJSON *array, cJSON *item)
     return 0;
 }
 
-/* An object {k1: v1, k2: v2, k3: v3} of new items; a pair with a NULL key
- * is left out. NULL, with every value deleted, when memory runs out (a
+/* An object {k1: v1, k2: v2, k3: v3} of new items under constant keys; a
+ * pair with a NULL key is left out. NULL, with every value deleted, when memory runs out (a
  * NULL value: its making ran out of memory). */
 static cJSON *object_of(const char *k1, cJSON *v1, const char *k2, cJSON *v2, const char *k3, cJSON *v3)
 {
@@ -196,10 +196,12 @@ static cJSON *object_of(const char *k1, cJSON *v1, const char *k2, cJSON *v2, co
     for (int i = 0; i < 3; i++) {
         if (keys[i] == NULL)
             continue;
-        if (ok && values[i] != NULL && cJSON_AddItemToObject(object, keys[i], values[i]))
+        if (ok && sc_cjson_add(object, keys[i], values[i])) /* deletes the value when it fails */
             continue;
-        ok = 0;
-        cJSON_Delete(values[i]);
+        if (ok)
+            ok = 0;
+        else
+            cJSON_Delete(values[i]);
     }
     if (!ok) {
         cJSON_Delete(object);
@@ -221,9 +223,8 @@ static cJSON *chat_assistant(const cJSON *message, const cJSON *tool_calls)
                             content != NULL ? cJSON_Duplicate(content, 1) : cJSON_CreateNull(), NULL, NULL);
     if (echo == NULL)
         return NULL;
-    if ((cJSON_IsString(refusal) && !cJSON_AddItemToObject(echo, "refusal", cJSON_Duplicate(refusal, 1))) ||
-        (cJSON_GetArraySize(tool_calls) > 0 &&
-         !cJSON_AddItemToObject(echo, "tool_calls", cJSON_Duplicate(tool_calls, 1)))) {
+    if ((cJSON_IsString(refusal) && !sc_cjson_add(echo, "refusal", cJSON_Duplicate(refusal, 1))) ||
+        (cJSON_GetArraySize(tool_calls) > 0 && !sc_cjson_add(echo, "tool_calls", cJSON_Duplicate(tool_calls, 1)))) {
         cJSON_Delete(echo);
         return NULL;
     }
@@ -301,18 +302,27 @@ static int openai_responses(turn_ctx *t, const cJSON *root, sc_error *err)
         const cJSON *type = member(item, at, "type", cJSON_String, 1, &rc, err);
         if (type == NULL)
             return rc;
-        if (strcmp(type->valuestring, "function_call") != 0)
-            continue;
+        int custom = strcmp(type->valuestring, "custom_tool_call") == 0;
+        if (!custom && strcmp(type->valuestring, "function_call") != 0)
+            continue; /* messages, reasoning, tools the API ran itself */
         const cJSON *call_id = member(item, at, "call_id", cJSON_String, 1, &rc, err);
-        const cJSON *name = call_id != NULL ? member(item, at, "name", cJSON_String, 1, &rc, err) : NULL;
-        const cJSON *args = name != NULL ? member(item, at, "arguments", cJSON_String, 1, &rc, err) : NULL;
-        if (args == NULL)
+        if (call_id == NULL)
             return rc;
         outcome o;
-        if (call_tool(t, name->valuestring, args->valuestring, NULL, &o) != 0)
-            return SC_ERR_NOMEM;
-        cJSON *reply = object_of("type", cJSON_CreateString("function_call_output"), "call_id",
-                                 cJSON_CreateString(call_id->valuestring), "output", answer_text(&o, "Error: "));
+        if (custom) {
+            /* a custom tool's call must be answered too, or the next request is refused */
+            refuse_call(t, &o, "only function tools are handled here");
+        } else {
+            const cJSON *name = member(item, at, "name", cJSON_String, 1, &rc, err);
+            const cJSON *args = name != NULL ? member(item, at, "arguments", cJSON_String, 1, &rc, err) : NULL;
+            if (args == NULL)
+                return rc;
+            if (call_tool(t, name->valuestring, args->valuestring, NULL, &o) != 0)
+                return SC_ERR_NOMEM;
+        }
+        cJSON *reply = object_of("type", cJSON_CreateString(custom ? "custom_tool_call_output" : "function_call_output"),
+                                 "call_id", cJSON_CreateString(call_id->valuestring), "output",
+                                 answer_text(&o, "Error: "));
         outcome_free(&o);
         if (append(t->turn->results, reply) != 0)
             return SC_ERR_NOMEM;
