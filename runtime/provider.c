@@ -66,13 +66,17 @@ static int bad_response(sc_error *err, int code, const char *keyword, const char
 
 /* Member `key` of object (found at `at`) when it has cJSON type `type`.
  * NULL when it is absent or null (an error when `required`), or of another
- * type (always an error); *rc says which. */
+ * type, or object is no object (always errors); *rc says which. */
 static const cJSON *member(const cJSON *object, const char *at, const char *key, int type, int required,
                            int *rc, sc_error *err)
 {
     char where[SC_ERROR_PATH_MAX];
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
     *rc = 0;
+    if (!cJSON_IsObject(object)) {
+        *rc = bad_response(err, SC_ERR_TYPE, "type", at, "must be an object");
+        return NULL;
+    }
     snprintf(where, sizeof where, "%s/%s", at, key);
     if (item == NULL || cJSON_IsNull(item)) {
         if (required) {
@@ -185,8 +189,8 @@ static int append(cJSON *array, cJSON *item)
 }
 
 /* An object {k1: v1, k2: v2, k3: v3} of new items under constant keys; a
- * pair with a NULL key is left out. NULL, with every value deleted, when memory runs out (a
- * NULL value: its making ran out of memory). */
+ * pair with a NULL key is left out. NULL, with every value deleted, when
+ * memory runs out (a NULL value: its making ran out of memory). */
 static cJSON *object_of(const char *k1, cJSON *v1, const char *k2, cJSON *v2, const char *k3, cJSON *v3)
 {
     cJSON *object = cJSON_CreateObject();

@@ -116,6 +116,8 @@ static void test_unreadable(void)
                "\"arguments\":{\"a\":1}}}]}}]}",
                SC_ERR_TYPE, "/choices/0/message/tool_calls/0/function/arguments",
                "Chat Completions: arguments as an object, not a string");
+    unreadable(SC_PROVIDER_OPENAI_CHAT, "{\"choices\":[{\"message\":{\"tool_calls\":[\"call_1\"]}}]}", SC_ERR_TYPE,
+               "/choices/0/message/tool_calls/0", "Chat Completions: a call that is not an object");
     unreadable(SC_PROVIDER_OPENAI_RESPONSES, "{\"output\":{}}", SC_ERR_TYPE, "/output",
                "Responses API: output that is not an array");
     unreadable(SC_PROVIDER_OPENAI_RESPONSES,
