@@ -57,7 +57,8 @@ int sc_tool_turn_append(sc_tool_turn *turn, cJSON *conversation)
 /* ---- reading the response ------------------------------------------------ */
 
 /* Records a problem with the response at JSON Pointer `at`. */
-static int bad_response(sc_error *err, int code, const char *keyword, const char *at, const char *message)
+static int bad_response(sc_error *err, int code, const char *keyword, const char *at,
+                        const char *message)
 {
     sc_fail(err, code, keyword, "%s", message);
     snprintf(err->path, sizeof err->path, "%s", at);
@@ -67,8 +68,8 @@ static int bad_response(sc_error *err, int code, const char *keyword, const char
 /* Member `key` of object (found at `at`) when it has cJSON type `type`.
  * NULL when it is absent or null (an error when `required`), or of another
  * type, or object is no object (always errors); *rc says which. */
-static const cJSON *member(const cJSON *object, const char *at, const char *key, int type, int required,
-                           int *rc, sc_error *err)
+static const cJSON *member(const cJSON *object, const char *at, const char *key, int type,
+                           int required, int *rc, sc_error *err)
 {
     char where[SC_ERROR_PATH_MAX];
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
@@ -87,7 +88,9 @@ static const cJSON *member(const cJSON *object, const char *at, const char *key,
         return NULL;
     }
     if ((item->type & 0xFF) != type) {
-        const char *name = type == cJSON_String ? "a string" : type == cJSON_Array ? "an array" : "an object";
+        const char *name = type == cJSON_String  ? "a string"
+                           : type == cJSON_Array ? "an array"
+                                                 : "an object";
         char message[64];
         snprintf(message, sizeof message, "must be %s", name);
         *rc = bad_response(err, SC_ERR_TYPE, "type", where, message);
@@ -123,16 +126,18 @@ static void outcome_free(outcome *o)
  * tree (args: NULL for none), and prints its output. Returns SC_ERR_NOMEM
  * when memory ran out, which ends the turn; every other failure is the
  * call's, in o. */
-static int call_tool(turn_ctx *t, const char *name, const char *args_text, const cJSON *args, outcome *o)
+static int call_tool(turn_ctx *t, const char *name, const char *args_text, const cJSON *args,
+                     outcome *o)
 {
     o->result = NULL;
     o->text = NULL;
     sc_error_clear(&o->err);
     if (args_text != NULL)
-        o->rc = sc_tool_call(t->arena, t->tools, t->count, name, args_text, strlen(args_text), t->flags,
-                             &o->result, &o->err);
+        o->rc = sc_tool_call(t->arena, t->tools, t->count, name, args_text, strlen(args_text),
+                             t->flags, &o->result, &o->err);
     else
-        o->rc = sc_tool_call_cjson(t->arena, t->tools, t->count, name, args, t->flags, &o->result, &o->err);
+        o->rc = sc_tool_call_cjson(t->arena, t->tools, t->count, name, args, t->flags, &o->result,
+                                   &o->err);
     if (o->rc == 0 && o->result != NULL) {
         /* a tool without @output may return any tree: one that is not JSON
          * (NaN, broken UTF-8) is the application's bug, reported as such */
@@ -140,8 +145,8 @@ static int call_tool(turn_ctx *t, const char *name, const char *args_text, const
         if (printed != 0) {
             cJSON_Delete(o->result);
             o->result = NULL;
-            o->rc = sc_fail(&o->err, SC_ERR_OUTPUT, NULL, "the tool's result is not valid JSON (%s)",
-                            sc_strerror(printed));
+            o->rc = sc_fail(&o->err, SC_ERR_OUTPUT, NULL,
+                            "the tool's result is not valid JSON (%s)", sc_strerror(printed));
             if (printed == SC_ERR_NOMEM)
                 o->rc = SC_ERR_NOMEM;
         }
@@ -191,7 +196,8 @@ static int append(cJSON *array, cJSON *item)
 /* An object {k1: v1, k2: v2, k3: v3} of new items under constant keys; a
  * pair with a NULL key is left out. NULL, with every value deleted, when
  * memory runs out (a NULL value: its making ran out of memory). */
-static cJSON *object_of(const char *k1, cJSON *v1, const char *k2, cJSON *v2, const char *k3, cJSON *v3)
+static cJSON *object_of(const char *k1, cJSON *v1, const char *k2, cJSON *v2, const char *k3,
+                        cJSON *v3)
 {
     cJSON *object = cJSON_CreateObject();
     const char *keys[3] = {k1, k2, k3};
@@ -223,12 +229,14 @@ static cJSON *chat_assistant(const cJSON *message, const cJSON *tool_calls)
 {
     const cJSON *content = cJSON_GetObjectItemCaseSensitive(message, "content");
     const cJSON *refusal = cJSON_GetObjectItemCaseSensitive(message, "refusal");
-    cJSON *echo = object_of("role", cJSON_CreateString("assistant"), "content",
-                            content != NULL ? cJSON_Duplicate(content, 1) : cJSON_CreateNull(), NULL, NULL);
+    cJSON *echo =
+        object_of("role", cJSON_CreateString("assistant"), "content",
+                  content != NULL ? cJSON_Duplicate(content, 1) : cJSON_CreateNull(), NULL, NULL);
     if (echo == NULL)
         return NULL;
     if ((cJSON_IsString(refusal) && !sc_cjson_add(echo, "refusal", cJSON_Duplicate(refusal, 1))) ||
-        (cJSON_GetArraySize(tool_calls) > 0 && !sc_cjson_add(echo, "tool_calls", cJSON_Duplicate(tool_calls, 1)))) {
+        (cJSON_GetArraySize(tool_calls) > 0 &&
+         !sc_cjson_add(echo, "tool_calls", cJSON_Duplicate(tool_calls, 1)))) {
         cJSON_Delete(echo);
         return NULL;
     }
@@ -247,13 +255,15 @@ static int openai_chat(turn_ctx *t, const cJSON *root, sc_error *err)
     const cJSON *message = member(choice, "/choices/0", "message", cJSON_Object, 1, &rc, err);
     if (message == NULL)
         return rc;
-    const cJSON *tool_calls = member(message, "/choices/0/message", "tool_calls", cJSON_Array, 0, &rc, err);
+    const cJSON *tool_calls =
+        member(message, "/choices/0/message", "tool_calls", cJSON_Array, 0, &rc, err);
     if (rc != 0)
         return rc;
     if (append(t->turn->echo, chat_assistant(message, tool_calls)) != 0)
         return SC_ERR_NOMEM;
     size_t i = 0;
-    for (const cJSON *call = tool_calls != NULL ? tool_calls->child : NULL; call != NULL; call = call->next, i++) {
+    for (const cJSON *call = tool_calls != NULL ? tool_calls->child : NULL; call != NULL;
+         call = call->next, i++) {
         char at[64];
         snprintf(at, sizeof at, "/choices/0/message/tool_calls/%zu", i);
         const cJSON *id = member(call, at, "id", cJSON_String, 1, &rc, err);
@@ -269,16 +279,20 @@ static int openai_chat(turn_ctx *t, const cJSON *root, sc_error *err)
             char fn_at[96];
             snprintf(fn_at, sizeof fn_at, "%s/function", at);
             const cJSON *function = member(call, at, "function", cJSON_Object, 1, &rc, err);
-            const cJSON *name = function != NULL ? member(function, fn_at, "name", cJSON_String, 1, &rc, err) : NULL;
+            const cJSON *name = function != NULL
+                                    ? member(function, fn_at, "name", cJSON_String, 1, &rc, err)
+                                    : NULL;
             const cJSON *args =
-                name != NULL ? member(function, fn_at, "arguments", cJSON_String, 1, &rc, err) : NULL;
+                name != NULL ? member(function, fn_at, "arguments", cJSON_String, 1, &rc, err)
+                             : NULL;
             if (args == NULL)
                 return rc;
             if (call_tool(t, name->valuestring, args->valuestring, NULL, &o) != 0)
                 return SC_ERR_NOMEM;
         }
-        cJSON *reply = object_of("role", cJSON_CreateString("tool"), "tool_call_id",
-                                 cJSON_CreateString(id->valuestring), "content", answer_text(&o, "Error: "));
+        cJSON *reply =
+            object_of("role", cJSON_CreateString("tool"), "tool_call_id",
+                      cJSON_CreateString(id->valuestring), "content", answer_text(&o, "Error: "));
         outcome_free(&o);
         if (append(t->turn->results, reply) != 0)
             return SC_ERR_NOMEM;
@@ -318,15 +332,17 @@ static int openai_responses(turn_ctx *t, const cJSON *root, sc_error *err)
             refuse_call(t, &o, "only function tools are handled here");
         } else {
             const cJSON *name = member(item, at, "name", cJSON_String, 1, &rc, err);
-            const cJSON *args = name != NULL ? member(item, at, "arguments", cJSON_String, 1, &rc, err) : NULL;
+            const cJSON *args =
+                name != NULL ? member(item, at, "arguments", cJSON_String, 1, &rc, err) : NULL;
             if (args == NULL)
                 return rc;
             if (call_tool(t, name->valuestring, args->valuestring, NULL, &o) != 0)
                 return SC_ERR_NOMEM;
         }
-        cJSON *reply = object_of("type", cJSON_CreateString(custom ? "custom_tool_call_output" : "function_call_output"),
-                                 "call_id", cJSON_CreateString(call_id->valuestring), "output",
-                                 answer_text(&o, "Error: "));
+        cJSON *reply = object_of(
+            "type", cJSON_CreateString(custom ? "custom_tool_call_output" : "function_call_output"),
+            "call_id", cJSON_CreateString(call_id->valuestring), "output",
+            answer_text(&o, "Error: "));
         outcome_free(&o);
         if (append(t->turn->results, reply) != 0)
             return SC_ERR_NOMEM;
@@ -338,8 +354,8 @@ static int openai_responses(turn_ctx *t, const cJSON *root, sc_error *err)
 
 static cJSON *tool_result(const char *id, const outcome *o)
 {
-    cJSON *block = object_of("type", cJSON_CreateString("tool_result"), "tool_use_id", cJSON_CreateString(id),
-                             "content", answer_text(o, ""));
+    cJSON *block = object_of("type", cJSON_CreateString("tool_result"), "tool_use_id",
+                             cJSON_CreateString(id), "content", answer_text(o, ""));
     if (block != NULL && o->rc != 0 && !cJSON_AddTrueToObject(block, "is_error")) {
         cJSON_Delete(block);
         return NULL;
@@ -358,7 +374,8 @@ static int anthropic(turn_ctx *t, const cJSON *root, sc_error *err)
                                         cJSON_Duplicate(content, 1), NULL, NULL)) != 0)
         return SC_ERR_NOMEM;
     cJSON *blocks = cJSON_CreateArray();
-    if (append(t->turn->results, object_of("role", cJSON_CreateString("user"), "content", blocks, NULL, NULL)) != 0)
+    if (append(t->turn->results,
+               object_of("role", cJSON_CreateString("user"), "content", blocks, NULL, NULL)) != 0)
         return SC_ERR_NOMEM;
     size_t i = 0;
     for (const cJSON *block = content->child; block != NULL; block = block->next, i++) {
@@ -372,7 +389,8 @@ static int anthropic(turn_ctx *t, const cJSON *root, sc_error *err)
         if (strcmp(type->valuestring, "tool_use") != 0)
             continue; /* text, thinking, and server tools the API ran itself */
         const cJSON *id = member(block, at, "id", cJSON_String, 1, &rc, err);
-        const cJSON *name = id != NULL ? member(block, at, "name", cJSON_String, 1, &rc, err) : NULL;
+        const cJSON *name =
+            id != NULL ? member(block, at, "name", cJSON_String, 1, &rc, err) : NULL;
         if (name == NULL)
             return rc;
         /* input is the arguments object; anything else fails the call, not the turn */
@@ -386,7 +404,8 @@ static int anthropic(turn_ctx *t, const cJSON *root, sc_error *err)
             return SC_ERR_NOMEM;
     }
     if (t->turn->calls == 0)
-        cJSON_Delete(cJSON_DetachItemFromArray(t->turn->results, 0)); /* no user message of no results */
+        cJSON_Delete(
+            cJSON_DetachItemFromArray(t->turn->results, 0)); /* no user message of no results */
     return 0;
 }
 
@@ -411,21 +430,25 @@ static int gemini(turn_ctx *t, const cJSON *root, sc_error *err)
         return rc;
     const cJSON *candidate = cJSON_GetArrayItem(candidates, 0);
     if (!cJSON_IsObject(candidate))
-        return bad_response(err, SC_ERR_TYPE, "type", "/candidates/0", "the response has no candidate");
+        return bad_response(err, SC_ERR_TYPE, "type", "/candidates/0",
+                            "the response has no candidate");
     const cJSON *content = member(candidate, "/candidates/0", "content", cJSON_Object, 1, &rc, err);
     if (content == NULL)
         return rc;
-    const cJSON *parts = member(content, "/candidates/0/content", "parts", cJSON_Array, 0, &rc, err);
+    const cJSON *parts =
+        member(content, "/candidates/0/content", "parts", cJSON_Array, 0, &rc, err);
     if (rc != 0)
         return rc;
     /* the model's content goes back whole: thought signatures included */
     if (append(t->turn->echo, cJSON_Duplicate(content, 1)) != 0)
         return SC_ERR_NOMEM;
     cJSON *replies = cJSON_CreateArray();
-    if (append(t->turn->results, object_of("role", cJSON_CreateString("user"), "parts", replies, NULL, NULL)) != 0)
+    if (append(t->turn->results,
+               object_of("role", cJSON_CreateString("user"), "parts", replies, NULL, NULL)) != 0)
         return SC_ERR_NOMEM;
     size_t i = 0;
-    for (const cJSON *part = parts != NULL ? parts->child : NULL; part != NULL; part = part->next, i++) {
+    for (const cJSON *part = parts != NULL ? parts->child : NULL; part != NULL;
+         part = part->next, i++) {
         char at[64];
         snprintf(at, sizeof at, "/candidates/0/content/parts/%zu", i);
         if (!cJSON_IsObject(part))
@@ -439,7 +462,8 @@ static int gemini(turn_ctx *t, const cJSON *root, sc_error *err)
         char call_at[96];
         snprintf(call_at, sizeof call_at, "%s/functionCall", at);
         const cJSON *name = member(call, call_at, "name", cJSON_String, 1, &rc, err);
-        const cJSON *id = name != NULL ? member(call, call_at, "id", cJSON_String, 0, &rc, err) : NULL;
+        const cJSON *id =
+            name != NULL ? member(call, call_at, "id", cJSON_String, 0, &rc, err) : NULL;
         if (rc != 0)
             return rc;
         /* args may be left out when the function takes none */
@@ -449,8 +473,9 @@ static int gemini(turn_ctx *t, const cJSON *root, sc_error *err)
             return SC_ERR_NOMEM;
         cJSON *response = gemini_response(&o);
         outcome_free(&o);
-        cJSON *reply = object_of("name", cJSON_CreateString(name->valuestring), "response", response,
-                                 id != NULL ? "id" : NULL, id != NULL ? cJSON_CreateString(id->valuestring) : NULL);
+        cJSON *reply = object_of("name", cJSON_CreateString(name->valuestring), "response",
+                                 response, id != NULL ? "id" : NULL,
+                                 id != NULL ? cJSON_CreateString(id->valuestring) : NULL);
         if (append(replies, object_of("functionResponse", reply, NULL, NULL, NULL, NULL)) != 0)
             return SC_ERR_NOMEM;
     }
@@ -461,8 +486,9 @@ static int gemini(turn_ctx *t, const cJSON *root, sc_error *err)
 
 /* ---- the turn ------------------------------------------------------------- */
 
-int sc_tool_turn_run(sc_arena *arena, sc_provider provider, const sc_tool_binding *tools, size_t count,
-                     const char *json, size_t len, unsigned flags, sc_tool_turn *turn, sc_error *err)
+int sc_tool_turn_run(sc_arena *arena, sc_provider provider, const sc_tool_binding *tools,
+                     size_t count, const char *json, size_t len, unsigned flags, sc_tool_turn *turn,
+                     sc_error *err)
 {
     sc_error local;
     cJSON *root;

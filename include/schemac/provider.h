@@ -3,21 +3,26 @@
  * through a tool table (sc_tool_call), and what the application appends to
  * the conversation before its next request, in that provider's format:
  *
- *   provider                     the response's calls           appended to the conversation
- *   SC_PROVIDER_OPENAI_CHAT      choices[0].message.tool_calls  `messages`: the assistant message, then one
- *                                                                 {"role":"tool","tool_call_id","content"} per call
- *   SC_PROVIDER_OPENAI_RESPONSES output[] of type function_call `input`: every output item, then one
- *                                                                 {"type":"function_call_output","call_id","output"} per call
- *   SC_PROVIDER_ANTHROPIC        content[] of type tool_use     `messages`: {"role":"assistant","content": the response's
- *                                                                 content}, then {"role":"user","content": [tool_result...]}
- *   SC_PROVIDER_GEMINI           candidates[0].content.parts[]  `contents`: the candidate's content (role "model"), then
- *                                  with functionCall              {"role":"user","parts": [{"functionResponse"}...]}
+ *   SC_PROVIDER_OPENAI_CHAT: the calls of choices[0].message.tool_calls; the
+ *     request's `messages` gets the assistant message, then one
+ *     {"role":"tool","tool_call_id","content"} per call.
+ *   SC_PROVIDER_OPENAI_RESPONSES: the output[] items of type function_call;
+ *     `input` gets every output item, then one
+ *     {"type":"function_call_output","call_id","output"} per call.
+ *   SC_PROVIDER_ANTHROPIC: the content[] blocks of type tool_use; `messages`
+ *     gets {"role":"assistant","content": the response's content}, then
+ *     {"role":"user","content":[{"type":"tool_result",...}...]}.
+ *   SC_PROVIDER_GEMINI: the functionCall parts of candidates[0].content;
+ *     `contents` gets that content (role "model"), then
+ *     {"role":"user","parts":[{"functionResponse":{"name","response","id"}}...]}.
  *
  * One turn of an agent loop:
  *
  *     sc_tool_turn turn;
- *     if (sc_tool_turn_run(&arena, SC_PROVIDER_ANTHROPIC, tools, count, body, len, 0, &turn, &err) != 0)
- *         ... the response itself is unusable: err says where ("/content/1/id: ...")
+ *     int rc = sc_tool_turn_run(&arena, SC_PROVIDER_ANTHROPIC, tools, count,
+ *                               body, len, 0, &turn, &err);
+ *     if (rc != 0)
+ *         ... the response is unusable: err says where ("/content/1/id: ...")
  *     done = turn.calls == 0;               // the model answered without tools
  *     sc_tool_turn_append(&turn, messages); // the request's messages/input/contents array
  *     sc_arena_reset(&arena);
@@ -86,15 +91,15 @@ typedef struct sc_tool_turn {
  * asks for through tools[0..count) with flags (SC_CALL_NULL_IS_ABSENT when
  * the tools were sent in OpenAI's strict dialect), and fills *turn. 0, or an
  * sc_code with err set when the response cannot be read (see above). */
-int sc_tool_turn_run(sc_arena *arena, sc_provider provider, const sc_tool_binding *tools, size_t count,
-                     const char *json, size_t len, unsigned flags, sc_tool_turn *turn,
+int sc_tool_turn_run(sc_arena *arena, sc_provider provider, const sc_tool_binding *tools,
+                     size_t count, const char *json, size_t len, unsigned flags, sc_tool_turn *turn,
                      sc_error *err) SC_NODISCARD;
 
 /* Moves the echo, then the results, to the end of conversation (a JSON
  * array: the request's messages, input or contents) and frees the turn. 0,
  * or SC_ERR_ARGUMENT when conversation is not an array (the turn is left
  * as it was). */
-int sc_tool_turn_append(sc_tool_turn *turn, cJSON *conversation) SC_NODISCARD;
+int sc_tool_turn_append(sc_tool_turn *turn, cJSON *conversation);
 
 /* Deletes what the turn holds; accepts NULL and an emptied turn. */
 void sc_tool_turn_free(sc_tool_turn *turn);

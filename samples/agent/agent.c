@@ -11,8 +11,8 @@
  * result. --strict: the tools were sent in OpenAI's strict dialect, so a
  * null stands for an absent member (SC_CALL_NULL_IS_ABSENT). FILE "-" is
  * stdin; lines at its start that begin with // are skipped (the recordings
- * in tests/roundtrip say so where they come from). Prints {"calls": N, "failed": N, "echo": [...], "results": [...]}
- * on stdout; exits 1 when the response cannot be read, 2 on bad usage. */
+ * in tests/roundtrip say so where they come from). Prints {"calls": N, "failed": N, "echo": [...],
+ * "results": [...]} on stdout; exits 1 when the response cannot be read, 2 on bad usage. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,8 +56,8 @@ static char *read_all(const char *path, size_t *len)
 }
 
 /* MCP: the result of a tools/call request, the way an MCP server answers. */
-static int mcp_turn(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *json, size_t len,
-                    unsigned flags, sc_tool_turn *turn, sc_error *err)
+static int mcp_turn(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *json,
+                    size_t len, unsigned flags, sc_tool_turn *turn, sc_error *err)
 {
     cJSON *request, *result;
     int rc = sc_parse_json(arena, json, len, &request, err);
@@ -68,7 +68,8 @@ static int mcp_turn(sc_arena *arena, const sc_tool_binding *tools, size_t count,
     if (!cJSON_IsString(name))
         return sc_fail(err, SC_ERR_REQUIRED, "required", "a tools/call request has params.name");
     rc = sc_tool_call_cjson(arena, tools, count, name->valuestring,
-                            cJSON_GetObjectItemCaseSensitive(params, "arguments"), flags, &result, err);
+                            cJSON_GetObjectItemCaseSensitive(params, "arguments"), flags, &result,
+                            err);
     if (rc == SC_ERR_NOMEM)
         return rc;
     memset(turn, 0, sizeof *turn);
@@ -98,7 +99,8 @@ int main(int argc, char **argv)
     }
     int mcp = arg < argc && strcmp(argv[arg], "mcp") == 0;
     if (argc - arg != 2 || (!mcp && sc_provider_from_name(argv[arg], &provider) != 0)) {
-        fprintf(stderr, "usage: %s [--strict] openai|openai-responses|anthropic|gemini|mcp FILE\n", argv[0]);
+        fprintf(stderr, "usage: %s [--strict] openai|openai-responses|anthropic|gemini|mcp FILE\n",
+                argv[0]);
         return 2;
     }
     const char *path = argv[arg + 1];
@@ -123,7 +125,8 @@ int main(int argc, char **argv)
     sc_tool_turn turn;
     sc_error err;
     int rc = mcp ? mcp_turn(&arena, tools, count, json + skip, len - skip, flags, &turn, &err)
-                 : sc_tool_turn_run(&arena, provider, tools, count, json + skip, len - skip, flags, &turn, &err);
+                 : sc_tool_turn_run(&arena, provider, tools, count, json + skip, len - skip, flags,
+                                    &turn, &err);
     sc_arena_release(&arena);
     free(json);
     if (rc != 0) {
@@ -148,6 +151,7 @@ int main(int argc, char **argv)
     sc_tool_turn_free(&turn);
     if (!ok)
         fprintf(stderr, "out of memory\n");
-    fprintf(stderr, "%zu tool call%s, %zu failed\n", turn.calls, turn.calls == 1 ? "" : "s", turn.failed);
+    fprintf(stderr, "%zu tool call%s, %zu failed\n", turn.calls, turn.calls == 1 ? "" : "s",
+            turn.failed);
     return ok ? 0 : 1;
 }

@@ -22,7 +22,8 @@ static uint32_t fnv1a(uint32_t hash, const char *s)
     return hash;
 }
 
-static int get_weather(sc_arena *arena, const weather_input *in, weather_output *out, void *ctx, sc_error *err)
+static int get_weather(sc_arena *arena, const weather_input *in, weather_output *out, void *ctx,
+                       sc_error *err)
 {
     static const char *const skies[] = {"sunny", "cloudy", "rainy", "foggy"};
     (void)arena;
@@ -30,14 +31,15 @@ static int get_weather(sc_arena *arena, const weather_input *in, weather_output 
     (void)err;
     uint32_t hash = fnv1a(2166136261u, in->location);
     double celsius = (double)(hash % 36) - 5; /* -5 .. 30 */
-    out->location = in->location;              /* lives in the arena, as the output must */
+    out->location = in->location;             /* lives in the arena, as the output must */
     out->unit = in->unit;
     out->temperature = in->unit == UNIT_FAHRENHEIT ? celsius * 9 / 5 + 32 : celsius;
     out->conditions = (char *)skies[(hash >> 8) % 4];
     return 0;
 }
 
-static int send_email(sc_arena *arena, const email_input *in, email_output *out, void *ctx, sc_error *err)
+static int send_email(sc_arena *arena, const email_input *in, email_output *out, void *ctx,
+                      sc_error *err)
 {
     char id[16];
     (void)ctx;
@@ -68,8 +70,8 @@ static int by_title(const void *a, const void *b)
     return strcmp(((const article *)a)->title, ((const article *)b)->title);
 }
 
-static int search_knowledge_base(sc_arena *arena, const search_input *in, search_output *out, void *ctx,
-                                 sc_error *err)
+static int search_knowledge_base(sc_arena *arena, const search_input *in, search_output *out,
+                                 void *ctx, sc_error *err)
 {
     (void)ctx;
     size_t max = (size_t)in->options.num_results;
@@ -88,7 +90,8 @@ static int search_knowledge_base(sc_arena *arena, const search_input *in, search
     if (in->options.has_sort_by && in->options.sort_by == SORT_ALPHABETICAL)
         qsort(out->articles, out->articles_count, sizeof *out->articles, by_title);
     if (out->articles_count == 0)
-        return sc_fail(err, SC_ERR_HANDLER, NULL, "no article in domain \"%s\"; the domains are ai, finance, medical",
+        return sc_fail(err, SC_ERR_HANDLER, NULL,
+                       "no article in domain \"%s\"; the domains are ai, finance, medical",
                        in->options.domain_filter);
     return 0;
 }
