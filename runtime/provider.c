@@ -403,9 +403,8 @@ static int anthropic(turn_ctx *t, const cJSON *root, sc_error *err)
         if (append(blocks, result) != 0)
             return SC_ERR_NOMEM;
     }
-    if (t->turn->calls == 0)
-        cJSON_Delete(
-            cJSON_DetachItemFromArray(t->turn->results, 0)); /* no user message of no results */
+    if (t->turn->calls == 0) /* no calls: no user message of results */
+        cJSON_Delete(cJSON_DetachItemFromArray(t->turn->results, 0));
     return 0;
 }
 
