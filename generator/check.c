@@ -417,6 +417,9 @@ static void check_struct(const model *m, struct_def *s)
 
 void check_model(model *m)
 {
-    for (size_t i = 0; i < m->nstructs; i++)
+    for (size_t i = 0; i < m->nstructs; i++) {
         check_struct(m, m->structs[i]);
+        for (size_t v = 0; v < m->structs[i]->nvariants; v++)
+            check_struct(m, m->structs[i]->variants[v]);
+    }
 }

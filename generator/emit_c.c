@@ -114,15 +114,12 @@ char *emit_c_header(const model *m, const c_names *names)
     return sb_take(&sb);
 }
 
+/* A tagged union's variants share its C type: its size asserts them. */
 static void emit_layout_asserts(strbuf *sb, const model *m)
 {
-    const char *base = strrchr(m->header_path, '/');
-    base = base != NULL ? base + 1 : m->header_path;
     sb_puts(sb, "/* The structs must still be the ones this file was generated from. */\n");
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
-        if (s->variant_of != NULL)
-            continue; /* its members are the union's, asserted through its size */
         sb_printf(sb, "_Static_assert(sizeof(%s) == %llu, \"%s changed after schemac generated this "
                       "file: run schemac again\");\n", s->c_type, (unsigned long long)s->size, s->c_type);
         for (size_t j = 0; j < s->nfields; j++)
@@ -130,8 +127,15 @@ static void emit_layout_asserts(strbuf *sb, const model *m)
                           "this file: run schemac again\");\n",
                       s->c_type, s->fields[j].c_name, (unsigned long long)s->fields[j].offset, s->c_type);
     }
-    (void)base;
     sb_puts(sb, "\n");
+}
+
+static void emit_declarations(strbuf *sb, const struct_def *s)
+{
+    sb_printf(sb, "static int read_%s(sc_reader *r, %s *out);\n", s->name, s->c_type);
+    sb_printf(sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen, int depth);\n",
+              s->name, s->c_type);
+    sb_printf(sb, "static cJSON *build_%s(const %s *v, int depth);\n", s->name, s->c_type);
 }
 
 char *emit_c_source(const model *m, const c_names *names)
@@ -145,11 +149,9 @@ char *emit_c_source(const model *m, const c_names *names)
 
     sb_puts(&sb, "/* ---- declarations ---- */\n\n");
     for (size_t i = 0; i < m->nstructs; i++) {
-        const struct_def *s = m->structs[i];
-        sb_printf(&sb, "static int read_%s(sc_reader *r, %s *out);\n", s->name, s->c_type);
-        sb_printf(&sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen, int depth);\n",
-                  s->name, s->c_type);
-        sb_printf(&sb, "static cJSON *build_%s(const %s *v, int depth);\n", s->name, s->c_type);
+        for (size_t v = 0; v < m->structs[i]->nvariants; v++)
+            emit_declarations(&sb, m->structs[i]->variants[v]);
+        emit_declarations(&sb, m->structs[i]);
     }
     sb_puts(&sb, "\n");
 
@@ -161,11 +163,15 @@ char *emit_c_source(const model *m, const c_names *names)
     emit_drop_nulls(&sb, m);
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
-        if (s->variant_of != NULL)
+        for (size_t v = 0; v < s->nvariants; v++) {
+            const struct_def *variant = s->variants[v];
             sb_printf(&sb, "/* ---- %s when %s is \"%s\" ---- */\n\n", s->c_type,
-                      s->variant_of->fields[s->variant_of->discriminator].json_name, s->variant_value->json_name);
-        else
-            sb_printf(&sb, "/* ---- %s ---- */\n\n", s->c_type);
+                      s->fields[s->discriminator].json_name, variant->variant_value->json_name);
+            emit_struct_check(&sb, variant);
+            emit_struct_read(&sb, variant);
+            emit_struct_build(&sb, variant);
+        }
+        sb_printf(&sb, "/* ---- %s ---- */\n\n", s->c_type);
         if (s->nvariants > 0) {
             emit_union_read(&sb, s);
             emit_union_check(&sb, s);

@@ -106,7 +106,7 @@ void emit_drop_nulls(strbuf *sb, const model *m)
         if (is_tool(m->structs[i]))
             mark_reached(m, m->structs[i], reached);
     for (size_t i = 0; i < m->nstructs; i++)
-        if (reached[i] && m->structs[i]->variant_of == NULL) {
+        if (reached[i]) {
             sb_printf(sb, "static void drop_nulls_%s(cJSON *o, int depth);\n", m->structs[i]->name);
             any = true;
         }
@@ -114,7 +114,7 @@ void emit_drop_nulls(strbuf *sb, const model *m)
         sb_puts(sb, "\n");
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
-        if (!reached[i] || s->variant_of != NULL)
+        if (!reached[i])
             continue;
         sb_printf(sb, "/* %s: null members that stand for absent ones, as OpenAI's strict mode\n"
                       " * sends them, removed before decoding (SC_CALL_NULL_IS_ABSENT). */\n", s->c_type);

@@ -108,6 +108,8 @@ static void struct_free(struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++)
         field_release(&s->fields[i]);
+    for (size_t i = 0; i < s->nvariants; i++)
+        struct_free(s->variants[i]);
     free(s->variants);
     free(s->fields);
     free(s->c_type);
@@ -207,7 +209,7 @@ const struct_def *model_schema_struct(const model *m, const char *name)
         return NULL;
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
-        if (s->opted_in && s->variant_of == NULL && (strcmp(s->name, name) == 0 || strcmp(s->c_type, name) == 0))
+        if (s->opted_in && (strcmp(s->name, name) == 0 || strcmp(s->c_type, name) == 0))
             return s;
     }
     return NULL;

@@ -899,9 +899,7 @@ static void build_variants(parser *p, struct_def *s, raw_field *union_rf)
             free(prefix);
         }
         s->variants = xrealloc(s->variants, (s->nvariants + 1) * sizeof *s->variants);
-        s->variants[s->nvariants++] = variant;
-        p->m->structs = xrealloc(p->m->structs, (p->m->nstructs + 1) * sizeof *p->m->structs);
-        p->m->structs[p->m->nstructs++] = variant;
+        s->variants[s->nvariants++] = variant; /* owned by s, not listed in m->structs */
     }
     for (size_t i = 0; i < members.n; i++) {
         if (!used[i]) {
