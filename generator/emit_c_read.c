@@ -62,8 +62,8 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
             emit_line(sb, level, "{");
             emit_line(sb, level + 1, "double number;");
             emit_line(sb, level + 1, "rc = sc_read_double(r, &number);");
-            emit_line(sb, level + 1, "if (rc == 0 && (rc = check_%s(number, r->err, true)) != 0)", check_fn);
-            emit_line(sb, level + 2, "r->err->offset = (size_t)(r->p - r->begin);");
+            emit_line(sb, level + 1, "if (rc == 0 && check_%s(number, sc_reader_error(r), true) != 0)", check_fn);
+            emit_line(sb, level + 2, "rc = sc_reader_place_error(r);");
             emit_line(sb, level + 1, "%s = (float)number;", lvalue);
             emit_line(sb, level, "}");
         } else {
@@ -113,7 +113,7 @@ static void emit_count_limit(strbuf *sb, int level, uint64_t max, const char *ke
 static void emit_grow(strbuf *sb, int level)
 {
     emit_line(sb, level, "if (n == cap && (items = sc_reader_grow(r, items, &cap, sizeof *items)) == NULL) {");
-    emit_line(sb, level + 1, "rc = r->err->code;");
+    emit_line(sb, level + 1, "rc = sc_reader_code(r);");
     emit_line(sb, level + 1, "break;");
     emit_line(sb, level, "}");
 }
@@ -123,10 +123,10 @@ static void emit_grow(strbuf *sb, int level)
 static void emit_store_items(strbuf *sb, int level, const field *f, bool pointer)
 {
     emit_line(sb, level, "if (rc == 0 && next < 0)");
-    emit_line(sb, level + 1, "rc = r->err->code;");
+    emit_line(sb, level + 1, "rc = sc_reader_code(r);");
     if (pointer) {
         emit_line(sb, level, "if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)");
-        emit_line(sb, level + 1, "rc = r->err->code;");
+        emit_line(sb, level + 1, "rc = sc_reader_code(r);");
         emit_line(sb, level, "out->%s = items;", f->c_path);
     }
     emit_line(sb, level, "out->%s = (%s)n;", f->count_field, f->count_c_type);
@@ -161,7 +161,7 @@ static void emit_read_array(strbuf *sb, int level, const char *s_name, const fie
     emit_read(sb, level + 2, items, element, item_fn);
     free(item_fn);
     emit_line(sb, level + 2, "if (rc != 0) {");
-    emit_line(sb, level + 3, "sc_error_push_index(r->err, n);");
+    emit_line(sb, level + 3, "sc_error_push_index(sc_reader_error(r), n);");
     emit_line(sb, level + 3, "break;");
     emit_line(sb, level + 2, "}");
     emit_line(sb, level + 2, "n++;");
@@ -195,8 +195,8 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
         emit_line(sb, level + 2, "memcpy(items[n].key, name.ptr, name.len);");
         emit_line(sb, level + 2, "items[n].key[name.len] = '\\0';");
     } else {
-        emit_line(sb, level + 2, "if ((items[n].key = sc_arena_strndup(r->arena, name.ptr, name.len)) == NULL) {");
-        emit_line(sb, level + 3, "rc = sc_reader_fail(r, SC_ERR_NOMEM, NULL, \"out of memory\");");
+        emit_line(sb, level + 2, "if ((items[n].key = sc_reader_strndup(r, name.ptr, name.len)) == NULL) {");
+        emit_line(sb, level + 3, "rc = sc_reader_code(r);");
         emit_line(sb, level + 3, "break;");
         emit_line(sb, level + 2, "}");
     }
@@ -204,7 +204,7 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
     emit_read(sb, level + 2, n->map_value, "items[n].value", value_fn);
     free(value_fn);
     emit_line(sb, level + 2, "if (rc != 0) {");
-    emit_line(sb, level + 3, "sc_error_push_key(r->err, items[n].key);");
+    emit_line(sb, level + 3, "sc_error_push_key(sc_reader_error(r), items[n].key);");
     emit_line(sb, level + 3, "break;");
     emit_line(sb, level + 2, "}");
     emit_line(sb, level + 2, "n++;");
@@ -289,7 +289,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
             } else if (f->by_pointer) {
                 emit_line(sb, 3, "if ((out->%s = sc_reader_alloc(r, sizeof *out->%s)) == NULL) {", f->c_path,
                      f->c_path);
-                emit_line(sb, 4, "rc = r->err->code;");
+                emit_line(sb, 4, "rc = sc_reader_code(r);");
                 emit_line(sb, 4, "break;");
                 emit_line(sb, 3, "}");
                 char *lv = xasprintf("*out->%s", f->c_path);
@@ -310,11 +310,11 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 3, "break;");
         emit_line(sb, 2, "}");
         emit_line(sb, 2, "if (rc != 0)");
-        emit_line(sb, 3, "return sc_error_push_key(r->err, %s_members[member]);", s->name);
+        emit_line(sb, 3, "return sc_error_push_key(sc_reader_error(r), %s_members[member]);", s->name);
     }
     emit_line(sb, 1, "}");
     emit_line(sb, 1, "if (more < 0)");
-    emit_line(sb, 2, "return r->err->code;");
+    emit_line(sb, 2, "return sc_reader_code(r);");
     if (s->additional_properties) {
         emit_line(sb, 1, "if ((rc = sc_check_skipped(r, &skipped)) != 0)");
         emit_line(sb, 2, "return rc;");
@@ -364,9 +364,10 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         }
         free(lit);
     }
-    emit_line(sb, 1, "if ((rc = check_%s(out, r->err, false, %s, 0)) != 0)", s->name, s->nfields ? "seen" : "NULL");
-    emit_line(sb, 2, "r->err->offset = (size_t)(r->p - r->begin);");
-    emit_line(sb, 1, "return rc;");
+    emit_line(sb, 1, "if (check_%s(out, sc_reader_error(r), false, %s, 0) != 0)", s->name,
+              s->nfields ? "seen" : "NULL");
+    emit_line(sb, 2, "return sc_reader_place_error(r);");
+    emit_line(sb, 1, "return 0;");
     sb_puts(sb, "}\n\n");
     free(names);
 }
@@ -384,17 +385,17 @@ void emit_union_read(strbuf *sb, const struct_def *s)
     emit_line(sb, 1, "%s which;", e->c_type);
     emit_line(sb, 1, "int rc = sc_find_member(&probe, %s);", disc_lit);
     emit_line(sb, 1, "if (rc < 0)");
-    emit_line(sb, 2, "return r->err->code;");
+    emit_line(sb, 2, "return sc_reader_code(r);");
     emit_line(sb, 1, "if (rc == 0)");
     emit_line(sb, 2, "return sc_fail_missing_member(r, %s);", disc_lit);
     emit_line(sb, 1, "if ((rc = read_%s(&probe, &which)) != 0)", e->name);
-    emit_line(sb, 2, "return sc_error_push_key(r->err, %s);", disc_lit);
+    emit_line(sb, 2, "return sc_error_push_key(sc_reader_error(r), %s);", disc_lit);
     emit_line(sb, 1, "switch (which) {");
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
         emit_line(sb, 1, "case %s:", v->variant_value->c_name);
         emit_line(sb, 2, "if ((rc = read_%s(r, out)) != 0)", v->name);
-        emit_line(sb, 3, "sc_error_note(r->err, \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
+        emit_line(sb, 3, "sc_error_note(sc_reader_error(r), \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
              v->variant_value->json_name);
         emit_line(sb, 2, "return rc;");
     }
