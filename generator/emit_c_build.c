@@ -14,7 +14,12 @@ static char *build_expr(const node *n, const char *expr)
     case NODE_NUMBER: return xasprintf("cJSON_CreateNumber((double)%s)", expr);
     case NODE_STRING: return xasprintf("cJSON_CreateString(%s)", expr);
     case NODE_ENUM: return xasprintf("build_%s(%s)", n->enum_type->name, expr);
-    case NODE_STRUCT: return xasprintf("build_%s(&%s, depth + 1)", n->struct_type->name, expr);
+    case NODE_STRUCT: {
+        char *address = address_of(expr);
+        char *e = xasprintf("build_%s(%s, depth + 1)", n->struct_type->name, address);
+        free(address);
+        return e;
+    }
     case NODE_ANY: return xasprintf("cJSON_Duplicate(%s, 1)", expr);
     case NODE_ARRAY:
     case NODE_MAP: return NULL; /* built member by member */
@@ -33,10 +38,12 @@ void emit_enum_build(strbuf *sb, const enum_def *e)
 void emit_struct_build(strbuf *sb, const struct_def *s)
 {
     sb_printf(sb, "static cJSON *build_%s(const %s *v, int depth)\n{\n", s->name, s->c_type);
+    strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
+    sb_init(&body);
+    sb = &body;
     emit_line(sb, 1, "cJSON *o;");
     emit_line(sb, 1, "if (depth > SC_DEFAULT_MAX_DEPTH)");
     emit_line(sb, 2, "return NULL; /* a cycle, or deeper than any document we accept */");
-    emit_line(sb, 1, "(void)v;");
     emit_line(sb, 1, "o = cJSON_CreateObject();");
     emit_line(sb, 1, "if (o == NULL)");
     emit_line(sb, 2, "return NULL;");
@@ -123,7 +130,7 @@ void emit_struct_build(strbuf *sb, const struct_def *s)
         emit_line(sb, 1, "cJSON_Delete(o);");
         emit_line(sb, 1, "return NULL;");
     }
-    sb_puts(sb, "}\n\n");
+    emit_body(out, &body, (const char *const[]){"v", NULL});
 }
 
 /* A tagged union is built as the variant its discriminator names. */

@@ -63,9 +63,9 @@ static const char *check_param_type(const node *n)
 
 static void emit_fail(strbuf *sb, int level, const char *code, const char *keyword, const char *message)
 {
-    char *lit = c_literal(message);
+    char *lit = c_format_literal(message);
     char *kw = keyword != NULL ? c_literal(keyword) : xstrdup("NULL");
-    emit_line(sb, level, "return sc_fail(err, %s, %s, \"%%s\", %s);", code, kw, lit);
+    emit_line(sb, level, "return sc_fail(err, %s, %s, %s);", code, kw, lit);
     free(kw);
     free(lit);
 }
@@ -342,6 +342,9 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
         emit_check_fn(sb, n->map_value, value_fn);
     sb_printf(sb, "static int check_%s(const %s *items, size_t count, sc_error *err, bool full, int depth)\n{\n",
               fn, n->entry_c_type);
+    strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
+    sb_init(&body);
+    sb = &body;
     emit_line(sb, 1, "int rc;");
     emit_line(sb, 1, "if (full && count > 0 && items == NULL)");
     emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be an object");
@@ -370,10 +373,8 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     emit_line(sb, 2, "if (dup < count)");
     emit_line(sb, 3, "return sc_fail(err, SC_ERR_DUPLICATE_KEY, NULL, \"duplicate key \\\"%%s\\\"\", items[dup].key);");
     emit_line(sb, 1, "}");
-    emit_line(sb, 1, "(void)full;");
-    emit_line(sb, 1, "(void)depth;");
     emit_line(sb, 1, "return 0;");
-    sb_puts(sb, "}\n\n");
+    emit_body(out, &body, (const char *const[]){"full", "depth", NULL});
     free(key_fn);
     free(value_fn);
 }
@@ -398,6 +399,9 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
         uint64_t max;
         sb_printf(sb, "static int check_%s(const %s *items, size_t count, sc_error *err, bool full, int depth)\n{\n",
                   fn, items->c_type);
+        strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
+        sb_init(&body);
+        sb = &body;
         if (item_check)
             emit_line(sb, 1, "int rc;");
         emit_line(sb, 1, "if (full && count > 0 && items == NULL)");
@@ -435,10 +439,8 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
                         "\"must not contain duplicates: item %%zu repeats an earlier one\", dup);");
             emit_line(sb, 1, "}");
         }
-        emit_line(sb, 1, "(void)full;");
-        emit_line(sb, 1, "(void)depth;");
         emit_line(sb, 1, "return 0;");
-        sb_puts(sb, "}\n\n");
+        emit_body(out, &body, (const char *const[]){"full", "depth", NULL});
         free(item_fn);
         return;
     }
@@ -447,15 +449,16 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
     const char *param = n->kind == NODE_ENUM ? n->enum_type->c_type : check_param_type(n);
     sb_printf(sb, "static int check_%s(%s%svalue, sc_error *err, bool full)\n{\n", fn, param,
               param[strlen(param) - 1] == '*' ? "" : " ");
+    strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
+    sb_init(&body);
+    sb = &body;
     if (n->kind == NODE_ENUM) {
         emit_line(sb, 1, "if (full && check_%s(value, err) != 0)", n->enum_type->name);
         emit_line(sb, 2, "return err->code;");
     }
     emit_check_body_scalar(sb, n, fn);
-    emit_line(sb, 1, "(void)err;");
-    emit_line(sb, 1, "(void)full;");
     emit_line(sb, 1, "return 0;");
-    sb_puts(sb, "}\n\n");
+    emit_body(out, &body, (const char *const[]){"value", "err", "full", NULL});
 }
 
 /* The check call argument for a field's value. */
@@ -487,6 +490,9 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
                   " * seen: which members the decoder found, or NULL. */\n", s->c_type);
     sb_printf(sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen, int depth)\n{\n",
               s->name, s->c_type);
+    strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
+    sb_init(&body);
+    sb = &body;
     emit_line(sb, 1, "int rc = 0;");
     emit_line(sb, 1, "if (depth > SC_DEFAULT_MAX_DEPTH)");
     emit_line(sb, 2, "return sc_fail(err, SC_ERR_DEPTH, NULL, \"nesting deeper than %%d\", SC_DEFAULT_MAX_DEPTH);");
@@ -571,11 +577,8 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
         free(guard_text);
         free(name_lit);
     }
-    emit_line(sb, 1, "(void)v;");
-    emit_line(sb, 1, "(void)full;");
-    emit_line(sb, 1, "(void)seen;");
     emit_line(sb, 1, "return rc;");
-    sb_puts(sb, "}\n\n");
+    emit_body(out, &body, (const char *const[]){"v", "full", "seen", NULL});
 }
 
 /* A tagged union is checked as the variant its discriminator names. */

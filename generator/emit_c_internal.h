@@ -25,6 +25,16 @@ void emit_line(strbuf *sb, int level, const char *fmt, ...) GEN_PRINTF(3, 4);
 char *c_literal(const char *s);
 /* Text safe inside a C comment: no terminator, one line; malloc'd. */
 char *comment_text(const char *s);
+/* &lvalue, minus the &* of a pointer member's "*out->x" or "(*v->x)". */
+char *address_of(const char *lvalue);
+/* A message as a printf format literal (quoted, % doubled); malloc'd. */
+char *c_format_literal(const char *message);
+/* Whether identifier name occurs in C text outside string and character
+ * literals. */
+bool c_uses_identifier(const char *text, const char *name);
+/* Ends a function: `(void)p;` for each of params (NULL-terminated) that
+ * body does not use, then body and the closing brace. Frees body. */
+void emit_body(strbuf *sb, strbuf *body, const char *const *params);
 /* A double as a C literal that reads back exactly. */
 void put_double(strbuf *sb, double v);
 /* A number for a message: 100 rather than 1e+02; malloc'd. */

@@ -41,9 +41,10 @@ void emit_enum_read(strbuf *sb, const enum_def *e)
  * holds, before rounding, as a JSON Schema validator sees it. */
 static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, const char *check_fn)
 {
+    char *address = address_of(lvalue);
     switch (n->kind) {
     case NODE_BOOL:
-        emit_line(sb, level, "rc = sc_read_bool(r, &%s);", lvalue);
+        emit_line(sb, level, "rc = sc_read_bool(r, %s);", address);
         break;
     case NODE_INT:
         emit_line(sb, level, "{");
@@ -67,7 +68,7 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
             emit_line(sb, level + 1, "%s = (float)number;", lvalue);
             emit_line(sb, level, "}");
         } else {
-            emit_line(sb, level, "rc = sc_read_double(r, &%s);", lvalue);
+            emit_line(sb, level, "rc = sc_read_double(r, %s);", address);
         }
         break;
     case NODE_STRING:
@@ -82,18 +83,19 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
         }
         break;
     case NODE_ENUM:
-        emit_line(sb, level, "rc = read_%s(r, &%s);", n->enum_type->name, lvalue);
+        emit_line(sb, level, "rc = read_%s(r, %s);", n->enum_type->name, address);
         break;
     case NODE_STRUCT:
-        emit_line(sb, level, "rc = read_%s(r, &%s);", n->struct_type->name, lvalue);
+        emit_line(sb, level, "rc = read_%s(r, %s);", n->struct_type->name, address);
         break;
     case NODE_ANY:
-        emit_line(sb, level, "rc = sc_read_cjson(r, &%s);", lvalue);
+        emit_line(sb, level, "rc = sc_read_cjson(r, %s);", address);
         break;
     case NODE_ARRAY:
     case NODE_MAP:
         break; /* read member by member: emit_read_array, emit_read_map */
     }
+    free(address);
 }
 
 /* Pieces shared by the array and map readers. */
@@ -347,10 +349,8 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
                 sb_printf(sb, "out->%s = %s;\n", f->c_path, enum_c_name(n->enum_type, d->valuestring));
             } else if (n->kind == NODE_BOOL) {
                 sb_printf(sb, "out->%s = %s;\n", f->c_path, cJSON_IsTrue(d) ? "true" : "false");
-            } else if (n->kind == NODE_INT) {
-                sb_printf(sb, "out->%s = (%s)", f->c_path, n->c_type);
-                put_i64(sb, (int64_t)d->valuedouble);
-                sb_puts(sb, ";\n");
+            } else if (n->kind == NODE_INT) { /* within +-(2^53-1): a plain literal fits */
+                sb_printf(sb, "out->%s = %lld;\n", f->c_path, (long long)d->valuedouble);
             } else {
                 sb_printf(sb, "out->%s = (%s)", f->c_path, n->c_type);
                 put_double(sb, d->valuedouble);

@@ -119,16 +119,18 @@ void emit_drop_nulls(strbuf *sb, const model *m)
         sb_printf(sb, "/* %s: null members that stand for absent ones, as OpenAI's strict mode\n"
                       " * sends them, removed before decoding (SC_CALL_NULL_IS_ABSENT). */\n", s->c_type);
         sb_printf(sb, "static void drop_nulls_%s(cJSON *o, int depth)\n{\n", s->name);
-        emit_line(sb, 1, "cJSON *item = NULL;");
-        emit_line(sb, 1, "if (!cJSON_IsObject(o) || depth > SC_DEFAULT_MAX_DEPTH)");
-        emit_line(sb, 2, "return;");
+        strbuf fields; /* first, to know whether they need `item` */
+        sb_init(&fields);
         if (s->nvariants > 0)
             for (size_t v = 0; v < s->nvariants; v++)
-                emit_drop_fields(sb, s->variants[v]);
+                emit_drop_fields(&fields, s->variants[v]);
         else
-            emit_drop_fields(sb, s);
-        emit_line(sb, 1, "(void)item;");
-        sb_puts(sb, "}\n\n");
+            emit_drop_fields(&fields, s);
+        if (c_uses_identifier(fields.data != NULL ? fields.data : "", "item"))
+            emit_line(sb, 1, "cJSON *item = NULL;");
+        emit_line(sb, 1, "if (!cJSON_IsObject(o) || depth > SC_DEFAULT_MAX_DEPTH)");
+        emit_line(sb, 2, "return;");
+        emit_body(sb, &fields, (const char *const[]){NULL});
     }
     free(reached);
 }
@@ -197,21 +199,21 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     const struct_def *config = model_schema_struct(m, s->config_type);
     char *config_schema = config != NULL ? xasprintf("%s_schema_json", config->name) : xstrdup("NULL");
     sb_printf(sb, "const sc_tool %s_tool = {\n", n);
-    emit_line(sb, 1, "%s,", tool_name);
-    emit_line(sb, 1, "%s,", description);
-    emit_line(sb, 1, "%s_schema_json,", n);
-    emit_line(sb, 1, "%s,", output_schema);
-    emit_line(sb, 1, "%s_mcp,", n);
-    emit_line(sb, 1, "%s_openai,", n);
-    emit_line(sb, 1, "%s_openai_strict,", n);
-    emit_line(sb, 1, "%s_anthropic,", n);
-    emit_line(sb, 1, "%s_gemini,", n);
-    emit_line(sb, 1, "%s_xml,", n);
-    emit_line(sb, 1, "%s,", effect_constant(s->effect));
-    emit_line(sb, 1, "%s,", s->idempotent ? "true" : "false");
-    emit_line(sb, 1, "%s,", version);
-    emit_line(sb, 1, "%s,", config_schema);
-    emit_line(sb, 1, "invoke_%s,", n);
+    emit_line(sb, 1, ".name = %s,", tool_name);
+    emit_line(sb, 1, ".description = %s,", description);
+    emit_line(sb, 1, ".input_schema = %s_schema_json,", n);
+    emit_line(sb, 1, ".output_schema = %s,", output_schema);
+    emit_line(sb, 1, ".mcp = %s_mcp,", n);
+    emit_line(sb, 1, ".openai = %s_openai,", n);
+    emit_line(sb, 1, ".openai_strict = %s_openai_strict,", n);
+    emit_line(sb, 1, ".anthropic = %s_anthropic,", n);
+    emit_line(sb, 1, ".gemini = %s_gemini,", n);
+    emit_line(sb, 1, ".xml = %s_xml,", n);
+    emit_line(sb, 1, ".effect = %s,", effect_constant(s->effect));
+    emit_line(sb, 1, ".idempotent = %s,", s->idempotent ? "true" : "false");
+    emit_line(sb, 1, ".version = %s,", version);
+    emit_line(sb, 1, ".config_schema = %s,", config_schema);
+    emit_line(sb, 1, ".invoke = invoke_%s,", n);
     sb_puts(sb, "};\n\n");
     free(config_schema);
     free(tool_name);

@@ -2,6 +2,7 @@
  * numbers, and what needs checking. */
 #include "emit_c_internal.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,63 @@ char *comment_text(const char *s)
             sb_putc(&sb, *p);
     }
     return sb_take(&sb);
+}
+
+char *address_of(const char *lvalue)
+{
+    size_t len = strlen(lvalue);
+    if (lvalue[0] == '*')
+        return xstrdup(lvalue + 1);
+    if (strncmp(lvalue, "(*", 2) == 0 && lvalue[len - 1] == ')')
+        return xasprintf("%.*s", (int)(len - 3), lvalue + 2);
+    return xasprintf("&%s", lvalue);
+}
+
+/* A message as a printf format literal: its % doubled. */
+char *c_format_literal(const char *message)
+{
+    strbuf sb;
+    sb_init(&sb);
+    for (const char *p = message; *p; p++) {
+        if (*p == '%')
+            sb_putc(&sb, '%');
+        sb_putc(&sb, *p);
+    }
+    char *text = sb_take(&sb);
+    char *lit = c_literal(text);
+    free(text);
+    return lit;
+}
+
+bool c_uses_identifier(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = text; *p; p++) {
+        if (*p == '"' || *p == '\'') {
+            char quote = *p;
+            for (p++; *p && *p != quote; p++)
+                if (*p == '\\' && p[1] != '\0')
+                    p++;
+            if (*p == '\0')
+                break;
+            continue;
+        }
+        bool starts = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        if (starts && strncmp(p, name, n) == 0 && !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+            return true;
+    }
+    return false;
+}
+
+void emit_body(strbuf *sb, strbuf *body, const char *const *params)
+{
+    for (size_t i = 0; params[i] != NULL; i++)
+        if (!c_uses_identifier(body->data != NULL ? body->data : "", params[i]))
+            emit_line(sb, 1, "(void)%s;", params[i]);
+    if (body->data != NULL)
+        sb_puts(sb, body->data);
+    sb_puts(sb, "}\n\n");
+    sb_free(body);
 }
 
 /* A double as a C literal that reads back exactly. */
