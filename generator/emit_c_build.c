@@ -42,7 +42,7 @@ void emit_struct_build(strbuf *sb, const struct_def *s)
     sb_init(&body);
     sb = &body;
     emit_line(sb, 1, "cJSON *o;");
-    emit_line(sb, 1, "if (depth > SC_DEFAULT_MAX_DEPTH)");
+    emit_line(sb, 1, "if (depth > SC_MAX_DEPTH)");
     emit_line(sb, 2, "return NULL; /* a cycle, or deeper than any document we accept */");
     emit_line(sb, 1, "o = cJSON_CreateObject();");
     emit_line(sb, 1, "if (o == NULL)");

@@ -494,8 +494,8 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
     sb_init(&body);
     sb = &body;
     emit_line(sb, 1, "int rc = 0;");
-    emit_line(sb, 1, "if (depth > SC_DEFAULT_MAX_DEPTH)");
-    emit_line(sb, 2, "return sc_fail(err, SC_ERR_DEPTH, NULL, \"nesting deeper than %%d\", SC_DEFAULT_MAX_DEPTH);");
+    emit_line(sb, 1, "if (depth > SC_MAX_DEPTH)");
+    emit_line(sb, 2, "return sc_fail(err, SC_ERR_DEPTH, NULL, \"nesting deeper than %%d\", SC_MAX_DEPTH);");
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         const node *n = f->type;

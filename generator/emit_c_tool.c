@@ -128,7 +128,7 @@ void emit_drop_nulls(strbuf *sb, const model *m)
             emit_drop_fields(&fields, s);
         if (c_uses_identifier(fields.data != NULL ? fields.data : "", "item"))
             emit_line(sb, 1, "cJSON *item = NULL;");
-        emit_line(sb, 1, "if (!cJSON_IsObject(o) || depth > SC_DEFAULT_MAX_DEPTH)");
+        emit_line(sb, 1, "if (!cJSON_IsObject(o) || depth > SC_MAX_DEPTH)");
         emit_line(sb, 2, "return;");
         emit_body(sb, &fields, (const char *const[]){NULL});
     }

@@ -95,7 +95,7 @@ void sc_reader_init(sc_reader *r, const char *json, size_t len, sc_arena *arena,
     r->arena = arena;
     r->err = err;
     r->depth = 0;
-    r->max_depth = SC_DEFAULT_MAX_DEPTH;
+    r->max_depth = SC_MAX_DEPTH;
     sc_error_clear(err);
 }
 

@@ -34,9 +34,11 @@
 extern "C" {
 #endif
 
-#ifndef SC_DEFAULT_MAX_DEPTH
-#define SC_DEFAULT_MAX_DEPTH 64
-#endif
+/* How deep a document may nest (objects and arrays), and how deep validate
+ * and encode follow a value built in C (so a cycle ends in SC_ERR_DEPTH).
+ * Fixed: libschemac and generated code must agree on it, so it is not a
+ * macro to override (docs/strictness.md). */
+#define SC_MAX_DEPTH 64
 
 /* The largest integer I-JSON allows: 2^53 - 1. */
 #define SC_MAX_SAFE_INTEGER INT64_C(9007199254740991)

@@ -11,6 +11,7 @@
 #include "arena.h"
 #include "check.h"
 #include "error.h"
+#include "json.h"
 #include "reader.h"
 #include "support.h"
 #include "tool.h"
@@ -25,7 +26,7 @@ extern "C" {
 #define SCHEMAC_VERSION_STRING "0.1.0"
 
 /* Generated code refuses to compile against a runtime with another ABI. */
-#define SCHEMAC_RUNTIME_ABI 1
+#define SCHEMAC_RUNTIME_ABI 2
 
 /* The runtime's version string, as linked. */
 const char *sc_version(void);

@@ -1,5 +1,6 @@
 /* schemac runtime: small helpers that keep generated code short. For
- * generated code; applications call the generated T_* functions. */
+ * generated code only; applications call the generated T_* functions and
+ * the JSON helpers of schemac/json.h. */
 #ifndef SCHEMAC_SUPPORT_H
 #define SCHEMAC_SUPPORT_H
 
@@ -8,6 +9,7 @@
 
 #include <cJSON.h>
 
+#include "json.h"
 #include "reader.h"
 
 #ifdef __cplusplus
@@ -53,23 +55,9 @@ bool sc_cjson_append(cJSON *array, cJSON *item);
 /* Like sc_cjson_add with a key that is copied (map entries). */
 bool sc_cjson_add_copy(cJSON *object, const char *key, cJSON *item);
 
-/* Compact JSON text of item with every number exact (cJSON's own printer
- * may round doubles) and only valid UTF-8. Returns 0 and a string to free
- * with sc_free_string, or SC_ERR_NUMBER (a non-finite number), SC_ERR_UTF8,
- * SC_ERR_DEPTH, SC_ERR_ARGUMENT (raw or malformed items), SC_ERR_NOMEM. */
-int sc_print_json(const cJSON *item, char **text);
-
-/* cJSON * members. sc_read_cjson reads any value under the reader's
- * strictness rules into a tree the arena deletes on reset or release.
- * sc_check_cjson checks a tree built in C the same way (finite numbers,
- * valid UTF-8, no duplicate keys, no U+0000, bounded depth). */
+/* cJSON * members: any value under the reader's strictness rules, into a
+ * tree the arena deletes on reset or release (schemac/json.h). */
 int sc_read_cjson(sc_reader *r, cJSON **out) SC_NODISCARD;
-/* The same for a whole document: any JSON value, under every strictness
- * rule, into a cJSON tree that the arena deletes on reset or release. For
- * applications that need an untyped value checked as strictly as a typed
- * one (and the way JSONTestSuite is run against the reader). */
-int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out, sc_error *err) SC_NODISCARD;
-int sc_check_cjson(const cJSON *item, sc_error *err);
 
 /* Deletes every member `key` of object whose value is null (tool calls
  * with SC_CALL_NULL_IS_ABSENT). */

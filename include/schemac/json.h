@@ -1,0 +1,39 @@
+/* schemac runtime: JSON helpers for applications. Any JSON value, read as
+ * strictly as the generated decoders read theirs (I-JSON: no duplicate
+ * keys, no U+0000, valid UTF-8, exact integers, bounded depth; see
+ * docs/strictness.md), and printed with every number exact. */
+#ifndef SCHEMAC_JSON_H
+#define SCHEMAC_JSON_H
+
+#include <stddef.h>
+
+#include <cJSON.h>
+
+#include "arena.h"
+#include "error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Any JSON value, under every strictness rule, into a cJSON tree that the
+ * arena deletes on reset or release. For applications that need an untyped
+ * value checked as strictly as a typed one (a JSON-RPC envelope, a provider's
+ * response; JSONTestSuite is run through it). */
+int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out, sc_error *err) SC_NODISCARD;
+
+/* Checks a tree built in C by the same rules (finite numbers, valid UTF-8,
+ * no duplicate keys, no U+0000, bounded depth). */
+int sc_check_cjson(const cJSON *item, sc_error *err);
+
+/* Compact JSON text of item with every number exact (cJSON's own printer
+ * may round doubles) and only valid UTF-8. Returns 0 and a string to free
+ * with sc_free_string, or SC_ERR_NUMBER (a non-finite number), SC_ERR_UTF8,
+ * SC_ERR_DEPTH, SC_ERR_ARGUMENT (raw or malformed items), SC_ERR_NOMEM. */
+int sc_print_json(const cJSON *item, char **text);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SCHEMAC_JSON_H */
