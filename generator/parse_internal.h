@@ -1,0 +1,76 @@
+/* schemac generator: what parse.c, parse_types.c and parse_struct.c share
+ * (libclang stays behind these three files). */
+#ifndef SCHEMAC_GENERATOR_PARSE_INTERNAL_H
+#define SCHEMAC_GENERATOR_PARSE_INTERNAL_H
+
+#include <clang-c/Index.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "annotations.h"
+#include "model.h"
+
+
+/* A struct or enum already turned into the model, keyed by its canonical
+ * declaration. */
+typedef struct known_decl {
+    CXCursor cursor;
+    struct_def *s;
+    enum_def *e;
+} known_decl;
+
+/* The typedef name that names a record or enum, for the nicest spelling. */
+typedef struct typedef_name {
+    CXCursor target;   /* canonical record or enum declaration */
+    CXCursor typedef_; /* the typedef itself, whose comment may describe the type */
+    char *name;
+} typedef_name;
+
+typedef struct parser {
+    model *m;
+    known_decl *known;
+    size_t nknown;
+    typedef_name *typedefs;
+    size_t ntypedefs;
+} parser;
+
+
+/* Resolves typedefs (collecting their doc comments, outermost first) down
+ * to the type they name. */
+typedef struct resolved {
+    CXType type;           /* no typedef, no elaboration */
+    annotations *layers;   /* the typedefs' annotations, outermost first */
+    size_t nlayers;
+    char *description;     /* the outermost typedef description, if any */
+} resolved;
+
+/* ---- parse.c: cursors, locations, doc comments, known declarations ---- */
+
+char *take_string(CXString s);
+src_loc loc_of(CXSourceLocation l);
+src_loc cursor_loc(CXCursor c);
+void read_annotations(CXCursor c, annotations *out);
+CXType strip_elaborated(CXType t);
+const char *typedef_name_for(parser *p, CXCursor decl);
+known_decl *find_known(parser *p, CXCursor decl);
+known_decl *add_known(parser *p, CXCursor decl);
+void read_decl_annotations(parser *p, CXCursor decl, annotations *out);
+
+/* ---- parse_types.c ---- */
+
+enum_def *get_enum(parser *p, CXCursor decl);
+bool is_char_kind(enum CXTypeKind k);
+bool is_cjson_pointer(CXType t);
+bool is_integer_kind(enum CXTypeKind k);
+bool is_unsigned_kind(enum CXTypeKind k);
+resolved resolve(CXType t);
+void resolved_free(resolved *r);
+void apply_layers(const resolved *r, node *n);
+char *type_spelling(CXType t);
+node *build_value_node(parser *p, CXType spelled, src_loc where);
+
+/* ---- parse_struct.c ---- */
+
+struct_def *get_struct(parser *p, CXCursor decl);
+
+#endif /* SCHEMAC_GENERATOR_PARSE_INTERNAL_H */
