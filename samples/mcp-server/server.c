@@ -1,287 +1,59 @@
-/* A Model Context Protocol server over stdio, built on the code schemac
- * generates from tools.h: the tool table answers tools/list and the
- * dispatcher decodes, validates and runs tools/call.
+/* A Model Context Protocol server on the code schemac generates from
+ * tools.h: libschemac's MCP server answers tools/list from the generated
+ * tool table and runs tools/call through the dispatcher, which decodes and
+ * validates the arguments before a handler (handlers.c) sees them.
  *
- * Transport (MCP "stdio"): one JSON-RPC 2.0 message per line on stdin and
- * stdout, UTF-8, no embedded newlines. Nothing but protocol messages is
- * written to stdout; diagnostics go to stderr. The server exits when stdin
- * closes.
- *
- *   mcp_server            (usually started by an MCP client)
+ *   mcp_server                 MCP over stdio (usually started by a client)
+ *   mcp_server --http PORT     MCP over Streamable HTTP on 127.0.0.1:PORT
+ *                              (0: any free port, printed on stderr)
+ *   mcp_server --page-size N   tools/list pages of N tools (tests)
  *   mcp_server --version
  */
-#define _POSIX_C_SOURCE 200809L
-
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <schemac/config.h>
+#include <schemac/mcp.h>
+#if SCHEMAC_HAVE_MCP_HTTP
+#include <schemac/mcp_http.h>
+#endif
+
 #include "handlers.h"
 
-#define SERVER_NAME "schemac-sample-mcp-server"
-#define SERVER_VERSION "0.1.0"
-
-/* JSON-RPC 2.0 error codes */
-enum {
-    PARSE_ERROR = -32700,
-    INVALID_REQUEST = -32600,
-    METHOD_NOT_FOUND = -32601,
-    INVALID_PARAMS = -32602,
-    INTERNAL_ERROR = -32603
-};
-
-/* The MCP revisions this server speaks, newest first. A client asking for
- * another one gets the newest, and decides whether it can use it. */
-static const char *const protocol_versions[] = {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"};
-
-typedef struct server {
-    sc_tool_binding tools[TOOLS_COUNT];
-    size_t tool_count;
-    sc_arena arena; /* one per request, reset after each */
-} server;
-
-/* Writes one message as a line and deletes it. sc_print_json writes every
- * number so that it reads back exactly, and escapes control characters, so
- * the line holds no newline. */
-static void send_message(cJSON *message)
-{
-    char *text = NULL;
-    if (message == NULL || sc_print_json(message, &text) != 0) {
-        /* out of memory, or text that is not UTF-8 echoed from the request
-         * (an id, a method name): still answer, so the client does not wait */
-        fprintf(stderr, "mcp_server: could not write a response\n");
-        fputs("{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,"
-              "\"message\":\"internal error: the response could not be written\"}}\n",
-              stdout);
-        fflush(stdout);
-    } else {
-        fputs(text, stdout);
-        fputc('\n', stdout);
-        fflush(stdout);
-    }
-    sc_free_string(text);
-    cJSON_Delete(message);
-}
-
-/* {"jsonrpc": "2.0", "id": id} with id copied, or null */
-static cJSON *envelope(const cJSON *id)
-{
-    cJSON *message = cJSON_CreateObject();
-    cJSON *copy = id != NULL ? cJSON_Duplicate(id, true) : cJSON_CreateNull();
-    if (message == NULL || copy == NULL || cJSON_AddStringToObject(message, "jsonrpc", "2.0") == NULL ||
-        !cJSON_AddItemToObject(message, "id", copy)) {
-        cJSON_Delete(copy);
-        cJSON_Delete(message);
-        return NULL;
-    }
-    return message;
-}
-
-static void send_result(const cJSON *id, cJSON *result)
-{
-    cJSON *message = envelope(id);
-    if (message == NULL || result == NULL || !cJSON_AddItemToObject(message, "result", result)) {
-        cJSON_Delete(result);
-        cJSON_Delete(message);
-        message = NULL;
-    }
-    send_message(message);
-}
-
-static void send_error(const cJSON *id, int code, const char *text)
-{
-    cJSON *message = envelope(id);
-    cJSON *error = cJSON_CreateObject();
-    if (message == NULL || error == NULL || !cJSON_AddItemToObject(message, "error", error)) {
-        cJSON_Delete(error);
-        cJSON_Delete(message);
-        send_message(NULL);
-        return;
-    }
-    if (cJSON_AddNumberToObject(error, "code", code) == NULL ||
-        cJSON_AddStringToObject(error, "message", text) == NULL) {
-        cJSON_Delete(message);
-        message = NULL;
-    }
-    send_message(message);
-}
-
-static cJSON *initialize(const cJSON *params)
-{
-    const cJSON *requested = cJSON_GetObjectItemCaseSensitive(params, "protocolVersion");
-    const char *version = protocol_versions[0];
-    for (size_t i = 0; i < sizeof protocol_versions / sizeof protocol_versions[0]; i++)
-        if (strcmp(requested->valuestring, protocol_versions[i]) == 0)
-            version = protocol_versions[i];
-
-    cJSON *result = cJSON_CreateObject();
-    cJSON *capabilities = cJSON_AddObjectToObject(result, "capabilities");
-    cJSON *info = cJSON_AddObjectToObject(result, "serverInfo");
-    if (cJSON_AddStringToObject(result, "protocolVersion", version) == NULL || capabilities == NULL ||
-        cJSON_AddObjectToObject(capabilities, "tools") == NULL || info == NULL ||
-        cJSON_AddStringToObject(info, "name", SERVER_NAME) == NULL ||
-        cJSON_AddStringToObject(info, "version", SERVER_VERSION) == NULL ||
-        cJSON_AddStringToObject(result, "instructions",
-                                "Sample tools generated by schemac: calculate, search_files (an in-memory "
-                                "project), http_request (describes a request, sends nothing), create_event.") ==
-            NULL) {
-        cJSON_Delete(result);
-        return NULL;
-    }
-    return result;
-}
-
-static void call_tool(server *s, const cJSON *id, const cJSON *params)
-{
-    const cJSON *name = cJSON_GetObjectItemCaseSensitive(params, "name");
-    const cJSON *args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
-    if (!cJSON_IsString(name)) {
-        send_error(id, INVALID_PARAMS, "tools/call: params.name must be a string");
-        return;
-    }
-    if (args != NULL && !cJSON_IsObject(args)) {
-        send_error(id, INVALID_PARAMS, "tools/call: params.arguments must be an object");
-        return;
-    }
-    cJSON *result = NULL;
-    sc_error err;
-    int rc = sc_tool_call_cjson(&s->arena, s->tools, s->tool_count, name->valuestring, args, 0, &result, &err);
-    /* An unknown tool, like a handler failure, is answered with an error
-     * result (isError) that names the tools there are: the model can pick
-     * another name, which a JSON-RPC error would keep from it. */
-    if (rc == SC_ERR_NOMEM) {
-        cJSON_Delete(result);
-        send_error(id, INTERNAL_ERROR, "out of memory");
-        return;
-    }
-    if (rc != 0) {
-        char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
-        sc_error_format(&err, text, sizeof text);
-        fprintf(stderr, "mcp_server: tools/call %s: %s\n", name->valuestring, text);
-    }
-    /* argument, handler and output errors: a result with isError, which the
-     * model sees and can act on */
-    cJSON *call_result = sc_mcp_call_result(rc, result, &err);
-    if (call_result == NULL)
-        send_error(id, INTERNAL_ERROR, "out of memory");
-    else
-        send_result(id, call_result);
-}
-
-/* Handles one message (already parsed). */
-static void handle(server *s, const cJSON *message)
-{
-    if (!cJSON_IsObject(message)) {
-        /* batches were removed from MCP in 2025-06-18; this server answers
-         * an array, like any other non-object, as an invalid request */
-        send_error(NULL, INVALID_REQUEST, "a message must be a JSON-RPC 2.0 object");
-        return;
-    }
-    const cJSON *jsonrpc = cJSON_GetObjectItemCaseSensitive(message, "jsonrpc");
-    const cJSON *method = cJSON_GetObjectItemCaseSensitive(message, "method");
-    const cJSON *id = cJSON_GetObjectItemCaseSensitive(message, "id");
-    const cJSON *params = cJSON_GetObjectItemCaseSensitive(message, "params");
-    bool id_ok = id != NULL && (cJSON_IsString(id) || cJSON_IsNumber(id));
-
-    if (method == NULL && id != NULL && (cJSON_HasObjectItem(message, "result") || cJSON_HasObjectItem(message, "error")))
-        return; /* a response: this server sends no requests, so there is nothing to match it with */
-    if (!cJSON_IsString(jsonrpc) || strcmp(jsonrpc->valuestring, "2.0") != 0 || !cJSON_IsString(method) ||
-        (id != NULL && !id_ok) || (params != NULL && !cJSON_IsObject(params) && !cJSON_IsArray(params))) {
-        send_error(id_ok ? id : NULL, INVALID_REQUEST,
-                   "invalid request: needs \"jsonrpc\": \"2.0\", a string \"method\", a string or number \"id\" "
-                   "and \"params\" (if any) an object");
-        return;
-    }
-    const char *name = method->valuestring;
-    if (id == NULL) {
-        /* a notification: never answered. notifications/initialized and
-         * notifications/cancelled need nothing from a server whose
-         * requests complete before it reads the next line. */
-        if (strcmp(name, "notifications/initialized") != 0 && strcmp(name, "notifications/cancelled") != 0)
-            fprintf(stderr, "mcp_server: ignored notification %s\n", name);
-        return;
-    }
-    if (strcmp(name, "initialize") == 0) {
-        if (!cJSON_IsString(cJSON_GetObjectItemCaseSensitive(params, "protocolVersion"))) {
-            send_error(id, INVALID_PARAMS, "initialize: params.protocolVersion must be a string");
-            return;
-        }
-        cJSON *result = initialize(params);
-        if (result == NULL)
-            send_error(id, INTERNAL_ERROR, "out of memory");
-        else
-            send_result(id, result);
-    } else if (strcmp(name, "ping") == 0) {
-        send_result(id, cJSON_CreateObject());
-    } else if (strcmp(name, "tools/list") == 0) {
-        /* every tool fits on one page: no nextCursor */
-        cJSON *result = sc_mcp_tools_list(s->tools, s->tool_count);
-        if (result == NULL)
-            send_error(id, INTERNAL_ERROR, "out of memory");
-        else
-            send_result(id, result);
-    } else if (strcmp(name, "tools/call") == 0) {
-        if (!cJSON_IsObject(params)) {
-            send_error(id, INVALID_PARAMS, "tools/call: params must be an object");
-            return;
-        }
-        call_tool(s, id, params);
-    } else {
-        char text[160];
-        snprintf(text, sizeof text, "method not found: %.100s", name);
-        send_error(id, METHOD_NOT_FOUND, text);
-    }
-}
-
-static void delete_tree(void *tree)
-{
-    cJSON_Delete(tree);
-}
+static const char instructions[] =
+    "Sample tools generated by schemac: calculate, search_files (an in-memory project), "
+    "http_request (describes a request, sends nothing), create_event.";
 
 int main(int argc, char **argv)
 {
-    if (argc == 2 && strcmp(argv[1], "--version") == 0) {
-        printf("%s %s\n", SERVER_NAME, SERVER_VERSION);
-        return 0;
-    }
-    if (argc != 1) {
-        fprintf(stderr, "usage: %s   (speaks MCP over stdin/stdout; see samples/mcp-server/README.md)\n", argv[0]);
-        return 2;
-    }
-    static server s;
-    s.tool_count = tools_bind_all(s.tools, TOOLS_COUNT);
-    sc_arena_init(&s.arena, NULL);
-
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len;
-    while ((len = getline(&line, &cap, stdin)) >= 0) {
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-            len--;
-        if (len == 0)
-            continue;
-        /* The envelope is plain cJSON: a request is answered even when its
-         * arguments break the decoders' strictness rules (an integer beyond
-         * 2^53, a duplicate key), since the dispatcher checks the arguments
-         * again and says what is wrong, to the model. The tree is the
-         * arena's, so resetting it after the request frees it. */
-        const char *end = NULL;
-        cJSON *message = cJSON_ParseWithLengthOpts(line, (size_t)len, &end, false);
-        if (message != NULL && sc_arena_on_release(&s.arena, delete_tree, message) != 0)
-            message = NULL; /* already deleted */
-        while (message != NULL && end < line + len && strchr(" \t\r\n", *end) != NULL && *end != '\0')
-            end++;
-        if (message == NULL) {
-            send_error(NULL, PARSE_ERROR, "parse error: not a JSON value");
-        } else if (end != line + len) {
-            send_error(NULL, PARSE_ERROR, "parse error: more than one JSON value on the line");
+    sc_tool_binding tools[TOOLS_COUNT];
+    sc_mcp_server server = {
+        .name = "schemac-sample-mcp-server", .version = "0.1.0", .instructions = instructions,
+        .tools = tools, .tool_count = tools_bind_all(tools, TOOLS_COUNT),
+        .log = sc_mcp_log_stderr, .log_ctx = "mcp_server",
+    };
+    const char *http_port = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--version") == 0) {
+            printf("%s %s\n", server.name, server.version);
+            return 0;
+        } else if (strcmp(argv[i], "--page-size") == 0 && i + 1 < argc) {
+            server.page_size = strtoul(argv[++i], NULL, 10);
+        } else if (strcmp(argv[i], "--http") == 0 && i + 1 < argc) {
+            http_port = argv[++i];
         } else {
-            handle(&s, message);
+            fprintf(stderr, "usage: %s [--http PORT] [--page-size N] [--version]\n", argv[0]);
+            return 2;
         }
-        sc_arena_reset(&s.arena);
     }
-    free(line);
-    sc_arena_release(&s.arena);
-    return ferror(stdin) ? 1 : 0;
+    if (http_port == NULL)
+        return sc_mcp_serve_stdio(&server, stdin, stdout) == 0 ? 0 : 1;
+#if SCHEMAC_HAVE_MCP_HTTP
+    sc_mcp_http_options options = {.port = (unsigned short)strtoul(http_port, NULL, 10)};
+    return sc_mcp_serve_http(&server, &options) == 0 ? 0 : 1;
+#else
+    fprintf(stderr, "mcp_server: libschemac was built without the HTTP transport (libmicrohttpd)\n");
+    return 2;
+#endif
 }
