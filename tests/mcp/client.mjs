@@ -422,6 +422,30 @@ if (mode === 'stdio') {
         assert.equal(code, 0);
         assert.equal(http.stdout(), '', 'nothing on stdout');
     });
+
+    // the bearer token hook: the sample checks the token of --bearer-env
+    const secure = await startHttp(server, ['--bearer-env', 'MCP_TEST_TOKEN'], { MCP_TEST_TOKEN: 'sesame-0123' });
+    await check('http: a bearer token: none or a wrong one 401 with WWW-Authenticate, the right one served', async () => {
+        const send = (headers) => fetch(secure.url, {
+            method: 'POST', body: initialize('2025-11-25'), headers: { 'content-type': 'application/json', ...headers },
+        });
+        for (const authorization of [undefined, 'Bearer sesame-0124', 'Bearer sesame-012', 'Basic c2VzYW1lLTAxMjM=']) {
+            const r = await send(authorization ? { authorization } : {});
+            assert.equal(r.status, 401, authorization);
+            assert.equal(r.headers.get('www-authenticate'), 'Bearer');
+        }
+        assert.equal((await send({ authorization: 'Bearer sesame-0123' })).status, 200);
+        const authed = new Client({ name: 'authed', version: '1.0.0' });
+        await authed.connect(new StreamableHTTPClientTransport(new URL(secure.url), {
+            requestInit: { headers: { authorization: 'Bearer sesame-0123' } },
+        }));
+        assert.equal((await authed.listTools()).tools.length, 4);
+        await authed.close();
+    });
+    const stopped = await secure.stop();
+    await check('http: the server with a token stops cleanly too', () => {
+        assert.equal(stopped.code, 0);
+    });
 }
 
 await check(`${mode}: server stderr: only its own diagnostics`, () => {
@@ -432,7 +456,7 @@ await check(`${mode}: server stderr: only its own diagnostics`, () => {
 if (underValgrind) {
     await check('valgrind: no memory errors or leaks in any server process', () => {
         const logs = valgrindReport();
-        assert.ok(logs.length >= (mode === 'stdio' ? 5 : 1), `expected a log per server process, got ${logs.length}`);
+        assert.ok(logs.length >= (mode === 'stdio' ? 5 : 2), `expected a log per server process, got ${logs.length}`);
         for (const log of logs)
             assert.match(log, /ERROR SUMMARY: 0 errors/, log);
     });

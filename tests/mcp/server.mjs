@@ -33,9 +33,9 @@ export function valgrindReport() {
 
 // Starts `server --http 0 ...args`; resolves to { url, child, stderr(), stop() }
 // once the server has logged the address it listens on.
-export function startHttp(server, args = []) {
+export function startHttp(server, args = [], env = {}) {
     const { command: cmd, args: cmdArgs } = command(server, ['--http', '0', ...args]);
-    const child = spawn(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, cmdArgs, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stderr = '', stdout = '';
     child.stdout.on('data', (d) => { stdout += d; });
     return new Promise((resolve, reject) => {
