@@ -238,9 +238,12 @@ if (mode === 'stdio') {
         child.stdin.end(Buffer.concat(lines.map((l) => Buffer.concat([Buffer.from(l), Buffer.from('\n')]))));
     });
 
-    for (const v of [...versions, '1999-01-01', '2024-10-07']) {
+    // one server process per session, run side by side (valgrind is slow to start)
+    const asked = [...versions, '1999-01-01', '2024-10-07'];
+    const negotiated = await Promise.all(asked.map((v) => raw([initialize(v)])));
+    for (const [i, v] of asked.entries()) {
         await check(`stdio raw: initialize asking for ${v}`, async () => {
-            const { code, out } = await raw([initialize(v)]);
+            const { code, out } = negotiated[i];
             assert.equal(code, 0);
             assert.equal(out[0].result.protocolVersion, versions.includes(v) ? v : '2025-11-25');
         });
@@ -248,13 +251,13 @@ if (mode === 'stdio') {
     await check('stdio raw: what the negotiated revision lacks is left out (2024-11-05, 2025-03-26)', async () => {
         const call = '{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"calculate","arguments":{"op":"add","a":1,"b":2}}}';
         const list = '{"jsonrpc":"2.0","id":2,"method":"tools/list"}';
-        const old = (await raw([initialize('2024-11-05'), list, call])).out;
+        const [{ out: old }, { out: mid }, { out: now }] = await Promise.all([
+            raw([initialize('2024-11-05'), list, call]), raw([initialize('2025-03-26'), list]),
+            raw([initialize('2025-06-18'), list])]);
         assert.ok(old[1].result.tools.every((t) => !('outputSchema' in t) && !('annotations' in t)));
         assert.equal(old[2].result.structuredContent, undefined);
         assert.equal(old[2].result.content[0].text, '{"result":3,"expression":"1 + 2"}');
-        const mid = (await raw([initialize('2025-03-26'), list])).out;
         assert.ok(mid[1].result.tools.every((t) => !('outputSchema' in t) && 'annotations' in t));
-        const now = (await raw([initialize('2025-06-18'), list])).out;
         assert.ok(now[1].result.tools.some((t) => 'outputSchema' in t));
     });
 
@@ -275,10 +278,11 @@ if (mode === 'stdio') {
     await check('stdio raw: batches in 2025-03-26 only', async () => {
         const batch = '[{"jsonrpc":"2.0","id":"a","method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},' +
             '{"jsonrpc":"2.0","id":"b","method":"nope"},{"jsonrpc":"2.0","id":"c","method":"tools/call","params":{"name":"calculate","arguments":{"op":"add","a":1,"b":1}}},5]';
-        const old = await raw([initialize('2025-03-26'), batch, '[]', '[{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}]']);
+        const [old, now] = await Promise.all([
+            raw([initialize('2025-03-26'), batch, '[]', '[{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}]']),
+            raw([initialize('2025-06-18'), batch])]);
         assert.deepEqual(summary(old.out), [[1, 'ok'], [['a', 'ok'], ['b', -32601], ['c', 'ok'], [null, -32600]], [null, -32600]]);
         assert.equal(old.out[1][2].result.structuredContent, undefined); // 2025-03-26 has none
-        const now = await raw([initialize('2025-06-18'), batch]);
         assert.deepEqual(summary(now.out), [[1, 'ok'], [null, -32600]]);
         assert.match(now.out[1].error.message, /no JSON-RPC batches/);
     });
