@@ -71,6 +71,22 @@ typedef struct request {
 
 /* ---- responses ------------------------------------------------------------ */
 
+/* CORS, so that a web page of an allowed origin (checked before any
+ * answer but 403 is made) can read the answers, see Mcp-Session-Id, and
+ * send the headers MCP needs. */
+static bool add_cors(struct MHD_Response *response, const char *origin)
+{
+    if (origin == NULL)
+        return true;
+    return MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, origin) == MHD_YES &&
+           MHD_add_response_header(response, MHD_HTTP_HEADER_VARY, "Origin") == MHD_YES &&
+           MHD_add_response_header(response, "Access-Control-Expose-Headers", "Mcp-Session-Id") == MHD_YES &&
+           MHD_add_response_header(response, "Access-Control-Allow-Methods", "POST, DELETE") == MHD_YES &&
+           MHD_add_response_header(response, "Access-Control-Allow-Headers",
+                                   "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, "
+                                   "Last-Event-ID") == MHD_YES;
+}
+
 static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *text, size_t len,
                                  const char *session_id, const char *allow, bool authenticate)
 {
@@ -87,6 +103,8 @@ static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, cons
         ok = MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow) == MHD_YES;
     if (ok && authenticate)
         ok = MHD_add_response_header(response, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer") == MHD_YES;
+    if (ok && status != MHD_HTTP_FORBIDDEN)
+        ok = add_cors(response, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN));
     enum MHD_Result rc = ok ? MHD_queue_response(c, status, response) : MHD_NO;
     MHD_destroy_response(response);
     return rc;
@@ -107,7 +125,8 @@ static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const c
                      SC_MCP_INVALID_REQUEST, message);
     if (n < 0 || (size_t)n >= sizeof body)
         return MHD_NO;
-    return send_text(c, status, body, (size_t)n, NULL, status == MHD_HTTP_METHOD_NOT_ALLOWED ? "POST, DELETE" : NULL,
+    return send_text(c, status, body, (size_t)n, NULL,
+                     status == MHD_HTTP_METHOD_NOT_ALLOWED ? "POST, DELETE, OPTIONS" : NULL,
                      status == MHD_HTTP_UNAUTHORIZED);
 }
 
@@ -276,6 +295,8 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
         return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: the MCP endpoint is elsewhere");
     if (!origin_allowed(h, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN)))
         return refuse(c, MHD_HTTP_FORBIDDEN, "Forbidden: Origin not allowed");
+    if (strcmp(method, MHD_HTTP_METHOD_OPTIONS) == 0) /* a CORS preflight carries no credentials */
+        return send_text(c, MHD_HTTP_NO_CONTENT, "", 0, NULL, "POST, DELETE, OPTIONS", false);
     if (!authorized(h, c))
         return refuse(c, MHD_HTTP_UNAUTHORIZED, "Unauthorized: a valid bearer token is required");
     bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;

@@ -12,6 +12,7 @@
  *           notifications of its own, so it has nothing to stream.
  *   GET     405 (no SSE stream is offered), as the specification allows.
  *   DELETE  ends the session named by Mcp-Session-Id.
+ *   OPTIONS 204: a CORS preflight (allowed origins get CORS headers).
  * Sessions: initialize (a POST without Mcp-Session-Id) creates one and its
  * response carries Mcp-Session-Id (128 random bits, hex); every other
  * request must carry it: missing 400, unknown or ended 404. A

@@ -376,6 +376,22 @@ if (mode === 'stdio') {
         for (const origin of ['http://localhost:6274', 'http://127.0.0.1', 'https://[::1]:8443'])
             assert.equal((await post(ping, { ...session, origin })).status, 200, origin);
     });
+    await check('http raw: CORS for allowed origins: a preflight 204, answers readable with Mcp-Session-Id exposed', async () => {
+        const origin = 'http://localhost:6274';
+        let r = await fetch(http.url, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+        assert.equal(r.status, 204);
+        assert.equal(r.headers.get('access-control-allow-origin'), origin);
+        assert.match(r.headers.get('access-control-allow-headers'), /Mcp-Session-Id/);
+        assert.match(r.headers.get('access-control-allow-methods'), /POST/);
+        r = await post(initialize('2025-06-18'), { origin });
+        assert.equal(r.headers.get('access-control-allow-origin'), origin);
+        assert.equal(r.headers.get('access-control-expose-headers'), 'Mcp-Session-Id');
+        r = await post(ping, session); // no Origin: not a browser, no CORS headers
+        assert.equal(r.headers.get('access-control-allow-origin'), null);
+        r = await fetch(http.url, { method: 'OPTIONS', headers: { origin: 'http://evil.example' } });
+        assert.equal(r.status, 403);
+        assert.equal(r.headers.get('access-control-allow-origin'), null);
+    });
     await check('http raw: an oversized body is refused (413), and the session goes on', async () => {
         const r = await post(big, session);
         assert.equal(r.status, 413);
