@@ -2,6 +2,7 @@
  * reply text out, no transport. The message is parsed under the strictness
  * rules (sc_parse_json) into the caller's arena; the reply is built as a
  * cJSON tree, printed with sc_print_json and handed out from the arena. */
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -285,12 +286,14 @@ static void notification(const sc_mcp_server *server, sc_mcp_session *session, c
     }
 }
 
-/* MCP request ids: a string or an integer, never null. */
+/* MCP request ids: a string or an integer, never null. (An integer beyond
+ * I-JSON's exact range, 2^53, cannot be echoed back exactly.) */
 static bool valid_id(const cJSON *id)
 {
     if (cJSON_IsString(id))
         return true;
-    return cJSON_IsNumber(id) && id->valuedouble == (double)(long long)id->valuedouble;
+    return cJSON_IsNumber(id) && fabs(id->valuedouble) <= 9007199254740991.0 &&
+           id->valuedouble == floor(id->valuedouble);
 }
 
 /* One message of the JSON-RPC envelope (not a batch). */

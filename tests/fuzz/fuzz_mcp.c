@@ -19,6 +19,7 @@
  *
  * The plain test (fuzz_main.c) runs the corpus in corpus-mcp/ and
  * deterministic mutations of it. */
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,7 +95,8 @@ static bool check_response(const cJSON *r, const char *text)
     if (!cJSON_IsObject(r) || !cJSON_IsString(jsonrpc) || strcmp(jsonrpc->valuestring, "2.0") != 0)
         fail("a response with \"jsonrpc\": \"2.0\"", text);
     if (id == NULL || !(cJSON_IsString(id) || cJSON_IsNull(id) ||
-                        (cJSON_IsNumber(id) && id->valuedouble == (double)(long long)id->valuedouble)))
+                        (cJSON_IsNumber(id) && fabs(id->valuedouble) <= 9007199254740991.0 &&
+                         id->valuedouble == floor(id->valuedouble))))
         fail("an id that is a string, an integer or null", text);
     if ((result == NULL) == (error == NULL) || cJSON_GetArraySize(r) != 3)
         fail("exactly one of result and error", text);
