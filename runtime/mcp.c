@@ -249,6 +249,15 @@ static answer tools_call(const sc_mcp_server *server, const sc_mcp_session *sess
     sc_error err;
     int rc = sc_tool_call_cjson(arena, server->tools, server->tool_count, name, args, server->call_flags, &result,
                                 &err);
+    /* a tool without @output returns any cJSON tree, which the dispatcher
+     * does not check: one that cannot be sent is the tool's failure */
+    if (rc == 0 && result != NULL && sc_check_cjson(result, &err) != 0) {
+        cJSON_Delete(result);
+        result = NULL;
+        rc = err.code == SC_ERR_NOMEM ? SC_ERR_NOMEM : SC_ERR_OUTPUT;
+        sc_error_note(&err, "the tool's result is not valid JSON");
+        err.code = rc;
+    }
     char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
     if (rc != 0) {
         sc_error_format(&err, text, sizeof text);
