@@ -490,11 +490,16 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
         address = (struct sockaddr *)&v6;
         flags |= MHD_USE_IPv6;
     }
+    /* one thread: libmicrohttpd's own polling thread, no pool */
+    unsigned threads = options->threads != 0 ? options->threads : 4;
+    struct MHD_OptionItem pool[] = {
+        {threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)threads, NULL},
+        {MHD_OPTION_END, 0, NULL},
+    };
     if (address != NULL)
         h->daemon = MHD_start_daemon(
             flags, options->port, NULL, NULL, on_request, h, MHD_OPTION_EXTERNAL_LOGGER, on_log, (void *)server,
-            MHD_OPTION_SOCK_ADDR, address,
-            MHD_OPTION_THREAD_POOL_SIZE, (unsigned)(options->threads != 0 ? options->threads : 4),
+            MHD_OPTION_SOCK_ADDR, address, MHD_OPTION_ARRAY, pool,
             MHD_OPTION_CONNECTION_LIMIT, (unsigned)(options->max_connections != 0 ? options->max_connections : 64),
             MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(options->timeout_seconds != 0 ? options->timeout_seconds : 30),
             MHD_OPTION_NOTIFY_COMPLETED, on_completed, h, MHD_OPTION_END);

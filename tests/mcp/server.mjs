@@ -44,7 +44,7 @@ export function startHttp(server, args = [], env = {}) {
         child.on('exit', (code) => reject(new Error(`the server exited (${code}) before listening: ${stderr}`)));
         createInterface({ input: child.stderr }).on('line', (line) => {
             stderr += line + '\n';
-            const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)$/.exec(line);
+            const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/\S*)$/.exec(line);
             if (!m)
                 return;
             clearTimeout(timer);
