@@ -1,0 +1,512 @@
+/* The MCP server core (include/schemac/mcp.h): one JSON-RPC message in, the
+ * reply text out, no transport. The message is parsed under the strictness
+ * rules (sc_parse_json) into the caller's arena; the reply is built as a
+ * cJSON tree, printed with sc_print_json and handed out from the arena. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mcp_internal.h"
+#include "schemac/schemac.h"
+
+static const char *const versions[] = SC_MCP_VERSIONS;
+#define VERSION_COUNT (sizeof versions / sizeof versions[0])
+
+/* What each revision has, by the changelogs of the specification: tool
+ * annotations came in 2025-03-26; outputSchema, structuredContent and
+ * serverInfo.title in 2025-06-18. JSON-RPC batches came in 2025-03-26 and
+ * left in 2025-06-18, so only 2025-03-26 receives them. */
+static bool has_annotations(const char *version)
+{
+    return strcmp(version, "2025-03-26") >= 0;
+}
+
+static bool has_structured_output(const char *version)
+{
+    return strcmp(version, "2025-06-18") >= 0;
+}
+
+static bool has_batches(const char *version)
+{
+    return strcmp(version, "2025-03-26") == 0;
+}
+
+void sc_mcp_log_stderr(void *log_ctx, const char *line)
+{
+    const char *prefix = log_ctx;
+    if (prefix != NULL)
+        fprintf(stderr, "%s: %s\n", prefix, line);
+    else
+        fprintf(stderr, "%s\n", line);
+}
+
+void sc_mcp_log(const sc_mcp_server *server, const char *fmt, ...)
+{
+    char line[512];
+    va_list ap;
+    if (server->log == NULL)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    server->log(server->log_ctx, line);
+}
+
+void sc_mcp_session_init(sc_mcp_session *session)
+{
+    memset(session, 0, sizeof *session);
+    session->state = SC_MCP_STATE_NEW;
+}
+
+/* ---- replies ------------------------------------------------------------- */
+
+/* {"jsonrpc": "2.0", "id": id} with id copied (null when NULL). */
+static cJSON *envelope(const cJSON *id)
+{
+    cJSON *message = cJSON_CreateObject();
+    cJSON *copy = id != NULL ? cJSON_Duplicate(id, true) : cJSON_CreateNull();
+    if (message == NULL || copy == NULL || cJSON_AddStringToObject(message, "jsonrpc", "2.0") == NULL ||
+        !cJSON_AddItemToObject(message, "id", copy)) {
+        cJSON_Delete(copy);
+        cJSON_Delete(message);
+        return NULL;
+    }
+    return message;
+}
+
+/* A response carrying result (taken over; NULL means out of memory). */
+static cJSON *result_response(const cJSON *id, cJSON *result)
+{
+    cJSON *message = result != NULL ? envelope(id) : NULL;
+    if (message == NULL || !cJSON_AddItemToObject(message, "result", result)) {
+        cJSON_Delete(result);
+        cJSON_Delete(message);
+        return NULL;
+    }
+    return message;
+}
+
+static cJSON *error_response(const cJSON *id, int code, const char *fmt, ...) SC_PRINTF(3, 4);
+static cJSON *error_response(const cJSON *id, int code, const char *fmt, ...)
+{
+    char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 64];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    cJSON *message = envelope(id);
+    cJSON *error = cJSON_AddObjectToObject(message, "error");
+    if (error == NULL || cJSON_AddNumberToObject(error, "code", code) == NULL ||
+        cJSON_AddStringToObject(error, "message", text) == NULL) {
+        cJSON_Delete(message);
+        return NULL;
+    }
+    return message;
+}
+
+/* ---- methods ------------------------------------------------------------- */
+
+/* A request's outcome: its response (NULL for none), and whether the
+ * request itself was rejected (for HTTP's 400). */
+typedef struct answer {
+    cJSON *response;
+    bool rejected;
+    bool nomem;
+} answer;
+
+/* A response (NULL: memory ran out while making it). */
+static answer respond(cJSON *response)
+{
+    answer a = {response, false, response == NULL};
+    return a;
+}
+
+/* No response: a notification, or a response from the client. */
+static answer none(void)
+{
+    answer a = {NULL, false, false};
+    return a;
+}
+
+/* An invalid request: rejected as a whole (for HTTP, 400) when it cannot
+ * be tied to a request id; with an id it is that request's answer. */
+static answer reject(const cJSON *id, int code, const char *text)
+{
+    cJSON *response = error_response(id, code, "%s", text);
+    answer a = {response, id == NULL, response == NULL};
+    return a;
+}
+
+static const char *string_member(const cJSON *object, const char *key)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    return cJSON_IsString(item) ? item->valuestring : NULL;
+}
+
+static answer initialize(const sc_mcp_server *server, sc_mcp_session *session, const cJSON *id,
+                         const cJSON *params)
+{
+    if (session->state != SC_MCP_STATE_NEW)
+        return reject(id, SC_MCP_INVALID_REQUEST, "invalid request: the session is already initialized");
+    const char *requested = string_member(params, "protocolVersion");
+    const cJSON *client = cJSON_GetObjectItemCaseSensitive(params, "clientInfo");
+    if (requested == NULL || !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(params, "capabilities")) ||
+        !cJSON_IsObject(client) || string_member(client, "name") == NULL ||
+        string_member(client, "version") == NULL)
+        return respond(error_response(id, SC_MCP_INVALID_PARAMS,
+                                      "initialize: params needs a string protocolVersion, an object "
+                                      "capabilities and a clientInfo with a string name and version"));
+    /* the client's revision when we speak it, else our newest */
+    const char *version = versions[0];
+    for (size_t i = 0; i < VERSION_COUNT; i++)
+        if (strcmp(requested, versions[i]) == 0)
+            version = versions[i];
+
+    cJSON *result = cJSON_CreateObject();
+    cJSON *capabilities = cJSON_AddObjectToObject(result, "capabilities");
+    cJSON *info = cJSON_AddObjectToObject(result, "serverInfo");
+    bool ok = cJSON_AddStringToObject(result, "protocolVersion", version) != NULL && capabilities != NULL &&
+              cJSON_AddObjectToObject(capabilities, "tools") != NULL && info != NULL &&
+              cJSON_AddStringToObject(info, "name", server->name != NULL ? server->name : "schemac") != NULL &&
+              cJSON_AddStringToObject(info, "version", server->version != NULL ? server->version : "0") != NULL;
+    if (ok && server->title != NULL && has_structured_output(version))
+        ok = cJSON_AddStringToObject(info, "title", server->title) != NULL;
+    if (ok && server->instructions != NULL)
+        ok = cJSON_AddStringToObject(result, "instructions", server->instructions) != NULL;
+    if (!ok) {
+        cJSON_Delete(result);
+        return respond(NULL);
+    }
+    session->state = SC_MCP_STATE_READY;
+    snprintf(session->protocol_version, sizeof session->protocol_version, "%s", version);
+    return respond(result_response(id, result));
+}
+
+/* The cursor is the index of the page's first tool, in decimal: opaque to
+ * clients, checked here (digits only, no leading zero, inside the table). */
+static bool read_cursor(const char *cursor, size_t count, size_t *start)
+{
+    size_t n = 0;
+    if (cursor[0] == '\0' || (cursor[0] == '0' && cursor[1] != '\0'))
+        return false;
+    for (const char *c = cursor; *c; c++) {
+        if (*c < '0' || *c > '9' || n > count)
+            return false;
+        n = n * 10 + (size_t)(*c - '0');
+    }
+    if (n >= count && !(n == 0 && count == 0))
+        return false;
+    *start = n;
+    return true;
+}
+
+static answer tools_list(const sc_mcp_server *server, const sc_mcp_session *session, const cJSON *id,
+                         const cJSON *params)
+{
+    size_t start = 0, count = server->tool_count;
+    const cJSON *cursor = cJSON_GetObjectItemCaseSensitive(params, "cursor");
+    if (cursor != NULL && (!cJSON_IsString(cursor) || !read_cursor(cursor->valuestring, count, &start)))
+        return respond(error_response(id, SC_MCP_INVALID_PARAMS, "tools/list: invalid cursor"));
+    size_t end = server->page_size == 0 || count - start <= server->page_size ? count : start + server->page_size;
+
+    cJSON *result = sc_mcp_tools_list(server->tools + start, end - start);
+    cJSON *entry;
+    bool ok = result != NULL;
+    /* what the negotiated revision has no words for is left out */
+    cJSON *list = cJSON_GetObjectItemCaseSensitive(result, "tools");
+    cJSON_ArrayForEach(entry, list)
+    {
+        if (!has_structured_output(session->protocol_version))
+            cJSON_DeleteItemFromObjectCaseSensitive(entry, "outputSchema");
+        if (!has_annotations(session->protocol_version))
+            cJSON_DeleteItemFromObjectCaseSensitive(entry, "annotations");
+    }
+    if (ok && end < count) {
+        char next[24];
+        snprintf(next, sizeof next, "%zu", end);
+        ok = cJSON_AddStringToObject(result, "nextCursor", next) != NULL;
+    }
+    if (!ok) {
+        cJSON_Delete(result);
+        return respond(NULL);
+    }
+    return respond(result_response(id, result));
+}
+
+static answer tools_call(const sc_mcp_server *server, const sc_mcp_session *session, sc_arena *arena,
+                         const cJSON *id, const cJSON *params)
+{
+    const char *name = string_member(params, "name");
+    const cJSON *args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
+    if (name == NULL)
+        return respond(error_response(id, SC_MCP_INVALID_PARAMS, "tools/call: params.name must be a string"));
+    if (args != NULL && !cJSON_IsObject(args))
+        return respond(error_response(id, SC_MCP_INVALID_PARAMS, "tools/call: params.arguments must be an object"));
+
+    cJSON *result = NULL;
+    sc_error err;
+    int rc = sc_tool_call_cjson(arena, server->tools, server->tool_count, name, args, server->call_flags, &result,
+                                &err);
+    /* a tool without @output returns any cJSON tree, which the dispatcher
+     * does not check: one that cannot be sent is the tool's failure */
+    if (rc == 0 && result != NULL && sc_check_cjson(result, &err) != 0) {
+        cJSON_Delete(result);
+        result = NULL;
+        rc = err.code == SC_ERR_NOMEM ? SC_ERR_NOMEM : SC_ERR_OUTPUT;
+        sc_error_note(&err, "the tool's result is not valid JSON");
+        err.code = rc;
+    }
+    char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
+    if (rc != 0) {
+        sc_error_format(&err, text, sizeof text);
+        sc_mcp_log(server, "tools/call %.64s: %s", name, text);
+    }
+    switch (rc) {
+    case 0: break;
+    case SC_ERR_NOMEM:
+        cJSON_Delete(result);
+        return respond(error_response(id, SC_MCP_INTERNAL_ERROR, "out of memory"));
+    case SC_ERR_UNKNOWN_TOOL:
+        /* a protocol error, as the specification's example has it; the
+         * message names the tools there are */
+        return respond(error_response(id, SC_MCP_INVALID_PARAMS, "%s", text));
+    default: break; /* argument, handler and output errors: isError, for the model */
+    }
+    cJSON *call_result = sc_mcp_call_result(rc, result, &err);
+    if (call_result != NULL && !has_structured_output(session->protocol_version))
+        cJSON_DeleteItemFromObjectCaseSensitive(call_result, "structuredContent");
+    return respond(result_response(id, call_result));
+}
+
+static void notification(const sc_mcp_server *server, sc_mcp_session *session, const char *method)
+{
+    if (strcmp(method, "notifications/initialized") == 0) {
+        if (session->state == SC_MCP_STATE_READY)
+            session->initialized = true;
+        else
+            sc_mcp_log(server, "notifications/initialized before initialize: ignored");
+    } else if (strcmp(method, "notifications/cancelled") != 0) {
+        /* cancelled: every request is answered before the next message is
+         * read (or, over HTTP, runs to completion), so there is nothing left
+         * to cancel, as the specification allows */
+        sc_mcp_log(server, "ignored notification %.100s", method);
+    }
+}
+
+/* MCP request ids: a string or an integer, never null. (An integer beyond
+ * I-JSON's exact range, 2^53, cannot be echoed back exactly.) */
+static bool valid_id(const cJSON *id)
+{
+    if (cJSON_IsString(id))
+        return true;
+    return cJSON_IsNumber(id) && fabs(id->valuedouble) <= 9007199254740991.0 &&
+           id->valuedouble == floor(id->valuedouble);
+}
+
+/* One message of the JSON-RPC envelope (not a batch). */
+static answer handle_message(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                             const cJSON *message)
+{
+    if (!cJSON_IsObject(message))
+        return reject(NULL, SC_MCP_INVALID_REQUEST, "invalid request: a message must be a JSON-RPC 2.0 object");
+    const char *jsonrpc = string_member(message, "jsonrpc");
+    const cJSON *method = cJSON_GetObjectItemCaseSensitive(message, "method");
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(message, "id");
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(message, "params");
+    const cJSON *echo = valid_id(id) ? id : NULL;
+
+    if (method == NULL && id != NULL &&
+        (cJSON_HasObjectItem(message, "result") || cJSON_HasObjectItem(message, "error"))) {
+        /* a response: this server sends no requests, so it matches none */
+        sc_mcp_log(server, "ignored a response from the client");
+        return none();
+    }
+    if (jsonrpc == NULL || strcmp(jsonrpc, "2.0") != 0 || !cJSON_IsString(method) || (id != NULL && echo == NULL) ||
+        (params != NULL && !cJSON_IsObject(params) && !cJSON_IsArray(params)))
+        return reject(echo, SC_MCP_INVALID_REQUEST,
+                      "invalid request: needs \"jsonrpc\": \"2.0\", a string \"method\", a string or integer "
+                      "\"id\" (none for a notification) and \"params\" (if any) an object");
+    const char *name = method->valuestring;
+    if (id == NULL) {
+        notification(server, session, name);
+        return none();
+    }
+    if (params != NULL && !cJSON_IsObject(params))
+        return respond(error_response(id, SC_MCP_INVALID_PARAMS, "%.64s: params must be an object", name));
+    if (strcmp(name, "ping") == 0)
+        return respond(result_response(id, cJSON_CreateObject()));
+    if (strcmp(name, "initialize") == 0)
+        return initialize(server, session, id, params);
+    if (session->state != SC_MCP_STATE_READY)
+        return reject(id, SC_MCP_INVALID_REQUEST,
+                      "invalid request: the session is not initialized; the first request must be initialize");
+    if (strcmp(name, "tools/list") == 0)
+        return tools_list(server, session, id, params);
+    if (strcmp(name, "tools/call") == 0)
+        return tools_call(server, session, arena, id, params);
+    return respond(error_response(id, SC_MCP_METHOD_NOT_FOUND, "method not found: %.100s", name));
+}
+
+static void free_text(void *text)
+{
+    sc_free_string(text);
+}
+
+/* Prints reply (deleted here) into the arena's care. */
+static int finish(sc_arena *arena, cJSON *reply, sc_mcp_outcome outcome, sc_mcp_reply *out)
+{
+    char *text = NULL;
+    if (reply == NULL)
+        return SC_ERR_NOMEM;
+    int rc = sc_print_json(reply, &text);
+    cJSON_Delete(reply);
+    if (rc != 0 && rc != SC_ERR_NOMEM) {
+        /* only a handler's own JSON (a tool without @output) can fail to
+         * print: still answer, so that the client does not wait forever */
+        reply = error_response(NULL, SC_MCP_INTERNAL_ERROR, "internal error: the response is not valid JSON (%s)",
+                               sc_strerror(rc));
+        rc = reply != NULL ? sc_print_json(reply, &text) : SC_ERR_NOMEM;
+        cJSON_Delete(reply);
+    }
+    if (rc != 0)
+        return rc;
+    if (sc_arena_on_release(arena, free_text, text) != 0)
+        return SC_ERR_NOMEM; /* text already freed */
+    out->outcome = outcome;
+    out->text = text;
+    out->len = strlen(text);
+    return 0;
+}
+
+/* A batch (2025-03-26): every element handled in order, the responses to
+ * its requests in one array, nothing when it held only notifications. */
+static int handle_batch(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                        const cJSON *batch, sc_mcp_reply *out)
+{
+    cJSON *responses = cJSON_CreateArray();
+    const cJSON *message;
+    if (responses == NULL)
+        return SC_ERR_NOMEM;
+    cJSON_ArrayForEach(message, batch)
+    {
+        /* the session is READY here, so initialize is refused as "already
+         * initialized"; the specification also forbids it in a batch */
+        answer a = handle_message(server, session, arena, message);
+        if (a.nomem) {
+            cJSON_Delete(responses);
+            return SC_ERR_NOMEM;
+        }
+        if (a.response != NULL)
+            cJSON_AddItemToArray(responses, a.response);
+    }
+    if (cJSON_GetArraySize(responses) == 0) {
+        cJSON_Delete(responses);
+        return 0;
+    }
+    return finish(arena, responses, SC_MCP_ANSWERED, out);
+}
+
+/* The id of a message that is JSON but breaks a strictness rule, when it
+ * has exactly one, valid: read leniently with plain cJSON. NULL otherwise
+ * (then *json says whether it was JSON at all). */
+static cJSON *lenient_id(const char *message, size_t len, bool *json)
+{
+    const char *end = NULL;
+    cJSON *tree = cJSON_ParseWithLengthOpts(message, len, &end, false);
+    while (tree != NULL && end < message + len && strchr(" \t\r\n", *end) != NULL && *end != '\0')
+        end++;
+    *json = tree != NULL && end == message + len;
+    const cJSON *item, *id = NULL;
+    size_t ids = 0;
+    cJSON *object = *json && cJSON_IsObject(tree) ? tree : NULL;
+    cJSON_ArrayForEach(item, object)
+    {
+        if (item->string != NULL && strcmp(item->string, "id") == 0) {
+            id = item;
+            ids++;
+        }
+    }
+    cJSON *copy = ids == 1 && valid_id(id) ? cJSON_Duplicate(id, false) : NULL;
+    cJSON_Delete(tree);
+    return copy;
+}
+
+/* The reply to a message sc_parse_json refused. Not JSON at all: -32700,
+ * id null. JSON that breaks a strictness rule (a duplicate key, invalid
+ * UTF-8, a number beyond I-JSON's exact range, U+0000): -32600 with the
+ * message's id when it can be told, so that the client is not left
+ * waiting for an answer that never comes. */
+static int refuse_unreadable(sc_arena *arena, const char *message, size_t len, const sc_error *err,
+                             sc_mcp_reply *reply)
+{
+    char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
+    bool json;
+    sc_error_format(err, text, sizeof text);
+    cJSON *id = lenient_id(message, len, &json);
+    cJSON *response = json ? error_response(id, SC_MCP_INVALID_REQUEST,
+                                            "invalid request: the message breaks the strictness rules (I-JSON): %s "
+                                            "(at byte %zu)",
+                                            text, err->offset)
+                           : error_response(NULL, SC_MCP_PARSE_ERROR, "parse error: %s (at byte %zu)", text,
+                                            err->offset);
+    sc_mcp_outcome outcome = id != NULL ? SC_MCP_ANSWERED : SC_MCP_REJECTED;
+    cJSON_Delete(id);
+    return finish(arena, response, outcome, reply);
+}
+
+size_t sc_mcp_max_message(const sc_mcp_server *server)
+{
+    return server->max_message != 0 ? server->max_message : SC_MCP_DEFAULT_MAX_MESSAGE;
+}
+
+int sc_mcp_reply_too_large(const sc_mcp_server *server, sc_arena *arena, sc_mcp_reply *reply)
+{
+    return finish(arena,
+                  error_response(NULL, SC_MCP_INVALID_REQUEST, "invalid request: the message is larger than %zu bytes",
+                                 sc_mcp_max_message(server)),
+                  SC_MCP_REJECTED, reply);
+}
+
+int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
+                  size_t len, sc_mcp_reply *reply)
+{
+    if (reply == NULL)
+        return SC_ERR_ARGUMENT;
+    reply->outcome = SC_MCP_NO_REPLY;
+    reply->text = NULL;
+    reply->len = 0;
+    if (server == NULL || session == NULL || arena == NULL || (message == NULL && len > 0))
+        return SC_ERR_ARGUMENT;
+
+    if (len > sc_mcp_max_message(server))
+        return sc_mcp_reply_too_large(server, arena, reply);
+    cJSON *tree;
+    sc_error err;
+    int rc = sc_parse_json(arena, message, len, &tree, &err);
+    if (rc == SC_ERR_NOMEM)
+        return rc;
+    if (rc != 0)
+        return refuse_unreadable(arena, message, len, &err, reply);
+    if (cJSON_IsArray(tree)) {
+        char why[128] = "";
+        if (session->state != SC_MCP_STATE_READY)
+            snprintf(why, sizeof why, "a batch before initialize");
+        else if (!has_batches(session->protocol_version))
+            snprintf(why, sizeof why, "MCP %s has no JSON-RPC batches (only 2025-03-26 has them)",
+                     session->protocol_version);
+        else if (cJSON_GetArraySize(tree) == 0)
+            snprintf(why, sizeof why, "an empty batch");
+        if (why[0] != '\0')
+            return finish(arena, error_response(NULL, SC_MCP_INVALID_REQUEST, "invalid request: %s", why),
+                          SC_MCP_REJECTED, reply);
+        return handle_batch(server, session, arena, tree, reply);
+    }
+    answer a = handle_message(server, session, arena, tree);
+    if (a.nomem)
+        return SC_ERR_NOMEM;
+    if (a.response == NULL)
+        return 0;
+    return finish(arena, a.response, a.rejected ? SC_MCP_REJECTED : SC_MCP_ANSWERED, reply);
+}

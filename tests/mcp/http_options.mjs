@@ -1,0 +1,121 @@
+// The options of the Streamable HTTP transport, on http_options.c (every
+// option away from its default): the endpoint path, an Origin allow-list
+// that replaces the loopback default, the body limit, the session limit
+// (the least recently used session ends), the connection limit and the
+// idle timeout.
+//
+//   node http_options.mjs HTTP_OPTIONS_BINARY
+import net from 'node:net';
+import assert from 'node:assert/strict';
+
+import { startHttp } from './server.mjs';
+
+const [binary] = process.argv.slice(2);
+const http = await startHttp(binary);
+const url = new URL(http.url);
+assert.equal(url.pathname, '/rpc');
+
+let failures = 0, checks = 0;
+async function check(name, fn) {
+    checks++;
+    try {
+        await fn();
+        console.log(`ok   ${name}`);
+    } catch (e) {
+        failures++;
+        console.log(`FAIL ${name}\n     ${String(e.stack ?? e).split('\n').join('\n     ')}`);
+    }
+}
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A raw connection: resolves to what the server sent before it closed.
+function connection() {
+    const socket = net.connect(Number(url.port), '127.0.0.1');
+    let data = '';
+    socket.on('data', (d) => { data += d; });
+    const closed = new Promise((resolve) => socket.on('close', () => resolve(data)));
+    socket.on('error', () => {});
+    return { socket, closed, ready: new Promise((r) => socket.on('connect', r)) };
+}
+const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+const rawPost = (body) => `POST /rpc HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`;
+
+// First, before fetch keeps connections of its own open.
+await check('max_connections 4: a fifth connection waits, unanswered, until one of them closes', async () => {
+    const idle = Array.from({ length: 4 }, connection);
+    await Promise.all(idle.map((c) => c.ready));
+    await sleep(300);
+    const fifth = connection();
+    await fifth.ready;
+    fifth.socket.write(rawPost(ping));
+    let answer = null;
+    fifth.closed.then((data) => { answer = data; });
+    await sleep(800); // well within the 3 s timeout of the four
+    assert.equal(answer, null, 'the fifth connection was served while four were open');
+    idle.forEach((c) => c.socket.destroy());
+    assert.match(await fifth.closed, /^HTTP\/1\.1 400 /); // served now: no session, so 400
+});
+
+await check('timeout_seconds 3: an idle connection is closed', async () => {
+    const c = connection();
+    await c.ready;
+    const started = Date.now();
+    assert.equal(await c.closed, '');
+    assert.ok(Date.now() - started >= 2500, `closed after ${Date.now() - started} ms`);
+});
+
+const post = (body, headers = {}, path = '/rpc') => fetch(new URL(path, url), {
+    method: 'POST', body, headers: { 'content-type': 'application/json', ...headers },
+});
+const initialize = JSON.stringify({
+    jsonrpc: '2.0', id: 1, method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'o', version: '0' } },
+});
+const open = async () => (await post(initialize)).headers.get('mcp-session-id');
+
+await check('path: the endpoint is /rpc, /mcp is 404', async () => {
+    assert.equal((await post(initialize, {}, '/mcp')).status, 404);
+    assert.match(await open(), /^[0-9a-f]{32}$/);
+});
+
+await check('allowed_origins: exactly the list, which replaces the loopback default', async () => {
+    for (const origin of ['https://app.example.com', 'http://localhost:5173']) {
+        const r = await post(initialize, { origin });
+        assert.equal(r.status, 200, origin);
+        assert.equal(r.headers.get('access-control-allow-origin'), origin);
+    }
+    for (const origin of ['http://localhost:6274', 'https://app.example.com:443', 'https://app.example.co', 'http://127.0.0.1'])
+        assert.equal((await post(initialize, { origin })).status, 403, origin);
+});
+
+await check('max_body 2000: 2000 bytes are read, 2001 are 413', async () => {
+    const pad = (n) => {
+        const body = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"o","version":"0"},"pad":"`;
+        return body + 'x'.repeat(n - body.length - 4) + '"}}\n';
+    };
+    assert.equal(pad(2000).length, 2000);
+    assert.equal((await post(pad(2000))).status, 200);
+    const r = await post(pad(2001));
+    assert.equal(r.status, 413);
+    assert.match((await r.json()).error.message, /over 2000 bytes/);
+});
+
+await check('max_sessions 2: a third session ends the least recently used one', async () => {
+    const [a, b] = [await open(), await open()];
+    const alive = async (id) => (await post(ping, { 'mcp-session-id': id })).status;
+    assert.equal(await alive(a), 200); // a is now more recent than b
+    const c = await open();
+    assert.equal(await alive(b), 404);
+    assert.equal(await alive(a), 200);
+    assert.equal(await alive(c), 200);
+});
+
+const { code } = await http.stop();
+await check('the server stops cleanly; it logged the sessions it ended', () => {
+    assert.equal(code, 0);
+    assert.match(http.stderr(), /ended the least recently used one/);
+    assert.doesNotMatch(http.stderr(), /Warning/); // e.g. libmicrohttpd's about a pool of one thread
+});
+console.log(`${checks - failures}/${checks} checks passed`);
+process.exit(failures ? 1 : 0);

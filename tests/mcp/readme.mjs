@@ -1,0 +1,34 @@
+// The ten-line server of README.md (readme_server.c) is what README.md
+// shows, and works: the official MCP SDK client lists its tool and calls it.
+//
+//   node readme.mjs README.md readme_server.c README_SERVER
+import { readFileSync } from 'node:fs';
+import assert from 'node:assert/strict';
+
+let Client, StdioClientTransport;
+try {
+    ({ Client } = await import('@modelcontextprotocol/sdk/client/index.js'));
+    ({ StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js'));
+} catch (e) {
+    console.log(`@modelcontextprotocol/sdk not installed (npm ci --prefix tests/mcp): skipped (${e.code ?? e.message})`);
+    process.exit(77);
+}
+
+const [readme, source, binary] = process.argv.slice(2);
+const lines = /\/\* ---- README.md ---- \*\/\n([^]*?)\/\* ---- end of README.md ---- \*\//.exec(readFileSync(source, 'utf8'));
+assert.ok(lines, `no README.md block in ${source}`);
+assert.ok(readFileSync(readme, 'utf8').includes('```c\n' + lines[1] + '```\n'),
+    `README.md does not show the lines of ${source} as they are`);
+
+const client = new Client({ name: 'readme', version: '1.0.0' });
+await client.connect(new StdioClientTransport({ command: binary }));
+assert.equal(client.getServerVersion().name, 'url-tools');
+const { tools } = await client.listTools();
+assert.deepEqual(tools.map((t) => t.name), ['parse_url']);
+const ok = await client.callTool({ name: 'parse_url', arguments: { url: 'https://example.com/a', parts: ['host'] } });
+assert.deepEqual(ok.structuredContent, { url: 'https://example.com/a', scheme_length: 5, parts: 1 });
+const bad = await client.callTool({ name: 'parse_url', arguments: { url: 'https://example.com/a', parts: [] } });
+assert.equal(bad.isError, true);
+assert.match(bad.content[0].text, /^\/parts: /);
+await client.close();
+console.log('ok   the README server is what README.md shows, and answers the SDK client');

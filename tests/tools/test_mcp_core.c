@@ -1,0 +1,99 @@
+/* libschemac's MCP server core (sc_mcp_handle) where the SDK-driven tests
+ * of tests/mcp cannot reach: a handler whose cJSON result cannot be sent
+ * (a non-finite number, text that is not UTF-8), and arenas over small
+ * buffers, where memory runs out at every step of a request. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <schemac/mcp.h>
+
+#include "tools.schemac.h"
+
+static int failures;
+
+#define CHECK(cond)                                                                                                   \
+    do {                                                                                                              \
+        if (!(cond)) {                                                                                                \
+            failures++;                                                                                               \
+            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);                                  \
+        }                                                                                                             \
+    } while (0)
+
+/* echo, returning what its text names: a number that JSON cannot hold, a
+ * string that is not UTF-8, or the text. */
+static int echo(sc_arena *arena, const echo_args *in, cJSON **out, void *ctx, sc_error *err)
+{
+    (void)arena, (void)ctx, (void)err;
+    *out = cJSON_CreateObject();
+    if (strcmp(in->text, "nan") == 0)
+        cJSON_AddNumberToObject(*out, "value", NAN);
+    else if (strcmp(in->text, "latin1") == 0)
+        cJSON_AddStringToObject(*out, "value", "caf\xe9");
+    else
+        cJSON_AddStringToObject(*out, "echo", in->text);
+    return 0;
+}
+
+static const char init[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                           "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}";
+
+static const char *call_echo(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                             const char *text, int *rc)
+{
+    char message[256];
+    snprintf(message, sizeof message,
+             "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":"
+             "{\"text\":\"%s\"}}}",
+             text);
+    sc_mcp_reply reply;
+    *rc = sc_mcp_handle(server, session, arena, message, strlen(message), &reply);
+    return *rc == 0 ? reply.text : NULL;
+}
+
+int main(void)
+{
+    sc_tool_binding tools[] = {echo_args_bind(echo, NULL)};
+    sc_mcp_server server = {.name = "t", .version = "0", .tools = tools, .tool_count = 1};
+    sc_mcp_session session;
+    sc_mcp_session_init(&session);
+    sc_arena arena;
+    sc_arena_init(&arena, NULL);
+    sc_mcp_reply reply;
+    int rc;
+
+    CHECK(sc_mcp_handle(&server, &session, &arena, init, strlen(init), &reply) == 0);
+    CHECK(session.state == SC_MCP_STATE_READY && strcmp(session.protocol_version, "2025-11-25") == 0);
+    sc_arena_reset(&arena);
+
+    /* a result that cannot be sent is the tool's failure, for the model to see */
+    const char *text = call_echo(&server, &session, &arena, "nan", &rc);
+    CHECK(rc == 0 && text != NULL);
+    CHECK(text != NULL && strstr(text, "\"id\":7") != NULL && strstr(text, "\"isError\":true") != NULL &&
+          strstr(text, "finite") != NULL && strstr(text, "not valid JSON") != NULL);
+    sc_arena_reset(&arena);
+    text = call_echo(&server, &session, &arena, "latin1", &rc);
+    CHECK(text != NULL && strstr(text, "\"isError\":true") != NULL && strstr(text, "UTF-8") != NULL);
+    sc_arena_reset(&arena);
+    text = call_echo(&server, &session, &arena, "hi", &rc);
+    CHECK(text != NULL && strstr(text, "\"structuredContent\":{\"echo\":\"hi\"}") != NULL);
+    sc_arena_release(&arena);
+
+    /* arenas over buffers of every size up to what a call needs: out of
+     * memory is SC_ERR_NOMEM or an answer, never a crash or a leak (ASan) */
+    bool answered = false;
+    for (size_t size = 0; size <= 8192 && !answered; size += 64) {
+        static unsigned char buffer[8192];
+        sc_arena small;
+        sc_arena_init_buffer(&small, buffer, size);
+        text = call_echo(&server, &session, &small, "hi", &rc);
+        CHECK(rc == 0 || rc == SC_ERR_NOMEM);
+        answered = text != NULL && strstr(text, "\"echo\":\"hi\"") != NULL;
+        sc_arena_release(&small);
+    }
+    CHECK(answered);
+
+    if (failures == 0)
+        printf("mcp core: every check passed\n");
+    return failures != 0;
+}
