@@ -61,7 +61,8 @@ cmake)
     if command -v ninja >/dev/null; then generator=(-G Ninja); fi
     build_app() {
         [ -d "$app/build" ] || quietly "$tmp/setup.log" \
-            cmake "${generator[@]}" -S "$app" -B "$app/build" -DCMAKE_PREFIX_PATH="$root"
+            cmake "${generator[@]}" -S "$app" -B "$app/build" -DCMAKE_PREFIX_PATH="$root" \
+            -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
         quietly "$tmp/build.log" cmake --build "$app/build"
     }
     app_exe=$app/build/app
@@ -100,6 +101,18 @@ out=$(run_app '{"city": ""}') && fail "the app accepted an invalid document"
 [ "$out" = "error /city: must be at least 1 characters long" ] || fail "unexpected error: $out"
 out=$(run_app '{"city": "Oslo", "unit": "kelvin"}') && fail "kelvin accepted before it exists: $out"
 echo "ok - $kind: built and ran against $([ "$kind" = subproject ] && echo "schemac as a subproject" || echo "the staged install")"
+
+# The compile_commands.json that meson and CMake write carries the flags
+# weather.h needs (-Iinclude, -DWEATHER_API=1): schemac reads them with -p.
+if [ -f "$app/build/compile_commands.json" ] && [ "$kind" != subproject ]; then
+    schemac --print-outputs "$app/weather.h" >/dev/null 2>&1 && fail "weather.h parsed without its flags"
+    (cd "$app" && schemac -p build --print-outputs weather.h) >"$tmp/listed" 2>"$tmp/err" ||
+        { cat "$tmp/err"; fail "schemac -p build (the $kind compile_commands.json)"; }
+    grep -qx 'weather.schemac.c' "$tmp/listed" || fail "unexpected --print-outputs: $(cat "$tmp/listed")"
+    (cd "$app" && schemac -p build --flags-from main.c --print-outputs weather.h) >/dev/null 2>"$tmp/err" ||
+        { cat "$tmp/err"; fail "schemac -p build --flags-from main.c"; }
+    echo "ok - $kind: schemac -p reads the flags from $kind's compile_commands.json"
+fi
 
 # An edit to a header that weather.h includes regenerates the decoder.
 sleep 1 # a coarse-mtime file system must see the edit as newer
