@@ -38,9 +38,12 @@ static const char *const drop_prefix[] = {
 };
 /* Dropped flags whose value may be the next argument. */
 static const char *const drop_with_value[] = {"-L", "-l", "-Xlinker", "-Xassembler", "-Xclang", "--param"};
-/* Only in a compile command: the compiler's own output and depfile. */
-static const char *const command_drop_with_value[] = {"-o", "-MF", "-MT", "-MQ"};
-static const char *const command_drop[] = {"-M", "-MM", "-MD", "-MMD", "-MP", "-MG"};
+/* The compiler's own depfile (schemac's -MD and -MF are options of its
+ * own, matched before these), as $(CPPFLAGS) often carries -MMD -MP. */
+static const char *const depfile_drop_with_value[] = {"-MF", "-MT", "-MQ"};
+static const char *const depfile_drop[] = {"-M", "-MM", "-MD", "-MMD", "-MP", "-MG"};
+/* Only in a compile command: the compiler's output file. */
+static const char *const command_drop_with_value[] = {"-o"};
 
 static bool has_prefix(const char *s, const char *prefix)
 {
@@ -88,13 +91,13 @@ cflag_use cflag_classify(int argc, const char *const *argv, int i, bool from_com
     *span = 1;
     if (a[0] != '-' || a[1] == '\0')
         return CFLAG_UNKNOWN;
-    if (from_compile_command) {
-        if (match_with_value(argc, argv, i, command_drop_with_value, COUNT(command_drop_with_value), span,
-                             &missing))
-            return missing ? CFLAG_UNKNOWN : CFLAG_DROP;
-        if (in(a, command_drop, COUNT(command_drop)))
-            return CFLAG_DROP;
-    }
+    if (from_compile_command &&
+        match_with_value(argc, argv, i, command_drop_with_value, COUNT(command_drop_with_value), span, &missing))
+        return missing ? CFLAG_UNKNOWN : CFLAG_DROP;
+    if (match_with_value(argc, argv, i, depfile_drop_with_value, COUNT(depfile_drop_with_value), span, &missing))
+        return missing ? CFLAG_UNKNOWN : CFLAG_DROP;
+    if (in(a, depfile_drop, COUNT(depfile_drop)))
+        return CFLAG_DROP;
     if (match_with_value(argc, argv, i, pass_with_value, COUNT(pass_with_value), span, &missing))
         return missing ? CFLAG_UNKNOWN : CFLAG_PASS;
     for (size_t k = 0; k < COUNT(pass_prefix); k++)

@@ -19,7 +19,8 @@ typedef enum cflag_use {
 /* Classifies argv[i]. *span is set to the number of arguments the flag
  * takes up (2 when its value is the next argument). A flag whose value is
  * missing is CFLAG_UNKNOWN. from_compile_command: argv is a compile
- * command, whose -o FILE, -c, -MD, -MF FILE, ... belong to the compiler. */
+ * command, whose -o FILE belongs to the compiler (on schemac's command
+ * line -o, -MD and -MF are schemac's own, matched before this). */
 cflag_use cflag_classify(int argc, const char *const *argv, int i, bool from_compile_command, int *span);
 
 /* True for the flags whose value is a path (-I DIR, -include FILE, ...),

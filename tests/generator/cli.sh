@@ -85,7 +85,7 @@ check "a failed run leaves earlier outputs alone" \
 # Compiler flags as a compiler gets them: the ones that cannot change the
 # parse are ignored, the others reach clang.
 mkdir -p "$tmp/flags"
-"$schemac" -O2 -g -Wall -Wextra -Werror=format -fPIC -fstack-protector-strong -pipe -c -pthread -std=gnu11 \
+"$schemac" -O2 -g -Wall -Wextra -Werror=format -fPIC -fstack-protector-strong -pipe -c -pthread -std=gnu11 -MMD -MP \
     -DUNUSED=1 -o "$tmp/flags" "$header"
 check "flags irrelevant to parsing are ignored" cmp -s "$tmp/flags/$stem.schemac.c" "$tmp/a/$stem.schemac.c"
 printf '#ifndef NEEDED\n#error NEEDED is not defined\n#endif\n#include "dep.h"\n/** @schema */\ntypedef struct { dep_int n; } needed_t;\n' >"$tmp/flags/needs.h"
