@@ -35,7 +35,8 @@ for line in open(sys.argv[2]):
     if r.get("result") != "SKIP":
         continue
     out = r.get("stdout") or ""
-    why = [l.strip() for l in out.splitlines() if re.search(r"\bSKIP\b", l)]
+    lines = [l.strip() for l in out.splitlines() if l.strip()]
+    why = [l for l in lines if re.search(r"\bskip(ped)?\b", l, re.I)] or lines[-1:]
     reason = re.sub(r"^.*?\bSKIP\b:?\s*", "", why[-1]) if why else "(no reason given)"
     print(f"skipped in {sys.argv[1]}: {r['name']}: {reason}")
 PY
