@@ -85,7 +85,8 @@ static src_loc loc_at(const char *text, size_t offset, src_loc start)
 }
 
 /* Collapses white space: runs within a paragraph become one space, a blank
- * line becomes a paragraph break "\n\n". Returns NULL for empty text. */
+ * line becomes a paragraph break "\n\n"; "@@" becomes "@". Returns NULL
+ * for empty text. */
 static char *clean_text(const char *s, size_t n)
 {
     strbuf sb;
@@ -105,6 +106,10 @@ static char *clean_text(const char *s, size_t n)
                 sb_puts(&sb, newlines >= 2 ? "\n\n" : " ");
             continue;
         }
+        /* "@@" is a literal '@' (docs/annotations.md): "@@alice" would
+         * otherwise start a tag. */
+        if (s[i] == '@' && i + 1 < n && s[i + 1] == '@')
+            i++;
         sb_putc(&sb, s[i++]);
     }
     if (sb.len == 0) {

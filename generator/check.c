@@ -415,6 +415,24 @@ static void check_struct(const model *m, struct_def *s)
                                   "digits, '_' or '-'", s->tool_name);
 }
 
+/* Two structs under one @tool name would be two tools a model cannot tell
+ * apart (and two entries of the tool table): an error at each of them. */
+static void check_tool_names_unique(const model *m)
+{
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        for (size_t j = 0; s->tool_name != NULL && j < m->nstructs; j++) {
+            const struct_def *other = m->structs[j];
+            if (j != i && other->tool_name != NULL && strcmp(other->tool_name, s->tool_name) == 0) {
+                diag_error(s->tool_where, "tool name '%s' is also given to struct '%s' (%s:%u): tool names "
+                                          "must be unique", s->tool_name, other->name,
+                           other->tool_where.file != NULL ? other->tool_where.file : "?", other->tool_where.line);
+                break;
+            }
+        }
+    }
+}
+
 void check_model(model *m)
 {
     for (size_t i = 0; i < m->nstructs; i++) {
@@ -422,4 +440,5 @@ void check_model(model *m)
         for (size_t v = 0; v < m->structs[i]->nvariants; v++)
             check_struct(m, m->structs[i]->variants[v]);
     }
+    check_tool_names_unique(m);
 }

@@ -5,7 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cflags.h"
 #include "check.h"
+#include "compdb.h"
 #include "diag.h"
 #include "emit_c.h"
 #include "emit_depfile.h"
@@ -14,6 +16,7 @@
 #include "emit_schema.h"
 #include "generator_config.h"
 #include "model.h"
+#include "outputs.h"
 #include "parse.h"
 #include "strbuf.h"
 
@@ -33,11 +36,21 @@ static const char usage[] =
     "                                  (see docs/tools.md)\n"
     "\n"
     "Options:\n"
-    "  -o, --output DIR     write the outputs into DIR (default: .)\n"
+    "  -o, --output DIR     write the outputs into DIR, created if missing (default: .)\n"
     "  -I DIR, -D NAME[=V], -U NAME, -isystem DIR, -include FILE, -std=STD,\n"
-    "  --target=TRIPLE      passed to clang, as your compiler gets them\n"
+    "  --target=TRIPLE      passed to clang, as your compiler gets them; other\n"
+    "                       compiler flags that cannot change how the header\n"
+    "                       parses (-O2, -g, -Wall, -fPIC, -c, -pipe, ...) are ignored\n"
+    "  -p BUILD_DIR         take the compiler flags from BUILD_DIR/compile_commands.json:\n"
+    "                       those of HEADER's entry, or of the closest source file\n"
+    "  --compile-commands FILE\n"
+    "                       the same, naming the compile_commands.json file\n"
+    "  --flags-from SOURCE  with -p or --compile-commands: the flags of SOURCE's\n"
+    "                       entry, a source file that includes HEADER\n"
     "  -MD                  also write a depfile (DIR/NAME.schemac.d unless -MF)\n"
     "  -MF FILE             write the depfile to FILE\n"
+    "  --print-outputs      print the files this run would write, one a line (the\n"
+    "                       .schemac.c first), and write nothing\n"
     "  --print-schema       print the schemas on stdout and write nothing\n"
     "  --schema-only        write only the .schema.json files\n"
     "  --list               print a table of the tools and @schema types (members,\n"
@@ -53,6 +66,8 @@ static const char usage[] =
     "  -h, --help           show this help\n"
     "  -V, --version        show the version\n"
     "\n"
+    "A file whose content is unchanged is not rewritten (its mtime stays), and a\n"
+    "run with errors writes nothing.\n"
     "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
     "Exit status: 0 success, 1 errors in the header or its annotations,\n"
     "2 usage error, 3 an output could not be written.\n";
@@ -67,6 +82,10 @@ typedef struct options {
     bool print_dialect;
     dialect dialect;
     bool list;
+    bool print_outputs;
+    const char *compile_db_dir; /* -p or --compile-commands */
+    char *compile_db_dir_owned;
+    const char *flags_from;
     const char **clang_args;
     int nclang_args;
     const char *resource_dir;
@@ -80,26 +99,22 @@ static int usage_error(const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* Options clang takes with a separate argument. */
-static bool clang_takes_argument(const char *arg)
+/* libclang loads a compilation database by directory, so the file must
+ * have the standard name. */
+static int set_compile_commands_file(options *o, const char *file)
 {
-    static const char *const with_value[] = {"-I", "-D", "-U", "-isystem", "-include", "-iquote", "-idirafter"};
-    for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++)
-        if (strcmp(arg, with_value[i]) == 0)
-            return true;
-    return false;
-}
-
-static bool is_clang_option(const char *arg)
-{
-    static const char *const prefixes[] = {"-I", "-D", "-U", "-std=", "--target=", "-isystem", "-include",
-                                           "-iquote", "-idirafter", "-f", "-m", "-W"};
-    if (strcmp(arg, "-Werror") == 0 || strcmp(arg, "-Werror=dialect") == 0)
-        return false;
-    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
-        if (strncmp(arg, prefixes[i], strlen(prefixes[i])) == 0)
-            return true;
-    return false;
+    const char *slash = strrchr(file, '/');
+    const char *base = slash != NULL ? slash + 1 : file;
+    if (strcmp(base, "compile_commands.json") != 0)
+        return usage_error("--compile-commands needs a file named compile_commands.json, not '%s'", file);
+    free(o->compile_db_dir_owned);
+    o->compile_db_dir_owned = slash == NULL ? xstrdup(".") : xstrndup(file, (size_t)(slash - file));
+    if (o->compile_db_dir_owned[0] == '\0') {
+        free(o->compile_db_dir_owned);
+        o->compile_db_dir_owned = xstrdup("/");
+    }
+    o->compile_db_dir = o->compile_db_dir_owned;
+    return 0;
 }
 
 static int parse_args(int argc, char **argv, options *o)
@@ -151,15 +166,32 @@ static int parse_args(int argc, char **argv, options *o)
             diag.warnings_are_errors = true;
         } else if (strcmp(a, "-Werror=dialect") == 0) {
             dialect_warnings_are_errors = true;
-        } else if (clang_takes_argument(a)) {
+        } else if (strcmp(a, "--print-outputs") == 0) {
+            o->print_outputs = true;
+        } else if (strcmp(a, "-p") == 0) {
             if (++i == argc)
-                return usage_error("%s needs a value", a);
-            o->clang_args[o->nclang_args++] = a;
-            o->clang_args[o->nclang_args++] = argv[i];
-        } else if (is_clang_option(a)) {
-            o->clang_args[o->nclang_args++] = a;
+                return usage_error("%s needs a build directory", a);
+            o->compile_db_dir = argv[i];
+        } else if (strcmp(a, "--compile-commands") == 0) {
+            if (++i == argc)
+                return usage_error("%s needs a file", a);
+            int rc = set_compile_commands_file(o, argv[i]);
+            if (rc != 0)
+                return rc;
+        } else if (strcmp(a, "--flags-from") == 0) {
+            if (++i == argc)
+                return usage_error("%s needs a source file", a);
+            o->flags_from = argv[i];
         } else if (a[0] == '-' && a[1] != '\0') {
-            return usage_error("unknown option '%s'", a);
+            int span = 1;
+            cflag_use use = cflag_classify(argc, (const char *const *)argv, i, false, &span);
+            if (use == CFLAG_UNKNOWN)
+                return usage_error(i + 1 == argc ? "unknown option '%s' (or its value is missing)"
+                                                 : "unknown option '%s'",
+                                   a);
+            for (int k = 0; use == CFLAG_PASS && k < span; k++)
+                o->clang_args[o->nclang_args++] = argv[i + k];
+            i += span - 1;
         } else if (o->header != NULL) {
             return usage_error("one header at a time; got a second one, '%s'", a);
         } else {
@@ -170,23 +202,10 @@ static int parse_args(int argc, char **argv, options *o)
         return usage_error("%s", "no header given");
     if (o->list && (o->print_schema || o->print_dialect))
         return usage_error("%s", "--list prints on its own: not with --print-schema or --print-dialect");
-    return 0;
-}
-
-static int write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (f == NULL) {
-        fprintf(stderr, "schemac: error: cannot write '%s': %s\n", path, strerror(errno));
-        return EXIT_IO;
-    }
-    size_t len = strlen(text);
-    bool ok = fwrite(text, 1, len, f) == len;
-    ok = fclose(f) == 0 && ok;
-    if (!ok) {
-        fprintf(stderr, "schemac: error: cannot write '%s': %s\n", path, strerror(errno));
-        return EXIT_IO;
-    }
+    if (o->print_outputs && (o->list || o->print_schema || o->print_dialect))
+        return usage_error("%s", "--print-outputs lists files; --list, --print-schema and --print-dialect write none");
+    if (o->flags_from != NULL && o->compile_db_dir == NULL)
+        return usage_error("%s", "--flags-from needs -p BUILD_DIR or --compile-commands FILE");
     return 0;
 }
 
@@ -211,12 +230,11 @@ static char *guard_of(const char *stem)
     return g;
 }
 
-/* The dialects of each @tool struct: printed (--print-dialect) or
- * written next to its schema. When kept is not NULL the texts are left in
- * kept[i * DIALECT_COUNT + d] for the tool table (caller frees). */
-static int emit_dialects(const model *m, const options *o, char **kept)
+/* The dialects of each @tool struct: printed (--print-dialect) or added
+ * to the outputs. When kept is not NULL the texts are also left in
+ * kept[i * DIALECT_COUNT + d] for the tool table (the caller frees). */
+static void emit_dialects(const model *m, const options *o, output_set *out, char **kept)
 {
-    int rc = 0;
     size_t tools = 0;
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
@@ -229,38 +247,27 @@ static int emit_dialects(const model *m, const options *o, char **kept)
             char *text = dialect_text(m, s, (dialect)d);
             if (o->print_dialect) {
                 fputs(text, stdout);
-            } else if (rc == 0) {
-                char *path = xasprintf("%s/%s%s", o->output_dir, s->name, dialect_suffix((dialect)d));
-                rc = write_file(path, text);
-                free(path);
-            }
-            if (kept != NULL) {
-                kept[i * DIALECT_COUNT + (size_t)d] = text;
+                free(text);
                 continue;
             }
-            free(text);
+            char *name = xasprintf("%s%s", s->name, dialect_suffix((dialect)d));
+            outputs_add(out, path_join(o->output_dir, name), xstrdup(text));
+            free(name);
+            if (kept != NULL)
+                kept[i * DIALECT_COUNT + (size_t)d] = text;
+            else
+                free(text);
         }
     }
     if (tools == 0 && o->print_dialect)
         diag_warning((src_loc){m->header_path, 1, 1}, "no struct is tagged @tool: no dialect to print");
-    return rc;
 }
 
-static int emit_all(const model *m, const options *o)
+/* The schema of each @schema or @tool struct: printed (--print-schema) or
+ * added to the outputs. */
+static void emit_schemas(const model *m, const options *o, output_set *out)
 {
-    int rc = 0;
     size_t roots = 0;
-    if (o->print_dialect)
-        return emit_dialects(m, o, NULL);
-    if (o->list) {
-        char *text = list_text(m, &roots);
-        fputs(text, stdout);
-        free(text);
-        if (roots == 0)
-            diag_warning((src_loc){m->header_path, 1, 1},
-                         "no struct is tagged @schema or @tool: nothing to list");
-        return 0;
-    }
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         if (!s->opted_in)
@@ -271,27 +278,27 @@ static int emit_all(const model *m, const options *o)
         cJSON_Delete(doc);
         if (o->print_schema) {
             fputs(text, stdout);
+            free(text);
         } else {
-            char *path = xasprintf("%s/%s.schema.json", o->output_dir, s->name);
-            if (rc == 0)
-                rc = write_file(path, text);
-            free(path);
+            char *name = xasprintf("%s.schema.json", s->name);
+            outputs_add(out, path_join(o->output_dir, name), text);
+            free(name);
         }
-        free(text);
     }
     if (roots == 0)
         diag_warning((src_loc){m->header_path, 1, 1},
                      "no struct is tagged @schema or @tool: nothing to generate");
-    if (o->print_schema || o->schema_only || rc != 0)
-        return rc;
+}
+
+/* The generated C pair, the schemas, the dialects and the depfile, in
+ * that order: the .schemac.c comes first because it is the target the
+ * depfile names, and ninja wants that to be a rule's first output. */
+static void emit_code(const model *m, const options *o, output_set *out)
+{
+    output_set rest = {NULL, 0};
+    emit_schemas(m, o, &rest);
     char **tool_texts = xcalloc(m->nstructs * DIALECT_COUNT + 1, sizeof *tool_texts);
-    rc = emit_dialects(m, o, tool_texts);
-    if (rc != 0) {
-        for (size_t i = 0; i < m->nstructs * DIALECT_COUNT; i++)
-            free(tool_texts[i]);
-        free(tool_texts);
-        return rc;
-    }
+    emit_dialects(m, o, &rest, tool_texts);
 
     char *stem = header_stem(o->header);
     const char *base = strrchr(o->header, '/');
@@ -305,25 +312,18 @@ static int emit_all(const model *m, const options *o)
     names.guard = guard;
     names.tool_texts = tool_texts;
 
-    char *h = emit_c_header(m, &names);
-    char *c = emit_c_source(m, &names);
-    char *h_path = xasprintf("%s/%s", o->output_dir, header_name);
-    char *c_path = xasprintf("%s/%s", o->output_dir, source_name);
-    rc = write_file(h_path, h);
-    if (rc == 0)
-        rc = write_file(c_path, c);
-    if (rc == 0 && o->write_depfile) {
-        char *dep_path = o->depfile != NULL ? xstrdup(o->depfile)
-                                            : xasprintf("%s/%s.schemac.d", o->output_dir, stem);
-        char *dep = emit_depfile(m, c_path);
-        rc = write_file(dep_path, dep);
-        free(dep);
-        free(dep_path);
+    char *c_path = path_join(o->output_dir, source_name);
+    outputs_add(out, c_path, emit_c_source(m, &names));
+    outputs_add(out, path_join(o->output_dir, header_name), emit_c_header(m, &names));
+    for (size_t i = 0; i < rest.count; i++)
+        outputs_add(out, rest.files[i].path, rest.files[i].text);
+    free(rest.files);
+    if (o->write_depfile) {
+        char *dep_name = xasprintf("%s.schemac.d", stem);
+        char *dep_path = o->depfile != NULL ? xstrdup(o->depfile) : path_join(o->output_dir, dep_name);
+        outputs_add(out, dep_path, emit_depfile(m, c_path));
+        free(dep_name);
     }
-    free(h);
-    free(c);
-    free(h_path);
-    free(c_path);
     free(header_name);
     free(source_name);
     free(guard);
@@ -331,7 +331,41 @@ static int emit_all(const model *m, const options *o)
     for (size_t i = 0; i < m->nstructs * DIALECT_COUNT; i++)
         free(tool_texts[i]);
     free(tool_texts);
-    return rc;
+}
+
+/* Prints what was asked for, or collects the outputs into out. */
+static void emit_all(const model *m, const options *o, output_set *out)
+{
+    if (o->print_dialect) {
+        emit_dialects(m, o, out, NULL);
+    } else if (o->list) {
+        size_t roots = 0;
+        char *text = list_text(m, &roots);
+        fputs(text, stdout);
+        free(text);
+        if (roots == 0)
+            diag_warning((src_loc){m->header_path, 1, 1},
+                         "no struct is tagged @schema or @tool: nothing to list");
+    } else if (o->print_schema || o->schema_only) {
+        emit_schemas(m, o, out);
+    } else {
+        emit_code(m, o, out);
+    }
+}
+
+/* The clang arguments: the compilation database's flags first, so those
+ * given on the command line come after them and win. */
+static int gather_clang_args(const options *o, char ***db_args, int *ndb, const char ***args, int *nargs)
+{
+    if (o->compile_db_dir != NULL &&
+        compdb_flags(o->compile_db_dir, o->flags_from != NULL ? o->flags_from : o->header, db_args, ndb) != 0)
+        return EXIT_USAGE;
+    *args = xcalloc((size_t)(*ndb + o->nclang_args) + 1, sizeof **args);
+    for (int i = 0; i < *ndb; i++)
+        (*args)[(*nargs)++] = (*db_args)[i];
+    for (int i = 0; i < o->nclang_args; i++)
+        (*args)[(*nargs)++] = o->clang_args[i];
+    return 0;
 }
 
 int main(int argc, char **argv)
@@ -339,23 +373,46 @@ int main(int argc, char **argv)
     options o;
     memset(&o, 0, sizeof o);
     int rc = parse_args(argc, argv, &o);
+    char **db_args = NULL;
+    int ndb = 0;
+    const char **args = NULL;
+    int nargs = 0;
+    if (rc == 0)
+        rc = gather_clang_args(&o, &db_args, &ndb, &args, &nargs);
     if (rc != 0) {
+        for (int i = 0; i < ndb; i++)
+            free(db_args[i]);
+        free(db_args);
         free(o.clang_args);
+        free(o.compile_db_dir_owned);
         return rc;
     }
 
     model m;
     memset(&m, 0, sizeof m);
-    parse_options po = {o.clang_args, o.nclang_args, o.resource_dir};
+    output_set out = {NULL, 0};
+    parse_options po = {args, nargs, o.resource_dir};
     if (parse_header(o.header, &po, &m) == 0) {
         check_model(&m);
         if (!diag_failed())
-            rc = emit_all(&m, &o);
+            emit_all(&m, &o, &out);
     }
-    if (rc == 0 && diag_failed())
+    /* Only a run with no error writes anything (dialect warnings under
+     * -Werror=dialect are errors by now). */
+    if (diag_failed())
         rc = EXIT_ERRORS;
+    else if (o.print_outputs)
+        outputs_print(&out, stdout);
+    else if (outputs_write(&out) != 0)
+        rc = EXIT_IO;
+    outputs_free(&out);
     model_free(&m);
     model_release_files();
+    for (int i = 0; i < ndb; i++)
+        free(db_args[i]);
+    free(db_args);
+    free(args);
     free(o.clang_args);
+    free(o.compile_db_dir_owned);
     return rc;
 }

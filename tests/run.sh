@@ -24,6 +24,24 @@ print(p, f, s)
 PY
 }
 
+# The skipped tests of a build, one a line with the reason the test gave
+# (its SKIP line): a fresh clone without ../shared/testdata skips the JSON
+# Schema Test Suite, JSONTestSuite and format-suite tests, and says so.
+list_skips() { # DIR testlog.json
+    python3 - "$1" "$2" <<'PY'
+import json, re, sys
+for line in open(sys.argv[2]):
+    r = json.loads(line)
+    if r.get("result") != "SKIP":
+        continue
+    out = r.get("stdout") or ""
+    lines = [l.strip() for l in out.splitlines() if l.strip()]
+    why = [l for l in lines if re.search(r"\bskip(ped)?\b", l, re.I)] or lines[-1:]
+    reason = re.sub(r"^.*?\bSKIP\b:?\s*", "", why[-1]) if why else "(no reason given)"
+    print(f"skipped in {sys.argv[1]}: {r['name']}: {reason}")
+PY
+}
+
 run_build() { # DIR MESON_SETUP_ARGS...
     local dir=$1
     shift
@@ -43,6 +61,7 @@ run_build() { # DIR MESON_SETUP_ARGS...
     meson test -C "$dir" --print-errorlogs --num-processes 2 "${extra[@]}"
     if [ -f "$dir/meson-logs/testlog.json" ]; then
         read -r p f s < <(count_results "$dir/meson-logs/testlog.json")
+        list_skips "$dir" "$dir/meson-logs/testlog.json" >>"$skips"
         passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + s))
     else
         failed=$((failed + 1))
@@ -63,6 +82,8 @@ release_build() {
 }
 
 extra=("$@")
+skips=$(mktemp)
+trap 'rm -f "$skips"' EXIT
 release_build
 run_build build
 # LeakSanitizer stays on: the generator, the runtime and every test must
@@ -70,5 +91,6 @@ run_build build
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 run_build build-asan -Db_sanitize=address,undefined -Db_lundef=false
 
+cat "$skips"
 echo "$passed passed, $failed failed, $skipped skipped"
 [ "$failed" -eq 0 ]

@@ -1,11 +1,16 @@
-/* The consumer's own header: one tool input. */
+/* The consumer's own header: one tool input. It needs the build's flags,
+ * as headers in real projects do: -Iinclude for units.h, and WEATHER_API
+ * defined. */
 #ifndef WEATHER_H
 #define WEATHER_H
 
+#ifndef WEATHER_API
+#error "build with -DWEATHER_API=1"
+#endif
+
 #include <stdint.h>
 
-/** Units for the reply. */
-typedef enum { UNITS_METRIC, UNITS_IMPERIAL } units;
+#include "units.h"
 
 /**
  * Current weather for a city.

@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# Builds the app in app/ with a recipe taken verbatim from
+# docs/build-integration.md, from a clean directory, against a staged
+# `meson install` of this build and nothing else (no LD_LIBRARY_PATH for
+# schemac, no source tree); runs it on a valid and an invalid document;
+# then edits include/units.h, which weather.h includes, rebuilds, and
+# checks that the decoder was regenerated.
+# Usage: consumer.sh KIND BUILD_DIR SOURCE_DIR PREFIX
+#   KIND: make, meson, cmake, or subproject (schemac as a meson subproject
+#   of the app: no install at all)
+set -eu
+kind=$1
+build=$(realpath "$2")
+source=$(realpath "$3")
+prefix=$4
+here=$source/tests/consumer
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+unset LD_LIBRARY_PATH
+
+need() { command -v "$1" >/dev/null || { echo "SKIP: $1 is not installed"; exit 77; }; }
+fail() { echo "FAIL: $*"; exit 1; }
+quietly() { # LOG COMMAND...: runs it, shows its output only when it fails
+    local log=$1
+    shift
+    "$@" >"$log" 2>&1 || { cat "$log"; fail "$*"; }
+}
+
+app=$tmp/app
+cp -r "$here/app" "$app"
+recipe() { python3 "$here/extract_recipe.py" "$source/docs/build-integration.md" "$1" >"$app/$2"; }
+
+if [ "$kind" != subproject ]; then
+    quietly "$tmp/install.log" meson install -C "$build" --destdir "$tmp/stage" --no-rebuild
+    root=$tmp/stage$prefix
+    pc=$(find "$root" -name schemac.pc | head -n 1)
+    [ -n "$pc" ] || fail "the install has no schemac.pc"
+    runtime_dir=$(dirname "$(dirname "$pc")")
+    export PATH="$root/bin:$PATH" PKG_CONFIG_PATH="$(dirname "$pc")"
+fi
+
+case $kind in
+make)
+    need make
+    recipe Makefile Makefile
+    build_app() { quietly "$tmp/build.log" make -C "$app"; }
+    app_exe=$app/app
+    ;;
+meson)
+    recipe meson.build meson.build
+    build_app() {
+        [ -d "$app/build" ] || quietly "$tmp/setup.log" meson setup "$app/build" "$app"
+        quietly "$tmp/build.log" meson compile -C "$app/build"
+    }
+    app_exe=$app/build/app
+    ;;
+cmake)
+    need cmake
+    recipe CMakeLists.txt CMakeLists.txt
+    generator=()
+    if command -v ninja >/dev/null; then generator=(-G Ninja); fi
+    build_app() {
+        [ -d "$app/build" ] || quietly "$tmp/setup.log" \
+            cmake "${generator[@]}" -S "$app" -B "$app/build" -DCMAKE_PREFIX_PATH="$root" \
+            -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
+        quietly "$tmp/build.log" cmake --build "$app/build"
+    }
+    app_exe=$app/build/app
+    ;;
+subproject)
+    recipe "subproject meson.build" meson.build
+    git -C "$source" rev-parse --git-dir >/dev/null 2>&1 || { echo "SKIP: the source tree is no git checkout"; exit 77; }
+    # schemac's files, as a wrap or a checkout gives them (no build dirs)
+    mkdir -p "$app/subprojects/schemac"
+    (cd "$source" && git ls-files -z --cached --others --exclude-standard |
+        xargs -0 cp --parents -t "$app/subprojects/schemac")
+    build_app() {
+        [ -d "$app/build" ] || quietly "$tmp/setup.log" meson setup "$app/build" "$app"
+        quietly "$tmp/build.log" meson compile -C "$app/build"
+    }
+    app_exe=$app/build/app
+    ;;
+*) fail "unknown kind $kind" ;;
+esac
+
+run_app() { # the app finds libschemac by its RUNPATH or, for make, here
+    if [ "$kind" = make ]; then LD_LIBRARY_PATH=$runtime_dir "$app_exe" "$@"; else "$app_exe" "$@"; fi
+}
+
+build_app
+if [ "$kind" = subproject ]; then
+    # schemac as a subproject builds the tool and the runtime, not its tests
+    theirs=$(meson test -C "$app/build" --list 2>/dev/null | grep -c '^schemac' || true)
+    [ "$theirs" -eq 0 ] || fail "the subproject added $theirs tests of its own"
+    [ ! -e "$app/build/subprojects/schemac/samples" ] || fail "the subproject built its samples"
+    echo "ok - subproject: schemac builds no tests, samples or benchmark"
+fi
+out=$(run_app '{"city": "Oslo", "days": 3}') || fail "the app rejected a valid document: $out"
+[ "$out" = "Oslo 0 3" ] || fail "unexpected output: $out"
+out=$(run_app '{"city": ""}') && fail "the app accepted an invalid document"
+[ "$out" = "error /city: must be at least 1 characters long" ] || fail "unexpected error: $out"
+out=$(run_app '{"city": "Oslo", "unit": "kelvin"}') && fail "kelvin accepted before it exists: $out"
+echo "ok - $kind: built and ran against $([ "$kind" = subproject ] && echo "schemac as a subproject" || echo "the staged install")"
+
+# The compile_commands.json that meson and CMake write carries the flags
+# weather.h needs (-Iinclude, -DWEATHER_API=1): schemac reads them with -p.
+if [ -f "$app/build/compile_commands.json" ] && [ "$kind" != subproject ]; then
+    schemac --print-outputs "$app/weather.h" >/dev/null 2>&1 && fail "weather.h parsed without its flags"
+    (cd "$app" && schemac -p build --print-outputs weather.h) >"$tmp/listed" 2>"$tmp/err" ||
+        { cat "$tmp/err"; fail "schemac -p build (the $kind compile_commands.json)"; }
+    grep -qx 'weather.schemac.c' "$tmp/listed" || fail "unexpected --print-outputs: $(cat "$tmp/listed")"
+    (cd "$app" && schemac -p build --flags-from main.c --print-outputs weather.h) >/dev/null 2>"$tmp/err" ||
+        { cat "$tmp/err"; fail "schemac -p build --flags-from main.c"; }
+    echo "ok - $kind: schemac -p reads the flags from $kind's compile_commands.json"
+fi
+
+# An edit to a header that weather.h includes regenerates the decoder.
+sleep 1 # a coarse-mtime file system must see the edit as newer
+sed -i 's/    UNITS_IMPERIAL,/    UNITS_IMPERIAL,\n    UNITS_KELVIN,/' "$app/include/units.h"
+grep -q UNITS_KELVIN "$app/include/units.h" || fail "the test could not edit units.h"
+build_app
+out=$(run_app '{"city": "Oslo", "unit": "kelvin"}') || fail "not regenerated after units.h changed: $out"
+[ "$out" = "Oslo 2 0" ] || fail "unexpected output after the edit: $out"
+echo "ok - $kind: an edit to an included header regenerated the decoder"
+
+# A rebuild with nothing changed does not run schemac again.
+if [ -f "$app/build/build.ninja" ] && command -v ninja >/dev/null; then
+    dir=$app/build
+    ninja -C "$dir" -n -d explain >"$tmp/explain.log" 2>&1 || true
+    if grep -q "schemac" "$tmp/explain.log"; then cat "$tmp/explain.log"; fail "a no-op rebuild would run schemac"; fi
+    echo "ok - $kind: a no-op rebuild runs nothing"
+fi
