@@ -50,7 +50,11 @@ static void emit_public(strbuf *sb, const struct_def *s)
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "cJSON *%s_to_cjson(const %s *value)\n{\n", n, t);
-    emit_line(sb, 1, "return value != NULL ? build_%s(value, 0) : NULL;", n);
+    emit_line(sb, 1, "sc_error err;");
+    emit_line(sb, 1, "/* a value validate rejects may hold counts and pointers unsafe to follow */");
+    emit_line(sb, 1, "if (%s_validate(value, &err) != 0)", n);
+    emit_line(sb, 2, "return NULL;");
+    emit_line(sb, 1, "return build_%s(value, 0);", n);
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "char *%s_encode(const %s *value)\n{\n", n, t);

@@ -350,8 +350,9 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be an object");
     if (c->has_min_items && c->min_items > 0)
         emit_count_check(sb, "<", c->min_items, "minProperties", "property", "properties");
-    if (c->has_max_items)
-        emit_count_check(sb, ">", c->max_items, "maxProperties", "property", "properties");
+    uint64_t max;
+    if (node_max_items(n, &max))
+        emit_count_check(sb, ">", max, "maxProperties", "property", "properties");
     emit_line(sb, 1, "for (size_t i = 0; i < count; i++) {");
     emit_check_call(sb, 2, n->map_key, key_fn, "items[i].key", NULL);
     emit_line(sb, 2, "if (rc != 0) {");
@@ -564,6 +565,13 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
                              f->c_path);
         }
         int inner = n->kind == NODE_STRUCT ? level + 1 : level;
+        if (sequence && f->count_signed) {
+            /* (size_t) of a negative count would be huge: say so instead */
+            emit_line(sb, level, "if (full && v->%s < 0) {", f->count_field);
+            emit_line(sb, level + 1, "sc_fail(err, SC_ERR_TYPE, \"type\", \"has a negative item count\");");
+            emit_line(sb, level + 1, "return sc_error_push_key(err, %s);", name_lit);
+            emit_line(sb, level, "}");
+        }
         emit_check_call(sb, inner, n, fn, expr, count);
         emit_line(sb, inner, "if (rc != 0)");
         emit_line(sb, inner + 1, "return sc_error_push_key(err, %s);", name_lit);

@@ -185,8 +185,9 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
     emit_line(sb, level + 1, "int next = 0;");
     emit_line(sb, level + 1, "rc = sc_read_object_begin(r);");
     emit_line(sb, level + 1, "while (rc == 0 && (next = sc_next_member(r, &name)) > 0) {");
-    if (n->c.has_max_items)
-        emit_count_limit(sb, level + 2, n->c.max_items, "maxProperties", "property", "properties");
+    uint64_t max;
+    if (node_max_items(n, &max))
+        emit_count_limit(sb, level + 2, max, "maxProperties", "property", "properties");
     emit_grow(sb, level + 2);
     if (k->buf_size > 0) {
         emit_line(sb, level + 2, "if (name.len >= sizeof items[n].key) {");

@@ -143,7 +143,10 @@ cJSON *keyword_value(const node *n, keyword_id id)
         return count_value(has, max);
     }
     case KW_MIN_PROPERTIES: return count_value(n->kind == NODE_MAP && c->has_min_items, c->min_items);
-    case KW_MAX_PROPERTIES: return count_value(n->kind == NODE_MAP && c->has_max_items, c->max_items);
+    case KW_MAX_PROPERTIES: {
+        bool has = n->kind == NODE_MAP && node_max_items(n, &max);
+        return count_value(has, max);
+    }
     case KW_UNIQUE_ITEMS: return c->unique_items ? cJSON_CreateTrue() : NULL;
     case KW_ENUM:
         if (n->kind == NODE_ENUM) { /* an enum type: the JSON names of its values */

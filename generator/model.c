@@ -184,6 +184,10 @@ bool node_max_items(const node *n, uint64_t *out)
         has = true;
         max = n->fixed_size;
     }
+    if (n->count_max > 0 && (!has || n->count_max < max)) {
+        has = true;
+        max = n->count_max;
+    }
     *out = max;
     return has;
 }

@@ -78,6 +78,8 @@ typedef struct node {
     struct node *map_key, *map_value; /* NODE_MAP: the entry's members */
     char *entry_c_type;               /* NODE_MAP: the entry struct, as spelled */
     size_t fixed_size;  /* NODE_ARRAY: N of T items[N]; 0 for T *items */
+    uint64_t count_max; /* NODE_ARRAY, NODE_MAP: the most items a count member narrower than 32 bits
+                           holds (stated as maxItems/maxProperties); 0: no such bound */
     char *description;  /* from the typedef, when it has one */
     constraints c;
     /* Set by check.c: state the C type's own bounds as minimum/maximum,
@@ -104,8 +106,9 @@ typedef struct field {
     bool by_pointer;   /* T *x: the value lives in the arena, x points to it */
     bool nullable;     /* @nullable: JSON null is stored as NULL */
     char *has_field;   /* PRESENCE_HAS_FLAG: path of the bool */
-    char *count_field; /* NODE_ARRAY: path of the count member */
+    char *count_field; /* NODE_ARRAY, NODE_MAP: path of the count member */
     char *count_c_type;
+    bool count_signed; /* the count member's type can hold negative values */
     cJSON *default_value; /* PRESENCE_DEFAULT */
     src_loc default_where;
     uint64_t offset; /* bytes, from libclang, for _Static_assert */

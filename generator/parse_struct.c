@@ -17,6 +17,7 @@ typedef struct raw_field {
     CXType type;
     annotations a;
     bool companion; /* a count field or has_X flag, not a property */
+    const char *counts; /* a count field: the member whose items it counts */
 } raw_field;
 
 typedef struct field_collect {
@@ -231,17 +232,41 @@ static bool is_union_type(CXType t)
 
 static void build_variants(parser *p, struct_def *s, raw_field *union_rf);
 
+/* f's items are counted by member `count`. A count type narrower than 32
+ * bits bounds the items (stated as maxItems), and a signed one must not go
+ * negative (validate checks): the decoder stores every count it accepts,
+ * and encode never reads past the items. (A 32-bit count would need a
+ * document of 4 GB and more to overflow; stating its bound would put
+ * maxItems 2147483647 on every array counted by an int.) */
+static void set_count(field *f, node *n, const raw_field *count)
+{
+    CXType canon = clang_getCanonicalType(count->type);
+    long long bits = clang_Type_getSizeOf(canon) * 8;
+    f->count_field = xstrdup(count->name);
+    f->count_c_type = type_spelling(count->type);
+    f->count_signed = !is_unsigned_kind(canon.kind) && canon.kind != CXType_Bool;
+    if (n != NULL && bits > 0 && bits < 32)
+        n->count_max = f->count_signed ? (UINT64_C(1) << (bits - 1)) - 1 : (UINT64_C(1) << bits) - 1;
+}
+
 static void build_fields(parser *p, struct_def *s, field_collect *fc)
 {
     raw_field *union_rf = NULL;
-    /* Pass 1: which members are companions (counts, has_X flags). */
+    /* Pass 1: which members are companions (counts, has_X flags). An
+     * @ignore member's companions are ignored with it. A count belongs to
+     * one array: two arrays sharing one would each read the other's
+     * length. */
     for (size_t i = 0; i < fc->n; i++) {
         raw_field *f = &fc->fields[i];
-        if (annotations_find(&f->a, "ignore") != NULL)
-            continue;
-        raw_field *count = count_field_of(fc, f, true);
-        if (count != NULL)
+        raw_field *count = count_field_of(fc, f, annotations_find(&f->a, "ignore") == NULL);
+        if (count != NULL && count->counts != NULL && annotations_find(&f->a, "ignore") == NULL)
+            diag_error(cursor_loc(f->cursor), "'%s' counts the items of '%s' already: give '%s' a count member "
+                                              "of its own", count->name, count->counts, f->name);
+        if (count != NULL) {
             count->companion = true;
+            if (count->counts == NULL)
+                count->counts = f->name;
+        }
         if (strncmp(f->name, "has_", 4) == 0 && is_bool_type(f->type) && find_raw(fc, f->name + 4))
             f->companion = true;
     }
@@ -282,8 +307,7 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             f.type = build_map_node(p, rf, outer.type, where);
             if (f.type != NULL)
                 apply_layers(&outer, f.type);
-            f.count_field = xstrdup(count->name);
-            f.count_c_type = type_spelling(count->type);
+            set_count(&f, f.type, count);
         } else if (count != NULL) {
             node *arr = node_new(NODE_ARRAY);
             arr->c_type = type_spelling(rf->type);
@@ -314,8 +338,7 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
                 apply_layers(&outer, arr);
             }
             f.type = arr;
-            f.count_field = xstrdup(count->name);
-            f.count_c_type = type_spelling(count->type);
+            set_count(&f, arr, count);
         } else if (is_cjson_pointer(canon)) {
             f.type = build_value_node(p, rf->type, where);
             f.presence = PRESENCE_POINTER; /* NULL when absent; JSON null is a cJSON_NULL item */
