@@ -383,7 +383,7 @@ void emit_union_read(strbuf *sb, const struct_def *s)
 
     sb_printf(sb, "static int read_%s(sc_reader *r, %s *out)\n{\n", s->name, s->c_type);
     emit_line(sb, 1, "sc_reader probe = *r;");
-    emit_line(sb, 1, "%s which;", e->c_type);
+    emit_line(sb, 1, "%s which = %s; /* set by read_%s before any use; gcc -O3 cannot tell */", e->c_type, e->values[0].c_name, e->name);
     emit_line(sb, 1, "int rc = sc_find_member(&probe, %s);", disc_lit);
     emit_line(sb, 1, "if (rc < 0)");
     emit_line(sb, 2, "return sc_reader_code(r);");

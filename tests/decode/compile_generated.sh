@@ -14,10 +14,13 @@ status=0
 for src in "${sources[@]}"; do
     dir=$(dirname "$src")
     header=$(basename "${src%.c}.h")
+    # gcc warns of other things at -O3 (maybe-uninitialized) than at -O0
     for cc in gcc clang; do
-        if ! "$cc" -std=c11 "${flags[@]}" -I"$dir" "${includes[@]}" -c "$src" -o "$tmp/out.o"; then
-            echo "FAIL: $cc -std=c11 $src"; status=1
-        fi
+        for opt in -O0 -O3; do
+            if ! "$cc" -std=c11 "$opt" "${flags[@]}" -I"$dir" "${includes[@]}" -c "$src" -o "$tmp/out.o"; then
+                echo "FAIL: $cc -std=c11 $opt $src"; status=1
+            fi
+        done
     done
     printf '#include "%s"\nint main() { return 0; }\n' "$header" >"$tmp/use.cpp"
     for cxx in g++ clang++; do
@@ -26,5 +29,5 @@ for src in "${sources[@]}"; do
         fi
     done
 done
-[ "$status" = 0 ] && echo "ok: ${#sources[@]} generated sources compile as C11 (gcc, clang) and C++11 (g++, clang++)"
+[ "$status" = 0 ] && echo "ok: ${#sources[@]} generated sources compile as C11 (gcc, clang; -O0, -O3) and C++11 (g++, clang++)"
 exit "$status"
