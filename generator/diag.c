@@ -6,13 +6,40 @@
 
 diag_state diag;
 
+/* Writes text with its control characters escaped: diagnostics quote the
+ * header (names, tag values), and a header must not be able to send escape
+ * sequences to the terminal that shows them. C0 controls, DEL and the C1
+ * controls (U+0080..U+009F, which some terminals obey) become \xNN. */
+static void put_sanitised(const char *text)
+{
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p < 0x20 || *p == 0x7f)
+            fprintf(stderr, "\\x%02x", *p);
+        else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+            fprintf(stderr, "\\xc2\\x%02x", p[1]);
+            p++;
+        } else
+            fputc(*p, stderr);
+    }
+}
+
 static void report(src_loc where, const char *kind, const char *fmt, va_list ap)
 {
+    strbuf sb;
+    sb_init(&sb);
     if (where.file != NULL)
-        fprintf(stderr, "%s:%u:%u: %s: ", where.file, where.line, where.col, kind);
+        sb_printf(&sb, "%s:%u:%u: %s: ", where.file, where.line, where.col, kind);
     else
-        fprintf(stderr, "schemac: %s: ", kind);
-    vfprintf(stderr, fmt, ap);
+        sb_printf(&sb, "schemac: %s: ", kind);
+    sb_vprintf(&sb, fmt, ap);
+    put_sanitised(sb.data);
+    fputc('\n', stderr);
+    sb_free(&sb);
+}
+
+void diag_print(const char *line)
+{
+    put_sanitised(line);
     fputc('\n', stderr);
 }
 

@@ -25,6 +25,9 @@ extern diag_state diag;
 void diag_error(src_loc where, const char *fmt, ...) GEN_PRINTF(2, 3);
 void diag_warning(src_loc where, const char *fmt, ...) GEN_PRINTF(2, 3);
 void diag_note(src_loc where, const char *fmt, ...) GEN_PRINTF(2, 3);
+/* A diagnostic formatted elsewhere (clang's), with the same escaping of
+ * control characters, on a line of its own. */
+void diag_print(const char *line);
 /* True when errors (or warnings under -Werror) were reported. */
 bool diag_failed(void);
 

@@ -168,7 +168,7 @@ static int report_clang_diagnostics(CXTranslationUnit tu)
         enum CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(d);
         if (severity >= CXDiagnostic_Warning) {
             char *text = take_string(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions()));
-            fprintf(stderr, "%s\n", text);
+            diag_print(text);
             free(text);
         }
         if (severity >= CXDiagnostic_Error) {
