@@ -42,7 +42,8 @@ static const char usage[] =
     "  --schema-only        write only the .schema.json files\n"
     "  --list               print a table of the tools and @schema types (members,\n"
     "                       types, defaults, constraints) on stdout and write nothing\n"
-    "  --print-dialect NAME print dialect NAME of every @tool struct on stdout and\n"
+    "  --print-dialect NAME print the tools in dialect NAME on stdout (a JSON array,\n"
+    "                       the value of a request's tools; xml: the <tool>s) and\n"
     "                       write nothing; NAME: openai, openai-strict, anthropic,\n"
     "                       gemini, mcp, xml\n"
     "  --resource-dir DIR   clang's resource directory (default: the one found\n"
@@ -50,6 +51,8 @@ static const char usage[] =
     "  -Werror              treat warnings as errors\n"
     "  -Werror=dialect      treat only the dialect warnings as errors (a provider\n"
     "                       cannot express a constraint of a tool)\n"
+    "  -Wno-dialect=NAME    do not report what dialect NAME loses (as @acceptLoss NAME\n"
+    "                       on every tool)\n"
     "  -h, --help           show this help\n"
     "  -V, --version        show the version\n"
     "\n"
@@ -94,7 +97,8 @@ static bool is_clang_option(const char *arg)
 {
     static const char *const prefixes[] = {"-I", "-D", "-U", "-std=", "--target=", "-isystem", "-include",
                                            "-iquote", "-idirafter", "-f", "-m", "-W"};
-    if (strcmp(arg, "-Werror") == 0 || strcmp(arg, "-Werror=dialect") == 0)
+    if (strcmp(arg, "-Werror") == 0 || strcmp(arg, "-Werror=dialect") == 0 ||
+        strncmp(arg, "-Wno-dialect=", strlen("-Wno-dialect=")) == 0)
         return false;
     for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++)
         if (strncmp(arg, prefixes[i], strlen(prefixes[i])) == 0)
@@ -151,6 +155,11 @@ static int parse_args(int argc, char **argv, options *o)
             diag.warnings_are_errors = true;
         } else if (strcmp(a, "-Werror=dialect") == 0) {
             dialect_warnings_are_errors = true;
+        } else if (strncmp(a, "-Wno-dialect=", strlen("-Wno-dialect=")) == 0) {
+            dialect d;
+            if (!dialect_from_name(a + strlen("-Wno-dialect="), &d))
+                return usage_error("unknown dialect in '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)", a);
+            dialect_warnings_silenced |= 1u << d;
         } else if (clang_takes_argument(a)) {
             if (++i == argc)
                 return usage_error("%s needs a value", a);
@@ -218,18 +227,23 @@ static int emit_dialects(const model *m, const options *o, char **kept)
 {
     int rc = 0;
     size_t tools = 0;
+    if (o->print_dialect) {
+        char *text = dialect_print(m, o->dialect, &tools);
+        fputs(text, stdout);
+        free(text);
+        if (tools == 0)
+            diag_warning((src_loc){m->header_path, 1, 1}, "no struct is tagged @tool: no dialect to print");
+        return 0;
+    }
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         if (!s->opted_in || s->tool_name == NULL)
             continue;
-        tools++;
         for (int d = 0; d < DIALECT_COUNT; d++) {
-            if (o->print_dialect && (dialect)d != o->dialect)
-                continue;
             char *text = dialect_text(m, s, (dialect)d);
-            if (o->print_dialect) {
-                fputs(text, stdout);
-            } else if (rc == 0) {
+            if (text == NULL) /* not written for this tool (@dialects, names) */
+                continue;
+            if (rc == 0) {
                 char *path = xasprintf("%s/%s%s", o->output_dir, s->name, dialect_suffix((dialect)d));
                 rc = write_file(path, text);
                 free(path);
@@ -241,8 +255,6 @@ static int emit_dialects(const model *m, const options *o, char **kept)
             free(text);
         }
     }
-    if (tools == 0 && o->print_dialect)
-        diag_warning((src_loc){m->header_path, 1, 1}, "no struct is tagged @tool: no dialect to print");
     return rc;
 }
 

@@ -28,6 +28,9 @@ static const tag_info known_tags[] = {
     {"idempotent", SITE_STRUCT, false, NULL},
     {"version", SITE_STRUCT, false, NULL},
     {"config", SITE_STRUCT, false, NULL},
+    {"dialects", SITE_STRUCT, false, NULL},
+    {"acceptLoss", SITE_STRUCT, false, NULL},
+    {"openWorld", SITE_STRUCT, false, NULL},
     {"additionalProperties", SITE_STRUCT | SITE_FIELD, false, NULL},
     {"minimum", VALUE_SITES, true, NULL},
     {"maximum", VALUE_SITES, true, NULL},
@@ -157,19 +160,6 @@ cJSON *tag_json_value(const tag *t)
     if (v == NULL)
         v = cJSON_CreateString(t->value);
     return v;
-}
-
-bool tag_valid_tool_name(const char *name)
-{
-    size_t n = strlen(name);
-    if (n == 0 || n > 64)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        char c = name[i];
-        if (!(isalnum((unsigned char)c) || c == '_' || c == '-'))
-            return false;
-    }
-    return true;
 }
 
 static const char *kind_name(node_kind kind)
