@@ -102,6 +102,10 @@ typedef struct conv {
     pending block;
     int ref_depth;
     bool route; /* Gemini: parametersJsonSchema (JSON Schema) instead of parameters */
+    /* A tagged union as the arguments, flattened: the member each property
+     * of the flat object stands for, in its order (flatten_union). */
+    const field **flat_fields;
+    size_t nflat;
 } conv;
 
 /* The dialect keeps every keyword of the canonical schema. */
@@ -210,6 +214,9 @@ static void conv_release(conv *c)
         free(c->warnings[i].text);
     free(c->warnings);
     free(c->block.text);
+    free(c->flat_fields);
+    c->flat_fields = NULL;
+    c->nflat = 0;
     c->warnings = NULL;
     c->nwarnings = 0;
     c->block.text = NULL;
@@ -301,19 +308,17 @@ void dialect_state(strbuf *notes, const char *k, const cJSON *v)
 
 static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const node *n, member m);
 
-static const field *field_named(const struct_def *s, const char *json_name)
+/* The member property i (json_name) of the schema of s stands for: the
+ * properties follow s's fields in order (emit_schema), or for the flattened
+ * arguments the order flatten_union recorded. */
+static const field *property_field(const conv *c, const struct_def *s, size_t i, const char *json_name)
 {
-    if (s == NULL)
-        return NULL;
-    for (size_t i = 0; i < s->nfields; i++)
-        if (strcmp(s->fields[i].json_name, json_name) == 0)
-            return &s->fields[i];
-    for (size_t i = 0; i < s->nvariants; i++) { /* a flattened tagged union */
-        const field *f = field_named(s->variants[i], json_name);
-        if (f != NULL)
-            return f;
-    }
-    return NULL;
+    const field *f = NULL;
+    if (s != NULL && s == c->root && s->nvariants > 0)
+        f = i < c->nflat ? c->flat_fields[i] : NULL;
+    else if (s != NULL && i < s->nfields)
+        f = &s->fields[i];
+    return f != NULL && strcmp(f->json_name, json_name) == 0 ? f : NULL;
 }
 
 /* The recursive struct a $defs entry describes: emit_schema names it by
@@ -528,8 +533,9 @@ static cJSON *conv_properties(conv *c, cJSON *out, const cJSON *props, const cJS
 {
     cJSON *o = cJSON_AddObjectToObject(out, "properties");
     cJSON *req = cJSON_CreateArray();
-    for (const cJSON *p = props->child; p != NULL; p = p->next) {
-        const field *f = field_named(s, p->string);
+    size_t i = 0;
+    for (const cJSON *p = props->child; p != NULL; p = p->next, i++) {
+        const field *f = property_field(c, s, i, p->string);
         char *path = child_path(m, p->string, NULL);
         member cm = {path, f != NULL ? f->where : m->where};
         cJSON *cp = conv_schema(c, p, NULL, f != NULL ? f->type : NULL, cm);
@@ -695,15 +701,28 @@ static bool in_array(const cJSON *list, const char *name)
  * lists all values, the members every variant requires stay required, and
  * the description of the discriminator says which members go with which
  * value. */
+/* Member j of variant i of the tagged union s (the schema's properties
+ * follow the variant's fields). */
+static const field *variant_field(const struct_def *s, size_t i, size_t j)
+{
+    return s != NULL && i < s->nvariants && j < s->variants[i]->nfields ? &s->variants[i]->fields[j] : NULL;
+}
+
 static cJSON *flatten_union(conv *c, const cJSON *canon)
 {
     const cJSON *variants = cJSON_GetObjectItemCaseSensitive(canon, "oneOf");
     const cJSON *first = variants->child;
     const char *disc = NULL;
+    size_t disc_index = 0;
     const cJSON *props0 = cJSON_GetObjectItemCaseSensitive(first, "properties");
     for (const cJSON *p = props0 != NULL ? props0->child : NULL; p != NULL && disc == NULL; p = p->next)
         if (cJSON_GetObjectItemCaseSensitive(p, "const") != NULL)
             disc = p->string;
+        else
+            disc_index++;
+    free(c->flat_fields);
+    c->flat_fields = NULL;
+    c->nflat = 0;
     cJSON *flat = cJSON_CreateObject();
     const cJSON *description = cJSON_GetObjectItemCaseSensitive(canon, "description");
     if (description != NULL)
@@ -715,7 +734,8 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
     strbuf which;
     sb_init(&which);
     cJSON *values = cJSON_CreateArray();
-    for (const cJSON *v = variants->child; v != NULL; v = v->next) {
+    size_t vi = 0;
+    for (const cJSON *v = variants->child; v != NULL; v = v->next, vi++) {
         const cJSON *vp = cJSON_GetObjectItemCaseSensitive(v, "properties");
         const cJSON *vr = cJSON_GetObjectItemCaseSensitive(v, "required");
         const cJSON *value = disc != NULL ? cJSON_GetObjectItemCaseSensitive(
@@ -729,7 +749,10 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
         if (vd != NULL)
             sb_printf(&which, " %s", vd->valuestring);
         const char *sep = " Members: ";
-        for (const cJSON *p = vp != NULL ? vp->child : NULL; p != NULL; p = p->next) {
+        c->flat_fields = xrealloc(c->flat_fields, (c->nflat + (size_t)cJSON_GetArraySize(vp) + 1) *
+                                                      sizeof *c->flat_fields);
+        size_t j = 0;
+        for (const cJSON *p = vp != NULL ? vp->child : NULL; p != NULL; p = p->next, j++) {
             if (disc != NULL && strcmp(p->string, disc) == 0)
                 continue;
             if (!in_every_variant(variants, "properties", p->string) ||
@@ -740,6 +763,7 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
             cJSON *have = cJSON_GetObjectItemCaseSensitive(props, p->string);
             if (have == NULL) {
                 cJSON_AddItemToObject(props, p->string, cJSON_Duplicate(p, 1));
+                c->flat_fields[c->nflat++] = variant_field(c->root, vi, j);
             } else if (!cJSON_Compare(have, p, 1)) {
                 char *schema = json_text(p);
                 char *note = xasprintf("When %s is %s: %s.", disc != NULL ? disc : "?", value_text, schema);
@@ -770,6 +794,9 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
         cJSON_AddStringToObject(d, "type", "string");
         cJSON_AddItemToObject(d, "enum", values);
         put_first(props, disc, d);
+        memmove(c->flat_fields + 1, c->flat_fields, c->nflat * sizeof *c->flat_fields);
+        c->flat_fields[0] = variant_field(c->root, 0, disc_index);
+        c->nflat++;
         cJSON_InsertItemInArray(required, 0, cJSON_CreateString(disc));
     } else {
         cJSON_Delete(values);
@@ -842,7 +869,7 @@ static cJSON *mcp_output_schema(conv *c)
                               c->root->output_type));
         return NULL;
     }
-    conv oc = {DIALECT_MCP, c->m, out, schema_document(out), NULL, 0, false, {{NULL, 0, 0}, NULL}, 0, false};
+    conv oc = {DIALECT_MCP, c->m, out, schema_document(out), NULL, 0, false, {{NULL, 0, 0}, NULL}, 0, false, NULL, 0};
     cJSON *p = parameters(&oc);
     cJSON_Delete((cJSON *)oc.canon);
     conv_release(&oc);
@@ -1186,7 +1213,7 @@ cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
     if (d == DIALECT_XML || d == DIALECT_COUNT || !dialect_written(s, d))
         return NULL;
     cJSON *canon = schema_document(s);
-    conv c = {d, m, s, canon, NULL, 0, false, {{NULL, 0, 0}, NULL}, 0, false};
+    conv c = {d, m, s, canon, NULL, 0, false, {{NULL, 0, 0}, NULL}, 0, false, NULL, 0};
     cJSON *doc = build(&c);
     if (d == DIALECT_OPENAI_STRICT && !c.blocked)
         check_strict_limits(&c, doc);

@@ -1,4 +1,4 @@
-/* schemac: --print-dialect mcp -Wno-dialect=openai-strict */
+/* schemac: --print-dialect openai-strict */
 /* Names some providers reject: the dialects that take them are written,
  * with a warning naming each provider that does not; @dialects chooses the
  * dialects (no warning), @acceptLoss and -Wno-dialect silence accepted
@@ -21,9 +21,11 @@ typedef struct {
  * An OData query.
  * @tool odata_query
  * @dialects openai openai-strict mcp xml
- * @acceptLoss mcp
+ * @acceptLoss openai-strict
  */
 typedef struct {
     /** How many. @name $top @minimum 1 */
     int32_t top;
+    /** A filter (strict mode cannot say minLength: accepted, no warning). @name $filter @minLength 3 */
+    char *filter;
 } odata_input;
