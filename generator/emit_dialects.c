@@ -494,10 +494,13 @@ static void conv_keyword(conv *c, cJSON *out, strbuf *notes, const cJSON *in, co
     dialect_state(notes, k, v);
 }
 
-/* A use of a recursive type. Strict mode takes no keyword beside $ref: one
- * with a description is unravelled one level, as the OpenAI SDKs do, and
- * deeper it is the bare $ref (the description is the type's own again).
- * Gemini's parameters have no $ref: the tool takes parametersJsonSchema. */
+/* A use of a recursive type. Strict mode and Gemini's JSON Schema take no
+ * keyword beside $ref (Gemini: "If $ref is set on a sub-schema, no other
+ * properties, except for those starting as a $, may be set", @google/genai,
+ * GenerateContentConfig.responseJsonSchema): one with a description is
+ * unravelled one level, as the OpenAI SDKs do, and deeper it is the bare
+ * $ref (the description is the type's own again). Gemini's parameters have
+ * no $ref: the tool takes parametersJsonSchema. */
 static cJSON *conv_ref(conv *c, const cJSON *in, const struct_def *target, member m)
 {
     const cJSON *ref = cJSON_GetObjectItemCaseSensitive(in, "$ref");
@@ -506,7 +509,7 @@ static cJSON *conv_ref(conv *c, const cJSON *in, const struct_def *target, membe
     const cJSON *description = cJSON_GetObjectItemCaseSensitive(in, "description");
     if (gemini_subset(c))
         block(c, &m, "recursion ($ref)");
-    if (c->d != DIALECT_OPENAI_STRICT || description == NULL)
+    if ((c->d != DIALECT_OPENAI_STRICT && !c->route) || description == NULL)
         return cJSON_Duplicate(in, 1);
     if (c->ref_depth > 0) {
         cJSON *bare = cJSON_CreateObject();
@@ -521,15 +524,26 @@ static cJSON *conv_ref(conv *c, const cJSON *in, const struct_def *target, membe
     c->ref_depth++;
     cJSON *out = conv_schema(c, body, target, NULL, m);
     c->ref_depth--;
-    if (out != NULL && description != NULL) {
+    if (description != NULL) {
         cJSON_DeleteItemFromObjectCaseSensitive(out, "description");
         put_first(out, "description", cJSON_CreateString(description->valuestring));
     }
     return out;
 }
 
+/* The schema reaches a recursive type. */
+static bool has_ref(const cJSON *schema)
+{
+    if (cJSON_IsObject(schema) && cJSON_GetObjectItemCaseSensitive(schema, "$ref") != NULL)
+        return true;
+    for (const cJSON *v = schema != NULL ? schema->child : NULL; v != NULL; v = v->next)
+        if ((cJSON_IsObject(v) || cJSON_IsArray(v)) && has_ref(v))
+            return true;
+    return false;
+}
+
 static cJSON *conv_properties(conv *c, cJSON *out, const cJSON *props, const cJSON *required, const struct_def *s,
-                              const member *m, strbuf *notes)
+                              const member *m)
 {
     cJSON *o = cJSON_AddObjectToObject(out, "properties");
     cJSON *req = cJSON_CreateArray();
@@ -539,17 +553,26 @@ static cJSON *conv_properties(conv *c, cJSON *out, const cJSON *props, const cJS
         char *path = child_path(m, p->string, NULL);
         member cm = {path, f != NULL ? f->where : m->where};
         cJSON *cp = conv_schema(c, p, NULL, f != NULL ? f->type : NULL, cm);
-        free(path);
         bool is_required = false;
         for (const cJSON *r = required != NULL ? required->child : NULL; r != NULL; r = r->next)
             if (strcmp(r->valuestring, p->string) == 0)
                 is_required = true;
-        if (cp == NULL) {
-            if (notes->len > 0)
-                sb_putc(notes, ' ');
-            sb_printf(notes, "'%s' is left out at this depth.", p->string);
-            continue;
+        if (c->route && is_required && has_ref(cp)) {
+            /* Gemini's JSON Schema takes recursion "only within non-required
+             * properties" (@google/genai, GenerateContentConfig.responseJsonSchema) */
+            is_required = false;
+            const cJSON *d = cJSON_GetObjectItemCaseSensitive(cp, "description");
+            char *text = xasprintf("%s%sRequired.", cJSON_IsString(d) ? d->valuestring : "",
+                                   cJSON_IsString(d) ? " " : "");
+            cJSON_DeleteItemFromObjectCaseSensitive(cp, "description");
+            put_first(cp, "description", cJSON_CreateString(text));
+            free(text);
+            add_warning(c, cm.where,
+                        xasprintf("Gemini cannot express required on '%s' (its JSON Schema takes recursion only in "
+                                  "optional members); it is stated in the description",
+                                  member_name(c, &cm)));
         }
+        free(path);
         if (c->d == DIALECT_OPENAI_STRICT && !is_required)
             cp = strict_nullable(cp);
         cJSON_AddItemToObject(o, p->string, cp);
@@ -569,8 +592,6 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
     if (gemini_subset(c) && any != NULL && cJSON_GetArraySize(any) == 2 && is_null_schema(any->child->next)) {
         /* a nullable $ref: Gemini says nullable instead */
         cJSON *out = conv_schema(c, any->child, s, n, m);
-        if (out == NULL)
-            return NULL;
         cJSON_AddBoolToObject(out, "nullable", 1);
         const cJSON *description = cJSON_GetObjectItemCaseSensitive(in, "description");
         if (description != NULL) {
@@ -589,8 +610,7 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
     sb_init(&notes);
     const char *base = NULL;
     cJSON *required = NULL;
-    bool dropped = false;
-    for (const cJSON *v = in->child; v != NULL && !dropped; v = v->next) {
+    for (const cJSON *v = in->child; v != NULL; v = v->next) {
         const char *k = v->string;
         if (strcmp(k, "$schema") == 0 || strcmp(k, "title") == 0 || strcmp(k, "$defs") == 0) {
             continue;
@@ -603,15 +623,12 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
         } else if (strcmp(k, "description") == 0) {
             base = v->valuestring;
         } else if (strcmp(k, "properties") == 0) {
-            required = conv_properties(c, out, v, cJSON_GetObjectItemCaseSensitive(in, "required"), s, &m, &notes);
+            required = conv_properties(c, out, v, cJSON_GetObjectItemCaseSensitive(in, "required"), s, &m);
         } else if (strcmp(k, "items") == 0) {
             char *path = child_path(&m, NULL, "[]");
             cJSON *items = conv_schema(c, v, NULL, n != NULL ? n->items : NULL, (member){path, m.where});
             free(path);
-            if (items == NULL)
-                dropped = true;
-            else
-                cJSON_AddItemToObject(out, "items", items);
+            cJSON_AddItemToObject(out, "items", items);
         } else if (strcmp(k, "oneOf") == 0 || strcmp(k, "anyOf") == 0) {
             bool variants = strcmp(k, "oneOf") == 0;
             if (variants && c->d == DIALECT_OPENAI_STRICT && m.path == NULL)
@@ -622,11 +639,8 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
             for (const cJSON *e = v->child; e != NULL; e = e->next, i++) {
                 const struct_def *vs = variants && s != NULL && i < s->nvariants ? s->variants[i] : s;
                 cJSON *ce = conv_schema(c, e, vs, variants ? NULL : n, m);
-                if (ce != NULL)
-                    cJSON_AddItemToArray(list, ce);
+                cJSON_AddItemToArray(list, ce);
             }
-            if (cJSON_GetArraySize(list) == 0)
-                dropped = true;
         } else if (strcmp(k, "additionalProperties") == 0 || strcmp(k, "propertyNames") == 0) {
             bool values = strcmp(k, "additionalProperties") == 0;
             if (cJSON_IsBool(v)) {
@@ -641,18 +655,11 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
                 const node *cn = n != NULL && n->kind == NODE_MAP ? (values ? n->map_value : n->map_key) : NULL;
                 cJSON *child = conv_schema(c, v, NULL, cn, (member){path, m.where});
                 free(path);
-                if (child != NULL)
-                    cJSON_AddItemToObject(out, k, child);
+                cJSON_AddItemToObject(out, k, child);
             }
         } else {
             conv_keyword(c, out, &notes, in, v, &m);
         }
-    }
-    if (dropped) {
-        cJSON_Delete(out);
-        cJSON_Delete(required);
-        sb_free(&notes);
-        return NULL;
     }
     if (required != NULL) {
         if (cJSON_GetArraySize(required) > 0 || c->d == DIALECT_OPENAI_STRICT)
@@ -829,8 +836,6 @@ static cJSON *parameters(conv *c)
         flat = flatten_union(c, c->canon);
     cJSON *p = conv_schema(c, flat != NULL ? flat : c->canon, c->root, NULL, m);
     cJSON_Delete(flat);
-    if (p == NULL) /* only a recursion cut can drop it, never at the root */
-        p = cJSON_CreateObject();
     cJSON_DeleteItemFromObjectCaseSensitive(p, "description");
     if (cJSON_GetObjectItemCaseSensitive(p, "type") == NULL) /* providers want an object at the root */
         put_first(p, "type", cJSON_CreateString(gemini_subset(c) ? "OBJECT" : "object"));
@@ -840,9 +845,7 @@ static cJSON *parameters(conv *c)
         for (const cJSON *def = defs->child; def != NULL; def = def->next) {
             const struct_def *s = def_struct(c->m, def->string);
             member dm = {def->string, s != NULL ? s->where : c->root->where};
-            cJSON *cd = conv_schema(c, def, s, NULL, dm);
-            if (cd != NULL)
-                cJSON_AddItemToObject(out, def->string, cd);
+            cJSON_AddItemToObject(out, def->string, conv_schema(c, def, s, NULL, dm));
         }
     }
     return p;

@@ -18,6 +18,12 @@ function walk(schema, path, visit) {
   }
 }
 
+function reachesRef(schema) {
+  if (schema === null || typeof schema !== 'object') return false;
+  if (!Array.isArray(schema) && '$ref' in schema) return true;
+  return Object.values(schema).some(reachesRef);
+}
+
 function propertyNames(schema) {
   const names = [];
   walk(schema, '', (node, path) => {
@@ -44,7 +50,8 @@ const OPENAI_TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 // Gemini, FunctionDeclaration.name: "Must start with a letter or an
 // underscore. Must be a-z, A-Z, 0-9, or contain underscores and dashes, with
 // a max length of 64" (cloud.google.com/vertex-ai/generative-ai/docs/reference/nodejs/latest/vertexai/functiondeclaration;
-// later versions also allow dots and colons: we keep to the common part).
+// @google/genai 3.1.0's FunctionDeclaration also allows dots and colons, up
+// to 128: we keep to what every version allows).
 // Parameter names "must start with a letter or an underscore and must only
 // contain chars a-z, A-Z, 0-9, or underscores with a maximum length of 64"
 // (googleapis.github.io/java-genai/javadoc/google-genai/com.google.genai.types/-function-declaration/-builder/parameters.html).
@@ -171,6 +178,17 @@ export function gemini(decl) {
       });
     } else {
       problems.push(...rootProblems(decl.parametersJsonSchema, 'parametersJsonSchema'));
+      // Gemini's JSON Schema (@google/genai 3.1.0, genai.d.ts,
+      // GenerateContentConfig.responseJsonSchema, the one place that states
+      // it): "If $ref is set on a sub-schema, no other properties, except
+      // for than those starting as a $, may be set", and cyclic references
+      // "may only be used within non-required properties".
+      walk(decl.parametersJsonSchema, 'parametersJsonSchema', (node, path) => {
+        if ('$ref' in node)
+          for (const k of Object.keys(node)) if (!k.startsWith('$')) problems.push(`${path}: ${k} beside $ref`);
+        for (const name of node.required || [])
+          if (node.properties && reachesRef(node.properties[name])) problems.push(`${path}: required '${name}' reaches a $ref`);
+      });
     }
     for (const [name, path] of propertyNames(schema))
       if (!GEMINI_PARAMETER.test(name)) problems.push(`parameter '${name}' at ${path || 'root'} breaks ${GEMINI_PARAMETER}`);
@@ -204,6 +222,8 @@ export const knownBad = [
   ['gemini', { name: 'x', parameters: { type: 'OBJECT', properties: { m: { type: 'OBJECT' } } } }],
   ['gemini', { name: 'x', parameters: { type: 'OBJECT', properties: { v: { description: 'any' } } } }],
   ['gemini', { name: 'x', parameters: { type: 'OBJECT', properties: { 'a.b': { type: 'STRING' } } } }],
+  ['gemini', { name: 'x', parametersJsonSchema: { type: 'object', properties: { t: { description: 'd', $ref: '#/$defs/t' } }, $defs: { t: { type: 'object' } } } }],
+  ['gemini', { name: 'x', parametersJsonSchema: { type: 'object', properties: { t: { $ref: '#/$defs/t' } }, required: ['t'], $defs: { t: { type: 'object' } } } }],
   ['mcp', { name: 'x', inputSchema: { type: 'object', oneOf: [] } }],
 ];
 
