@@ -1202,9 +1202,12 @@ void dialect_check_tool(const struct_def *s)
         else if (!carried)
             diag_error(where, "%s, and no other provider accepts it: rename it (or write only @dialects xml)",
                        why);
-        else if (!loss_accepted(s, (dialect)d))
-            diag_warning(where, "%s; no %s file is written for tool '%s' (list the dialects to write with "
-                                "@dialects to silence this)", why, info[d].name, tool_name(s));
+        else {
+            char *text = xasprintf("%s; no %s file is written for tool '%s' (list the dialects to write with "
+                                   "@dialects to silence this)", why, info[d].name, tool_name(s));
+            report(s, (dialect)d, where, text);
+            free(text);
+        }
         free(why);
         if (!carried && s->dialects == NULL)
             break; /* one error says it */
