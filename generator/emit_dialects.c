@@ -1,6 +1,8 @@
-/* schemac generator: provider dialects of a tool, built from its canonical
- * schema. The canonical tree is walked together with the model, so what a
- * dialect loses is reported at the member that carries it. */
+/* schemac generator: the JSON provider dialects of a tool, built from its
+ * canonical schema, and the providers' rules they follow (keywords, names,
+ * OpenAI strict mode's size limits). The canonical tree is walked together
+ * with the model, so what a dialect loses is reported at the member that
+ * carries it. */
 #include "emit_dialects.h"
 
 #include <stdio.h>

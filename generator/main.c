@@ -232,7 +232,8 @@ static int emit_dialects(const model *m, const options *o, char **kept)
         fputs(text, stdout);
         free(text);
         if (tools == 0)
-            diag_warning((src_loc){m->header_path, 1, 1}, "no struct is tagged @tool: no dialect to print");
+            diag_warning((src_loc){m->header_path, 1, 1}, "no @tool struct has a %s file: nothing to print",
+                         dialect_name(o->dialect));
         return 0;
     }
     for (size_t i = 0; i < m->nstructs; i++) {
