@@ -108,6 +108,9 @@ typedef struct conv {
      * of the flat object stands for, in its order (flatten_union). */
     const field **flat_fields;
     size_t nflat;
+    /* MCP outputSchema: no host forwards it to a provider, so a tagged
+     * union keeps its oneOf there (beside "type": "object") */
+    bool output;
 } conv;
 
 /* The dialect keeps every keyword of the canonical schema. */
@@ -834,7 +837,7 @@ static cJSON *parameters(conv *c)
 {
     member m = {NULL, c->root->where};
     cJSON *flat = NULL;
-    if (cJSON_GetObjectItemCaseSensitive(c->canon, "oneOf") != NULL)
+    if (cJSON_GetObjectItemCaseSensitive(c->canon, "oneOf") != NULL && !c->output)
         flat = flatten_union(c, c->canon);
     cJSON *p = conv_schema(c, flat != NULL ? flat : c->canon, c->root, NULL, m);
     cJSON_Delete(flat);
@@ -874,7 +877,7 @@ static cJSON *mcp_output_schema(conv *c)
                               c->root->output_type));
         return NULL;
     }
-    conv oc = {DIALECT_MCP, c->m, out, schema_document(out), NULL, 0, false, {{NULL, 0, 0}, NULL}, 0, false, NULL, 0};
+    conv oc = {.d = DIALECT_MCP, .m = c->m, .root = out, .canon = schema_document(out), .output = true};
     cJSON *p = parameters(&oc);
     cJSON_Delete((cJSON *)oc.canon);
     conv_release(&oc);
@@ -1221,7 +1224,7 @@ cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
     if (d == DIALECT_XML || d == DIALECT_COUNT || !dialect_written(s, d))
         return NULL;
     cJSON *canon = schema_document(s);
-    conv c = {d, m, s, canon, NULL, 0, false, {{NULL, 0, 0}, NULL}, 0, false, NULL, 0};
+    conv c = {.d = d, .m = m, .root = s, .canon = canon};
     cJSON *doc = build(&c);
     if (d == DIALECT_OPENAI_STRICT && !c.blocked)
         check_strict_limits(&c, doc);

@@ -144,9 +144,21 @@ typedef struct {
     level1 top;
 } deep_nesting_input;
 
+/** What draw_shape drew: a tagged union as an MCP outputSchema. @schema */
+typedef struct {
+    shape_kind kind;
+    union {
+        /** A circle. */
+        circle_params circle;
+        /** A rectangle. */
+        rect_params rect;
+    } as;
+} drawn_shape;
+
 /**
  * A tagged union as the arguments.
  * @tool draw_shape
+ * @output drawn_shape
  */
 typedef struct {
     shape_kind kind;
