@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit_dialects.h"
 #include "pattern.h"
 #include "schemac/check.h"
 #include "strbuf.h"
@@ -410,9 +411,8 @@ static void check_struct(const model *m, struct_def *s)
                    s->config_type);
     if (s->config_type != NULL && s->tool_name == NULL)
         diag_error(s->where, "@config belongs to a @tool struct");
-    if (s->tool_name != NULL && !tag_valid_tool_name(s->tool_name))
-        diag_error(s->tool_where, "tool name '%s' is rejected by LLM providers: use 1 to 64 letters, "
-                                  "digits, '_' or '-'", s->tool_name);
+    if (s->tool_name != NULL)
+        dialect_check_tool(s);
 }
 
 /* Two structs under one @tool name would be two tools a model cannot tell

@@ -1,6 +1,8 @@
-/* schemac generator: provider dialects of a tool, built from its canonical
- * schema. The canonical tree is walked together with the model, so what a
- * dialect loses is reported at the member that carries it. */
+/* schemac generator: the JSON provider dialects of a tool, built from its
+ * canonical schema, and the providers' rules they follow (keywords, names,
+ * OpenAI strict mode's size limits). The canonical tree is walked together
+ * with the model, so what a dialect loses is reported at the member that
+ * carries it. */
 #include "emit_dialects.h"
 
 #include <stdio.h>
@@ -8,14 +10,12 @@
 #include <string.h>
 
 #include "emit_schema.h"
+#include "emit_xml.h"
 #include "keywords.h"
 #include "strbuf.h"
 
 bool dialect_warnings_are_errors;
-
-/* How deep Gemini (no $ref) and the XML description expand a recursive
- * type before leaving the deeper levels out. */
-enum { RECURSION_DEPTH = 3 };
+unsigned dialect_warnings_silenced;
 
 static const struct {
     const char *name, *suffix, *provider;
@@ -101,10 +101,30 @@ typedef struct conv {
     const cJSON *canon; /* the canonical document of root */
     pending *warnings;
     size_t nwarnings;
-    bool blocked; /* strict mode cannot take this tool at all */
+    bool blocked; /* the dialect's first route cannot take this tool */
     pending block;
     int ref_depth;
+    bool route; /* Gemini: parametersJsonSchema (JSON Schema) instead of parameters */
+    /* A tagged union as the arguments, flattened: the member each property
+     * of the flat object stands for, in its order (flatten_union). */
+    const field **flat_fields;
+    size_t nflat;
+    /* MCP outputSchema: no host forwards it to a provider, so a tagged
+     * union keeps its oneOf there (beside "type": "object") */
+    bool output;
 } conv;
+
+/* The dialect keeps every keyword of the canonical schema. */
+static bool full_json_schema(const conv *c)
+{
+    return c->d == DIALECT_OPENAI || c->d == DIALECT_ANTHROPIC || c->d == DIALECT_MCP || c->route;
+}
+
+/* Gemini's parameters: the OpenAPI subset. */
+static bool gemini_subset(const conv *c)
+{
+    return c->d == DIALECT_GEMINI && !c->route;
+}
 
 static const char *member_name(const conv *c, const member *m)
 {
@@ -131,19 +151,63 @@ static void lost(conv *c, const member *m, const char *keyword)
                           keyword, member_name(c, m)));
 }
 
-/* Strict mode cannot take the tool: it is sent with strict: false. */
+/* The dialect's first route cannot take the tool: strict mode falls back to
+ * "strict": false, Gemini's parameters to parametersJsonSchema. */
 static void block(conv *c, const member *m, const char *what)
 {
     if (c->blocked)
         return;
     c->blocked = true;
     c->block.where = m->where;
-    c->block.text = xasprintf("%s cannot express %s on '%s'; the tool is sent with \"strict\": false",
-                              info[c->d].provider, what, member_name(c, m));
+    if (c->d == DIALECT_GEMINI)
+        c->block.text = xasprintf("Gemini cannot express %s on '%s' in parameters (its OpenAPI subset); the "
+                                  "tool is sent with parametersJsonSchema (JSON Schema) instead",
+                                  what, member_name(c, m));
+    else
+        c->block.text = xasprintf("%s cannot express %s on '%s'; the tool is sent with \"strict\": false",
+                                  info[c->d].provider, what, member_name(c, m));
 }
 
-static void report(src_loc where, const char *text)
+bool dialect_list_parse(const char *list, unsigned *set, char **bad)
 {
+    *set = 0;
+    if (bad != NULL)
+        *bad = NULL;
+    const char *p = list;
+    while (*p != '\0') {
+        size_t n = strcspn(p, ", \t");
+        if (n > 0) {
+            char *name = xstrndup(p, n);
+            dialect d;
+            if (!dialect_from_name(name, &d)) {
+                if (bad != NULL)
+                    *bad = name;
+                else
+                    free(name);
+                return false;
+            }
+            free(name);
+            *set |= 1u << d;
+        }
+        p += n;
+        p += strspn(p, ", \t");
+    }
+    return true;
+}
+
+/* @acceptLoss of s or -Wno-dialect=NAME: what d loses is not reported. */
+static bool loss_accepted(const struct_def *s, dialect d)
+{
+    unsigned own = 0;
+    if (s->accept_loss != NULL && !dialect_list_parse(s->accept_loss, &own, NULL))
+        own = 0;
+    return ((dialect_warnings_silenced | own) & (1u << d)) != 0;
+}
+
+static void report(const struct_def *s, dialect d, src_loc where, const char *text)
+{
+    if (loss_accepted(s, d))
+        return;
     if (dialect_warnings_are_errors)
         diag_error(where, "%s", text);
     else
@@ -156,6 +220,9 @@ static void conv_release(conv *c)
         free(c->warnings[i].text);
     free(c->warnings);
     free(c->block.text);
+    free(c->flat_fields);
+    c->flat_fields = NULL;
+    c->nflat = 0;
     c->warnings = NULL;
     c->nwarnings = 0;
     c->block.text = NULL;
@@ -176,39 +243,29 @@ static char *json_text(const cJSON *v)
     return schema_print(v, 0);
 }
 
-/* The sentence that states keyword k with value v (keywords.c has them;
- * docs/tools.md lists them). */
-static void state(strbuf *notes, const char *k, const cJSON *v)
-{
-    keyword_state(notes, k, v);
-}
-
 /* ---- JSON dialects -------------------------------------------------------- */
 
 static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const node *n, member m);
 
-static const field *field_named(const struct_def *s, const char *json_name)
+/* The member property i (json_name) of the schema of s stands for: the
+ * properties follow s's fields in order (emit_schema), or for the flattened
+ * arguments the order flatten_union recorded. */
+static const field *property_field(const conv *c, const struct_def *s, size_t i, const char *json_name)
 {
-    if (s == NULL)
-        return NULL;
-    for (size_t i = 0; i < s->nfields; i++)
-        if (strcmp(s->fields[i].json_name, json_name) == 0)
-            return &s->fields[i];
-    for (size_t i = 0; i < s->nvariants; i++) { /* a flattened tagged union */
-        const field *f = field_named(s->variants[i], json_name);
-        if (f != NULL)
-            return f;
-    }
-    return NULL;
+    const field *f = NULL;
+    if (s != NULL && s == c->root && s->nvariants > 0)
+        f = i < c->nflat ? c->flat_fields[i] : NULL;
+    else if (s != NULL && i < s->nfields)
+        f = &s->fields[i];
+    return f != NULL && strcmp(f->json_name, json_name) == 0 ? f : NULL;
 }
 
-static const struct_def *struct_named(const model *m, const char *name)
+/* The recursive struct a $defs entry describes: emit_schema names it by
+ * struct_def.name. */
+static const struct_def *def_struct(const model *m, const char *name)
 {
     for (size_t i = 0; i < m->nstructs; i++)
-        if (strcmp(m->structs[i]->name, name) == 0 || strcmp(m->structs[i]->c_type, name) == 0)
-            return m->structs[i];
-    for (size_t i = 0; i < m->nstructs; i++) /* "struct point" named as "point" */
-        if (strncmp(m->structs[i]->c_type, "struct ", 7) == 0 && strcmp(m->structs[i]->c_type + 7, name) == 0)
+        if (strcmp(m->structs[i]->name, name) == 0)
             return m->structs[i];
     return NULL;
 }
@@ -292,7 +349,7 @@ static cJSON *strict_nullable(cJSON *p)
 static void conv_keyword(conv *c, cJSON *out, strbuf *notes, const cJSON *in, const cJSON *v, const member *m)
 {
     const char *k = v->string;
-    if (c->d == DIALECT_OPENAI || c->d == DIALECT_ANTHROPIC || c->d == DIALECT_MCP) {
+    if (full_json_schema(c)) {
         cJSON_AddItemToObject(out, k, cJSON_Duplicate(v, 1));
         return;
     }
@@ -307,7 +364,7 @@ static void conv_keyword(conv *c, cJSON *out, strbuf *notes, const cJSON *in, co
         }
         if (strcmp(k, "format") == 0 && !in_list(openai_strict_formats, v->valuestring)) {
             lost(c, m, "format");
-            state(notes, k, v);
+            keyword_state(notes, k, v);
             return;
         }
         if (in_list(openai_strict_keywords, k)) {
@@ -316,7 +373,7 @@ static void conv_keyword(conv *c, cJSON *out, strbuf *notes, const cJSON *in, co
         }
         if (!annotation)
             lost(c, m, k);
-        state(notes, k, v);
+        keyword_state(notes, k, v);
         return;
     }
     /* Gemini */
@@ -342,7 +399,7 @@ static void conv_keyword(conv *c, cJSON *out, strbuf *notes, const cJSON *in, co
                 strings = false;
         if (!strings) {
             lost(c, m, k);
-            state(notes, k, v);
+            keyword_state(notes, k, v);
             return;
         }
         cJSON *list = cJSON_AddArrayToObject(out, "enum");
@@ -360,7 +417,7 @@ static void conv_keyword(conv *c, cJSON *out, strbuf *notes, const cJSON *in, co
     }
     if (strcmp(k, "format") == 0 && !in_list(gemini_string_formats, v->valuestring)) {
         lost(c, m, "format");
-        state(notes, k, v);
+        keyword_state(notes, k, v);
         return;
     }
     if (strcmp(k, "examples") == 0 && v->child != NULL) {
@@ -373,34 +430,31 @@ static void conv_keyword(conv *c, cJSON *out, strbuf *notes, const cJSON *in, co
     }
     if (!annotation)
         lost(c, m, k);
-    state(notes, k, v);
+    keyword_state(notes, k, v);
 }
 
+/* A use of a recursive type. Strict mode and Gemini's JSON Schema take no
+ * keyword beside $ref (Gemini: "If $ref is set on a sub-schema, no other
+ * properties, except for those starting as a $, may be set", @google/genai,
+ * GenerateContentConfig.responseJsonSchema): one with a description is
+ * unravelled one level, as the OpenAI SDKs do, and deeper it is the bare
+ * $ref (the description is the type's own again). Gemini's parameters have
+ * no $ref: the tool takes parametersJsonSchema. */
 static cJSON *conv_ref(conv *c, const cJSON *in, const struct_def *target, member m)
 {
     const cJSON *ref = cJSON_GetObjectItemCaseSensitive(in, "$ref");
     if (strcmp(ref->valuestring, "#") == 0)
         target = c->root;
     const cJSON *description = cJSON_GetObjectItemCaseSensitive(in, "description");
-    if (c->d == DIALECT_OPENAI_STRICT && description != NULL) {
-        /* strict mode takes no keyword beside $ref: unravel one level, as
-         * the OpenAI SDKs do; deeper, the bare $ref (the description is
-         * the type's own again) */
-        if (c->ref_depth > 0) {
-            cJSON *bare = cJSON_CreateObject();
-            cJSON_AddStringToObject(bare, "$ref", ref->valuestring);
-            return bare;
-        }
-    } else if (c->d != DIALECT_GEMINI) {
+    if (gemini_subset(c))
+        block(c, &m, "recursion ($ref)");
+    if ((c->d != DIALECT_OPENAI_STRICT && !c->route) || description == NULL)
         return cJSON_Duplicate(in, 1);
-    } else if (c->ref_depth == 0) { /* once, where the recursion is entered */
-        add_warning(c, m.where,
-                    xasprintf("%s cannot express $ref on '%s'; the recursive type is expanded %d levels deep and "
-                              "the deeper levels are left out",
-                              info[c->d].provider, member_name(c, &m), RECURSION_DEPTH));
+    if (c->ref_depth > 0) {
+        cJSON *bare = cJSON_CreateObject();
+        cJSON_AddStringToObject(bare, "$ref", ref->valuestring);
+        return bare;
     }
-    if (c->ref_depth >= RECURSION_DEPTH)
-        return NULL;
     const cJSON *body = c->canon;
     if (target != c->root) {
         const cJSON *defs = cJSON_GetObjectItemCaseSensitive(c->canon, "$defs");
@@ -409,34 +463,55 @@ static cJSON *conv_ref(conv *c, const cJSON *in, const struct_def *target, membe
     c->ref_depth++;
     cJSON *out = conv_schema(c, body, target, NULL, m);
     c->ref_depth--;
-    if (out != NULL && description != NULL) {
+    if (description != NULL) {
         cJSON_DeleteItemFromObjectCaseSensitive(out, "description");
         put_first(out, "description", cJSON_CreateString(description->valuestring));
     }
     return out;
 }
 
+/* The schema reaches a recursive type. */
+static bool has_ref(const cJSON *schema)
+{
+    if (cJSON_IsObject(schema) && cJSON_GetObjectItemCaseSensitive(schema, "$ref") != NULL)
+        return true;
+    for (const cJSON *v = schema != NULL ? schema->child : NULL; v != NULL; v = v->next)
+        if ((cJSON_IsObject(v) || cJSON_IsArray(v)) && has_ref(v))
+            return true;
+    return false;
+}
+
 static cJSON *conv_properties(conv *c, cJSON *out, const cJSON *props, const cJSON *required, const struct_def *s,
-                              const member *m, strbuf *notes)
+                              const member *m)
 {
     cJSON *o = cJSON_AddObjectToObject(out, "properties");
     cJSON *req = cJSON_CreateArray();
-    for (const cJSON *p = props->child; p != NULL; p = p->next) {
-        const field *f = field_named(s, p->string);
+    size_t i = 0;
+    for (const cJSON *p = props->child; p != NULL; p = p->next, i++) {
+        const field *f = property_field(c, s, i, p->string);
         char *path = child_path(m, p->string, NULL);
         member cm = {path, f != NULL ? f->where : m->where};
         cJSON *cp = conv_schema(c, p, NULL, f != NULL ? f->type : NULL, cm);
-        free(path);
         bool is_required = false;
         for (const cJSON *r = required != NULL ? required->child : NULL; r != NULL; r = r->next)
             if (strcmp(r->valuestring, p->string) == 0)
                 is_required = true;
-        if (cp == NULL) {
-            if (notes->len > 0)
-                sb_putc(notes, ' ');
-            sb_printf(notes, "'%s' is left out at this depth.", p->string);
-            continue;
+        if (c->route && is_required && has_ref(cp)) {
+            /* Gemini's JSON Schema takes recursion "only within non-required
+             * properties" (@google/genai, GenerateContentConfig.responseJsonSchema) */
+            is_required = false;
+            const cJSON *d = cJSON_GetObjectItemCaseSensitive(cp, "description");
+            char *text = xasprintf("%s%sRequired.", cJSON_IsString(d) ? d->valuestring : "",
+                                   cJSON_IsString(d) ? " " : "");
+            cJSON_DeleteItemFromObjectCaseSensitive(cp, "description");
+            put_first(cp, "description", cJSON_CreateString(text));
+            free(text);
+            add_warning(c, cm.where,
+                        xasprintf("Gemini cannot express required on '%s' (its JSON Schema takes recursion only in "
+                                  "optional members); it is stated in the description",
+                                  member_name(c, &cm)));
         }
+        free(path);
         if (c->d == DIALECT_OPENAI_STRICT && !is_required)
             cp = strict_nullable(cp);
         cJSON_AddItemToObject(o, p->string, cp);
@@ -453,11 +528,9 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
     if (cJSON_GetObjectItemCaseSensitive(in, "$ref") != NULL)
         return conv_ref(c, in, s, m);
     const cJSON *any = cJSON_GetObjectItemCaseSensitive(in, "anyOf");
-    if (c->d == DIALECT_GEMINI && any != NULL && cJSON_GetArraySize(any) == 2 && is_null_schema(any->child->next)) {
+    if (gemini_subset(c) && any != NULL && cJSON_GetArraySize(any) == 2 && is_null_schema(any->child->next)) {
         /* a nullable $ref: Gemini says nullable instead */
         cJSON *out = conv_schema(c, any->child, s, n, m);
-        if (out == NULL)
-            return NULL;
         cJSON_AddBoolToObject(out, "nullable", 1);
         const cJSON *description = cJSON_GetObjectItemCaseSensitive(in, "description");
         if (description != NULL) {
@@ -468,14 +541,15 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
     }
     if (c->d == DIALECT_OPENAI_STRICT && n != NULL && n->kind == NODE_ANY)
         block(c, &m, "a value of any type");
+    if (gemini_subset(c) && n != NULL && n->kind == NODE_ANY)
+        block(c, &m, "a value of any type (every schema needs a type)");
 
     cJSON *out = cJSON_CreateObject();
     strbuf notes;
     sb_init(&notes);
     const char *base = NULL;
     cJSON *required = NULL;
-    bool dropped = false;
-    for (const cJSON *v = in->child; v != NULL && !dropped; v = v->next) {
+    for (const cJSON *v = in->child; v != NULL; v = v->next) {
         const char *k = v->string;
         if (strcmp(k, "$schema") == 0 || strcmp(k, "title") == 0 || strcmp(k, "$defs") == 0) {
             continue;
@@ -488,15 +562,12 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
         } else if (strcmp(k, "description") == 0) {
             base = v->valuestring;
         } else if (strcmp(k, "properties") == 0) {
-            required = conv_properties(c, out, v, cJSON_GetObjectItemCaseSensitive(in, "required"), s, &m, &notes);
+            required = conv_properties(c, out, v, cJSON_GetObjectItemCaseSensitive(in, "required"), s, &m);
         } else if (strcmp(k, "items") == 0) {
             char *path = child_path(&m, NULL, "[]");
             cJSON *items = conv_schema(c, v, NULL, n != NULL ? n->items : NULL, (member){path, m.where});
             free(path);
-            if (items == NULL)
-                dropped = true;
-            else
-                cJSON_AddItemToObject(out, "items", items);
+            cJSON_AddItemToObject(out, "items", items);
         } else if (strcmp(k, "oneOf") == 0 || strcmp(k, "anyOf") == 0) {
             bool variants = strcmp(k, "oneOf") == 0;
             if (variants && c->d == DIALECT_OPENAI_STRICT && m.path == NULL)
@@ -507,38 +578,27 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
             for (const cJSON *e = v->child; e != NULL; e = e->next, i++) {
                 const struct_def *vs = variants && s != NULL && i < s->nvariants ? s->variants[i] : s;
                 cJSON *ce = conv_schema(c, e, vs, variants ? NULL : n, m);
-                if (ce != NULL)
-                    cJSON_AddItemToArray(list, ce);
+                cJSON_AddItemToArray(list, ce);
             }
-            if (cJSON_GetArraySize(list) == 0)
-                dropped = true;
         } else if (strcmp(k, "additionalProperties") == 0 || strcmp(k, "propertyNames") == 0) {
             bool values = strcmp(k, "additionalProperties") == 0;
             if (cJSON_IsBool(v)) {
-                if (c->d != DIALECT_GEMINI)
+                if (!gemini_subset(c))
                     cJSON_AddItemToObject(out, k, cJSON_Duplicate(v, 1));
             } else if (c->d == DIALECT_OPENAI_STRICT) {
                 block(c, &m, values ? "additionalProperties (a map)" : k);
-            } else if (c->d == DIALECT_GEMINI) {
-                lost(c, &m, k);
-                state(&notes, k, v);
+            } else if (gemini_subset(c)) {
+                block(c, &m, values ? "a map (an OBJECT needs non-empty properties)" : k);
             } else {
                 char *path = child_path(&m, NULL, values ? "{}" : "{keys}");
                 const node *cn = n != NULL && n->kind == NODE_MAP ? (values ? n->map_value : n->map_key) : NULL;
                 cJSON *child = conv_schema(c, v, NULL, cn, (member){path, m.where});
                 free(path);
-                if (child != NULL)
-                    cJSON_AddItemToObject(out, k, child);
+                cJSON_AddItemToObject(out, k, child);
             }
         } else {
             conv_keyword(c, out, &notes, in, v, &m);
         }
-    }
-    if (dropped) {
-        cJSON_Delete(out);
-        cJSON_Delete(required);
-        sb_free(&notes);
-        return NULL;
     }
     if (required != NULL) {
         if (cJSON_GetArraySize(required) > 0 || c->d == DIALECT_OPENAI_STRICT)
@@ -546,6 +606,10 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
         else
             cJSON_Delete(required);
     }
+    const cJSON *type = cJSON_GetObjectItemCaseSensitive(in, "type");
+    if (gemini_subset(c) && m.path != NULL && cJSON_IsString(type) && strcmp(type->valuestring, "object") == 0 &&
+        cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(in, "properties")) == 0)
+        block(c, &m, "an object without members (an OBJECT needs non-empty properties)");
     if (cJSON_GetObjectItemCaseSensitive(in, "properties") != NULL) {
         if (c->d == DIALECT_OPENAI_STRICT) {
             cJSON_DeleteItemFromObjectCaseSensitive(out, "additionalProperties");
@@ -583,15 +647,28 @@ static bool in_array(const cJSON *list, const char *name)
  * lists all values, the members every variant requires stay required, and
  * the description of the discriminator says which members go with which
  * value. */
+/* Member j of variant i of the tagged union s (the schema's properties
+ * follow the variant's fields). */
+static const field *variant_field(const struct_def *s, size_t i, size_t j)
+{
+    return s != NULL && i < s->nvariants && j < s->variants[i]->nfields ? &s->variants[i]->fields[j] : NULL;
+}
+
 static cJSON *flatten_union(conv *c, const cJSON *canon)
 {
     const cJSON *variants = cJSON_GetObjectItemCaseSensitive(canon, "oneOf");
     const cJSON *first = variants->child;
     const char *disc = NULL;
+    size_t disc_index = 0;
     const cJSON *props0 = cJSON_GetObjectItemCaseSensitive(first, "properties");
     for (const cJSON *p = props0 != NULL ? props0->child : NULL; p != NULL && disc == NULL; p = p->next)
         if (cJSON_GetObjectItemCaseSensitive(p, "const") != NULL)
             disc = p->string;
+        else
+            disc_index++;
+    free(c->flat_fields);
+    c->flat_fields = NULL;
+    c->nflat = 0;
     cJSON *flat = cJSON_CreateObject();
     const cJSON *description = cJSON_GetObjectItemCaseSensitive(canon, "description");
     if (description != NULL)
@@ -603,7 +680,8 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
     strbuf which;
     sb_init(&which);
     cJSON *values = cJSON_CreateArray();
-    for (const cJSON *v = variants->child; v != NULL; v = v->next) {
+    size_t vi = 0;
+    for (const cJSON *v = variants->child; v != NULL; v = v->next, vi++) {
         const cJSON *vp = cJSON_GetObjectItemCaseSensitive(v, "properties");
         const cJSON *vr = cJSON_GetObjectItemCaseSensitive(v, "required");
         const cJSON *value = disc != NULL ? cJSON_GetObjectItemCaseSensitive(
@@ -617,7 +695,10 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
         if (vd != NULL)
             sb_printf(&which, " %s", vd->valuestring);
         const char *sep = " Members: ";
-        for (const cJSON *p = vp != NULL ? vp->child : NULL; p != NULL; p = p->next) {
+        c->flat_fields = xrealloc(c->flat_fields, (c->nflat + (size_t)cJSON_GetArraySize(vp) + 1) *
+                                                      sizeof *c->flat_fields);
+        size_t j = 0;
+        for (const cJSON *p = vp != NULL ? vp->child : NULL; p != NULL; p = p->next, j++) {
             if (disc != NULL && strcmp(p->string, disc) == 0)
                 continue;
             if (!in_every_variant(variants, "properties", p->string) ||
@@ -628,6 +709,7 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
             cJSON *have = cJSON_GetObjectItemCaseSensitive(props, p->string);
             if (have == NULL) {
                 cJSON_AddItemToObject(props, p->string, cJSON_Duplicate(p, 1));
+                c->flat_fields[c->nflat++] = variant_field(c->root, vi, j);
             } else if (!cJSON_Compare(have, p, 1)) {
                 char *schema = json_text(p);
                 char *note = xasprintf("When %s is %s: %s.", disc != NULL ? disc : "?", value_text, schema);
@@ -658,16 +740,28 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
         cJSON_AddStringToObject(d, "type", "string");
         cJSON_AddItemToObject(d, "enum", values);
         put_first(props, disc, d);
+        memmove(c->flat_fields + 1, c->flat_fields, c->nflat * sizeof *c->flat_fields);
+        c->flat_fields[0] = variant_field(c->root, 0, disc_index);
+        c->nflat++;
         cJSON_InsertItemInArray(required, 0, cJSON_CreateString(disc));
     } else {
         cJSON_Delete(values);
     }
     sb_free(&which);
     member m = {NULL, c->root->where};
-    add_warning(c, m.where,
-                xasprintf("%s cannot express oneOf on '%s' (a tagged union as the arguments); it is one object, "
-                          "and which members go with which '%s' is stated in the description",
-                          info[c->d].provider, member_name(c, &m), disc != NULL ? disc : "variant"));
+    const char *which_member = disc != NULL ? disc : "variant";
+    if (c->d == DIALECT_MCP)
+        add_warning(c, m.where,
+                    xasprintf("MCP hosts forward inputSchema to providers that reject oneOf at the root (Anthropic, "
+                              "OpenAI), so the tagged union '%s' is one object there, which accepts more than the "
+                              "decoder; which members go with which '%s' is stated in the description",
+                              member_name(c, &m), which_member));
+    else
+        add_warning(c, m.where,
+                    xasprintf("%s cannot express oneOf on '%s' (a tagged union as the arguments); it is one object, "
+                              "which accepts more than the decoder, and which members go with which '%s' is "
+                              "stated in the description",
+                              info[c->d].provider, member_name(c, &m), which_member));
     return flat;
 }
 
@@ -677,24 +771,20 @@ static cJSON *parameters(conv *c)
 {
     member m = {NULL, c->root->where};
     cJSON *flat = NULL;
-    if (c->d != DIALECT_MCP && cJSON_GetObjectItemCaseSensitive(c->canon, "oneOf") != NULL)
+    if (cJSON_GetObjectItemCaseSensitive(c->canon, "oneOf") != NULL && !c->output)
         flat = flatten_union(c, c->canon);
     cJSON *p = conv_schema(c, flat != NULL ? flat : c->canon, c->root, NULL, m);
     cJSON_Delete(flat);
-    if (p == NULL) /* only a recursion cut can drop it, never at the root */
-        p = cJSON_CreateObject();
     cJSON_DeleteItemFromObjectCaseSensitive(p, "description");
     if (cJSON_GetObjectItemCaseSensitive(p, "type") == NULL) /* providers want an object at the root */
-        put_first(p, "type", cJSON_CreateString(c->d == DIALECT_GEMINI ? "OBJECT" : "object"));
+        put_first(p, "type", cJSON_CreateString(gemini_subset(c) ? "OBJECT" : "object"));
     const cJSON *defs = cJSON_GetObjectItemCaseSensitive(c->canon, "$defs");
-    if (defs != NULL && c->d != DIALECT_GEMINI) {
+    if (defs != NULL && !gemini_subset(c)) {
         cJSON *out = cJSON_AddObjectToObject(p, "$defs");
         for (const cJSON *def = defs->child; def != NULL; def = def->next) {
-            const struct_def *s = struct_named(c->m, def->string);
+            const struct_def *s = def_struct(c->m, def->string);
             member dm = {def->string, s != NULL ? s->where : c->root->where};
-            cJSON *cd = conv_schema(c, def, s, NULL, dm);
-            if (cd != NULL)
-                cJSON_AddItemToObject(out, def->string, cd);
+            cJSON_AddItemToObject(out, def->string, conv_schema(c, def, s, NULL, dm));
         }
     }
     return p;
@@ -713,7 +803,7 @@ static const char *tool_name(const struct_def *s)
 
 static cJSON *mcp_output_schema(conv *c)
 {
-    const struct_def *out = struct_named(c->m, c->root->output_type);
+    const struct_def *out = model_schema_struct(c->m, c->root->output_type);
     if (out == NULL) {
         add_warning(c, c->root->where,
                     xasprintf("MCP cannot express @output %s: no struct of that name is reached in this header "
@@ -721,7 +811,7 @@ static cJSON *mcp_output_schema(conv *c)
                               c->root->output_type));
         return NULL;
     }
-    conv oc = {DIALECT_MCP, c->m, out, schema_document(out), NULL, 0, false, {{NULL, 0, 0}, NULL}, 0};
+    conv oc = {.d = DIALECT_MCP, .m = c->m, .root = out, .canon = schema_document(out), .output = true};
     cJSON *p = parameters(&oc);
     cJSON_Delete((cJSON *)oc.canon);
     conv_release(&oc);
@@ -749,11 +839,18 @@ static cJSON *build(conv *c)
         add_text(doc, "description", s->description);
         cJSON_AddItemToObject(doc, "input_schema", parameters(c));
         break;
-    case DIALECT_GEMINI:
+    case DIALECT_GEMINI: {
         cJSON_AddStringToObject(doc, "name", tool_name(s));
         add_text(doc, "description", s->description);
-        cJSON_AddItemToObject(doc, "parameters", parameters(c));
+        cJSON *p = parameters(c);
+        if (c->route)
+            cJSON_AddItemToObject(doc, "parametersJsonSchema", p);
+        else if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(p, "properties")) > 0)
+            cJSON_AddItemToObject(doc, "parameters", p);
+        else /* an OBJECT needs non-empty properties: no arguments, no parameters */
+            cJSON_Delete(p);
         break;
+    }
     case DIALECT_MCP: {
         cJSON_AddStringToObject(doc, "name", tool_name(s));
         add_text(doc, "description", s->description);
@@ -765,7 +862,7 @@ static cJSON *build(conv *c)
         }
         /* MCP ToolAnnotations: hints only; destructiveHint and
          * idempotentHint mean something when readOnlyHint is false */
-        if (s->effect != EFFECT_NONE || s->idempotent) {
+        if (s->effect != EFFECT_NONE || s->idempotent || s->open_world != 0) {
             cJSON *a = cJSON_AddObjectToObject(doc, "annotations");
             if (s->effect != EFFECT_NONE)
                 cJSON_AddBoolToObject(a, "readOnlyHint", s->effect == EFFECT_READONLY);
@@ -773,6 +870,8 @@ static cJSON *build(conv *c)
                 cJSON_AddBoolToObject(a, "destructiveHint", s->effect == EFFECT_DESTRUCTIVE);
             if (s->idempotent || s->effect == EFFECT_MUTATING || s->effect == EFFECT_DESTRUCTIVE)
                 cJSON_AddBoolToObject(a, "idempotentHint", s->idempotent);
+            if (s->open_world != 0)
+                cJSON_AddBoolToObject(a, "openWorldHint", s->open_world > 0);
         }
         break;
     }
@@ -783,268 +882,348 @@ static cJSON *build(conv *c)
     return doc;
 }
 
+/* ---- OpenAI strict mode's size limits ---------------------------------------
+ * The "Objects have limitations on nesting depth and size" part of the
+ * Structured Outputs guide (platform.openai.com/docs/guides/structured-outputs#supported-schemas):
+ * at most 5000 object properties in all, 10 levels of nesting, 1000 enum
+ * values in all, 120,000 characters of property names, definition names,
+ * enum values and const values, and for one string enum of more than 250
+ * values at most 15,000 characters. */
+enum {
+    STRICT_MAX_DEPTH = 10,
+    STRICT_MAX_PROPERTIES = 5000,
+    STRICT_MAX_ENUM_VALUES = 1000,
+    STRICT_MAX_CHARS = 120000,
+    STRICT_LARGE_ENUM = 250,
+    STRICT_MAX_LARGE_ENUM_CHARS = 15000
+};
+
+typedef struct strict_size {
+    int depth; /* deepest object, the arguments being level 1 */
+    size_t properties, enum_values, chars;
+    bool large_enum_too_long;
+} strict_size;
+
+static void measure(const cJSON *schema, int level, strict_size *z)
+{
+    if (!cJSON_IsObject(schema))
+        return;
+    const cJSON *props = cJSON_GetObjectItemCaseSensitive(schema, "properties");
+    if (props != NULL) {
+        level++;
+        if (level > z->depth)
+            z->depth = level;
+        for (const cJSON *p = props->child; p != NULL; p = p->next) {
+            z->properties++;
+            z->chars += strlen(p->string);
+            measure(p, level, z);
+        }
+    }
+    const cJSON *values = cJSON_GetObjectItemCaseSensitive(schema, "enum");
+    size_t enum_chars = 0;
+    for (const cJSON *v = values != NULL ? values->child : NULL; v != NULL; v = v->next) {
+        z->enum_values++;
+        if (cJSON_IsString(v))
+            enum_chars += strlen(v->valuestring);
+    }
+    z->chars += enum_chars;
+    if (cJSON_GetArraySize(values) > STRICT_LARGE_ENUM && enum_chars > STRICT_MAX_LARGE_ENUM_CHARS)
+        z->large_enum_too_long = true;
+    measure(cJSON_GetObjectItemCaseSensitive(schema, "items"), level, z);
+    const cJSON *any = cJSON_GetObjectItemCaseSensitive(schema, "anyOf");
+    for (const cJSON *v = any != NULL ? any->child : NULL; v != NULL; v = v->next)
+        measure(v, level, z);
+    const cJSON *defs = cJSON_GetObjectItemCaseSensitive(schema, "$defs");
+    for (const cJSON *v = defs != NULL ? defs->child : NULL; v != NULL; v = v->next) {
+        z->chars += strlen(v->string);
+        measure(v, 0, z);
+    }
+}
+
+/* Blocks strict mode when the arguments pass one of the limits. */
+static void check_strict_limits(conv *c, const cJSON *doc)
+{
+    strict_size z = {0, 0, 0, 0, false};
+    measure(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "function"), "parameters"), 0, &z);
+    member m = {NULL, c->root->where};
+    char what[160];
+    if (z.depth > STRICT_MAX_DEPTH)
+        snprintf(what, sizeof what, "%d levels of nested objects (the limit is %d)", z.depth, STRICT_MAX_DEPTH);
+    else if (z.properties > STRICT_MAX_PROPERTIES)
+        snprintf(what, sizeof what, "%zu properties (the limit is %d)", z.properties, STRICT_MAX_PROPERTIES);
+    else if (z.enum_values > STRICT_MAX_ENUM_VALUES)
+        snprintf(what, sizeof what, "%zu enum values (the limit is %d)", z.enum_values, STRICT_MAX_ENUM_VALUES);
+    else if (z.chars > STRICT_MAX_CHARS)
+        snprintf(what, sizeof what, "%zu characters of names and enum values (the limit is %d)", z.chars,
+                 STRICT_MAX_CHARS);
+    else if (z.large_enum_too_long)
+        snprintf(what, sizeof what, "an enum of more than %d values longer than %d characters", STRICT_LARGE_ENUM,
+                 STRICT_MAX_LARGE_ENUM_CHARS);
+    else
+        return;
+    block(c, &m, what);
+}
+
+/* ---- names --------------------------------------------------------------------
+ * What each provider accepts as a tool name and as a property name (the
+ * sources are cited in docs/tools.md and tests/providers/rules.mjs):
+ *   OpenAI     tool ^[a-zA-Z0-9_-]{1,64}$ (function.name in the API reference)
+ *   Anthropic  tool ^[a-zA-Z0-9_-]{1,64}$ (tools[].name in the Messages API
+ *              reference); property keys ^[a-zA-Z0-9_.-]{1,64}$ (its 400 error)
+ *   Gemini     FunctionDeclaration.name starts with a letter or an underscore,
+ *              then letters, digits, '_' or '-', at most 64; parameter names
+ *              [a-zA-Z_][a-zA-Z0-9_]*, at most 64 (the google-genai references)
+ *   MCP        tool names of 1 to 128 letters, digits, '_', '-' or '.' (the
+ *              2025-11-25 specification, "Tool names"); no rule on properties
+ *   XML        any name (it is escaped) */
+
+typedef struct name_rule {
+    const char *first; /* the characters allowed first; NULL: as the others */
+    const char *chars; /* beside letters and digits */
+    bool digits;       /* digits allowed (after the first) */
+    size_t max;        /* 0: no rule */
+    const char *text;  /* the rule in words */
+} name_rule;
+
+static const name_rule tool_rules[DIALECT_COUNT] = {
+    [DIALECT_OPENAI] = {NULL, "_-", true, 64, "1 to 64 letters, digits, '_' or '-'"},
+    [DIALECT_OPENAI_STRICT] = {NULL, "_-", true, 64, "1 to 64 letters, digits, '_' or '-'"},
+    [DIALECT_ANTHROPIC] = {NULL, "_-", true, 64, "1 to 64 letters, digits, '_' or '-'"},
+    [DIALECT_GEMINI] = {"_", "_-", true, 64,
+                        "a letter or '_' first, then letters, digits, '_' or '-', at most 64 in all"},
+    [DIALECT_MCP] = {NULL, "_-.", true, 128, "1 to 128 letters, digits, '_', '-' or '.'"},
+    [DIALECT_XML] = {NULL, NULL, true, 0, NULL},
+};
+
+static const name_rule property_rules[DIALECT_COUNT] = {
+    [DIALECT_OPENAI] = {NULL, NULL, true, 0, NULL},
+    [DIALECT_OPENAI_STRICT] = {NULL, NULL, true, 0, NULL},
+    [DIALECT_ANTHROPIC] = {NULL, "_.-", true, 64, "1 to 64 letters, digits, '_', '.' or '-'"},
+    [DIALECT_GEMINI] = {"_", "_", true, 64, "a letter or '_' first, then letters, digits or '_', at most 64 in all"},
+    [DIALECT_MCP] = {NULL, NULL, true, 0, NULL},
+    [DIALECT_XML] = {NULL, NULL, true, 0, NULL},
+};
+
+static bool ascii_letter(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z');
+}
+
+static bool follows_rule(const name_rule *r, const char *name)
+{
+    size_t n = strlen(name);
+    if (r->max == 0)
+        return n > 0;
+    if (n == 0 || n > r->max)
+        return false;
+    for (size_t i = 0; i < n; i++) {
+        char ch = name[i];
+        const char *extra = i == 0 && r->first != NULL ? r->first : r->chars;
+        bool digit_ok = r->digits && !(i == 0 && r->first != NULL);
+        if (!(ascii_letter(ch) || (digit_ok && ch >= '0' && ch <= '9') || strchr(extra, ch) != NULL))
+            return false;
+    }
+    return true;
+}
+
+/* The first member (depth first, variants included) of s, or of the types
+ * it reaches, whose JSON name breaks r. */
+static const field *name_breaking(const struct_def *s, const name_rule *r, const struct_def ***seen,
+                                  size_t *nseen);
+
+static const field *node_name_breaking(const node *n, const name_rule *r, const struct_def ***seen, size_t *nseen)
+{
+    while (n != NULL && (n->kind == NODE_ARRAY || n->kind == NODE_MAP))
+        n = n->kind == NODE_ARRAY ? n->items : n->map_value;
+    if (n == NULL || n->kind != NODE_STRUCT)
+        return NULL;
+    return name_breaking(n->struct_type, r, seen, nseen);
+}
+
+static const field *name_breaking(const struct_def *s, const name_rule *r, const struct_def ***seen, size_t *nseen)
+{
+    for (size_t i = 0; i < *nseen; i++)
+        if ((*seen)[i] == s)
+            return NULL;
+    *seen = xrealloc(*seen, (*nseen + 1) * sizeof **seen);
+    (*seen)[(*nseen)++] = s;
+    for (size_t i = 0; i < s->nfields; i++) {
+        if (!follows_rule(r, s->fields[i].json_name))
+            return &s->fields[i];
+        const field *f = node_name_breaking(s->fields[i].type, r, seen, nseen);
+        if (f != NULL)
+            return f;
+    }
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const field *f = name_breaking(s->variants[i], r, seen, nseen);
+        if (f != NULL)
+            return f;
+    }
+    return NULL;
+}
+
+/* Why provider d rejects a name of tool s (and where), or NULL. Caller
+ * frees. */
+static char *name_rejected(const struct_def *s, dialect d, src_loc *where)
+{
+    const char *name = tool_name(s);
+    if (!follows_rule(&tool_rules[d], name)) {
+        *where = s->tool_where;
+        return xasprintf("%s rejects the tool name '%s' (it must be %s)", info[d].provider, name,
+                         tool_rules[d].text);
+    }
+    if (property_rules[d].max == 0)
+        return NULL;
+    const struct_def **seen = NULL;
+    size_t nseen = 0;
+    const field *f = name_breaking(s, &property_rules[d], &seen, &nseen);
+    free(seen);
+    if (f == NULL)
+        return NULL;
+    *where = f->where;
+    return xasprintf("%s rejects the property name '%s' (it must be %s)", info[d].provider, f->json_name,
+                     property_rules[d].text);
+}
+
+/* The dialects @dialects names (all when it is absent or malformed). */
+static unsigned chosen_dialects(const struct_def *s)
+{
+    unsigned set;
+    if (s->dialects == NULL || !dialect_list_parse(s->dialects, &set, NULL) || set == 0)
+        return (1u << DIALECT_COUNT) - 1;
+    return set;
+}
+
+bool dialect_written(const struct_def *s, dialect d)
+{
+    if ((chosen_dialects(s) & (1u << d)) == 0)
+        return false;
+    src_loc where;
+    char *why = name_rejected(s, d, &where);
+    free(why);
+    return why == NULL;
+}
+
+void dialect_check_tool(const struct_def *s)
+{
+    char *bad;
+    unsigned set;
+    if (s->dialects != NULL && !dialect_list_parse(s->dialects, &set, &bad)) {
+        diag_error(s->dialects_where, "@dialects: unknown dialect '%s' (openai, openai-strict, anthropic, "
+                                      "gemini, mcp, xml)", bad);
+        free(bad);
+    } else if (s->dialects != NULL && set == 0) {
+        diag_error(s->dialects_where, "@dialects needs the names of the dialects to write (openai, "
+                                      "openai-strict, anthropic, gemini, mcp, xml)");
+    }
+    if (s->accept_loss != NULL && !dialect_list_parse(s->accept_loss, &set, &bad)) {
+        diag_error(s->accept_loss_where, "@acceptLoss: unknown dialect '%s' (openai, openai-strict, anthropic, "
+                                         "gemini, mcp, xml)", bad);
+        free(bad);
+    }
+    unsigned chosen = chosen_dialects(s);
+    bool carried = (chosen & ~(1u << DIALECT_XML)) == 0; /* @dialects xml: no provider asked for */
+    for (int d = 0; d < DIALECT_COUNT && !carried; d++) {
+        src_loc where;
+        char *why = (chosen & (1u << d)) != 0 && d != DIALECT_XML ? name_rejected(s, (dialect)d, &where) : NULL;
+        carried = (chosen & (1u << d)) != 0 && d != DIALECT_XML && why == NULL;
+        free(why);
+    }
+    for (int d = 0; d < DIALECT_COUNT; d++) {
+        if ((chosen & (1u << d)) == 0 || d == DIALECT_XML)
+            continue;
+        src_loc where;
+        char *why = name_rejected(s, (dialect)d, &where);
+        if (why == NULL)
+            continue;
+        if (s->dialects != NULL)
+            diag_error(where, "%s: leave %s out of @dialects or rename it", why, info[d].name);
+        else if (!carried)
+            diag_error(where, "%s, and no other provider accepts it: rename it (or write only @dialects xml)",
+                       why);
+        else {
+            char *text = xasprintf("%s; no %s file is written for tool '%s' (list the dialects to write with "
+                                   "@dialects to silence this)", why, info[d].name, tool_name(s));
+            report(s, (dialect)d, where, text);
+            free(text);
+        }
+        free(why);
+        if (!carried && s->dialects == NULL)
+            break; /* one error says it */
+    }
+}
+
 cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
 {
-    if (d == DIALECT_XML || d == DIALECT_COUNT)
+    if (d == DIALECT_XML || d == DIALECT_COUNT || !dialect_written(s, d))
         return NULL;
     cJSON *canon = schema_document(s);
-    conv c = {d, m, s, canon, NULL, 0, false, {{NULL, 0, 0}, NULL}, 0};
+    conv c = {.d = d, .m = m, .root = s, .canon = canon};
     cJSON *doc = build(&c);
+    if (d == DIALECT_OPENAI_STRICT && !c.blocked)
+        check_strict_limits(&c, doc);
     if (c.blocked) {
-        /* strict mode cannot take it: the plain OpenAI tool, marked so */
+        /* the first route cannot take it: the plain OpenAI tool marked
+         * "strict": false, or Gemini's parametersJsonSchema */
         cJSON_Delete(doc);
-        report(c.block.where, c.block.text);
+        report(s, d, c.block.where, c.block.text);
         conv_release(&c);
-        c.d = DIALECT_OPENAI;
-        doc = build(&c);
-        cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(doc, "function"), "strict", 0);
+        c.blocked = false;
+        if (d == DIALECT_GEMINI) {
+            c.route = true;
+            doc = build(&c);
+        } else {
+            c.d = DIALECT_OPENAI;
+            doc = build(&c);
+            cJSON_AddBoolToObject(cJSON_GetObjectItemCaseSensitive(doc, "function"), "strict", 0);
+        }
     }
     for (size_t i = 0; i < c.nwarnings; i++)
-        report(c.warnings[i].where, c.warnings[i].text);
+        report(s, d, c.warnings[i].where, c.warnings[i].text);
     conv_release(&c);
     cJSON_Delete(canon);
     return doc;
 }
 
-/* ---- XML ----------------------------------------------------------------- *
- * As Autobyteus' DefaultXmlSchemaFormatter writes tools for models prompted
- * with XML:
- *   <tool name="parse_url">
- *       <description>...</description>
- *       <arguments>
- *           <arg name="url" type="string" description="..." required="true" />
- *           <arg name="parts" type="array" description="..." required="true">
- *               <items type="enum" enum_values="scheme,host" />
- *           </arg>
- *       </arguments>
- *   </tool>
- * Types are Autobyteus' (string, integer, float, boolean, enum, object,
- * array); every constraint is written into the description, so nothing is
- * lost and nothing is reported. */
-
-typedef struct xml_ctx {
-    const cJSON *canon;
-    int ref_depth;
-} xml_ctx;
-
-static void xml_escape(strbuf *sb, const char *s)
-{
-    for (; *s; s++) {
-        switch (*s) {
-        case '&': sb_puts(sb, "&amp;"); break;
-        case '<': sb_puts(sb, "&lt;"); break;
-        case '>': sb_puts(sb, "&gt;"); break;
-        case '"': sb_puts(sb, "&quot;"); break;
-        default: sb_putc(sb, *s);
-        }
-    }
-}
-
-static void xml_indent(strbuf *sb, int depth)
-{
-    for (int i = 0; i < depth; i++)
-        sb_puts(sb, "    ");
-}
-
-static void xml_attr(strbuf *sb, const char *name, const char *value)
-{
-    sb_printf(sb, " %s=\"", name);
-    xml_escape(sb, value);
-    sb_putc(sb, '"');
-}
-
-static void xml_children(xml_ctx *x, strbuf *sb, const cJSON *schema, int depth);
-
-/* The schema a use stands for: a nullable wrapper or a $ref resolved.
- * NULL: a recursion cut. */
-static const cJSON *xml_resolve(xml_ctx *x, const cJSON *schema, bool *nullable, bool *entered)
-{
-    const cJSON *any = cJSON_GetObjectItemCaseSensitive(schema, "anyOf");
-    if (any != NULL && cJSON_GetArraySize(any) == 2 && is_null_schema(any->child->next)) {
-        *nullable = true;
-        schema = any->child;
-    }
-    const cJSON *type = cJSON_GetObjectItemCaseSensitive(schema, "type");
-    if (cJSON_IsArray(type) && cJSON_GetArraySize(type) == 2)
-        *nullable = true; /* [T, "null"] */
-    const cJSON *ref = cJSON_GetObjectItemCaseSensitive(schema, "$ref");
-    if (ref == NULL)
-        return schema;
-    if (x->ref_depth >= RECURSION_DEPTH)
-        return NULL;
-    *entered = true;
-    x->ref_depth++;
-    if (strcmp(ref->valuestring, "#") == 0)
-        return x->canon;
-    const char *name = ref->valuestring + strlen("#/$defs/");
-    return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(x->canon, "$defs"), name);
-}
-
-static const char *xml_type(const cJSON *schema)
-{
-    const cJSON *t = cJSON_GetObjectItemCaseSensitive(schema, "type");
-    const char *name = NULL;
-    if (cJSON_IsString(t))
-        name = t->valuestring;
-    else if (cJSON_IsArray(t) && t->child != NULL)
-        name = t->child->valuestring;
-    if (name == NULL) {
-        if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(schema, "const")))
-            return "string";
-        return cJSON_GetObjectItemCaseSensitive(schema, "oneOf") != NULL ? "object" : "any";
-    }
-    if (strcmp(name, "string") == 0 && cJSON_GetObjectItemCaseSensitive(schema, "enum") != NULL)
-        return "enum";
-    if (strcmp(name, "number") == 0)
-        return "float";
-    return name;
-}
-
-/* One element describing a schema: <arg> for a member (name set), <items>,
- * <values> or <variant> otherwise. */
-static void xml_element(xml_ctx *x, strbuf *sb, const char *tag, const char *name, const cJSON *use, bool required,
-                        int depth)
-{
-    bool nullable = false, entered = false;
-    const cJSON *schema = xml_resolve(x, use, &nullable, &entered);
-    const cJSON *own = cJSON_GetObjectItemCaseSensitive(use, "description");
-    strbuf text;
-    sb_init(&text);
-    const cJSON *description = own != NULL ? own : schema != NULL ? cJSON_GetObjectItemCaseSensitive(schema, "description") : NULL;
-    if (description != NULL)
-        sb_puts(&text, description->valuestring);
-    strbuf notes;
-    sb_init(&notes);
-    if (schema == NULL) {
-        sb_puts(&notes, "Deeper levels have the same structure as above; they are left out here.");
-    } else {
-        for (const cJSON *v = schema->child; v != NULL; v = v->next) {
-            const char *k = v->string;
-            static const char *const structure[] = {"$schema", "title", "$defs", "description", "type", "properties",
-                                                    "required", "items", "oneOf", "anyOf", "$ref", "default",
-                                                    "additionalProperties", "propertyNames", NULL};
-            if (in_list(structure, k))
-                continue;
-            if (strcmp(k, "enum") == 0 && strcmp(xml_type(schema), "enum") == 0)
-                continue; /* enum_values */
-            state(&notes, k, v);
-        }
-        const cJSON *keys = cJSON_GetObjectItemCaseSensitive(schema, "propertyNames");
-        if (keys != NULL)
-            state(&notes, "propertyNames", keys);
-    }
-    if (nullable)
-        sb_puts(&notes, notes.len > 0 ? " May be null." : "May be null.");
-    if (notes.len > 0)
-        sb_printf(&text, "%s%s", text.len == 0 ? "" : strchr(text.data, '\n') != NULL ? "\n" : " ", notes.data);
-    sb_free(&notes);
-
-    xml_indent(sb, depth);
-    sb_printf(sb, "<%s", tag);
-    if (name != NULL)
-        xml_attr(sb, "name", name);
-    const char *type = schema != NULL ? xml_type(schema) : xml_type(use);
-    if (schema == NULL)
-        type = "object";
-    xml_attr(sb, "type", type);
-    if (text.len > 0)
-        xml_attr(sb, "description", text.data);
-    sb_free(&text);
-    if (name != NULL)
-        xml_attr(sb, "required", required ? "true" : "false");
-    const cJSON *def = cJSON_GetObjectItemCaseSensitive(use, "default");
-    if (def != NULL) {
-        char *t = cJSON_IsString(def) ? xstrdup(def->valuestring) : json_text(def);
-        xml_attr(sb, "default", t);
-        free(t);
-    }
-    if (schema != NULL && strcmp(type, "enum") == 0) {
-        strbuf values;
-        sb_init(&values);
-        const cJSON *list = cJSON_GetObjectItemCaseSensitive(schema, "enum");
-        for (const cJSON *v = list->child; v != NULL; v = v->next)
-            if (cJSON_IsString(v))
-                sb_printf(&values, "%s%s", values.len > 0 ? "," : "", v->valuestring);
-        xml_attr(sb, "enum_values", values.len > 0 ? values.data : "");
-        sb_free(&values);
-    }
-    bool nested = schema != NULL && (cJSON_GetObjectItemCaseSensitive(schema, "properties") != NULL ||
-                                     cJSON_GetObjectItemCaseSensitive(schema, "oneOf") != NULL ||
-                                     cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(schema, "items")) ||
-                                     cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(schema, "additionalProperties")));
-    if (!nested) {
-        sb_puts(sb, " />\n");
-    } else {
-        sb_puts(sb, ">\n");
-        xml_children(x, sb, schema, depth + 1);
-        xml_indent(sb, depth);
-        sb_printf(sb, "</%s>\n", tag);
-    }
-    if (entered)
-        x->ref_depth--;
-}
-
-static void xml_children(xml_ctx *x, strbuf *sb, const cJSON *schema, int depth)
-{
-    const cJSON *props = cJSON_GetObjectItemCaseSensitive(schema, "properties");
-    const cJSON *required = cJSON_GetObjectItemCaseSensitive(schema, "required");
-    for (const cJSON *p = props != NULL ? props->child : NULL; p != NULL; p = p->next) {
-        bool is_required = false;
-        for (const cJSON *r = required != NULL ? required->child : NULL; r != NULL; r = r->next)
-            if (strcmp(r->valuestring, p->string) == 0)
-                is_required = true;
-        xml_element(x, sb, "arg", p->string, p, is_required, depth);
-    }
-    const cJSON *variants = cJSON_GetObjectItemCaseSensitive(schema, "oneOf");
-    if (variants != NULL) {
-        xml_indent(sb, depth);
-        sb_puts(sb, "<one_of>\n");
-        for (const cJSON *v = variants->child; v != NULL; v = v->next)
-            xml_element(x, sb, "variant", NULL, v, true, depth + 1);
-        xml_indent(sb, depth);
-        sb_puts(sb, "</one_of>\n");
-    }
-    const cJSON *items = cJSON_GetObjectItemCaseSensitive(schema, "items");
-    if (cJSON_IsObject(items))
-        xml_element(x, sb, "items", NULL, items, true, depth);
-    const cJSON *values = cJSON_GetObjectItemCaseSensitive(schema, "additionalProperties");
-    if (cJSON_IsObject(values))
-        xml_element(x, sb, "values", NULL, values, true, depth);
-}
-
-static char *xml_text(const struct_def *s)
-{
-    cJSON *canon = schema_document(s);
-    xml_ctx x = {canon, 0};
-    strbuf sb;
-    sb_init(&sb);
-    sb_puts(&sb, "<tool");
-    xml_attr(&sb, "name", tool_name(s));
-    sb_puts(&sb, ">\n");
-    if (s->description != NULL) {
-        sb_puts(&sb, "    <description>");
-        xml_escape(&sb, s->description);
-        sb_puts(&sb, "</description>\n");
-    }
-    if (cJSON_GetObjectItemCaseSensitive(canon, "properties") == NULL &&
-        cJSON_GetObjectItemCaseSensitive(canon, "oneOf") == NULL) {
-        sb_puts(&sb, "    <!-- This tool takes no arguments -->\n");
-    } else {
-        sb_puts(&sb, "    <arguments>\n");
-        xml_children(&x, &sb, canon, 2);
-        sb_puts(&sb, "    </arguments>\n");
-    }
-    sb_puts(&sb, "</tool>\n");
-    cJSON_Delete(canon);
-    return sb_take(&sb);
-}
-
 char *dialect_text(const model *m, const struct_def *s, dialect d)
 {
+    if (!dialect_written(s, d))
+        return NULL;
     if (d == DIALECT_XML)
         return xml_text(s);
     cJSON *doc = dialect_document(m, s, d);
     char *text = schema_print(doc, 1);
     cJSON_Delete(doc);
+    return text;
+}
+
+char *dialect_print(const model *m, dialect d, size_t *ntools)
+{
+    *ntools = 0;
+    if (d == DIALECT_XML) {
+        strbuf sb;
+        sb_init(&sb);
+        for (size_t i = 0; i < m->nstructs; i++) {
+            const struct_def *s = m->structs[i];
+            char *text = s->opted_in && s->tool_name != NULL ? dialect_text(m, s, d) : NULL;
+            if (text != NULL) {
+                sb_puts(&sb, text);
+                (*ntools)++;
+            }
+            free(text);
+        }
+        return sb_take(&sb);
+    }
+    cJSON *tools = cJSON_CreateArray();
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        cJSON *doc = s->opted_in && s->tool_name != NULL ? dialect_document(m, s, d) : NULL;
+        if (doc != NULL) {
+            cJSON_AddItemToArray(tools, doc);
+            (*ntools)++;
+        }
+    }
+    char *text = schema_print(tools, 1);
+    cJSON_Delete(tools);
     return text;
 }

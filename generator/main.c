@@ -55,7 +55,8 @@ static const char usage[] =
     "  --schema-only        write only the .schema.json files\n"
     "  --list               print a table of the tools and @schema types (members,\n"
     "                       types, defaults, constraints) on stdout and write nothing\n"
-    "  --print-dialect NAME print dialect NAME of every @tool struct on stdout and\n"
+    "  --print-dialect NAME print the tools in dialect NAME on stdout (a JSON array,\n"
+    "                       the value of a request's tools; xml: the <tool>s) and\n"
     "                       write nothing; NAME: openai, openai-strict, anthropic,\n"
     "                       gemini, mcp, xml\n"
     "  --resource-dir DIR   clang's resource directory (default: the one found\n"
@@ -63,6 +64,8 @@ static const char usage[] =
     "  -Werror              treat warnings as errors\n"
     "  -Werror=dialect      treat only the dialect warnings as errors (a provider\n"
     "                       cannot express a constraint of a tool)\n"
+    "  -Wno-dialect=NAME    do not report what dialect NAME loses (as @acceptLoss NAME\n"
+    "                       on every tool)\n"
     "  -h, --help           show this help\n"
     "  -V, --version        show the version\n"
     "\n"
@@ -166,6 +169,11 @@ static int parse_args(int argc, char **argv, options *o)
             diag.warnings_are_errors = true;
         } else if (strcmp(a, "-Werror=dialect") == 0) {
             dialect_warnings_are_errors = true;
+        } else if (strncmp(a, "-Wno-dialect=", strlen("-Wno-dialect=")) == 0) {
+            dialect d;
+            if (!dialect_from_name(a + strlen("-Wno-dialect="), &d))
+                return usage_error("unknown dialect in '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)", a);
+            dialect_warnings_silenced |= 1u << d;
         } else if (strcmp(a, "--print-outputs") == 0) {
             o->print_outputs = true;
         } else if (strcmp(a, "-p") == 0) {
@@ -235,21 +243,24 @@ static char *guard_of(const char *stem)
  * kept[i * DIALECT_COUNT + d] for the tool table (the caller frees). */
 static void emit_dialects(const model *m, const options *o, output_set *out, char **kept)
 {
-    size_t tools = 0;
+    if (o->print_dialect) {
+        size_t tools = 0;
+        char *text = dialect_print(m, o->dialect, &tools);
+        fputs(text, stdout);
+        free(text);
+        if (tools == 0)
+            diag_warning((src_loc){m->header_path, 1, 1}, "no @tool struct has a %s file: nothing to print",
+                         dialect_name(o->dialect));
+        return;
+    }
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         if (!s->opted_in || s->tool_name == NULL)
             continue;
-        tools++;
         for (int d = 0; d < DIALECT_COUNT; d++) {
-            if (o->print_dialect && (dialect)d != o->dialect)
-                continue;
             char *text = dialect_text(m, s, (dialect)d);
-            if (o->print_dialect) {
-                fputs(text, stdout);
-                free(text);
+            if (text == NULL) /* not written for this tool (@dialects, names) */
                 continue;
-            }
             char *name = xasprintf("%s%s", s->name, dialect_suffix((dialect)d));
             outputs_add(out, path_join(o->output_dir, name), xstrdup(text));
             free(name);
@@ -259,8 +270,6 @@ static void emit_dialects(const model *m, const options *o, output_set *out, cha
                 free(text);
         }
     }
-    if (tools == 0 && o->print_dialect)
-        diag_warning((src_loc){m->header_path, 1, 1}, "no struct is tagged @tool: no dialect to print");
 }
 
 /* The schema of each @schema or @tool struct: printed (--print-schema) or

@@ -119,6 +119,8 @@ static void struct_free(struct_def *s)
     free(s->version);
     free(s->output_type);
     free(s->config_type);
+    free(s->dialects);
+    free(s->accept_loss);
     free(s);
 }
 

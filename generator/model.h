@@ -130,6 +130,13 @@ struct struct_def {
     char *version;
     char *output_type; /* @output TYPE, kept for the tools emitter */
     char *config_type; /* @config TYPE: the tool's instantiation-time settings */
+    /* Provider dialects (emit_dialects.c reads the lists: dialect names
+     * separated by commas or spaces). */
+    char *dialects;    /* @dialects: the only dialects written for the tool; NULL: all */
+    src_loc dialects_where;
+    char *accept_loss; /* @acceptLoss: dialects whose losses are accepted (no warning) */
+    src_loc accept_loss_where;
+    int open_world;    /* @openWorld [true|false]: MCP openWorldHint; 0 not given, 1 true, -1 false */
     field *fields;
     size_t nfields;
     uint64_t size; /* sizeof, from libclang */

@@ -538,6 +538,22 @@ static void apply_struct_tags(struct_def *s, const annotations *a)
         s->output_type = xstrdup(t->value);
     if ((t = annotations_find(a, "config")) != NULL)
         s->config_type = xstrdup(t->value);
+    if ((t = annotations_find(a, "dialects")) != NULL) {
+        s->dialects = xstrdup(t->value);
+        s->dialects_where = t->value[0] ? t->value_where : t->where;
+    }
+    if ((t = annotations_find(a, "acceptLoss")) != NULL) {
+        s->accept_loss = xstrdup(t->value);
+        s->accept_loss_where = t->value[0] ? t->value_where : t->where;
+    }
+    if ((t = annotations_find(a, "openWorld")) != NULL) {
+        if (t->value[0] == '\0' || strcmp(t->value, "true") == 0)
+            s->open_world = 1;
+        else if (strcmp(t->value, "false") == 0)
+            s->open_world = -1;
+        else
+            diag_error(t->value_where, "@openWorld must be true, false or nothing, not '%s'", t->value);
+    }
 }
 
 struct_def *get_struct(parser *p, CXCursor decl)

@@ -21,7 +21,8 @@ typedef struct tag_info {
 
 static const tag_info other_tags[] = {
     {"schema", SITE_STRUCT},  {"tool", SITE_STRUCT},   {"output", SITE_STRUCT},  {"effect", SITE_STRUCT},
-    {"idempotent", SITE_STRUCT}, {"version", SITE_STRUCT}, {"config", SITE_STRUCT}, {"optional", SITE_FIELD},
+    {"idempotent", SITE_STRUCT}, {"version", SITE_STRUCT}, {"config", SITE_STRUCT},
+    {"dialects", SITE_STRUCT}, {"acceptLoss", SITE_STRUCT}, {"openWorld", SITE_STRUCT}, {"optional", SITE_FIELD},
     {"nullable", SITE_FIELD}, {"name", SITE_FIELD | SITE_ENUMERATOR}, {"ignore", SITE_FIELD}, {"count", SITE_FIELD},
 };
 
@@ -131,19 +132,6 @@ cJSON *tag_json_value(const tag *t)
     if (v == NULL)
         v = cJSON_CreateString(t->value);
     return v;
-}
-
-bool tag_valid_tool_name(const char *name)
-{
-    size_t n = strlen(name);
-    if (n == 0 || n > 64)
-        return false;
-    for (size_t i = 0; i < n; i++) {
-        char c = name[i];
-        if (!(isalnum((unsigned char)c) || c == '_' || c == '-'))
-            return false;
-    }
-    return true;
 }
 
 static const char *kind_name(node_kind kind)

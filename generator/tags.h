@@ -30,8 +30,4 @@ void tags_apply_values(const annotations *a, node *n);
  * taken as a string (so `@default en` means "en"). */
 cJSON *tag_json_value(const tag *t);
 
-/* True when the value names a tool as every provider accepts:
- * ^[a-zA-Z0-9_-]{1,64}$. */
-bool tag_valid_tool_name(const char *name);
-
 #endif /* SCHEMAC_GENERATOR_TAGS_H */

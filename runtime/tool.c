@@ -114,6 +114,8 @@ cJSON *sc_mcp_tools_list(const sc_tool_binding *tools, size_t count)
     if (out == NULL || list == NULL)
         goto fail;
     for (size_t i = 0; i < count; i++) {
+        if (tools[i].tool->mcp[0] == '\0')
+            continue; /* no MCP entry: the tool is not written for MCP (@dialects, names) */
         cJSON *entry = cJSON_Parse(tools[i].tool->mcp); /* generated text: valid JSON */
         if (entry == NULL || !cJSON_AddItemToArray(list, entry)) {
             cJSON_Delete(entry);

@@ -60,7 +60,9 @@ struct sc_tool {
     const char *description;
     const char *input_schema;  /* canonical JSON Schema (draft 2020-12) */
     const char *output_schema; /* canonical schema of the @output struct, or NULL */
-    /* The provider dialects, each a JSON document to send as is (xml: text). */
+    /* The provider dialects, each a JSON document to send as is (xml: text);
+     * "" for a dialect the tool is not written for (@dialects, or a name its
+     * provider rejects: docs/tools.md, "Names"). */
     const char *mcp;           /* a tools/list entry */
     const char *openai;
     const char *openai_strict;
@@ -112,7 +114,8 @@ int sc_tool_call_cjson(sc_arena *arena, const sc_tool_binding *tools, size_t cou
  * result. NULL when memory runs out. */
 cJSON *sc_mcp_call_result(int rc, cJSON *result, const sc_error *err);
 
-/* MCP: the result of tools/list: {"tools": [entry, ...]}. */
+/* MCP: the result of tools/list: {"tools": [entry, ...]}, without the tools
+ * that have no MCP entry. */
 cJSON *sc_mcp_tools_list(const sc_tool_binding *tools, size_t count);
 
 #ifdef __cplusplus

@@ -52,7 +52,8 @@ WRAPPERS = {
     "openai-strict": ({"type", "function"}, "function", {"name", "description", "parameters", "strict"},
                       "parameters"),
     "anthropic": ({"name", "description", "input_schema"}, None, None, "input_schema"),
-    "gemini": ({"name", "description", "parameters"}, None, None, "parameters"),
+    # parametersJsonSchema: the JSON Schema route, for what the subset cannot say
+    "gemini": ({"name", "description", "parameters", "parametersJsonSchema"}, None, None, "parameters"),
     "mcp": ({"name", "description", "inputSchema", "outputSchema", "annotations"}, None, None, "inputSchema"),
 }
 MCP_ANNOTATIONS = {"title", "readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"}
@@ -120,7 +121,7 @@ def check_keywords(where, dialect, params, allowed):
                     fail(where, "strict: '%s' lacks additionalProperties: false" % key)
             if "format" in s and s["format"] not in STRICT_FORMATS:
                 fail(where, "strict: format '%s' at '%s'" % (s["format"], key))
-        if dialect == "gemini":
+        if dialect == "gemini" and allowed is GEMINI:
             if "type" in s and s["type"] not in GEMINI_TYPES:
                 fail(where, "gemini: type %r at '%s'" % (s["type"], key))
             if any(not isinstance(v, str) for v in s.get("enum", [])):
@@ -272,6 +273,11 @@ def check_tool(folder, stem, canonical):
                 fail(where, "unexpected members %s" % sorted(set(fn) - inner_keys))
         if fn.get("name") != name:
             fail(where, "name is %r, not %r" % (fn.get("name"), name))
+        json_schema_route = dialect == "gemini" and "parametersJsonSchema" in doc
+        if json_schema_route:
+            if "parameters" in doc:
+                fail(where, "both parameters and parametersJsonSchema")
+            params_key = "parametersJsonSchema"
         params = fn.get(params_key)
         if not isinstance(params, dict):
             fail(where, "no %s" % params_key)
@@ -284,7 +290,7 @@ def check_tool(folder, stem, canonical):
                 allowed = STRICT
             elif fn.get("strict") is not False:
                 fail(where, "strict is neither true nor false")
-        elif dialect == "gemini":
+        elif dialect == "gemini" and not json_schema_route:
             allowed = GEMINI
         elif dialect == "openai" and "strict" in fn:
             fail(where, "the non-strict tool says strict")

@@ -23,6 +23,13 @@ check "--help documents the exit status" grep -q 'Exit status' "$tmp/help"
 "$schemac" --no-such-option "$header" 2>"$tmp/err"
 check "an unknown option exits 2" test $? -eq 2
 check "an unknown option is named" grep -q "unknown option '--no-such-option'" "$tmp/err"
+"$schemac" -Wno-dialect=palm "$header" 2>"$tmp/err"
+check "-Wno-dialect with an unknown dialect exits 2" test $? -eq 2
+check "-Wno-dialect names the unknown dialect" grep -q "unknown dialect in '-Wno-dialect=palm'" "$tmp/err"
+"$schemac" --print-dialect openai-strict "$header" 2>"$tmp/err" >/dev/null
+check "strict mode losses warn" grep -q "OpenAI strict mode cannot express" "$tmp/err"
+"$schemac" --print-dialect openai-strict -Wno-dialect=openai-strict "$header" 2>"$tmp/err" >/dev/null
+check "-Wno-dialect=openai-strict silences them" test ! -s "$tmp/err"
 "$schemac" 2>/dev/null
 check "no header exits 2" test $? -eq 2
 "$schemac" "$tmp/missing.h" 2>"$tmp/err"

@@ -127,6 +127,9 @@ int main(void)
     expect(first != NULL && strcmp(cJSON_GetObjectItem(first, "name")->valuestring, "calc") == 0 &&
                cJSON_GetObjectItem(first, "inputSchema") != NULL,
            "tools/list lists the MCP entries");
+    expect(cJSON_GetArraySize(cJSON_GetObjectItem(list, "tools")) == 1 && echo_args_tool.mcp[0] == '\0' &&
+               echo_args_tool.openai[0] == '{',
+           "a tool not written for MCP (@dialects) is not in tools/list");
     cJSON_Delete(list);
 
     sc_arena_release(&arena);

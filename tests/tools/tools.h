@@ -42,6 +42,7 @@ typedef struct {
  * Echo the text back as JSON.
  * @tool echo
  * @effect mutating
+ * @dialects openai, anthropic, xml
  * @config echo_config
  */
 typedef struct {
