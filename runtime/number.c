@@ -1,5 +1,9 @@
 /* JSON number literal -> exact int64 and correctly rounded double.
  *
+ * sc_number_read walks the literal once: it checks RFC 8259's grammar and
+ * gathers the first 19 significant digits into an integer m and the decimal
+ * exponent e as it goes, so most numbers are never read twice.
+ *
  * Why not strtod on the literal: strtod reads the decimal point of the
  * application's locale (LC_NUMERIC), so under de_DE "1.5" would stop at the
  * '.' and parse as 1. Two paths, both locale-independent:
@@ -7,8 +11,10 @@
  *  - Clinger's fast path: when the significant digits form an integer
  *    m <= 2^53 and the decimal exponent e has |e| <= 22, both m and 10^|e|
  *    are exact doubles, so one IEEE multiplication or division gives the
- *    correctly rounded result. Most numbers in real documents take it.
- *  - Otherwise the digits are rewritten as "DIGITS" "e" EXPONENT, an integer
+ *    correctly rounded result (and for 22 < e <= 37, m * 10^(e-22) may still
+ *    be an exact integer <= 2^53). Most numbers in real documents take it.
+ *  - Otherwise (more than 19 significant digits, m > 2^53, or a larger
+ *    exponent: rare in documents) the digits are rewritten as "DIGITS" "e" EXPONENT, an integer
  *    significand with no decimal point at all, and given to strtod (glibc's
  *    is correctly rounded). Without a '.', the locale cannot matter, and
  *    unlike cJSON's swap of '.' for localeconv()->decimal_point it reads no
@@ -58,7 +64,8 @@ static int64_t clamp_size(size_t n)
     return n > (size_t)SAT ? SAT : (int64_t)n;
 }
 
-void sc_number_parse(const char *s, size_t len, sc_number *out)
+/* The general path: re-reads the literal (grammar already checked). */
+static void parse_general(const char *s, size_t len, sc_number *out)
 {
     const char *p = s, *end = s + len;
     const char *ib, *ie, *fb = NULL, *fe = NULL;
@@ -168,4 +175,144 @@ void sc_number_parse(const char *s, size_t len, sc_number *out)
 done:
     out->value = neg ? -v : v;
     out->integral = is_integral(out->value);
+}
+
+#define IS_DIGIT(c) ((unsigned)((c) - '0') < 10)
+/* 2^53: every integer up to it is an exact double. */
+#define EXACT_MANTISSA (UINT64_C(1) << 53)
+
+static const uint64_t pow10_int[] = {
+    UINT64_C(1),          UINT64_C(10),          UINT64_C(100),          UINT64_C(1000),
+    UINT64_C(10000),      UINT64_C(100000),      UINT64_C(1000000),      UINT64_C(10000000),
+    UINT64_C(100000000),  UINT64_C(1000000000),  UINT64_C(10000000000),  UINT64_C(100000000000),
+    UINT64_C(1000000000000), UINT64_C(10000000000000), UINT64_C(100000000000000),
+    UINT64_C(1000000000000000),
+};
+
+/* Clinger's fast path for m * 10^e10, or false when it cannot decide. */
+static bool fast_value(uint64_t m, int64_t e10, double *v)
+{
+    if (!FAST_PATH)
+        return false;
+    if (m == 0) {
+        *v = 0.0;
+        return true;
+    }
+    if (m > EXACT_MANTISSA)
+        return false;
+    if (e10 < 0) {
+        if (e10 < -22)
+            return false;
+        *v = (double)m / pow10_exact[-e10];
+        return true;
+    }
+    if (e10 <= 22) {
+        *v = (double)m * pow10_exact[e10];
+        return true;
+    }
+    /* 1.5e30 = 15 * 10^29 = 15000000 * 10^22: exact while m stays <= 2^53 */
+    if (e10 - 22 < (int64_t)(sizeof pow10_int / sizeof pow10_int[0]) &&
+        m <= EXACT_MANTISSA / pow10_int[e10 - 22]) {
+        *v = (double)(m * pow10_int[e10 - 22]) * pow10_exact[22];
+        return true;
+    }
+    return false;
+}
+
+sc_number_status sc_number_read(const char *s, const char *end, sc_number *out, const char **stop)
+{
+    const char *p = s, *sig, *frac;
+    bool neg = false, plain = true;
+    uint64_t m = 0;    /* significant digits; exact while nsig <= 19 */
+    size_t nsig, nfrac = 0;
+    int64_t exp = 0;
+    double v;
+
+    if (p < end && *p == '-') {
+        neg = true;
+        p++;
+    }
+    if (p >= end || !IS_DIGIT(*p)) {
+        *stop = p;
+        return SC_NUM_NO_DIGIT;
+    }
+    if (*p == '0') {
+        p++;
+        if (p < end && IS_DIGIT(*p)) {
+            *stop = p - 1;
+            return SC_NUM_LEADING_ZERO;
+        }
+        sig = p; /* a lone 0 adds no significant digit */
+    } else {
+        sig = p;
+        do {
+            m = m * 10 + (uint64_t)(*p - '0');
+            p++;
+        } while (p < end && IS_DIGIT(*p));
+    }
+    nsig = (size_t)(p - sig);
+    if (p < end && *p == '.') {
+        plain = false;
+        frac = ++p;
+        if (p >= end || !IS_DIGIT(*p)) {
+            *stop = p;
+            return SC_NUM_NO_FRACTION_DIGIT;
+        }
+        if (nsig == 0)
+            while (p < end && *p == '0') /* 0.000123: leading zeros are not significant */
+                p++;
+        sig = p;
+        while (p < end && IS_DIGIT(*p)) {
+            m = m * 10 + (uint64_t)(*p - '0');
+            p++;
+        }
+        nsig += (size_t)(p - sig);
+        nfrac = (size_t)(p - frac);
+    }
+    if (p < end && (*p | 0x20) == 'e') {
+        bool eneg = false;
+        plain = false;
+        p++;
+        if (p < end && (*p == '+' || *p == '-'))
+            eneg = *p++ == '-';
+        if (p >= end || !IS_DIGIT(*p)) {
+            *stop = p;
+            return SC_NUM_NO_EXPONENT_DIGIT;
+        }
+        do {
+            if (exp < SAT)
+                exp = exp * 10 + (*p - '0');
+            p++;
+        } while (p < end && IS_DIGIT(*p));
+        if (eneg)
+            exp = -exp;
+    }
+    *stop = p;
+
+    if (nsig <= 19) {
+        if (plain) {
+            if (m <= (uint64_t)SC_MAX_SAFE_INTEGER) {
+                out->integer = neg ? -(int64_t)m : (int64_t)m;
+                out->value = neg ? -(double)m : (double)m;
+                out->int_literal = out->int_exact = out->integral = true;
+                return SC_NUM_OK;
+            }
+        } else if (fast_value(m, exp - clamp_size(nfrac), &v)) {
+            out->value = neg ? -v : v;
+            out->integer = 0;
+            out->int_literal = out->int_exact = false;
+            out->integral = is_integral(out->value);
+            return SC_NUM_OK;
+        }
+    }
+    parse_general(s, (size_t)(p - s), out);
+    return SC_NUM_OK;
+}
+
+void sc_number_parse(const char *s, size_t len, sc_number *out)
+{
+    const char *stop;
+
+    if (sc_number_read(s, s + len, out, &stop) != SC_NUM_OK || stop != s + len)
+        parse_general(s, len, out); /* not a literal: as before, read what is there */
 }

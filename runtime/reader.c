@@ -373,66 +373,33 @@ static int string_bytes(sc_reader *r, const str_info *si, const char *at, sc_str
 
 /* ---- numbers ---------------------------------------------------------- */
 
-typedef struct num_lit {
-    const char *s;
-    size_t len;
-    bool plain_int; /* no fraction, no exponent */
-    size_t digits;  /* integer digits */
-} num_lit;
-
-/* Delimits the number at r->p ('-' or a digit) by RFC 8259's grammar. */
-static int scan_number(sc_reader *r, num_lit *nl)
+/* Reads the number at r->p ('-' or a digit) in one pass: RFC 8259's
+ * grammar, the value, and the I-JSON limits (finite, integer literals within
+ * +-(2^53-1)). */
+static int parse_number(sc_reader *r, sc_number *num)
 {
-    const char *s = r->p, *p = s, *end = r->end, *d;
+    const char *s = r->p, *stop;
 
-    if (*p == '-')
-        p++;
-    d = p;
-    if (p >= end || (unsigned)(*p - '0') >= 10)
-        return syntax(r, p, "expected a digit after '-'");
-    if (*p == '0') {
-        p++;
-        if (p < end && (unsigned)(*p - '0') < 10)
-            return syntax(r, p - 1, "leading zeros are not allowed in numbers");
-    } else {
-        while (p < end && (unsigned)(*p - '0') < 10)
-            p++;
+    switch (sc_number_read(s, r->end, num, &stop)) {
+    case SC_NUM_OK:
+        break;
+    case SC_NUM_NO_DIGIT:
+        return syntax(r, stop, "expected a digit after '-'");
+    case SC_NUM_LEADING_ZERO:
+        return syntax(r, stop, "leading zeros are not allowed in numbers");
+    case SC_NUM_NO_FRACTION_DIGIT:
+        return syntax(r, stop, "expected a digit after the decimal point");
+    default:
+        return syntax(r, stop, "expected a digit in the exponent");
     }
-    nl->digits = (size_t)(p - d);
-    nl->plain_int = true;
-    if (p < end && *p == '.') {
-        p++;
-        if (p >= end || (unsigned)(*p - '0') >= 10)
-            return syntax(r, p, "expected a digit after the decimal point");
-        while (p < end && (unsigned)(*p - '0') < 10)
-            p++;
-        nl->plain_int = false;
-    }
-    if (p < end && (*p | 0x20) == 'e') {
-        p++;
-        if (p < end && (*p == '+' || *p == '-'))
-            p++;
-        if (p >= end || (unsigned)(*p - '0') >= 10)
-            return syntax(r, p, "expected a digit in the exponent");
-        while (p < end && (unsigned)(*p - '0') < 10)
-            p++;
-        nl->plain_int = false;
-    }
-    nl->s = s;
-    nl->len = (size_t)(p - s);
-    r->p = p;
-    return 0;
-}
-
-/* Converts a delimited literal and applies the I-JSON limits. */
-static int convert_number(sc_reader *r, const num_lit *nl, sc_number *num)
-{
-    sc_number_parse(nl->s, nl->len, num);
-    if (nl->plain_int && !num->int_exact)
-        return fail_at(r, nl->s, SC_ERR_NUMBER, NULL,
+    r->p = stop;
+    if (LIKELY(num->int_exact))
+        return 0;
+    if (num->int_literal)
+        return fail_at(r, s, SC_ERR_NUMBER, NULL,
                        "integer beyond +-(2^53-1) cannot be represented exactly");
-    if (!(num->value - num->value == 0.0))
-        return fail_at(r, nl->s, SC_ERR_NUMBER, NULL, "number too large");
+    if (UNLIKELY(!(num->value - num->value == 0.0)))
+        return fail_at(r, s, SC_ERR_NUMBER, NULL, "number too large");
     return 0;
 }
 
@@ -460,32 +427,12 @@ static int type_error(sc_reader *r, const char *msg)
 static int read_number(sc_reader *r, sc_number *num, const char *type_msg, const char **at)
 {
     const char *p = skip_ws(r->p, r->end);
-    num_lit nl;
-    int rc;
 
     r->p = p;
     *at = p;
     if (UNLIKELY(p >= r->end || (*p != '-' && (unsigned)(*p - '0') >= 10)))
         return type_error(r, type_msg);
-    if ((rc = scan_number(r, &nl)))
-        return rc;
-    if (nl.plain_int && nl.digits <= 15) {
-        /* Common case: a short integer, exact without the general path. */
-        const char *q = nl.s + (*nl.s == '-');
-        int64_t v = 0;
-        for (size_t i = 0; i < nl.digits; i++)
-            v = v * 10 + (q[i] - '0');
-        if (*nl.s == '-') {
-            num->integer = -v;
-            num->value = -(double)v;
-        } else {
-            num->integer = v;
-            num->value = (double)v;
-        }
-        num->int_literal = num->int_exact = num->integral = true;
-        return 0;
-    }
-    return convert_number(r, &nl, num);
+    return parse_number(r, num);
 }
 
 /* ---- scalars ---------------------------------------------------------- */
@@ -946,7 +893,6 @@ int sc_skip_value(sc_reader *r)
     size_t nkeys = 0, kcap = LOCAL_KEYS;
     const char *p, *end = r->end;
     str_info si;
-    num_lit nl;
     int rc;
 
 value:
@@ -992,11 +938,9 @@ value:
     default:
         if (*p != '-' && (unsigned)(*p - '0') >= 10)
             return no_value(r, p);
-        if ((rc = scan_number(r, &nl)))
-            return rc;
-        if (!nl.plain_int || nl.digits > 15) {
+        {
             sc_number num;
-            if ((rc = convert_number(r, &nl, &num)))
+            if ((rc = parse_number(r, &num)))
                 return rc;
         }
         break;
