@@ -168,14 +168,21 @@ typedef struct str_info {
     bool escaped;
 } str_info;
 
-/* Validates the string at r->p (on its opening quote) without copying it and
- * leaves r->p after the closing quote. Escapes are checked here, so that
- * unescape() below cannot fail. */
-static int scan_string(sc_reader *r, str_info *si)
+/* Bytes of v (8 input bytes) that end a plain ASCII run: '"', '\\', < 0x20
+ * or >= 0x80, each flagged by its high bit. Borrows can flag bytes above the
+ * first true hit too, so only the lowest flag is to be trusted. */
+INLINE uint64_t run_enders(uint64_t v)
 {
-    const unsigned char *p = (const unsigned char *)r->p + 1;
+    uint64_t q = v ^ (ONES * '"'), b = v ^ (ONES * '\\');
+    return (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((v - ONES * 0x20) & ~v) | v) & HIGHS;
+}
+
+/* scan_string past the plain ASCII prefix body..p: escapes, UTF-8, control
+ * characters, the end of input. */
+static int scan_string_rest(sc_reader *r, const unsigned char *body, const unsigned char *p,
+                            str_info *si)
+{
     const unsigned char *end = (const unsigned char *)r->end;
-    const unsigned char *body = p;
     size_t savings = 0; /* raw bytes minus unescaped bytes */
     size_t extra = 0;   /* unescaped bytes minus code points */
     bool escaped = false;
@@ -184,12 +191,9 @@ static int scan_string(sc_reader *r, str_info *si)
         unsigned c;
 
         if (LIKELY(end - p >= 8)) {
-            /* Flag '"', '\\', bytes < 0x20 and bytes >= 0x80, 8 at a time. */
-            uint64_t v, q, b, t;
+            uint64_t v, t;
             memcpy(&v, p, 8);
-            q = v ^ (ONES * '"');
-            b = v ^ (ONES * '\\');
-            t = (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((v - ONES * 0x20) & ~v) | v) & HIGHS;
+            t = run_enders(v);
             if (LIKELY(!t)) {
                 p += 8;
                 continue;
@@ -284,6 +288,39 @@ static int scan_string(sc_reader *r, str_info *si)
     return 0;
 }
 
+/* Validates the string at r->p (on its opening quote) without copying it and
+ * leaves r->p after the closing quote. Escapes are checked here, so that
+ * unescape() below cannot fail. Inline: most strings (and nearly all keys)
+ * are plain ASCII, found 8 bytes at a time, with their length as their
+ * code point count; anything else continues out of line. */
+INLINE int scan_string(sc_reader *r, str_info *si)
+{
+    const unsigned char *body = (const unsigned char *)r->p + 1, *p = body;
+    const unsigned char *end = (const unsigned char *)r->end;
+
+#ifdef FIRST_FLAGGED_BYTE
+    while (LIKELY(end - p >= 8)) {
+        uint64_t v, t;
+        memcpy(&v, p, 8);
+        t = run_enders(v);
+        if (LIKELY(!t)) {
+            p += 8;
+            continue;
+        }
+        p += FIRST_FLAGGED_BYTE(t);
+        if (LIKELY(*p == '"')) {
+            si->body = (const char *)body;
+            si->raw_len = si->len = si->chars = (size_t)(p - body);
+            si->escaped = false;
+            r->p = (const char *)p + 1;
+            return 0;
+        }
+        break;
+    }
+#endif
+    return scan_string_rest(r, body, p, si);
+}
+
 /* Unescapes a string that scan_string accepted into dst (si->len bytes). */
 static void unescape(const str_info *si, char *dst)
 {
@@ -353,7 +390,7 @@ static void unescape(const str_info *si, char *dst)
 }
 
 /* The string's bytes: in place when unescaped, else an arena copy. */
-static int string_bytes(sc_reader *r, const str_info *si, const char *at, sc_string *out)
+INLINE int string_bytes(sc_reader *r, const str_info *si, const char *at, sc_string *out)
 {
     out->len = si->len;
     out->chars = si->chars;
@@ -653,6 +690,10 @@ INLINE bool just_opened(const sc_reader *r, char open)
 {
     const char *q = r->p;
 
+    if (UNLIKELY(q == r->begin))
+        return false;
+    if (LIKELY(q[-1] == open))
+        return true;
     while (q > r->begin && (q[-1] == ' ' || q[-1] == '\n' || q[-1] == '\r' || q[-1] == '\t'))
         q--;
     return q > r->begin && q[-1] == open;
