@@ -692,8 +692,10 @@ INLINE bool just_opened(const sc_reader *r, char open)
 
     if (UNLIKELY(q == r->begin))
         return false;
-    if (LIKELY(q[-1] == open))
+    if (q[-1] == open)
         return true;
+    if (LIKELY((unsigned char)q[-1] > ' '))
+        return false; /* the end of a member's value */
     while (q > r->begin && (q[-1] == ' ' || q[-1] == '\n' || q[-1] == '\r' || q[-1] == '\t'))
         q--;
     return q > r->begin && q[-1] == open;
