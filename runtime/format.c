@@ -90,6 +90,15 @@ static bool is_hex(unsigned char c)
     return has_class(c, C_HEX);
 }
 
+/* s[0..n) all hex digits: the classes and-ed together, no branch per byte. */
+static bool hex_run(const char *s, size_t n)
+{
+    unsigned all = C_HEX;
+    for (size_t i = 0; i < n; i++)
+        all &= char_class[(unsigned char)s[i]];
+    return all != 0;
+}
+
 static unsigned char to_lower(unsigned char c)
 {
     return (c >= 'A' && c <= 'Z') ? (unsigned char)(c - 'A' + 'a') : c;
@@ -403,14 +412,10 @@ static bool uuid_valid(const char *s, size_t len)
         s += pn;
         len -= pn;
     }
-    if (len != 36)
+    if (len != 36 || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-')
         return false;
-    for (size_t i = 0; i < 36; i++) {
-        bool dash = i == 8 || i == 13 || i == 18 || i == 23;
-        if (dash ? s[i] != '-' : !is_hex((unsigned char)s[i]))
-            return false;
-    }
-    return true;
+    return hex_run(s, 8) && hex_run(s + 9, 4) && hex_run(s + 14, 4) && hex_run(s + 19, 4) &&
+           hex_run(s + 24, 12);
 }
 
 /* ---- uri ----
