@@ -730,11 +730,12 @@ int sc_read_array_begin(sc_reader *r)
     return type_error(r, "must be an array");
 }
 
-int sc_next_member(sc_reader *r, sc_string *key)
+/* The start of sc_next_member: 0 at '}' (consumed), 1 with *at on the
+ * opening quote of the next key, -1 on error. */
+INLINE int member_start(sc_reader *r, const char **at)
 {
     const char *p = skip_ws(r->p, r->end), *end = r->end;
     bool first = just_opened(r, '{');
-    str_info si;
 
     if (UNLIKELY(p >= end)) {
         syntax(r, p, "unexpected end of input in object");
@@ -759,16 +760,60 @@ int sc_next_member(sc_reader *r, sc_string *key)
         syntax(r, p, "expected a string key or '}'");
         return -1;
     }
-    r->p = p;
-    if (scan_string(r, &si) || string_bytes(r, &si, p, key))
-        return -1;
-    p = skip_ws(r->p, end);
-    if (UNLIKELY(p >= end || *p != ':')) {
+    *at = p;
+    return 1;
+}
+
+/* After the key, r->p just past its closing quote: the ':' and the white
+ * space around it. */
+INLINE int member_colon(sc_reader *r)
+{
+    const char *p = skip_ws(r->p, r->end);
+
+    if (UNLIKELY(p >= r->end || *p != ':')) {
         syntax(r, p, "expected ':' after object key");
         return -1;
     }
-    r->p = skip_ws(p + 1, end);
+    r->p = skip_ws(p + 1, r->end);
     return 1;
+}
+
+int sc_next_member(sc_reader *r, sc_string *key)
+{
+    const char *p = NULL;
+    str_info si;
+    int rc = member_start(r, &p);
+
+    if (rc <= 0)
+        return rc;
+    r->p = p;
+    if (scan_string(r, &si) || string_bytes(r, &si, p, key))
+        return -1;
+    return member_colon(r);
+}
+
+int sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key)
+{
+    const char *p = NULL;
+    str_info si;
+    int rc = member_start(r, &p);
+
+    if (rc <= 0)
+        return rc;
+    /* The raw bytes are the name and a closing quote: that is the key, as
+     * the name holds no byte that would need an escape. */
+    if ((size_t)(r->end - p) > expected->len + 1 && p[1 + expected->len] == '"' &&
+        memcmp(p + 1, expected->ptr, expected->len) == 0) {
+        key->ptr = p + 1;
+        key->len = expected->len;
+        key->chars = expected->chars;
+        r->p = p + 2 + expected->len;
+        return member_colon(r) < 0 ? -1 : 2;
+    }
+    r->p = p;
+    if (scan_string(r, &si) || string_bytes(r, &si, p, key))
+        return -1;
+    return member_colon(r);
 }
 
 int sc_next_element(sc_reader *r)
