@@ -3,8 +3,9 @@
  * its own (runtime/number.c), and strtod under the "C" locale (glibc's is
  * correctly rounded) is the outside authority it must agree with.
  *
- * Each literal goes through sc_read_double, sc_skip_value and, when it is a
- * plain integer, sc_read_int. Expected: the double strtod gives, bit for bit
+ * Each literal goes through sc_read_double (alone and inside an array,
+ * followed by more text), sc_skip_value and, when it is a plain integer,
+ * sc_read_int. Expected: the double strtod gives, bit for bit
  * (so -0 stays -0); SC_ERR_NUMBER where strtod overflows to infinity or
  * where an integer literal lies beyond +-(2^53-1); sc_read_int exactly
  * strtoll's value.
@@ -278,6 +279,21 @@ static void check_literal(const char *lit, sc_arena *arena)
     sc_reader_init(&r, lit, len, arena, &err);
     if (sc_skip_value(&r) != (expect_error ? SC_ERR_NUMBER : 0))
         fail(lit, "sc_skip_value disagrees with sc_read_double");
+
+    /* Inside a document, followed by more text: the reader reads digits
+     * several bytes at a time, and must stop exactly at the literal's end. */
+    {
+        static const char *const after[] = {"]", ",1]", " ]", ",\"e\"]", ",-0.5e1]", ",12345678]"};
+        char doc[MAX_LIT + 16];
+        double in_doc = 0;
+        int n = snprintf(doc, sizeof doc, "[%s%s", lit, after[len % 6]);
+        sc_reader_init(&r, doc, (size_t)n, arena, &err);
+        if (sc_read_array_begin(&r) != 0 || sc_next_element(&r) != 1)
+            fail(lit, "array not opened");
+        else if (sc_read_double(&r, &in_doc) != rc ||
+                 (rc == 0 && (memcmp(&in_doc, &got, sizeof got) != 0 || r.p != doc + 1 + len)))
+            fail(lit, "read differently inside a document");
+    }
 
     if (plain && !expect_error) {
         int64_t v = 0;
