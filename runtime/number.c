@@ -6,15 +6,20 @@
  *
  * Why not strtod on the literal: strtod reads the decimal point of the
  * application's locale (LC_NUMERIC), so under de_DE "1.5" would stop at the
- * '.' and parse as 1. Two paths, both locale-independent:
+ * '.' and parse as 1. Three paths, all locale-independent:
  *
  *  - Clinger's fast path: when the significant digits form an integer
  *    m <= 2^53 and the decimal exponent e has |e| <= 22, both m and 10^|e|
  *    are exact doubles, so one IEEE multiplication or division gives the
  *    correctly rounded result (and for 22 < e <= 37, m * 10^(e-22) may still
  *    be an exact integer <= 2^53). Most numbers in real documents take it.
- *  - Otherwise (more than 19 significant digits, m > 2^53, or a larger
- *    exponent: rare in documents) the digits are rewritten as "DIGITS" "e" EXPONENT, an integer
+ *  - Eisel-Lemire for the other numbers of at most 19 significant digits
+ *    (e.g. the 17 digits that print any double exactly): m times a 128-bit
+ *    5^e from pow5_table.h, correctly rounded unless it detects a case it
+ *    cannot decide (near-halfway, subnormal, overflow), which goes on to:
+ *  - the exact path (more than 19 significant digits or an undecided
+ *    case: rare in documents): the digits are rewritten as "DIGITS" "e"
+ *    EXPONENT, an integer
  *    significand with no decimal point at all, and given to strtod (glibc's
  *    is correctly rounded). Without a '.', the locale cannot matter, and
  *    unlike cJSON's swap of '.' for localeconv()->decimal_point it reads no
@@ -26,9 +31,12 @@
 #include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "number.h"
 #include "schemac/reader.h"
+
+#include "pow5_table.h"
 
 #define MAX_DIGITS 780
 /* Exponents and digit counts saturate here: no real input is that long, and
@@ -219,6 +227,102 @@ static bool fast_value(uint64_t m, int64_t e10, double *v)
     return false;
 }
 
+/* ---- Eisel-Lemire ----
+ * Lemire, "Number Parsing at a Gigabyte per Second" (2021), as fast_float
+ * and Go's strconv implement it: for any m < 2^64 and -342 <= e10 <= 308,
+ * the top bits of m * 5^e10 (from a 128-bit table) give the correctly
+ * rounded double, except in rare cases it detects, where it gives up and
+ * the exact strtod path decides. Written out here because no C library in
+ * Debian offers it; proven bit for bit against strtod by
+ * tests/reader/test_number_random.c. */
+
+/* hi:lo = a * b */
+static void mul_64x64(uint64_t a, uint64_t b, uint64_t *hi, uint64_t *lo)
+{
+#ifdef __SIZEOF_INT128__
+    __extension__ typedef unsigned __int128 u128;
+    u128 p = (u128)a * b;
+    *hi = (uint64_t)(p >> 64);
+    *lo = (uint64_t)p;
+#else
+    uint64_t a0 = a & 0xFFFFFFFF, a1 = a >> 32, b0 = b & 0xFFFFFFFF, b1 = b >> 32;
+    uint64_t p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+    uint64_t mid = (p00 >> 32) + (p01 & 0xFFFFFFFF) + (p10 & 0xFFFFFFFF);
+    *lo = (mid << 32) | (p00 & 0xFFFFFFFF);
+    *hi = p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+#endif
+}
+
+static int leading_zeros(uint64_t x) /* x != 0 */
+{
+#if defined(__GNUC__) || defined(__clang__)
+    return __builtin_clzll(x);
+#else
+    int n = 0;
+    while (!(x & (UINT64_C(1) << 63))) {
+        x <<= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* floor(log2(10^q)) + 63 for -342 <= q <= 308, without shifting a negative
+ * number (implementation-defined in C). */
+static int64_t binary_exponent(int64_t q)
+{
+    int64_t t = (152170 + 65536) * q;
+    return (t >= 0 ? t / 65536 : -((-t + 65535) / 65536)) + 63;
+}
+
+/* m * 10^e10 (m > 0) correctly rounded, or false to leave it to strtod. */
+static bool eisel_lemire(uint64_t m, int64_t e10, double *v)
+{
+    uint64_t hi, lo, hi2, lo2, mant, bits;
+    int lz, upper, shift;
+    int64_t p2;
+    const uint64_t *t;
+
+    if (e10 < POW5_MIN_Q || e10 > POW5_MAX_Q)
+        return false; /* 0 or infinity, but strtod says which exactly */
+    t = pow5_128[e10 - POW5_MIN_Q];
+    lz = leading_zeros(m);
+    m <<= lz;
+    mul_64x64(m, t[0], &hi, &lo);
+    if ((hi & 0x1FF) == 0x1FF) {
+        /* the low 9 bits decide nothing yet: refine with the next word */
+        mul_64x64(m, t[1], &hi2, &lo2);
+        lo += hi2;
+        if (lo < hi2)
+            hi++;
+        /* still undecided: give up (Lemire's conservative test) */
+        if ((hi & 0x1FF) == 0x1FF && lo == UINT64_MAX)
+            return false;
+    }
+    (void)lo2;
+    upper = (int)(hi >> 63);
+    shift = upper + 64 - 52 - 3;
+    mant = hi >> shift;
+    p2 = binary_exponent(e10) + upper - lz + 1023;
+    if (p2 <= 0)
+        return false; /* subnormal or zero: rare, strtod handles it */
+    /* maybe exactly halfway between two doubles: give up (as Go does) */
+    if (lo == 0 && (hi & 0x1FF) == 0 && (mant & 3) == 1)
+        return false;
+    mant += mant & 1;
+    mant >>= 1;
+    if (mant >= (UINT64_C(2) << 52)) {
+        mant = UINT64_C(1) << 52;
+        p2++;
+    }
+    mant &= ~(UINT64_C(1) << 52);
+    if (p2 >= 0x7FF)
+        return false; /* infinity: strtod (and ERANGE) decide */
+    bits = mant | (uint64_t)p2 << 52;
+    memcpy(v, &bits, sizeof *v);
+    return true;
+}
+
 sc_number_status sc_number_read(const char *s, const char *end, sc_number *out, const char **stop)
 {
     const char *p = s, *sig, *frac;
@@ -297,7 +401,8 @@ sc_number_status sc_number_read(const char *s, const char *end, sc_number *out, 
                 out->int_literal = out->int_exact = out->integral = true;
                 return SC_NUM_OK;
             }
-        } else if (fast_value(m, exp - clamp_size(nfrac), &v)) {
+        } else if (fast_value(m, exp - clamp_size(nfrac), &v) ||
+                   (FAST_PATH && eisel_lemire(m, exp - clamp_size(nfrac), &v))) {
             out->value = neg ? -v : v;
             out->integer = 0;
             out->int_literal = out->int_exact = false;
