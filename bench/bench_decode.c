@@ -5,6 +5,9 @@
  * bench_types.h) it times, in the same process and interleaved round by
  * round:
  *   cJSON:  cJSON_ParseWithLength + cJSON_Delete (syntax only, a tree);
+ *   skip:   the project's own reader skipping the document (sc_skip_value +
+ *           sc_reader_finish: full syntax, UTF-8 and duplicate-key checks,
+ *           nothing built): the floor a decoder built on the reader has;
  *   decode: T_decode into the struct, every constraint checked, then
  *           sc_arena_reset (what a request loop does).
  * Each round runs one method in a loop for at least --round-ms; the table
@@ -17,8 +20,11 @@
  * fails or skips work cannot report a fast number. Exit status 1 then.
  *
  * Usage: bench_decode [--quick] [--rounds N] [--round-ms MS] [--doc D] [--print D]
+ *                     [--calls N --method cjson|skip|decode --doc D]
  * --quick: 3 short rounds (CI: checks that it runs, not the speed).
  * --doc 0|1|2: time only that document (for perf record).
+ * --calls N: after the checks, run one method N times on document --doc and
+ * exit, timing nothing (bench/callgrind.sh counts instructions this way). 
  * --print 0|1|2: write that document to stdout and exit (to inspect it or
  * check it against the emitted schema with another validator). */
 #define _POSIX_C_SOURCE 200809L
@@ -323,6 +329,37 @@ static int cjson_loop(const char *json, size_t len, long n)
     return 0;
 }
 
+/* The floor: the reader alone, skipping the whole document. */
+static int skip_loop(sc_arena *arena, const char *json, size_t len, long n)
+{
+    for (long i = 0; i < n; i++) {
+        sc_reader r;
+        sc_error err;
+        sc_arena_reset(arena); /* escaped keys are unescaped into it */
+        sc_reader_init(&r, json, len, arena, &err);
+        if (sc_skip_value(&r) != 0 || sc_reader_finish(&r) != 0)
+            return 1;
+        sink += (size_t)(r.p - r.begin);
+    }
+    return 0;
+}
+
+enum { METHOD_CJSON, METHOD_DECODE, METHOD_SKIP, METHODS };
+static const char *const method_names[METHODS] = {"cjson", "decode", "skip"};
+
+static int run_method(const document *d, sc_arena *arena, int which, long n)
+{
+    sc_error err;
+    switch (which) {
+    case METHOD_CJSON:
+        return cjson_loop(d->json, d->len, n);
+    case METHOD_DECODE:
+        return d->decode_loop(arena, d->json, d->len, n, &err);
+    default:
+        return skip_loop(arena, d->json, d->len, n);
+    }
+}
+
 static int count_children(const cJSON *node, const char *member)
 {
     return cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(node, member));
@@ -350,6 +387,10 @@ static void verify(const document *d, sc_arena *arena)
     if (d->decode_loop(arena, d->json, d->len, 1, &err) != 0) {
         sc_error_format(&err, msg, sizeof msg);
         fprintf(stderr, "bench_decode: %s: decode failed: %s\n", d->name, msg);
+        exit(1);
+    }
+    if (skip_loop(arena, d->json, d->len, 1) != 0) {
+        fprintf(stderr, "bench_decode: %s: the reader rejects the document\n", d->name);
         exit(1);
     }
     if (!cJSON_Compare(expected, got, 1)) {
@@ -398,18 +439,17 @@ static memory measure_memory(const document *d)
 }
 
 typedef struct {
-    double cjson_ns, decode_ns;       /* medians, per document */
-    double cjson_spread, decode_spread; /* (max - min) / median */
+    double ns[METHODS];     /* medians, per document */
+    double spread[METHODS]; /* (max - min) / median */
 } timing;
 
 /* Iterations of one method that take about round_ns. */
 static long calibrate(const document *d, sc_arena *arena, int which, double round_ns)
 {
-    sc_error err;
     long n = 1;
     for (;;) {
         double t0 = now_ns();
-        int rc = which ? d->decode_loop(arena, d->json, d->len, n, &err) : cjson_loop(d->json, d->len, n);
+        int rc = run_method(d, arena, which, n);
         double dt = now_ns() - t0;
         if (rc != 0)
             die("a document stopped decoding");
@@ -421,33 +461,29 @@ static long calibrate(const document *d, sc_arena *arena, int which, double roun
 
 static timing measure_time(const document *d, sc_arena *arena, int rounds, double round_ns)
 {
-    double cj[MAX_ROUNDS], dec[MAX_ROUNDS];
-    sc_error err;
-    long n_cj = calibrate(d, arena, 0, round_ns);
-    long n_dec = calibrate(d, arena, 1, round_ns);
+    double per[METHODS][MAX_ROUNDS];
+    long n[METHODS];
     timing t;
 
+    for (int m = 0; m < METHODS; m++)
+        n[m] = calibrate(d, arena, m, round_ns);
     for (int r = 0; r < rounds; r++) {
-        /* Alternate which method goes first so neither always gets the
-         * warmer caches or the quieter moment. */
-        for (int k = 0; k < 2; k++) {
-            int which = (r + k) % 2;
+        /* Rotate which method goes first so none always gets the warmer
+         * caches or the quieter moment. */
+        for (int k = 0; k < METHODS; k++) {
+            int which = (r + k) % METHODS;
             double t0 = now_ns();
-            int rc = which ? d->decode_loop(arena, d->json, d->len, n_dec, &err)
-                           : cjson_loop(d->json, d->len, n_cj);
+            int rc = run_method(d, arena, which, n[which]);
             double dt = now_ns() - t0;
             if (rc != 0)
                 die("a document stopped decoding");
-            if (which)
-                dec[r] = dt / (double)n_dec;
-            else
-                cj[r] = dt / (double)n_cj;
+            per[which][r] = dt / (double)n[which];
         }
     }
-    t.cjson_ns = median(cj, rounds);
-    t.decode_ns = median(dec, rounds);
-    t.cjson_spread = (cj[rounds - 1] - cj[0]) / t.cjson_ns;
-    t.decode_spread = (dec[rounds - 1] - dec[0]) / t.decode_ns;
+    for (int m = 0; m < METHODS; m++) {
+        t.ns[m] = median(per[m], rounds);
+        t.spread[m] = (per[m][rounds - 1] - per[m][0]) / t.ns[m];
+    }
     return t;
 }
 
@@ -455,7 +491,8 @@ int main(int argc, char **argv)
 {
     int rounds = 11;
     double round_ms = 50;
-    int print = -1, only = -1;
+    int print = -1, only = -1, method = -1;
+    long calls = 0;
 
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--quick") == 0) {
@@ -469,14 +506,26 @@ int main(int argc, char **argv)
             print = atoi(argv[++i]);
         } else if (strcmp(argv[i], "--doc") == 0 && i + 1 < argc) {
             only = atoi(argv[++i]);
+        } else if (strcmp(argv[i], "--calls") == 0 && i + 1 < argc) {
+            calls = atol(argv[++i]);
+        } else if (strcmp(argv[i], "--method") == 0 && i + 1 < argc) {
+            const char *name = argv[++i];
+            for (int m = 0; m < METHODS; m++)
+                if (strcmp(name, method_names[m]) == 0)
+                    method = m;
+            if (method < 0)
+                die("--method must be cjson, skip or decode");
         } else {
-            fprintf(stderr, "usage: %s [--quick] [--rounds N] [--round-ms MS] [--doc D] [--print D]\n",
+            fprintf(stderr, "usage: %s [--quick] [--rounds N] [--round-ms MS] [--doc D] [--print D]\n"
+                            "       [--calls N --method cjson|skip|decode --doc D]\n",
                     argv[0]);
             return 2;
         }
     }
     if (rounds < 1 || rounds > MAX_ROUNDS || !(round_ms > 0) || print > 2 || only > 2)
         die("--rounds must be 1..101, --round-ms > 0, --doc and --print 0..2");
+    if (calls < 0 || (calls > 0 && (method < 0 || only < 0)))
+        die("--calls N needs --method and --doc");
 
     document docs[3] = {
         {"tool call", NULL, 0, fetch_call_loop, fetch_call_tree, NULL, 0},
@@ -499,10 +548,20 @@ int main(int argc, char **argv)
     for (int i = 0; i < 3; i++)
         verify(&docs[i], &arena);
 
+    if (calls > 0) {
+        /* Nothing timed or printed: callgrind counts the instructions. */
+        int rc = run_method(&docs[only], &arena, method, calls);
+        sc_arena_release(&arena);
+        for (int i = 0; i < 3; i++)
+            free(docs[i].json);
+        return rc != 0;
+    }
+
     printf("schemac decode vs cJSON: %s build, %s, median of %d rounds of >= %g ms\n\n",
            BENCH_BUILDTYPE, COMPILER, rounds, round_ms);
-    printf("%-10s %7s  %12s %13s  %9s  %10s %8s  %s\n", "document", "bytes", "cJSON ns/doc",
-           "decode ns/doc", "dec/cJSON", "cJSON MB/s", "dec MB/s", "spread cJSON/dec");
+    printf("%-10s %7s  %12s %11s %13s  %10s %9s %8s  %8s  %s\n", "document", "bytes",
+           "cJSON ns/doc", "skip ns/doc", "decode ns/doc", "skip/cJSON", "dec/cJSON", "dec/skip",
+           "dec MB/s", "spread cJSON/skip/dec");
     memory mem[3];
     for (int i = 0; i < 3; i++) {
         const document *d = &docs[i];
@@ -510,9 +569,12 @@ int main(int argc, char **argv)
         if (only >= 0 && i != only)
             continue;
         timing t = measure_time(d, &arena, rounds, round_ms * 1e6);
-        printf("%-10s %7zu  %12.0f %13.0f  %9.2f  %10.0f %8.0f  %5.0f%% / %.0f%%\n", d->name, d->len,
-               t.cjson_ns, t.decode_ns, t.decode_ns / t.cjson_ns, (double)d->len / t.cjson_ns * 1e3,
-               (double)d->len / t.decode_ns * 1e3, t.cjson_spread * 100, t.decode_spread * 100);
+        double cj = t.ns[METHOD_CJSON], sk = t.ns[METHOD_SKIP], de = t.ns[METHOD_DECODE];
+        printf("%-10s %7zu  %12.0f %11.0f %13.0f  %10.2f %9.2f %8.2f  %8.0f  %3.0f%% / %.0f%% / "
+               "%.0f%%\n",
+               d->name, d->len, cj, sk, de, sk / cj, de / cj, de / sk, (double)d->len / de * 1e3,
+               t.spread[METHOD_CJSON] * 100, t.spread[METHOD_SKIP] * 100,
+               t.spread[METHOD_DECODE] * 100);
     }
 
     printf("\nmemory for one document (bytes requested; malloc's own overhead not counted)\n");

@@ -16,26 +16,87 @@
 
 #include <string.h>
 
-/* ---- ASCII classes (explicit: <ctype.h> depends on the locale) ---- */
+/* ---- ASCII classes ----
+ * One table lookup per character instead of a chain of comparisons (and
+ * explicit: <ctype.h> depends on the locale). The table is built by the
+ * compiler from CLASS_OF, so it cannot drift from the definitions. Bytes
+ * >= 0x80 belong to no class. */
+
+enum {
+    C_DIGIT = 1 << 0,
+    C_HEX = 1 << 1,
+    C_ALPHA = 1 << 2,
+    C_ATEXT = 1 << 3,  /* email local part: alnum and !#$%&'*+/=?^_`{|}~- */
+    C_LABEL = 1 << 4,  /* host and domain labels: alnum and '-' */
+    C_SCHEME = 1 << 5, /* URI scheme after the first letter: alnum + - . */
+    /* URI character sets (RFC 3986) */
+    U_UNRESERVED = 1 << 6, /* ALPHA DIGIT - . _ ~ */
+    U_SUBDELIM = 1 << 7,   /* ! $ & ' ( ) * + , ; = */
+    U_COLON = 1 << 8,
+    U_AT = 1 << 9,
+    U_SLASH = 1 << 10,
+    U_QUESTION = 1 << 11,
+    U_PCT = 1 << 12, /* not a class of its own: "%XX allowed" in uri_run */
+    U_PCHAR = U_UNRESERVED | U_SUBDELIM | U_COLON | U_AT | U_PCT,
+    U_PATH = U_PCHAR | U_SLASH,
+    U_QUERY = U_PATH | U_QUESTION,
+    U_USERINFO = U_UNRESERVED | U_SUBDELIM | U_COLON | U_PCT,
+    U_REGNAME = U_UNRESERVED | U_SUBDELIM | U_PCT
+};
+
+#define IS_D(c) ((c) >= '0' && (c) <= '9')
+#define IS_A(c) (((c) >= 'a' && (c) <= 'z') || ((c) >= 'A' && (c) <= 'Z'))
+#define IS_X(c) (IS_D(c) || ((c) >= 'a' && (c) <= 'f') || ((c) >= 'A' && (c) <= 'F'))
+#define IN2(c, a, b) ((c) == (a) || (c) == (b))
+#define IS_ATEXT_SPECIAL(c)                                                                        \
+    (IN2(c, '!', '#') || IN2(c, '$', '%') || IN2(c, '&', '\'') || IN2(c, '*', '+') ||              \
+     IN2(c, '/', '=') || IN2(c, '?', '^') || IN2(c, '_', '`') || IN2(c, '{', '|') ||              \
+     IN2(c, '}', '~') || (c) == '-')
+#define IS_SUBDELIM(c)                                                                             \
+    (IN2(c, '!', '$') || IN2(c, '&', '\'') || IN2(c, '(', ')') || IN2(c, '*', '+') ||              \
+     IN2(c, ',', ';') || (c) == '=')
+#define CLASS_OF(c)                                                                                \
+    ((IS_D(c) ? C_DIGIT : 0) | (IS_X(c) ? C_HEX : 0) | (IS_A(c) ? C_ALPHA : 0) |                   \
+     (IS_D(c) || IS_A(c) || IS_ATEXT_SPECIAL(c) ? C_ATEXT : 0) |                                  \
+     (IS_D(c) || IS_A(c) || (c) == '-' ? C_LABEL : 0) |                                            \
+     (IS_D(c) || IS_A(c) || (c) == '+' || (c) == '-' || (c) == '.' ? C_SCHEME : 0) |               \
+     (IS_D(c) || IS_A(c) || (c) == '-' || (c) == '.' || (c) == '_' || (c) == '~' ? U_UNRESERVED   \
+                                                                                 : 0) |            \
+     (IS_SUBDELIM(c) ? U_SUBDELIM : 0) | ((c) == ':' ? U_COLON : 0) | ((c) == '@' ? U_AT : 0) |    \
+     ((c) == '/' ? U_SLASH : 0) | ((c) == '?' ? U_QUESTION : 0))
+#define CLASS4(c) CLASS_OF(c), CLASS_OF((c) + 1), CLASS_OF((c) + 2), CLASS_OF((c) + 3)
+#define CLASS16(c) CLASS4(c), CLASS4((c) + 4), CLASS4((c) + 8), CLASS4((c) + 12)
+#define CLASS64(c) CLASS16(c), CLASS16((c) + 16), CLASS16((c) + 32), CLASS16((c) + 48)
+
+static const unsigned short char_class[256] = {CLASS64(0), CLASS64(64)}; /* 128..255: 0 */
+
+static bool has_class(unsigned char c, unsigned cls)
+{
+    return (char_class[c] & cls) != 0;
+}
 
 static bool is_digit(unsigned char c)
 {
-    return c >= '0' && c <= '9';
+    return has_class(c, C_DIGIT);
 }
 
 static bool is_alpha(unsigned char c)
 {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
-static bool is_alnum(unsigned char c)
-{
-    return is_digit(c) || is_alpha(c);
+    return has_class(c, C_ALPHA);
 }
 
 static bool is_hex(unsigned char c)
 {
-    return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+    return has_class(c, C_HEX);
+}
+
+/* s[0..n) all hex digits: the classes and-ed together, no branch per byte. */
+static bool hex_run(const char *s, size_t n)
+{
+    unsigned all = C_HEX;
+    for (size_t i = 0; i < n; i++)
+        all &= char_class[(unsigned char)s[i]];
+    return all != 0;
 }
 
 static unsigned char to_lower(unsigned char c)
@@ -280,11 +341,6 @@ static bool ipv6_valid(const char *s, size_t len, bool loose_v4)
  * labels of letters, digits and inner hyphens. No length limits, no
  * address literals, no trailing dot. */
 
-static bool is_atext(unsigned char c)
-{
-    return is_alnum(c) || (c != 0 && strchr("!#$%&'*+/=?^_`{|}~-", c) != NULL);
-}
-
 /* Labels of [a-z0-9] with inner hyphens, separated by single dots.
  * Returns the label count, 0 if malformed. max_label == 0: no length limit. */
 static size_t labels_valid(const char *s, size_t len, size_t max_label)
@@ -292,7 +348,7 @@ static size_t labels_valid(const char *s, size_t len, size_t max_label)
     size_t count = 0, i = 0;
     for (;;) {
         size_t start = i;
-        while (i < len && (is_alnum((unsigned char)s[i]) || s[i] == '-'))
+        while (i < len && has_class((unsigned char)s[i], C_LABEL))
             i++;
         size_t n = i - start;
         if (n == 0 || s[start] == '-' || s[i - 1] == '-' || (max_label && n > max_label))
@@ -316,7 +372,7 @@ static bool email_valid(const char *s, size_t len)
         unsigned char c = (unsigned char)s[i];
         if (c == '.' && !atom_start && i + 1 < local) {
             atom_start = true;
-        } else if (is_atext(c)) {
+        } else if (has_class(c, C_ATEXT)) {
             atom_start = false;
         } else {
             return false;
@@ -356,14 +412,10 @@ static bool uuid_valid(const char *s, size_t len)
         s += pn;
         len -= pn;
     }
-    if (len != 36)
+    if (len != 36 || s[8] != '-' || s[13] != '-' || s[18] != '-' || s[23] != '-')
         return false;
-    for (size_t i = 0; i < 36; i++) {
-        bool dash = i == 8 || i == 13 || i == 18 || i == 23;
-        if (dash ? s[i] != '-' : !is_hex((unsigned char)s[i]))
-            return false;
-    }
-    return true;
+    return hex_run(s, 8) && hex_run(s + 9, 4) && hex_run(s + 14, 4) && hex_run(s + 19, 4) &&
+           hex_run(s + 24, 12);
 }
 
 /* ---- uri ----
@@ -388,64 +440,18 @@ static bool uuid_valid(const char *s, size_t len)
  * leading zeros, no IPv6 zone ids, "[" "]" only around a host, and no
  * characters outside these sets (no spaces, no non-ASCII, no "\"). */
 
-enum {
-    U_UNRESERVED = 1 << 0, /* ALPHA DIGIT - . _ ~ */
-    U_SUBDELIM = 1 << 1,   /* ! $ & ' ( ) * + , ; = */
-    U_COLON = 1 << 2,
-    U_AT = 1 << 3,
-    U_SLASH = 1 << 4,
-    U_QUESTION = 1 << 5,
-    U_PCT = 1 << 6, /* %XX allowed */
-    U_PCHAR = U_UNRESERVED | U_SUBDELIM | U_COLON | U_AT | U_PCT,
-    U_PATH = U_PCHAR | U_SLASH,
-    U_QUERY = U_PATH | U_QUESTION,
-    U_USERINFO = U_UNRESERVED | U_SUBDELIM | U_COLON | U_PCT,
-    U_REGNAME = U_UNRESERVED | U_SUBDELIM | U_PCT
-};
-
-static unsigned uri_class(unsigned char c)
-{
-    if (is_alnum(c) || c == '-' || c == '.' || c == '_' || c == '~')
-        return U_UNRESERVED;
-    switch (c) {
-    case '!':
-    case '$':
-    case '&':
-    case '\'':
-    case '(':
-    case ')':
-    case '*':
-    case '+':
-    case ',':
-    case ';':
-    case '=':
-        return U_SUBDELIM;
-    case ':':
-        return U_COLON;
-    case '@':
-        return U_AT;
-    case '/':
-        return U_SLASH;
-    case '?':
-        return U_QUESTION;
-    default:
-        return 0;
-    }
-}
-
 /* Every character of s is in the classes allowed (and % starts %XX if
  * U_PCT is allowed). */
 static bool uri_run(const char *s, size_t len, unsigned allowed)
 {
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
-        if (c == '%' && (allowed & U_PCT)) {
-            if (len - i < 3 || !is_hex((unsigned char)s[i + 1]) || !is_hex((unsigned char)s[i + 2]))
-                return false;
-            i += 2;
-        } else if (!(uri_class(c) & allowed)) {
+        if (has_class(c, allowed))
+            continue;
+        if (c != '%' || !(allowed & U_PCT) || len - i < 3 || !is_hex((unsigned char)s[i + 1]) ||
+            !is_hex((unsigned char)s[i + 2]))
             return false;
-        }
+        i += 2;
     }
     return true;
 }
@@ -521,7 +527,7 @@ static bool uri_valid(const char *s, size_t len)
     if (len == 0 || !is_alpha((unsigned char)s[0]))
         return false;
     size_t i = 1;
-    while (i < len && (is_alnum((unsigned char)s[i]) || s[i] == '+' || s[i] == '-' || s[i] == '.'))
+    while (i < len && has_class((unsigned char)s[i], C_SCHEME))
         i++;
     if (i == len || s[i] != ':')
         return false;

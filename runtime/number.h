@@ -24,4 +24,19 @@ typedef struct sc_number {
 /* s[0..len) is one complete JSON number literal (grammar already checked). */
 SC_INTERNAL void sc_number_parse(const char *s, size_t len, sc_number *out);
 
+typedef enum sc_number_status {
+    SC_NUM_OK = 0,
+    SC_NUM_NO_DIGIT,          /* no digit at the start or after '-' */
+    SC_NUM_LEADING_ZERO,      /* a 0 followed by a digit */
+    SC_NUM_NO_FRACTION_DIGIT, /* '.' not followed by a digit */
+    SC_NUM_NO_EXPONENT_DIGIT  /* 'e', 'e+' or 'e-' not followed by a digit */
+} sc_number_status;
+
+/* Reads the literal that starts at s (not past end) in one pass: checks RFC
+ * 8259's grammar and converts it. On success *stop is the first byte after
+ * the literal and *out is set; on a grammar error *stop is the offending
+ * byte (the '0' for a leading zero) and *out is unspecified. */
+SC_INTERNAL sc_number_status sc_number_read(const char *s, const char *end, sc_number *out,
+                                            const char **stop);
+
 #endif /* SCHEMAC_NUMBER_H */

@@ -168,14 +168,21 @@ typedef struct str_info {
     bool escaped;
 } str_info;
 
-/* Validates the string at r->p (on its opening quote) without copying it and
- * leaves r->p after the closing quote. Escapes are checked here, so that
- * unescape() below cannot fail. */
-static int scan_string(sc_reader *r, str_info *si)
+/* Bytes of v (8 input bytes) that end a plain ASCII run: '"', '\\', < 0x20
+ * or >= 0x80, each flagged by its high bit. Borrows can flag bytes above the
+ * first true hit too, so only the lowest flag is to be trusted. */
+INLINE uint64_t run_enders(uint64_t v)
 {
-    const unsigned char *p = (const unsigned char *)r->p + 1;
+    uint64_t q = v ^ (ONES * '"'), b = v ^ (ONES * '\\');
+    return (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((v - ONES * 0x20) & ~v) | v) & HIGHS;
+}
+
+/* scan_string past the plain ASCII prefix body..p: escapes, UTF-8, control
+ * characters, the end of input. */
+static int scan_string_rest(sc_reader *r, const unsigned char *body, const unsigned char *p,
+                            str_info *si)
+{
     const unsigned char *end = (const unsigned char *)r->end;
-    const unsigned char *body = p;
     size_t savings = 0; /* raw bytes minus unescaped bytes */
     size_t extra = 0;   /* unescaped bytes minus code points */
     bool escaped = false;
@@ -184,12 +191,9 @@ static int scan_string(sc_reader *r, str_info *si)
         unsigned c;
 
         if (LIKELY(end - p >= 8)) {
-            /* Flag '"', '\\', bytes < 0x20 and bytes >= 0x80, 8 at a time. */
-            uint64_t v, q, b, t;
+            uint64_t v, t;
             memcpy(&v, p, 8);
-            q = v ^ (ONES * '"');
-            b = v ^ (ONES * '\\');
-            t = (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((v - ONES * 0x20) & ~v) | v) & HIGHS;
+            t = run_enders(v);
             if (LIKELY(!t)) {
                 p += 8;
                 continue;
@@ -284,6 +288,39 @@ static int scan_string(sc_reader *r, str_info *si)
     return 0;
 }
 
+/* Validates the string at r->p (on its opening quote) without copying it and
+ * leaves r->p after the closing quote. Escapes are checked here, so that
+ * unescape() below cannot fail. Inline: most strings (and nearly all keys)
+ * are plain ASCII, found 8 bytes at a time, with their length as their
+ * code point count; anything else continues out of line. */
+INLINE int scan_string(sc_reader *r, str_info *si)
+{
+    const unsigned char *body = (const unsigned char *)r->p + 1, *p = body;
+    const unsigned char *end = (const unsigned char *)r->end;
+
+#ifdef FIRST_FLAGGED_BYTE
+    while (LIKELY(end - p >= 8)) {
+        uint64_t v, t;
+        memcpy(&v, p, 8);
+        t = run_enders(v);
+        if (LIKELY(!t)) {
+            p += 8;
+            continue;
+        }
+        p += FIRST_FLAGGED_BYTE(t);
+        if (LIKELY(*p == '"')) {
+            si->body = (const char *)body;
+            si->raw_len = si->len = si->chars = (size_t)(p - body);
+            si->escaped = false;
+            r->p = (const char *)p + 1;
+            return 0;
+        }
+        break;
+    }
+#endif
+    return scan_string_rest(r, body, p, si);
+}
+
 /* Unescapes a string that scan_string accepted into dst (si->len bytes). */
 static void unescape(const str_info *si, char *dst)
 {
@@ -353,7 +390,7 @@ static void unescape(const str_info *si, char *dst)
 }
 
 /* The string's bytes: in place when unescaped, else an arena copy. */
-static int string_bytes(sc_reader *r, const str_info *si, const char *at, sc_string *out)
+INLINE int string_bytes(sc_reader *r, const str_info *si, const char *at, sc_string *out)
 {
     out->len = si->len;
     out->chars = si->chars;
@@ -373,66 +410,33 @@ static int string_bytes(sc_reader *r, const str_info *si, const char *at, sc_str
 
 /* ---- numbers ---------------------------------------------------------- */
 
-typedef struct num_lit {
-    const char *s;
-    size_t len;
-    bool plain_int; /* no fraction, no exponent */
-    size_t digits;  /* integer digits */
-} num_lit;
-
-/* Delimits the number at r->p ('-' or a digit) by RFC 8259's grammar. */
-static int scan_number(sc_reader *r, num_lit *nl)
+/* Reads the number at r->p ('-' or a digit) in one pass: RFC 8259's
+ * grammar, the value, and the I-JSON limits (finite, integer literals within
+ * +-(2^53-1)). */
+static int parse_number(sc_reader *r, sc_number *num)
 {
-    const char *s = r->p, *p = s, *end = r->end, *d;
+    const char *s = r->p, *stop;
 
-    if (*p == '-')
-        p++;
-    d = p;
-    if (p >= end || (unsigned)(*p - '0') >= 10)
-        return syntax(r, p, "expected a digit after '-'");
-    if (*p == '0') {
-        p++;
-        if (p < end && (unsigned)(*p - '0') < 10)
-            return syntax(r, p - 1, "leading zeros are not allowed in numbers");
-    } else {
-        while (p < end && (unsigned)(*p - '0') < 10)
-            p++;
+    switch (sc_number_read(s, r->end, num, &stop)) {
+    case SC_NUM_OK:
+        break;
+    case SC_NUM_NO_DIGIT:
+        return syntax(r, stop, "expected a digit after '-'");
+    case SC_NUM_LEADING_ZERO:
+        return syntax(r, stop, "leading zeros are not allowed in numbers");
+    case SC_NUM_NO_FRACTION_DIGIT:
+        return syntax(r, stop, "expected a digit after the decimal point");
+    default:
+        return syntax(r, stop, "expected a digit in the exponent");
     }
-    nl->digits = (size_t)(p - d);
-    nl->plain_int = true;
-    if (p < end && *p == '.') {
-        p++;
-        if (p >= end || (unsigned)(*p - '0') >= 10)
-            return syntax(r, p, "expected a digit after the decimal point");
-        while (p < end && (unsigned)(*p - '0') < 10)
-            p++;
-        nl->plain_int = false;
-    }
-    if (p < end && (*p | 0x20) == 'e') {
-        p++;
-        if (p < end && (*p == '+' || *p == '-'))
-            p++;
-        if (p >= end || (unsigned)(*p - '0') >= 10)
-            return syntax(r, p, "expected a digit in the exponent");
-        while (p < end && (unsigned)(*p - '0') < 10)
-            p++;
-        nl->plain_int = false;
-    }
-    nl->s = s;
-    nl->len = (size_t)(p - s);
-    r->p = p;
-    return 0;
-}
-
-/* Converts a delimited literal and applies the I-JSON limits. */
-static int convert_number(sc_reader *r, const num_lit *nl, sc_number *num)
-{
-    sc_number_parse(nl->s, nl->len, num);
-    if (nl->plain_int && !num->int_exact)
-        return fail_at(r, nl->s, SC_ERR_NUMBER, NULL,
+    r->p = stop;
+    if (LIKELY(num->int_exact))
+        return 0;
+    if (num->int_literal)
+        return fail_at(r, s, SC_ERR_NUMBER, NULL,
                        "integer beyond +-(2^53-1) cannot be represented exactly");
-    if (!(num->value - num->value == 0.0))
-        return fail_at(r, nl->s, SC_ERR_NUMBER, NULL, "number too large");
+    if (UNLIKELY(!(num->value - num->value == 0.0)))
+        return fail_at(r, s, SC_ERR_NUMBER, NULL, "number too large");
     return 0;
 }
 
@@ -460,32 +464,12 @@ static int type_error(sc_reader *r, const char *msg)
 static int read_number(sc_reader *r, sc_number *num, const char *type_msg, const char **at)
 {
     const char *p = skip_ws(r->p, r->end);
-    num_lit nl;
-    int rc;
 
     r->p = p;
     *at = p;
     if (UNLIKELY(p >= r->end || (*p != '-' && (unsigned)(*p - '0') >= 10)))
         return type_error(r, type_msg);
-    if ((rc = scan_number(r, &nl)))
-        return rc;
-    if (nl.plain_int && nl.digits <= 15) {
-        /* Common case: a short integer, exact without the general path. */
-        const char *q = nl.s + (*nl.s == '-');
-        int64_t v = 0;
-        for (size_t i = 0; i < nl.digits; i++)
-            v = v * 10 + (q[i] - '0');
-        if (*nl.s == '-') {
-            num->integer = -v;
-            num->value = -(double)v;
-        } else {
-            num->integer = v;
-            num->value = (double)v;
-        }
-        num->int_literal = num->int_exact = num->integral = true;
-        return 0;
-    }
-    return convert_number(r, &nl, num);
+    return parse_number(r, num);
 }
 
 /* ---- scalars ---------------------------------------------------------- */
@@ -706,6 +690,12 @@ INLINE bool just_opened(const sc_reader *r, char open)
 {
     const char *q = r->p;
 
+    if (UNLIKELY(q == r->begin))
+        return false;
+    if (q[-1] == open)
+        return true;
+    if (LIKELY((unsigned char)q[-1] > ' '))
+        return false; /* the end of a member's value */
     while (q > r->begin && (q[-1] == ' ' || q[-1] == '\n' || q[-1] == '\r' || q[-1] == '\t'))
         q--;
     return q > r->begin && q[-1] == open;
@@ -740,11 +730,12 @@ int sc_read_array_begin(sc_reader *r)
     return type_error(r, "must be an array");
 }
 
-int sc_next_member(sc_reader *r, sc_string *key)
+/* The start of sc_next_member: 0 at '}' (consumed), 1 with *at on the
+ * opening quote of the next key, -1 on error. */
+INLINE int member_start(sc_reader *r, const char **at)
 {
     const char *p = skip_ws(r->p, r->end), *end = r->end;
     bool first = just_opened(r, '{');
-    str_info si;
 
     if (UNLIKELY(p >= end)) {
         syntax(r, p, "unexpected end of input in object");
@@ -769,16 +760,60 @@ int sc_next_member(sc_reader *r, sc_string *key)
         syntax(r, p, "expected a string key or '}'");
         return -1;
     }
-    r->p = p;
-    if (scan_string(r, &si) || string_bytes(r, &si, p, key))
-        return -1;
-    p = skip_ws(r->p, end);
-    if (UNLIKELY(p >= end || *p != ':')) {
+    *at = p;
+    return 1;
+}
+
+/* After the key, r->p just past its closing quote: the ':' and the white
+ * space around it. */
+INLINE int member_colon(sc_reader *r)
+{
+    const char *p = skip_ws(r->p, r->end);
+
+    if (UNLIKELY(p >= r->end || *p != ':')) {
         syntax(r, p, "expected ':' after object key");
         return -1;
     }
-    r->p = skip_ws(p + 1, end);
+    r->p = skip_ws(p + 1, r->end);
     return 1;
+}
+
+int sc_next_member(sc_reader *r, sc_string *key)
+{
+    const char *p = NULL;
+    str_info si;
+    int rc = member_start(r, &p);
+
+    if (rc <= 0)
+        return rc;
+    r->p = p;
+    if (scan_string(r, &si) || string_bytes(r, &si, p, key))
+        return -1;
+    return member_colon(r);
+}
+
+int sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key)
+{
+    const char *p = NULL;
+    str_info si;
+    int rc = member_start(r, &p);
+
+    if (rc <= 0)
+        return rc;
+    /* The raw bytes are the name and a closing quote: that is the key, as
+     * the name holds no byte that would need an escape. */
+    if ((size_t)(r->end - p) > expected->len + 1 && p[1 + expected->len] == '"' &&
+        memcmp(p + 1, expected->ptr, expected->len) == 0) {
+        key->ptr = p + 1;
+        key->len = expected->len;
+        key->chars = expected->chars;
+        r->p = p + 2 + expected->len;
+        return member_colon(r) < 0 ? -1 : 2;
+    }
+    r->p = p;
+    if (scan_string(r, &si) || string_bytes(r, &si, p, key))
+        return -1;
+    return member_colon(r);
 }
 
 int sc_next_element(sc_reader *r)
@@ -946,7 +981,6 @@ int sc_skip_value(sc_reader *r)
     size_t nkeys = 0, kcap = LOCAL_KEYS;
     const char *p, *end = r->end;
     str_info si;
-    num_lit nl;
     int rc;
 
 value:
@@ -992,11 +1026,9 @@ value:
     default:
         if (*p != '-' && (unsigned)(*p - '0') >= 10)
             return no_value(r, p);
-        if ((rc = scan_number(r, &nl)))
-            return rc;
-        if (!nl.plain_int || nl.digits > 15) {
+        {
             sc_number num;
-            if ((rc = convert_number(r, &nl, &num)))
+            if ((rc = parse_number(r, &num)))
                 return rc;
         }
         break;

@@ -34,6 +34,8 @@ typedef struct sc_arena {
     unsigned char *cur;         /* next free byte of the current block */
     unsigned char *end;         /* end of the current block */
     unsigned char *last;        /* start of the last allocation, for sc_arena_grow */
+    unsigned char *grow_ptr;    /* the array sc_arena_grow last moved, and */
+    unsigned char *grow_end;    /* the end of the room it may grow into */
     unsigned char *buffer;      /* caller buffer, or NULL */
     size_t buffer_size;
     sc_arena_block *blocks;     /* heap blocks, newest first */
@@ -55,8 +57,12 @@ void sc_arena_init(sc_arena *arena, const sc_allocator *allocator);
 void *sc_arena_alloc(sc_arena *arena, size_t size);
 
 /* Resize ptr (from this arena, old_size bytes) to new_size >= old_size.
- * Grows in place when ptr is the arena's last allocation, else copies.
- * ptr may be NULL with old_size 0. NULL when out of memory. */
+ * Grows in place when ptr is the arena's last allocation, or the array this
+ * function last moved and its room still holds new_size; else copies, into
+ * room for 4 times new_size that later small allocations do not use, so the
+ * next doublings happen in place (heap arenas only: an arena over a caller
+ * buffer just copies). ptr may be NULL with old_size 0. NULL when out of
+ * memory. */
 void *sc_arena_grow(sc_arena *arena, void *ptr, size_t old_size, size_t new_size);
 
 /* A NUL-terminated copy of s[0..len). */

@@ -107,6 +107,14 @@ int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *chars) SC_NO
  * (code in r->err->code). */
 int sc_read_object_begin(sc_reader *r) SC_NODISCARD;
 int sc_next_member(sc_reader *r, sc_string *key) SC_NODISCARD;
+/* sc_next_member with a guess: `expected` is the member most likely to
+ * come next (documents mostly follow declaration order). When the key's
+ * raw bytes are exactly expected's bytes, the key is not scanned at all and
+ * the call returns 2 (*key set, pointing into the input); otherwise it
+ * behaves as sc_next_member (1, 0 or -1). expected must be valid UTF-8
+ * with no '"', '\\' or control character (bytes that a JSON key could only
+ * hold escaped), and expected->chars its code point count. */
+int sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key) SC_NODISCARD;
 
 /* Arrays: sc_read_array_begin, then sc_next_element until it returns 0;
  * 1 means the reader is on an element, -1 an error. */

@@ -157,6 +157,46 @@ static void arena_should_grow_the_last_allocation_in_place(void)
     sc_arena_release(&a);
 }
 
+/* An array read element by element, with a string allocated after each
+ * element (as a decoder does), doubling its capacity when full: it moves
+ * when blocked, but then into room of its own where the next doublings
+ * happen in place, and its contents survive every move. */
+static void arena_should_give_a_moved_array_room_to_grow(void)
+{
+    sc_arena a;
+    size_t cap = 4, n, moves = 0;
+    long *items;
+
+    sc_arena_init(&a, NULL);
+    items = sc_arena_alloc(&a, cap * sizeof *items);
+    for (n = 0; n < 1000; n++) {
+        if (n == cap) {
+            long *grown = sc_arena_grow(&a, items, cap * sizeof *items, 2 * cap * sizeof *items);
+            CHECK(grown != NULL);
+            if (!grown)
+                break;
+            moves += grown != items;
+            items = grown;
+            cap *= 2;
+        }
+        items[n] = (long)n * 7;
+        char *s = sc_arena_strndup(&a, "a string after it", 17);
+        CHECK(s != NULL && (s + 17 <= (char *)items || s >= (char *)(items + cap)));
+    }
+    for (size_t i = 0; i < n; i++)
+        if (items[i] != (long)i * 7) {
+            CHECK(items[i] == (long)i * 7);
+            break;
+        }
+    /* 4 -> 8 moves (room for 32), 64 -> 128 (room for 512), 512 -> 1024 */
+    CHECK(moves == 3);
+    printf("  8 doublings, %zu moves\n", moves);
+    sc_arena_reset(&a);
+    /* after a reset the whole block serves small allocations again */
+    CHECK(sc_arena_alloc(&a, 64) != NULL);
+    sc_arena_release(&a);
+}
+
 static void arena_should_copy_strings(void)
 {
     sc_arena a;
@@ -280,6 +320,7 @@ int main(void)
     RUN(buffer_arena_should_fail_when_full_and_never_use_the_heap);
     RUN(arena_should_refuse_sizes_that_would_wrap);
     RUN(arena_should_grow_the_last_allocation_in_place);
+    RUN(arena_should_give_a_moved_array_room_to_grow);
     RUN(arena_should_copy_strings);
     RUN(arena_should_run_cleanups_newest_first);
     RUN(arena_should_stop_calling_the_allocator_in_a_reset_loop);

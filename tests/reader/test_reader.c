@@ -727,6 +727,60 @@ static void read_bool_and_null_should_check_type_and_literal(void)
     close_doc(&f);
 }
 
+/* sc_next_member_expect: a key equal to the expected name is taken from the
+ * raw bytes (2); any other key, an escaped spelling of the name included,
+ * goes the general way (1) with the same key and errors as sc_next_member. */
+static void expected_member_should_match_only_the_exact_raw_key(void)
+{
+    static const sc_string name = {"name", 4, 4}, caf = {"caf\xC3\xA9", 5, 4};
+    reader_fixture f;
+    sc_string key;
+    sc_reader *r =
+        open_doc(&f, "{ \"name\" : 1, \"n\\u0061me\":2,\"nam\":3,\"names\":4,\"caf\xC3\xA9\":5}");
+
+    CHECK(sc_read_object_begin(r) == 0);
+    CHECK(sc_next_member_expect(r, &name, &key) == 2);
+    CHECK(key.len == 4 && memcmp(key.ptr, "name", 4) == 0 && key.chars == 4);
+    CHECK(key.ptr > f.copy && key.ptr < f.copy + strlen("{ \"name\""));
+    CHECK(sc_skip_value(r) == 0);
+    for (int i = 0; i < 3; i++) { /* escaped, shorter, longer: general path */
+        static const char *const keys[] = {"name", "nam", "names"};
+        CHECK(sc_next_member_expect(r, &name, &key) == 1);
+        CHECK(key.len == strlen(keys[i]) && memcmp(key.ptr, keys[i], key.len) == 0);
+        CHECK(sc_skip_value(r) == 0);
+    }
+    CHECK(sc_next_member_expect(r, &caf, &key) == 2);
+    CHECK(key.len == 5 && key.chars == 4);
+    CHECK(sc_skip_value(r) == 0);
+    CHECK(sc_next_member_expect(r, &name, &key) == 0);
+    CHECK(sc_reader_finish(r) == 0);
+    close_doc(&f);
+
+    static const struct {
+        const char *json;
+        const char *msg;
+        long offset;
+    } bad[] = {
+        {"{\"name\" 1}", "expected ':' after object key", 8},
+        {"{\"name\"", "expected ':' after object key", 7},
+        {"{\"name", "unterminated string", 6},
+        {"{\"na", "unterminated string", 4},
+        {"{,\"name\":1}", "expected a string key or '}'", 1},
+        {"{\"a\":1 \"name\":2}", "expected ',' or '}' after object member", 7},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        r = open_doc(&f, bad[i].json);
+        CHECK(sc_read_object_begin(r) == 0);
+        if (bad[i].json[1] == '"' && bad[i].json[2] == 'a')
+            CHECK(sc_next_member_expect(r, &name, &key) == 1 && sc_skip_value(r) == 0);
+        CHECK(sc_next_member_expect(r, &name, &key) == -1);
+        CHECK(f.err.code == SC_ERR_SYNTAX);
+        CHECK_STR(f.err.message, bad[i].msg);
+        CHECK(f.err.offset == (size_t)bad[i].offset);
+        close_doc(&f);
+    }
+}
+
 static void objects_should_be_read_member_by_member(void)
 {
     reader_fixture f;
@@ -984,6 +1038,7 @@ int main(void)
     RUN(read_string_buf_should_never_write_past_cap);
     RUN(read_bool_and_null_should_check_type_and_literal);
     RUN(objects_should_be_read_member_by_member);
+    RUN(expected_member_should_match_only_the_exact_raw_key);
     RUN(arrays_should_be_read_element_by_element);
     RUN(peek_should_classify_without_consuming);
     RUN(reader_fail_should_record_the_current_offset);
