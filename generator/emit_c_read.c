@@ -124,7 +124,7 @@ static void emit_grow(strbuf *sb, int level)
  * sequence, and the results stored. */
 static void emit_store_items(strbuf *sb, int level, const field *f, bool pointer)
 {
-    emit_line(sb, level, "if (rc == 0 && next < 0)");
+    emit_line(sb, level, "if (rc == 0 && next == SC_NEXT_ERROR)");
     emit_line(sb, level + 1, "rc = sc_reader_code(r);");
     if (pointer) {
         emit_line(sb, level, "if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)");
@@ -147,9 +147,9 @@ static void emit_read_array(strbuf *sb, int level, const char *s_name, const fie
         emit_line(sb, level + 1, "size_t cap = 0;");
         emit_line(sb, level + 1, "%s *items = NULL;", items->c_type);
     }
-    emit_line(sb, level + 1, "int next = 0;");
+    emit_line(sb, level + 1, "sc_next next = SC_NEXT_END;");
     emit_line(sb, level + 1, "rc = sc_read_array_begin(r);");
-    emit_line(sb, level + 1, "while (rc == 0 && (next = sc_next_element(r)) > 0) {");
+    emit_line(sb, level + 1, "while (rc == 0 && (next = sc_next_element(r)) == SC_NEXT_ITEM) {");
     if (has_max)
         emit_count_limit(sb, level + 2, max, "maxItems", "item", "items");
     char *element;
@@ -182,9 +182,9 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
     emit_line(sb, level + 1, "size_t n = 0, cap = 0;");
     emit_line(sb, level + 1, "%s *items = NULL;", n->entry_c_type);
     emit_line(sb, level + 1, "sc_string name;");
-    emit_line(sb, level + 1, "int next = 0;");
+    emit_line(sb, level + 1, "sc_next next = SC_NEXT_END;");
     emit_line(sb, level + 1, "rc = sc_read_object_begin(r);");
-    emit_line(sb, level + 1, "while (rc == 0 && (next = sc_next_member(r, &name)) > 0) {");
+    emit_line(sb, level + 1, "while (rc == 0 && (next = sc_next_member(r, &name)) == SC_NEXT_ITEM) {");
     uint64_t max;
     if (node_max_items(n, &max))
         emit_count_limit(sb, level + 2, max, "maxProperties", "property", "properties");
@@ -249,12 +249,13 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
     if (s->additional_properties)
         emit_line(sb, 1, "sc_skipped skipped = {NULL, 0, 0};");
     emit_line(sb, 1, "sc_string key;");
-    emit_line(sb, 1, "int more, rc = 0;");
+    emit_line(sb, 1, "sc_next more;");
+    emit_line(sb, 1, "int rc = 0;");
     sb_puts(sb, "\n");
     emit_line(sb, 1, "memset(out, 0, sizeof *out);");
     emit_line(sb, 1, "if ((rc = sc_read_object_begin(r)) != 0)");
     emit_line(sb, 2, "return rc;");
-    emit_line(sb, 1, "while ((more = sc_next_member(r, &key)) > 0) {");
+    emit_line(sb, 1, "while ((more = sc_next_member(r, &key)) == SC_NEXT_ITEM) {");
     if (s->nfields > 0) {
         emit_line(sb, 2, "int member = member_%s(key.ptr, key.len);", s->name);
         emit_line(sb, 2, "if (member < 0) {");
@@ -316,7 +317,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 3, "return sc_error_push_key(sc_reader_error(r), %s_members[member]);", s->name);
     }
     emit_line(sb, 1, "}");
-    emit_line(sb, 1, "if (more < 0)");
+    emit_line(sb, 1, "if (more == SC_NEXT_ERROR)");
     emit_line(sb, 2, "return sc_reader_code(r);");
     if (s->additional_properties) {
         emit_line(sb, 1, "if ((rc = sc_check_skipped(r, &skipped)) != 0)");
@@ -384,10 +385,11 @@ void emit_union_read(strbuf *sb, const struct_def *s)
     sb_printf(sb, "static int read_%s(sc_reader *r, %s *out)\n{\n", s->name, s->c_type);
     emit_line(sb, 1, "sc_reader probe = *r;");
     emit_line(sb, 1, "%s which = %s; /* set by read_%s before any use; gcc -O3 cannot tell */", e->c_type, e->values[0].c_name, e->name);
-    emit_line(sb, 1, "int rc = sc_find_member(&probe, %s);", disc_lit);
-    emit_line(sb, 1, "if (rc < 0)");
+    emit_line(sb, 1, "int rc;");
+    emit_line(sb, 1, "sc_next found = sc_find_member(&probe, %s);", disc_lit);
+    emit_line(sb, 1, "if (found == SC_NEXT_ERROR)");
     emit_line(sb, 2, "return sc_reader_code(r);");
-    emit_line(sb, 1, "if (rc == 0)");
+    emit_line(sb, 1, "if (found == SC_NEXT_END)");
     emit_line(sb, 2, "return sc_fail_missing_member(r, %s);", disc_lit);
     emit_line(sb, 1, "if ((rc = read_%s(&probe, &which)) != 0)", e->name);
     emit_line(sb, 2, "return sc_error_push_key(sc_reader_error(r), %s);", disc_lit);

@@ -778,7 +778,7 @@ INLINE int member_colon(sc_reader *r)
     return 1;
 }
 
-int sc_next_member(sc_reader *r, sc_string *key)
+sc_next sc_next_member(sc_reader *r, sc_string *key)
 {
     const char *p = NULL;
     str_info si;
@@ -792,7 +792,7 @@ int sc_next_member(sc_reader *r, sc_string *key)
     return member_colon(r);
 }
 
-int sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key)
+sc_next sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key)
 {
     const char *p = NULL;
     str_info si;
@@ -816,7 +816,7 @@ int sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *ke
     return member_colon(r);
 }
 
-int sc_next_element(sc_reader *r)
+sc_next sc_next_element(sc_reader *r)
 {
     const char *p = skip_ws(r->p, r->end), *end = r->end;
     bool first = just_opened(r, '[');

@@ -18,20 +18,20 @@ static int utf8_prefix(const char *s, size_t len, size_t max)
     return (int)n;
 }
 
-int sc_find_member(sc_reader *r, const char *name)
+sc_next sc_find_member(sc_reader *r, const char *name)
 {
     size_t name_len = strlen(name);
     sc_string key;
-    int more;
+    sc_next more;
     if (sc_read_object_begin(r) != 0)
-        return -1;
-    while ((more = sc_next_member(r, &key)) > 0) {
+        return SC_NEXT_ERROR;
+    while ((more = sc_next_member(r, &key)) == SC_NEXT_ITEM) {
         if (key.len == name_len && memcmp(key.ptr, name, name_len) == 0)
-            return 1;
+            return SC_NEXT_ITEM;
         if (sc_skip_value(r) != 0)
-            return -1;
+            return SC_NEXT_ERROR;
     }
-    return more < 0 ? -1 : 0;
+    return more;
 }
 
 int sc_error_note(sc_error *err, const char *fmt, ...)

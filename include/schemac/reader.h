@@ -101,25 +101,31 @@ int sc_read_string_dup(sc_reader *r, char **out, size_t *chars) SC_NODISCARD;
  * keyword "maxLength". */
 int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *chars) SC_NODISCARD;
 
-/* Objects: sc_read_object_begin, then sc_next_member until it returns 0.
- * sc_next_member returns 1 with the member's key (unescaped) in *key and
- * the reader placed on its value, 0 at the closing brace, or -1 on error
- * (code in r->err->code). */
+/* What a step through an object or array found. Not an sc_code, so the
+ * two cannot be mixed up: on SC_NEXT_ERROR the code is sc_reader_code(r). */
+typedef enum sc_next {
+    SC_NEXT_ERROR = -1,
+    SC_NEXT_END = 0,     /* the closing brace or bracket, consumed */
+    SC_NEXT_ITEM = 1,    /* a member (its key in *key) or an element: the reader is on its value */
+    SC_NEXT_EXPECTED = 2 /* sc_next_member_expect: the expected member */
+} sc_next;
+
+/* Objects: sc_read_object_begin, then sc_next_member until SC_NEXT_END.
+ * SC_NEXT_ITEM comes with the member's key (unescaped) in *key. */
 int sc_read_object_begin(sc_reader *r) SC_NODISCARD;
-int sc_next_member(sc_reader *r, sc_string *key) SC_NODISCARD;
+sc_next sc_next_member(sc_reader *r, sc_string *key) SC_NODISCARD;
 /* sc_next_member with a guess: `expected` is the member most likely to
  * come next (documents mostly follow declaration order). When the key's
  * raw bytes are exactly expected's bytes, the key is not scanned at all and
- * the call returns 2 (*key set, pointing into the input); otherwise it
- * behaves as sc_next_member (1, 0 or -1). expected must be valid UTF-8
+ * the call returns SC_NEXT_EXPECTED (*key set, pointing into the input);
+ * otherwise it behaves as sc_next_member. expected must be valid UTF-8
  * with no '"', '\\' or control character (bytes that a JSON key could only
  * hold escaped), and expected->chars its code point count. */
-int sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key) SC_NODISCARD;
+sc_next sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key) SC_NODISCARD;
 
-/* Arrays: sc_read_array_begin, then sc_next_element until it returns 0;
- * 1 means the reader is on an element, -1 an error. */
+/* Arrays: sc_read_array_begin, then sc_next_element until SC_NEXT_END. */
 int sc_read_array_begin(sc_reader *r) SC_NODISCARD;
-int sc_next_element(sc_reader *r) SC_NODISCARD;
+sc_next sc_next_element(sc_reader *r) SC_NODISCARD;
 
 /* Validates and skips any value, duplicate keys included. */
 int sc_skip_value(sc_reader *r) SC_NODISCARD;

@@ -17,9 +17,9 @@ extern "C" {
 #endif
 
 /* Tagged unions: moves r (a copy of the reader, at an object) onto the
- * value of member `name` without consuming the original. Returns 1 when
- * found, 0 when the object has no such member, -1 on error (in r->err). */
-int sc_find_member(sc_reader *r, const char *name) SC_NODISCARD;
+ * value of member `name` without consuming the original: SC_NEXT_ITEM when
+ * found, SC_NEXT_END when the object has no such member, SC_NEXT_ERROR. */
+sc_next sc_find_member(sc_reader *r, const char *name) SC_NODISCARD;
 /* Adds context to err->message: "must be >= 0 (when kind is \"circle\")".
  * Returns err->code. */
 int sc_error_note(sc_error *err, const char *fmt, ...) SC_PRINTF(2, 3);
