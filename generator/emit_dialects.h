@@ -44,6 +44,13 @@ extern unsigned dialect_warnings_silenced;
 const char *dialect_name(dialect d);
 /* ".openai-strict.json", ".xml": the file is s->name followed by this */
 const char *dialect_suffix(dialect d);
+/* The provider's name in messages: "OpenAI strict mode", "Gemini". */
+const char *dialect_provider(dialect d);
+/* The tool's name as providers see it. */
+const char *dialect_tool_name(const struct_def *s);
+/* Reports a dialect warning of tool s (an error under -Werror=dialect;
+ * nothing under @acceptLoss or -Wno-dialect). */
+void dialect_report(const struct_def *s, dialect d, src_loc where, const char *text);
 /* false when name is not a dialect */
 bool dialect_from_name(const char *name, dialect *out);
 
