@@ -226,9 +226,11 @@ static char *header_stem(const char *path)
     return dot != NULL && dot != base ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base);
 }
 
+/* An identifier: "1abc.h" gives SCHEMAC_1ABC_SCHEMAC_H, as none may start
+ * with a digit. */
 static char *guard_of(const char *stem)
 {
-    char *g = xasprintf("%s_SCHEMAC_H", stem);
+    char *g = xasprintf("%s%s_SCHEMAC_H", stem[0] >= '0' && stem[0] <= '9' ? "SCHEMAC_" : "", stem);
     for (char *p = g; *p; p++) {
         if (*p >= 'a' && *p <= 'z')
             *p = (char)(*p - 'a' + 'A');

@@ -7,11 +7,14 @@
  *
  * This file: the translation unit, cursors and doc comments. C types and
  * enums become nodes in parse_types.c, structs in parse_struct.c. */
+#define _POSIX_C_SOURCE 200809L /* fstat, fileno */
+
 #include "parse.h"
 #include "parse_internal.h"
 
 #include <clang-c/Index.h>
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -187,7 +190,14 @@ int parse_header(const char *header, const parse_options *opts, model *m)
         diag_error((src_loc){NULL, 0, 0}, "cannot open '%s'", header);
         return -1;
     }
+    /* a device or a pipe (/dev/zero) would never end: only regular files */
+    struct stat st;
+    bool regular = fstat(fileno(probe), &st) == 0 && S_ISREG(st.st_mode);
     fclose(probe);
+    if (!regular) {
+        diag_error((src_loc){NULL, 0, 0}, "'%s' is not a regular file", header);
+        return -1;
+    }
 
     const char *resource_dir = opts->resource_dir;
     if (resource_dir == NULL)

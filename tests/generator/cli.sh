@@ -35,6 +35,9 @@ check "no header exits 2" test $? -eq 2
 "$schemac" "$tmp/missing.h" 2>"$tmp/err"
 check "a missing header exits 1" test $? -eq 1
 check "a missing header is named" grep -q "cannot open '$tmp/missing.h'" "$tmp/err"
+timeout 20 "$schemac" /dev/zero 2>"$tmp/err"
+check "a device as the header exits 1 at once (it never ends)" test $? -eq 1
+check "a device as the header is named" grep -q "'/dev/zero' is not a regular file" "$tmp/err"
 
 mkdir -p "$tmp/a" "$tmp/b"
 "$schemac" -o "$tmp/a" -MD "$header"
