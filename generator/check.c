@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "emit_dialects.h"
-#include "pattern.h"
+#include "pattern/pattern.h"
 #include "schemac/check.h"
 #include "strbuf.h"
 #include "tags.h"

@@ -1,16 +1,13 @@
 /* schemac generator: the generated check_* functions, every constraint of
  * a value (run after reading, and by T_validate on values built in C). */
-#define _POSIX_C_SOURCE 200809L /* open_memstream, for pattern_emit_c */
-
 #include "emit_c_internal.h"
 
 #include <float.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "keywords.h"
-#include "pattern.h"
+#include "pattern/pattern.h"
 #include "schemac/check.h"
 
 void emit_enum_check(strbuf *sb, const enum_def *e)
@@ -257,19 +254,9 @@ static void emit_pattern_matcher(strbuf *sb, const node *n, const char *fn)
     pattern *p = pattern_compile(n->c.pattern, message, sizeof message, &offset);
     if (p == NULL)
         return; /* reported by the tags reader already */
-    char *buf = NULL;
-    size_t size = 0;
-    FILE *out = open_memstream(&buf, &size);
-    if (out == NULL) {
-        fputs("schemac: out of memory\n", stderr);
-        exit(3);
-    }
     char *name = xasprintf("match_%s", fn);
-    pattern_emit_c(p, name, out);
-    fclose(out);
-    sb_puts(sb, buf);
+    pattern_emit_c(p, name, sb);
     sb_puts(sb, "\n");
-    free(buf);
     free(name);
     pattern_free(p);
 }

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "keywords.h"
-#include "pattern.h"
+#include "pattern/pattern.h"
 #include "schemac/check.h"
 #include "strbuf.h"
 

@@ -139,8 +139,12 @@ int main(int argc, char **argv)
             continue;
         }
         snprintf(name, sizeof name, "match_%zu", k);
-        pattern_emit_c(pat, name, out);
+        strbuf code;
+        sb_init(&code);
+        pattern_emit_c(pat, name, &code);
+        fputs(code.data, out);
         fputc('\n', out);
+        sb_free(&code);
         pattern_free(pat);
     }
 

@@ -7,13 +7,16 @@
  * carries a pattern that the generated decoder would check differently.
  * Matching code runs in time linear in the input (no backtracking) and
  * needs no regex library at run time.
+ *
+ * The compiler lives in this folder, one file per stage (rx.h lists them).
  */
-#ifndef SCHEMAC_GENERATOR_PATTERN_H
-#define SCHEMAC_GENERATOR_PATTERN_H
+#ifndef SCHEMAC_GENERATOR_PATTERN_PATTERN_H
+#define SCHEMAC_GENERATOR_PATTERN_PATTERN_H
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
+
+#include "../strbuf.h"
 
 typedef struct pattern pattern;
 
@@ -22,13 +25,13 @@ typedef struct pattern pattern;
  * in src where the problem starts into *erroffset. */
 pattern *pattern_compile(const char *src, char *errbuf, size_t errsize, size_t *erroffset);
 
-/* Writes a C11 function definition
+/* Appends to out a C11 function definition
  *     static bool FN_NAME(const char *s, size_t len)
  * returning whether the compiled pattern matches s[0..len) (valid UTF-8,
  * no NUL bytes). The code compiles cleanly with -Wall -Wextra -Wpedantic
  * -Werror under gcc and clang and needs only <stdbool.h>, <stddef.h> and
  * <stdint.h>. */
-void pattern_emit_c(const pattern *p, const char *fn_name, FILE *out);
+void pattern_emit_c(const pattern *p, const char *fn_name, strbuf *out);
 
 /* Whether p matches s[0..len) (valid UTF-8): what the emitted function
  * returns, available at generation time to check @default and @const. */
@@ -36,4 +39,4 @@ bool pattern_match(const pattern *p, const char *s, size_t len);
 
 void pattern_free(pattern *p);
 
-#endif /* SCHEMAC_GENERATOR_PATTERN_H */
+#endif /* SCHEMAC_GENERATOR_PATTERN_PATTERN_H */
