@@ -29,8 +29,8 @@ char *comment_text(const char *s);
 char *address_of(const char *lvalue);
 /* A message as a printf format literal (quoted, % doubled); malloc'd. */
 char *c_format_literal(const char *message);
-/* Whether identifier name occurs in C text outside string and character
- * literals. */
+/* Whether identifier name occurs in C text as a variable: outside comments
+ * and string and character literals, and not as a member (v->name). */
 bool c_uses_identifier(const char *text, const char *name);
 /* Ends a function: `(void)p;` for each of params (NULL-terminated) that
  * body does not use, then body and the closing brace. Frees body. */

@@ -82,6 +82,13 @@ bool c_uses_identifier(const char *text, const char *name)
 {
     size_t n = strlen(name);
     for (const char *p = text; *p; p++) {
+        if (p[0] == '/' && p[1] == '*') { /* comments quote JSON names: "seen" is no use of seen */
+            const char *end = strstr(p + 2, "*/");
+            if (end == NULL)
+                break;
+            p = end + 1;
+            continue;
+        }
         if (*p == '"' || *p == '\'') {
             char quote = *p;
             for (p++; *p && *p != quote; p++)
@@ -91,7 +98,9 @@ bool c_uses_identifier(const char *text, const char *name)
                 break;
             continue;
         }
-        bool starts = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_');
+        /* not the tail of another identifier, nor a member (v->seen, s.seen) */
+        bool starts = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.' ||
+                                     (p[-1] == '>' && p - text >= 2 && p[-2] == '-'));
         if (starts && strncmp(p, name, n) == 0 && !(isalnum((unsigned char)p[n]) || p[n] == '_'))
             return true;
     }
