@@ -1,5 +1,6 @@
 /* schemac generator: model checks. */
 #include "check.h"
+#include "check_names.h"
 
 #include <float.h>
 #include <math.h>
@@ -441,4 +442,5 @@ void check_model(model *m)
             check_struct(m, m->structs[i]->variants[v]);
     }
     check_tool_names_unique(m);
+    check_generated_names(m);
 }

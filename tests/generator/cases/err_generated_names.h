@@ -1,0 +1,21 @@
+/* Names the generated C would clash on: a type named like a parameter of
+ * the generated functions (hidden there), and two members whose check
+ * functions would get one name (a.b_c and a_b.c both give check_a_b_c). */
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct { int32_t x; } out;
+
+/** @schema */
+typedef struct {
+    out where;
+} holder;
+
+typedef struct { char *c; } a_b;
+typedef struct { char *b_c; a_b inner; } a;
+
+/** @schema */
+typedef struct {
+    a first;
+    a_b second;
+} pair;
