@@ -434,8 +434,24 @@ static void check_tool_names_unique(const model *m)
     }
 }
 
+/* Two values of one enum under one JSON name (X_A_B and X_A_b, or a
+ * repeated @name) could not be told apart in a document. */
+static void check_enum_names_unique(const enum_def *e)
+{
+    for (size_t i = 0; i < e->nvalues; i++)
+        for (size_t j = 0; j < i; j++)
+            if (strcmp(e->values[i].json_name, e->values[j].json_name) == 0) {
+                diag_error(e->values[i].where, "'%s' has the JSON name \"%s\" of '%s' already: give one of "
+                                               "them another @name", e->values[i].c_name, e->values[i].json_name,
+                           e->values[j].c_name);
+                break;
+            }
+}
+
 void check_model(model *m)
 {
+    for (size_t i = 0; i < m->nenums; i++)
+        check_enum_names_unique(m->enums[i]);
     for (size_t i = 0; i < m->nstructs; i++) {
         check_struct(m, m->structs[i]);
         for (size_t v = 0; v < m->structs[i]->nvariants; v++)

@@ -200,7 +200,7 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
         emit_number_bounds(sb, n, "value");
         break;
     case NODE_STRING: {
-        bool counts = c->has_min_length || c->has_max_length;
+        bool counts = (c->has_min_length && c->min_length > 0) || c->has_max_length;
         emit_line(sb, 1, "size_t len;");
         emit_line(sb, 1, "if (value == NULL)");
         emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be a string");
@@ -214,7 +214,7 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
                 bool set;
                 uint64_t bound;
                 keyword_id id;
-            } lengths[] = {{c->has_min_length, c->min_length, KW_MIN_LENGTH},
+            } lengths[] = {{c->has_min_length && c->min_length > 0, c->min_length, KW_MIN_LENGTH}, /* >= 0 holds */
                            {c->has_max_length, c->max_length, KW_MAX_LENGTH}};
             for (size_t i = 0; i < sizeof lengths / sizeof *lengths; i++) {
                 if (!lengths[i].set)

@@ -67,8 +67,10 @@ cJSON *schema_or_null(cJSON *p)
 }
 
 /* @nullable: null joins the accepted types ("type": [T, "null"]), and the
- * enum list when there is one, since enum applies to null too. A $ref
- * cannot be widened in place, so it becomes anyOf [ref, null]. */
+ * enum list when there is one, since enum applies to null too; a const
+ * becomes a two-value enum [value, null] for the same reason (a const
+ * within an enum is the whole set). A $ref cannot be widened in place, so
+ * it becomes anyOf [ref, null]. */
 static cJSON *allow_null(cJSON *p)
 {
     cJSON *type = cJSON_GetObjectItemCaseSensitive(p, "type");
@@ -78,6 +80,13 @@ static cJSON *allow_null(cJSON *p)
     cJSON_AddItemToArray(types, cJSON_CreateString(type->valuestring));
     cJSON_AddItemToArray(types, cJSON_CreateString("null"));
     cJSON_ReplaceItemInObjectCaseSensitive(p, "type", types);
+    cJSON *only = cJSON_DetachItemFromObjectCaseSensitive(p, "const");
+    if (only != NULL) {
+        cJSON_DeleteItemFromObjectCaseSensitive(p, "enum");
+        cJSON *pair = cJSON_CreateArray();
+        cJSON_AddItemToArray(pair, only);
+        cJSON_AddItemToObject(p, "enum", pair);
+    }
     cJSON *values = cJSON_GetObjectItemCaseSensitive(p, "enum");
     if (values != NULL)
         cJSON_AddItemToArray(values, cJSON_CreateNull());

@@ -116,6 +116,33 @@ void tags_check_sites(const annotations *a, tag_site site)
     }
 }
 
+/* Whether a tag value is meant as JSON rather than as a bare word. */
+static bool looks_like_json(const char *s)
+{
+    return *s == '"' || *s == '[' || *s == '{' || *s == '-' || (*s >= '0' && *s <= '9') ||
+           strcmp(s, "true") == 0 || strcmp(s, "false") == 0 || strcmp(s, "null") == 0;
+}
+
+/* text, a value of tag t, as JSON; a bare word as a string (`@default en`
+ * means "en"). What is meant as JSON must be JSON, with finite numbers:
+ * "\ud800" is not an eight-character word, nor 1e400 infinity. */
+static cJSON *parse_value(const tag *t, const char *text)
+{
+    if (!looks_like_json(text))
+        return cJSON_CreateString(text);
+    cJSON *v = cJSON_ParseWithOpts(text, NULL, 1);
+    if (v == NULL) {
+        diag_error(t->value_where, "@%s: %s is not valid JSON (a string with spaces or quotes needs JSON "
+                                   "quoting, a bare word none)", t->name, text);
+        return cJSON_CreateString(text); /* the error stops the run; nothing more to say */
+    }
+    if (cJSON_IsNumber(v) && !isfinite(v->valuedouble)) {
+        diag_error(t->value_where, "@%s: %s is beyond the range of a double", t->name, text);
+        cJSON_SetNumberValue(v, 0);
+    }
+    return v;
+}
+
 cJSON *tag_json_value(const tag *t)
 {
     /* cJSON strings end at U+0000, so "a\u0000b" would silently become "a";
@@ -128,10 +155,7 @@ cJSON *tag_json_value(const tag *t)
             break;
         }
     }
-    cJSON *v = cJSON_ParseWithOpts(t->value, NULL, 1);
-    if (v == NULL)
-        v = cJSON_CreateString(t->value);
-    return v;
+    return parse_value(t, t->value);
 }
 
 static const char *kind_name(node_kind kind)
@@ -238,16 +262,17 @@ static void read_pattern(const tag *t, constraints *c)
 /* Bare words are allowed in @enum for strings: `@enum red green blue`. */
 static cJSON *read_list(const tag *t)
 {
-    cJSON *v = cJSON_ParseWithOpts(t->value, NULL, 1);
-    if (v != NULL && cJSON_IsArray(v))
-        return v;
-    cJSON_Delete(v);
+    if (t->value[0] == '[') {
+        cJSON *v = parse_value(t, t->value);
+        if (cJSON_IsArray(v))
+            return v;
+        cJSON_Delete(v);
+        return cJSON_CreateArray();
+    }
     cJSON *list = cJSON_CreateArray();
     char *copy = xstrdup(t->value);
-    for (char *word = strtok(copy, " ,\t\n"); word != NULL; word = strtok(NULL, " ,\t\n")) {
-        cJSON *item = cJSON_ParseWithOpts(word, NULL, 1);
-        cJSON_AddItemToArray(list, item != NULL ? item : cJSON_CreateString(word));
-    }
+    for (char *word = strtok(copy, " ,\t\n"); word != NULL; word = strtok(NULL, " ,\t\n"))
+        cJSON_AddItemToArray(list, parse_value(t, word));
     free(copy);
     return list;
 }
