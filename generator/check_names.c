@@ -12,16 +12,17 @@
 #include "emit_c_internal.h" /* needs_check, has_value_keywords: which check functions exist */
 #include "strbuf.h"
 
-/* The parameter and variable names the C emitters declare (emit_c_*.c and
- * the pattern matchers) before spelling a type of the header in the same
- * scope (T_encode's `tree` and T_decode's `local` come after the last type
- * and are not here). A header type or enumerator of one of these names
- * would be hidden where generated code spells it. */
+/* Every parameter and variable name the C emitters declare (emit_c_*.c and
+ * the pattern matchers). A header type or enumerator of one of these names
+ * is hidden where generated code spells it after the declaration (`(rc)x`
+ * after `int rc` does not compile), and shadowed everywhere else, which
+ * -Wshadow reports: generated code must compile with it. (Prefixing every
+ * generated identifier would lift the rule; until then it is a list.) */
 static const char *const generated_locals[] = {
     "args", "arena", "binding", "cap", "chars", "copy", "count", "ctx", "depth", "dup", "err", "flags",
-    "found", "full", "handler", "i", "in", "item", "items", "json", "key", "len", "list", "map", "member",
-    "more", "n", "name", "next", "node", "number", "o", "out", "probe", "r", "rc", "result", "s", "seen",
-    "skipped", "st", "text", "v", "value", "which",
+    "found", "full", "handler", "i", "in", "item", "items", "json", "key", "len", "list", "local", "map",
+    "member", "more", "n", "name", "next", "node", "number", "o", "out", "probe", "r", "rc", "result", "s",
+    "seen", "skipped", "st", "text", "tree", "v", "value", "which",
 };
 
 static const char *generated_local(const char *name, size_t len)

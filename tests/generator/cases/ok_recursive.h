@@ -10,7 +10,7 @@ typedef struct tree {
     /** Sub-trees. @maxItems 4 */
     struct tree *children;
     size_t children_count;
-} tree;
+} tree_t;
 
 /** A list cell. */
 typedef struct cell {
@@ -21,6 +21,6 @@ typedef struct cell {
 
 /** @schema */
 typedef struct {
-    tree root;
+    tree_t root;
     cell *list;
 } forest;
