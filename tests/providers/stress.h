@@ -44,7 +44,7 @@ typedef struct tree {
     /** Children. @maxItems 4 */
     struct tree *children;
     size_t children_count;
-} tree;
+} tree_t;
 
 typedef enum { SHAPE_CIRCLE, SHAPE_RECT } shape_kind;
 typedef struct {
@@ -132,7 +132,7 @@ typedef struct {
  */
 typedef struct {
     /** The tree. */
-    tree root;
+    tree_t root;
 } grow_tree_input;
 
 /**
