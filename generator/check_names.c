@@ -50,8 +50,8 @@ static void check_spelling(const char *type, src_loc where)
                    (start - type >= 5 && strncmp(start - 5, "enum ", 5) == 0);
         const char *local = tag ? NULL : generated_local(start, (size_t)(p - start));
         if (local != NULL)
-            diag_error(where, "the type name '%s' is also a parameter or variable of the generated code, "
-                              "which would hide the type there: rename the type", local);
+            diag_error(where, "the name '%s' is also a parameter or variable of the generated code, which "
+                              "would hide this type or enum value there: rename it", local);
     }
 }
 
