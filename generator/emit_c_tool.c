@@ -184,7 +184,8 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
         emit_line(sb, 2, "err->code = SC_ERR_OUTPUT;");
         emit_line(sb, 2, "return SC_ERR_OUTPUT;");
         emit_line(sb, 1, "}");
-        emit_line(sb, 1, "if ((*result = %s_to_cjson(&out)) == NULL)", out->name);
+        /* validated just above: build it, rather than validate again in _to_cjson */
+        emit_line(sb, 1, "if ((*result = build_%s(&out, 0)) == NULL)", out->name);
         emit_line(sb, 2, "return sc_fail(err, SC_ERR_NOMEM, NULL, \"out of memory\");");
     } else {
         emit_line(sb, 1, "*result = out;");
