@@ -14,58 +14,58 @@
 static void emit_public(strbuf *sb, const struct_def *s)
 {
     const char *t = s->c_type, *n = s->name;
-    sb_printf(sb, "int %s_decode(sc_arena *arena, const char *json, size_t len, %s *out, sc_error *err)\n{\n",
+    sb_printf(sb, "int %s_decode(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_error *err_)\n{\n",
               n, t);
-    emit_line(sb, 1, "sc_reader r;");
-    emit_line(sb, 1, "sc_error local;");
-    emit_line(sb, 1, "int rc;");
-    emit_line(sb, 1, "if (err == NULL)");
-    emit_line(sb, 2, "err = &local;");
-    emit_line(sb, 1, "sc_error_clear(err);");
-    emit_line(sb, 1, "if (arena == NULL || out == NULL || (json == NULL && len > 0))");
-    emit_line(sb, 2, "return sc_fail(err, SC_ERR_ARGUMENT, NULL, \"arena and out must not be NULL\");");
-    emit_line(sb, 1, "sc_reader_init(&r, json, len, arena, err);");
-    emit_line(sb, 1, "rc = read_%s(&r, out);", n);
-    emit_line(sb, 1, "if (rc == 0)");
-    emit_line(sb, 2, "rc = sc_reader_finish(&r);");
-    emit_line(sb, 1, "return rc;");
+    emit_line(sb, 1, "sc_reader r_;");
+    emit_line(sb, 1, "sc_error local_;");
+    emit_line(sb, 1, "int rc_;");
+    emit_line(sb, 1, "if (err_ == NULL)");
+    emit_line(sb, 2, "err_ = &local_;");
+    emit_line(sb, 1, "sc_error_clear(err_);");
+    emit_line(sb, 1, "if (arena_ == NULL || out_ == NULL || (json_ == NULL && len_ > 0))");
+    emit_line(sb, 2, "return sc_fail(err_, SC_ERR_ARGUMENT, NULL, \"arena and out must not be NULL\");");
+    emit_line(sb, 1, "sc_reader_init(&r_, json_, len_, arena_, err_);");
+    emit_line(sb, 1, "rc_ = read_%s(&r_, out_);", n);
+    emit_line(sb, 1, "if (rc_ == 0)");
+    emit_line(sb, 2, "rc_ = sc_reader_finish(&r_);");
+    emit_line(sb, 1, "return rc_;");
     sb_puts(sb, "}\n\n");
 
-    sb_printf(sb, "static int decode_%s_text(sc_arena *arena, const char *json, size_t len, void *out, "
-                  "sc_error *err)\n{\n", n);
-    emit_line(sb, 1, "return %s_decode(arena, json, len, (%s *)out, err);", n, t);
+    sb_printf(sb, "static int decode_%s_text(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
+                  "sc_error *err_)\n{\n", n);
+    emit_line(sb, 1, "return %s_decode(arena_, json_, len_, (%s *)out_, err_);", n, t);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "int %s_from_cjson(sc_arena *arena, const cJSON *node, %s *out, sc_error *err)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_decode_cjson(arena, node, out, err, decode_%s_text);", n);
-    sb_puts(sb, "}\n\n");
-
-    sb_printf(sb, "int %s_validate(const %s *value, sc_error *err)\n{\n", n, t);
-    emit_line(sb, 1, "sc_error local;");
-    emit_line(sb, 1, "if (err == NULL)");
-    emit_line(sb, 2, "err = &local;");
-    emit_line(sb, 1, "sc_error_clear(err);");
-    emit_line(sb, 1, "if (value == NULL)");
-    emit_line(sb, 2, "return sc_fail(err, SC_ERR_ARGUMENT, NULL, \"no value given\");");
-    emit_line(sb, 1, "return check_%s(value, err, true, NULL, 0);", n);
+    sb_printf(sb, "int %s_from_cjson(sc_arena *arena_, const cJSON *node_, %s *out_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_decode_cjson(arena_, node_, out_, err_, decode_%s_text);", n);
     sb_puts(sb, "}\n\n");
 
-    sb_printf(sb, "cJSON *%s_to_cjson(const %s *value)\n{\n", n, t);
-    emit_line(sb, 1, "sc_error err;");
+    sb_printf(sb, "int %s_validate(const %s *value_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "sc_error local_;");
+    emit_line(sb, 1, "if (err_ == NULL)");
+    emit_line(sb, 2, "err_ = &local_;");
+    emit_line(sb, 1, "sc_error_clear(err_);");
+    emit_line(sb, 1, "if (value_ == NULL)");
+    emit_line(sb, 2, "return sc_fail(err_, SC_ERR_ARGUMENT, NULL, \"no value given\");");
+    emit_line(sb, 1, "return check_%s(value_, err_, true, NULL, 0);", n);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "cJSON *%s_to_cjson(const %s *value_)\n{\n", n, t);
+    emit_line(sb, 1, "sc_error err_;");
     emit_line(sb, 1, "/* a value validate rejects may hold counts and pointers unsafe to follow */");
-    emit_line(sb, 1, "if (%s_validate(value, &err) != 0)", n);
+    emit_line(sb, 1, "if (%s_validate(value_, &err_) != 0)", n);
     emit_line(sb, 2, "return NULL;");
-    emit_line(sb, 1, "return build_%s(value, 0);", n);
+    emit_line(sb, 1, "return build_%s(value_, 0);", n);
     sb_puts(sb, "}\n\n");
 
-    sb_printf(sb, "char *%s_encode(const %s *value)\n{\n", n, t);
-    emit_line(sb, 1, "cJSON *tree = %s_to_cjson(value);", n);
-    emit_line(sb, 1, "char *text = NULL;");
-    emit_line(sb, 1, "if (tree == NULL)");
+    sb_printf(sb, "char *%s_encode(const %s *value_)\n{\n", n, t);
+    emit_line(sb, 1, "cJSON *tree_ = %s_to_cjson(value_);", n);
+    emit_line(sb, 1, "char *text_ = NULL;");
+    emit_line(sb, 1, "if (tree_ == NULL)");
     emit_line(sb, 2, "return NULL;");
-    emit_line(sb, 1, "if (sc_print_json(tree, &text) != 0)");
-    emit_line(sb, 2, "text = NULL;");
-    emit_line(sb, 1, "cJSON_Delete(tree);");
-    emit_line(sb, 1, "return text;");
+    emit_line(sb, 1, "if (sc_print_json(tree_, &text_) != 0)");
+    emit_line(sb, 2, "text_ = NULL;");
+    emit_line(sb, 1, "cJSON_Delete(tree_);");
+    emit_line(sb, 1, "return text_;");
     sb_puts(sb, "}\n\n");
 
     emit_schema_constant(sb, s);
@@ -102,13 +102,13 @@ char *emit_c_header(const model *m, const c_names *names)
             sb_printf(&sb, "/* %s: input of the tool \"%s\". */\n", t, s->tool_name);
         else
             sb_printf(&sb, "/* %s */\n", t);
-        sb_printf(&sb, "int %s_decode(sc_arena *arena, const char *json, size_t len, %s *out, sc_error *err) "
+        sb_printf(&sb, "int %s_decode(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_error *err_) "
                        "SC_NODISCARD;\n", n, t);
-        sb_printf(&sb, "int %s_from_cjson(sc_arena *arena, const cJSON *node, %s *out, sc_error *err) "
+        sb_printf(&sb, "int %s_from_cjson(sc_arena *arena_, const cJSON *node_, %s *out_, sc_error *err_) "
                        "SC_NODISCARD;\n", n, t);
-        sb_printf(&sb, "int %s_validate(const %s *value, sc_error *err) SC_NODISCARD;\n", n, t);
-        sb_printf(&sb, "cJSON *%s_to_cjson(const %s *value);\n", n, t);
-        sb_printf(&sb, "char *%s_encode(const %s *value);\n", n, t);
+        sb_printf(&sb, "int %s_validate(const %s *value_, sc_error *err_) SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "cJSON *%s_to_cjson(const %s *value_);\n", n, t);
+        sb_printf(&sb, "char *%s_encode(const %s *value_);\n", n, t);
         sb_printf(&sb, "extern const char %s_schema_json[];\n\n", n);
         if (is_tool(s))
             emit_tool_declarations(&sb, m, s);
@@ -136,10 +136,10 @@ static void emit_layout_asserts(strbuf *sb, const model *m)
 
 static void emit_declarations(strbuf *sb, const struct_def *s)
 {
-    sb_printf(sb, "static int read_%s(sc_reader *r, %s *out);\n", s->name, s->c_type);
-    sb_printf(sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen, int depth);\n",
+    sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_);\n", s->name, s->c_type);
+    sb_printf(sb, "static int check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_);\n",
               s->name, s->c_type);
-    sb_printf(sb, "static cJSON *build_%s(const %s *v, int depth);\n", s->name, s->c_type);
+    sb_printf(sb, "static cJSON *build_%s(const %s *v_, int depth_);\n", s->name, s->c_type);
 }
 
 char *emit_c_source(const model *m, const c_names *names)

@@ -16,7 +16,7 @@ static char *build_expr(const node *n, const char *expr)
     case NODE_ENUM: return xasprintf("build_%s(%s)", n->enum_type->name, expr);
     case NODE_STRUCT: {
         char *address = address_of(expr);
-        char *e = xasprintf("build_%s(%s, depth + 1)", n->struct_type->name, address);
+        char *e = xasprintf("build_%s(%s, depth_ + 1)", n->struct_type->name, address);
         free(address);
         return e;
     }
@@ -29,23 +29,23 @@ static char *build_expr(const node *n, const char *expr)
 
 void emit_enum_build(strbuf *sb, const enum_def *e)
 {
-    sb_printf(sb, "static cJSON *build_%s(%s value)\n{\n", e->name, e->c_type);
-    emit_line(sb, 1, "const char *name = name_%s(value);", e->name);
-    emit_line(sb, 1, "return name != NULL ? cJSON_CreateString(name) : NULL;");
+    sb_printf(sb, "static cJSON *build_%s(%s value_)\n{\n", e->name, e->c_type);
+    emit_line(sb, 1, "const char *name_ = name_%s(value_);", e->name);
+    emit_line(sb, 1, "return name_ != NULL ? cJSON_CreateString(name_) : NULL;");
     sb_puts(sb, "}\n\n");
 }
 
 void emit_struct_build(strbuf *sb, const struct_def *s)
 {
-    sb_printf(sb, "static cJSON *build_%s(const %s *v, int depth)\n{\n", s->name, s->c_type);
+    sb_printf(sb, "static cJSON *build_%s(const %s *v_, int depth_)\n{\n", s->name, s->c_type);
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
-    emit_line(sb, 1, "cJSON *o;");
-    emit_line(sb, 1, "if (depth > SC_MAX_DEPTH)");
+    emit_line(sb, 1, "cJSON *o_;");
+    emit_line(sb, 1, "if (depth_ > SC_MAX_DEPTH)");
     emit_line(sb, 2, "return NULL; /* a cycle, or deeper than any document we accept */");
-    emit_line(sb, 1, "o = cJSON_CreateObject();");
-    emit_line(sb, 1, "if (o == NULL)");
+    emit_line(sb, 1, "o_ = cJSON_CreateObject();");
+    emit_line(sb, 1, "if (o_ == NULL)");
     emit_line(sb, 2, "return NULL;");
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
@@ -56,64 +56,64 @@ void emit_struct_build(strbuf *sb, const struct_def *s)
         sb_printf(sb, "\n    /* %s */\n", comment);
         free(comment);
         if (f->presence == PRESENCE_POINTER) {
-            emit_line(sb, 1, "if (v->%s != NULL) {", f->c_path);
+            emit_line(sb, 1, "if (v_->%s != NULL) {", f->c_path);
             level = 2;
         } else if (f->presence == PRESENCE_HAS_FLAG) {
-            emit_line(sb, 1, "if (v->%s) {", f->has_field);
+            emit_line(sb, 1, "if (v_->%s) {", f->has_field);
             level = 2;
         } else if (f->presence == PRESENCE_OPTIONAL && field_storage(f) == STORAGE_POINTER) {
-            emit_line(sb, 1, "if (v->%s != NULL) {", f->c_path);
+            emit_line(sb, 1, "if (v_->%s != NULL) {", f->c_path);
             level = 2;
         } else if (f->presence == PRESENCE_OPTIONAL && field_storage(f) == STORAGE_SEQUENCE) {
-            emit_line(sb, 1, "if (v->%s != NULL || v->%s > 0) {", f->c_path, f->count_field);
+            emit_line(sb, 1, "if (v_->%s != NULL || v_->%s > 0) {", f->c_path, f->count_field);
             level = 2;
         }
         if (f->nullable) {
             if (field_storage(f) == STORAGE_SEQUENCE)
-                emit_line(sb, level, "if (v->%s == NULL && v->%s == 0) {", f->c_path, f->count_field);
+                emit_line(sb, level, "if (v_->%s == NULL && v_->%s == 0) {", f->c_path, f->count_field);
             else
-                emit_line(sb, level, "if (v->%s == NULL) {", f->c_path);
-            emit_line(sb, level + 1, "if (!sc_cjson_add(o, %s, cJSON_CreateNull()))", key);
+                emit_line(sb, level, "if (v_->%s == NULL) {", f->c_path);
+            emit_line(sb, level + 1, "if (!sc_cjson_add(o_, %s, cJSON_CreateNull()))", key);
             emit_line(sb, level + 2, "goto fail;");
             emit_line(sb, level, "} else");
         }
         if (n->kind == NODE_MAP) {
             emit_line(sb, level, "{");
-            emit_line(sb, level + 1, "cJSON *map = cJSON_CreateObject();");
-            emit_line(sb, level + 1, "if (!sc_cjson_add(o, %s, map))", key);
+            emit_line(sb, level + 1, "cJSON *map_ = cJSON_CreateObject();");
+            emit_line(sb, level + 1, "if (!sc_cjson_add(o_, %s, map_))", key);
             emit_line(sb, level + 2, "goto fail;");
-            emit_line(sb, level + 1, "for (size_t i = 0; i < (size_t)v->%s; i++)", f->count_field);
-            char *item = xasprintf("v->%s[i].value", f->c_path);
+            emit_line(sb, level + 1, "for (size_t i_ = 0; i_ < (size_t)v_->%s; i_++)", f->count_field);
+            char *item = xasprintf("v_->%s[i_].value", f->c_path);
             char *e = build_expr(n->map_value, item);
-            emit_line(sb, level + 2, "if (!sc_cjson_add_copy(map, v->%s[i].key, %s))", f->c_path, e);
+            emit_line(sb, level + 2, "if (!sc_cjson_add_copy(map_, v_->%s[i_].key, %s))", f->c_path, e);
             emit_line(sb, level + 3, "goto fail;");
             emit_line(sb, level, "}");
             free(item);
             free(e);
         } else if (n->kind == NODE_ARRAY) {
             emit_line(sb, level, "{");
-            emit_line(sb, level + 1, "cJSON *list = cJSON_CreateArray();");
-            emit_line(sb, level + 1, "if (!sc_cjson_add(o, %s, list))", key);
+            emit_line(sb, level + 1, "cJSON *list_ = cJSON_CreateArray();");
+            emit_line(sb, level + 1, "if (!sc_cjson_add(o_, %s, list_))", key);
             emit_line(sb, level + 2, "goto fail;");
-            emit_line(sb, level + 1, "for (size_t i = 0; i < (size_t)v->%s; i++)", f->count_field);
-            char *item = xasprintf("v->%s[i]", f->c_path);
+            emit_line(sb, level + 1, "for (size_t i_ = 0; i_ < (size_t)v_->%s; i_++)", f->count_field);
+            char *item = xasprintf("v_->%s[i_]", f->c_path);
             char *e = build_expr(n->items, item);
-            emit_line(sb, level + 2, "if (!sc_cjson_append(list, %s))", e);
+            emit_line(sb, level + 2, "if (!sc_cjson_append(list_, %s))", e);
             emit_line(sb, level + 3, "goto fail;");
             emit_line(sb, level, "}");
             free(item);
             free(e);
         } else {
-            char *value = xasprintf(f->by_pointer ? "(*v->%s)" : "v->%s", f->c_path);
+            char *value = xasprintf(f->by_pointer ? "(*v_->%s)" : "v_->%s", f->c_path);
             char *e = build_expr(n, value);
             if (f->nullable)
                 emit_line(sb, level, "{");
             if (f->by_pointer && f->presence != PRESENCE_POINTER && !f->nullable) {
                 /* a present value behind a NULL pointer cannot be encoded */
-                emit_line(sb, level, "if (v->%s == NULL)", f->c_path);
+                emit_line(sb, level, "if (v_->%s == NULL)", f->c_path);
                 emit_line(sb, level + 1, "goto fail;");
             }
-            emit_line(sb, level, "if (!sc_cjson_add(o, %s, %s))", key, e);
+            emit_line(sb, level, "if (!sc_cjson_add(o_, %s, %s))", key, e);
             emit_line(sb, level + 1, "goto fail;");
             if (f->nullable)
                 emit_line(sb, level, "}");
@@ -124,13 +124,13 @@ void emit_struct_build(strbuf *sb, const struct_def *s)
             emit_line(sb, 1, "}");
         free(key);
     }
-    emit_line(sb, 1, "return o;");
+    emit_line(sb, 1, "return o_;");
     if (s->nfields > 0) {
         sb_puts(sb, "fail:\n");
-        emit_line(sb, 1, "cJSON_Delete(o);");
+        emit_line(sb, 1, "cJSON_Delete(o_);");
         emit_line(sb, 1, "return NULL;");
     }
-    emit_body(out, &body, (const char *const[]){"v", NULL});
+    emit_body(out, &body, (const char *const[]){"v_", NULL});
 }
 
 /* A tagged union is built as the variant its discriminator names. */
@@ -138,12 +138,12 @@ void emit_union_build(strbuf *sb, const struct_def *s)
 {
     const field *disc = &s->fields[s->discriminator];
 
-    sb_printf(sb, "static cJSON *build_%s(const %s *v, int depth)\n{\n", s->name, s->c_type);
-    emit_line(sb, 1, "switch (v->%s) {", disc->c_path);
+    sb_printf(sb, "static cJSON *build_%s(const %s *v_, int depth_)\n{\n", s->name, s->c_type);
+    emit_line(sb, 1, "switch (v_->%s) {", disc->c_path);
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
         emit_line(sb, 1, "case %s:", v->variant_value->c_name);
-        emit_line(sb, 2, "return build_%s(v, depth);", v->name);
+        emit_line(sb, 2, "return build_%s(v_, depth_);", v->name);
     }
     emit_line(sb, 1, "default:");
     emit_line(sb, 2, "return NULL; /* not a value of the discriminator */");

@@ -16,8 +16,8 @@ void emit_enum_check(strbuf *sb, const enum_def *e)
     char *choices_lit = c_literal(choices);
 
     /* JSON name of a value; NULL for a value outside the enum. */
-    sb_printf(sb, "static const char *name_%s(%s value)\n{\n", e->name, e->c_type);
-    emit_line(sb, 1, "switch (value) {");
+    sb_printf(sb, "static const char *name_%s(%s value_)\n{\n", e->name, e->c_type);
+    emit_line(sb, 1, "switch (value_) {");
     for (size_t i = 0; i < e->nvalues; i++) {
         bool repeated = false; /* two enumerators with one value: the first names it */
         for (size_t j = 0; j < i; j++)
@@ -35,9 +35,9 @@ void emit_enum_check(strbuf *sb, const enum_def *e)
     emit_line(sb, 1, "}");
     sb_puts(sb, "}\n\n");
 
-    sb_printf(sb, "static int check_%s(%s value, sc_error *err)\n{\n", e->name, e->c_type);
-    emit_line(sb, 1, "if (name_%s(value) == NULL)", e->name);
-    emit_line(sb, 2, "return sc_fail(err, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);",
+    sb_printf(sb, "static int check_%s(%s value_, sc_error *err_)\n{\n", e->name, e->c_type);
+    emit_line(sb, 1, "if (name_%s(value_) == NULL)", e->name);
+    emit_line(sb, 2, "return sc_fail(err_, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);",
          choices_lit);
     emit_line(sb, 1, "return 0;");
     sb_puts(sb, "}\n\n");
@@ -62,7 +62,7 @@ static void emit_fail(strbuf *sb, int level, const char *code, const char *keywo
 {
     char *lit = c_format_literal(message);
     char *kw = keyword != NULL ? c_literal(keyword) : xstrdup("NULL");
-    emit_line(sb, level, "return sc_fail(err, %s, %s, %s);", code, kw, lit);
+    emit_line(sb, level, "return sc_fail(err_, %s, %s, %s);", code, kw, lit);
     free(kw);
     free(lit);
 }
@@ -175,41 +175,41 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
         if (n->int_bytes >= 7) {
             /* only 64-bit types can hold values beyond +-(2^53-1) */
             if (n->is_signed) {
-                emit_line(sb, 1, "if (full && value < -INT64_C(9007199254740991))");
+                emit_line(sb, 1, "if (full_ && value_ < -INT64_C(9007199254740991))");
                 emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "minimum", "must be >= -9007199254740991");
             }
-            emit_line(sb, 1, "if (full && value > %s)",
+            emit_line(sb, 1, "if (full_ && value_ > %s)",
                  n->is_signed ? "INT64_C(9007199254740991)" : "UINT64_C(9007199254740991)");
             char *message = xasprintf("must be <= %lld", (long long)n->c_max);
             emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maximum", message);
             free(message);
         }
-        emit_number_bounds(sb, n, "(double)value");
+        emit_number_bounds(sb, n, "(double)value_");
         break;
     case NODE_NUMBER:
-        emit_line(sb, 1, "if (full && !(value >= -DBL_MAX && value <= DBL_MAX))");
+        emit_line(sb, 1, "if (full_ && !(value_ >= -DBL_MAX && value_ <= DBL_MAX))");
         emit_fail(sb, 2, "SC_ERR_NUMBER", "type", "must be a finite number");
         if (n->is_float && n->state_type_min) {
-            emit_line(sb, 1, "if (full && value < -FLT_MAX)");
+            emit_line(sb, 1, "if (full_ && value_ < -FLT_MAX)");
             emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "minimum", "must be >= -3.4028234663852886e+38");
         }
         if (n->is_float && n->state_type_max) {
-            emit_line(sb, 1, "if (full && value > FLT_MAX)");
+            emit_line(sb, 1, "if (full_ && value_ > FLT_MAX)");
             emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maximum", "must be <= 3.4028234663852886e+38");
         }
-        emit_number_bounds(sb, n, "value");
+        emit_number_bounds(sb, n, "value_");
         break;
     case NODE_STRING: {
         bool counts = (c->has_min_length && c->min_length > 0) || c->has_max_length;
-        emit_line(sb, 1, "size_t len;");
-        emit_line(sb, 1, "if (value == NULL)");
+        emit_line(sb, 1, "size_t len_;");
+        emit_line(sb, 1, "if (value_ == NULL)");
         emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be a string");
-        emit_line(sb, 1, "len = strlen(value);");
-        emit_line(sb, 1, "if (full && !sc_utf8_valid(value, len))");
+        emit_line(sb, 1, "len_ = strlen(value_);");
+        emit_line(sb, 1, "if (full_ && !sc_utf8_valid(value_, len_))");
         emit_fail(sb, 2, "SC_ERR_UTF8", "type", "must be valid UTF-8 text");
         if (counts) {
             emit_line(sb, 1, "{");
-            emit_line(sb, 2, "size_t chars = sc_utf8_count(value, len);");
+            emit_line(sb, 2, "size_t chars_ = sc_utf8_count(value_, len_);");
             const struct {
                 bool set;
                 uint64_t bound;
@@ -220,7 +220,7 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
                 if (!lengths[i].set)
                     continue;
                 char *text = xasprintf("%llu", (unsigned long long)lengths[i].bound);
-                emit_line(sb, 2, "if (chars %s %s)", keywords[lengths[i].id].fails_if, text);
+                emit_line(sb, 2, "if (chars_ %s %s)", keywords[lengths[i].id].fails_if, text);
                 emit_keyword_fail(sb, 3, lengths[i].id, text);
                 free(text);
             }
@@ -232,11 +232,11 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
                 SC_FORMATS(FORMAT_ID)
 #undef FORMAT_ID
             };
-            emit_line(sb, 1, "if (!sc_format_valid(%s, value, len))", format_ids[c->format]);
+            emit_line(sb, 1, "if (!sc_format_valid(%s, value_, len_))", format_ids[c->format]);
             emit_keyword_fail(sb, 2, KW_FORMAT, sc_format_name((sc_format)c->format));
         }
         if (c->pattern != NULL) {
-            emit_line(sb, 1, "if (!match_%s(value, len))", fn);
+            emit_line(sb, 1, "if (!match_%s(value_, len_))", fn);
             emit_keyword_fail(sb, 2, KW_PATTERN, c->pattern);
         }
         break;
@@ -244,7 +244,7 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
     default:
         break;
     }
-    emit_enum_const(sb, n, "value");
+    emit_enum_const(sb, n, "value_");
 }
 
 static void emit_pattern_matcher(strbuf *sb, const node *n, const char *fn)
@@ -281,27 +281,27 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
     switch (n->kind) {
     case NODE_STRUCT:
         /* "*v->x" (an optional struct) is passed as v->x */
-        emit_line(sb, level, "rc = check_%s(%s%s, err, full, NULL, depth + 1);", n->struct_type->name,
+        emit_line(sb, level, "rc_ = check_%s(%s%s, err_, full_, NULL, depth_ + 1);", n->struct_type->name,
              expr[0] == '*' ? "" : "&", expr[0] == '*' ? expr + 1 : expr);
         break;
     case NODE_ENUM:
         if (has_value_keywords(n))
-            emit_line(sb, level, "rc = check_%s(%s, err, full);", fn, expr);
+            emit_line(sb, level, "rc_ = check_%s(%s, err_, full_);", fn, expr);
         else
-            emit_line(sb, level, "rc = full ? check_%s(%s, err) : 0;", n->enum_type->name, expr);
+            emit_line(sb, level, "rc_ = full_ ? check_%s(%s, err_) : 0;", n->enum_type->name, expr);
         break;
     case NODE_ARRAY:
     case NODE_MAP:
-        emit_line(sb, level, "rc = check_%s(%s, %s, err, full, depth);", fn, expr, count_expr != NULL ? count_expr : "0");
+        emit_line(sb, level, "rc_ = check_%s(%s, %s, err_, full_, depth_);", fn, expr, count_expr != NULL ? count_expr : "0");
         break;
     case NODE_ANY:
-        emit_line(sb, level, "rc = full ? sc_check_cjson(%s, err) : 0;", expr);
+        emit_line(sb, level, "rc_ = full_ ? sc_check_cjson(%s, err_) : 0;", expr);
         break;
     default:
         if (n->kind == NODE_NUMBER && n->is_float) /* the decoder checked the double it read */
-            emit_line(sb, level, "rc = full ? check_%s(%s, err, full) : 0;", fn, expr);
+            emit_line(sb, level, "rc_ = full_ ? check_%s(%s, err_, full_) : 0;", fn, expr);
         else
-            emit_line(sb, level, "rc = check_%s(%s, err, full);", fn, expr);
+            emit_line(sb, level, "rc_ = check_%s(%s, err_, full_);", fn, expr);
         break;
     }
 }
@@ -311,7 +311,7 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
 static void emit_count_check(strbuf *sb, const char *op, uint64_t bound, const char *keyword, const char *one,
                              const char *many)
 {
-    emit_line(sb, 1, "if (count %s %llu)", op, (unsigned long long)bound);
+    emit_line(sb, 1, "if (count_ %s %llu)", op, (unsigned long long)bound);
     char *message = xasprintf("must have %s %llu %s", op[0] == '<' ? "at least" : "at most",
                               (unsigned long long)bound, bound == 1 ? one : many);
     emit_fail(sb, 2, "SC_ERR_CONSTRAINT", keyword, message);
@@ -327,42 +327,42 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     bool value_check = needs_check(n->map_value);
     if (value_check)
         emit_check_fn(sb, n->map_value, value_fn);
-    sb_printf(sb, "static int check_%s(const %s *items, size_t count, sc_error *err, bool full, int depth)\n{\n",
+    sb_printf(sb, "static int check_%s(const %s *items_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
               fn, n->entry_c_type);
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
-    emit_line(sb, 1, "int rc;");
-    emit_line(sb, 1, "if (full && count > 0 && items == NULL)");
+    emit_line(sb, 1, "int rc_;");
+    emit_line(sb, 1, "if (full_ && count_ > 0 && items_ == NULL)");
     emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be an object");
     if (c->has_min_items && c->min_items > 0)
         emit_count_check(sb, "<", c->min_items, "minProperties", "property", "properties");
     uint64_t max;
     if (node_max_items(n, &max))
         emit_count_check(sb, ">", max, "maxProperties", "property", "properties");
-    emit_line(sb, 1, "for (size_t i = 0; i < count; i++) {");
-    emit_check_call(sb, 2, n->map_key, key_fn, "items[i].key", NULL);
-    emit_line(sb, 2, "if (rc != 0) {");
-    emit_line(sb, 3, "err->keyword = \"propertyNames\";");
-    emit_line(sb, 3, "return sc_error_note(err, \"property name \\\"%%s\\\"\", items[i].key);");
+    emit_line(sb, 1, "for (size_t i_ = 0; i_ < count_; i_++) {");
+    emit_check_call(sb, 2, n->map_key, key_fn, "items_[i_].key", NULL);
+    emit_line(sb, 2, "if (rc_ != 0) {");
+    emit_line(sb, 3, "err_->keyword = \"propertyNames\";");
+    emit_line(sb, 3, "return sc_error_note(err_, \"property name \\\"%%s\\\"\", items_[i_].key);");
     emit_line(sb, 2, "}");
     if (value_check) {
-        emit_check_call(sb, 2, n->map_value, value_fn, "items[i].value", NULL);
-        emit_line(sb, 2, "if (rc != 0)");
-        emit_line(sb, 3, "return sc_error_push_key(err, items[i].key);");
+        emit_check_call(sb, 2, n->map_value, value_fn, "items_[i_].value", NULL);
+        emit_line(sb, 2, "if (rc_ != 0)");
+        emit_line(sb, 3, "return sc_error_push_key(err_, items_[i_].key);");
     }
     emit_line(sb, 1, "}");
     /* keys are the entries' first member, so the entries can be compared as keys */
-    emit_line(sb, 1, "if (count > 1) {");
-    emit_line(sb, 2, "size_t dup = sc_find_duplicate(items, count, sizeof *items, %s);",
+    emit_line(sb, 1, "if (count_ > 1) {");
+    emit_line(sb, 2, "size_t dup_ = sc_find_duplicate(items_, count_, sizeof *items_, %s);",
          n->map_key->buf_size > 0 ? "SC_UNIQUE_CHARBUF" : "SC_UNIQUE_STRPTR");
-    emit_line(sb, 2, "if (dup == count + 1)");
+    emit_line(sb, 2, "if (dup_ == count_ + 1)");
     emit_fail(sb, 3, "SC_ERR_NOMEM", NULL, "out of memory");
-    emit_line(sb, 2, "if (dup < count)");
-    emit_line(sb, 3, "return sc_fail(err, SC_ERR_DUPLICATE_KEY, NULL, \"duplicate key \\\"%%s\\\"\", items[dup].key);");
+    emit_line(sb, 2, "if (dup_ < count_)");
+    emit_line(sb, 3, "return sc_fail(err_, SC_ERR_DUPLICATE_KEY, NULL, \"duplicate key \\\"%%s\\\"\", items_[dup_].key);");
     emit_line(sb, 1, "}");
     emit_line(sb, 1, "return 0;");
-    emit_body(out, &body, (const char *const[]){"full", "depth", NULL});
+    emit_body(out, &body, (const char *const[]){"full_", "depth_", NULL});
     free(key_fn);
     free(value_fn);
 }
@@ -385,17 +385,17 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
             emit_check_fn(sb, items, item_fn);
         const constraints *c = &n->c;
         uint64_t max;
-        sb_printf(sb, "static int check_%s(const %s *items, size_t count, sc_error *err, bool full, int depth)\n{\n",
+        sb_printf(sb, "static int check_%s(const %s *items_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
                   fn, items->c_type);
         strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
         sb_init(&body);
         sb = &body;
         if (item_check)
-            emit_line(sb, 1, "int rc;");
-        emit_line(sb, 1, "if (full && count > 0 && items == NULL)");
+            emit_line(sb, 1, "int rc_;");
+        emit_line(sb, 1, "if (full_ && count_ > 0 && items_ == NULL)");
         emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be an array");
         if (n->fixed_size > 0) {
-            emit_line(sb, 1, "if (full && count > %zu)", n->fixed_size);
+            emit_line(sb, 1, "if (full_ && count_ > %zu)", n->fixed_size);
             char *message = xasprintf("must have at most %zu items", n->fixed_size);
             emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maxItems", message);
             free(message);
@@ -405,48 +405,48 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
         if (node_max_items(n, &max) && (n->fixed_size == 0 || max < n->fixed_size))
             emit_count_check(sb, ">", max, "maxItems", "item", "items");
         if (item_check) {
-            char *expr = xasprintf("items[i]");
-            emit_line(sb, 1, "for (size_t i = 0; i < count; i++) {");
+            char *expr = xasprintf("items_[i_]");
+            emit_line(sb, 1, "for (size_t i_ = 0; i_ < count_; i_++) {");
             if (items->kind == NODE_STRUCT) {
-                emit_line(sb, 2, "if (!full)");
+                emit_line(sb, 2, "if (!full_)");
                 emit_line(sb, 3, "break; /* the decoder checked each item as it read it */");
             }
             emit_check_call(sb, 2, items, item_fn, expr, NULL);
-            emit_line(sb, 2, "if (rc != 0)");
-            emit_line(sb, 3, "return sc_error_push_index(err, i);");
+            emit_line(sb, 2, "if (rc_ != 0)");
+            emit_line(sb, 3, "return sc_error_push_index(err_, i_);");
             emit_line(sb, 1, "}");
             free(expr);
         }
         if (c->unique_items) {
-            emit_line(sb, 1, "if (count > 1) {");
-            emit_line(sb, 2, "size_t dup = sc_find_duplicate(items, count, sizeof *items, %s);", unique_kind(items));
-            emit_line(sb, 2, "if (dup == count + 1)");
+            emit_line(sb, 1, "if (count_ > 1) {");
+            emit_line(sb, 2, "size_t dup_ = sc_find_duplicate(items_, count_, sizeof *items_, %s);", unique_kind(items));
+            emit_line(sb, 2, "if (dup_ == count_ + 1)");
             emit_fail(sb, 3, "SC_ERR_NOMEM", "uniqueItems", "out of memory");
-            emit_line(sb, 2, "if (dup < count)");
-            emit_line(sb, 3, "return sc_fail(err, SC_ERR_CONSTRAINT, \"uniqueItems\", "
-                        "\"must not contain duplicates: item %%zu repeats an earlier one\", dup);");
+            emit_line(sb, 2, "if (dup_ < count_)");
+            emit_line(sb, 3, "return sc_fail(err_, SC_ERR_CONSTRAINT, \"uniqueItems\", "
+                        "\"must not contain duplicates: item %%zu repeats an earlier one\", dup_);");
             emit_line(sb, 1, "}");
         }
         emit_line(sb, 1, "return 0;");
-        emit_body(out, &body, (const char *const[]){"full", "depth", NULL});
+        emit_body(out, &body, (const char *const[]){"full_", "depth_", NULL});
         free(item_fn);
         return;
     }
     if (n->kind == NODE_STRING && n->c.pattern != NULL)
         emit_pattern_matcher(sb, n, fn);
     const char *param = n->kind == NODE_ENUM ? n->enum_type->c_type : check_param_type(n);
-    sb_printf(sb, "static int check_%s(%s%svalue, sc_error *err, bool full)\n{\n", fn, param,
+    sb_printf(sb, "static int check_%s(%s%svalue_, sc_error *err_, bool full_)\n{\n", fn, param,
               param[strlen(param) - 1] == '*' ? "" : " ");
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
     if (n->kind == NODE_ENUM) {
-        emit_line(sb, 1, "if (full && check_%s(value, err) != 0)", n->enum_type->name);
-        emit_line(sb, 2, "return err->code;");
+        emit_line(sb, 1, "if (full_ && check_%s(value_, err_) != 0)", n->enum_type->name);
+        emit_line(sb, 2, "return err_->code;");
     }
     emit_check_body_scalar(sb, n, fn);
     emit_line(sb, 1, "return 0;");
-    emit_body(out, &body, (const char *const[]){"value", "err", "full", NULL});
+    emit_body(out, &body, (const char *const[]){"value_", "err_", "full_", NULL});
 }
 
 /* The check call argument for a field's value. */
@@ -454,12 +454,12 @@ static char *field_value_expr(const field *f)
 {
     const node *n = f->type;
     if (f->by_pointer)
-        return xasprintf("*v->%s", f->c_path);
+        return xasprintf("*v_->%s", f->c_path);
     if (n->kind == NODE_INT)
-        return xasprintf("(%s)v->%s", n->is_signed ? "int64_t" : "uint64_t", f->c_path);
+        return xasprintf("(%s)v_->%s", n->is_signed ? "int64_t" : "uint64_t", f->c_path);
     if (n->kind == NODE_NUMBER)
-        return xasprintf("(double)v->%s", f->c_path);
-    return xasprintf("v->%s", f->c_path);
+        return xasprintf("(double)v_->%s", f->c_path);
+    return xasprintf("v_->%s", f->c_path);
 }
 
 void emit_struct_check(strbuf *sb, const struct_def *s)
@@ -475,15 +475,15 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
 
     sb_printf(sb, "/* Constraints of %s. full: also what the decoder guarantees by\n"
                   " * construction (valid UTF-8, enum values, ranges), for values built in C.\n"
-                  " * seen: which members the decoder found, or NULL. */\n", s->c_type);
-    sb_printf(sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen, int depth)\n{\n",
+                  " * seen_: which members the decoder found, or NULL. */\n", s->c_type);
+    sb_printf(sb, "static int check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
               s->name, s->c_type);
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
-    emit_line(sb, 1, "int rc = 0;");
-    emit_line(sb, 1, "if (depth > SC_MAX_DEPTH)");
-    emit_line(sb, 2, "return sc_fail(err, SC_ERR_DEPTH, NULL, \"nesting deeper than %%d\", SC_MAX_DEPTH);");
+    emit_line(sb, 1, "int rc_ = 0;");
+    emit_line(sb, 1, "if (depth_ > SC_MAX_DEPTH)");
+    emit_line(sb, 2, "return sc_fail(err_, SC_ERR_DEPTH, NULL, \"nesting deeper than %%d\", SC_MAX_DEPTH);");
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         const node *n = f->type;
@@ -502,32 +502,32 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
                                  (f->presence == PRESENCE_OPTIONAL && pointer_like);
         char *guard_text = NULL;
         if (f->presence == PRESENCE_HAS_FLAG)
-            guard_text = xasprintf("v->%s", f->has_field);
+            guard_text = xasprintf("v_->%s", f->has_field);
         else if (f->presence == PRESENCE_OPTIONAL && store == STORAGE_SEQUENCE)
-            guard_text = xasprintf("v->%s != NULL || v->%s > 0", f->c_path, f->count_field);
+            guard_text = xasprintf("v_->%s != NULL || v_->%s > 0", f->c_path, f->count_field);
         else if (f->presence == PRESENCE_OPTIONAL && !pointer_like)
-            guard_text = xasprintf("seen == NULL || seen[%zu]", i);
+            guard_text = xasprintf("seen_ == NULL || seen_[%zu]", i);
         if (pointer_like && (f->nullable || null_means_absent)) {
-            char *g = xasprintf("%s%sv->%s != NULL", guard_text ? guard_text : "", guard_text ? " && " : "",
+            char *g = xasprintf("%s%sv_->%s != NULL", guard_text ? guard_text : "", guard_text ? " && " : "",
                                 f->c_path);
             free(guard_text);
             guard_text = g;
         } else if (f->nullable && store == STORAGE_SEQUENCE) {
-            char *g = xasprintf("%s%s(v->%s != NULL || v->%s > 0)", guard_text ? guard_text : "",
+            char *g = xasprintf("%s%s(v_->%s != NULL || v_->%s > 0)", guard_text ? guard_text : "",
                                 guard_text ? " && " : "", f->c_path, f->count_field);
             free(guard_text);
             guard_text = g;
         } else if (pointer_like) {
             /* present, not nullable: NULL is not a value */
             if (guard_text != NULL)
-                emit_line(sb, 1, "if (%s && v->%s == NULL) {", guard_text, f->c_path);
+                emit_line(sb, 1, "if (%s && v_->%s == NULL) {", guard_text, f->c_path);
             else
-                emit_line(sb, 1, "if (v->%s == NULL) {", f->c_path);
+                emit_line(sb, 1, "if (v_->%s == NULL) {", f->c_path);
             if (f->presence == PRESENCE_HAS_FLAG) {
-                emit_line(sb, 2, "sc_fail(err, SC_ERR_TYPE, \"type\", \"must not be null\");");
-                emit_line(sb, 2, "return sc_error_push_key(err, %s);", name_lit);
+                emit_line(sb, 2, "sc_fail(err_, SC_ERR_TYPE, \"type\", \"must not be null\");");
+                emit_line(sb, 2, "return sc_error_push_key(err_, %s);", name_lit);
             } else {
-                emit_line(sb, 2, "return sc_fail(err, SC_ERR_REQUIRED, \"required\", "
+                emit_line(sb, 2, "return sc_fail(err_, SC_ERR_REQUIRED, \"required\", "
                             "\"missing required property \\\"%%s\\\"\", %s);", name_lit);
             }
             emit_line(sb, 1, "}");
@@ -539,29 +539,29 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
             level = 2;
         }
         if (n->kind == NODE_STRUCT)
-            emit_line(sb, level, "if (full) {");
+            emit_line(sb, level, "if (full_) {");
         char *fn = xasprintf("%s_%s", s->name, f->c_name);
         char *expr = field_value_expr(f);
         bool sequence = n->kind == NODE_ARRAY || n->kind == NODE_MAP;
-        char *count = sequence ? xasprintf("(size_t)v->%s", f->count_field) : NULL;
+        char *count = sequence ? xasprintf("(size_t)v_->%s", f->count_field) : NULL;
         if (sequence) {
             /* T * does not convert to const T * implicitly when T is an
              * array type (a char buffer) before C23 */
             free(expr);
-            expr = xasprintf("(const %s *)v->%s", n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type,
+            expr = xasprintf("(const %s *)v_->%s", n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type,
                              f->c_path);
         }
         int inner = n->kind == NODE_STRUCT ? level + 1 : level;
         if (sequence && f->count_signed) {
             /* (size_t) of a negative count would be huge: say so instead */
-            emit_line(sb, level, "if (full && v->%s < 0) {", f->count_field);
-            emit_line(sb, level + 1, "sc_fail(err, SC_ERR_TYPE, \"type\", \"has a negative item count\");");
-            emit_line(sb, level + 1, "return sc_error_push_key(err, %s);", name_lit);
+            emit_line(sb, level, "if (full_ && v_->%s < 0) {", f->count_field);
+            emit_line(sb, level + 1, "sc_fail(err_, SC_ERR_TYPE, \"type\", \"has a negative item count\");");
+            emit_line(sb, level + 1, "return sc_error_push_key(err_, %s);", name_lit);
             emit_line(sb, level, "}");
         }
         emit_check_call(sb, inner, n, fn, expr, count);
-        emit_line(sb, inner, "if (rc != 0)");
-        emit_line(sb, inner + 1, "return sc_error_push_key(err, %s);", name_lit);
+        emit_line(sb, inner, "if (rc_ != 0)");
+        emit_line(sb, inner + 1, "return sc_error_push_key(err_, %s);", name_lit);
         if (n->kind == NODE_STRUCT)
             emit_line(sb, level, "}");
         if (guard != NULL)
@@ -572,8 +572,8 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
         free(guard_text);
         free(name_lit);
     }
-    emit_line(sb, 1, "return rc;");
-    emit_body(out, &body, (const char *const[]){"v", "full", "seen", NULL});
+    emit_line(sb, 1, "return rc_;");
+    emit_body(out, &body, (const char *const[]){"v_", "full_", "seen_", NULL});
 }
 
 /* A tagged union is checked as the variant its discriminator names. */
@@ -583,21 +583,21 @@ void emit_union_check(strbuf *sb, const struct_def *s)
     const enum_def *e = disc->type->enum_type;
     char *disc_lit = c_literal(disc->json_name);
 
-    sb_printf(sb, "static int check_%s(const %s *v, sc_error *err, bool full, const bool *seen, int depth)\n{\n",
+    sb_printf(sb, "static int check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
               s->name, s->c_type);
-    emit_line(sb, 1, "int rc;");
-    emit_line(sb, 1, "switch (v->%s) {", disc->c_path);
+    emit_line(sb, 1, "int rc_;");
+    emit_line(sb, 1, "switch (v_->%s) {", disc->c_path);
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
         emit_line(sb, 1, "case %s:", v->variant_value->c_name);
-        emit_line(sb, 2, "if ((rc = check_%s(v, err, full, seen, depth)) != 0)", v->name);
-        emit_line(sb, 3, "sc_error_note(err, \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
+        emit_line(sb, 2, "if ((rc_ = check_%s(v_, err_, full_, seen_, depth_)) != 0)", v->name);
+        emit_line(sb, 3, "sc_error_note(err_, \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
              v->variant_value->json_name);
-        emit_line(sb, 2, "return rc;");
+        emit_line(sb, 2, "return rc_;");
     }
     emit_line(sb, 1, "default:");
-    emit_line(sb, 2, "rc = check_%s(v->%s, err);", e->name, disc->c_path);
-    emit_line(sb, 2, "return sc_error_push_key(err, %s);", disc_lit);
+    emit_line(sb, 2, "rc_ = check_%s(v_->%s, err_);", e->name, disc->c_path);
+    emit_line(sb, 2, "return sc_error_push_key(err_, %s);", disc_lit);
     emit_line(sb, 1, "}");
     sb_puts(sb, "}\n\n");
 

@@ -8,7 +8,7 @@
 static void enum_read_action(strbuf *sb, int level, size_t index, const void *ctx)
 {
     const enum_def *e = ctx;
-    emit_line(sb, level, "*out = %s;", e->values[index].c_name);
+    emit_line(sb, level, "*out_ = %s;", e->values[index].c_name);
     emit_line(sb, level, "return 0;");
 }
 
@@ -21,13 +21,13 @@ void emit_enum_read(strbuf *sb, const enum_def *e)
         names[i] = e->values[i].json_name;
 
     sb_printf(sb, "/* ---- %s ---- */\n\n", e->c_type);
-    sb_printf(sb, "static int read_%s(sc_reader *r, %s *out)\n{\n", e->name, e->c_type);
-    emit_line(sb, 1, "sc_string s;");
-    emit_line(sb, 1, "int rc = sc_read_string(r, &s);");
-    emit_line(sb, 1, "if (rc != 0)");
-    emit_line(sb, 2, "return rc;");
-    emit_name_switch(sb, 1, "s.ptr", "s.len", names, e->nvalues, enum_read_action, e);
-    emit_line(sb, 1, "return sc_reader_fail(r, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);",
+    sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", e->name, e->c_type);
+    emit_line(sb, 1, "sc_string s_;");
+    emit_line(sb, 1, "int rc_ = sc_read_string(r_, &s_);");
+    emit_line(sb, 1, "if (rc_ != 0)");
+    emit_line(sb, 2, "return rc_;");
+    emit_name_switch(sb, 1, "s_.ptr", "s_.len", names, e->nvalues, enum_read_action, e);
+    emit_line(sb, 1, "return sc_reader_fail(r_, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);",
          choices_lit);
     sb_puts(sb, "}\n\n");
 
@@ -44,52 +44,52 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
     char *address = address_of(lvalue);
     switch (n->kind) {
     case NODE_BOOL:
-        emit_line(sb, level, "rc = sc_read_bool(r, %s);", address);
+        emit_line(sb, level, "rc_ = sc_read_bool(r_, %s);", address);
         break;
     case NODE_INT:
         emit_line(sb, level, "{");
-        emit_line(sb, level + 1, "int64_t number;");
+        emit_line(sb, level + 1, "int64_t number_;");
         put_indent(sb, level + 1);
-        sb_puts(sb, "rc = sc_read_int(r, &number, ");
+        sb_puts(sb, "rc_ = sc_read_int(r_, &number_, ");
         put_i64(sb, n->c_min);
         sb_puts(sb, ", ");
         put_i64(sb, n->c_max);
         sb_puts(sb, ");\n");
-        emit_line(sb, level + 1, "%s = (%s)number;", lvalue, n->c_type);
+        emit_line(sb, level + 1, "%s = (%s)number_;", lvalue, n->c_type);
         emit_line(sb, level, "}");
         break;
     case NODE_NUMBER:
         if (n->is_float) {
             emit_line(sb, level, "{");
-            emit_line(sb, level + 1, "double number;");
-            emit_line(sb, level + 1, "rc = sc_read_double(r, &number);");
-            emit_line(sb, level + 1, "if (rc == 0 && check_%s(number, sc_reader_error(r), true) != 0)", check_fn);
-            emit_line(sb, level + 2, "rc = sc_reader_place_error(r);");
-            emit_line(sb, level + 1, "%s = (float)number;", lvalue);
+            emit_line(sb, level + 1, "double number_;");
+            emit_line(sb, level + 1, "rc_ = sc_read_double(r_, &number_);");
+            emit_line(sb, level + 1, "if (rc_ == 0 && check_%s(number_, sc_reader_error(r_), true) != 0)", check_fn);
+            emit_line(sb, level + 2, "rc_ = sc_reader_place_error(r_);");
+            emit_line(sb, level + 1, "%s = (float)number_;", lvalue);
             emit_line(sb, level, "}");
         } else {
-            emit_line(sb, level, "rc = sc_read_double(r, %s);", address);
+            emit_line(sb, level, "rc_ = sc_read_double(r_, %s);", address);
         }
         break;
     case NODE_STRING:
         if (n->buf_size > 0) {
-            emit_line(sb, level, "rc = sc_read_string_buf(r, %s, sizeof %s, NULL);", lvalue, lvalue);
+            emit_line(sb, level, "rc_ = sc_read_string_buf(r_, %s, sizeof %s, NULL);", lvalue, lvalue);
         } else {
             emit_line(sb, level, "{");
-            emit_line(sb, level + 1, "char *text = NULL;");
-            emit_line(sb, level + 1, "rc = sc_read_string_dup(r, &text, NULL);");
-            emit_line(sb, level + 1, "%s = text;", lvalue);
+            emit_line(sb, level + 1, "char *text_ = NULL;");
+            emit_line(sb, level + 1, "rc_ = sc_read_string_dup(r_, &text_, NULL);");
+            emit_line(sb, level + 1, "%s = text_;", lvalue);
             emit_line(sb, level, "}");
         }
         break;
     case NODE_ENUM:
-        emit_line(sb, level, "rc = read_%s(r, %s);", n->enum_type->name, address);
+        emit_line(sb, level, "rc_ = read_%s(r_, %s);", n->enum_type->name, address);
         break;
     case NODE_STRUCT:
-        emit_line(sb, level, "rc = read_%s(r, %s);", n->struct_type->name, address);
+        emit_line(sb, level, "rc_ = read_%s(r_, %s);", n->struct_type->name, address);
         break;
     case NODE_ANY:
-        emit_line(sb, level, "rc = sc_read_cjson(r, %s);", address);
+        emit_line(sb, level, "rc_ = sc_read_cjson(r_, %s);", address);
         break;
     case NODE_ARRAY:
     case NODE_MAP:
@@ -105,8 +105,8 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
 static void emit_count_limit(strbuf *sb, int level, uint64_t max, const char *keyword, const char *one,
                              const char *many)
 {
-    emit_line(sb, level, "if (n == %llu) {", (unsigned long long)max);
-    emit_line(sb, level + 1, "rc = sc_reader_fail(r, SC_ERR_CONSTRAINT, \"%s\", \"must have at most %llu %s\");", keyword,
+    emit_line(sb, level, "if (n_ == %llu) {", (unsigned long long)max);
+    emit_line(sb, level + 1, "rc_ = sc_reader_fail(r_, SC_ERR_CONSTRAINT, \"%s\", \"must have at most %llu %s\");", keyword,
          (unsigned long long)max, max == 1 ? one : many);
     emit_line(sb, level + 1, "break;");
     emit_line(sb, level, "}");
@@ -114,8 +114,8 @@ static void emit_count_limit(strbuf *sb, int level, uint64_t max, const char *ke
 
 static void emit_grow(strbuf *sb, int level)
 {
-    emit_line(sb, level, "if (n == cap && (items = sc_reader_grow(r, items, &cap, sizeof *items)) == NULL) {");
-    emit_line(sb, level + 1, "rc = sc_reader_code(r);");
+    emit_line(sb, level, "if (n_ == cap_ && (items_ = sc_reader_grow(r_, items_, &cap_, sizeof *items_)) == NULL) {");
+    emit_line(sb, level + 1, "rc_ = sc_reader_code(r_);");
     emit_line(sb, level + 1, "break;");
     emit_line(sb, level, "}");
 }
@@ -124,14 +124,14 @@ static void emit_grow(strbuf *sb, int level)
  * sequence, and the results stored. */
 static void emit_store_items(strbuf *sb, int level, const field *f, bool pointer)
 {
-    emit_line(sb, level, "if (rc == 0 && next == SC_NEXT_ERROR)");
-    emit_line(sb, level + 1, "rc = sc_reader_code(r);");
+    emit_line(sb, level, "if (rc_ == 0 && next_ == SC_NEXT_ERROR)");
+    emit_line(sb, level + 1, "rc_ = sc_reader_code(r_);");
     if (pointer) {
-        emit_line(sb, level, "if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)");
-        emit_line(sb, level + 1, "rc = sc_reader_code(r);");
-        emit_line(sb, level, "out->%s = items;", f->c_path);
+        emit_line(sb, level, "if (rc_ == 0 && items_ == NULL && (items_ = sc_reader_empty(r_)) == NULL)");
+        emit_line(sb, level + 1, "rc_ = sc_reader_code(r_);");
+        emit_line(sb, level, "out_->%s = items_;", f->c_path);
     }
-    emit_line(sb, level, "out->%s = (%s)n;", f->count_field, f->count_c_type);
+    emit_line(sb, level, "out_->%s = (%s)n_;", f->count_field, f->count_c_type);
 }
 
 /* Reads an array member into v->NAME and v->COUNT. */
@@ -142,31 +142,31 @@ static void emit_read_array(strbuf *sb, int level, const char *s_name, const fie
     uint64_t max;
     bool has_max = node_max_items(n, &max);
     emit_line(sb, level, "{");
-    emit_line(sb, level + 1, "size_t n = 0;");
+    emit_line(sb, level + 1, "size_t n_ = 0;");
     if (n->fixed_size == 0) {
-        emit_line(sb, level + 1, "size_t cap = 0;");
-        emit_line(sb, level + 1, "%s *items = NULL;", items->c_type);
+        emit_line(sb, level + 1, "size_t cap_ = 0;");
+        emit_line(sb, level + 1, "%s *items_ = NULL;", items->c_type);
     }
-    emit_line(sb, level + 1, "sc_next next = SC_NEXT_END;");
-    emit_line(sb, level + 1, "rc = sc_read_array_begin(r);");
-    emit_line(sb, level + 1, "while (rc == 0 && (next = sc_next_element(r)) == SC_NEXT_ITEM) {");
+    emit_line(sb, level + 1, "sc_next next_ = SC_NEXT_END;");
+    emit_line(sb, level + 1, "rc_ = sc_read_array_begin(r_);");
+    emit_line(sb, level + 1, "while (rc_ == 0 && (next_ = sc_next_element(r_)) == SC_NEXT_ITEM) {");
     if (has_max)
         emit_count_limit(sb, level + 2, max, "maxItems", "item", "items");
     char *element;
     if (n->fixed_size == 0) {
         emit_grow(sb, level + 2);
-        element = xstrdup("items[n]");
+        element = xstrdup("items_[n_]");
     } else {
-        element = xasprintf("out->%s[n]", f->c_path);
+        element = xasprintf("out_->%s[n_]", f->c_path);
     }
     char *item_fn = xasprintf("%s_%s_items", s_name, f->c_name);
     emit_read(sb, level + 2, items, element, item_fn);
     free(item_fn);
-    emit_line(sb, level + 2, "if (rc != 0) {");
-    emit_line(sb, level + 3, "sc_error_push_index(sc_reader_error(r), n);");
+    emit_line(sb, level + 2, "if (rc_ != 0) {");
+    emit_line(sb, level + 3, "sc_error_push_index(sc_reader_error(r_), n_);");
     emit_line(sb, level + 3, "break;");
     emit_line(sb, level + 2, "}");
-    emit_line(sb, level + 2, "n++;");
+    emit_line(sb, level + 2, "n_++;");
     emit_line(sb, level + 1, "}");
     emit_store_items(sb, level + 1, f, n->fixed_size == 0);
     emit_line(sb, level, "}");
@@ -179,38 +179,38 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
     const node *n = f->type;
     const node *k = n->map_key;
     emit_line(sb, level, "{");
-    emit_line(sb, level + 1, "size_t n = 0, cap = 0;");
-    emit_line(sb, level + 1, "%s *items = NULL;", n->entry_c_type);
-    emit_line(sb, level + 1, "sc_string name;");
-    emit_line(sb, level + 1, "sc_next next = SC_NEXT_END;");
-    emit_line(sb, level + 1, "rc = sc_read_object_begin(r);");
-    emit_line(sb, level + 1, "while (rc == 0 && (next = sc_next_member(r, &name)) == SC_NEXT_ITEM) {");
+    emit_line(sb, level + 1, "size_t n_ = 0, cap_ = 0;");
+    emit_line(sb, level + 1, "%s *items_ = NULL;", n->entry_c_type);
+    emit_line(sb, level + 1, "sc_string name_;");
+    emit_line(sb, level + 1, "sc_next next_ = SC_NEXT_END;");
+    emit_line(sb, level + 1, "rc_ = sc_read_object_begin(r_);");
+    emit_line(sb, level + 1, "while (rc_ == 0 && (next_ = sc_next_member(r_, &name_)) == SC_NEXT_ITEM) {");
     uint64_t max;
     if (node_max_items(n, &max))
         emit_count_limit(sb, level + 2, max, "maxProperties", "property", "properties");
     emit_grow(sb, level + 2);
     if (k->buf_size > 0) {
-        emit_line(sb, level + 2, "if (name.len >= sizeof items[n].key) {");
-        emit_line(sb, level + 3, "rc = sc_reader_fail(r, SC_ERR_CONSTRAINT, \"propertyNames\", "
+        emit_line(sb, level + 2, "if (name_.len >= sizeof items_[n_].key) {");
+        emit_line(sb, level + 3, "rc_ = sc_reader_fail(r_, SC_ERR_CONSTRAINT, \"propertyNames\", "
                             "\"property names must be at most %zu bytes long\");", k->buf_size - 1);
         emit_line(sb, level + 3, "break;");
         emit_line(sb, level + 2, "}");
-        emit_line(sb, level + 2, "memcpy(items[n].key, name.ptr, name.len);");
-        emit_line(sb, level + 2, "items[n].key[name.len] = '\\0';");
+        emit_line(sb, level + 2, "memcpy(items_[n_].key, name_.ptr, name_.len);");
+        emit_line(sb, level + 2, "items_[n_].key[name_.len] = '\\0';");
     } else {
-        emit_line(sb, level + 2, "if ((items[n].key = sc_reader_strndup(r, name.ptr, name.len)) == NULL) {");
-        emit_line(sb, level + 3, "rc = sc_reader_code(r);");
+        emit_line(sb, level + 2, "if ((items_[n_].key = sc_reader_strndup(r_, name_.ptr, name_.len)) == NULL) {");
+        emit_line(sb, level + 3, "rc_ = sc_reader_code(r_);");
         emit_line(sb, level + 3, "break;");
         emit_line(sb, level + 2, "}");
     }
     char *value_fn = xasprintf("%s_%s_value", s_name, f->c_name);
-    emit_read(sb, level + 2, n->map_value, "items[n].value", value_fn);
+    emit_read(sb, level + 2, n->map_value, "items_[n_].value", value_fn);
     free(value_fn);
-    emit_line(sb, level + 2, "if (rc != 0) {");
-    emit_line(sb, level + 3, "sc_error_push_key(sc_reader_error(r), items[n].key);");
+    emit_line(sb, level + 2, "if (rc_ != 0) {");
+    emit_line(sb, level + 3, "sc_error_push_key(sc_reader_error(r_), items_[n_].key);");
     emit_line(sb, level + 3, "break;");
     emit_line(sb, level + 2, "}");
-    emit_line(sb, level + 2, "n++;");
+    emit_line(sb, level + 2, "n_++;");
     emit_line(sb, level + 1, "}");
     emit_store_items(sb, level + 1, f, true);
     emit_line(sb, level, "}");
@@ -237,52 +237,52 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         }
         sb_puts(sb, "};\n\n");
         sb_printf(sb, "/* Index of the member called key[0..len), or -1. */\n");
-        sb_printf(sb, "static int member_%s(const char *key, size_t len)\n{\n", s->name);
-        emit_name_switch(sb, 1, "key", "len", names, s->nfields, member_index_action, NULL);
+        sb_printf(sb, "static int member_%s(const char *key_, size_t len_)\n{\n", s->name);
+        emit_name_switch(sb, 1, "key_", "len_", names, s->nfields, member_index_action, NULL);
         emit_line(sb, 1, "return -1;");
         sb_puts(sb, "}\n\n");
     }
 
-    sb_printf(sb, "static int read_%s(sc_reader *r, %s *out)\n{\n", s->name, s->c_type);
+    sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
     if (s->nfields > 0)
-        emit_line(sb, 1, "bool seen[%zu] = {false};", s->nfields);
+        emit_line(sb, 1, "bool seen_[%zu] = {false};", s->nfields);
     if (s->additional_properties)
-        emit_line(sb, 1, "sc_skipped skipped = {NULL, 0, 0};");
-    emit_line(sb, 1, "sc_string key;");
-    emit_line(sb, 1, "sc_next more;");
-    emit_line(sb, 1, "int rc = 0;");
+        emit_line(sb, 1, "sc_skipped skipped_ = {NULL, 0, 0};");
+    emit_line(sb, 1, "sc_string key_;");
+    emit_line(sb, 1, "sc_next more_;");
+    emit_line(sb, 1, "int rc_ = 0;");
     sb_puts(sb, "\n");
-    emit_line(sb, 1, "memset(out, 0, sizeof *out);");
-    emit_line(sb, 1, "if ((rc = sc_read_object_begin(r)) != 0)");
-    emit_line(sb, 2, "return rc;");
-    emit_line(sb, 1, "while ((more = sc_next_member(r, &key)) == SC_NEXT_ITEM) {");
+    emit_line(sb, 1, "memset(out_, 0, sizeof *out_);");
+    emit_line(sb, 1, "if ((rc_ = sc_read_object_begin(r_)) != 0)");
+    emit_line(sb, 2, "return rc_;");
+    emit_line(sb, 1, "while ((more_ = sc_next_member(r_, &key_)) == SC_NEXT_ITEM) {");
     if (s->nfields > 0) {
-        emit_line(sb, 2, "int member = member_%s(key.ptr, key.len);", s->name);
-        emit_line(sb, 2, "if (member < 0) {");
+        emit_line(sb, 2, "int member_ = member_%s(key_.ptr, key_.len);", s->name);
+        emit_line(sb, 2, "if (member_ < 0) {");
     } else {
         emit_line(sb, 2, "{");
     }
     if (s->additional_properties) {
-        emit_line(sb, 3, "if ((rc = sc_skip_member(r, &skipped, &key)) != 0)");
-        emit_line(sb, 4, "return rc;");
+        emit_line(sb, 3, "if ((rc_ = sc_skip_member(r_, &skipped_, &key_)) != 0)");
+        emit_line(sb, 4, "return rc_;");
         emit_line(sb, 3, "continue;");
     } else {
-        emit_line(sb, 3, "return sc_fail_unknown_member(r, &key);");
+        emit_line(sb, 3, "return sc_fail_unknown_member(r_, &key_);");
     }
     emit_line(sb, 2, "}");
     if (s->nfields > 0) {
-        emit_line(sb, 2, "if (seen[member])");
-        emit_line(sb, 3, "return sc_fail_duplicate_member(r, %s_members[member]);", s->name);
-        emit_line(sb, 2, "seen[member] = true;");
-        emit_line(sb, 2, "switch (member) {");
+        emit_line(sb, 2, "if (seen_[member_])");
+        emit_line(sb, 3, "return sc_fail_duplicate_member(r_, %s_members[member_]);", s->name);
+        emit_line(sb, 2, "seen_[member_] = true;");
+        emit_line(sb, 2, "switch (member_) {");
         for (size_t i = 0; i < s->nfields; i++) {
             const field *f = &s->fields[i];
             char *comment = comment_text(f->json_name);
             emit_line(sb, 2, "case %zu: /* %s */", i, comment);
             free(comment);
             if (f->nullable) {
-                emit_line(sb, 3, "if (sc_peek(r) == SC_JSON_NULL) {");
-                emit_line(sb, 4, "rc = sc_read_null(r); /* null: the pointer stays NULL */");
+                emit_line(sb, 3, "if (sc_peek(r_) == SC_JSON_NULL) {");
+                emit_line(sb, 4, "rc_ = sc_read_null(r_); /* null: the pointer stays NULL */");
                 emit_line(sb, 4, "break;");
                 emit_line(sb, 3, "}");
             }
@@ -291,18 +291,18 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
             } else if (f->type->kind == NODE_ARRAY) {
                 emit_read_array(sb, 3, s->name, f);
             } else if (f->by_pointer) {
-                emit_line(sb, 3, "if ((out->%s = sc_reader_alloc(r, sizeof *out->%s)) == NULL) {", f->c_path,
+                emit_line(sb, 3, "if ((out_->%s = sc_reader_alloc(r_, sizeof *out_->%s)) == NULL) {", f->c_path,
                      f->c_path);
-                emit_line(sb, 4, "rc = sc_reader_code(r);");
+                emit_line(sb, 4, "rc_ = sc_reader_code(r_);");
                 emit_line(sb, 4, "break;");
                 emit_line(sb, 3, "}");
-                char *lv = xasprintf("*out->%s", f->c_path);
+                char *lv = xasprintf("*out_->%s", f->c_path);
                 char *check_fn = xasprintf("%s_%s", s->name, f->c_name);
                 emit_read(sb, 3, f->type, lv, check_fn);
                 free(check_fn);
                 free(lv);
             } else {
-                char *lv = xasprintf("out->%s", f->c_path);
+                char *lv = xasprintf("out_->%s", f->c_path);
                 char *check_fn = xasprintf("%s_%s", s->name, f->c_name);
                 emit_read(sb, 3, f->type, lv, check_fn);
                 free(check_fn);
@@ -313,48 +313,48 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 2, "default:");
         emit_line(sb, 3, "break;");
         emit_line(sb, 2, "}");
-        emit_line(sb, 2, "if (rc != 0)");
-        emit_line(sb, 3, "return sc_error_push_key(sc_reader_error(r), %s_members[member]);", s->name);
+        emit_line(sb, 2, "if (rc_ != 0)");
+        emit_line(sb, 3, "return sc_error_push_key(sc_reader_error(r_), %s_members[member_]);", s->name);
     }
     emit_line(sb, 1, "}");
-    emit_line(sb, 1, "if (more == SC_NEXT_ERROR)");
-    emit_line(sb, 2, "return sc_reader_code(r);");
+    emit_line(sb, 1, "if (more_ == SC_NEXT_ERROR)");
+    emit_line(sb, 2, "return sc_reader_code(r_);");
     if (s->additional_properties) {
-        emit_line(sb, 1, "if ((rc = sc_check_skipped(r, &skipped)) != 0)");
-        emit_line(sb, 2, "return rc;");
+        emit_line(sb, 1, "if ((rc_ = sc_check_skipped(r_, &skipped_)) != 0)");
+        emit_line(sb, 2, "return rc_;");
     }
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         char *lit = c_literal(f->json_name);
         switch (f->presence) {
         case PRESENCE_REQUIRED:
-            emit_line(sb, 1, "if (!seen[%zu])", i);
-            emit_line(sb, 2, "return sc_fail_missing_member(r, %s);", lit);
+            emit_line(sb, 1, "if (!seen_[%zu])", i);
+            emit_line(sb, 2, "return sc_fail_missing_member(r_, %s);", lit);
             break;
         case PRESENCE_HAS_FLAG:
-            emit_line(sb, 1, "out->%s = seen[%zu];", f->has_field, i);
+            emit_line(sb, 1, "out_->%s = seen_[%zu];", f->has_field, i);
             break;
         case PRESENCE_DEFAULT: {
             const cJSON *d = f->default_value;
-            emit_line(sb, 1, "if (!seen[%zu])", i);
+            emit_line(sb, 1, "if (!seen_[%zu])", i);
             put_indent(sb, 2);
             const node *n = f->type;
             if (n->kind == NODE_STRING && n->buf_size > 0) {
                 char *v = c_literal(d->valuestring);
-                sb_printf(sb, "memcpy(out->%s, %s, sizeof %s);\n", f->c_path, v, v);
+                sb_printf(sb, "memcpy(out_->%s, %s, sizeof %s);\n", f->c_path, v, v);
                 free(v);
             } else if (n->kind == NODE_STRING) {
                 char *v = c_literal(d->valuestring);
-                sb_printf(sb, "out->%s = %s;\n", f->c_path, v);
+                sb_printf(sb, "out_->%s = %s;\n", f->c_path, v);
                 free(v);
             } else if (n->kind == NODE_ENUM) {
-                sb_printf(sb, "out->%s = %s;\n", f->c_path, enum_c_name(n->enum_type, d->valuestring));
+                sb_printf(sb, "out_->%s = %s;\n", f->c_path, enum_c_name(n->enum_type, d->valuestring));
             } else if (n->kind == NODE_BOOL) {
-                sb_printf(sb, "out->%s = %s;\n", f->c_path, cJSON_IsTrue(d) ? "true" : "false");
+                sb_printf(sb, "out_->%s = %s;\n", f->c_path, cJSON_IsTrue(d) ? "true" : "false");
             } else if (n->kind == NODE_INT) { /* within +-(2^53-1): a plain literal fits */
-                sb_printf(sb, "out->%s = %lld;\n", f->c_path, (long long)d->valuedouble);
+                sb_printf(sb, "out_->%s = %lld;\n", f->c_path, (long long)d->valuedouble);
             } else {
-                sb_printf(sb, "out->%s = (%s)", f->c_path, n->c_type);
+                sb_printf(sb, "out_->%s = (%s)", f->c_path, n->c_type);
                 put_double(sb, d->valuedouble);
                 sb_puts(sb, ";\n");
             }
@@ -366,9 +366,9 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         }
         free(lit);
     }
-    emit_line(sb, 1, "if (check_%s(out, sc_reader_error(r), false, %s, 0) != 0)", s->name,
-              s->nfields ? "seen" : "NULL");
-    emit_line(sb, 2, "return sc_reader_place_error(r);");
+    emit_line(sb, 1, "if (check_%s(out_, sc_reader_error(r_), false, %s, 0) != 0)", s->name,
+              s->nfields ? "seen_" : "NULL");
+    emit_line(sb, 2, "return sc_reader_place_error(r_);");
     emit_line(sb, 1, "return 0;");
     sb_puts(sb, "}\n\n");
     free(names);
@@ -382,28 +382,28 @@ void emit_union_read(strbuf *sb, const struct_def *s)
     const enum_def *e = disc->type->enum_type;
     char *disc_lit = c_literal(disc->json_name);
 
-    sb_printf(sb, "static int read_%s(sc_reader *r, %s *out)\n{\n", s->name, s->c_type);
-    emit_line(sb, 1, "sc_reader probe = *r;");
-    emit_line(sb, 1, "%s which = %s; /* set by read_%s before any use; gcc -O3 cannot tell */", e->c_type, e->values[0].c_name, e->name);
-    emit_line(sb, 1, "int rc;");
-    emit_line(sb, 1, "sc_next found = sc_find_member(&probe, %s);", disc_lit);
-    emit_line(sb, 1, "if (found == SC_NEXT_ERROR)");
-    emit_line(sb, 2, "return sc_reader_code(r);");
-    emit_line(sb, 1, "if (found == SC_NEXT_END)");
-    emit_line(sb, 2, "return sc_fail_missing_member(r, %s);", disc_lit);
-    emit_line(sb, 1, "if ((rc = read_%s(&probe, &which)) != 0)", e->name);
-    emit_line(sb, 2, "return sc_error_push_key(sc_reader_error(r), %s);", disc_lit);
-    emit_line(sb, 1, "switch (which) {");
+    sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
+    emit_line(sb, 1, "sc_reader probe_ = *r_;");
+    emit_line(sb, 1, "%s which_ = %s; /* set by read_%s before any use; gcc -O3 cannot tell */", e->c_type, e->values[0].c_name, e->name);
+    emit_line(sb, 1, "int rc_;");
+    emit_line(sb, 1, "sc_next found_ = sc_find_member(&probe_, %s);", disc_lit);
+    emit_line(sb, 1, "if (found_ == SC_NEXT_ERROR)");
+    emit_line(sb, 2, "return sc_reader_code(r_);");
+    emit_line(sb, 1, "if (found_ == SC_NEXT_END)");
+    emit_line(sb, 2, "return sc_fail_missing_member(r_, %s);", disc_lit);
+    emit_line(sb, 1, "if ((rc_ = read_%s(&probe_, &which_)) != 0)", e->name);
+    emit_line(sb, 2, "return sc_error_push_key(sc_reader_error(r_), %s);", disc_lit);
+    emit_line(sb, 1, "switch (which_) {");
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
         emit_line(sb, 1, "case %s:", v->variant_value->c_name);
-        emit_line(sb, 2, "if ((rc = read_%s(r, out)) != 0)", v->name);
-        emit_line(sb, 3, "sc_error_note(sc_reader_error(r), \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
+        emit_line(sb, 2, "if ((rc_ = read_%s(r_, out_)) != 0)", v->name);
+        emit_line(sb, 3, "sc_error_note(sc_reader_error(r_), \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
              v->variant_value->json_name);
-        emit_line(sb, 2, "return rc;");
+        emit_line(sb, 2, "return rc_;");
     }
     emit_line(sb, 1, "default:");
-    emit_line(sb, 2, "return sc_fail_missing_member(r, %s); /* not reached: read_%s knows every value */",
+    emit_line(sb, 2, "return sc_fail_missing_member(r_, %s); /* not reached: read_%s knows every value */",
          disc_lit, e->name);
     emit_line(sb, 1, "}");
     sb_puts(sb, "}\n\n");

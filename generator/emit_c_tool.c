@@ -27,12 +27,12 @@ void emit_tool_declarations(strbuf *sb, const model *m, const struct_def *s)
                   " * two for sc_tool_call (schemac/tool.h). */\n", s->tool_name);
     sb_printf(sb, "extern const sc_tool %s_tool;\n", s->name);
     if (out != NULL)
-        sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena, const %s *in, %s *out, void *ctx, sc_error *err);\n",
+        sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena_, const %s *in_, %s *out_, void *ctx_, sc_error *err_);\n",
                   s->name, s->c_type, out->c_type);
     else
-        sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena, const %s *in, cJSON **out, void *ctx, sc_error *err);\n",
+        sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena_, const %s *in_, cJSON **out_, void *ctx_, sc_error *err_);\n",
                   s->name, s->c_type);
-    sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler, void *ctx);\n\n", s->name, s->name);
+    sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler_, void *ctx_);\n\n", s->name, s->name);
 }
 
 static const char *effect_constant(tool_effect e)
@@ -83,15 +83,15 @@ static void emit_drop_fields(strbuf *sb, const struct_def *s)
         const node *n = f->type;
         char *key = c_literal(f->json_name);
         if (f->presence != PRESENCE_REQUIRED && !f->nullable)
-            emit_line(sb, 1, "sc_cjson_drop_null(o, %s);", key);
+            emit_line(sb, 1, "sc_cjson_drop_null(o_, %s);", key);
         const node *inner = n->kind == NODE_ARRAY ? n->items : n->kind == NODE_MAP ? n->map_value : n;
         if (inner->kind == NODE_STRUCT) {
             if (n->kind == NODE_STRUCT) {
-                emit_line(sb, 1, "drop_nulls_%s(cJSON_GetObjectItemCaseSensitive(o, %s), depth + 1);",
+                emit_line(sb, 1, "drop_nulls_%s(cJSON_GetObjectItemCaseSensitive(o_, %s), depth_ + 1);",
                      inner->struct_type->name, key);
             } else {
-                emit_line(sb, 1, "cJSON_ArrayForEach(item, cJSON_GetObjectItemCaseSensitive(o, %s))", key);
-                emit_line(sb, 2, "drop_nulls_%s(item, depth + 1);", inner->struct_type->name);
+                emit_line(sb, 1, "cJSON_ArrayForEach(item_, cJSON_GetObjectItemCaseSensitive(o_, %s))", key);
+                emit_line(sb, 2, "drop_nulls_%s(item_, depth_ + 1);", inner->struct_type->name);
             }
         }
         free(key);
@@ -107,7 +107,7 @@ void emit_drop_nulls(strbuf *sb, const model *m)
             mark_reached(m, m->structs[i], reached);
     for (size_t i = 0; i < m->nstructs; i++)
         if (reached[i]) {
-            sb_printf(sb, "static void drop_nulls_%s(cJSON *o, int depth);\n", m->structs[i]->name);
+            sb_printf(sb, "static void drop_nulls_%s(cJSON *o_, int depth_);\n", m->structs[i]->name);
             any = true;
         }
     if (any)
@@ -118,7 +118,7 @@ void emit_drop_nulls(strbuf *sb, const model *m)
             continue;
         sb_printf(sb, "/* %s: null members that stand for absent ones, as OpenAI's strict mode\n"
                       " * sends them, removed before decoding (SC_CALL_NULL_IS_ABSENT). */\n", s->c_type);
-        sb_printf(sb, "static void drop_nulls_%s(cJSON *o, int depth)\n{\n", s->name);
+        sb_printf(sb, "static void drop_nulls_%s(cJSON *o_, int depth_)\n{\n", s->name);
         strbuf fields; /* first, to know whether they need `item` */
         sb_init(&fields);
         if (s->nvariants > 0)
@@ -126,9 +126,9 @@ void emit_drop_nulls(strbuf *sb, const model *m)
                 emit_drop_fields(&fields, s->variants[v]);
         else
             emit_drop_fields(&fields, s);
-        if (c_uses_identifier(fields.data != NULL ? fields.data : "", "item"))
-            emit_line(sb, 1, "cJSON *item = NULL;");
-        emit_line(sb, 1, "if (!cJSON_IsObject(o) || depth > SC_MAX_DEPTH)");
+        if (c_uses_identifier(fields.data != NULL ? fields.data : "", "item_"))
+            emit_line(sb, 1, "cJSON *item_ = NULL;");
+        emit_line(sb, 1, "if (!cJSON_IsObject(o_) || depth_ > SC_MAX_DEPTH)");
         emit_line(sb, 2, "return;");
         emit_body(sb, &fields, (const char *const[]){NULL});
     }
@@ -151,44 +151,44 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
         free(name);
     }
 
-    sb_printf(sb, "static int invoke_%s(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args,\n"
-                  "    unsigned flags, cJSON **result, sc_error *err)\n{\n", n);
-    emit_line(sb, 1, "%s in;", s->c_type);
-    emit_line(sb, 1, out != NULL ? "%s out;" : "cJSON *out = NULL;", out != NULL ? out->c_type : "");
-    emit_line(sb, 1, "int rc;");
-    emit_line(sb, 1, "cJSON *copy = NULL;");
-    emit_line(sb, 1, "*result = NULL;");
-    emit_line(sb, 1, "if (flags & SC_CALL_NULL_IS_ABSENT) {");
-    emit_line(sb, 2, "if ((copy = cJSON_Duplicate(args, 1)) == NULL)");
-    emit_line(sb, 3, "return sc_fail(err, SC_ERR_NOMEM, NULL, \"out of memory\");");
-    emit_line(sb, 2, "drop_nulls_%s(copy, 0);", n);
-    emit_line(sb, 2, "args = copy;");
+    sb_printf(sb, "static int invoke_%s(const sc_tool_binding *binding_, sc_arena *arena_, const cJSON *args_,\n"
+                  "    unsigned flags_, cJSON **result_, sc_error *err_)\n{\n", n);
+    emit_line(sb, 1, "%s in_;", s->c_type);
+    emit_line(sb, 1, out != NULL ? "%s out_;" : "cJSON *out_ = NULL;", out != NULL ? out->c_type : "");
+    emit_line(sb, 1, "int rc_;");
+    emit_line(sb, 1, "cJSON *copy_ = NULL;");
+    emit_line(sb, 1, "*result_ = NULL;");
+    emit_line(sb, 1, "if (flags_ & SC_CALL_NULL_IS_ABSENT) {");
+    emit_line(sb, 2, "if ((copy_ = cJSON_Duplicate(args_, 1)) == NULL)");
+    emit_line(sb, 3, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
+    emit_line(sb, 2, "drop_nulls_%s(copy_, 0);", n);
+    emit_line(sb, 2, "args_ = copy_;");
     emit_line(sb, 1, "}");
-    emit_line(sb, 1, "rc = %s_from_cjson(arena, args, &in, err);", n);
-    emit_line(sb, 1, "cJSON_Delete(copy); /* the decoded value lives in the arena */");
-    emit_line(sb, 1, "if (rc != 0)");
-    emit_line(sb, 2, "return rc;");
+    emit_line(sb, 1, "rc_ = %s_from_cjson(arena_, args_, &in_, err_);", n);
+    emit_line(sb, 1, "cJSON_Delete(copy_); /* the decoded value lives in the arena */");
+    emit_line(sb, 1, "if (rc_ != 0)");
+    emit_line(sb, 2, "return rc_;");
     if (out != NULL)
-        emit_line(sb, 1, "memset(&out, 0, sizeof out);");
-    emit_line(sb, 1, "if (((%s_handler)binding->handler)(arena, &in, &out, binding->ctx, err) != 0) {", n);
+        emit_line(sb, 1, "memset(&out_, 0, sizeof out_);");
+    emit_line(sb, 1, "if (((%s_handler)binding_->handler)(arena_, &in_, &out_, binding_->ctx, err_) != 0) {", n);
     if (out == NULL)
-        emit_line(sb, 2, "cJSON_Delete(out);");
-    emit_line(sb, 2, "if (err->code == SC_OK)");
-    emit_line(sb, 3, "return sc_fail(err, SC_ERR_HANDLER, NULL, \"the tool failed\");");
-    emit_line(sb, 2, "return err->code;");
+        emit_line(sb, 2, "cJSON_Delete(out_);");
+    emit_line(sb, 2, "if (err_->code == SC_OK)");
+    emit_line(sb, 3, "return sc_fail(err_, SC_ERR_HANDLER, NULL, \"the tool failed\");");
+    emit_line(sb, 2, "return err_->code;");
     emit_line(sb, 1, "}");
     if (out != NULL) {
-        emit_line(sb, 1, "if (%s_validate(&out, err) != 0) {", out->name);
+        emit_line(sb, 1, "if (%s_validate(&out_, err_) != 0) {", out->name);
         emit_line(sb, 2, "/* the application's bug, not the model's: say so */");
-        emit_line(sb, 2, "sc_error_note(err, \"%%s\", \"the tool's result breaks its output schema\");");
-        emit_line(sb, 2, "err->code = SC_ERR_OUTPUT;");
+        emit_line(sb, 2, "sc_error_note(err_, \"%%s\", \"the tool's result breaks its output schema\");");
+        emit_line(sb, 2, "err_->code = SC_ERR_OUTPUT;");
         emit_line(sb, 2, "return SC_ERR_OUTPUT;");
         emit_line(sb, 1, "}");
         /* validated just above: build it, rather than validate again in _to_cjson */
-        emit_line(sb, 1, "if ((*result = build_%s(&out, 0)) == NULL)", out->name);
-        emit_line(sb, 2, "return sc_fail(err, SC_ERR_NOMEM, NULL, \"out of memory\");");
+        emit_line(sb, 1, "if ((*result_ = build_%s(&out_, 0)) == NULL)", out->name);
+        emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
     } else {
-        emit_line(sb, 1, "*result = out;");
+        emit_line(sb, 1, "*result_ = out_;");
     }
     emit_line(sb, 1, "return 0;");
     sb_puts(sb, "}\n\n");
@@ -222,11 +222,11 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     free(version);
     free(output_schema);
 
-    sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler, void *ctx)\n{\n", n, n);
-    emit_line(sb, 1, "sc_tool_binding binding;");
-    emit_line(sb, 1, "binding.tool = &%s_tool;", n);
-    emit_line(sb, 1, "binding.handler = (sc_handler)handler;");
-    emit_line(sb, 1, "binding.ctx = ctx;");
-    emit_line(sb, 1, "return binding;");
+    sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler_, void *ctx_)\n{\n", n, n);
+    emit_line(sb, 1, "sc_tool_binding binding_;");
+    emit_line(sb, 1, "binding_.tool = &%s_tool;", n);
+    emit_line(sb, 1, "binding_.handler = (sc_handler)handler_;");
+    emit_line(sb, 1, "binding_.ctx = ctx_;");
+    emit_line(sb, 1, "return binding_;");
     sb_puts(sb, "}\n\n");
 }

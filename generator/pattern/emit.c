@@ -84,12 +84,12 @@ void pattern_emit_c(const pattern *p, const char *fn, strbuf *out)
 
     sb_puts(out, "/* Pattern: ");
     rx_emit_comment_pattern(out, p->source);
-    sb_puts(out, "\n * Searched anywhere in s (like RegExp.prototype.test with the u flag);\n");
+    sb_puts(out, "\n * Searched anywhere in s_ (like RegExp.prototype.test with the u flag);\n");
     if (p->constant >= 0) {
         sb_printf(out, " * it %s. */\n",
                   p->constant ? "matches every string" : "matches no string");
-        sb_printf(out, "static bool %s(const char *s, size_t len)\n{\n", fn);
-        sb_printf(out, "    (void)s;\n    (void)len;\n    return %s;\n}\n",
+        sb_printf(out, "static bool %s(const char *s_, size_t len_)\n{\n", fn);
+        sb_printf(out, "    (void)s_;\n    (void)len_;\n    return %s;\n}\n",
                   p->constant ? "true" : "false");
         return;
     }
@@ -97,7 +97,7 @@ void pattern_emit_c(const pattern *p, const char *fn, strbuf *out)
               " * a DFA of %zu states over %u byte classes reads each byte once.\n"
               " * State 0: no match possible any more; state 1: matched. */\n",
               d->n, d->k);
-    sb_printf(out, "static bool %s(const char *s, size_t len)\n{\n", fn);
+    sb_printf(out, "static bool %s(const char *s_, size_t len_)\n{\n", fn);
     sb_printf(out, "    /* byte -> byte class */\n    static const uint8_t %s_cls[256] = {\n", fn);
     for (int b = 0; b < 256; b++)
         cls[b] = d->cls[b];
@@ -124,15 +124,15 @@ void pattern_emit_c(const pattern *p, const char *fn, strbuf *out)
                   d->end[i] ? 1 : 0);
     sb_puts(out, "\n    };\n");
     sb_printf(out,
-              "    unsigned st = %u;\n"
-              "    size_t i;\n"
+              "    unsigned st_ = %u;\n"
+              "    size_t i_;\n"
               "\n"
-              "    for (i = 0; i < len; i++) {\n"
-              "        st = %s_next[st][%s_cls[(unsigned char)s[i]]];\n"
-              "        if (st < 2)\n"
-              "            return st == 1;\n"
+              "    for (i_ = 0; i_ < len_; i_++) {\n"
+              "        st_ = %s_next[st_][%s_cls[(unsigned char)s_[i_]]];\n"
+              "        if (st_ < 2)\n"
+              "            return st_ == 1;\n"
               "    }\n"
-              "    return %s_end[st];\n"
+              "    return %s_end[st_];\n"
               "}\n",
               (unsigned)d->start, fn, fn, fn);
 }

@@ -134,31 +134,33 @@ int sc_skip_value(sc_reader *r) SC_NODISCARD;
 int sc_reader_fail(sc_reader *r, int code, const char *keyword, const char *fmt, ...) SC_PRINTF(4, 5);
 
 /* Generated code reaches the reader's state only through these, so the
- * reader can change inside without regenerating anyone's code. */
+ * reader can change inside without regenerating anyone's code. Their
+ * parameters end in an underscore, as generated code's do, so that a header
+ * type named `r` or `s` is not shadowed (-Wshadow). */
 /* The error a failed read set, for sc_error_push_key and the checks. */
-static inline sc_error *sc_reader_error(sc_reader *r)
+static inline sc_error *sc_reader_error(sc_reader *r_)
 {
-    return r->err;
+    return r_->err;
 }
 /* Its code: what a failed read returned. */
-static inline int sc_reader_code(const sc_reader *r)
+static inline int sc_reader_code(const sc_reader *r_)
 {
-    return r->err->code;
+    return r_->err->code;
 }
 /* A check that failed on the value just read: the error is placed at the
  * reader's position. Returns the error's code. */
-static inline int sc_reader_place_error(sc_reader *r)
+static inline int sc_reader_place_error(sc_reader *r_)
 {
-    r->err->offset = (size_t)(r->p - r->begin);
-    return r->err->code;
+    r_->err->offset = (size_t)(r_->p - r_->begin);
+    return r_->err->code;
 }
-/* A NUL-terminated arena copy of s[0..len), or NULL with SC_ERR_NOMEM set. */
-static inline char *sc_reader_strndup(sc_reader *r, const char *s, size_t len)
+/* A NUL-terminated arena copy of s_[0..len_), or NULL with SC_ERR_NOMEM set. */
+static inline char *sc_reader_strndup(sc_reader *r_, const char *s_, size_t len_)
 {
-    char *copy = sc_arena_strndup(r->arena, s, len);
-    if (copy == NULL)
-        sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
-    return copy;
+    char *copy_ = sc_arena_strndup(r_->arena, s_, len_);
+    if (copy_ == NULL)
+        sc_reader_fail(r_, SC_ERR_NOMEM, NULL, "out of memory");
+    return copy_;
 }
 
 #ifdef __cplusplus

@@ -1,7 +1,8 @@
-/* Members named like the parameters and locals of generated functions
- * (v, err, full, seen, depth, value, out, r, rc, n, items): generated code
- * must still compile cleanly (compile_generated.sh), whether a member's
- * name shows up in a comment, a string or a member access. */
+/* Members, types and enumerators named like the parameters and locals of
+ * generated functions had they no trailing underscore (v, err, full, seen,
+ * depth, value, out, r, rc, n, items, ...): generated code must still
+ * compile cleanly (compile_generated.sh, -Wshadow), whether a name shows up
+ * in a comment, a string, a member access or as a type. */
 #ifndef PARAM_NAMES_H
 #define PARAM_NAMES_H
 
@@ -25,5 +26,62 @@ typedef struct {
     int32_t *items;
     size_t items_count;
 } watcher;
+
+/* Every name generated code would use for a local without its underscore
+ * (generator/check_names.c), as a type or as an enumerator. */
+typedef struct { int32_t x; } args;
+typedef struct { int32_t x; } arena;
+typedef struct { int32_t x; } binding;
+typedef struct { int32_t x; } cap;
+typedef struct { int32_t x; } chars;
+typedef struct { int32_t x; } copy;
+typedef struct { int32_t x; } count;
+typedef struct { int32_t x; } ctx;
+typedef struct { int32_t x; } depth;
+typedef struct { int32_t x; } dup;
+typedef struct { int32_t x; } err;
+typedef struct { int32_t x; } flags;
+typedef struct { int32_t x; } found;
+typedef struct { int32_t x; } full;
+typedef struct { int32_t x; } handler;
+typedef struct { int32_t x; } i;
+typedef struct { int32_t x; } in;
+typedef struct { int32_t x; } item;
+typedef struct { int32_t x; } items;
+typedef struct { int32_t x; } json;
+typedef struct { int32_t x; } key;
+typedef struct { int32_t x; } len;
+typedef struct { int32_t x; } list;
+typedef struct { int32_t x; } local;
+typedef enum { map, member, more, n, name, next, node, number, o, out, probe, r, rc, result, s, seen, skipped, st, text, tree, v, value, which } local_names;
+
+/** @schema */
+typedef struct {
+    args args_member;
+    arena arena_member;
+    binding binding_member;
+    cap cap_member;
+    chars chars_member;
+    copy copy_member;
+    count count_member;
+    ctx ctx_member;
+    depth depth_member;
+    dup dup_member;
+    err err_member;
+    flags flags_member;
+    found found_member;
+    full full_member;
+    handler handler_member;
+    i i_member;
+    in in_member;
+    item item_member;
+    items items_member;
+    json json_member;
+    key key_member;
+    len len_member;
+    list list_member;
+    local local_member;
+    local_names which_name;
+} registry;
 
 #endif /* PARAM_NAMES_H */

@@ -1,14 +1,15 @@
 /* Names the generated C would clash on: a type named like a parameter of
- * the generated functions (hidden there), and two members whose check
+ * the generated functions (they all end in '_'; `out` is fine, `out_` is
+ * hidden there), and two members whose check
  * functions would get one name (a.b_c and a_b.c both give check_a_b_c). */
 #include <stddef.h>
 #include <stdint.h>
 
-typedef struct { int32_t x; } out;
+typedef struct { int32_t x; } out_;
 
 /** @schema */
 typedef struct {
-    out where;
+    out_ where;
 } holder;
 
 typedef struct { char *c; } a_b;
