@@ -1,4 +1,5 @@
 /* cJSON * members: any JSON value, kept as a tree that the arena owns. */
+#include <stdint.h>
 #include <string.h>
 
 #include "schemac/schemac.h"
@@ -17,14 +18,28 @@ int sc_read_cjson(sc_reader *r, cJSON **out)
     while (r->p < r->end && (*r->p == ' ' || *r->p == '\t' || *r->p == '\n' || *r->p == '\r'))
         r->p++;
     const char *start = r->p;
-    int rc = sc_skip_value(r);
+    size_t values = 0;
+    int rc = sc_skip_value_counted(r, &values);
     if (rc != 0)
         return rc;
-    cJSON *tree = cJSON_ParseWithLength(start, (size_t)(r->p - start));
+    /* cJSON mallocs outside the arena (its hooks are global): charge the
+     * arena what the tree will take, a node per value plus its strings
+     * and keys (no more bytes than the text), before it is built */
+    size_t text = (size_t)(r->p - start);
+    if (values > (SIZE_MAX - text) / sizeof(cJSON) ||
+        sc_arena_charge(r->arena, values * sizeof(cJSON) + text) != 0)
+    {
+        sc_reader_fail(r, SC_ERR_LIMIT, NULL,
+                       "the value needs more memory than the limit of %zu bytes (max_bytes)",
+                       sc_arena_limits(r->arena).max_bytes);
+        r->err->offset = (size_t)(start - r->begin);
+        return SC_ERR_LIMIT;
+    }
+    cJSON *tree = cJSON_ParseWithLength(start, text);
     if (tree == NULL)
         return sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
     if (sc_arena_on_release(r->arena, delete_tree, tree) != 0)
-        return sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory"); /* tree already deleted */
+        return sc_reader_out_of_memory(r); /* tree already deleted */
     *out = tree;
     return 0;
 }
@@ -61,6 +76,9 @@ int sc_check_cjson(const cJSON *item, sc_error *err)
     /* the printed text must pass the same rules a decoded value did */
     sc_arena arena;
     sc_arena_init(&arena, NULL);
+    /* a value built in C: no document limits, the depth of validate */
+    sc_limits unlimited = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, SC_MAX_DEPTH};
+    sc_arena_set_limits(&arena, &unlimited);
     sc_reader r;
     sc_reader_init(&r, text, strlen(text), &arena, err);
     rc = sc_skip_value(&r);

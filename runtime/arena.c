@@ -1,4 +1,5 @@
 /* sc_arena: bump allocation over a caller buffer or over heap blocks. */
+#include <limits.h>
 #include <stdalign.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -6,6 +7,7 @@
 
 #include "schemac/arena.h"
 #include "schemac/error.h"
+#include "schemac/reader.h" /* SC_MAX_DEPTH */
 
 #define ALIGN ((size_t)alignof(max_align_t))
 #define FIRST_BLOCK ((size_t)4096)
@@ -42,9 +44,51 @@ static void default_free(void *ctx, void *ptr)
     free(ptr);
 }
 
+void sc_arena_set_limits(sc_arena *arena, const sc_limits *limits)
+{
+    sc_limits l = {0, 0, 0, 0, 0, 0};
+    if (limits != NULL)
+        l = *limits;
+    arena->limits.max_bytes = l.max_bytes != 0 ? l.max_bytes : SC_DEFAULT_MAX_BYTES;
+    arena->limits.max_input = l.max_input != 0 ? l.max_input : SC_DEFAULT_MAX_INPUT;
+    arena->limits.max_string = l.max_string != 0 ? l.max_string : SC_DEFAULT_MAX_STRING;
+    arena->limits.max_items = l.max_items != 0 ? l.max_items : SC_DEFAULT_MAX_ITEMS;
+    arena->limits.max_members = l.max_members != 0 ? l.max_members : SC_DEFAULT_MAX_MEMBERS;
+    arena->limits.max_depth = l.max_depth == 0  ? SC_DEFAULT_MAX_DEPTH
+                              : l.max_depth < 1 ? 1
+                              : l.max_depth > SC_MAX_DEPTH ? SC_MAX_DEPTH
+                                                           : l.max_depth;
+}
+
+sc_limits sc_arena_limits(const sc_arena *arena)
+{
+    return arena->limits;
+}
+
+size_t sc_arena_held(const sc_arena *arena)
+{
+    return arena->held;
+}
+
+bool sc_arena_over_limit(const sc_arena *arena)
+{
+    return arena->over_limit;
+}
+
+int sc_arena_charge(sc_arena *arena, size_t bytes)
+{
+    if (bytes > arena->limits.max_bytes || arena->held > arena->limits.max_bytes - bytes) {
+        arena->over_limit = true;
+        return SC_ERR_LIMIT;
+    }
+    arena->held += bytes;
+    return 0;
+}
+
 void sc_arena_init_buffer(sc_arena *arena, void *buf, size_t size)
 {
     memset(arena, 0, sizeof *arena);
+    sc_arena_set_limits(arena, NULL);
     if (buf && size > 0) {
         arena->buffer = buf;
         arena->buffer_size = size;
@@ -56,6 +100,7 @@ void sc_arena_init_buffer(sc_arena *arena, void *buf, size_t size)
 void sc_arena_init(sc_arena *arena, const sc_allocator *allocator)
 {
     memset(arena, 0, sizeof *arena);
+    sc_arena_set_limits(arena, NULL);
     if (allocator && allocator->alloc && allocator->free) {
         arena->allocator = *allocator;
     } else {
@@ -67,17 +112,34 @@ void sc_arena_init(sc_arena *arena, const sc_allocator *allocator)
     arena->block_size = FIRST_BLOCK;
 }
 
-/* A new heap block with at least size usable bytes, or NULL. */
+/* Usable bytes of a block wanted for want bytes, of which need must fit:
+ * want, or less when want would take the arena past max_bytes; 0 when not
+ * even need fits (over_limit set). */
+static size_t block_within_limit(sc_arena *arena, size_t want, size_t need)
+{
+    size_t room = arena->limits.max_bytes > arena->held ? arena->limits.max_bytes - arena->held : 0;
+    room = room > HEADER ? room - HEADER : 0;
+    if (want <= room)
+        return want;
+    if (need <= room)
+        return room;
+    arena->over_limit = true;
+    return 0;
+}
+
+/* A new heap block with at least size usable bytes, or NULL (over_limit
+ * set when max_bytes refused it). */
 static sc_arena_block *new_block(sc_arena *arena, size_t size)
 {
     sc_arena_block *b;
 
-    if (size > SIZE_MAX - HEADER)
+    if (size > SIZE_MAX - HEADER || block_within_limit(arena, size, size) == 0)
         return NULL;
     b = arena->allocator.alloc(arena->allocator.ctx, HEADER + size);
     if (!b)
         return NULL;
     b->size = size;
+    arena->held += HEADER + size;
     return b;
 }
 
@@ -113,6 +175,7 @@ void *sc_arena_alloc(sc_arena *arena, size_t size)
             return p;
         }
     }
+    arena->over_limit = false;
     if (!arena->has_allocator || size > SIZE_MAX - HEADER - ALIGN)
         return NULL;
 
@@ -136,7 +199,9 @@ void *sc_arena_alloc(sc_arena *arena, size_t size)
     }
 
     {
-        sc_arena_block *b = new_block(arena, arena->block_size);
+        /* the doubling size, or what max_bytes leaves if that is less */
+        size_t want = block_within_limit(arena, arena->block_size, size);
+        sc_arena_block *b = want != 0 ? new_block(arena, want) : NULL;
         if (!b)
             return NULL;
         if (arena->block_size < MAX_BLOCK)
@@ -171,8 +236,13 @@ static unsigned char *reserve_room(sc_arena *arena, size_t size, size_t room)
         arena->grow_end = arena->end;
         arena->end = start;
     } else if (arena->blocks) {
-        /* linked behind the current block, like an oversize allocation */
-        sc_arena_block *b = new_block(arena, room);
+        /* linked behind the current block, like an oversize allocation;
+         * smaller room when max_bytes leaves less */
+        sc_arena_block *b;
+        room = block_within_limit(arena, room, size);
+        if (room == 0)
+            return NULL;
+        b = new_block(arena, room);
         if (!b)
             return NULL;
         b->next = arena->blocks->next;
@@ -270,6 +340,8 @@ void sc_arena_reset(sc_arena *arena)
 
     run_cleanups(arena);
     arena->used = 0;
+    arena->held = 0; /* charges end with their cleanups; kept blocks count again below */
+    arena->over_limit = false;
     arena->last = NULL;
     arena->grow_ptr = arena->grow_end = NULL;
     if (!arena->has_allocator) {
@@ -298,6 +370,7 @@ void sc_arena_reset(sc_arena *arena)
         keep = new_block(arena, total);
     } else if (keep) {
         keep->next = NULL;
+        arena->held = HEADER + keep->size;
     }
     arena->blocks = NULL;
     arena->cur = arena->end = NULL;

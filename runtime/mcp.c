@@ -482,11 +482,22 @@ int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena
 
     if (len > sc_mcp_max_message(server))
         return sc_mcp_reply_too_large(server, arena, reply);
+    if (server->limits != NULL)
+        sc_arena_set_limits(arena, server->limits);
     cJSON *tree;
     sc_error err;
     int rc = sc_parse_json(arena, message, len, &tree, &err);
     if (rc == SC_ERR_NOMEM)
         return rc;
+    if (rc == SC_ERR_LIMIT) {
+        /* not parsed again to find the id: that would cost what the limit refused */
+        char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
+        sc_error_format(&err, text, sizeof text);
+        return finish(arena,
+                      error_response(NULL, SC_MCP_INVALID_REQUEST, "invalid request: %s (at byte %zu)", text,
+                                     err.offset),
+                      SC_MCP_REJECTED, reply);
+    }
     if (rc != 0)
         return refuse_unreadable(arena, message, len, &err, reply);
     if (cJSON_IsArray(tree)) {

@@ -38,6 +38,8 @@
 static int vfail_at(sc_reader *r, const char *at, int code, const char *keyword, const char *fmt,
                     va_list ap)
 {
+    if (UNLIKELY(r->rejected))
+        return SC_ERR_LIMIT; /* the input size error recorded at init stands */
     if (r->err) {
         sc_fail(r->err, code, keyword, NULL);
         r->err->offset = (size_t)(at - r->begin);
@@ -79,7 +81,16 @@ static int syntax(sc_reader *r, const char *at, const char *msg)
 
 static int nomem(sc_reader *r, const char *at)
 {
+    if (r->arena && sc_arena_over_limit(r->arena))
+        return fail_at(r, at, SC_ERR_LIMIT, NULL,
+                       "the document needs more memory than the limit of %zu bytes (max_bytes)",
+                       sc_arena_limits(r->arena).max_bytes);
     return fail_at(r, at, SC_ERR_NOMEM, NULL, "out of memory");
+}
+
+int sc_reader_out_of_memory(sc_reader *r)
+{
+    return nomem(r, r->p);
 }
 
 /* ---- small helpers ------------------------------------------------------ */
@@ -95,8 +106,29 @@ void sc_reader_init(sc_reader *r, const char *json, size_t len, sc_arena *arena,
     r->arena = arena;
     r->err = err;
     r->depth = 0;
-    r->max_depth = SC_MAX_DEPTH;
+    r->in_object = false;
+    r->rejected = false;
     sc_error_clear(err);
+    if (arena == NULL) {
+        r->max_depth = SC_DEFAULT_MAX_DEPTH;
+        r->max_string = r->max_items = r->max_members = SIZE_MAX;
+        return;
+    }
+    {
+        sc_limits limits = sc_arena_limits(arena);
+        r->max_depth = limits.max_depth;
+        r->max_string = limits.max_string;
+        r->max_items = limits.max_items;
+        r->max_members = limits.max_members;
+        if (len > limits.max_input) {
+            /* nothing is read; every read returns this error */
+            r->end = r->p;
+            fail_at(r, r->p, SC_ERR_LIMIT, NULL,
+                    "the document is %zu bytes long, over the limit of %zu bytes (max_input)", len,
+                    limits.max_input);
+            r->rejected = true;
+        }
+    }
 }
 
 INLINE const char *skip_ws(const char *p, const char *end)
@@ -175,6 +207,13 @@ INLINE uint64_t run_enders(uint64_t v)
 {
     uint64_t q = v ^ (ONES * '"'), b = v ^ (ONES * '\\');
     return (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((v - ONES * 0x20) & ~v) | v) & HIGHS;
+}
+
+/* A string (body: after its opening quote) over max_string. */
+static int string_too_long(sc_reader *r, const unsigned char *body, size_t len)
+{
+    return fail_at(r, (const char *)body - 1, SC_ERR_LIMIT, NULL,
+                   "string of %zu bytes, over the limit of %zu bytes (max_string)", len, r->max_string);
 }
 
 /* scan_string past the plain ASCII prefix body..p: escapes, UTF-8, control
@@ -284,6 +323,8 @@ static int scan_string_rest(sc_reader *r, const unsigned char *body, const unsig
     si->len = si->raw_len - savings;
     si->chars = si->len - extra;
     si->escaped = escaped;
+    if (UNLIKELY(si->len > r->max_string))
+        return string_too_long(r, body, si->len);
     r->p = (const char *)p + 1;
     return 0;
 }
@@ -309,6 +350,8 @@ INLINE int scan_string(sc_reader *r, str_info *si)
         }
         p += FIRST_FLAGGED_BYTE(t);
         if (LIKELY(*p == '"')) {
+            if (UNLIKELY((size_t)(p - body) > r->max_string))
+                return string_too_long(r, body, (size_t)(p - body));
             si->body = (const char *)body;
             si->raw_len = si->len = si->chars = (size_t)(p - body);
             si->escaped = false;
@@ -704,7 +747,7 @@ INLINE bool just_opened(const sc_reader *r, char open)
 static int open_container(sc_reader *r, const char *p)
 {
     if (UNLIKELY(r->depth >= r->max_depth))
-        return fail_at(r, p, SC_ERR_DEPTH, NULL, "nesting deeper than %d", r->max_depth);
+        return fail_at(r, p, SC_ERR_DEPTH, NULL, "nesting deeper than %d (max_depth)", r->max_depth);
     r->depth++;
     r->p = p + 1;
     return 0;
@@ -761,6 +804,7 @@ INLINE int member_start(sc_reader *r, const char **at)
         return -1;
     }
     *at = p;
+    r->in_object = true;
     return 1;
 }
 
@@ -842,6 +886,7 @@ sc_next sc_next_element(sc_reader *r)
         }
     }
     r->p = p;
+    r->in_object = false;
     return 1;
 }
 
@@ -971,11 +1016,29 @@ static void *grow_stack(sc_reader *r, void *items, void *local, size_t *cap, siz
     return n;
 }
 
+/* Elements or members past the limit, at the one that goes over. */
+static int too_many(sc_reader *r, const char *at, bool object)
+{
+    if (object)
+        return fail_at(r, at, SC_ERR_LIMIT, NULL, "object with more than %zu members (max_members)",
+                       r->max_members);
+    return fail_at(r, at, SC_ERR_LIMIT, NULL, "array with more than %zu items (max_items)", r->max_items);
+}
+
 int sc_skip_value(sc_reader *r)
 {
+    return sc_skip_value_counted(r, NULL);
+}
+
+int sc_skip_value_counted(sc_reader *r, size_t *values)
+{
     /* frames[i] is ARRAY_FRAME or, for an object, the index in keys where
-     * its keys start: an explicit stack instead of recursion. */
+     * its keys start: an explicit stack instead of recursion. counts[i] is
+     * the elements of an array frame so far. */
     size_t frames_local[LOCAL_FRAMES], *frames = frames_local;
+    size_t counts_local[LOCAL_FRAMES], *counts = counts_local;
+    size_t ccap = LOCAL_FRAMES;
+    size_t nvalues = 0;
     size_t nframes = 0, fcap = LOCAL_FRAMES;
     key_ent keys_local[LOCAL_KEYS], *keys = keys_local;
     size_t nkeys = 0, kcap = LOCAL_KEYS;
@@ -988,6 +1051,10 @@ value:
     r->p = p;
     if (UNLIKELY(p >= end))
         return no_value(r, p);
+    nvalues++;
+    if (nframes > 0 && frames[nframes - 1] == ARRAY_FRAME &&
+        UNLIKELY(++counts[nframes - 1] > r->max_items))
+        return too_many(r, p, false);
     switch (*p) {
     case '"':
         if ((rc = scan_string(r, &si)))
@@ -999,10 +1066,13 @@ value:
             return rc;
         if (nframes == fcap) {
             size_t *nf = grow_stack(r, frames, frames_local, &fcap, sizeof *frames);
-            if (!nf)
+            size_t *nc = nf ? grow_stack(r, counts, counts_local, &ccap, sizeof *counts) : NULL;
+            if (!nc)
                 return nomem(r, p);
             frames = nf;
+            counts = nc;
         }
+        counts[nframes] = 0;
         frames[nframes++] = *p == '{' ? nkeys : ARRAY_FRAME;
         p = skip_ws(r->p, end);
         r->p = p;
@@ -1035,8 +1105,11 @@ value:
     }
 
 after_value:
-    if (nframes == 0)
+    if (nframes == 0) {
+        if (values)
+            *values = nvalues;
         return 0;
+    }
     p = skip_ws(r->p, end);
     r->p = p;
     if (UNLIKELY(p >= end))
@@ -1077,6 +1150,8 @@ key:
                                                    : "expected a string key after ','");
     if ((rc = scan_string(r, &si)))
         return rc;
+    if (UNLIKELY(nkeys - frames[nframes - 1] >= r->max_members))
+        return too_many(r, p, true);
     if (nkeys == kcap) {
         key_ent *nk = grow_stack(r, keys, keys_local, &kcap, sizeof *keys);
         if (!nk)

@@ -77,21 +77,33 @@ void *sc_reader_alloc(sc_reader *r, size_t size)
 {
     void *p = sc_arena_alloc(r->arena, size);
     if (p == NULL)
-        sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
+        sc_reader_out_of_memory(r);
     return p;
 }
 
 void *sc_reader_grow(sc_reader *r, void *items, size_t *cap, size_t item_size)
 {
+    /* called when an array or object is full, right after the step through
+     * it that found one more element or member */
+    size_t limit = r->in_object ? r->max_members : r->max_items;
     size_t old_cap = *cap;
     size_t new_cap = old_cap == 0 ? 4 : old_cap * 2;
-    if (new_cap < old_cap || new_cap > SIZE_MAX / item_size) {
+    if (old_cap >= limit) {
+        if (r->in_object)
+            sc_reader_fail(r, SC_ERR_LIMIT, NULL, "object with more than %zu members (max_members)", limit);
+        else
+            sc_reader_fail(r, SC_ERR_LIMIT, NULL, "array with more than %zu items (max_items)", limit);
+        return NULL;
+    }
+    if (new_cap > limit || new_cap < old_cap)
+        new_cap = limit;
+    if (new_cap > SIZE_MAX / item_size) {
         sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
         return NULL;
     }
     void *grown = sc_arena_grow(r->arena, items, old_cap * item_size, new_cap * item_size);
     if (grown == NULL) {
-        sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
+        sc_reader_out_of_memory(r);
         return NULL;
     }
     *cap = new_cap;
@@ -114,7 +126,7 @@ int sc_skip_member(sc_reader *r, sc_skipped *skipped, const sc_string *key)
     /* keys never hold U+0000 (the reader rejects it), so a C string is exact */
     char *copy = sc_arena_strndup(r->arena, key->ptr, key->len);
     if (copy == NULL)
-        return sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
+        return sc_reader_out_of_memory(r);
     skipped->keys[skipped->count++] = copy;
     return sc_skip_value(r);
 }

@@ -5,10 +5,15 @@
  * releasing the arena frees everything decoded into it, including what a
  * failed decode had allocated, so no decode path can leak.
  *
- * An arena is made either over a caller buffer (no heap use at all: a decode
- * that needs more fails with SC_ERR_NOMEM) or over an allocator given as
- * function + context (NULL means malloc/free). Arenas are not thread-safe;
- * use one per thread or per request.
+ * An arena is made either over a caller buffer (a decode that needs more
+ * fails with SC_ERR_NOMEM; the arena itself never touches the heap, what
+ * it does not cover is listed in docs/security.md) or over an allocator
+ * given as function + context (NULL means malloc/free). Arenas are not
+ * thread-safe; use one per thread or per request.
+ *
+ * Every arena carries decode limits (sc_limits): what one untrusted
+ * document may cost. Decodes into the arena fail with SC_ERR_LIMIT (or
+ * SC_ERR_DEPTH for nesting) when a document goes past one.
  */
 #ifndef SCHEMAC_ARENA_H
 #define SCHEMAC_ARENA_H
@@ -16,15 +21,41 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "error.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
+
 
 typedef struct sc_allocator {
     void *(*alloc)(void *ctx, size_t size); /* NULL on failure */
     void (*free)(void *ctx, void *ptr);
     void *ctx;
 } sc_allocator;
+
+/* Decode limits. A field left 0 takes its default (SC_DEFAULT_*); SIZE_MAX
+ * (INT_MAX for max_depth) lifts a limit. docs/security.md says what each
+ * one bounds and what a server should set. */
+typedef struct sc_limits {
+    /* Bytes the arena may hold at once: the heap blocks it takes from its
+     * allocator (a buffer arena's own bytes are bounded by the buffer) plus
+     * what is allocated outside it on its behalf (cJSON trees of cJSON *
+     * members and sc_parse_json, charged at their cJSON node size). */
+    size_t max_bytes;
+    size_t max_input;   /* bytes of one document given to a decode */
+    size_t max_string;  /* bytes of one string or key, once unescaped */
+    size_t max_items;   /* elements of one array */
+    size_t max_members; /* members of one object */
+    int max_depth;      /* nesting of arrays and objects; at most SC_MAX_DEPTH */
+} sc_limits;
+
+#define SC_DEFAULT_MAX_BYTES ((size_t)64 << 20)
+#define SC_DEFAULT_MAX_INPUT ((size_t)16 << 20)
+#define SC_DEFAULT_MAX_STRING ((size_t)1 << 20)
+#define SC_DEFAULT_MAX_ITEMS ((size_t)1 << 20)
+#define SC_DEFAULT_MAX_MEMBERS ((size_t)1 << 16)
+#define SC_DEFAULT_MAX_DEPTH 64
 
 typedef struct sc_arena_block sc_arena_block;
 typedef struct sc_arena_cleanup sc_arena_cleanup;
@@ -44,9 +75,13 @@ typedef struct sc_arena {
     bool has_allocator;
     size_t block_size;          /* size of the next heap block */
     size_t used;                /* bytes handed out since init/reset */
+    sc_limits limits;           /* resolved: no field is 0 */
+    size_t held;                /* heap blocks (headers included) plus charges */
+    bool over_limit;            /* the last failure was max_bytes, not the allocator */
 } sc_arena;
 
-/* An arena over buf[0..size): never touches the heap. */
+/* An arena over buf[0..size): never touches the heap. Both init functions
+ * set the default limits. */
 void sc_arena_init_buffer(sc_arena *arena, void *buf, size_t size);
 
 /* An arena over an allocator; NULL means malloc/free. */
@@ -86,6 +121,28 @@ void sc_arena_release(sc_arena *arena);
 
 /* Bytes handed out since the last init or reset (for tests and benchmarks). */
 size_t sc_arena_used(const sc_arena *arena);
+
+/* Sets the limits of every later decode into the arena (NULL: the
+ * defaults). Fields left 0 take their defaults; max_depth is clamped to
+ * [1, SC_MAX_DEPTH]. Reset keeps them. */
+void sc_arena_set_limits(sc_arena *arena, const sc_limits *limits);
+
+/* The limits in force, every field resolved. */
+sc_limits sc_arena_limits(const sc_arena *arena);
+
+/* Bytes the arena holds against max_bytes: its heap blocks, headers
+ * included, plus charges; 0 after release. */
+size_t sc_arena_held(const sc_arena *arena);
+
+/* Counts bytes allocated outside the arena on its behalf (a cJSON tree it
+ * will delete) against max_bytes until the next reset. Returns 0, or
+ * SC_ERR_LIMIT (nothing charged) when they would take the arena past it. */
+int sc_arena_charge(sc_arena *arena, size_t bytes) SC_NODISCARD;
+
+/* Whether the last allocation that failed was refused by max_bytes rather
+ * than by the allocator or the buffer (the reader then reports
+ * SC_ERR_LIMIT, not SC_ERR_NOMEM). */
+bool sc_arena_over_limit(const sc_arena *arena);
 
 #ifdef __cplusplus
 }

@@ -82,6 +82,10 @@ typedef struct sc_mcp_server {
      * writes "NAME: line" to stderr. Called from the transports' threads. */
     void (*log)(void *log_ctx, const char *line);
     void *log_ctx;
+    /* Decode limits of every message (its JSON, a tool's arguments), set
+     * on the arena at each sc_mcp_handle; NULL: the arena's own (the
+     * defaults, for the transports' arenas). docs/security.md. */
+    const sc_limits *limits;
 } sc_mcp_server;
 
 /* A log function for sc_mcp_server.log: log_ctx is a prefix (or NULL). */
@@ -120,7 +124,9 @@ typedef struct sc_mcp_reply {
  * a batch where the negotiated revision allows one) of session. The reply
  * text and everything the call allocates (the message's tree, decoded
  * arguments, what handlers allocate) live in arena until it is reset:
- * one arena per message, reset once the reply is written. Returns 0, or
+ * one arena per message, reset once the reply is written; server->limits
+ * (when set) become the arena's limits. A message over a limit is answered
+ * with -32600 and id null. Returns 0, or
  * SC_ERR_NOMEM / SC_ERR_ARGUMENT when no reply could be made at all. */
 int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
                   size_t len, sc_mcp_reply *reply) SC_NODISCARD;

@@ -13,7 +13,10 @@
  * finite doubles, and integer literals stay within +-(2^53-1); no duplicate
  * keys (checked by the generated code for known members and by
  * sc_skip_value for skipped ones); nesting at most max_depth; nothing but
- * white space after the root value.
+ * white space after the root value. The arena's limits (sc_limits) are
+ * enforced too: input size, string length, items and members (those that
+ * generated code stores through sc_reader_grow, and those skipped), depth
+ * and, through the arena, bytes.
  *
  * These functions are for generated code; applications call T_decode.
  * Each returns 0 (or a count, where said) on success and an sc_code on
@@ -34,11 +37,13 @@
 extern "C" {
 #endif
 
-/* How deep a document may nest (objects and arrays), and how deep validate
- * and encode follow a value built in C (so a cycle ends in SC_ERR_DEPTH).
- * Fixed: libschemac and generated code must agree on it, so it is not a
- * macro to override (docs/strictness.md). */
-#define SC_MAX_DEPTH 64
+/* The ceiling of the depth limit: sc_limits.max_depth (default
+ * SC_DEFAULT_MAX_DEPTH, 64) can be raised up to it, and validate and encode
+ * follow a value built in C this deep (so a cycle ends in SC_ERR_DEPTH, and
+ * every value a decode accepts validates). Fixed: libschemac and generated
+ * code must agree on it, so it is not a macro to override
+ * (docs/security.md). The reader carries the effective limit. */
+#define SC_MAX_DEPTH 1000
 
 /* The largest integer I-JSON allows: 2^53 - 1. */
 #define SC_MAX_SAFE_INTEGER INT64_C(9007199254740991)
@@ -62,6 +67,12 @@ typedef struct sc_reader {
     sc_error *err;
     int depth;
     int max_depth;
+    /* The rest of the arena's limits (all SIZE_MAX without an arena). */
+    size_t max_string;
+    size_t max_items;
+    size_t max_members;
+    bool in_object;  /* the innermost container stepped through is an object */
+    bool rejected;   /* the input is over max_input: every read fails with that */
 } sc_reader;
 
 /* A decoded string: ptr[0..len) is valid UTF-8 without NUL bytes, chars is
@@ -73,6 +84,8 @@ typedef struct sc_string {
     size_t chars;
 } sc_string;
 
+/* Takes its limits from arena (none without one). Input over max_input
+ * makes the first read fail with SC_ERR_LIMIT. */
 void sc_reader_init(sc_reader *r, const char *json, size_t len, sc_arena *arena, sc_error *err);
 
 /* After the root value: only white space may remain. */
@@ -129,6 +142,9 @@ sc_next sc_next_element(sc_reader *r) SC_NODISCARD;
 
 /* Validates and skips any value, duplicate keys included. */
 int sc_skip_value(sc_reader *r) SC_NODISCARD;
+/* The same, counting the values skipped (containers and scalars, not keys)
+ * into *values (may be NULL): what a cJSON tree of the value holds. */
+int sc_skip_value_counted(sc_reader *r, size_t *values) SC_NODISCARD;
 
 /* Errors for the generated code, recorded at the current offset. */
 int sc_reader_fail(sc_reader *r, int code, const char *keyword, const char *fmt, ...) SC_PRINTF(4, 5);
@@ -154,12 +170,15 @@ static inline int sc_reader_place_error(sc_reader *r_)
     r_->err->offset = (size_t)(r_->p - r_->begin);
     return r_->err->code;
 }
-/* A NUL-terminated arena copy of s_[0..len_), or NULL with SC_ERR_NOMEM set. */
+/* An allocation from r->arena failed: records SC_ERR_LIMIT when max_bytes
+ * refused it, else SC_ERR_NOMEM, and returns the code. */
+int sc_reader_out_of_memory(sc_reader *r);
+/* A NUL-terminated arena copy of s_[0..len_), or NULL with the error set. */
 static inline char *sc_reader_strndup(sc_reader *r_, const char *s_, size_t len_)
 {
     char *copy_ = sc_arena_strndup(r_->arena, s_, len_);
     if (copy_ == NULL)
-        sc_reader_fail(r_, SC_ERR_NOMEM, NULL, "out of memory");
+        sc_reader_out_of_memory(r_);
     return copy_;
 }
 

@@ -1,7 +1,8 @@
 /* libschemac's MCP server core (sc_mcp_handle) where the SDK-driven tests
  * of tests/mcp cannot reach: a handler whose cJSON result cannot be sent
- * (a non-finite number, text that is not UTF-8), and arenas over small
- * buffers, where memory runs out at every step of a request. */
+ * (a non-finite number, text that is not UTF-8), arenas over small
+ * buffers, where memory runs out at every step of a request, and the
+ * server's decode limits. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -92,6 +93,29 @@ int main(void)
         sc_arena_release(&small);
     }
     CHECK(answered);
+
+    /* the server's limits hold for every message, whatever the arena had:
+     * over one, the message is refused as a whole (-32600, id null) */
+    {
+        sc_limits limits = {0, 0, 5, 0, 0, 0}; /* strings of at most 5 bytes */
+        sc_mcp_server limited = server;
+        limited.limits = &limits;
+        sc_arena_init(&arena, NULL);
+        text = call_echo(&limited, &session, &arena, "hi", &rc); /* "jsonrpc" is a 7-byte key */
+        CHECK(rc == 0 && text != NULL && strstr(text, "-32600") != NULL && strstr(text, "\"id\":null") != NULL &&
+              strstr(text, "max_string") != NULL);
+        sc_arena_reset(&arena);
+        limits.max_string = 0;
+        limits.max_members = 2; /* the tool call message has 4 */
+        text = call_echo(&limited, &session, &arena, "hi", &rc);
+        CHECK(text != NULL && strstr(text, "-32600") != NULL && strstr(text, "max_members") != NULL);
+        sc_arena_reset(&arena);
+        limits.max_members = 0;
+        text = call_echo(&limited, &session, &arena, "hi", &rc);
+        CHECK(text != NULL && strstr(text, "\"echo\":\"hi\"") != NULL);
+        CHECK(sc_arena_limits(&arena).max_members == SC_DEFAULT_MAX_MEMBERS);
+        sc_arena_release(&arena);
+    }
 
     if (failures == 0)
         printf("mcp core: every check passed\n");

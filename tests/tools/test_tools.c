@@ -132,6 +132,29 @@ int main(void)
            "a tool not written for MCP (@dialects) is not in tools/list");
     cJSON_Delete(list);
 
+    /* the arena's limits hold for the call: the arguments' JSON, and their
+     * decode (calc's handler is not reached) */
+    {
+        sc_limits limits = {0, 40, 0, 0, 0, 0};
+        const char *args = "{\"operation\":\"add\",\"a\":1,\"b\":2,\"comment\":\"a long comment\"}";
+        int before = calls;
+        sc_arena_reset(&arena);
+        sc_arena_set_limits(&arena, &limits);
+        r = call(tools, n, "calc", args, &rc, &err, &arena);
+        expect(rc == SC_ERR_LIMIT && r == NULL && calls == before && strstr(err.message, "max_input") != NULL,
+               "a tool call over the arena's max_input is refused before the handler");
+        limits.max_input = 0;
+        limits.max_string = 10;
+        sc_arena_set_limits(&arena, &limits);
+        r = call(tools, n, "calc", args, &rc, &err, &arena);
+        expect(rc == SC_ERR_LIMIT && calls == before && strstr(err.message, "max_string") != NULL,
+               "a tool call with a string over the arena's max_string is refused");
+        sc_arena_set_limits(&arena, NULL);
+        r = call(tools, n, "calc", args, &rc, &err, &arena);
+        expect(rc == 0 && calls == before + 1, "within the limits the call goes through");
+        cJSON_Delete(r);
+    }
+
     sc_arena_release(&arena);
     printf("%d failure(s)\n", failures);
     return failures ? 1 : 0;
