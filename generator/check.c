@@ -1,5 +1,6 @@
 /* schemac generator: model checks. */
 #include "check.h"
+#include "check_depth.h"
 #include "check_names.h"
 
 #include <float.h>
@@ -459,4 +460,5 @@ void check_model(model *m)
     }
     check_tool_names_unique(m);
     check_generated_names(m);
+    check_document_depth(m);
 }
