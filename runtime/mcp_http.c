@@ -390,6 +390,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (r == NULL)
             return MHD_NO;
         sc_arena_init(&r->arena, NULL);
+        if (h->server->limits != NULL) /* from the body on: the whole request counts */
+            sc_arena_set_limits(&r->arena, h->server->limits);
         *con_cls = r;
         return check_headers(h, c, url, method, r);
     }

@@ -125,8 +125,9 @@ typedef struct sc_mcp_reply {
  * text and everything the call allocates (the message's tree, decoded
  * arguments, what handlers allocate) live in arena until it is reset:
  * one arena per message, reset once the reply is written; server->limits
- * (when set) become the arena's limits. A message over a limit is answered
- * with -32600 and id null. Returns 0, or
+ * (when set) become the arena's limits. A message over a limit (but
+ * max_depth, a strictness rule) is answered with -32600 and id null.
+ * Returns 0, or
  * SC_ERR_NOMEM / SC_ERR_ARGUMENT when no reply could be made at all. */
 int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
                   size_t len, sc_mcp_reply *reply) SC_NODISCARD;

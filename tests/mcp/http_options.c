@@ -1,6 +1,7 @@
 /* An MCP server over Streamable HTTP with every option of
- * sc_mcp_http_options set away from its default, for http_options.mjs:
- * the sample keeps the defaults. No tools: the checks are the transport's.
+ * sc_mcp_http_options set away from its default, and the server's decode
+ * limits (max_members 6, max_depth 8), for http_options.mjs: the sample keeps the
+ * defaults. No tools: the checks are the transport's.
  *
  *   http_options --http PORT     (0: any free port, logged on stderr)
  */
@@ -13,7 +14,9 @@
 int main(int argc, char **argv)
 {
     static const char *const origins[] = {"https://app.example.com", "http://localhost:5173"};
-    sc_mcp_server server = {.name = "http-options", .version = "0", .log = sc_mcp_log_stderr, .log_ctx = "mcp_server"};
+    static const sc_limits limits = {.max_members = 6, .max_depth = 8};
+    sc_mcp_server server = {
+        .name = "http-options", .version = "0", .log = sc_mcp_log_stderr, .log_ctx = "mcp_server", .limits = &limits};
     sc_mcp_http_options options = {
         .path = "/rpc",
         .allowed_origins = origins,

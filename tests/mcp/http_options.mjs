@@ -101,6 +101,27 @@ await check('max_body 2000: 2000 bytes are read, 2001 are 413', async () => {
     assert.match((await r.json()).error.message, /over 2000 bytes/);
 });
 
+const initializeWith = (extra) => `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":` +
+    `"2025-11-25","capabilities":{},"clientInfo":{"name":"o","version":"0"}${extra}}}`;
+
+await check('limits (max_members 6): a message over a limit is refused as a whole, 400 with id null', async () => {
+    assert.equal((await post(initializeWith(',"a":1,"b":2,"c":3'))).status, 200);
+    const r = await post(initializeWith(',"a":1,"b":2,"c":3,"d":4'));
+    assert.equal(r.status, 400);
+    const reply = await r.json();
+    assert.equal(reply.id, null);
+    assert.equal(reply.error.code, -32600);
+    assert.match(reply.error.message, /more than 6 members \(max_members\)/);
+});
+
+await check('limits (max_depth 8): a message 9 deep is a strictness error, answered with its id', async () => {
+    assert.equal((await post(initializeWith(`,"pad":${'['.repeat(6)}${']'.repeat(6)}`))).status, 200);
+    const reply = await (await post(initializeWith(`,"pad":${'['.repeat(7)}${']'.repeat(7)}`))).json();
+    assert.equal(reply.id, 1);
+    assert.equal(reply.error.code, -32600);
+    assert.match(reply.error.message, /nesting deeper than 8 \(max_depth\)/);
+});
+
 await check('max_sessions 2: a third session ends the least recently used one', async () => {
     const [a, b] = [await open(), await open()];
     const alive = async (id) => (await post(ping, { 'mcp-session-id': id })).status;
