@@ -149,8 +149,8 @@ static long peak_rss_kb(void)
 }
 
 /* Decodes s's document of `size` bytes; returns the seconds taken, the
- * best of 3 runs (the first one also pays for the arena's first touch of
- * its memory, and the machine may be busy). */
+ * better of 2 runs (the first one also pays for the arena's first touch of
+ * its memory). */
 static double run(const scenario *s, size_t size, int expect)
 {
     doc d = make(s, size);
@@ -160,7 +160,7 @@ static double run(const scenario *s, size_t size, int expect)
     sc_arena arena;
     sc_arena_init(&arena, NULL);
     sc_arena_set_limits(&arena, &s->limits);
-    for (int round = 0; round < 3; round++) {
+    for (int round = 0; round < 2; round++) {
         sc_arena_reset(&arena);
         double t0 = now();
         rc = decode(s, &arena, &d, &err);
