@@ -3,7 +3,9 @@
  * sc_find_duplicate returns the smallest index j such that items[j] equals
  * some items[i] with i < j (JSON equality), or n if there is none. Small
  * arrays are compared pairwise; larger ones go through an open-addressing
- * hash set, inserted in index order so the first hit is the smallest j.
+ * hash set, inserted in index order so the first hit is the smallest j: on
+ * the stack up to 256 items, else a calloc of at most 32 bytes per item,
+ * freed before returning (docs/security.md: not counted in the arena).
  *
  * The arrays come from untrusted JSON, so the hash is seeded per call from
  * addresses (ASLR) to make colliding inputs hard to precompute. It is not a
@@ -25,10 +27,16 @@ typedef struct {
     sc_unique_kind kind;
 } elements;
 
+/* 8 bytes: the table is the one allocation of a decode outside the arena
+ * (the check functions have none), so it is kept small. */
 typedef struct {
-    size_t index_plus_1; /* 0: empty slot */
-    uint64_t hash;
+    uint32_t index_plus_1; /* 0: empty slot */
+    uint32_t hash_high;    /* the hash's top half; its low bits chose the slot */
 } slot;
+
+/* Tables of up to this many slots (arrays of up to half as many items)
+ * live on the stack: no heap for them, in a buffer arena either. */
+#define LOCAL_SLOTS 512
 
 /* The kinds that read a typed value need the stride to hold it; anything
  * else is compared as raw bytes rather than read out of bounds. */
@@ -179,35 +187,43 @@ static size_t find_hashed(const elements *e, size_t n)
 {
     /* Capacity: a power of two at least 2n, so the load stays <= 1/2. */
     size_t cap = 1;
+    slot local[LOCAL_SLOTS];
+    if (n >= UINT32_MAX)
+        return n + 1; /* indexes are 32-bit */
     while (cap < n) {
         if (cap > SIZE_MAX / 4 / sizeof(slot))
             return n + 1;
         cap <<= 1;
     }
     cap <<= 1;
-    slot *table = calloc(cap, sizeof *table);
-    if (table == NULL)
+    slot *table = local;
+    if (cap <= LOCAL_SLOTS)
+        memset(local, 0, cap * sizeof *local);
+    else if ((table = calloc(cap, sizeof *table)) == NULL)
         return n + 1;
-    uint64_t seed = mix64((uint64_t)(uintptr_t)table ^ mix64((uint64_t)(uintptr_t)&cap));
+    uint64_t seed = mix64((uint64_t)(uintptr_t)table ^ mix64((uint64_t)(uintptr_t)&cap) ^
+                          (uint64_t)(uintptr_t)e->base);
     size_t mask = cap - 1, result = n;
     for (size_t j = 0; j < n && result == n; j++) {
         uint64_t h = element_hash(e, j, seed);
+        uint32_t high = (uint32_t)(h >> 32);
         size_t pos = (size_t)h & mask;
         for (;;) {
             slot *s = &table[pos];
             if (s->index_plus_1 == 0) {
-                s->index_plus_1 = j + 1;
-                s->hash = h;
+                s->index_plus_1 = (uint32_t)(j + 1);
+                s->hash_high = high;
                 break;
             }
-            if (s->hash == h && elements_equal(e, s->index_plus_1 - 1, j)) {
+            if (s->hash_high == high && elements_equal(e, s->index_plus_1 - 1, j)) {
                 result = j;
                 break;
             }
             pos = (pos + 1) & mask;
         }
     }
-    free(table);
+    if (table != local)
+        free(table);
     return result;
 }
 
