@@ -384,6 +384,84 @@ static void check_optional_zero(const field *f)
     cJSON_Delete(zero);
 }
 
+/* The JSON type an untagged variant reads, for grouping: "null",
+ * "boolean", "number" (integers too), "string" (enums too), "array",
+ * "object". */
+static const char *json_type_of(const struct_def *variant)
+{
+    if (variant->nfields == 0)
+        return "null";
+    switch (variant->fields[0].type->kind) {
+    case NODE_BOOL: return "boolean";
+    case NODE_INT:
+    case NODE_NUMBER: return "number";
+    case NODE_STRING:
+    case NODE_ENUM: return "string";
+    case NODE_ARRAY: return "array";
+    default: return "object";
+    }
+}
+
+static bool is_property(const struct_def *s, const char *json_name)
+{
+    for (size_t i = 0; i < s->nfields; i++)
+        if (strcmp(s->fields[i].json_name, json_name) == 0)
+            return true;
+    return false;
+}
+
+/* An untagged union: values of one JSON type are tried in the enum's
+ * order, which agrees with anyOf whatever the order. Object variants are
+ * not tried: when there are several, each needs a required member no other
+ * one has (and none may accept unknown members), whose presence selects
+ * it; only then can at most one of them accept an object. */
+static void check_untagged(struct_def *s)
+{
+    if (s->opted_in)
+        diag_error(s->where, "an @untagged union is not an object, so it cannot be @schema or @tool: "
+                             "use it as a member of a struct that is");
+    size_t objects = 0, nulls = 0;
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const char *type = json_type_of(s->variants[i]);
+        objects += strcmp(type, "object") == 0;
+        if (strcmp(type, "null") == 0 && nulls++ > 0)
+            diag_error(s->variants[i]->variant_value->where, "'%s' has no union member, like an earlier "
+                                                             "value: both would be null; give one a member",
+                       s->variants[i]->variant_value->c_name);
+    }
+    if (objects < 2)
+        return;
+    for (size_t i = 0; i < s->nvariants; i++) {
+        struct_def *v = s->variants[i];
+        if (strcmp(json_type_of(v), "object") != 0)
+            continue;
+        const struct_def *obj = v->fields[0].type->struct_type;
+        if (obj->nvariants > 0 || obj->additional_properties) {
+            diag_error(v->fields[0].where, "'%s' is one of several object variants, so it must be a plain "
+                                           "struct that rejects unknown members (not a tagged union, not "
+                                           "@additionalProperties): only then can its members tell it apart",
+                       v->fields[0].c_name);
+            continue;
+        }
+        for (size_t j = 0; j < obj->nfields && v->select_member == NULL; j++) {
+            const field *f = &obj->fields[j];
+            bool own = f->presence == PRESENCE_REQUIRED;
+            for (size_t k = 0; k < s->nvariants && own; k++) {
+                const struct_def *other = s->variants[k];
+                if (k != i && strcmp(json_type_of(other), "object") == 0 &&
+                    is_property(other->fields[0].type->struct_type, f->json_name))
+                    own = false;
+            }
+            if (own)
+                v->select_member = f->json_name;
+        }
+        if (v->select_member == NULL)
+            diag_error(v->fields[0].where, "object variant '%s' cannot be told from the other object "
+                                           "variants: give it a required member that none of them has",
+                       v->fields[0].c_name);
+    }
+}
+
 static void check_struct(const model *m, struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
@@ -415,6 +493,8 @@ static void check_struct(const model *m, struct_def *s)
         diag_error(s->where, "@config belongs to a @tool struct");
     if (s->tool_name != NULL)
         dialect_check_tool(s);
+    if (s->untagged)
+        check_untagged(s);
 }
 
 /* Two structs under one @tool name would be two tools a model cannot tell

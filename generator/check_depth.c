@@ -82,7 +82,16 @@ static unsigned long struct_depth(depth_memo *memo, const struct_def *s)
         return UNBOUNDED; /* back on a struct being worked out: a required cycle */
     memo->state[at] = 1;
     unsigned long d;
-    if (s->nvariants > 0) {
+    if (s->untagged && s->nvariants > 0) {
+        /* an untagged union is its variant's value, not an object around
+         * it: its shallowest variant (null: 0) */
+        d = UNBOUNDED;
+        for (size_t v = 0; v < s->nvariants; v++) {
+            unsigned long dv = s->variants[v]->nfields == 1 ? node_depth(memo, s->variants[v]->fields[0].type) : 0;
+            if (dv < d)
+                d = dv;
+        }
+    } else if (s->nvariants > 0) {
         /* a tagged union: its shallowest variant */
         d = UNBOUNDED;
         for (size_t v = 0; v < s->nvariants; v++) {

@@ -134,6 +134,36 @@ static void emit_layout_asserts(strbuf *sb, const model *m)
     sb_puts(sb, "\n");
 }
 
+static bool node_uses_enum(const node *n, const enum_def *e)
+{
+    if (n == NULL)
+        return false;
+    return n->enum_type == e || node_uses_enum(n->items, e) || node_uses_enum(n->map_key, e) ||
+           node_uses_enum(n->map_value, e);
+}
+
+static bool struct_uses_enum(const struct_def *s, const enum_def *e)
+{
+    /* an untagged union's enum member is not JSON: its variant is */
+    for (size_t i = s->untagged ? 1 : 0; i < s->nfields; i++)
+        if (node_uses_enum(s->fields[i].type, e))
+            return true;
+    for (size_t v = 0; v < s->nvariants; v++)
+        if (struct_uses_enum(s->variants[v], e))
+            return true;
+    return false;
+}
+
+/* Whether generated code reads, checks or builds e: not when e only says
+ * which variant of untagged unions holds the value. */
+static bool enum_is_json(const model *m, const enum_def *e)
+{
+    for (size_t i = 0; i < m->nstructs; i++)
+        if (struct_uses_enum(m->structs[i], e))
+            return true;
+    return false;
+}
+
 static void emit_declarations(strbuf *sb, const struct_def *s)
 {
     sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_);\n", s->name, s->c_type);
@@ -153,13 +183,15 @@ char *emit_c_source(const model *m, const c_names *names)
 
     sb_puts(&sb, "/* ---- declarations ---- */\n\n");
     for (size_t i = 0; i < m->nstructs; i++) {
-        for (size_t v = 0; v < m->structs[i]->nvariants; v++)
+        for (size_t v = 0; v < m->structs[i]->nvariants && !m->structs[i]->untagged; v++)
             emit_declarations(&sb, m->structs[i]->variants[v]);
         emit_declarations(&sb, m->structs[i]);
     }
     sb_puts(&sb, "\n");
 
     for (size_t i = 0; i < m->nenums; i++) {
+        if (!enum_is_json(m, m->enums[i]))
+            continue;
         emit_enum_read(&sb, m->enums[i]);
         emit_enum_check(&sb, m->enums[i]);
         emit_enum_build(&sb, m->enums[i]);
@@ -167,7 +199,7 @@ char *emit_c_source(const model *m, const c_names *names)
     emit_drop_nulls(&sb, m);
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
-        for (size_t v = 0; v < s->nvariants; v++) {
+        for (size_t v = 0; v < s->nvariants && !s->untagged; v++) {
             const struct_def *variant = s->variants[v];
             sb_printf(&sb, "/* ---- %s when %s is \"%s\" ---- */\n\n", s->c_type,
                       s->fields[s->discriminator].json_name, variant->variant_value->json_name);
@@ -176,7 +208,11 @@ char *emit_c_source(const model *m, const c_names *names)
             emit_struct_build(&sb, variant);
         }
         sb_printf(&sb, "/* ---- %s ---- */\n\n", s->c_type);
-        if (s->nvariants > 0) {
+        if (s->untagged) {
+            emit_untagged_check(&sb, s);
+            emit_untagged_read(&sb, s);
+            emit_untagged_build(&sb, s);
+        } else if (s->nvariants > 0) {
             emit_union_read(&sb, s);
             emit_union_check(&sb, s);
             emit_union_build(&sb, s);

@@ -150,3 +150,55 @@ void emit_union_build(strbuf *sb, const struct_def *s)
     emit_line(sb, 1, "}");
     sb_puts(sb, "}\n\n");
 }
+
+/* An untagged union is built as the value of the variant its enum member
+ * names. */
+void emit_untagged_build(strbuf *sb, const struct_def *s)
+{
+    const field *disc = &s->fields[s->discriminator];
+    sb_printf(sb, "static cJSON *build_%s(const %s *v_, int depth_)\n{\n", s->name, s->c_type);
+    strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
+    sb_init(&body);
+    sb = &body;
+    emit_line(sb, 1, "if (depth_ > SC_MAX_DEPTH)");
+    emit_line(sb, 2, "return NULL; /* a cycle, or deeper than any document we accept */");
+    emit_line(sb, 1, "switch (v_->%s) {", disc->c_path);
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const struct_def *v = s->variants[i];
+        emit_line(sb, 1, "case %s:", v->variant_value->c_name);
+        if (v->nfields == 0) {
+            emit_line(sb, 2, "return cJSON_CreateNull();");
+            continue;
+        }
+        const field *f = &v->fields[0];
+        const node *n = f->type;
+        if (n->kind == NODE_ARRAY) {
+            emit_line(sb, 2, "{");
+            emit_line(sb, 3, "cJSON *list_ = cJSON_CreateArray();");
+            emit_line(sb, 3, "if (list_ == NULL)");
+            emit_line(sb, 4, "return NULL;");
+            emit_line(sb, 3, "for (size_t i_ = 0; i_ < (size_t)v_->%s; i_++) {", f->count_field);
+            char *item = xasprintf("v_->%s[i_]", f->c_path);
+            char *e = build_expr(n->items, item);
+            emit_line(sb, 4, "if (!sc_cjson_append(list_, %s)) {", e);
+            emit_line(sb, 5, "cJSON_Delete(list_);");
+            emit_line(sb, 5, "return NULL;");
+            emit_line(sb, 4, "}");
+            emit_line(sb, 3, "}");
+            emit_line(sb, 3, "return list_;");
+            emit_line(sb, 2, "}");
+            free(item);
+            free(e);
+        } else {
+            char *value = xasprintf("v_->%s", f->c_path);
+            char *e = build_expr(n, value);
+            emit_line(sb, 2, "return %s;", e);
+            free(value);
+            free(e);
+        }
+    }
+    emit_line(sb, 1, "default:");
+    emit_line(sb, 2, "return NULL; /* not a value of the enum member */");
+    emit_line(sb, 1, "}");
+    emit_body(out, &body, (const char *const[]){"v_", NULL});
+}

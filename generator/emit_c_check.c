@@ -603,3 +603,78 @@ void emit_union_check(strbuf *sb, const struct_def *s)
 
     free(disc_lit);
 }
+
+/* An untagged union is checked as the variant its enum member names: the
+ * value of the union member, which must be there (a non-NULL string or
+ * array). */
+void emit_untagged_check(strbuf *sb, const struct_def *s)
+{
+    const field *disc = &s->fields[s->discriminator];
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const struct_def *v = s->variants[i];
+        if (v->nfields == 1 && needs_check(v->fields[0].type)) {
+            char *fn = xasprintf("%s_%s", v->name, v->fields[0].c_name);
+            emit_check_fn(sb, v->fields[0].type, fn);
+            free(fn);
+        }
+    }
+    sb_printf(sb, "static int check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
+              s->name, s->c_type);
+    strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
+    sb_init(&body);
+    sb = &body;
+    emit_line(sb, 1, "int rc_ = 0;");
+    emit_line(sb, 1, "if (depth_ > SC_MAX_DEPTH)");
+    emit_line(sb, 2, "return sc_fail(err_, SC_ERR_DEPTH, NULL, \"nesting deeper than %%d\", SC_MAX_DEPTH);");
+    emit_line(sb, 1, "switch (v_->%s) {", disc->c_path);
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const struct_def *v = s->variants[i];
+        emit_line(sb, 1, "case %s:", v->variant_value->c_name);
+        if (v->nfields == 0) {
+            emit_line(sb, 2, "break; /* null */");
+            continue;
+        }
+        const field *f = &v->fields[0];
+        const node *n = f->type;
+        storage store = field_storage(f);
+        if (store == STORAGE_POINTER) {
+            emit_line(sb, 2, "if (v_->%s == NULL)", f->c_path);
+            emit_fail(sb, 3, "SC_ERR_TYPE", "type", "must be a string, not NULL");
+        }
+        if (store == STORAGE_SEQUENCE && f->count_signed) {
+            emit_line(sb, 2, "if (full_ && v_->%s < 0)", f->count_field);
+            emit_fail(sb, 3, "SC_ERR_TYPE", "type", "has a negative item count");
+        }
+        if (!needs_check(n)) {
+            emit_line(sb, 2, "break;");
+            continue;
+        }
+        char *fn = xasprintf("%s_%s", v->name, f->c_name);
+        char *expr, *count = NULL;
+        if (n->kind == NODE_ARRAY) {
+            expr = xasprintf("(const %s *)v_->%s", n->items->c_type, f->c_path);
+            count = xasprintf("(size_t)v_->%s", f->count_field);
+        } else if (n->kind == NODE_INT) {
+            expr = xasprintf("(%s)v_->%s", n->is_signed ? "int64_t" : "uint64_t", f->c_path);
+        } else if (n->kind == NODE_NUMBER) {
+            expr = xasprintf("(double)v_->%s", f->c_path);
+        } else {
+            expr = xasprintf("v_->%s", f->c_path);
+        }
+        if (n->kind == NODE_STRUCT) { /* the decoder checked it as it read it */
+            emit_line(sb, 2, "if (full_)");
+            emit_check_call(sb, 3, n, fn, expr, count);
+        } else {
+            emit_check_call(sb, 2, n, fn, expr, count);
+        }
+        emit_line(sb, 2, "break;");
+        free(fn);
+        free(expr);
+        free(count);
+    }
+    emit_line(sb, 1, "default:");
+    emit_line(sb, 2, "return sc_fail(err_, SC_ERR_CONSTRAINT, \"enum\", \"holds no value of %s\");", disc->type->c_type);
+    emit_line(sb, 1, "}");
+    emit_line(sb, 1, "return rc_;");
+    emit_body(out, &body, (const char *const[]){"v_", "full_", "seen_", NULL});
+}

@@ -65,14 +65,17 @@ void emit_name_switch(strbuf *sb, int level, const char *ptr, const char *len, c
 void emit_enum_read(strbuf *sb, const enum_def *e);
 void emit_struct_read(strbuf *sb, const struct_def *s);
 void emit_union_read(strbuf *sb, const struct_def *s);
+void emit_untagged_read(strbuf *sb, const struct_def *s);
 
 void emit_enum_check(strbuf *sb, const enum_def *e);
 void emit_struct_check(strbuf *sb, const struct_def *s);
 void emit_union_check(strbuf *sb, const struct_def *s);
+void emit_untagged_check(strbuf *sb, const struct_def *s);
 
 void emit_enum_build(strbuf *sb, const enum_def *e);
 void emit_struct_build(strbuf *sb, const struct_def *s);
 void emit_union_build(strbuf *sb, const struct_def *s);
+void emit_untagged_build(strbuf *sb, const struct_def *s);
 
 /* The @output struct of a tool, when the header tags it @schema (so it has
  * a public validate and to_cjson); NULL otherwise. */

@@ -410,3 +410,155 @@ void emit_union_read(strbuf *sb, const struct_def *s)
 
     free(disc_lit);
 }
+
+/* The JSON type that selects an untagged variant, as sc_peek names it. */
+static const char *variant_json_type(const struct_def *v)
+{
+    if (v->nfields == 0)
+        return "SC_JSON_NULL";
+    switch (v->fields[0].type->kind) {
+    case NODE_BOOL: return "SC_JSON_TRUE";
+    case NODE_INT:
+    case NODE_NUMBER: return "SC_JSON_NUMBER";
+    case NODE_STRING:
+    case NODE_ENUM: return "SC_JSON_STRING";
+    case NODE_ARRAY: return "SC_JSON_ARRAY";
+    default: return "SC_JSON_OBJECT";
+    }
+}
+
+/* What the value must be when no variant reads its type: "null, an
+ * integer or a string". */
+static char *untagged_expected(const struct_def *s)
+{
+    const char *names[8];
+    size_t total = 0;
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const struct_def *v = s->variants[i];
+        node_kind k = v->nfields == 0 ? NODE_ANY : v->fields[0].type->kind;
+        const char *name = k == NODE_ANY ? "null" : k == NODE_BOOL ? "a boolean" : k == NODE_INT ? "an integer"
+                         : k == NODE_NUMBER ? "a number" : k == NODE_STRING || k == NODE_ENUM ? "a string"
+                         : k == NODE_ARRAY ? "an array" : "an object";
+        bool repeated = false;
+        for (size_t j = 0; j < total; j++)
+            repeated = repeated || strcmp(names[j], name) == 0;
+        if (!repeated && total < sizeof names / sizeof *names)
+            names[total++] = name;
+    }
+    strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; i < total; i++)
+        sb_printf(&sb, "%s%s", i == 0 ? "" : i + 1 == total ? " or " : ", ", names[i]);
+    return sb_take(&sb);
+}
+
+/* read_VARIANT: the value of one variant of an untagged union, with its
+ * constraints; the enum member says which variant was read. */
+static void emit_variant_read(strbuf *sb, const struct_def *s, const struct_def *v)
+{
+    const field *disc = &s->fields[s->discriminator];
+    sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", v->name, s->c_type);
+    emit_line(sb, 1, "int rc_;");
+    if (v->nfields == 0) {
+        emit_line(sb, 1, "rc_ = sc_read_null(r_);");
+    } else {
+        const field *f = &v->fields[0];
+        char *lv = xasprintf("out_->%s", f->c_path);
+        char *check_fn = xasprintf("%s_%s", v->name, f->c_name);
+        if (f->type->kind == NODE_ARRAY)
+            emit_read_array(sb, 1, v->name, f);
+        else
+            emit_read(sb, 1, f->type, lv, check_fn);
+        free(check_fn);
+        free(lv);
+    }
+    emit_line(sb, 1, "if (rc_ != 0)");
+    emit_line(sb, 2, "return rc_;");
+    emit_line(sb, 1, "out_->%s = %s;", disc->c_path, v->variant_value->c_name);
+    if (v->nfields == 1) {
+        emit_line(sb, 1, "if (check_%s(out_, sc_reader_error(r_), false, NULL, 0) != 0)", s->name);
+        emit_line(sb, 2, "return sc_reader_place_error(r_);");
+    }
+    emit_line(sb, 1, "return 0;");
+    sb_puts(sb, "}\n\n");
+}
+
+/* An untagged union reads the variants of the value's JSON type in the
+ * enum's order, each on a copy of the reader: the first that accepts the
+ * value keeps it, so the decoder accepts what anyOf accepts; when all
+ * fail, the last one's error stands. Object variants are not tried: the
+ * member that selects each (check.c) says which one reads the object. */
+void emit_untagged_read(strbuf *sb, const struct_def *s)
+{
+    for (size_t i = 0; i < s->nvariants; i++)
+        emit_variant_read(sb, s, s->variants[i]);
+
+    static const char *const json_types[] = {"SC_JSON_NULL", "SC_JSON_TRUE", "SC_JSON_NUMBER", "SC_JSON_STRING",
+                                             "SC_JSON_ARRAY", "SC_JSON_OBJECT"};
+    sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
+    emit_line(sb, 1, "sc_reader probe_;");
+    emit_line(sb, 1, "int rc_;");
+    emit_line(sb, 1, "memset(out_, 0, sizeof *out_);");
+    emit_line(sb, 1, "switch (sc_peek(r_)) {");
+    for (size_t t = 0; t < sizeof json_types / sizeof *json_types; t++) {
+        const struct_def *last = NULL;
+        size_t count = 0;
+        for (size_t i = 0; i < s->nvariants; i++)
+            if (strcmp(variant_json_type(s->variants[i]), json_types[t]) == 0) {
+                last = s->variants[i];
+                count++;
+            }
+        if (last == NULL)
+            continue;
+        if (strcmp(json_types[t], "SC_JSON_TRUE") == 0)
+            emit_line(sb, 1, "case SC_JSON_FALSE:");
+        emit_line(sb, 1, "case %s:", json_types[t]);
+        if (strcmp(json_types[t], "SC_JSON_OBJECT") == 0 && count > 1) {
+            strbuf names;
+            sb_init(&names);
+            for (size_t i = 0; i < s->nvariants; i++) {
+                const struct_def *v = s->variants[i];
+                if (v->select_member == NULL)
+                    continue;
+                char *lit = c_literal(v->select_member);
+                emit_line(sb, 2, "probe_ = *r_;");
+                emit_line(sb, 2, "switch (sc_find_member(&probe_, %s)) {", lit);
+                emit_line(sb, 2, "case SC_NEXT_ITEM:");
+                emit_line(sb, 3, "return read_%s(r_, out_);", v->name);
+                emit_line(sb, 2, "case SC_NEXT_ERROR:");
+                emit_line(sb, 3, "return sc_reader_code(r_);");
+                emit_line(sb, 2, "default:");
+                emit_line(sb, 3, "break;");
+                emit_line(sb, 2, "}");
+                sb_printf(&names, "%s\\\"%s\\\"", names.len ? ", " : "", v->select_member);
+                free(lit);
+            }
+            emit_line(sb, 2, "return sc_reader_fail(r_, SC_ERR_REQUIRED, \"required\", "
+                             "\"must have one of the properties %s\");", names.data != NULL ? names.data : "");
+            sb_free(&names);
+            continue;
+        }
+        for (size_t i = 0; i < s->nvariants; i++) {
+            const struct_def *v = s->variants[i];
+            if (v == last || strcmp(variant_json_type(v), json_types[t]) != 0)
+                continue;
+            emit_line(sb, 2, "probe_ = *r_;");
+            emit_line(sb, 2, "if (read_%s(&probe_, out_) == 0) {", v->name);
+            emit_line(sb, 3, "*r_ = probe_;");
+            emit_line(sb, 3, "return 0;");
+            emit_line(sb, 2, "}");
+            emit_line(sb, 2, "sc_error_clear(sc_reader_error(r_)); /* the next variant may accept it */");
+            emit_line(sb, 2, "memset(out_, 0, sizeof *out_);");
+        }
+        emit_line(sb, 2, "return read_%s(r_, out_);", last->name);
+    }
+    char *expected = untagged_expected(s);
+    emit_line(sb, 1, "default:");
+    emit_line(sb, 2, "probe_ = *r_;");
+    emit_line(sb, 2, "if ((rc_ = sc_skip_value(&probe_)) != 0)");
+    emit_line(sb, 3, "return rc_; /* not JSON at all */");
+    emit_line(sb, 2, "return sc_reader_fail(r_, SC_ERR_TYPE, \"type\", \"must be %s\");", expected);
+    emit_line(sb, 1, "}");
+    sb_puts(sb, "}\n\n");
+    free(expected);
+}

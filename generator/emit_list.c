@@ -150,7 +150,7 @@ static void put_type(strbuf *sb, const node *n)
     case NODE_NUMBER: sb_puts(sb, "number"); break;
     case NODE_STRING: sb_puts(sb, "string"); break;
     case NODE_ENUM: sb_puts(sb, "enum"); break;
-    case NODE_STRUCT: sb_puts(sb, "object"); break;
+    case NODE_STRUCT: sb_puts(sb, n->struct_type->untagged ? "union" : "object"); break;
     case NODE_ANY: sb_puts(sb, "any"); break;
     case NODE_ARRAY:
         put_type(sb, n->items);
@@ -213,7 +213,7 @@ static row *add_row(lister *l)
 static void list_field(lister *l, const struct_def *s, size_t i, size_t depth, const char *path)
 {
     const field *f = &s->fields[i];
-    bool discriminator = s->variant_of != NULL && i == s->variant_of->discriminator;
+    bool discriminator = s->variant_of != NULL && !s->variant_of->untagged && i == s->variant_of->discriminator;
 
     strbuf type;
     sb_init(&type);
@@ -231,7 +231,9 @@ static void list_field(lister *l, const struct_def *s, size_t i, size_t depth, c
     }
 
     char *presence;
-    if (f->presence == PRESENCE_REQUIRED) {
+    if (s->variant_of != NULL && s->variant_of->untagged) {
+        presence = xstrdup("variant"); /* one of the values an untagged union takes */
+    } else if (f->presence == PRESENCE_REQUIRED) {
         presence = xstrdup("required");
     } else if (f->presence == PRESENCE_DEFAULT && f->default_value != NULL) {
         char *t = json_text(f->default_value);
@@ -292,6 +294,24 @@ static void list_field(lister *l, const struct_def *s, size_t i, size_t depth, c
 
 static void list_members(lister *l, const struct_def *s, size_t depth, const char *path)
 {
+    if (s->untagged) {
+        /* one row per variant, named after its enum value */
+        for (size_t v = 0; v < s->nvariants; v++) {
+            const struct_def *variant = s->variants[v];
+            if (variant->nfields == 1) {
+                list_field(l, variant, 0, depth, path);
+                continue;
+            }
+            row *r = add_row(l);
+            r->depth = depth;
+            r->name = xstrdup(variant->variant_value->json_name);
+            r->type = xstrdup("null");
+            r->presence = xstrdup("variant");
+            if (variant->variant_value->description != NULL)
+                r->description = xstrdup(variant->variant_value->description);
+        }
+        return;
+    }
     if (s->nvariants == 0) {
         for (size_t i = 0; i < s->nfields; i++)
             list_field(l, s, i, depth, path);

@@ -98,6 +98,26 @@ static cJSON *schema_of_struct(schema_ctx *ctx, const struct_def *s, const char 
     cJSON *o = cJSON_CreateObject();
     if (description != NULL)
         cJSON_AddStringToObject(o, "description", description);
+    if (s->untagged) {
+        /* the value's own type chooses: the decoder tries the variants of
+         * one JSON type in order, which is what anyOf accepts */
+        cJSON *any_of = cJSON_AddArrayToObject(o, "anyOf");
+        for (size_t i = 0; i < s->nvariants; i++) {
+            const struct_def *v = s->variants[i];
+            cJSON *p;
+            if (v->nfields == 0) {
+                p = cJSON_CreateObject();
+                if (v->variant_value->description != NULL)
+                    cJSON_AddStringToObject(p, "description", v->variant_value->description);
+                cJSON_AddStringToObject(p, "type", "null");
+            } else {
+                p = schema_of_node(ctx, v->fields[0].type, v->description != NULL ? v->description
+                                                                    : v->variant_value->description);
+            }
+            cJSON_AddItemToArray(any_of, p);
+        }
+        return o;
+    }
     if (s->nvariants > 0) {
         /* a tagged union: one object per variant; their discriminators
          * differ, so exactly one can match */

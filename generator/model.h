@@ -152,6 +152,14 @@ struct struct_def {
     const struct_def *variant_of; /* for a variant: the tagged union; NULL otherwise */
     const struct enum_value *variant_value;
     bool recursive;   /* reaches itself: $defs/$ref in the schema */
+    /* @untagged: the JSON value's own type chooses the variant (anyOf).
+     * fields[0] is the enum member; each variant holds the union member
+     * named after its value as its one field, or no field: a null variant.
+     * Counts of array members stand beside the union. */
+    bool untagged;
+    /* An object variant of an untagged union with other object variants:
+     * the member whose presence selects it (set by check.c). */
+    const char *select_member;
 };
 
 typedef struct enum_value {

@@ -231,6 +231,7 @@ static bool is_union_type(CXType t)
 }
 
 static void build_variants(parser *p, struct_def *s, raw_field *union_rf);
+static void build_untagged(parser *p, struct_def *s, field_collect *fc, raw_field *union_rf);
 
 /* f's items are counted by member `count`. A count type narrower than 32
  * bits bounds the items (stated as maxItems), and a signed one must not go
@@ -392,8 +393,13 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         s->fields = xrealloc(s->fields, (s->nfields + 1) * sizeof *s->fields);
         s->fields[s->nfields++] = f;
     }
-    if (union_rf != NULL)
+    if (union_rf != NULL && s->untagged)
+        build_untagged(p, s, fc, union_rf);
+    else if (union_rf != NULL)
         build_variants(p, s, union_rf);
+    else if (s->untagged)
+        diag_error(s->where, "@untagged needs an enum member followed by a union whose members are named "
+                             "after the enum's values");
 }
 
 static void collect_fields(CXCursor record, field_collect *fc)
@@ -419,6 +425,35 @@ static char *path_prefix(const char *outer, const char *inner)
     return inner[0] == '\0' ? xasprintf("%s.", outer) : xasprintf("%s.%s.", outer, inner);
 }
 
+/* Union members named after no value of the discriminator e. */
+static void report_unmatched(const enum_def *e, const field_collect *members, const bool *used)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        if (!used[i]) {
+            char *choices = NULL;
+            strbuf sb;
+            sb_init(&sb);
+            for (size_t v = 0; v < e->nvalues; v++)
+                sb_printf(&sb, "%s%s", v ? ", " : "", e->values[v].json_name);
+            choices = sb_take(&sb);
+            diag_error(cursor_loc(members->fields[i].cursor),
+                       "union member '%s' matches no value of %s (%s): name each member after the "
+                       "value it belongs to", members->fields[i].name, e->c_type, choices);
+            free(choices);
+        }
+    }
+}
+
+/* variant->name: the union's name and the value's, as an identifier. */
+static char *variant_name(const struct_def *s, const enum_value *value)
+{
+    char *name = xasprintf("%s_%s", s->name, value->json_name);
+    for (char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
+            *c = '_';
+    return name;
+}
+
 /* One variant per value of the discriminator: the common members, the
  * discriminator fixed to the value, and the members of the union member
  * named like the value (a struct's members, or the member itself). */
@@ -435,10 +470,7 @@ static void build_variants(parser *p, struct_def *s, raw_field *union_rf)
         const enum_value *value = &e->values[v];
         struct_def *variant = xcalloc(1, sizeof *variant);
         variant->c_type = xstrdup(s->c_type);
-        variant->name = xasprintf("%s_%s", s->name, value->json_name);
-        for (char *c = variant->name; *c; c++)
-            if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
-                *c = '_';
+        variant->name = variant_name(s, value);
         variant->where = s->where;
         variant->additional_properties = s->additional_properties;
         variant->variant_of = s;
@@ -488,20 +520,141 @@ static void build_variants(parser *p, struct_def *s, raw_field *union_rf)
         s->variants = xrealloc(s->variants, (s->nvariants + 1) * sizeof *s->variants);
         s->variants[s->nvariants++] = variant; /* owned by s, not listed in m->structs */
     }
-    for (size_t i = 0; i < members.n; i++) {
-        if (!used[i]) {
-            char *choices = NULL;
-            strbuf sb;
-            sb_init(&sb);
-            for (size_t v = 0; v < e->nvalues; v++)
-                sb_printf(&sb, "%s%s", v ? ", " : "", e->values[v].json_name);
-            choices = sb_take(&sb);
-            diag_error(cursor_loc(members.fields[i].cursor),
-                       "union member '%s' matches no value of %s (%s): name each member after the "
-                       "value it belongs to", members.fields[i].name, e->c_type, choices);
-            free(choices);
-        }
+    report_unmatched(e, &members, used);
+    free(used);
+    release_fields(&members);
+}
+
+/* The raw member counting union member `member` of an untagged union: its
+ * @count, else NAME_count; NULL if none. */
+static raw_field *union_count_of(field_collect *outer, raw_field *member)
+{
+    const tag *count = annotations_find(&member->a, "count");
+    if (count != NULL)
+        return find_raw(outer, count->value);
+    char *name = xasprintf("%s_count", member->name);
+    raw_field *c = find_raw(outer, name);
+    free(name);
+    return c;
+}
+
+/* The one field of an untagged variant: the union member itself, with its
+ * count when it is an array (the count stands beside the union). */
+static field *untagged_member(parser *p, field_collect *outer, raw_field *union_rf, raw_field *member)
+{
+    raw_field pair[2];
+    field_collect single = {pair, 1};
+    pair[0] = *member;
+    raw_field *count = union_count_of(outer, member);
+    if (count != NULL && is_integer_type(count->type)) {
+        pair[1] = *count;
+        pair[1].companion = false;
+        pair[1].counts = NULL;
+        single.n = 2;
     }
+    struct_def branch;
+    memset(&branch, 0, sizeof branch);
+    build_fields(p, &branch, &single);
+    src_loc where = cursor_loc(member->cursor);
+    field *f;
+    if (branch.nfields == 1) {
+        f = xcalloc(1, sizeof *f);
+        char *prefix = path_prefix(union_rf->name, "");
+        *f = field_clone(&branch.fields[0], prefix);
+        free(prefix);
+        if (f->count_field != NULL) { /* beside the union, not in it */
+            free(f->count_field);
+            f->count_field = xstrdup(count->name);
+        }
+        node_kind k = f->type->kind;
+        if (f->presence != PRESENCE_REQUIRED || f->nullable) {
+            diag_error(where, "'%s' is the value of its variant: it cannot be a pointer, @optional, "
+                              "@default or @nullable (a null variant is an enum value without a member)",
+                       f->c_name);
+        } else if (k == NODE_ANY || k == NODE_MAP) {
+            diag_error(where, "'%s': %s cannot be a variant of an untagged union", f->c_name,
+                       k == NODE_ANY ? "a cJSON * member accepts any value, so it" : "a map");
+        } else if (k == NODE_STRUCT && f->type->struct_type->untagged) {
+            diag_error(where, "'%s' is an untagged union itself: list its variants in this union", f->c_name);
+        } else {
+            for (size_t i = 0; i < branch.nfields; i++)
+                field_release(&branch.fields[i]);
+            free(branch.fields);
+            return f;
+        }
+        field_release(f);
+        free(f);
+    }
+    for (size_t i = 0; i < branch.nfields; i++)
+        field_release(&branch.fields[i]);
+    free(branch.fields);
+    /* the error is reported; a stand-in keeps the variant from looking like a null one */
+    f = xcalloc(1, sizeof *f);
+    f->c_name = xstrdup(member->name);
+    f->c_path = xstrdup(member->name);
+    f->json_name = xstrdup(member->name);
+    f->where = where;
+    f->type = node_new(NODE_BOOL);
+    f->type->c_type = xstrdup("bool");
+    return f;
+}
+
+/* An untagged union (@untagged): the enum member, the union and the counts
+ * of the union's arrays, nothing else. One variant per enum value, holding
+ * the union member named after it, or nothing (JSON null). */
+static void build_untagged(parser *p, struct_def *s, field_collect *fc, raw_field *union_rf)
+{
+    const enum_def *e = s->fields[s->discriminator].type->enum_type;
+    CXCursor union_decl = clang_getTypeDeclaration(clang_getCanonicalType(union_rf->type));
+    field_collect members;
+    collect_fields(union_decl, &members);
+    bool *used = xcalloc(members.n + 1, sizeof *used);
+
+    /* every member but the enum must count an array of the union */
+    size_t kept = 0;
+    for (size_t i = 0; i < s->nfields; i++) {
+        bool is_count = false;
+        for (size_t j = 0; j < members.n && i != s->discriminator; j++) {
+            raw_field *c = union_count_of(fc, &members.fields[j]);
+            if (c != NULL && strcmp(c->name, s->fields[i].c_name) == 0 && is_sequence_type(members.fields[j].type))
+                is_count = true;
+        }
+        if (i != s->discriminator && !is_count) {
+            diag_error(s->fields[i].where, "an @untagged struct holds its enum member, the union and the "
+                                           "counts of the union's arrays only: move '%s' to the struct that "
+                                           "uses this one", s->fields[i].c_name);
+        }
+        if (i == s->discriminator)
+            s->fields[kept++] = s->fields[i];
+        else
+            field_release(&s->fields[i]);
+    }
+    s->nfields = kept;
+    s->discriminator = 0;
+
+    for (size_t v = 0; v < e->nvalues; v++) {
+        const enum_value *value = &e->values[v];
+        struct_def *variant = xcalloc(1, sizeof *variant);
+        variant->c_type = xstrdup(s->c_type);
+        variant->name = variant_name(s, value);
+        variant->where = s->where;
+        variant->variant_of = s;
+        variant->variant_value = value;
+        variant->size = s->size;
+        for (size_t i = 0; i < members.n; i++) {
+            if (strcmp(members.fields[i].name, value->json_name) != 0)
+                continue;
+            raw_field *member = &members.fields[i];
+            used[i] = true;
+            variant->where = cursor_loc(member->cursor);
+            variant->description = member->a.description != NULL ? xstrdup(member->a.description) : NULL;
+            variant->fields = untagged_member(p, fc, union_rf, member);
+            variant->nfields = 1;
+        }
+        s->variants = xrealloc(s->variants, (s->nvariants + 1) * sizeof *s->variants);
+        s->variants[s->nvariants++] = variant;
+    }
+    report_unmatched(e, &members, used);
     free(used);
     release_fields(&members);
 }
@@ -532,6 +685,8 @@ static void apply_struct_tags(struct_def *s, const annotations *a)
     }
     if (annotations_find(a, "idempotent") != NULL)
         s->idempotent = true;
+    if (annotations_find(a, "untagged") != NULL)
+        s->untagged = true;
     if ((t = annotations_find(a, "version")) != NULL)
         s->version = xstrdup(t->value);
     if ((t = annotations_find(a, "output")) != NULL)

@@ -15,6 +15,7 @@
 #include "maps.schemac.h"
 #include "nullable.schemac.h"
 #include "shapes_union.schemac.h"
+#include "untagged.schemac.h"
 #include "url_tool.schemac.h"
 
 CODEC(kitchen)
@@ -26,6 +27,7 @@ CODEC(event)
 CODEC(shape)
 CODEC(payment)
 CODEC(request_doc)
+CODEC(query)
 
 static const codec codecs[] = {
     CODEC_ENTRY(kitchen),
@@ -37,6 +39,7 @@ static const codec codecs[] = {
     CODEC_ENTRY(shape),
     CODEC_ENTRY(payment),
     CODEC_ENTRY(request_doc),
+    CODEC_ENTRY(query),
 };
 
 static const char *code_name(int code)
@@ -162,7 +165,8 @@ int main(int argc, char **argv)
     /* the embedded schemas are JSON documents (kitchen's is long enough to
      * be emitted as a character list rather than a string literal) */
     const char *const schemas[] = {kitchen_schema_json, tolerant_schema_json, parse_url_input_schema_json,
-                                   calculator_input_schema_json, profile_schema_json, event_schema_json, shape_schema_json, payment_schema_json, request_doc_schema_json};
+                                   calculator_input_schema_json, profile_schema_json, event_schema_json, shape_schema_json, payment_schema_json, request_doc_schema_json,
+                                   query_schema_json};
     for (size_t i = 0; i < sizeof schemas / sizeof *schemas; i++) {
         cJSON *schema = cJSON_Parse(schemas[i]);
         if (cJSON_IsObject(schema) && (cJSON_GetObjectItemCaseSensitive(schema, "properties") != NULL ||

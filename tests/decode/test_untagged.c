@@ -1,0 +1,199 @@
+/* Untagged unions: the variant the decoder chooses for each JSON value
+ * (the enum member and the C value it fills), the order rule for values
+ * two variants could read, and validate and encode on values built in C.
+ * Which documents are accepted at all is the decode cases' and the ajv
+ * differential's job. */
+#include <stdio.h>
+#include <string.h>
+
+#include "untagged.schemac.h"
+
+static int failures;
+
+static void expect(int ok, const char *what)
+{
+    printf("%s - %s\n", ok ? "ok" : "not ok", what);
+    if (!ok)
+        failures++;
+}
+
+/* A query around one value of `value`, with fixed other members. */
+static int decode_value(sc_arena *arena, const char *value, query *q, sc_error *err)
+{
+    char doc[512];
+    int n = snprintf(doc, sizeof doc, "{\"value\":%s,\"cells\":[],\"k\":\"red\",\"goal\":{\"x\":1,\"y\":2}}", value);
+    return query_decode(arena, doc, (size_t)n, q, err);
+}
+
+static int decode_token(sc_arena *arena, const char *token_json, query *q, sc_error *err)
+{
+    char doc[512];
+    int n = snprintf(doc, sizeof doc, "{\"value\":null,\"cells\":[],\"k\":%s,\"goal\":[]}", token_json);
+    return query_decode(arena, doc, (size_t)n, q, err);
+}
+
+static int decode_goal(sc_arena *arena, const char *goal_json, query *q, sc_error *err)
+{
+    char doc[512];
+    int n = snprintf(doc, sizeof doc, "{\"value\":null,\"cells\":[],\"k\":1,\"goal\":%s}", goal_json);
+    return query_decode(arena, doc, (size_t)n, q, err);
+}
+
+static void check_encodes_as(const query *q, const char *expected, const char *what)
+{
+    char *text = query_encode(q);
+    expect(text != NULL && strcmp(text, expected) == 0, what);
+    if (text != NULL && strcmp(text, expected) != 0)
+        printf("# got %s\n", text);
+    sc_free_string(text);
+}
+
+int main(void)
+{
+    sc_arena arena;
+    sc_error err;
+    query q;
+    sc_arena_init(&arena, NULL);
+
+    /* the JSON type chooses */
+    expect(decode_value(&arena, "null", &q, &err) == 0 && q.value.kind == SCALAR_NONE, "null is the null variant");
+    expect(decode_value(&arena, "true", &q, &err) == 0 && q.value.kind == SCALAR_FLAG && q.value.as.flag,
+           "true is the boolean variant");
+    expect(decode_value(&arena, "false", &q, &err) == 0 && q.value.kind == SCALAR_FLAG && !q.value.as.flag,
+           "false is the boolean variant");
+    expect(decode_value(&arena, "\"hi\"", &q, &err) == 0 && q.value.kind == SCALAR_TEXT &&
+               strcmp(q.value.as.text, "hi") == 0,
+           "a string is the string variant");
+
+    /* integer before number: an integer the integer variant accepts is an
+     * integer; any other number is a number */
+    expect(decode_value(&arena, "7", &q, &err) == 0 && q.value.kind == SCALAR_INTEGER && q.value.as.integer == 7,
+           "7 is the integer variant");
+    expect(decode_value(&arena, "7.0", &q, &err) == 0 && q.value.kind == SCALAR_INTEGER && q.value.as.integer == 7,
+           "7.0 is an integer too, as JSON Schema says");
+    expect(decode_value(&arena, "-1e3", &q, &err) == 0 && q.value.kind == SCALAR_INTEGER &&
+               q.value.as.integer == -1000,
+           "-1e3 is the integer variant at its minimum");
+    expect(decode_value(&arena, "7.5", &q, &err) == 0 && q.value.kind == SCALAR_NUMBER && q.value.as.number == 7.5,
+           "7.5 is the number variant");
+    expect(decode_value(&arena, "1001", &q, &err) == 0 && q.value.kind == SCALAR_NUMBER &&
+               q.value.as.number == 1001.0,
+           "1001, above the integer variant's maximum, is the number variant");
+    expect(decode_value(&arena, "5000000000", &q, &err) == 0 && q.value.kind == SCALAR_NUMBER,
+           "an integer outside int32_t is the number variant");
+    expect(decode_value(&arena, "-1e6", &q, &err) == SC_ERR_CONSTRAINT && strcmp(err.path, "/value") == 0 &&
+               strcmp(err.keyword, "exclusiveMinimum") == 0,
+           "a number no variant accepts fails with the last variant's error, at the value");
+    expect(decode_value(&arena, "\"abcdefghijklmnopq\"", &q, &err) == SC_ERR_CONSTRAINT &&
+               strcmp(err.keyword, "maxLength") == 0,
+           "the string variant's @maxLength holds");
+    expect(decode_value(&arena, "[1]", &q, &err) == SC_ERR_TYPE && strcmp(err.path, "/value") == 0 &&
+               strstr(err.message, "null, a boolean, an integer, a number or a string") != NULL,
+           "an array, which no variant reads, is a type error naming the types");
+    expect(decode_value(&arena, "[1,", &q, &err) == SC_ERR_SYNTAX, "broken JSON is a syntax error, not a type error");
+
+    /* strings: the enum variant comes first, then the char buffer */
+    expect(decode_token(&arena, "\"green\"", &q, &err) == 0 && q.k.kind == TOKEN_WORD && q.k.word == HUE_GREEN,
+           "a color name is the enum variant");
+    expect(decode_token(&arena, "\"GREEN\"", &q, &err) == 0 && q.k.kind == TOKEN_CODE &&
+               strcmp(q.k.code, "GREEN") == 0,
+           "another string is the char[N] variant");
+    expect(decode_token(&arena, "\"green2\"", &q, &err) == SC_ERR_CONSTRAINT && strcmp(err.keyword, "pattern") == 0,
+           "a string neither accepts fails with the last string variant's error");
+    expect(decode_token(&arena, "\"ABCDEFGH\"", &q, &err) == SC_ERR_CONSTRAINT &&
+               strcmp(err.keyword, "maxLength") == 0,
+           "the char[8] variant holds 7 bytes");
+    expect(decode_token(&arena, "255", &q, &err) == 0 && q.k.kind == TOKEN_SMALL && q.k.small == 255,
+           "a uint8_t variant reads 255");
+    expect(decode_token(&arena, "256", &q, &err) == SC_ERR_CONSTRAINT && strcmp(err.keyword, "maximum") == 0,
+           "and rejects 256");
+
+    /* objects: the member that only one object variant requires selects it */
+    expect(decode_goal(&arena, "{\"y\":2,\"x\":1}", &q, &err) == 0 && q.goal.kind == TARGET_POINT &&
+               q.goal.as.point.x == 1 && q.goal.as.point.y == 2,
+           "an object with x is the point");
+    expect(decode_goal(&arena, "{\"zoom\":3,\"name\":\"Oslo\"}", &q, &err) == 0 && q.goal.kind == TARGET_PLACE &&
+               strcmp(q.goal.as.place.name, "Oslo") == 0 && q.goal.as.place.has_zoom && q.goal.as.place.zoom == 3,
+           "an object with name is the place");
+    expect(decode_goal(&arena, "{\"x\":1,\"name\":\"Oslo\"}", &q, &err) == SC_ERR_CONSTRAINT ||
+               err.code == SC_ERR_UNKNOWN_PROPERTY,
+           "an object with both selecting members matches neither");
+    expect(decode_goal(&arena, "{\"zoom\":3}", &q, &err) == SC_ERR_REQUIRED && strcmp(err.path, "/goal") == 0 &&
+               strstr(err.message, "\"x\", \"name\"") != NULL,
+           "an object with no selecting member says which members select");
+    expect(decode_goal(&arena, "{\"x\":1}", &q, &err) == SC_ERR_REQUIRED && strcmp(err.path, "/goal") == 0,
+           "the selected variant's own errors stand");
+
+    /* arrays: the path (at least 2 points) first, then labels */
+    expect(decode_goal(&arena, "[{\"x\":1,\"y\":2},{\"x\":3,\"y\":4}]", &q, &err) == 0 &&
+               q.goal.kind == TARGET_PATH && q.goal.path_count == 2 && q.goal.as.path[1].y == 4,
+           "an array of points is the path");
+    expect(decode_goal(&arena, "[]", &q, &err) == 0 && q.goal.kind == TARGET_LABELS && q.goal.labels_count == 0,
+           "an empty array, too short for a path, is the labels");
+    expect(decode_goal(&arena, "[\"a\",\"b\"]", &q, &err) == 0 && q.goal.kind == TARGET_LABELS &&
+               q.goal.labels_count == 2 && strcmp(q.goal.as.labels[1], "b") == 0,
+           "an array of strings is the labels");
+    expect(decode_goal(&arena, "[\"a\",\"a\"]", &q, &err) == SC_ERR_CONSTRAINT &&
+               strcmp(err.keyword, "uniqueItems") == 0,
+           "the labels' @uniqueItems holds");
+    expect(decode_goal(&arena, "[\"a\",\"b\",\"c\",\"d\"]", &q, &err) == SC_ERR_CONSTRAINT &&
+               strcmp(err.keyword, "maxItems") == 0,
+           "the labels' @maxItems holds");
+
+    /* encode: each variant as its JSON value */
+    {
+        xy_point path[2] = {{1, 2}, {3, 4.5}};
+        scalar cells[3] = {{.kind = SCALAR_NUMBER, .as.number = 0.25},
+                           {.kind = SCALAR_TEXT, .as.text = "x"},
+                           {.kind = SCALAR_FLAG, .as.flag = true}};
+        target where = {.kind = TARGET_PLACE, .as.place = {.name = "here", .zoom = 0, .has_zoom = false}};
+        query built = {.value = {.kind = SCALAR_INTEGER, .as.integer = -3},
+                       .cells = cells,
+                       .cells_count = 3,
+                       .k = {.kind = TOKEN_CODE, .code = "AB"},
+                       .where = &where,
+                       .goal = {.kind = TARGET_PATH, .as.path = path, .path_count = 2}};
+        expect(query_validate(&built, &err) == 0, "a query built in C validates");
+        check_encodes_as(&built,
+                         "{\"value\":-3,\"cells\":[0.25,\"x\",true],\"k\":\"AB\",\"where\":{\"name\":\"here\"},"
+                         "\"goal\":[{\"x\":1,\"y\":2},{\"x\":3,\"y\":4.5}]}",
+                         "each variant encodes as its value");
+        built.value.kind = SCALAR_NONE;
+        built.k.kind = TOKEN_WORD;
+        built.k.word = HUE_RED;
+        built.where = NULL;
+        built.goal.kind = TARGET_LABELS;
+        built.goal.as.labels = NULL;
+        built.goal.labels_count = 0;
+        check_encodes_as(&built, "{\"value\":null,\"cells\":[0.25,\"x\",true],\"k\":\"red\",\"goal\":[]}",
+                         "null, an enum and an empty array encode");
+
+        built.value.kind = SCALAR_TEXT;
+        built.value.as.text = NULL;
+        expect(query_validate(&built, &err) == SC_ERR_TYPE && strcmp(err.path, "/value") == 0,
+               "validate rejects a string variant holding NULL");
+        expect(query_encode(&built) == NULL, "and encode refuses it");
+        built.value.kind = (scalar_kind)42;
+        expect(query_validate(&built, &err) == SC_ERR_CONSTRAINT && strcmp(err.path, "/value") == 0,
+               "validate rejects a kind outside the enum");
+        built.value.kind = SCALAR_INTEGER;
+        built.value.as.integer = 1001;
+        expect(query_validate(&built, &err) == SC_ERR_CONSTRAINT && strcmp(err.keyword, "maximum") == 0,
+               "validate checks the variant the kind names, not another that would accept the value");
+        built.value.as.integer = 1;
+        built.goal.kind = TARGET_PATH;
+        built.goal.path_count = 1;
+        built.goal.as.path = path;
+        expect(query_validate(&built, &err) == SC_ERR_CONSTRAINT && strcmp(err.path, "/goal") == 0 &&
+                   strcmp(err.keyword, "minItems") == 0,
+               "validate checks an array variant's bounds");
+        built.goal.kind = TARGET_POINT;
+        built.goal.as.point.x = 1.0 / 0.0;
+        expect(query_validate(&built, &err) == SC_ERR_NUMBER && strcmp(err.path, "/goal/x") == 0,
+               "validate checks inside an object variant");
+    }
+
+    sc_arena_release(&arena);
+    printf("%d failed\n", failures);
+    return failures == 0 ? 0 : 1;
+}
