@@ -98,6 +98,41 @@ static void emit_drop_fields(strbuf *sb, const struct_def *s)
     }
 }
 
+/* An untagged union's value is an object variant itself (chosen by its
+ * selecting member, as the decoder chooses) or an array of one. */
+static void emit_drop_untagged(strbuf *sb, const struct_def *s)
+{
+    strbuf body;
+    sb_init(&body);
+    bool object_done = false, array_done = false;
+    for (size_t v = 0; v < s->nvariants; v++) {
+        const struct_def *variant = s->variants[v];
+        const node *n = variant->nfields == 1 ? variant->fields[0].type : NULL;
+        if (n != NULL && n->kind == NODE_STRUCT && !object_done) {
+            if (variant->select_member != NULL) {
+                char *key = c_literal(variant->select_member);
+                emit_line(&body, 1, "if (cJSON_IsObject(o_) && cJSON_GetObjectItemCaseSensitive(o_, %s) != NULL) {", key);
+                free(key);
+            } else {
+                object_done = true; /* the only object variant */
+                emit_line(&body, 1, "if (cJSON_IsObject(o_)) {");
+            }
+            emit_line(&body, 2, "drop_nulls_%s(o_, depth_ + 1);", n->struct_type->name);
+            emit_line(&body, 2, "return;");
+            emit_line(&body, 1, "}");
+        } else if (n != NULL && n->kind == NODE_ARRAY && n->items->kind == NODE_STRUCT && !array_done) {
+            array_done = true; /* the first array of objects: the one tried first */
+            emit_line(&body, 1, "cJSON_ArrayForEach(item_, (cJSON_IsArray(o_) ? o_ : NULL))");
+            emit_line(&body, 2, "drop_nulls_%s(item_, depth_ + 1);", n->items->struct_type->name);
+        }
+    }
+    if (array_done)
+        emit_line(sb, 1, "cJSON *item_ = NULL;");
+    emit_line(sb, 1, "if (o_ == NULL || depth_ > SC_MAX_DEPTH)");
+    emit_line(sb, 2, "return;");
+    emit_body(sb, &body, (const char *const[]){NULL});
+}
+
 void emit_drop_nulls(strbuf *sb, const model *m)
 {
     bool *reached = xcalloc(m->nstructs + 1, sizeof *reached);
@@ -119,6 +154,10 @@ void emit_drop_nulls(strbuf *sb, const model *m)
         sb_printf(sb, "/* %s: null members that stand for absent ones, as OpenAI's strict mode\n"
                       " * sends them, removed before decoding (SC_CALL_NULL_IS_ABSENT). */\n", s->c_type);
         sb_printf(sb, "static void drop_nulls_%s(cJSON *o_, int depth_)\n{\n", s->name);
+        if (s->untagged) {
+            emit_drop_untagged(sb, s);
+            continue;
+        }
         strbuf fields; /* first, to know whether they need `item` */
         sb_init(&fields);
         if (s->nvariants > 0)

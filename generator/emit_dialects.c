@@ -345,10 +345,16 @@ static cJSON *strict_nullable(cJSON *p)
         return p;
     }
     cJSON *any = cJSON_GetObjectItemCaseSensitive(p, "anyOf");
-    if (any != NULL)
+    if (any != NULL) {
         for (cJSON *v = any->child; v != NULL; v = v->next)
             if (is_null_schema(v))
                 return p;
+        /* an untagged union: null joins its variants */
+        cJSON *null_schema = cJSON_CreateObject();
+        cJSON_AddStringToObject(null_schema, "type", "null");
+        cJSON_AddItemToArray(any, null_schema);
+        return p;
+    }
     return schema_or_null(p);
 }
 
@@ -580,11 +586,22 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
             if (variants && c->d == DIALECT_OPENAI_STRICT && m.path == NULL)
                 block(c, &m, "a tagged union (oneOf) as the arguments");
             const char *key = variants && c->d != DIALECT_OPENAI_STRICT && c->d != DIALECT_GEMINI ? "oneOf" : "anyOf";
+            /* an untagged union's own anyOf (not a nullable wrapper around
+             * it): branch i is variant i's value */
+            bool untagged = !variants && s != NULL && s->untagged && cJSON_GetArraySize(v) == (int)s->nvariants &&
+                            cJSON_GetObjectItemCaseSensitive(v->child, "anyOf") == NULL;
             cJSON *list = cJSON_AddArrayToObject(out, key);
             size_t i = 0;
             for (const cJSON *e = v->child; e != NULL; e = e->next, i++) {
                 const struct_def *vs = variants && s != NULL && i < s->nvariants ? s->variants[i] : s;
-                cJSON *ce = conv_schema(c, e, vs, variants ? NULL : n, m);
+                const node *vn = variants ? NULL : n;
+                member vm = m;
+                if (untagged) { /* what is lost is said at the union member */
+                    vs = NULL;
+                    vn = s->variants[i]->nfields == 1 ? s->variants[i]->fields[0].type : NULL;
+                    vm.where = s->variants[i]->nfields == 1 ? s->variants[i]->fields[0].where : m.where;
+                }
+                cJSON *ce = conv_schema(c, e, vs, vn, vm);
                 cJSON_AddItemToArray(list, ce);
             }
         } else if (strcmp(k, "additionalProperties") == 0 || strcmp(k, "propertyNames") == 0) {

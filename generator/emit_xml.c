@@ -114,6 +114,8 @@ static const char *xml_type(const cJSON *schema)
     if (name == NULL) {
         if (cJSON_IsString(cJSON_GetObjectItemCaseSensitive(schema, "const")))
             return "string";
+        if (cJSON_GetObjectItemCaseSensitive(schema, "anyOf") != NULL)
+            return "union"; /* an untagged union: one of the <variant> types */
         return cJSON_GetObjectItemCaseSensitive(schema, "oneOf") != NULL ? "object" : "any";
     }
     if (strcmp(name, "string") == 0 && cJSON_GetObjectItemCaseSensitive(schema, "enum") != NULL)
@@ -193,6 +195,7 @@ static void xml_element(xml_ctx *x, strbuf *sb, const char *tag, const char *nam
     }
     bool nested = schema != NULL && (cJSON_GetObjectItemCaseSensitive(schema, "properties") != NULL ||
                                      cJSON_GetObjectItemCaseSensitive(schema, "oneOf") != NULL ||
+                                     cJSON_GetObjectItemCaseSensitive(schema, "anyOf") != NULL ||
                                      cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(schema, "items")) ||
                                      cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(schema, "additionalProperties")));
     if (!nested) {
@@ -226,6 +229,15 @@ static void xml_children(xml_ctx *x, strbuf *sb, const cJSON *schema, int depth)
             xml_element(x, sb, "variant", NULL, v, true, depth + 1);
         xml_indent(sb, depth);
         sb_puts(sb, "</one_of>\n");
+    }
+    const cJSON *alternatives = cJSON_GetObjectItemCaseSensitive(schema, "anyOf");
+    if (alternatives != NULL) {
+        xml_indent(sb, depth);
+        sb_puts(sb, "<any_of>\n");
+        for (const cJSON *v = alternatives->child; v != NULL; v = v->next)
+            xml_element(x, sb, "variant", NULL, v, true, depth + 1);
+        xml_indent(sb, depth);
+        sb_puts(sb, "</any_of>\n");
     }
     const cJSON *items = cJSON_GetObjectItemCaseSensitive(schema, "items");
     if (cJSON_IsObject(items))
