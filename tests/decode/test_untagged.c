@@ -140,6 +140,24 @@ int main(void)
                strcmp(err.keyword, "maxItems") == 0,
            "the labels' @maxItems holds");
 
+    /* a number variant before an integer one: the number takes what it
+     * accepts, the integer the rest */
+    {
+        const char *docs[] = {"0.5", "1", "1.0", "10", "995", "7", "1000", "null"};
+        const int kinds[] = {AMOUNT_RATIO, AMOUNT_RATIO, AMOUNT_RATIO, AMOUNT_COUNT, AMOUNT_COUNT, -1, -1,
+                             AMOUNT_UNKNOWN};
+        for (size_t i = 0; i < sizeof docs / sizeof *docs; i++) {
+            char doc[256], what[128];
+            int n = snprintf(doc, sizeof doc, "{\"value\":1,\"cells\":[],\"k\":1,\"goal\":[],\"share\":%s}", docs[i]);
+            int rc = query_decode(&arena, doc, (size_t)n, &q, &err);
+            snprintf(what, sizeof what, "share %s is %s", docs[i],
+                     kinds[i] == AMOUNT_RATIO ? "the ratio" : kinds[i] == AMOUNT_COUNT ? "the count"
+                     : kinds[i] == AMOUNT_UNKNOWN ? "null" : "rejected");
+            expect(kinds[i] < 0 ? rc != 0 : rc == 0 && q.share != NULL && (int)q.share->kind == kinds[i], what);
+        }
+        expect(decode_value(&arena, "1", &q, &err) == 0 && q.share == NULL, "an absent optional union is NULL");
+    }
+
     /* encode: each variant as its JSON value */
     {
         xy_point path[2] = {{1, 2}, {3, 4.5}};

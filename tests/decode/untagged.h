@@ -68,6 +68,20 @@ typedef struct {
     uint8_t labels_count;
 } target;
 
+typedef enum { AMOUNT_RATIO, AMOUNT_COUNT, AMOUNT_UNKNOWN } amount_kind;
+
+/** An amount: a ratio, else a count in fives, or null. The number comes
+ * first, so only what it rejects is left to the integer. @untagged */
+typedef struct {
+    amount_kind kind;
+    union {
+        /** @minimum 0 @maximum 1 */
+        double ratio;
+        /** @multipleOf 5 @exclusiveMaximum 1000 */
+        int64_t count;
+    } as;
+} amount;
+
 /** A query over cells. @schema */
 typedef struct {
     scalar value;
@@ -78,6 +92,8 @@ typedef struct {
     /** Where to look, if anywhere. */
     target *where;
     target goal;
+    /** @optional */
+    amount *share;
 } query;
 
 #endif /* UNTAGGED_H */

@@ -1,7 +1,7 @@
 /* The decoder types of the newer parts of the type system, for
  * decode_driver.c: @nullable (profile), cJSON * (event), tagged unions
- * (shape, payment), maps (request_doc) and recursive types (comment,
- * holder), from the headers of tests/decode/. A separate translation unit:
+ * (shape, payment), maps (request_doc), recursive types (comment,
+ * holder) and untagged unions (query), from the headers of tests/decode/. A separate translation unit:
  * nullable.h and shapes.h both define `spot`. */
 #include "codec.h"
 
@@ -10,6 +10,7 @@
 #include "nullable.schemac.h"
 #include "recursive.schemac.h"
 #include "shapes_union.schemac.h"
+#include "untagged.schemac.h"
 
 CODEC(profile)
 CODEC(event)
@@ -18,12 +19,13 @@ CODEC(payment)
 CODEC(request_doc)
 CODEC(comment)
 CODEC(holder)
+CODEC(query)
 
 extern const codec more_codecs[];
 extern const size_t more_codecs_count;
 
 const codec more_codecs[] = {
     CODEC_ENTRY(profile), CODEC_ENTRY(event),   CODEC_ENTRY(shape),  CODEC_ENTRY(payment),
-    CODEC_ENTRY(request_doc), CODEC_ENTRY(comment), CODEC_ENTRY(holder),
+    CODEC_ENTRY(request_doc), CODEC_ENTRY(comment), CODEC_ENTRY(holder), CODEC_ENTRY(query),
 };
 const size_t more_codecs_count = sizeof more_codecs / sizeof *more_codecs;

@@ -14,7 +14,9 @@
 //       for optional members, escapes...; and for the newer keywords: type
 //       arrays / null in enums (@nullable), `{}` (cJSON *: any value, up to
 //       the nesting limit), oneOf with a const discriminator (tagged
-//       unions), additionalProperties + propertyNames + min/maxProperties
+//       unions), anyOf of every JSON type (untagged unions: each branch's
+//       boundaries where the other branches may accept the value),
+//       additionalProperties + propertyNames + min/maxProperties
 //       (maps), $ref "#" and "#/$defs/NAME" (recursion, chains grown to
 //       the 64-level limit and past it).
 // Every document goes to DRIVER (decode_driver: the generated T_decode) and
@@ -108,7 +110,7 @@ const KEY_BUFFERS = {
 // no float members, no skipped unknown members, no char buffers at risk.
 // For these, what T_encode writes must equal the document as a JSON value
 // (null stays null, absent stays absent, cJSON trees and map entries whole).
-const EXACT_ROUNDTRIP = new Set(["profile", "event", "shape", "payment", "request_doc", "comment", "holder"]);
+const EXACT_ROUNDTRIP = new Set(["profile", "event", "shape", "payment", "request_doc", "comment", "holder", "query"]);
 // The decoders' nesting limit (SC_DEFAULT_MAX_DEPTH; the root value is level 1).
 const MAX_DEPTH = 64;
 
@@ -351,6 +353,13 @@ function expected(s, v, p = "") {
     const n = rs.filter((r) => r === null).length;
     if (n !== 1) return `${p}: oneOf (${n} variants match${n === 0 ? ": " + rs.join("; ") : ""})`;
   }
+  if (s.anyOf !== undefined) {
+    const rs = s.anyOf.map((w) => expected(w, v, p));
+    if (!rs.includes(null)) {
+      const unknown = rs.find((r) => r !== null && typeof r === "object");
+      return unknown || `${p}: anyOf (no branch matches: ${rs.join("; ")})`;
+    }
+  }
   if (s.type !== undefined && !(Array.isArray(s.type) ? s.type : [s.type]).some((ty) => typeOk(ty, v)))
     return `${p}: type`;
   if (s.const !== undefined && !jsonEqual(s.const, v)) return `${p}: const`;
@@ -441,6 +450,7 @@ const PATTERN_GEN = {
   "\\S": (n) => randString(Math.max(1, n)).replace(/^\s*$/u, "a"),
   "^[A-Za-z-]+$": (n) => fromSet(lower + lower.toUpperCase() + "-", Math.max(1, n)),
   "^[0-9]{16}$": () => fromSet("0123456789", 16),
+  "^[A-Z]+$": (n) => fromSet(lower.toUpperCase(), Math.max(1, n)),
 };
 
 // The path pattern of an instance path: array indexes become '*'.
@@ -555,6 +565,7 @@ const refersTo$ref = (s) => JSON.stringify(s).includes('"$ref"');
 function gen(s, ctx, p = "", depth = 1) {
   s = deref(s, ctx.root);
   if (s.oneOf !== undefined) return gen(pick(s.oneOf), ctx, p, depth);
+  if (s.anyOf !== undefined) return gen(pick(s.anyOf), ctx, p, depth);
   const types = typesOf(s);
   if (types === null) return genAny(Math.max(1, Math.min(4, MAX_DEPTH - depth)));
   if (types.length > 1) {
@@ -650,6 +661,7 @@ const ENUM_NEAR = ["COLOR_RED", "COLOR_GREEN", "green", "VERDE", "OP_ADD", "URL_
 function* valueMutations(s0, v, p, ctx) {
   s0 = deref(s0, ctx.root);
   if (s0.oneOf !== undefined) return yield* unionMutations(s0, v, p, ctx);
+  if (s0.anyOf !== undefined) return yield* anyOfMutations(s0, v, p, ctx);
   const types = typesOf(s0);
   if (types === null) return yield* anyMutations(s0, v, p, ctx);
   const allowed = (x) => types.some((t) => typeOk(t, x));
@@ -860,6 +872,32 @@ function* unionMutations(s, v, p, ctx) {
   yield [`${d} spelled ${d.toUpperCase()}`, { ...without, [d.toUpperCase()]: c }, "invalid"];
 }
 
+// The first branch of an anyOf that the value matches, as the decoder of
+// an untagged union would choose it for a valid value.
+const branchOf = (s, v) => {
+  const x = JSON.parse(serialize(v));
+  return s.anyOf.find((w) => expected(w, x) === null);
+};
+
+// Mutations of a value with an anyOf schema (untagged unions): every
+// branch's own mutations, each around a value of that branch, so that every
+// boundary of every branch is tried where the other branches may accept
+// what it rejects (integer vs number, enum vs string, two arrays, two
+// objects); a value of every JSON type; and the branches' values swapped.
+function* anyOfMutations(s, v, p, ctx) {
+  const V = branchOf(s, v);
+  for (const W of s.anyOf) {
+    const w = W === V ? v : gen(W, ctx, p);
+    yield [`a value of branch ${s.anyOf.indexOf(W)}`, w, "valid"];
+    for (const [label, x] of valueMutations(W, w, p, ctx)) yield [`branch ${s.anyOf.indexOf(W)}: ${label}`, x];
+  }
+  for (const x of [null, true, false, 0, 7, -1, 1.5, 1e300, "", "s", "red", "RED", [], ["a"], [1, 2], {}, { x: 1 },
+    { name: "n" }, { x: 1, name: "n" }, { x: 1, y: 2, name: "n" }])
+    yield [`anyOf: ${JSON.stringify(x)}`, x];
+  for (const t of ["7.0", "1e2", "-0", "1E0", "5e-1", "4294967296", "9007199254740991", "-9007199254740991", "\"\\u0041\""])
+    yield [`anyOf: literal ${t}`, new Lit(t)];
+}
+
 // Mutations of a `{}` value (cJSON *): any JSON value is valid, up to the
 // nesting limit. One past it is a deliberate divergence (depth-limit).
 function* anyMutations(s, v, p, ctx) {
@@ -956,6 +994,11 @@ function* nodesOf(s, v, p, root) {
     if (V !== undefined) for (const n of nodesOf(V, v, p, root)) if (n[2] !== p) yield n;
     return;
   }
+  if (s.anyOf !== undefined) {
+    const V = branchOf(s, v);
+    if (V !== undefined) for (const n of nodesOf(V, v, p, root)) if (n[2] !== p) yield n;
+    return;
+  }
   if (v === null || typeof v !== "object" || v instanceof Lit || v instanceof Raw) return;
   const types = typesOf(s) || [];
   if (types.includes("object") && !Array.isArray(v)) {
@@ -1032,7 +1075,7 @@ function ijsonCases(rootSchema, doc, ctx) {
       out.push([`lone surrogate in a map key of ${p}`, "SC_ERR_UTF8", "ijson-utf8",
         withText(p, "{" + join(`"\\udc00":${val}`, body) + "}")]);
     }
-    if (typesOf(s) === null && s.oneOf === undefined) {
+    if (typesOf(s) === null && s.oneOf === undefined && s.anyOf === undefined) {
       const level = segs(p).length + 1, room = MAX_DEPTH - level + 1;
       for (const [label, code, reason, t] of [
         ["duplicate key", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key", '{"a":1,"b":2,"a":1}'],
@@ -1117,7 +1160,8 @@ function ijsonCases(rootSchema, doc, ctx) {
   }
   // number members: integer literals beyond 2^53, overflow to infinity
   for (const [k, ps] of Object.entries(props)) {
-    const ts = typesOf(deref(ps, ctx.root)) || [];
+    const pd = deref(ps, ctx.root);
+    const ts = pd.anyOf ? pd.anyOf.flatMap((b) => typesOf(deref(b, ctx.root)) || []) : typesOf(pd) || [];
     if (!ts.includes("integer") && !ts.includes("number")) continue;
     for (const t of ["9007199254740992", "-9007199254740992", "18446744073709551616", "100000000000000000000000"]) {
       out.push([`integer literal ${t} in /${k}`, "SC_ERR_NUMBER", "ijson-big-integer",
