@@ -211,6 +211,36 @@ int main(void)
                "validate checks inside an object variant");
     }
 
+    /* a recursive untagged union: nesting up to the reader's limit, and
+     * cycles built in C refused */
+    {
+        value_doc d;
+        const char *nested = "{\"data\":[1,[\"a\",[true,null]],[]]}";
+        expect(value_doc_decode(&arena, nested, strlen(nested), &d, &err) == 0 && d.data.kind == JSON_VALUE_LIST &&
+                   d.data.list_count == 3 && d.data.as.list[1].as.list[1].as.list[0].kind == JSON_VALUE_FLAG,
+               "nested lists decode");
+        char *text = value_doc_encode(&d);
+        expect(text != NULL && strcmp(text, nested) == 0, "and encode back to the same text");
+        sc_free_string(text);
+        char deep[400];
+        size_t n = 0;
+        n += (size_t)snprintf(deep + n, sizeof deep - n, "{\"data\":");
+        for (int i = 0; i < 100; i++)
+            deep[n++] = '[';
+        deep[n] = '\0';
+        expect(value_doc_decode(&arena, deep, n, &d, &err) == SC_ERR_DEPTH, "a deep list hits the depth limit");
+        const char *wide = "{\"data\":[1,2,3,4]}";
+        expect(value_doc_decode(&arena, wide, strlen(wide), &d, &err) == SC_ERR_CONSTRAINT &&
+                   strcmp(err.keyword, "maxItems") == 0,
+               "the list variant's @maxItems holds");
+        json_value loop = {.kind = JSON_VALUE_LIST, .list_count = 1};
+        loop.as.list = &loop;
+        value_doc cyclic = {loop};
+        cyclic.data.as.list = &cyclic.data;
+        expect(value_doc_validate(&cyclic, &err) == SC_ERR_DEPTH, "validate refuses a cycle");
+        expect(value_doc_encode(&cyclic) == NULL, "encode refuses a cycle");
+    }
+
     sc_arena_release(&arena);
     printf("%d failed\n", failures);
     return failures == 0 ? 0 : 1;

@@ -96,4 +96,25 @@ typedef struct {
     amount *share;
 } query;
 
+typedef enum { JSON_VALUE_NULL, JSON_VALUE_FLAG, JSON_VALUE_NUMBER, JSON_VALUE_TEXT, JSON_VALUE_LIST } json_value_kind;
+
+/** Any JSON value but an object: an untagged union that reaches itself
+ * through its array variant ($defs and $ref in the schema). @untagged */
+typedef struct json_value {
+    json_value_kind kind;
+    union {
+        bool flag;
+        double number;
+        char *text;
+        /** @maxItems 3 */
+        struct json_value *list;
+    } as;
+    size_t list_count;
+} json_value;
+
+/** A document holding a recursive untagged union. @schema */
+typedef struct {
+    json_value data;
+} value_doc;
+
 #endif /* UNTAGGED_H */

@@ -1,7 +1,7 @@
 /* The decoder types of the newer parts of the type system, for
  * decode_driver.c: @nullable (profile), cJSON * (event), tagged unions
  * (shape, payment), maps (request_doc), recursive types (comment,
- * holder) and untagged unions (query), from the headers of tests/decode/. A separate translation unit:
+ * holder) and untagged unions (query, value_doc), from the headers of tests/decode/. A separate translation unit:
  * nullable.h and shapes.h both define `spot`. */
 #include "codec.h"
 
@@ -20,12 +20,13 @@ CODEC(request_doc)
 CODEC(comment)
 CODEC(holder)
 CODEC(query)
+CODEC(value_doc)
 
 extern const codec more_codecs[];
 extern const size_t more_codecs_count;
 
 const codec more_codecs[] = {
     CODEC_ENTRY(profile), CODEC_ENTRY(event),   CODEC_ENTRY(shape),  CODEC_ENTRY(payment),
-    CODEC_ENTRY(request_doc), CODEC_ENTRY(comment), CODEC_ENTRY(holder), CODEC_ENTRY(query),
+    CODEC_ENTRY(request_doc), CODEC_ENTRY(comment), CODEC_ENTRY(holder), CODEC_ENTRY(query), CODEC_ENTRY(value_doc),
 };
 const size_t more_codecs_count = sizeof more_codecs / sizeof *more_codecs;

@@ -110,7 +110,7 @@ const KEY_BUFFERS = {
 // no float members, no skipped unknown members, no char buffers at risk.
 // For these, what T_encode writes must equal the document as a JSON value
 // (null stays null, absent stays absent, cJSON trees and map entries whole).
-const EXACT_ROUNDTRIP = new Set(["profile", "event", "shape", "payment", "request_doc", "comment", "holder", "query"]);
+const EXACT_ROUNDTRIP = new Set(["profile", "event", "shape", "payment", "request_doc", "comment", "holder", "query", "value_doc"]);
 // The decoders' nesting limit (SC_DEFAULT_MAX_DEPTH; the root value is level 1).
 const MAX_DEPTH = 64;
 
@@ -565,7 +565,12 @@ const refersTo$ref = (s) => JSON.stringify(s).includes('"$ref"');
 function gen(s, ctx, p = "", depth = 1) {
   s = deref(s, ctx.root);
   if (s.oneOf !== undefined) return gen(pick(s.oneOf), ctx, p, depth);
-  if (s.anyOf !== undefined) return gen(pick(s.anyOf), ctx, p, depth);
+  if (s.anyOf !== undefined) {
+    // growing a chain: a branch that recurses until the depth is reached, then one that does not
+    const deep = depth >= (ctx.maxDepth ?? 8);
+    const fit = s.anyOf.filter((b) => refersTo$ref(b) !== deep);
+    return gen(pick(ctx.grow && fit.length ? fit : s.anyOf), ctx, p, depth);
+  }
   const types = typesOf(s);
   if (types === null) return genAny(Math.max(1, Math.min(4, MAX_DEPTH - depth)));
   if (types.length > 1) {

@@ -74,6 +74,20 @@ typedef struct {
     union { double number; char *text; char *other; } as;
 } unmatched_member;
 
+typedef struct { char *key; int value; } entry;
+typedef enum { M_MAP, M_TEXT } m_kind;
+
+/** @untagged */
+typedef struct {
+    m_kind kind;
+    union {
+        /** @additionalProperties */
+        entry *map;
+        char *text;
+    } as;
+    size_t map_count;
+} map_member;
+
 /** @schema @untagged */
 typedef struct {
     v_kind kind;
@@ -91,4 +105,5 @@ typedef struct {
     loose_object g;
     nested h;
     unmatched_member i;
+    map_member j;
 } user;
