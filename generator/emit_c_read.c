@@ -486,7 +486,9 @@ static void emit_variant_read(strbuf *sb, const struct_def *s, const struct_def 
 /* An untagged union reads the variants of the value's JSON type in the
  * enum's order, each on a copy of the reader: the first that accepts the
  * value keeps it, so the decoder accepts what anyOf accepts; when all
- * fail, the last one's error stands. Object variants are not tried: the
+ * fail, the last one's error stands. A failure that is not a verdict on
+ * the value (malformed JSON, I-JSON, depth, memory) ends the tries: every
+ * variant would meet it, and out of memory must not read as a type error. Object variants are not tried: the
  * member that selects each (check.c) says which one reads the object. */
 void emit_untagged_read(strbuf *sb, const struct_def *s)
 {
@@ -547,10 +549,13 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
             if (v == last || strcmp(variant_json_type(v), type) != 0)
                 continue;
             emit_line(sb, 2, "probe_ = *r_;");
-            emit_line(sb, 2, "if (read_%s(&probe_, out_) == 0) {", v->name);
+            emit_line(sb, 2, "if ((rc_ = read_%s(&probe_, out_)) == 0) {", v->name);
             emit_line(sb, 3, "*r_ = probe_;");
             emit_line(sb, 3, "return 0;");
             emit_line(sb, 2, "}");
+            emit_line(sb, 2, "if (rc_ != SC_ERR_TYPE && rc_ != SC_ERR_CONSTRAINT && rc_ != SC_ERR_REQUIRED &&");
+            emit_line(sb, 2, "    rc_ != SC_ERR_UNKNOWN_PROPERTY)");
+            emit_line(sb, 3, "return rc_; /* the document or the memory failed, not this variant */");
             emit_line(sb, 2, "sc_error_clear(sc_reader_error(r_)); /* the next variant may accept it */");
             emit_line(sb, 2, "memset(out_, 0, sizeof *out_);");
         }

@@ -1,7 +1,8 @@
 /* One fuzz target for every generated decoder (see README.md).
  *
- * The first byte of an input picks the decoder (byte % 4: '0' kitchen,
- * '1' tolerant, '2' parse_url_input, '3' calculator_input); the rest is the
+ * The first byte of an input picks the decoder (byte % 6: '0' kitchen,
+ * '1' tolerant, '2' parse_url_input, '3' calculator_input, '4' query and
+ * '5' value_doc, the untagged unions); the rest is the
  * JSON text, handed over in a heap buffer of exactly its length (not
  * NUL-terminated) so ASan sees any read past it. Every input is checked
  * against these invariants, and a violation abort()s with a message:
@@ -39,6 +40,7 @@
 
 #include "calculator.schemac.h"
 #include "kitchen.schemac.h"
+#include "untagged.schemac.h"
 #include "url_tool.schemac.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -53,12 +55,16 @@ CODEC(kitchen)
 CODEC(tolerant)
 CODEC(parse_url_input)
 CODEC(calculator_input)
+CODEC(query)
+CODEC(value_doc)
 
 static const codec codecs[] = {
     CODEC_ENTRY(kitchen),
     CODEC_ENTRY(tolerant),
     CODEC_ENTRY(parse_url_input),
     CODEC_ENTRY(calculator_input),
+    CODEC_ENTRY(query),
+    CODEC_ENTRY(value_doc),
 };
 #define NCODECS (sizeof codecs / sizeof *codecs)
 
