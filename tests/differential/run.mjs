@@ -1029,7 +1029,9 @@ function ijsonCases(rootSchema, doc, ctx) {
       const body = serialize(s.maxProperties !== undefined && ks.length >= s.maxProperties
         ? Object.fromEntries(Object.entries(v).slice(0, -1)) : v).slice(1, -1);
       const join = (a, b) => (a && b ? a + "," + b : a + b);
-      if (ks.length) {
+      if (s.maxProperties !== undefined && s.maxProperties < 2) {
+        // no room for a duplicate: two members break maxProperties first
+      } else if (ks.length) {
         const k0 = ks[0];
         out.push([`duplicate map key in ${p}`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
           withText(p, "{" + join(body, `${strText(k0)}:${val}`) + "}")]);
