@@ -1038,8 +1038,9 @@ function ijsonCases(rootSchema, doc, ctx) {
         out.push([`duplicate map key in ${p}, escaped`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
           withText(p, "{" + join(`"${escAll(k0)}":${val}`, body) + "}")]);
       } else {
+        const k = strText(genKey(s, ctx, p)); // a key propertyNames accepts
         out.push([`duplicate map key in empty ${p}`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-          withText(p, `{"a":${val},"a":${val}}`)]);
+          withText(p, `{${k}:${val},${k}:${val}}`)]);
       }
       out.push([`U+0000 in a map key of ${p}`, "SC_ERR_NUL", "ijson-nul", withText(p, "{" + join(body, `"a\\u0000":${val}`) + "}")]);
       out.push([`lone surrogate in a map key of ${p}`, "SC_ERR_UTF8", "ijson-utf8",
