@@ -529,10 +529,28 @@ static void check_enum_names_unique(const enum_def *e)
             }
 }
 
+/* Two enumerators of one value (COLOR_CRIMSON = COLOR_RED): a document's
+ * "crimson" would decode to the value of "red" and encode back as "red",
+ * and a tagged union's switch would have one case twice. */
+static void check_enum_values_unique(const enum_def *e)
+{
+    for (size_t i = 0; i < e->nvalues; i++)
+        for (size_t j = 0; j < i; j++)
+            if (e->values[i].value == e->values[j].value) {
+                diag_error(e->values[i].where, "'%s' has the value %lld of '%s', so \"%s\" would be encoded "
+                                               "back as \"%s\": give each enumerator its own value",
+                           e->values[i].c_name, (long long)e->values[i].value, e->values[j].c_name,
+                           e->values[i].json_name, e->values[j].json_name);
+                break;
+            }
+}
+
 void check_model(model *m)
 {
-    for (size_t i = 0; i < m->nenums; i++)
+    for (size_t i = 0; i < m->nenums; i++) {
         check_enum_names_unique(m->enums[i]);
+        check_enum_values_unique(m->enums[i]);
+    }
     for (size_t i = 0; i < m->nstructs; i++) {
         check_struct(m, m->structs[i]);
         for (size_t v = 0; v < m->structs[i]->nvariants; v++)

@@ -1,12 +1,13 @@
-/* The C side of the differential run (run.mjs): reads one request per line
- * on stdin,
+/* The codec table of the differential run (run.mjs): the types of the
+ * test headers; driver_main.c reads the requests. The protocol: one request
+ * per line on stdin,
  *
  *   {"type": "kitchen", "doc": "<the document text as a JSON string>"}
  *   {"type": "kitchen", "hex": "7b2261223a..."}     raw bytes, for documents
  *                                                   that are not Unicode text
  *
- * decodes the document with the generated T_decode (one arena, reset after
- * every document) and prints one line per request:
+ * and the driver decodes the document with the generated T_decode (one
+ * arena, reset after every document) and prints one line per request:
  *
  *   ok<TAB>enc TEXT                       decoded, validated, and TEXT (what
  *                                         T_encode wrote) decodes again
@@ -19,11 +20,10 @@
  *   bad-request<TAB>WHY                   the request line itself is wrong
  *
  * run.mjs compares these verdicts with ajv's. */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "codec.h"
+#include "driver.h"
 
 #include "calculator.schemac.h"
 #include "kitchen.schemac.h"
@@ -51,17 +51,7 @@ static const codec codecs[] = {
     CODEC_ENTRY(texts), CODEC_ENTRY(nested),
 };
 
-static const char *code_name(int code)
-{
-    static const char *const names[] = {
-#define NAME_(name, text) #name,
-        SC_ERROR_CODES(NAME_)
-#undef NAME_
-    };
-    return code >= 0 && code < SC_ERR_COUNT_ ? names[code] : "SC_ERR_UNKNOWN";
-}
-
-static const codec *find_codec(const char *type)
+const codec *find_codec(const char *type)
 {
     for (size_t i = 0; i < sizeof codecs / sizeof *codecs; i++)
         if (strcmp(codecs[i].type, type) == 0)
@@ -72,154 +62,3 @@ static const codec *find_codec(const char *type)
     return NULL;
 }
 
-/* A message on one line: control characters become spaces. */
-static void print_message(const char *s)
-{
-    for (; *s != '\0'; s++)
-        putchar((unsigned char)*s < 0x20 ? ' ' : *s);
-}
-
-static void print_path(const char *path)
-{
-    fputs(path[0] == '\0' ? "\"\"" : path, stdout);
-}
-
-static int hex_value(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
-/* Decodes hex into a malloc'd buffer; NULL if it is not hex. */
-static char *from_hex(const char *hex, size_t *len)
-{
-    size_t n = strlen(hex);
-    if (n % 2 != 0)
-        return NULL;
-    char *out = malloc(n / 2 + 1);
-    if (out == NULL)
-        return NULL;
-    for (size_t i = 0; i < n / 2; i++) {
-        int hi = hex_value(hex[2 * i]), lo = hex_value(hex[2 * i + 1]);
-        if (hi < 0 || lo < 0) {
-            free(out);
-            return NULL;
-        }
-        out[i] = (char)(hi * 16 + lo);
-    }
-    *len = n / 2;
-    return out;
-}
-
-static void run_one(const char *line, sc_arena *arena)
-{
-    cJSON *req = cJSON_Parse(line);
-    const cJSON *type = cJSON_GetObjectItemCaseSensitive(req, "type");
-    const cJSON *doc = cJSON_GetObjectItemCaseSensitive(req, "doc");
-    const cJSON *hex = cJSON_GetObjectItemCaseSensitive(req, "hex");
-    const codec *k = cJSON_IsString(type) ? find_codec(type->valuestring) : NULL;
-    char *bytes = NULL;
-    size_t len = 0;
-    if (k == NULL) {
-        printf("bad-request\tunknown or missing type\n");
-        goto done;
-    }
-    if (cJSON_IsString(doc)) {
-        len = strlen(doc->valuestring);
-        bytes = malloc(len + 1);
-        if (bytes != NULL)
-            memcpy(bytes, doc->valuestring, len + 1);
-    } else if (cJSON_IsString(hex)) {
-        bytes = from_hex(hex->valuestring, &len);
-    }
-    if (bytes == NULL) {
-        printf("bad-request\tneeds a doc string or a hex string\n");
-        goto done;
-    }
-    void *out = calloc(1, k->size), *again = calloc(1, k->size);
-    sc_error err;
-    memset(&err, 0, sizeof err);
-    if (out == NULL || again == NULL) {
-        printf("bad-request\tout of memory\n");
-    } else if (k->decode(arena, bytes, len, out, &err) != 0) {
-        printf("error %s ", code_name(err.code));
-        print_path(err.path);
-        printf(" %s\t", err.keyword != NULL ? err.keyword : "-");
-        print_message(err.message);
-        putchar('\n');
-    } else if (k->validate(out, &err) != 0) {
-        printf("ok\tbug validate ");
-        print_path(err.path);
-        printf(": ");
-        print_message(err.message);
-        putchar('\n');
-    } else {
-        /* what decode accepted, encode must write and decode must take back */
-        char *text = k->encode(out);
-        if (text == NULL) {
-            printf("ok\tbug encode \"\": T_encode returned NULL\n");
-        } else if (k->decode(arena, text, strlen(text), again, &err) != 0) {
-            printf("ok\tbug roundtrip ");
-            print_path(err.path);
-            printf(": ");
-            print_message(err.message);
-            printf(" (encoded: ");
-            print_message(text);
-            printf(")\n");
-        } else {
-            /* the encoded text, for run.mjs to compare with the document */
-            printf("ok\tenc ");
-            print_message(text);
-            putchar('\n');
-        }
-        sc_free_string(text);
-    }
-    free(out);
-    free(again);
-done:
-    free(bytes);
-    cJSON_Delete(req);
-    sc_arena_reset(arena); /* one reset per document */
-}
-
-int main(void)
-{
-    sc_arena arena;
-    sc_arena_init(&arena, NULL);
-    size_t cap = 1 << 16, len = 0;
-    char *line = malloc(cap);
-    int c;
-    if (line == NULL)
-        return 2;
-    while ((c = getchar()) != EOF) {
-        if (c != '\n') {
-            if (len + 1 >= cap) {
-                char *bigger = realloc(line, cap * 2);
-                if (bigger == NULL) {
-                    free(line);
-                    return 2;
-                }
-                line = bigger;
-                cap *= 2;
-            }
-            line[len++] = (char)c;
-            continue;
-        }
-        line[len] = '\0';
-        if (len > 0)
-            run_one(line, &arena);
-        len = 0;
-    }
-    if (len > 0) {
-        line[len] = '\0';
-        run_one(line, &arena);
-    }
-    free(line);
-    sc_arena_release(&arena);
-    return fflush(stdout) == 0 ? 0 : 2;
-}

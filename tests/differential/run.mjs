@@ -1,6 +1,11 @@
 // Differential test of schemac's generated decoders against ajv.
 //
-//   node run.mjs [--count N] [--seed S] [--verbose] [--dump FILE] DRIVER SCHEMA.schema.json...
+//   node run.mjs [--count N] [--seed S] [--verbose] [--dump FILE] [--config FILE] DRIVER SCHEMA.schema.json...
+//
+// --config FILE: a JSON object that adds to CHAR_BUFFERS, KEY_BUFFERS and
+// EXACT_ROUNDTRIP below for the types of another header
+// ({"charBuffers": {T: {PATH: N}}, "keyBuffers": {...}, "exactRoundtrip": [T]};
+// tests/randheader writes one for each random header).
 //
 // For every schema (a *.schema.json that schemac emitted; the decoder type is
 // the file name without .schema.json) this script builds, with a seeded PRNG:
@@ -52,17 +57,18 @@ try {
 
 // ---- command line ------------------------------------------------------------
 const args = process.argv.slice(2);
-let count = 40, seed = 20240229, verbose = false, dump = null;
+let count = 40, seed = 20240229, verbose = false, dump = null, config = null;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--count") count = Number(args[++i]);
   else if (args[i] === "--seed") seed = Number(args[++i]);
   else if (args[i] === "--verbose") verbose = true;
   else if (args[i] === "--dump") dump = args[++i];
+  else if (args[i] === "--config") config = JSON.parse(readFileSync(args[++i], "utf8"));
   else files.push(args[i]);
 }
 if (files.length < 2 || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) {
-  console.error("usage: node run.mjs [--count N] [--seed S] [--verbose] [--dump FILE] DRIVER SCHEMA.schema.json...");
+  console.error("usage: node run.mjs [--count N] [--seed S] [--verbose] [--dump FILE] [--config FILE] DRIVER SCHEMA.schema.json...");
   process.exit(2);
 }
 const [driver, ...schemaFiles] = files;
@@ -111,6 +117,11 @@ const KEY_BUFFERS = {
 // For these, what T_encode writes must equal the document as a JSON value
 // (null stays null, absent stays absent, cJSON trees and map entries whole).
 const EXACT_ROUNDTRIP = new Set(["profile", "event", "shape", "payment", "request_doc", "comment", "holder", "query", "value_doc"]);
+if (config !== null) {
+  Object.assign(CHAR_BUFFERS, config.charBuffers || {});
+  Object.assign(KEY_BUFFERS, config.keyBuffers || {});
+  for (const t of config.exactRoundtrip || []) EXACT_ROUNDTRIP.add(t);
+}
 // The decoders' nesting limit (SC_DEFAULT_MAX_DEPTH; the root value is level 1).
 const MAX_DEPTH = 64;
 
@@ -582,7 +593,7 @@ function gen(s, ctx, p = "", depth = 1) {
     case "null":
       return null;
     case "boolean":
-      return s.const !== undefined ? s.const : chance(0.5);
+      return s.const !== undefined ? s.const : s.enum !== undefined ? pick(s.enum) : chance(0.5);
     case "integer":
     case "number":
       return genNumber(s);
@@ -775,7 +786,7 @@ function* stringMutations(s, v, p, ctx) {
     for (const x of FORMATS[s.format].invalid) yield [`format ${s.format} invalid ${JSON.stringify(x)}`, x];
   }
   for (const e of [...(s.enum || []), ...(s.const !== undefined ? [s.const] : [])]) {
-    const near = [e.toUpperCase(), e[0].toUpperCase() + e.slice(1), e.toLowerCase(), ` ${e}`, `${e} `,
+    const near = [e.toUpperCase(), (e[0] || "").toUpperCase() + e.slice(1), e.toLowerCase(), ` ${e}`, `${e} `,
       e.slice(0, -1), e + e.slice(-1), e.normalize("NFD")];
     for (const x of near) yield [`near ${JSON.stringify(e)}: ${JSON.stringify(x)}`, x];
     yield [`${JSON.stringify(e)} fully escaped`, new Raw('"' + [...e].map((ch) => {
@@ -1066,15 +1077,18 @@ function ijsonCases(rootSchema, doc, ctx) {
       const body = serialize(s.maxProperties !== undefined && ks.length >= s.maxProperties
         ? Object.fromEntries(Object.entries(v).slice(0, -1)) : v).slice(1, -1);
       const join = (a, b) => (a && b ? a + "," + b : a + b);
-      if (ks.length) {
+      if (s.maxProperties !== undefined && s.maxProperties < 2) {
+        // no room for a duplicate: two members break maxProperties first
+      } else if (ks.length) {
         const k0 = ks[0];
         out.push([`duplicate map key in ${p}`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
           withText(p, "{" + join(body, `${strText(k0)}:${val}`) + "}")]);
         out.push([`duplicate map key in ${p}, escaped`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
           withText(p, "{" + join(`"${escAll(k0)}":${val}`, body) + "}")]);
       } else {
+        const k = strText(genKey(s, ctx, p)); // a key propertyNames accepts
         out.push([`duplicate map key in empty ${p}`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-          withText(p, `{"a":${val},"a":${val}}`)]);
+          withText(p, `{${k}:${val},${k}:${val}}`)]);
       }
       out.push([`U+0000 in a map key of ${p}`, "SC_ERR_NUL", "ijson-nul", withText(p, "{" + join(body, `"a\\u0000":${val}`) + "}")]);
       out.push([`lone surrogate in a map key of ${p}`, "SC_ERR_UTF8", "ijson-utf8",
@@ -1115,6 +1129,9 @@ function ijsonCases(rootSchema, doc, ctx) {
   // a duplicate inside a nested object member
   for (const [k, v] of Object.entries(doc)) {
     if (v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Lit) && !(v instanceof Raw) && Object.keys(v).length) {
+      // a map already at maxProperties: one more member is a count error first
+      const sub = props[k] !== undefined ? deref(props[k]) : {};
+      if (isMap(sub) && sub.maxProperties !== undefined && Object.keys(v).length >= sub.maxProperties) continue;
       const nk = Object.keys(v)[0];
       const inner = { ...v, [EXTRA]: [[strText(nk), serialize(v[nk])]] };
       out.push([`duplicate key inside /${k}`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",

@@ -1,0 +1,142 @@
+#!/usr/bin/env python3
+"""Random headers against ajv. Each round writes a random annotated header
+(gen_header.py, seeded by SEED + round), runs schemac on it, compiles the
+generated decoders with a driver (tests/differential/driver_main.c and a
+codec table for the header's roots) under ASan+UBSan, and runs
+tests/differential/run.mjs on the emitted schemas: random valid and
+boundary documents and their mutations go to the decoder and to ajv, whose
+verdicts must agree except for the documented strictness rules (each
+classified by reason), and every accepted document must pass T_validate and
+survive T_encode -> T_decode (exactly, for the types whose value keeps the
+whole document). A round fails when schemac rejects the header, the
+generated C does not compile cleanly, the driver reports a sanitizer error,
+or run.mjs finds a disagreement; its header is kept for reproduction.
+
+Usage: randheader.py --schemac SCHEMAC --node NODE --lib LIBSCHEMAC
+                     --include DIR --cjson-include DIR [--seed S]
+                     [--rounds N] [--count C] [--keep DIR] [--verbose]
+Exit status: 0 every round agreed, 1 a failure, 77 (skipped) without ajv,
+node or a compiler.
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TESTS = os.path.dirname(HERE)
+DIFFERENTIAL = os.path.join(TESTS, "differential")
+# warnings as errors on the generated code, as the decode tests compile it;
+# the sanitizers find what the verdicts do not show
+CFLAGS = ["-std=c11", "-g", "-O1", "-Wall", "-Wextra", "-Wpedantic", "-Werror", "-Wshadow",
+          "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
+
+
+def codec_table(header_name, roots):
+    """The codec table of the header's roots, for driver_main.c."""
+    return ("#include <string.h>\n\n#include \"codec.h\"\n#include \"driver.h\"\n#include \"%s\"\n\n" % header_name +
+            "".join("CODEC(%s)\n" % r for r in roots) +
+            "\nstatic const codec codecs[] = {\n" + "".join("    CODEC_ENTRY(%s),\n" % r for r in roots) + "};\n\n"
+            "const codec *find_codec(const char *type)\n{\n"
+            "    for (size_t i = 0; i < sizeof codecs / sizeof *codecs; i++)\n"
+            "        if (strcmp(codecs[i].type, type) == 0)\n"
+            "            return &codecs[i];\n"
+            "    return NULL;\n}\n")
+
+
+def run(argv, **kw):
+    return subprocess.run(argv, capture_output=True, text=True, **kw)
+
+
+def one_round(opts, seed, work):
+    """(ok, summary line, details) for the header of seed, built in work."""
+    stem = "rand_%d" % seed
+    header, config = os.path.join(work, stem + ".h"), os.path.join(work, stem + ".config.json")
+    p = run([sys.executable, os.path.join(HERE, "gen_header.py"), str(seed), header, config])
+    if p.returncode != 0:
+        return False, "gen_header.py failed", p.stderr
+    roots = p.stdout.split()
+    out = os.path.join(work, "out")
+    os.makedirs(out, exist_ok=True)
+    p = run([opts.schemac, "-I" + opts.cjson_include, header, "-o", out], timeout=120)
+    if p.returncode != 0:
+        return False, "schemac rejected the header (exit %d)" % p.returncode, p.stderr
+    table = os.path.join(work, "table.c")
+    with open(table, "w", encoding="utf-8") as f:
+        f.write(codec_table(stem + ".schemac.h", roots))
+    driver = os.path.join(work, "driver")
+    libdir = os.path.dirname(os.path.abspath(opts.lib))
+    p = run([opts.cc, *CFLAGS, "-I" + out, "-I" + work, "-I" + os.path.join(TESTS, "common"),
+             "-I" + DIFFERENTIAL, "-I" + opts.include, "-I" + opts.cjson_include,
+             os.path.join(DIFFERENTIAL, "driver_main.c"), table, os.path.join(out, stem + ".schemac.c"),
+             opts.lib, "-Wl,-rpath," + libdir, "-lcjson", "-lm", "-o", driver], timeout=600)
+    if p.returncode != 0:
+        return False, "the generated C does not compile with %s" % " ".join(CFLAGS), p.stderr[-6000:]
+    schemas = [os.path.join(out, r + ".schema.json") for r in roots]
+    env = dict(os.environ)
+    env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
+    env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
+    argv = [opts.node, os.path.join(DIFFERENTIAL, "run.mjs"), "--count", str(opts.count), "--seed", str(seed),
+            "--config", config, driver, *schemas]
+    p = run(argv, timeout=1200, env=env)
+    lines = p.stdout.strip().split("\n")
+    documents = next((ln for ln in lines if ln.startswith("documents:")), "")
+    divergences = next((ln for ln in lines if ln.startswith("deliberate divergences")), "")
+    if p.returncode == 77:
+        return None, "ajv is not installed (npm ci --prefix tests/differential): skipped", ""
+    summary = "%d roots (%s); %s; %s" % (len(roots), " ".join(roots), documents, divergences)
+    if p.returncode != 0:
+        return False, summary, (p.stdout[-8000:] + p.stderr[-4000:] +
+                                "\nrerun: " + " ".join(argv))
+    if opts.verbose:
+        summary += "\n" + p.stdout
+    return True, summary, ""
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--schemac", required=True)
+    ap.add_argument("--node", required=True)
+    ap.add_argument("--lib", required=True, help="the built libschemac")
+    ap.add_argument("--include", required=True, help="libschemac's include folder")
+    ap.add_argument("--cjson-include", required=True)
+    ap.add_argument("--cc", default="cc")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rounds", type=int, default=3, help="random headers (seeds SEED .. SEED+ROUNDS-1)")
+    ap.add_argument("--count", type=int, default=8, help="run.mjs --count: valid documents per root type")
+    ap.add_argument("--keep", default=None, help="folder for the headers of failed rounds")
+    ap.add_argument("--verbose", action="store_true")
+    opts = ap.parse_args()
+    if shutil.which(opts.cc) is None:
+        print("%s not found: skipped" % opts.cc)
+        return 77
+    keep = opts.keep or tempfile.mkdtemp(prefix="randheader-failures-")
+    started = time.monotonic()
+    failed = 0
+    for seed in range(opts.seed, opts.seed + opts.rounds):
+        work = tempfile.mkdtemp(prefix="randheader-%d-" % seed)
+        try:
+            t0 = time.monotonic()
+            ok, summary, details = one_round(opts, seed, work)
+            if ok is None:
+                print(summary)
+                return 77
+            print("seed %d: %s: %s (%.0f s)" % (seed, "ok" if ok else "FAIL", summary, time.monotonic() - t0))
+            if not ok:
+                failed += 1
+                dest = os.path.join(keep, "seed_%d" % seed)
+                shutil.copytree(work, dest, dirs_exist_ok=True)
+                print("  kept: %s (the header, its config, the generated C and the driver)" % dest)
+                print("  " + details.strip().replace("\n", "\n  "))
+        finally:
+            shutil.rmtree(work, ignore_errors=True)
+    print("randheader: seeds %d..%d, %d rounds in %.0f s, %d failed" % (
+        opts.seed, opts.seed + opts.rounds - 1, opts.rounds, time.monotonic() - started, failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
