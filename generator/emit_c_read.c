@@ -38,8 +38,9 @@ void emit_enum_read(strbuf *sb, const enum_def *e)
 
 /* Statements reading the value of n into lvalue, setting rc. check_fn
  * names n's check function: a float is checked as the double the document
- * holds, before rounding, as a JSON Schema validator sees it. */
-static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, const char *check_fn)
+ * holds, before rounding, as a JSON Schema validator sees it; at is the
+ * variable holding the value's offset. */
+static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, const char *check_fn, const char *at)
 {
     char *address = address_of(lvalue);
     switch (n->kind) {
@@ -64,7 +65,7 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
             emit_line(sb, level + 1, "double number_;");
             emit_line(sb, level + 1, "rc_ = sc_read_double(r_, &number_);");
             emit_line(sb, level + 1, "if (rc_ == 0 && check_%s(number_, sc_reader_error(r_), true) != 0)", check_fn);
-            emit_line(sb, level + 2, "rc_ = sc_reader_place_error(r_);");
+            emit_line(sb, level + 2, "rc_ = sc_reader_place_error_at(r_, %s);", at);
             emit_line(sb, level + 1, "%s = (float)number_;", lvalue);
             emit_line(sb, level, "}");
         } else {
@@ -98,6 +99,24 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
     free(address);
 }
 
+/* After reading lvalue (of node n, whose check function is check_fn) from
+ * the value that started at offset `at`: its constraints, with the error
+ * placed at the value. */
+static void emit_read_check(strbuf *sb, int level, const node *n, const char *lvalue, const char *check_fn,
+                            const char *count, const char *at)
+{
+    char *arg;
+    if (n->kind == NODE_ARRAY || n->kind == NODE_MAP)
+        arg = xasprintf("%s, %s, sc_reader_error(r_), false, 0", lvalue, count);
+    else if (n->kind == NODE_INT)
+        arg = xasprintf("(%s)%s, sc_reader_error(r_), false", n->is_signed ? "int64_t" : "uint64_t", lvalue);
+    else
+        arg = xasprintf("%s, sc_reader_error(r_), false", lvalue);
+    emit_line(sb, level, "if (rc_ == 0 && check_%s(%s) != 0)", check_fn, arg);
+    emit_line(sb, level + 1, "rc_ = sc_reader_place_error_at(r_, %s);", at);
+    free(arg);
+}
+
 /* Pieces shared by the array and map readers. */
 
 /* Stop at the limit before growing: an oversize array or object must not
@@ -106,8 +125,8 @@ static void emit_count_limit(strbuf *sb, int level, uint64_t max, const char *ke
                              const char *many)
 {
     emit_line(sb, level, "if (n_ == %llu) {", (unsigned long long)max);
-    emit_line(sb, level + 1, "rc_ = sc_reader_fail(r_, SC_ERR_CONSTRAINT, \"%s\", \"must have at most %llu %s\");", keyword,
-         (unsigned long long)max, max == 1 ? one : many);
+    emit_line(sb, level + 1, "rc_ = sc_fail_too_many(r_, at_, \"%s\", %lluu, \"%s\", \"%s\");", keyword,
+              (unsigned long long)max, one, many);
     emit_line(sb, level + 1, "break;");
     emit_line(sb, level, "}");
 }
@@ -132,6 +151,25 @@ static void emit_store_items(strbuf *sb, int level, const field *f, bool pointer
         emit_line(sb, level, "out_->%s = items_;", f->c_path);
     }
     emit_line(sb, level, "out_->%s = (%s)n_;", f->count_field, f->count_c_type);
+}
+
+/* After a container was read: its own constraints (placed at its start),
+ * then whether an item failed in all-errors mode. */
+static void emit_container_end(strbuf *sb, int level, const char *s_name, const field *f)
+{
+    if (read_needs_check(f->type)) {
+        char *fn = xasprintf("%s_%s", s_name, f->c_name);
+        char *items = xasprintf("(const %s *)out_->%s", f->type->kind == NODE_MAP ? f->type->entry_c_type
+                                                                                  : f->type->items->c_type,
+                                f->c_path);
+        char *count = xasprintf("(size_t)out_->%s", f->count_field);
+        emit_read_check(sb, level, f->type, items, fn, count, "at_");
+        free(fn);
+        free(items);
+        free(count);
+    }
+    emit_line(sb, level, "if (rc_ == 0)");
+    emit_line(sb, level + 1, "rc_ = sc_reader_collected(r_);");
 }
 
 /* Reads an array member into v->NAME and v->COUNT. */
@@ -160,15 +198,19 @@ static void emit_read_array(strbuf *sb, int level, const char *s_name, const fie
         element = xasprintf("out_->%s[n_]", f->c_path);
     }
     char *item_fn = xasprintf("%s_%s_items", s_name, f->c_name);
-    emit_read(sb, level + 2, items, element, item_fn);
+    bool item_check = read_needs_check(items);
+    if (item_check || (items->kind == NODE_NUMBER && items->is_float))
+        emit_line(sb, level + 2, "size_t item_at_ = sc_reader_offset(r_);");
+    emit_read(sb, level + 2, items, element, item_fn, "item_at_");
+    if (item_check)
+        emit_read_check(sb, level + 2, items, element, item_fn, NULL, "item_at_");
     free(item_fn);
-    emit_line(sb, level + 2, "if (rc_ != 0) {");
-    emit_line(sb, level + 3, "sc_error_push_index(sc_reader_error(r_), n_);");
+    emit_line(sb, level + 2, "if (rc_ != 0 && (rc_ = sc_reader_catch_index(r_, n_)) != 0)");
     emit_line(sb, level + 3, "break;");
-    emit_line(sb, level + 2, "}");
     emit_line(sb, level + 2, "n_++;");
     emit_line(sb, level + 1, "}");
     emit_store_items(sb, level + 1, f, n->fixed_size == 0);
+    emit_container_end(sb, level + 1, s_name, f);
     emit_line(sb, level, "}");
     free(element);
 }
@@ -191,9 +233,9 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
     emit_grow(sb, level + 2);
     if (k->buf_size > 0) {
         emit_line(sb, level + 2, "if (name_.len >= sizeof items_[n_].key) {");
-        emit_line(sb, level + 3, "rc_ = sc_reader_fail(r_, SC_ERR_CONSTRAINT, \"propertyNames\", "
-                            "\"property names must be at most %zu bytes long\");", k->buf_size - 1);
-        emit_line(sb, level + 3, "break;");
+        emit_line(sb, level + 3, "if ((rc_ = sc_fail_long_key(r_, %zu)) != 0)", k->buf_size - 1);
+        emit_line(sb, level + 4, "break;");
+        emit_line(sb, level + 3, "continue;");
         emit_line(sb, level + 2, "}");
         emit_line(sb, level + 2, "memcpy(items_[n_].key, name_.ptr, name_.len);");
         emit_line(sb, level + 2, "items_[n_].key[name_.len] = '\\0';");
@@ -204,15 +246,20 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
         emit_line(sb, level + 2, "}");
     }
     char *value_fn = xasprintf("%s_%s_value", s_name, f->c_name);
-    emit_read(sb, level + 2, n->map_value, "items_[n_].value", value_fn);
+    const node *value = n->map_value;
+    bool value_check = read_needs_check(value);
+    if (value_check || (value->kind == NODE_NUMBER && value->is_float))
+        emit_line(sb, level + 2, "size_t item_at_ = sc_reader_offset(r_);");
+    emit_read(sb, level + 2, value, "items_[n_].value", value_fn, "item_at_");
+    if (value_check)
+        emit_read_check(sb, level + 2, value, "items_[n_].value", value_fn, NULL, "item_at_");
     free(value_fn);
-    emit_line(sb, level + 2, "if (rc_ != 0) {");
-    emit_line(sb, level + 3, "sc_error_push_key(sc_reader_error(r_), items_[n_].key);");
+    emit_line(sb, level + 2, "if (rc_ != 0 && (rc_ = sc_reader_catch_key(r_, items_[n_].key)) != 0)");
     emit_line(sb, level + 3, "break;");
-    emit_line(sb, level + 2, "}");
     emit_line(sb, level + 2, "n_++;");
     emit_line(sb, level + 1, "}");
     emit_store_items(sb, level + 1, f, true);
+    emit_container_end(sb, level + 1, s_name, f);
     emit_line(sb, level, "}");
 }
 
@@ -243,9 +290,22 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         sb_puts(sb, "}\n\n");
     }
 
+    /* the offset of each member's value, where a member's checks place their errors */
+    bool offsets = false;
+    for (size_t i = 0; i < s->nfields; i++) {
+        const node *n = s->fields[i].type;
+        uint64_t max;
+        if (read_needs_check(n) || (n->kind == NODE_ARRAY && node_max_items(n, &max)) ||
+            (n->kind == NODE_NUMBER && n->is_float) ||
+            (s->fields[i].presence != PRESENCE_REQUIRED && !s->fields[i].nullable))
+            offsets = true;
+    }
+
     sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
     if (s->nfields > 0)
         emit_line(sb, 1, "bool seen_[%zu] = {false};", s->nfields);
+    if (offsets)
+        emit_line(sb, 1, "size_t at_ = 0;");
     if (s->additional_properties)
         emit_line(sb, 1, "sc_skipped skipped_ = {NULL, 0, 0};");
     emit_line(sb, 1, "sc_string key_;");
@@ -267,13 +327,21 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 4, "return rc_;");
         emit_line(sb, 3, "continue;");
     } else {
-        emit_line(sb, 3, "return sc_fail_unknown_member(r_, &key_);");
+        if (s->nfields > 0)
+            emit_line(sb, 3, "if ((rc_ = sc_fail_unknown_member(r_, &key_, %s_members, %zu)) != 0)", s->name,
+                      s->nfields);
+        else
+            emit_line(sb, 3, "if ((rc_ = sc_fail_unknown_member(r_, &key_, NULL, 0)) != 0)");
+        emit_line(sb, 4, "return rc_;");
+        emit_line(sb, 3, "continue; /* all-errors mode: listed, the value skipped */");
     }
     emit_line(sb, 2, "}");
     if (s->nfields > 0) {
         emit_line(sb, 2, "if (seen_[member_])");
         emit_line(sb, 3, "return sc_fail_duplicate_member(r_, %s_members[member_]);", s->name);
         emit_line(sb, 2, "seen_[member_] = true;");
+        if (offsets)
+            emit_line(sb, 2, "at_ = sc_reader_offset(r_);");
         emit_line(sb, 2, "switch (member_) {");
         for (size_t i = 0; i < s->nfields; i++) {
             const field *f = &s->fields[i];
@@ -298,23 +366,31 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
                 emit_line(sb, 3, "}");
                 char *lv = xasprintf("*out_->%s", f->c_path);
                 char *check_fn = xasprintf("%s_%s", s->name, f->c_name);
-                emit_read(sb, 3, f->type, lv, check_fn);
+                emit_read(sb, 3, f->type, lv, check_fn, "at_");
+                if (read_needs_check(f->type))
+                    emit_read_check(sb, 3, f->type, lv, check_fn, NULL, "at_");
                 free(check_fn);
                 free(lv);
             } else {
                 char *lv = xasprintf("out_->%s", f->c_path);
                 char *check_fn = xasprintf("%s_%s", s->name, f->c_name);
-                emit_read(sb, 3, f->type, lv, check_fn);
+                emit_read(sb, 3, f->type, lv, check_fn, "at_");
+                if (read_needs_check(f->type))
+                    emit_read_check(sb, 3, f->type, lv, check_fn, NULL, "at_");
                 free(check_fn);
                 free(lv);
+            }
+            if (f->presence != PRESENCE_REQUIRED && !f->nullable) {
+                emit_line(sb, 3, "if (rc_ == SC_ERR_TYPE) /* a null: say to leave the member out */");
+                emit_line(sb, 4, "sc_reader_hint_null(r_, at_);");
             }
             emit_line(sb, 3, "break;");
         }
         emit_line(sb, 2, "default:");
         emit_line(sb, 3, "break;");
         emit_line(sb, 2, "}");
-        emit_line(sb, 2, "if (rc_ != 0)");
-        emit_line(sb, 3, "return sc_error_push_key(sc_reader_error(r_), %s_members[member_]);", s->name);
+        emit_line(sb, 2, "if (rc_ != 0 && (rc_ = sc_reader_catch_key(r_, %s_members[member_])) != 0)", s->name);
+        emit_line(sb, 3, "return rc_;");
     }
     emit_line(sb, 1, "}");
     emit_line(sb, 1, "if (more_ == SC_NEXT_ERROR)");
@@ -328,8 +404,8 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         char *lit = c_literal(f->json_name);
         switch (f->presence) {
         case PRESENCE_REQUIRED:
-            emit_line(sb, 1, "if (!seen_[%zu])", i);
-            emit_line(sb, 2, "return sc_fail_missing_member(r_, %s);", lit);
+            emit_line(sb, 1, "if (!seen_[%zu] && (rc_ = sc_fail_missing_member(r_, %s)) != 0)", i, lit);
+            emit_line(sb, 2, "return rc_;");
             break;
         case PRESENCE_HAS_FLAG:
             emit_line(sb, 1, "out_->%s = seen_[%zu];", f->has_field, i);
@@ -366,10 +442,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         }
         free(lit);
     }
-    emit_line(sb, 1, "if (check_%s(out_, sc_reader_error(r_), false, %s, 0) != 0)", s->name,
-              s->nfields ? "seen_" : "NULL");
-    emit_line(sb, 2, "return sc_reader_place_error(r_);");
-    emit_line(sb, 1, "return 0;");
+    emit_line(sb, 1, "return sc_reader_collected(r_); /* all-errors mode: whether a member failed */");
     sb_puts(sb, "}\n\n");
     free(names);
 }
@@ -388,23 +461,28 @@ void emit_union_read(strbuf *sb, const struct_def *s)
     emit_line(sb, 1, "int rc_;");
     emit_line(sb, 1, "sc_next found_ = sc_find_member(&probe_, %s);", disc_lit);
     emit_line(sb, 1, "if (found_ == SC_NEXT_ERROR)");
-    emit_line(sb, 2, "return sc_reader_code(r_);");
-    emit_line(sb, 1, "if (found_ == SC_NEXT_END)");
-    emit_line(sb, 2, "return sc_fail_missing_member(r_, %s);", disc_lit);
-    emit_line(sb, 1, "if ((rc_ = read_%s(&probe_, &which_)) != 0)", e->name);
-    emit_line(sb, 2, "return sc_error_push_key(sc_reader_error(r_), %s);", disc_lit);
+    emit_line(sb, 2, "return sc_reader_skip_failed(r_); /* all-errors mode: listed, the value skipped */");
+    emit_line(sb, 1, "if (found_ == SC_NEXT_END) {");
+    emit_line(sb, 2, "sc_reader_fail(r_, SC_ERR_REQUIRED, \"required\", \"missing required property \\\"%%s\\\"\", %s);",
+              disc_lit);
+    emit_line(sb, 2, "return sc_reader_skip_failed(r_);");
+    emit_line(sb, 1, "}");
+    emit_line(sb, 1, "if ((rc_ = read_%s(&probe_, &which_)) != 0) {", e->name);
+    emit_line(sb, 2, "sc_error_push_key(sc_reader_error(r_), %s);", disc_lit);
+    emit_line(sb, 2, "return sc_reader_skip_failed(r_);");
+    emit_line(sb, 1, "}");
     emit_line(sb, 1, "switch (which_) {");
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
         emit_line(sb, 1, "case %s:", v->variant_value->c_name);
         emit_line(sb, 2, "if ((rc_ = read_%s(r_, out_)) != 0)", v->name);
-        emit_line(sb, 3, "sc_error_note(sc_reader_error(r_), \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
+        emit_line(sb, 3, "sc_reader_note(r_, \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
              v->variant_value->json_name);
         emit_line(sb, 2, "return rc_;");
     }
     emit_line(sb, 1, "default:");
-    emit_line(sb, 2, "return sc_fail_missing_member(r_, %s); /* not reached: read_%s knows every value */",
-         disc_lit, e->name);
+    emit_line(sb, 2, "return sc_reader_fail(r_, SC_ERR_REQUIRED, \"required\", \"missing required property \\\"%%s\\\"\", %s); "
+                     "/* not reached: read_%s knows every value */", disc_lit, e->name);
     emit_line(sb, 1, "}");
     sb_puts(sb, "}\n\n");
 
