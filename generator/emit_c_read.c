@@ -23,12 +23,13 @@ void emit_enum_read(strbuf *sb, const enum_def *e)
     sb_printf(sb, "/* ---- %s ---- */\n\n", e->c_type);
     sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", e->name, e->c_type);
     emit_line(sb, 1, "sc_string s_;");
+    emit_line(sb, 1, "size_t at_ = sc_reader_offset(r_);");
     emit_line(sb, 1, "int rc_ = sc_read_string(r_, &s_);");
     emit_line(sb, 1, "if (rc_ != 0)");
     emit_line(sb, 2, "return rc_;");
     emit_name_switch(sb, 1, "s_.ptr", "s_.len", names, e->nvalues, enum_read_action, e);
-    emit_line(sb, 1, "return sc_reader_fail(r_, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);",
-         choices_lit);
+    emit_line(sb, 1, "sc_reader_fail(r_, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);", choices_lit);
+    emit_line(sb, 1, "return sc_reader_place_error_at(r_, at_); /* at the value, not after it */");
     sb_puts(sb, "}\n\n");
 
     free(names);
