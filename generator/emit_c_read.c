@@ -135,7 +135,7 @@ static void emit_count_limit(strbuf *sb, int level, uint64_t max, const char *ke
 static void emit_grow(strbuf *sb, int level)
 {
     emit_line(sb, level, "if (n_ == cap_ && (items_ = sc_reader_grow(r_, items_, &cap_, sizeof *items_)) == NULL) {");
-    emit_line(sb, level + 1, "rc_ = sc_reader_code(r_);");
+    emit_line(sb, level + 1, "rc_ = sc_reader_abandon(r_);");
     emit_line(sb, level + 1, "break;");
     emit_line(sb, level, "}");
 }
@@ -145,7 +145,7 @@ static void emit_grow(strbuf *sb, int level)
 static void emit_store_items(strbuf *sb, int level, const field *f, bool pointer)
 {
     emit_line(sb, level, "if (rc_ == 0 && next_ == SC_NEXT_ERROR)");
-    emit_line(sb, level + 1, "rc_ = sc_reader_code(r_);");
+    emit_line(sb, level + 1, "rc_ = sc_reader_abandon(r_);");
     if (pointer) {
         emit_line(sb, level, "if (rc_ == 0 && items_ == NULL && (items_ = sc_reader_empty(r_)) == NULL)");
         emit_line(sb, level + 1, "rc_ = sc_reader_code(r_);");
@@ -154,10 +154,17 @@ static void emit_store_items(strbuf *sb, int level, const field *f, bool pointer
     emit_line(sb, level, "out_->%s = (%s)n_;", f->count_field, f->count_c_type);
 }
 
-/* After a container was read: its own constraints (placed at its start),
- * then whether an item failed in all-errors mode. */
+/* After a container was read: whether an item failed in all-errors mode,
+ * and its own constraints (placed at its start). An array whose item
+ * failed is not checked further: uniqueItems would compare values that are
+ * not there. A map's keys are all there, so its own checks always run. */
 static void emit_container_end(strbuf *sb, int level, const char *s_name, const field *f)
 {
+    bool array = f->type->kind == NODE_ARRAY;
+    if (array) {
+        emit_line(sb, level, "if (rc_ == 0)");
+        emit_line(sb, level + 1, "rc_ = sc_reader_collected(r_);");
+    }
     if (read_needs_check(f->type)) {
         char *fn = xasprintf("%s_%s", s_name, f->c_name);
         char *items = xasprintf("(const %s *)out_->%s", f->type->kind == NODE_MAP ? f->type->entry_c_type
@@ -169,8 +176,10 @@ static void emit_container_end(strbuf *sb, int level, const char *s_name, const 
         free(items);
         free(count);
     }
-    emit_line(sb, level, "if (rc_ == 0)");
-    emit_line(sb, level + 1, "rc_ = sc_reader_collected(r_);");
+    if (!array) {
+        emit_line(sb, level, "if (rc_ == 0)");
+        emit_line(sb, level + 1, "rc_ = sc_reader_collected(r_);");
+    }
 }
 
 /* Reads an array member into v->NAME and v->COUNT. */
@@ -242,7 +251,7 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
         emit_line(sb, level + 2, "items_[n_].key[name_.len] = '\\0';");
     } else {
         emit_line(sb, level + 2, "if ((items_[n_].key = sc_reader_strndup(r_, name_.ptr, name_.len)) == NULL) {");
-        emit_line(sb, level + 3, "rc_ = sc_reader_code(r_);");
+        emit_line(sb, level + 3, "rc_ = sc_reader_abandon(r_);");
         emit_line(sb, level + 3, "break;");
         emit_line(sb, level + 2, "}");
     }
@@ -324,8 +333,8 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 2, "{");
     }
     if (s->additional_properties) {
-        emit_line(sb, 3, "if ((rc_ = sc_skip_member(r_, &skipped_, &key_)) != 0)");
-        emit_line(sb, 4, "return rc_;");
+        emit_line(sb, 3, "if (sc_skip_member(r_, &skipped_, &key_) != 0)");
+        emit_line(sb, 4, "return sc_reader_abandon(r_);");
         emit_line(sb, 3, "continue;");
     } else {
         if (s->nfields > 0)
@@ -338,8 +347,10 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
     }
     emit_line(sb, 2, "}");
     if (s->nfields > 0) {
-        emit_line(sb, 2, "if (seen_[member_])");
-        emit_line(sb, 3, "return sc_fail_duplicate_member(r_, %s_members[member_]);", s->name);
+        emit_line(sb, 2, "if (seen_[member_]) {");
+        emit_line(sb, 3, "sc_fail_duplicate_member(r_, %s_members[member_]);", s->name);
+        emit_line(sb, 3, "return sc_reader_abandon(r_);");
+        emit_line(sb, 2, "}");
         emit_line(sb, 2, "seen_[member_] = true;");
         if (offsets)
             emit_line(sb, 2, "at_ = sc_reader_offset(r_);");
@@ -395,7 +406,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
     }
     emit_line(sb, 1, "}");
     emit_line(sb, 1, "if (more_ == SC_NEXT_ERROR)");
-    emit_line(sb, 2, "return sc_reader_code(r_);");
+    emit_line(sb, 2, "return sc_reader_abandon(r_);");
     if (s->additional_properties) {
         emit_line(sb, 1, "if ((rc_ = sc_check_skipped(r_, &skipped_)) != 0)");
         emit_line(sb, 2, "return rc_;");

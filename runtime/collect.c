@@ -80,6 +80,16 @@ static int catch_at(sc_error *err, int level, const char *key, size_t index, boo
     return errs->stop;
 }
 
+/* While decoding, the reader's depth is the catch points' level, so it must
+ * be right at every catch point, also when a stopped pass returns through
+ * containers it never closed: the functions below leave the container
+ * they stop in (sc_reader_abandon is the generated code's way to). */
+int sc_reader_abandon(sc_reader *r)
+{
+    r->depth--;
+    return r->err->code;
+}
+
 int sc_catch_key(sc_error *err, int level, const char *key)
 {
     if (err->all == NULL)
@@ -132,14 +142,20 @@ int sc_reader_catch_key(sc_reader *r, const char *key)
 {
     if (r->err->all == NULL)
         return sc_error_push_key(r->err, key);
-    return catch_at(r->err, r->depth, key != NULL ? key : "", 0, true);
+    int stop = catch_at(r->err, r->depth, key != NULL ? key : "", 0, true);
+    if (stop != SC_OK)
+        r->depth--; /* the generated code returns out of this container */
+    return stop;
 }
 
 int sc_reader_catch_index(sc_reader *r, size_t index)
 {
     if (r->err->all == NULL)
         return sc_error_push_index(r->err, index);
-    return catch_at(r->err, r->depth, NULL, index, true);
+    int stop = catch_at(r->err, r->depth, NULL, index, true);
+    if (stop != SC_OK)
+        r->depth--; /* the generated code returns out of this container */
+    return stop;
 }
 
 int sc_reader_collected(const sc_reader *r)
@@ -148,13 +164,17 @@ int sc_reader_collected(const sc_reader *r)
 }
 
 /* An error of the value being read at level, which the reader is still
- * inside of (a member, an item): listed, the value skipped. */
+ * inside of (a member, an item): listed, the value skipped. When that
+ * stops the pass, the reader is left at level, out of the container the
+ * generated code returns from. */
 static int list_and_skip(sc_reader *r, int level)
 {
     sc_errors *errs = r->err->all;
     list_pending(r->err, level, true);
     if (errs->stop == SC_OK && sc_skip_value(r) != 0)
         list_pending(r->err, level, true); /* a syntax error: stops the pass */
+    if (errs->stop != SC_OK)
+        r->depth = level;
     return errs->stop;
 }
 
@@ -163,7 +183,7 @@ int sc_reader_skip_failed(sc_reader *r)
     int code = r->err->code;
     if (r->err->all == NULL)
         return code;
-    int stop = list_and_skip(r, r->depth);
+    int stop = list_and_skip(r, r->depth); /* the value is not entered: level is where the reader is */
     return stop != SC_OK ? stop : code;
 }
 
@@ -262,9 +282,12 @@ int sc_fail_too_many(sc_reader *r, size_t at, const char *keyword, unsigned long
     if (r->err->all == NULL)
         return r->err->code;
     sc_errors *errs = r->err->all;
-    list_pending(r->err, r->depth - 1, true); /* the container's own error */
+    int level = r->depth - 1; /* the container's own error */
+    list_pending(r->err, level, true);
     if (errs->stop == SC_OK && skip_rest(r, strcmp(keyword, "maxProperties") == 0) != 0)
-        list_pending(r->err, r->depth - 1, true);
+        list_pending(r->err, level, true);
+    if (errs->stop != SC_OK)
+        r->depth = level;
     return errs->stop;
 }
 

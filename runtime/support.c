@@ -103,7 +103,11 @@ int sc_skip_member(sc_reader *r, sc_skipped *skipped, const sc_string *key)
     if (copy == NULL)
         return sc_reader_out_of_memory(r);
     skipped->keys[skipped->count++] = copy;
-    return sc_skip_value(r);
+    int depth = r->depth;
+    int rc = sc_skip_value(r);
+    if (rc != 0)
+        r->depth = depth; /* where the caller is (all-errors mode's levels) */
+    return rc;
 }
 
 int sc_check_skipped(sc_reader *r, const sc_skipped *skipped)

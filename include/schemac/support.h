@@ -68,6 +68,10 @@ int sc_errors_end(sc_errors *errs, sc_error *scratch);
 int sc_reader_catch_key(sc_reader *r, const char *key);
 int sc_reader_catch_index(sc_reader *r, size_t index);
 int sc_reader_collected(const sc_reader *r);
+/* Leaves the container being read after an error that ends its reading
+ * (a syntax error in it, a duplicate key, out of memory), so that the
+ * catch points further up see their own depth. Returns the error's code. */
+int sc_reader_abandon(sc_reader *r);
 /* A value that cannot be read at all (a tagged union without a valid
  * discriminator): all-errors mode lists the pending error and skips the
  * value. Returns a non-zero code either way. */
