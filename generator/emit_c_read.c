@@ -108,7 +108,7 @@ static void emit_read_check(strbuf *sb, int level, const node *n, const char *lv
 {
     char *arg;
     if (n->kind == NODE_ARRAY || n->kind == NODE_MAP)
-        arg = xasprintf("%s, %s, sc_reader_error(r_), false, 0", lvalue, count);
+        arg = xasprintf("%s, %s, sc_reader_error(r_), false, 0", lvalue, count != NULL ? count : "0");
     else if (n->kind == NODE_INT)
         arg = xasprintf("(%s)%s, sc_reader_error(r_), false", n->is_signed ? "int64_t" : "uint64_t", lvalue);
     else

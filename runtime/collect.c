@@ -158,11 +158,6 @@ int sc_reader_catch_index(sc_reader *r, size_t index)
     return stop;
 }
 
-int sc_reader_collected(const sc_reader *r)
-{
-    return sc_collected(r->err, r->depth);
-}
-
 /* An error of the value being read at level, which the reader is still
  * inside of (a member, an item): listed, the value skipped. When that
  * stops the pass, the reader is left at level, out of the container the

@@ -101,7 +101,9 @@ void sc_tool_error_text(int rc, const sc_error *err, char *buf, size_t size)
     if (rc == SC_ERR_OUTPUT)
         snprintf(buf, size, "the tool failed: its result does not match its declared output schema (a fault "
                             "of the tool, not of the call)");
-    else if (err != NULL && err->code == rc && err->all != NULL && err->all->count > 0) {
+    else if (err != NULL && err->code == rc && err->all != NULL && err->all->count > 0 &&
+             err->all->items[0].code == err->code && strcmp(err->all->items[0].path, err->path) == 0 &&
+             strcmp(err->all->items[0].message, err->message) == 0) { /* the list *err heads */
         sc_errors_format(err->all, buf, size);
         size_t used = strlen(buf);
         if (err->all->truncated && used + 1 < size)

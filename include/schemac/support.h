@@ -67,7 +67,12 @@ int sc_errors_end(sc_errors *errs, sc_error *scratch);
 /* The same while decoding, at the reader's nesting depth. */
 int sc_reader_catch_key(sc_reader *r, const char *key);
 int sc_reader_catch_index(sc_reader *r, size_t index);
-int sc_reader_collected(const sc_reader *r);
+/* Inline: every struct and array read ends with it, and in first-error
+ * mode it is one test. */
+static inline int sc_reader_collected(const sc_reader *r_)
+{
+    return r_->err->all == NULL ? 0 : sc_collected(r_->err, r_->depth);
+}
 /* Leaves the container being read after an error that ends its reading
  * (a syntax error in it, a duplicate key, out of memory), so that the
  * catch points further up see their own depth. Returns the error's code. */

@@ -1077,6 +1077,10 @@ function ijsonCases(rootSchema, doc, ctx) {
   // a duplicate inside a nested object member
   for (const [k, v] of Object.entries(doc)) {
     if (v && typeof v === "object" && !Array.isArray(v) && !(v instanceof Lit) && !(v instanceof Raw) && Object.keys(v).length) {
+      // a map already at maxProperties: one more member would be a second
+      // fault (the maps' own duplicate cases above keep within the limit)
+      const ms = props[k] !== undefined ? deref(props[k]) : undefined;
+      if (ms && isMap(ms) && ms.maxProperties !== undefined && Object.keys(v).length >= ms.maxProperties) continue;
       const nk = Object.keys(v)[0];
       const inner = { ...v, [EXTRA]: [[strText(nk), serialize(v[nk])]] };
       out.push([`duplicate key inside /${k}`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
