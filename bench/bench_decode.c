@@ -9,7 +9,9 @@
  *           sc_reader_finish: full syntax, UTF-8 and duplicate-key checks,
  *           nothing built): the floor a decoder built on the reader has;
  *   decode: T_decode into the struct, every constraint checked, then
- *           sc_arena_reset (what a request loop does).
+ *           sc_arena_reset (what a request loop does);
+ *   all:    the same with T_decode_all (all-errors mode, room for 16 errors),
+ *           to show what collecting costs a document that has none.
  * Each round runs one method in a loop for at least --round-ms; the table
  * shows the median over the rounds in ns per document. It also compares
  * the bytes cJSON allocates for its tree with sc_arena_used() after one
@@ -20,7 +22,7 @@
  * fails or skips work cannot report a fast number. Exit status 1 then.
  *
  * Usage: bench_decode [--quick] [--rounds N] [--round-ms MS] [--doc D] [--print D]
- *                     [--calls N --method cjson|skip|decode --doc D]
+ *                     [--calls N --method cjson|skip|decode|all --doc D]
  * --quick: 3 short rounds (CI: checks that it runs, not the speed).
  * --doc 0|1|2: time only that document (for perf record).
  * --calls N: after the checks, run one method N times on document --doc and
@@ -279,6 +281,8 @@ typedef struct {
     /* Decodes n times, resetting the arena before each decode (so the last
      * value stays readable); returns 0 or the error code. */
     int (*decode_loop)(sc_arena *arena, const char *json, size_t len, long n, sc_error *err);
+    /* The same with T_decode_all. */
+    int (*decode_all_loop)(sc_arena *arena, const char *json, size_t len, long n);
     /* Decodes once into the arena and returns the value as a cJSON tree
      * (through the generated encoder), or NULL with err set. */
     cJSON *(*decode_to_cjson)(sc_arena *arena, const char *json, size_t len, sc_error *err);
@@ -296,6 +300,21 @@ static volatile size_t sink; /* keeps results observable */
             T value;                                                                               \
             sc_arena_reset(arena);                                                                 \
             int rc = T##_decode(arena, json, len, &value, err);                                    \
+            if (rc != 0)                                                                           \
+                return rc;                                                                         \
+            sink += (size_t)(ITEMS);                                                               \
+        }                                                                                          \
+        return 0;                                                                                  \
+    }                                                                                              \
+    static int T##_all_loop(sc_arena *arena, const char *json, size_t len, long n)               \
+    {                                                                                              \
+        static sc_error items[16];                                                                 \
+        sc_errors errs;                                                                            \
+        sc_errors_init(&errs, items, 16);                                                          \
+        for (long i = 0; i < n; i++) {                                                             \
+            T value;                                                                               \
+            sc_arena_reset(arena);                                                                 \
+            int rc = T##_decode_all(arena, json, len, &value, &errs);                              \
             if (rc != 0)                                                                           \
                 return rc;                                                                         \
             sink += (size_t)(ITEMS);                                                               \
@@ -344,8 +363,8 @@ static int skip_loop(sc_arena *arena, const char *json, size_t len, long n)
     return 0;
 }
 
-enum { METHOD_CJSON, METHOD_DECODE, METHOD_SKIP, METHODS };
-static const char *const method_names[METHODS] = {"cjson", "decode", "skip"};
+enum { METHOD_CJSON, METHOD_DECODE, METHOD_SKIP, METHOD_ALL, METHODS };
+static const char *const method_names[METHODS] = {"cjson", "decode", "skip", "all"};
 
 static int run_method(const document *d, sc_arena *arena, int which, long n)
 {
@@ -355,6 +374,8 @@ static int run_method(const document *d, sc_arena *arena, int which, long n)
         return cjson_loop(d->json, d->len, n);
     case METHOD_DECODE:
         return d->decode_loop(arena, d->json, d->len, n, &err);
+    case METHOD_ALL:
+        return d->decode_all_loop(arena, d->json, d->len, n);
     default:
         return skip_loop(arena, d->json, d->len, n);
     }
@@ -387,6 +408,10 @@ static void verify(const document *d, sc_arena *arena)
     if (d->decode_loop(arena, d->json, d->len, 1, &err) != 0) {
         sc_error_format(&err, msg, sizeof msg);
         fprintf(stderr, "bench_decode: %s: decode failed: %s\n", d->name, msg);
+        exit(1);
+    }
+    if (d->decode_all_loop(arena, d->json, d->len, 1) != 0) {
+        fprintf(stderr, "bench_decode: %s: all-errors decode failed\n", d->name);
         exit(1);
     }
     if (skip_loop(arena, d->json, d->len, 1) != 0) {
@@ -514,10 +539,10 @@ int main(int argc, char **argv)
                 if (strcmp(name, method_names[m]) == 0)
                     method = m;
             if (method < 0)
-                die("--method must be cjson, skip or decode");
+                die("--method must be cjson, skip, decode or all");
         } else {
             fprintf(stderr, "usage: %s [--quick] [--rounds N] [--round-ms MS] [--doc D] [--print D]\n"
-                            "       [--calls N --method cjson|skip|decode --doc D]\n",
+                            "       [--calls N --method cjson|skip|decode|all --doc D]\n",
                     argv[0]);
             return 2;
         }
@@ -528,9 +553,9 @@ int main(int argc, char **argv)
         die("--calls N needs --method and --doc");
 
     document docs[3] = {
-        {"tool call", NULL, 0, fetch_call_loop, fetch_call_tree, NULL, 0},
-        {"order", NULL, 0, order_doc_loop, order_doc_tree, "lines", 12},
-        {"batch", NULL, 0, account_batch_loop, account_batch_tree, "accounts", 800},
+        {"tool call", NULL, 0, fetch_call_loop, fetch_call_all_loop, fetch_call_tree, NULL, 0},
+        {"order", NULL, 0, order_doc_loop, order_doc_all_loop, order_doc_tree, "lines", 12},
+        {"batch", NULL, 0, account_batch_loop, account_batch_all_loop, account_batch_tree, "accounts", 800},
     };
     docs[0].json = build_tool_call(&docs[0].len);
     docs[1].json = build_order(&docs[1].len);
@@ -559,9 +584,9 @@ int main(int argc, char **argv)
 
     printf("schemac decode vs cJSON: %s build, %s, median of %d rounds of >= %g ms\n\n",
            BENCH_BUILDTYPE, COMPILER, rounds, round_ms);
-    printf("%-10s %7s  %12s %11s %13s  %10s %9s %8s  %8s  %s\n", "document", "bytes",
-           "cJSON ns/doc", "skip ns/doc", "decode ns/doc", "skip/cJSON", "dec/cJSON", "dec/skip",
-           "dec MB/s", "spread cJSON/skip/dec");
+    printf("%-10s %7s  %12s %11s %13s %10s  %10s %9s %8s %8s  %8s  %s\n", "document", "bytes",
+           "cJSON ns/doc", "skip ns/doc", "decode ns/doc", "all ns/doc", "skip/cJSON", "dec/cJSON", "dec/skip",
+           "all/dec", "dec MB/s", "spread cJSON/skip/dec/all");
     memory mem[3];
     for (int i = 0; i < 3; i++) {
         const document *d = &docs[i];
@@ -569,12 +594,12 @@ int main(int argc, char **argv)
         if (only >= 0 && i != only)
             continue;
         timing t = measure_time(d, &arena, rounds, round_ms * 1e6);
-        double cj = t.ns[METHOD_CJSON], sk = t.ns[METHOD_SKIP], de = t.ns[METHOD_DECODE];
-        printf("%-10s %7zu  %12.0f %11.0f %13.0f  %10.2f %9.2f %8.2f  %8.0f  %3.0f%% / %.0f%% / "
-               "%.0f%%\n",
-               d->name, d->len, cj, sk, de, sk / cj, de / cj, de / sk, (double)d->len / de * 1e3,
-               t.spread[METHOD_CJSON] * 100, t.spread[METHOD_SKIP] * 100,
-               t.spread[METHOD_DECODE] * 100);
+        double cj = t.ns[METHOD_CJSON], sk = t.ns[METHOD_SKIP], de = t.ns[METHOD_DECODE], al = t.ns[METHOD_ALL];
+        printf("%-10s %7zu  %12.0f %11.0f %13.0f %10.0f  %10.2f %9.2f %8.2f %8.2f  %8.0f  %3.0f%% / %.0f%% / "
+               "%.0f%% / %.0f%%\n",
+               d->name, d->len, cj, sk, de, al, sk / cj, de / cj, de / sk, al / de, (double)d->len / de * 1e3,
+               t.spread[METHOD_CJSON] * 100, t.spread[METHOD_SKIP] * 100, t.spread[METHOD_DECODE] * 100,
+               t.spread[METHOD_ALL] * 100);
     }
 
     printf("\nmemory for one document (bytes requested; malloc's own overhead not counted)\n");

@@ -64,11 +64,13 @@ static bool string_ok(const node *n, const char *s, char *why, size_t size)
         return false;
     }
     if (c->has_min_length && chars < c->min_length) {
-        snprintf(why, size, "must be at least %llu characters long", (unsigned long long)c->min_length);
+        snprintf(why, size, "must be at least %llu character%s long", (unsigned long long)c->min_length,
+                 c->min_length == 1 ? "" : "s");
         return false;
     }
     if (c->has_max_length && chars > c->max_length) {
-        snprintf(why, size, "must be at most %llu characters long", (unsigned long long)c->max_length);
+        snprintf(why, size, "must be at most %llu character%s long", (unsigned long long)c->max_length,
+                 c->max_length == 1 ? "" : "s");
         return false;
     }
     if (c->format >= 0 && !sc_format_valid((sc_format)c->format, s, len))

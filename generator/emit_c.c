@@ -31,12 +31,36 @@ static void emit_public(strbuf *sb, const struct_def *s)
     emit_line(sb, 1, "return rc_;");
     sb_puts(sb, "}\n\n");
 
+    sb_printf(sb, "int %s_decode_all(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_errors *errs_)\n{\n",
+              n, t);
+    emit_line(sb, 1, "sc_reader r_;");
+    emit_line(sb, 1, "sc_error scratch_;");
+    emit_line(sb, 1, "if (errs_ == NULL)");
+    emit_line(sb, 2, "return SC_ERR_ARGUMENT;");
+    emit_line(sb, 1, "if (arena_ == NULL || out_ == NULL || (json_ == NULL && len_ > 0)) {");
+    emit_line(sb, 2, "sc_errors_begin(errs_, &scratch_);");
+    emit_line(sb, 2, "sc_fail(&scratch_, SC_ERR_ARGUMENT, NULL, \"arena and out must not be NULL\");");
+    emit_line(sb, 2, "return sc_errors_end(errs_, &scratch_);");
+    emit_line(sb, 1, "}");
+    emit_line(sb, 1, "sc_reader_init(&r_, json_, len_, arena_, &scratch_);");
+    emit_line(sb, 1, "sc_reader_collect(&r_, errs_);");
+    emit_line(sb, 1, "return sc_reader_finish_all(&r_, read_%s(&r_, out_));", n);
+    sb_puts(sb, "}\n\n");
+
     sb_printf(sb, "static int decode_%s_text(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
                   "sc_error *err_)\n{\n", n);
     emit_line(sb, 1, "return %s_decode(arena_, json_, len_, (%s *)out_, err_);", n, t);
     sb_puts(sb, "}\n\n");
+    sb_printf(sb, "static int decode_all_%s_text(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
+                  "sc_errors *errs_)\n{\n", n);
+    emit_line(sb, 1, "return %s_decode_all(arena_, json_, len_, (%s *)out_, errs_);", n, t);
+    sb_puts(sb, "}\n\n");
     sb_printf(sb, "int %s_from_cjson(sc_arena *arena_, const cJSON *node_, %s *out_, sc_error *err_)\n{\n", n, t);
     emit_line(sb, 1, "return sc_decode_cjson(arena_, node_, out_, err_, decode_%s_text);", n);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "int %s_from_cjson_all(sc_arena *arena_, const cJSON *node_, %s *out_, sc_errors *errs_)\n{\n",
+              n, t);
+    emit_line(sb, 1, "return sc_decode_cjson_all(arena_, node_, out_, errs_, decode_all_%s_text);", n);
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "int %s_validate(const %s *value_, sc_error *err_)\n{\n", n, t);
@@ -49,23 +73,48 @@ static void emit_public(strbuf *sb, const struct_def *s)
     emit_line(sb, 1, "return check_%s(value_, err_, true, NULL, 0);", n);
     sb_puts(sb, "}\n\n");
 
-    sb_printf(sb, "cJSON *%s_to_cjson(const %s *value_)\n{\n", n, t);
-    emit_line(sb, 1, "sc_error err_;");
+    sb_printf(sb, "int %s_validate_all(const %s *value_, sc_errors *errs_)\n{\n", n, t);
+    emit_line(sb, 1, "sc_error scratch_;");
+    emit_line(sb, 1, "if (errs_ == NULL)");
+    emit_line(sb, 2, "return SC_ERR_ARGUMENT;");
+    emit_line(sb, 1, "sc_errors_begin(errs_, &scratch_);");
+    emit_line(sb, 1, "if (value_ == NULL)");
+    emit_line(sb, 2, "sc_fail(&scratch_, SC_ERR_ARGUMENT, NULL, \"no value given\");");
+    emit_line(sb, 1, "else");
+    emit_line(sb, 2, "(void)check_%s(value_, &scratch_, true, NULL, 0);", n);
+    emit_line(sb, 1, "return sc_errors_end(errs_, &scratch_);");
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "cJSON *%s_to_cjson_ex(const %s *value_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "cJSON *tree_;");
     emit_line(sb, 1, "/* a value validate rejects may hold counts and pointers unsafe to follow */");
-    emit_line(sb, 1, "if (%s_validate(value_, &err_) != 0)", n);
+    emit_line(sb, 1, "if (%s_validate(value_, err_) != 0)", n);
     emit_line(sb, 2, "return NULL;");
-    emit_line(sb, 1, "return build_%s(value_, 0);", n);
+    emit_line(sb, 1, "if ((tree_ = build_%s(value_, 0)) == NULL)", n);
+    emit_line(sb, 2, "sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
+    emit_line(sb, 1, "return tree_;");
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "cJSON *%s_to_cjson(const %s *value_)\n{\n", n, t);
+    emit_line(sb, 1, "return %s_to_cjson_ex(value_, NULL);", n);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "char *%s_encode_ex(const %s *value_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "cJSON *tree_ = %s_to_cjson_ex(value_, err_);", n);
+    emit_line(sb, 1, "char *text_ = NULL;");
+    emit_line(sb, 1, "int rc_;");
+    emit_line(sb, 1, "if (tree_ == NULL)");
+    emit_line(sb, 2, "return NULL;");
+    emit_line(sb, 1, "if ((rc_ = sc_print_json(tree_, &text_)) != 0) {");
+    emit_line(sb, 2, "sc_fail(err_, rc_, NULL, \"%%s\", sc_strerror(rc_));");
+    emit_line(sb, 2, "text_ = NULL;");
+    emit_line(sb, 1, "}");
+    emit_line(sb, 1, "cJSON_Delete(tree_);");
+    emit_line(sb, 1, "return text_;");
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "char *%s_encode(const %s *value_)\n{\n", n, t);
-    emit_line(sb, 1, "cJSON *tree_ = %s_to_cjson(value_);", n);
-    emit_line(sb, 1, "char *text_ = NULL;");
-    emit_line(sb, 1, "if (tree_ == NULL)");
-    emit_line(sb, 2, "return NULL;");
-    emit_line(sb, 1, "if (sc_print_json(tree_, &text_) != 0)");
-    emit_line(sb, 2, "text_ = NULL;");
-    emit_line(sb, 1, "cJSON_Delete(tree_);");
-    emit_line(sb, 1, "return text_;");
+    emit_line(sb, 1, "return %s_encode_ex(value_, NULL);", n);
     sb_puts(sb, "}\n\n");
 
     emit_schema_constant(sb, s);
@@ -109,6 +158,14 @@ char *emit_c_header(const model *m, const c_names *names)
         sb_printf(&sb, "int %s_validate(const %s *value_, sc_error *err_) SC_NODISCARD;\n", n, t);
         sb_printf(&sb, "cJSON *%s_to_cjson(const %s *value_);\n", n, t);
         sb_printf(&sb, "char *%s_encode(const %s *value_);\n", n, t);
+        sb_printf(&sb, "/* All errors at once, up to errs->max (docs/generated-api.md); encoding that says why it failed. */\n");
+        sb_printf(&sb, "int %s_decode_all(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_errors *errs_) "
+                       "SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "int %s_from_cjson_all(sc_arena *arena_, const cJSON *node_, %s *out_, sc_errors *errs_) "
+                       "SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "int %s_validate_all(const %s *value_, sc_errors *errs_) SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "cJSON *%s_to_cjson_ex(const %s *value_, sc_error *err_);\n", n, t);
+        sb_printf(&sb, "char *%s_encode_ex(const %s *value_, sc_error *err_);\n", n, t);
         sb_printf(&sb, "extern const char %s_schema_json[];\n\n", n);
         if (is_tool(s))
             emit_tool_declarations(&sb, m, s);

@@ -347,9 +347,11 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     emit_line(sb, 3, "return sc_error_note(err_, \"property name \\\"%%s\\\"\", items_[i_].key);");
     emit_line(sb, 2, "}");
     if (value_check) {
-        emit_check_call(sb, 2, n->map_value, value_fn, "items_[i_].value", NULL);
-        emit_line(sb, 2, "if (rc_ != 0)");
-        emit_line(sb, 3, "return sc_error_push_key(err_, items_[i_].key);");
+        emit_line(sb, 2, "if (full_) { /* the decoder checked each value as it read it */");
+        emit_check_call(sb, 3, n->map_value, value_fn, "items_[i_].value", NULL);
+        emit_line(sb, 3, "if (rc_ != 0 && (rc_ = sc_catch_key(err_, 3 * depth_ + 2, items_[i_].key)) != 0)");
+        emit_line(sb, 4, "return rc_;");
+        emit_line(sb, 2, "}");
     }
     emit_line(sb, 1, "}");
     /* keys are the entries' first member, so the entries can be compared as keys */
@@ -361,7 +363,7 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     emit_line(sb, 2, "if (dup_ < count_)");
     emit_line(sb, 3, "return sc_fail(err_, SC_ERR_DUPLICATE_KEY, NULL, \"duplicate key \\\"%%s\\\"\", items_[dup_].key);");
     emit_line(sb, 1, "}");
-    emit_line(sb, 1, "return 0;");
+    emit_line(sb, 1, "return %s;", value_check ? "full_ ? sc_collected(err_, 3 * depth_ + 1) : 0" : "0");
     emit_body(out, &body, (const char *const[]){"full_", "depth_", NULL});
     free(key_fn);
     free(value_fn);
@@ -400,23 +402,19 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
             emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maxItems", message);
             free(message);
         }
+        if (item_check) {
+            char *expr = xasprintf("items_[i_]");
+            emit_line(sb, 1, "for (size_t i_ = 0; full_ && i_ < count_; i_++) { /* the decoder checked each item as it read it */");
+            emit_check_call(sb, 2, items, item_fn, expr, NULL);
+            emit_line(sb, 2, "if (rc_ != 0 && (rc_ = sc_catch_index(err_, 3 * depth_ + 2, i_)) != 0)");
+            emit_line(sb, 3, "return rc_;");
+            emit_line(sb, 1, "}");
+            free(expr);
+        }
         if (c->has_min_items && c->min_items > 0)
             emit_count_check(sb, "<", c->min_items, "minItems", "item", "items");
         if (node_max_items(n, &max) && (n->fixed_size == 0 || max < n->fixed_size))
             emit_count_check(sb, ">", max, "maxItems", "item", "items");
-        if (item_check) {
-            char *expr = xasprintf("items_[i_]");
-            emit_line(sb, 1, "for (size_t i_ = 0; i_ < count_; i_++) {");
-            if (items->kind == NODE_STRUCT) {
-                emit_line(sb, 2, "if (!full_)");
-                emit_line(sb, 3, "break; /* the decoder checked each item as it read it */");
-            }
-            emit_check_call(sb, 2, items, item_fn, expr, NULL);
-            emit_line(sb, 2, "if (rc_ != 0)");
-            emit_line(sb, 3, "return sc_error_push_index(err_, i_);");
-            emit_line(sb, 1, "}");
-            free(expr);
-        }
         if (c->unique_items) {
             emit_line(sb, 1, "if (count_ > 1) {");
             emit_line(sb, 2, "size_t dup_ = sc_find_duplicate(items_, count_, sizeof *items_, %s);", unique_kind(items));
@@ -427,7 +425,7 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
                         "\"must not contain duplicates: item %%zu repeats an earlier one\", dup_);");
             emit_line(sb, 1, "}");
         }
-        emit_line(sb, 1, "return 0;");
+        emit_line(sb, 1, "return %s;", item_check ? "full_ ? sc_collected(err_, 3 * depth_ + 1) : 0" : "0");
         emit_body(out, &body, (const char *const[]){"full_", "depth_", NULL});
         free(item_fn);
         return;
@@ -481,7 +479,11 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
-    emit_line(sb, 1, "int rc_ = 0;");
+    bool any_checked = false;
+    for (size_t i = 0; i < s->nfields; i++)
+        any_checked = any_checked || needs_check(s->fields[i].type);
+    if (any_checked)
+        emit_line(sb, 1, "int rc_ = 0;");
     emit_line(sb, 1, "if (depth_ > SC_MAX_DEPTH)");
     emit_line(sb, 2, "return sc_fail(err_, SC_ERR_DEPTH, NULL, \"nesting deeper than %%d\", SC_MAX_DEPTH);");
     for (size_t i = 0; i < s->nfields; i++) {
@@ -525,12 +527,19 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
                 emit_line(sb, 1, "if (v_->%s == NULL) {", f->c_path);
             if (f->presence == PRESENCE_HAS_FLAG) {
                 emit_line(sb, 2, "sc_fail(err_, SC_ERR_TYPE, \"type\", \"must not be null\");");
-                emit_line(sb, 2, "return sc_error_push_key(err_, %s);", name_lit);
+                emit_line(sb, 2, "if ((rc_ = sc_catch_key(err_, 3 * depth_ + 1, %s)) != 0)", name_lit);
             } else {
-                emit_line(sb, 2, "return sc_fail(err_, SC_ERR_REQUIRED, \"required\", "
+                emit_line(sb, 2, "sc_fail(err_, SC_ERR_REQUIRED, \"required\", "
                             "\"missing required property \\\"%%s\\\"\", %s);", name_lit);
+                emit_line(sb, 2, "if ((rc_ = sc_catch_here(err_, 3 * depth_)) != 0)");
             }
+            emit_line(sb, 3, "return rc_;");
             emit_line(sb, 1, "}");
+            /* all-errors mode goes on: the member's own checks only for a value */
+            char *g = xasprintf("%s%sv_->%s != NULL", guard_text ? guard_text : "", guard_text ? " && " : "",
+                                f->c_path);
+            free(guard_text);
+            guard_text = g;
         }
         const char *guard = guard_text;
         int level = 1;
@@ -554,14 +563,15 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
         int inner = n->kind == NODE_STRUCT ? level + 1 : level;
         if (sequence && f->count_signed) {
             /* (size_t) of a negative count would be huge: say so instead */
-            emit_line(sb, level, "if (full_ && v_->%s < 0) {", f->count_field);
-            emit_line(sb, level + 1, "sc_fail(err_, SC_ERR_TYPE, \"type\", \"has a negative item count\");");
-            emit_line(sb, level + 1, "return sc_error_push_key(err_, %s);", name_lit);
-            emit_line(sb, level, "}");
+            emit_line(sb, level, "if (full_ && v_->%s < 0)", f->count_field);
+            emit_line(sb, level + 1, "rc_ = sc_fail(err_, SC_ERR_TYPE, \"type\", \"has a negative item count\");");
+            emit_line(sb, level, "else");
+            emit_check_call(sb, inner + 1, n, fn, expr, count);
+        } else {
+            emit_check_call(sb, inner, n, fn, expr, count);
         }
-        emit_check_call(sb, inner, n, fn, expr, count);
-        emit_line(sb, inner, "if (rc_ != 0)");
-        emit_line(sb, inner + 1, "return sc_error_push_key(err_, %s);", name_lit);
+        emit_line(sb, inner, "if (rc_ != 0 && (rc_ = sc_catch_key(err_, 3 * depth_ + 1, %s)) != 0)", name_lit);
+        emit_line(sb, inner + 1, "return rc_;");
         if (n->kind == NODE_STRUCT)
             emit_line(sb, level, "}");
         if (guard != NULL)
@@ -572,7 +582,7 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
         free(guard_text);
         free(name_lit);
     }
-    emit_line(sb, 1, "return rc_;");
+    emit_line(sb, 1, "return sc_collected(err_, 3 * depth_); /* all-errors mode: whether a member failed */");
     emit_body(out, &body, (const char *const[]){"v_", "full_", "seen_", NULL});
 }
 

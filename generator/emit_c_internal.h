@@ -49,6 +49,7 @@ bool is_root(const struct_def *s);
 bool has_value_keywords(const node *n);
 /* Whether a check function exists for n. */
 bool needs_check(const node *n);
+bool read_needs_check(const node *n);
 
 /* "a, b, c": the JSON names of an enum's values; malloc'd. */
 char *enum_choices(const enum_def *e);

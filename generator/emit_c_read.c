@@ -23,12 +23,13 @@ void emit_enum_read(strbuf *sb, const enum_def *e)
     sb_printf(sb, "/* ---- %s ---- */\n\n", e->c_type);
     sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", e->name, e->c_type);
     emit_line(sb, 1, "sc_string s_;");
+    emit_line(sb, 1, "size_t at_ = sc_reader_offset(r_);");
     emit_line(sb, 1, "int rc_ = sc_read_string(r_, &s_);");
     emit_line(sb, 1, "if (rc_ != 0)");
     emit_line(sb, 2, "return rc_;");
     emit_name_switch(sb, 1, "s_.ptr", "s_.len", names, e->nvalues, enum_read_action, e);
-    emit_line(sb, 1, "return sc_reader_fail(r_, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);",
-         choices_lit);
+    emit_line(sb, 1, "sc_reader_fail(r_, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);", choices_lit);
+    emit_line(sb, 1, "return sc_reader_place_error_at(r_, at_); /* at the value, not after it */");
     sb_puts(sb, "}\n\n");
 
     free(names);
@@ -38,8 +39,9 @@ void emit_enum_read(strbuf *sb, const enum_def *e)
 
 /* Statements reading the value of n into lvalue, setting rc. check_fn
  * names n's check function: a float is checked as the double the document
- * holds, before rounding, as a JSON Schema validator sees it. */
-static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, const char *check_fn)
+ * holds, before rounding, as a JSON Schema validator sees it; at is the
+ * variable holding the value's offset. */
+static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, const char *check_fn, const char *at)
 {
     char *address = address_of(lvalue);
     switch (n->kind) {
@@ -64,7 +66,7 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
             emit_line(sb, level + 1, "double number_;");
             emit_line(sb, level + 1, "rc_ = sc_read_double(r_, &number_);");
             emit_line(sb, level + 1, "if (rc_ == 0 && check_%s(number_, sc_reader_error(r_), true) != 0)", check_fn);
-            emit_line(sb, level + 2, "rc_ = sc_reader_place_error(r_);");
+            emit_line(sb, level + 2, "rc_ = sc_reader_place_error_at(r_, %s);", at);
             emit_line(sb, level + 1, "%s = (float)number_;", lvalue);
             emit_line(sb, level, "}");
         } else {
@@ -98,6 +100,24 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
     free(address);
 }
 
+/* After reading lvalue (of node n, whose check function is check_fn) from
+ * the value that started at offset `at`: its constraints, with the error
+ * placed at the value. */
+static void emit_read_check(strbuf *sb, int level, const node *n, const char *lvalue, const char *check_fn,
+                            const char *count, const char *at)
+{
+    char *arg;
+    if (n->kind == NODE_ARRAY || n->kind == NODE_MAP)
+        arg = xasprintf("%s, %s, sc_reader_error(r_), false, 0", lvalue, count != NULL ? count : "0");
+    else if (n->kind == NODE_INT)
+        arg = xasprintf("(%s)%s, sc_reader_error(r_), false", n->is_signed ? "int64_t" : "uint64_t", lvalue);
+    else
+        arg = xasprintf("%s, sc_reader_error(r_), false", lvalue);
+    emit_line(sb, level, "if (rc_ == 0 && check_%s(%s) != 0)", check_fn, arg);
+    emit_line(sb, level + 1, "rc_ = sc_reader_place_error_at(r_, %s);", at);
+    free(arg);
+}
+
 /* Pieces shared by the array and map readers. */
 
 /* Stop at the limit before growing: an oversize array or object must not
@@ -106,8 +126,8 @@ static void emit_count_limit(strbuf *sb, int level, uint64_t max, const char *ke
                              const char *many)
 {
     emit_line(sb, level, "if (n_ == %llu) {", (unsigned long long)max);
-    emit_line(sb, level + 1, "rc_ = sc_reader_fail(r_, SC_ERR_CONSTRAINT, \"%s\", \"must have at most %llu %s\");", keyword,
-         (unsigned long long)max, max == 1 ? one : many);
+    emit_line(sb, level + 1, "rc_ = sc_fail_too_many(r_, at_, \"%s\", %lluu, \"%s\", \"%s\");", keyword,
+              (unsigned long long)max, one, many);
     emit_line(sb, level + 1, "break;");
     emit_line(sb, level, "}");
 }
@@ -115,7 +135,7 @@ static void emit_count_limit(strbuf *sb, int level, uint64_t max, const char *ke
 static void emit_grow(strbuf *sb, int level)
 {
     emit_line(sb, level, "if (n_ == cap_ && (items_ = sc_reader_grow(r_, items_, &cap_, sizeof *items_)) == NULL) {");
-    emit_line(sb, level + 1, "rc_ = sc_reader_code(r_);");
+    emit_line(sb, level + 1, "rc_ = sc_reader_abandon(r_);");
     emit_line(sb, level + 1, "break;");
     emit_line(sb, level, "}");
 }
@@ -125,13 +145,41 @@ static void emit_grow(strbuf *sb, int level)
 static void emit_store_items(strbuf *sb, int level, const field *f, bool pointer)
 {
     emit_line(sb, level, "if (rc_ == 0 && next_ == SC_NEXT_ERROR)");
-    emit_line(sb, level + 1, "rc_ = sc_reader_code(r_);");
+    emit_line(sb, level + 1, "rc_ = sc_reader_abandon(r_);");
     if (pointer) {
         emit_line(sb, level, "if (rc_ == 0 && items_ == NULL && (items_ = sc_reader_empty(r_)) == NULL)");
         emit_line(sb, level + 1, "rc_ = sc_reader_code(r_);");
         emit_line(sb, level, "out_->%s = items_;", f->c_path);
     }
     emit_line(sb, level, "out_->%s = (%s)n_;", f->count_field, f->count_c_type);
+}
+
+/* After a container was read: whether an item failed in all-errors mode,
+ * and its own constraints (placed at its start). An array whose item
+ * failed is not checked further: uniqueItems would compare values that are
+ * not there. A map's keys are all there, so its own checks always run. */
+static void emit_container_end(strbuf *sb, int level, const char *s_name, const field *f)
+{
+    bool array = f->type->kind == NODE_ARRAY;
+    if (array) {
+        emit_line(sb, level, "if (rc_ == 0)");
+        emit_line(sb, level + 1, "rc_ = sc_reader_collected(r_);");
+    }
+    if (read_needs_check(f->type)) {
+        char *fn = xasprintf("%s_%s", s_name, f->c_name);
+        char *items = xasprintf("(const %s *)out_->%s", f->type->kind == NODE_MAP ? f->type->entry_c_type
+                                                                                  : f->type->items->c_type,
+                                f->c_path);
+        char *count = xasprintf("(size_t)out_->%s", f->count_field);
+        emit_read_check(sb, level, f->type, items, fn, count, "at_");
+        free(fn);
+        free(items);
+        free(count);
+    }
+    if (!array) {
+        emit_line(sb, level, "if (rc_ == 0)");
+        emit_line(sb, level + 1, "rc_ = sc_reader_collected(r_);");
+    }
 }
 
 /* Reads an array member into v->NAME and v->COUNT. */
@@ -160,15 +208,19 @@ static void emit_read_array(strbuf *sb, int level, const char *s_name, const fie
         element = xasprintf("out_->%s[n_]", f->c_path);
     }
     char *item_fn = xasprintf("%s_%s_items", s_name, f->c_name);
-    emit_read(sb, level + 2, items, element, item_fn);
+    bool item_check = read_needs_check(items);
+    if (item_check || (items->kind == NODE_NUMBER && items->is_float))
+        emit_line(sb, level + 2, "size_t item_at_ = sc_reader_offset(r_);");
+    emit_read(sb, level + 2, items, element, item_fn, "item_at_");
+    if (item_check)
+        emit_read_check(sb, level + 2, items, element, item_fn, NULL, "item_at_");
     free(item_fn);
-    emit_line(sb, level + 2, "if (rc_ != 0) {");
-    emit_line(sb, level + 3, "sc_error_push_index(sc_reader_error(r_), n_);");
+    emit_line(sb, level + 2, "if (rc_ != 0 && (rc_ = sc_reader_catch_index(r_, n_)) != 0)");
     emit_line(sb, level + 3, "break;");
-    emit_line(sb, level + 2, "}");
     emit_line(sb, level + 2, "n_++;");
     emit_line(sb, level + 1, "}");
     emit_store_items(sb, level + 1, f, n->fixed_size == 0);
+    emit_container_end(sb, level + 1, s_name, f);
     emit_line(sb, level, "}");
     free(element);
 }
@@ -191,28 +243,33 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
     emit_grow(sb, level + 2);
     if (k->buf_size > 0) {
         emit_line(sb, level + 2, "if (name_.len >= sizeof items_[n_].key) {");
-        emit_line(sb, level + 3, "rc_ = sc_reader_fail(r_, SC_ERR_CONSTRAINT, \"propertyNames\", "
-                            "\"property names must be at most %zu bytes long\");", k->buf_size - 1);
-        emit_line(sb, level + 3, "break;");
+        emit_line(sb, level + 3, "if ((rc_ = sc_fail_long_key(r_, %zu)) != 0)", k->buf_size - 1);
+        emit_line(sb, level + 4, "break;");
+        emit_line(sb, level + 3, "continue;");
         emit_line(sb, level + 2, "}");
         emit_line(sb, level + 2, "memcpy(items_[n_].key, name_.ptr, name_.len);");
         emit_line(sb, level + 2, "items_[n_].key[name_.len] = '\\0';");
     } else {
         emit_line(sb, level + 2, "if ((items_[n_].key = sc_reader_strndup(r_, name_.ptr, name_.len)) == NULL) {");
-        emit_line(sb, level + 3, "rc_ = sc_reader_code(r_);");
+        emit_line(sb, level + 3, "rc_ = sc_reader_abandon(r_);");
         emit_line(sb, level + 3, "break;");
         emit_line(sb, level + 2, "}");
     }
     char *value_fn = xasprintf("%s_%s_value", s_name, f->c_name);
-    emit_read(sb, level + 2, n->map_value, "items_[n_].value", value_fn);
+    const node *value = n->map_value;
+    bool value_check = read_needs_check(value);
+    if (value_check || (value->kind == NODE_NUMBER && value->is_float))
+        emit_line(sb, level + 2, "size_t item_at_ = sc_reader_offset(r_);");
+    emit_read(sb, level + 2, value, "items_[n_].value", value_fn, "item_at_");
+    if (value_check)
+        emit_read_check(sb, level + 2, value, "items_[n_].value", value_fn, NULL, "item_at_");
     free(value_fn);
-    emit_line(sb, level + 2, "if (rc_ != 0) {");
-    emit_line(sb, level + 3, "sc_error_push_key(sc_reader_error(r_), items_[n_].key);");
+    emit_line(sb, level + 2, "if (rc_ != 0 && (rc_ = sc_reader_catch_key(r_, items_[n_].key)) != 0)");
     emit_line(sb, level + 3, "break;");
-    emit_line(sb, level + 2, "}");
     emit_line(sb, level + 2, "n_++;");
     emit_line(sb, level + 1, "}");
     emit_store_items(sb, level + 1, f, true);
+    emit_container_end(sb, level + 1, s_name, f);
     emit_line(sb, level, "}");
 }
 
@@ -243,9 +300,22 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         sb_puts(sb, "}\n\n");
     }
 
+    /* the offset of each member's value, where a member's checks place their errors */
+    bool offsets = false;
+    for (size_t i = 0; i < s->nfields; i++) {
+        const node *n = s->fields[i].type;
+        uint64_t max;
+        if (read_needs_check(n) || (n->kind == NODE_ARRAY && node_max_items(n, &max)) ||
+            (n->kind == NODE_NUMBER && n->is_float) ||
+            (s->fields[i].presence != PRESENCE_REQUIRED && !s->fields[i].nullable))
+            offsets = true;
+    }
+
     sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
     if (s->nfields > 0)
         emit_line(sb, 1, "bool seen_[%zu] = {false};", s->nfields);
+    if (offsets)
+        emit_line(sb, 1, "size_t at_ = 0;");
     if (s->additional_properties)
         emit_line(sb, 1, "sc_skipped skipped_ = {NULL, 0, 0};");
     emit_line(sb, 1, "sc_string key_;");
@@ -263,17 +333,27 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 2, "{");
     }
     if (s->additional_properties) {
-        emit_line(sb, 3, "if ((rc_ = sc_skip_member(r_, &skipped_, &key_)) != 0)");
-        emit_line(sb, 4, "return rc_;");
+        emit_line(sb, 3, "if (sc_skip_member(r_, &skipped_, &key_) != 0)");
+        emit_line(sb, 4, "return sc_reader_abandon(r_);");
         emit_line(sb, 3, "continue;");
     } else {
-        emit_line(sb, 3, "return sc_fail_unknown_member(r_, &key_);");
+        if (s->nfields > 0)
+            emit_line(sb, 3, "if ((rc_ = sc_fail_unknown_member(r_, &key_, %s_members, %zu)) != 0)", s->name,
+                      s->nfields);
+        else
+            emit_line(sb, 3, "if ((rc_ = sc_fail_unknown_member(r_, &key_, NULL, 0)) != 0)");
+        emit_line(sb, 4, "return rc_;");
+        emit_line(sb, 3, "continue; /* all-errors mode: listed, the value skipped */");
     }
     emit_line(sb, 2, "}");
     if (s->nfields > 0) {
-        emit_line(sb, 2, "if (seen_[member_])");
-        emit_line(sb, 3, "return sc_fail_duplicate_member(r_, %s_members[member_]);", s->name);
+        emit_line(sb, 2, "if (seen_[member_]) {");
+        emit_line(sb, 3, "sc_fail_duplicate_member(r_, %s_members[member_]);", s->name);
+        emit_line(sb, 3, "return sc_reader_abandon(r_);");
+        emit_line(sb, 2, "}");
         emit_line(sb, 2, "seen_[member_] = true;");
+        if (offsets)
+            emit_line(sb, 2, "at_ = sc_reader_offset(r_);");
         emit_line(sb, 2, "switch (member_) {");
         for (size_t i = 0; i < s->nfields; i++) {
             const field *f = &s->fields[i];
@@ -298,27 +378,35 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
                 emit_line(sb, 3, "}");
                 char *lv = xasprintf("*out_->%s", f->c_path);
                 char *check_fn = xasprintf("%s_%s", s->name, f->c_name);
-                emit_read(sb, 3, f->type, lv, check_fn);
+                emit_read(sb, 3, f->type, lv, check_fn, "at_");
+                if (read_needs_check(f->type))
+                    emit_read_check(sb, 3, f->type, lv, check_fn, NULL, "at_");
                 free(check_fn);
                 free(lv);
             } else {
                 char *lv = xasprintf("out_->%s", f->c_path);
                 char *check_fn = xasprintf("%s_%s", s->name, f->c_name);
-                emit_read(sb, 3, f->type, lv, check_fn);
+                emit_read(sb, 3, f->type, lv, check_fn, "at_");
+                if (read_needs_check(f->type))
+                    emit_read_check(sb, 3, f->type, lv, check_fn, NULL, "at_");
                 free(check_fn);
                 free(lv);
+            }
+            if (f->presence != PRESENCE_REQUIRED && !f->nullable) {
+                emit_line(sb, 3, "if (rc_ == SC_ERR_TYPE) /* a null: say to leave the member out */");
+                emit_line(sb, 4, "sc_reader_hint_null(r_, at_);");
             }
             emit_line(sb, 3, "break;");
         }
         emit_line(sb, 2, "default:");
         emit_line(sb, 3, "break;");
         emit_line(sb, 2, "}");
-        emit_line(sb, 2, "if (rc_ != 0)");
-        emit_line(sb, 3, "return sc_error_push_key(sc_reader_error(r_), %s_members[member_]);", s->name);
+        emit_line(sb, 2, "if (rc_ != 0 && (rc_ = sc_reader_catch_key(r_, %s_members[member_])) != 0)", s->name);
+        emit_line(sb, 3, "return rc_;");
     }
     emit_line(sb, 1, "}");
     emit_line(sb, 1, "if (more_ == SC_NEXT_ERROR)");
-    emit_line(sb, 2, "return sc_reader_code(r_);");
+    emit_line(sb, 2, "return sc_reader_abandon(r_);");
     if (s->additional_properties) {
         emit_line(sb, 1, "if ((rc_ = sc_check_skipped(r_, &skipped_)) != 0)");
         emit_line(sb, 2, "return rc_;");
@@ -328,8 +416,8 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         char *lit = c_literal(f->json_name);
         switch (f->presence) {
         case PRESENCE_REQUIRED:
-            emit_line(sb, 1, "if (!seen_[%zu])", i);
-            emit_line(sb, 2, "return sc_fail_missing_member(r_, %s);", lit);
+            emit_line(sb, 1, "if (!seen_[%zu] && (rc_ = sc_fail_missing_member(r_, %s)) != 0)", i, lit);
+            emit_line(sb, 2, "return rc_;");
             break;
         case PRESENCE_HAS_FLAG:
             emit_line(sb, 1, "out_->%s = seen_[%zu];", f->has_field, i);
@@ -366,10 +454,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         }
         free(lit);
     }
-    emit_line(sb, 1, "if (check_%s(out_, sc_reader_error(r_), false, %s, 0) != 0)", s->name,
-              s->nfields ? "seen_" : "NULL");
-    emit_line(sb, 2, "return sc_reader_place_error(r_);");
-    emit_line(sb, 1, "return 0;");
+    emit_line(sb, 1, "return sc_reader_collected(r_); /* all-errors mode: whether a member failed */");
     sb_puts(sb, "}\n\n");
     free(names);
 }
@@ -388,23 +473,28 @@ void emit_union_read(strbuf *sb, const struct_def *s)
     emit_line(sb, 1, "int rc_;");
     emit_line(sb, 1, "sc_next found_ = sc_find_member(&probe_, %s);", disc_lit);
     emit_line(sb, 1, "if (found_ == SC_NEXT_ERROR)");
-    emit_line(sb, 2, "return sc_reader_code(r_);");
-    emit_line(sb, 1, "if (found_ == SC_NEXT_END)");
-    emit_line(sb, 2, "return sc_fail_missing_member(r_, %s);", disc_lit);
-    emit_line(sb, 1, "if ((rc_ = read_%s(&probe_, &which_)) != 0)", e->name);
-    emit_line(sb, 2, "return sc_error_push_key(sc_reader_error(r_), %s);", disc_lit);
+    emit_line(sb, 2, "return sc_reader_skip_failed(r_); /* all-errors mode: listed, the value skipped */");
+    emit_line(sb, 1, "if (found_ == SC_NEXT_END) {");
+    emit_line(sb, 2, "sc_reader_fail(r_, SC_ERR_REQUIRED, \"required\", \"missing required property \\\"%%s\\\"\", %s);",
+              disc_lit);
+    emit_line(sb, 2, "return sc_reader_skip_failed(r_);");
+    emit_line(sb, 1, "}");
+    emit_line(sb, 1, "if ((rc_ = read_%s(&probe_, &which_)) != 0) {", e->name);
+    emit_line(sb, 2, "sc_error_push_key(sc_reader_error(r_), %s);", disc_lit);
+    emit_line(sb, 2, "return sc_reader_skip_failed(r_);");
+    emit_line(sb, 1, "}");
     emit_line(sb, 1, "switch (which_) {");
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
         emit_line(sb, 1, "case %s:", v->variant_value->c_name);
         emit_line(sb, 2, "if ((rc_ = read_%s(r_, out_)) != 0)", v->name);
-        emit_line(sb, 3, "sc_error_note(sc_reader_error(r_), \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
+        emit_line(sb, 3, "sc_reader_note(r_, \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
              v->variant_value->json_name);
         emit_line(sb, 2, "return rc_;");
     }
     emit_line(sb, 1, "default:");
-    emit_line(sb, 2, "return sc_fail_missing_member(r_, %s); /* not reached: read_%s knows every value */",
-         disc_lit, e->name);
+    emit_line(sb, 2, "return sc_reader_fail(r_, SC_ERR_REQUIRED, \"required\", \"missing required property \\\"%%s\\\"\", %s); "
+                     "/* not reached: read_%s knows every value */", disc_lit, e->name);
     emit_line(sb, 1, "}");
     sb_puts(sb, "}\n\n");
 
@@ -459,6 +549,8 @@ static void emit_variant_read(strbuf *sb, const struct_def *s, const struct_def 
     const field *disc = &s->fields[s->discriminator];
     sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", v->name, s->c_type);
     emit_line(sb, 1, "int rc_;");
+    if (v->nfields > 0)
+        emit_line(sb, 1, "size_t at_ = sc_reader_offset(r_); /* where errors of the value are placed */");
     if (v->nfields == 0) {
         emit_line(sb, 1, "rc_ = sc_read_null(r_);");
     } else {
@@ -468,7 +560,7 @@ static void emit_variant_read(strbuf *sb, const struct_def *s, const struct_def 
         if (f->type->kind == NODE_ARRAY)
             emit_read_array(sb, 1, v->name, f);
         else
-            emit_read(sb, 1, f->type, lv, check_fn);
+            emit_read(sb, 1, f->type, lv, check_fn, "at_");
         free(check_fn);
         free(lv);
     }
@@ -477,7 +569,7 @@ static void emit_variant_read(strbuf *sb, const struct_def *s, const struct_def 
     emit_line(sb, 1, "out_->%s = %s;", disc->c_path, v->variant_value->c_name);
     if (v->nfields == 1) {
         emit_line(sb, 1, "if (check_%s(out_, sc_reader_error(r_), false, NULL, 0) != 0)", s->name);
-        emit_line(sb, 2, "return sc_reader_place_error(r_);");
+        emit_line(sb, 2, "return sc_reader_place_error_at(r_, at_);");
     }
     emit_line(sb, 1, "return 0;");
     sb_puts(sb, "}\n\n");
@@ -488,8 +580,11 @@ static void emit_variant_read(strbuf *sb, const struct_def *s, const struct_def 
  * value keeps it, so the decoder accepts what anyOf accepts; when all
  * fail, the last one's error stands. A failure that is not a verdict on
  * the value (malformed JSON, I-JSON, depth, memory) ends the tries: every
- * variant would meet it, and out of memory must not read as a type error. Object variants are not tried: the
- * member that selects each (check.c) says which one reads the object. */
+ * variant would meet it, and out of memory must not read as a type error.
+ * Object variants are not tried: the member that selects each (check.c)
+ * says which one reads the object. In all-errors mode a try collects
+ * nothing: only the variant that keeps the value, or the last one, lists
+ * its errors. */
 void emit_untagged_read(strbuf *sb, const struct_def *s)
 {
     for (size_t i = 0; i < s->nvariants; i++)
@@ -498,7 +593,15 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
     static const char *const json_types[] = {"SC_JSON_NULL", "SC_JSON_TRUE", "SC_JSON_NUMBER", "SC_JSON_STRING",
                                              "SC_JSON_ARRAY", "SC_JSON_OBJECT"};
     sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
+    bool tries = false; /* two variants of one JSON type, not objects: the first ones are tried */
+    for (size_t i = 0; i < s->nvariants; i++)
+        for (size_t j = i + 1; j < s->nvariants; j++)
+            if (strcmp(variant_json_type(s->variants[i]), variant_json_type(s->variants[j])) == 0 &&
+                strcmp(variant_json_type(s->variants[i]), "SC_JSON_OBJECT") != 0)
+                tries = true;
     emit_line(sb, 1, "sc_reader probe_;");
+    if (tries)
+        emit_line(sb, 1, "sc_errors *paused_;");
     emit_line(sb, 1, "int rc_;");
     emit_line(sb, 1, "memset(out_, 0, sizeof *out_);");
     emit_line(sb, 1, "switch (sc_peek(r_)) {");
@@ -532,15 +635,16 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
                 emit_line(sb, 2, "case SC_NEXT_ITEM:");
                 emit_line(sb, 3, "return read_%s(r_, out_);", v->name);
                 emit_line(sb, 2, "case SC_NEXT_ERROR:");
-                emit_line(sb, 3, "return sc_reader_code(r_);");
+                emit_line(sb, 3, "return sc_reader_skip_failed(r_);");
                 emit_line(sb, 2, "default:");
                 emit_line(sb, 3, "break;");
                 emit_line(sb, 2, "}");
                 sb_printf(&names, "%s\\\"%s\\\"", names.len ? ", " : "", v->select_member);
                 free(lit);
             }
-            emit_line(sb, 2, "return sc_reader_fail(r_, SC_ERR_REQUIRED, \"required\", "
+            emit_line(sb, 2, "sc_reader_fail(r_, SC_ERR_REQUIRED, \"required\", "
                              "\"must have one of the properties %s\");", names.data != NULL ? names.data : "");
+            emit_line(sb, 2, "return sc_reader_skip_failed(r_); /* all-errors mode: listed, the value skipped */");
             sb_free(&names);
             continue;
         }
@@ -549,14 +653,18 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
             if (v == last || strcmp(variant_json_type(v), type) != 0)
                 continue;
             emit_line(sb, 2, "probe_ = *r_;");
-            emit_line(sb, 2, "if ((rc_ = read_%s(&probe_, out_)) == 0) {", v->name);
+            emit_line(sb, 2, "paused_ = sc_reader_pause_collect(r_); /* a try's errors are no one's */");
+            emit_line(sb, 2, "rc_ = read_%s(&probe_, out_);", v->name);
+            emit_line(sb, 2, "if (rc_ == SC_ERR_TYPE || rc_ == SC_ERR_CONSTRAINT || rc_ == SC_ERR_REQUIRED ||");
+            emit_line(sb, 2, "    rc_ == SC_ERR_UNKNOWN_PROPERTY)");
+            emit_line(sb, 3, "sc_error_clear(sc_reader_error(r_)); /* the next variant may accept it */");
+            emit_line(sb, 2, "sc_reader_resume_collect(r_, paused_);");
+            emit_line(sb, 2, "if (rc_ == 0) {");
             emit_line(sb, 3, "*r_ = probe_;");
             emit_line(sb, 3, "return 0;");
             emit_line(sb, 2, "}");
-            emit_line(sb, 2, "if (rc_ != SC_ERR_TYPE && rc_ != SC_ERR_CONSTRAINT && rc_ != SC_ERR_REQUIRED &&");
-            emit_line(sb, 2, "    rc_ != SC_ERR_UNKNOWN_PROPERTY)");
+            emit_line(sb, 2, "if (sc_reader_code(r_) != 0)");
             emit_line(sb, 3, "return rc_; /* the document or the memory failed, not this variant */");
-            emit_line(sb, 2, "sc_error_clear(sc_reader_error(r_)); /* the next variant may accept it */");
             emit_line(sb, 2, "memset(out_, 0, sizeof *out_);");
         }
         emit_line(sb, 2, "return read_%s(r_, out_);", last->name);
@@ -566,7 +674,8 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
     emit_line(sb, 2, "probe_ = *r_;");
     emit_line(sb, 2, "if ((rc_ = sc_skip_value(&probe_)) != 0)");
     emit_line(sb, 3, "return rc_; /* not JSON at all */");
-    emit_line(sb, 2, "return sc_reader_fail(r_, SC_ERR_TYPE, \"type\", \"must be %s\");", expected);
+    emit_line(sb, 2, "sc_reader_fail(r_, SC_ERR_TYPE, \"type\", \"must be %s\");", expected);
+    emit_line(sb, 2, "return sc_reader_skip_failed(r_);");
     emit_line(sb, 1, "}");
     sb_puts(sb, "}\n\n");
     free(expected);

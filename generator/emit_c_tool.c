@@ -203,7 +203,7 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     emit_line(sb, 2, "drop_nulls_%s(copy_, 0);", n);
     emit_line(sb, 2, "args_ = copy_;");
     emit_line(sb, 1, "}");
-    emit_line(sb, 1, "rc_ = %s_from_cjson(arena_, args_, &in_, err_);", n);
+    emit_line(sb, 1, "rc_ = sc_tool_decode_args(arena_, args_, &in_, err_, decode_%s_text, decode_all_%s_text); /* every error, for the model */", n, n);
     emit_line(sb, 1, "cJSON_Delete(copy_); /* the decoded value lives in the arena */");
     emit_line(sb, 1, "if (rc_ != 0)");
     emit_line(sb, 2, "return rc_;");

@@ -188,6 +188,32 @@ bool needs_check(const node *n)
     return true;
 }
 
+/* Whether the decoder calls n's check after reading a value: when the check
+ * has work beyond what reading guarantees (full == false does something).
+ * Floats are checked by emit_read itself, as the double the document held. */
+bool read_needs_check(const node *n)
+{
+    const constraints *c = &n->c;
+    switch (n->kind) {
+    case NODE_STRING:
+        return (c->has_min_length && c->min_length > 0) || c->has_max_length || c->format >= 0 ||
+               c->pattern != NULL || c->enum_values != NULL || c->const_value != NULL;
+    case NODE_NUMBER:
+        return !n->is_float && has_value_keywords(n);
+    case NODE_INT:
+    case NODE_BOOL:
+    case NODE_ENUM:
+    case NODE_ARRAY:
+        return has_value_keywords(n);
+    case NODE_MAP:
+        return true; /* duplicate keys, key constraints */
+    case NODE_STRUCT:
+    case NODE_ANY:
+        return false; /* read_STRUCT checks itself; the reader checks any value */
+    }
+    return false;
+}
+
 char *enum_choices(const enum_def *e)
 {
     strbuf sb;

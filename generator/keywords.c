@@ -182,7 +182,12 @@ const number *keyword_number(const constraints *c, keyword_id id)
 
 char *keyword_message(keyword_id id, const char *bound)
 {
-    return xasprintf(keywords[id].message, bound);
+    char *message = xasprintf(keywords[id].message, bound);
+    /* "at least 1 character long": the lengths count in the singular at 1 */
+    char *plural = strstr(message, " characters ");
+    if (strcmp(bound, "1") == 0 && plural != NULL)
+        memmove(plural + 10, plural + 11, strlen(plural + 11) + 1);
+    return message;
 }
 
 char *keyword_value_text(const keyword_info *k, const cJSON *v)

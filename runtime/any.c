@@ -19,9 +19,12 @@ int sc_read_cjson(sc_reader *r, cJSON **out)
         r->p++;
     const char *start = r->p;
     size_t values = 0;
+    int depth = r->depth;
     int rc = sc_skip_value_counted(r, &values);
-    if (rc != 0)
+    if (rc != 0) {
+        r->depth = depth; /* where the caller is (all-errors mode's levels) */
         return rc;
+    }
     /* cJSON mallocs outside the arena (its hooks are global): charge the
      * arena what the tree will take, a node per value plus its strings
      * and keys (no more bytes than the text), before it is built */

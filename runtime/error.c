@@ -27,6 +27,8 @@ void sc_error_clear(sc_error *err)
     err->offset = 0;
     err->path[0] = '\0';
     err->message[0] = '\0';
+    err->all = NULL;
+    err->level = 0;
 }
 
 int sc_fail(sc_error *err, int code, const char *keyword, const char *fmt, ...)
@@ -131,4 +133,30 @@ void sc_error_format(const sc_error *err, char *buf, size_t size)
         snprintf(buf, size, "%s: %s", err->path, msg);
     else
         snprintf(buf, size, "%s", msg);
+}
+
+void sc_errors_init(sc_errors *errs, sc_error *items, size_t max)
+{
+    if (!errs)
+        return;
+    errs->items = items;
+    errs->max = items ? max : 0;
+    errs->count = 0;
+    errs->truncated = false;
+    errs->stop = SC_OK;
+}
+
+void sc_errors_format(const sc_errors *errs, char *buf, size_t size)
+{
+    size_t used = 0;
+
+    if (!buf || size == 0)
+        return;
+    buf[0] = '\0';
+    for (size_t i = 0; errs && i < errs->count && used + 1 < size; i++) {
+        if (i > 0)
+            buf[used++] = '\n';
+        sc_error_format(&errs->items[i], buf + used, size - used);
+        used += strlen(buf + used);
+    }
 }

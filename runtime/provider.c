@@ -164,20 +164,22 @@ static void refuse_call(turn_ctx *t, outcome *o, const char *message)
 {
     o->result = NULL;
     o->text = NULL;
+    sc_error_clear(&o->err);
     o->rc = sc_fail(&o->err, SC_ERR_UNKNOWN_TOOL, NULL, "%s", message);
     t->turn->failed++;
     t->turn->calls++;
 }
 
-/* The answer to the model as text: the output as JSON, or the error as
- * "path: message" after error_prefix. NULL when memory runs out. */
+/* The answer to the model as text: the output as JSON, or the error after
+ * error_prefix as sc_tool_error_text writes it (every argument error, one
+ * "path: message" line each). NULL when memory runs out. */
 static cJSON *answer_text(const outcome *o, const char *error_prefix)
 {
     if (o->rc != 0) {
-        char message[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 16];
+        char message[SC_TOOL_MAX_ERRORS * (SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 2) + 48];
         size_t used = strlen(error_prefix);
         memcpy(message, error_prefix, used);
-        sc_error_format(&o->err, message + used, sizeof message - used);
+        sc_tool_error_text(o->rc, &o->err, message + used, sizeof message - used);
         return cJSON_CreateString(message);
     }
     return cJSON_CreateString(o->text != NULL ? o->text : "null");

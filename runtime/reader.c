@@ -501,6 +501,8 @@ static int type_error(sc_reader *r, const char *msg)
     rc = sc_skip_value(&probe);
     if (rc)
         return rc;
+    if (r->err && r->err->all)
+        r->p = probe.p; /* all-errors mode goes on after the value */
     return fail_at(r, at, SC_ERR_TYPE, "type", "%s", msg);
 }
 
@@ -711,8 +713,8 @@ int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *chars)
     if ((rc = string_value(r, &si, &at)))
         return rc;
     if (si.len > cap - 1)
-        return fail_at(r, at, SC_ERR_CONSTRAINT, "maxLength", "must be at most %zu bytes long",
-                       cap - 1);
+        return fail_at(r, at, SC_ERR_CONSTRAINT, "maxLength", "must be at most %zu %s long", cap - 1,
+                       cap - 1 == 1 ? "byte" : "bytes");
     if (si.escaped)
         unescape(&si, buf);
     else

@@ -6,18 +6,6 @@
 
 #include "schemac/schemac.h"
 
-/* Longest prefix of s[0..len) of at most max bytes that ends on a UTF-8
- * character boundary, so messages stay valid UTF-8 when cut. */
-static int utf8_prefix(const char *s, size_t len, size_t max)
-{
-    if (len <= max)
-        return (int)len;
-    size_t n = max;
-    while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
-        n--;
-    return (int)n;
-}
-
 sc_next sc_find_member(sc_reader *r, const char *name)
 {
     size_t name_len = strlen(name);
@@ -55,22 +43,9 @@ int sc_error_note(sc_error *err, const char *fmt, ...)
     return err->code;
 }
 
-int sc_fail_unknown_member(sc_reader *r, const sc_string *key)
-{
-    int shown = utf8_prefix(key->ptr, key->len, 64);
-    return sc_reader_fail(r, SC_ERR_UNKNOWN_PROPERTY, "additionalProperties",
-                          "unknown property \"%.*s%s\"", shown, key->ptr,
-                          (size_t)shown < key->len ? "..." : "");
-}
-
 int sc_fail_duplicate_member(sc_reader *r, const char *name)
 {
     return sc_reader_fail(r, SC_ERR_DUPLICATE_KEY, NULL, "duplicate key \"%s\"", name);
-}
-
-int sc_fail_missing_member(sc_reader *r, const char *name)
-{
-    return sc_reader_fail(r, SC_ERR_REQUIRED, "required", "missing required property \"%s\"", name);
 }
 
 void *sc_reader_alloc(sc_reader *r, size_t size)
@@ -128,7 +103,11 @@ int sc_skip_member(sc_reader *r, sc_skipped *skipped, const sc_string *key)
     if (copy == NULL)
         return sc_reader_out_of_memory(r);
     skipped->keys[skipped->count++] = copy;
-    return sc_skip_value(r);
+    int depth = r->depth;
+    int rc = sc_skip_value(r);
+    if (rc != 0)
+        r->depth = depth; /* where the caller is (all-errors mode's levels) */
+    return rc;
 }
 
 int sc_check_skipped(sc_reader *r, const sc_skipped *skipped)
@@ -188,27 +167,51 @@ bool sc_cjson_append(cJSON *array, cJSON *item)
     return true;
 }
 
-int sc_decode_cjson(sc_arena *arena, const cJSON *node, void *out, sc_error *err,
-                    sc_decode_text_fn decode)
+/* node printed as text for a decode, or the reason it cannot be. */
+static int print_for_decode(const cJSON *node, char **text, sc_error *err)
 {
-    sc_error local;
-    if (err == NULL)
-        err = &local;
     if (node == NULL)
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "no JSON value given");
-    char *text;
-    int rc = sc_print_json(node, &text);
+    int rc = sc_print_json(node, text);
     switch (rc) {
-    case 0: break;
+    case 0: return 0;
     case SC_ERR_NUMBER: return sc_fail(err, rc, NULL, "numbers must be finite");
     case SC_ERR_UTF8: return sc_fail(err, rc, NULL, "strings must be valid UTF-8");
     case SC_ERR_DEPTH: return sc_fail(err, rc, NULL, "nesting too deep");
     case SC_ERR_NOMEM: return sc_fail(err, rc, NULL, "out of memory");
     default: return sc_fail(err, rc, NULL, "not a JSON value (raw or malformed cJSON item)");
     }
+}
+
+int sc_decode_cjson(sc_arena *arena, const cJSON *node, void *out, sc_error *err,
+                    sc_decode_text_fn decode)
+{
+    sc_error local;
+    char *text;
+    if (err == NULL)
+        err = &local;
+    int rc = print_for_decode(node, &text, err);
+    if (rc != 0)
+        return rc;
     rc = decode(arena, text, strlen(text), out, err);
     if (rc != 0)
         err->offset = 0; /* offsets into our own printout would mislead */
+    sc_free_string(text);
+    return rc;
+}
+
+int sc_decode_cjson_all(sc_arena *arena, const cJSON *node, void *out, sc_errors *errs, sc_decode_all_text_fn decode)
+{
+    sc_error scratch;
+    char *text;
+    if (errs == NULL)
+        return SC_ERR_ARGUMENT;
+    sc_errors_begin(errs, &scratch);
+    if (print_for_decode(node, &text, &scratch) != 0)
+        return sc_errors_end(errs, &scratch);
+    int rc = decode(arena, text, strlen(text), out, errs);
+    for (size_t i = 0; i < errs->count; i++)
+        errs->items[i].offset = 0; /* offsets into our own printout would mislead */
     sc_free_string(text);
     return rc;
 }

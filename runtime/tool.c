@@ -64,13 +64,63 @@ int sc_tool_call(sc_arena *arena, const sc_tool_binding *tools, size_t count, co
     return sc_tool_call_cjson(arena, tools, count, name, tree, flags, result, err);
 }
 
+int sc_tool_decode_args(sc_arena *arena, const cJSON *args, void *out, sc_error *err, sc_decode_text_fn decode,
+                        sc_decode_all_text_fn decode_all)
+{
+    /* the common case, valid arguments, costs one first-error decode; only
+     * a failed one is decoded again to find every error */
+    int rc = sc_decode_cjson(arena, args, out, err, decode);
+    switch (rc) {
+    case SC_ERR_TYPE:
+    case SC_ERR_REQUIRED:
+    case SC_ERR_UNKNOWN_PROPERTY:
+    case SC_ERR_CONSTRAINT:
+        break;
+    default:
+        return rc; /* success, or an error that ends the pass anyway */
+    }
+    sc_errors *all = sc_arena_alloc(arena, sizeof *all);
+    sc_error *items = sc_arena_alloc(arena, SC_TOOL_MAX_ERRORS * sizeof *items);
+    if (all == NULL || items == NULL)
+        return rc; /* the first error alone, then */
+    sc_errors_init(all, items, SC_TOOL_MAX_ERRORS);
+    rc = sc_decode_cjson_all(arena, args, out, all, decode_all);
+    if (rc != 0 && all->count > 0) {
+        *err = all->items[0];
+        err->all = all;
+    } else if (rc != 0) {
+        sc_fail(err, rc, NULL, "%s", sc_strerror(rc));
+    }
+    return rc;
+}
+
+void sc_tool_error_text(int rc, const sc_error *err, char *buf, size_t size)
+{
+    if (buf == NULL || size == 0)
+        return;
+    if (rc == SC_ERR_OUTPUT)
+        snprintf(buf, size, "the tool failed: its result does not match its declared output schema (a fault "
+                            "of the tool, not of the call)");
+    else if (err != NULL && err->code == rc && err->all != NULL && err->all->count > 0 &&
+             err->all->items[0].code == err->code && strcmp(err->all->items[0].path, err->path) == 0 &&
+             strcmp(err->all->items[0].message, err->message) == 0) { /* the list *err heads */
+        sc_errors_format(err->all, buf, size);
+        size_t used = strlen(buf);
+        if (err->all->truncated && used + 1 < size)
+            snprintf(buf + used, size - used, "\n(more errors not shown)");
+    } else if (err != NULL)
+        sc_error_format(err, buf, size);
+    else
+        snprintf(buf, size, "%s", sc_strerror(rc));
+}
+
 cJSON *sc_mcp_call_result(int rc, cJSON *result, const sc_error *err)
 {
     cJSON *out = cJSON_CreateObject();
     cJSON *content = cJSON_AddArrayToObject(out, "content");
     cJSON *text = cJSON_CreateObject();
     char *printed = NULL;
-    char message[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
+    char message[SC_TOOL_MAX_ERRORS * (SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 2) + 32];
     if (out == NULL || content == NULL || text == NULL || !cJSON_AddItemToArray(content, text)) {
         cJSON_Delete(text);
         goto fail;
@@ -78,10 +128,7 @@ cJSON *sc_mcp_call_result(int rc, cJSON *result, const sc_error *err)
     if (!cJSON_AddStringToObject(text, "type", "text"))
         goto fail;
     if (rc != 0) {
-        if (err != NULL)
-            sc_error_format(err, message, sizeof message);
-        else
-            strcpy(message, sc_strerror(rc));
+        sc_tool_error_text(rc, err, message, sizeof message);
         if (!cJSON_AddStringToObject(text, "text", message))
             goto fail;
     } else {

@@ -9,6 +9,7 @@
 #ifndef SCHEMAC_ERROR_H
 #define SCHEMAC_ERROR_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #ifdef __cplusplus
@@ -53,13 +54,40 @@ typedef enum sc_code {
 #define SC_ERROR_PATH_MAX 256
 #define SC_ERROR_MESSAGE_MAX 256
 
+struct sc_errors;
+
 typedef struct sc_error {
     int code;                             /* sc_code; SC_OK when no error */
     const char *keyword;                  /* "maxLength", "type", ...; NULL for syntax errors */
-    size_t offset;                        /* byte offset in the input, when decoding text */
+    size_t offset;                        /* byte offset of the failing value, when decoding text */
     char path[SC_ERROR_PATH_MAX];         /* JSON Pointer of the failing value, "" for the root */
     char message[SC_ERROR_MESSAGE_MAX];   /* e.g. "must be one of: scheme, host, port" */
+    /* Every error of the pass this one comes from, when it was collected
+     * (a tool call's arguments: sc_tool_call), or NULL. */
+    struct sc_errors *all;
+    int level; /* all-errors bookkeeping of the runtime; not for applications */
 } sc_error;
+
+/* All the errors of one pass (T_decode_all, T_validate_all, tool calls), in
+ * document order, each as complete as a first-error sc_error. The caller
+ * owns the array and chooses how many errors to keep: the pass stops at
+ * the first error beyond max (truncated is then true). A syntax or
+ * strictness error (malformed JSON, invalid UTF-8, duplicate key, nesting,
+ * out of memory) also stops the pass: it is the last entry. */
+typedef struct sc_errors {
+    sc_error *items; /* the caller's array of max entries */
+    size_t max;      /* at least 1 */
+    size_t count;    /* entries filled */
+    bool truncated;  /* more errors than max: the pass stopped there */
+    int stop;        /* the code that ended the pass early, or SC_OK (runtime bookkeeping) */
+} sc_errors;
+
+/* Sets errs up over items[0..max). */
+void sc_errors_init(sc_errors *errs, sc_error *items, size_t max);
+
+/* Formats every error, one "path: message" line each (as sc_error_format),
+ * separated by '\n', cut to fit buf (always terminated). */
+void sc_errors_format(const sc_errors *errs, char *buf, size_t size);
 
 /* A short constant text for a code, e.g. "duplicate key". */
 const char *sc_strerror(int code);

@@ -108,6 +108,19 @@ int sc_read_double(sc_reader *r, double *out) SC_NODISCARD;
 int sc_read_float(sc_reader *r, float *out) SC_NODISCARD;
 
 int sc_read_string(sc_reader *r, sc_string *out) SC_NODISCARD;
+/* Where the reader is: the offset of the value it is on, after
+ * SC_NEXT_ITEM. */
+static inline size_t sc_reader_offset(const sc_reader *r_)
+{
+    return (size_t)(r_->p - r_->begin);
+}
+/* A check that failed on the value that started at offset at (taken with
+ * sc_reader_offset before reading it). Returns the error's code. */
+static inline int sc_reader_place_error_at(sc_reader *r_, size_t at_)
+{
+    r_->err->offset = at_;
+    return r_->err->code;
+}
 /* A NUL-terminated arena copy. */
 int sc_read_string_dup(sc_reader *r, char **out, size_t *chars) SC_NODISCARD;
 /* Into buf of size cap (cap - 1 bytes plus the NUL); longer fails with

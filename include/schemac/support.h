@@ -25,10 +25,76 @@ sc_next sc_find_member(sc_reader *r, const char *name) SC_NODISCARD;
 int sc_error_note(sc_error *err, const char *fmt, ...) SC_PRINTF(2, 3);
 
 /* Member errors, recorded at the current offset with the JSON Schema
- * keyword ajv would report: additionalProperties, required. */
-int sc_fail_unknown_member(sc_reader *r, const sc_string *key);
+ * keyword ajv would report: additionalProperties, required. The unknown
+ * member's message lists the names[0..count) the object takes, as many as
+ * fit. In all-errors mode the unknown and missing member errors are listed
+ * (the unknown member's value skipped) and these return 0 while the pass
+ * goes on; a duplicate key always stops it. */
+int sc_fail_unknown_member(sc_reader *r, const sc_string *key, const char *const *names, size_t count);
 int sc_fail_duplicate_member(sc_reader *r, const char *name);
 int sc_fail_missing_member(sc_reader *r, const char *name);
+/* More than max items (keyword maxItems) or properties (maxProperties) in
+ * the array or object whose value starts at offset at, r being on the
+ * first item too many: "must have at most 3 items". All-errors mode lists
+ * it, skips the rest of the container and returns 0 while the pass goes on. */
+int sc_fail_too_many(sc_reader *r, size_t at, const char *keyword, unsigned long long max, const char *one,
+                     const char *many);
+/* A map key longer than max_bytes (a char[N] key); r is on its value. As
+ * sc_fail_too_many, the value skipped in all-errors mode. */
+int sc_fail_long_key(sc_reader *r, size_t max_bytes);
+/* After an optional member's value failed with a type error: when the
+ * value was null, the message says to leave the member out. Returns the
+ * error's code. */
+int sc_reader_hint_null(sc_reader *r, size_t at);
+
+/* ---- all-errors mode (T_decode_all, T_validate_all; runtime/collect.c) ----
+ * A catch point is where generated code handles a value that failed: the
+ * member `key` of a struct, the item `index` of an array. In first-error
+ * mode (err->all == NULL) these prepend the path segment and return the
+ * error's code, as sc_error_push_key does. In all-errors mode they list the
+ * error and return 0 while the pass goes on, or the code that stops it. */
+int sc_catch_key(sc_error *err, int level, const char *key);
+int sc_catch_index(sc_error *err, int level, size_t index);
+/* An error of a value itself (not of a member) at level: listed. */
+int sc_catch_here(sc_error *err, int level);
+/* The code of an error listed inside the value at level (whose parent has
+ * not yet named it), or 0: whether the value failed. */
+int sc_collected(const sc_error *err, int level);
+/* T_validate_all: scratch collects into errs; _end lists what is still
+ * pending and returns the first error's code (0: none). */
+void sc_errors_begin(sc_errors *errs, sc_error *scratch);
+int sc_errors_end(sc_errors *errs, sc_error *scratch);
+/* The same while decoding, at the reader's nesting depth. */
+int sc_reader_catch_key(sc_reader *r, const char *key);
+int sc_reader_catch_index(sc_reader *r, size_t index);
+/* Inline: every struct and array read ends with it, and in first-error
+ * mode it is one test. */
+static inline int sc_reader_collected(const sc_reader *r_)
+{
+    return r_->err->all == NULL ? 0 : sc_collected(r_->err, r_->depth);
+}
+/* Leaves the container being read after an error that ends its reading
+ * (a syntax error in it, a duplicate key, out of memory), so that the
+ * catch points further up see their own depth. Returns the error's code. */
+int sc_reader_abandon(sc_reader *r);
+/* A value that cannot be read at all (a tagged union without a valid
+ * discriminator): all-errors mode lists the pending error and skips the
+ * value. Returns a non-zero code either way. */
+int sc_reader_skip_failed(sc_reader *r);
+/* An untagged union tries a variant that may not be the value's on a
+ * copy of the reader: the try runs in first-error mode (its errors belong
+ * to no one if another variant takes the value). _pause returns what
+ * _resume puts back. */
+sc_errors *sc_reader_pause_collect(sc_reader *r);
+void sc_reader_resume_collect(sc_reader *r, sc_errors *errs);
+/* Adds context to the error of a value just read, in all-errors mode to
+ * every error listed inside it: "(when kind is \"circle\")". */
+void sc_reader_note(sc_reader *r, const char *fmt, ...) SC_PRINTF(2, 3);
+/* T_decode_all: r collects into errs (after sc_reader_init); _finish_all
+ * ends the pass as sc_reader_finish does and returns the first error's
+ * code (0: none). */
+void sc_reader_collect(sc_reader *r, sc_errors *errs);
+int sc_reader_finish_all(sc_reader *r, int rc);
 
 /* Arena allocation that records SC_ERR_NOMEM in r->err on failure. */
 void *sc_reader_alloc(sc_reader *r, size_t size);
@@ -69,6 +135,15 @@ typedef int (*sc_decode_text_fn)(sc_arena *arena, const char *json, size_t len, 
                                  sc_error *err);
 int sc_decode_cjson(sc_arena *arena, const cJSON *node, void *out, sc_error *err,
                     sc_decode_text_fn decode);
+/* T_from_cjson_all, the same with T_decode_all. */
+typedef int (*sc_decode_all_text_fn)(sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs);
+int sc_decode_cjson_all(sc_arena *arena, const cJSON *node, void *out, sc_errors *errs, sc_decode_all_text_fn decode);
+/* A tool's arguments, for the generated invoke: decoded with decode; when
+ * they fail, again with decode_all for every error, up to
+ * SC_TOOL_MAX_ERRORS, into a list in the arena: *err is the first and
+ * err->all the list. */
+int sc_tool_decode_args(sc_arena *arena, const cJSON *args, void *out, sc_error *err, sc_decode_text_fn decode,
+                        sc_decode_all_text_fn decode_all);
 
 #ifdef __cplusplus
 }

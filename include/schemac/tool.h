@@ -82,6 +82,10 @@ struct sc_tool {
                   cJSON **result, sc_error *err);
 };
 
+/* How many errors of a tool call's arguments are reported at once (each
+ * one line of the text the model gets). */
+#define SC_TOOL_MAX_ERRORS 16
+
 /* OpenAI's strict mode makes every property required and has the model send
  * null for a member it leaves out. With this flag a null is read as "absent"
  * for members that are optional and not @nullable (at any depth), so such a
@@ -93,10 +97,13 @@ struct sc_tool {
  * follow T_decode's order (arena first, error last). flags: SC_CALL_*, or 0.
  * On success *result is the output as JSON (caller deletes with cJSON_Delete;
  * NULL when the tool returns nothing).
- * Errors: SC_ERR_UNKNOWN_TOOL, any decode error of the arguments (with the
- * JSON Pointer into them), SC_ERR_HANDLER (the handler's own message), and
- * SC_ERR_OUTPUT when the handler's output breaks its schema (a bug on the
- * application's side: the message says so, not what was wrong). */
+ * Errors: SC_ERR_UNKNOWN_TOOL, the decode errors of the arguments (with
+ * the JSON Pointer into them; *err is the first, and err->all lists every
+ * one, up to SC_TOOL_MAX_ERRORS, in the arena), SC_ERR_HANDLER (the
+ * handler's own message), and SC_ERR_OUTPUT when the handler's output
+ * breaks its schema (a bug on the application's side: *err says what was
+ * wrong, for the application's log; sc_tool_error_text tells the model only
+ * that the tool failed). */
 int sc_tool_call(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
                  const char *json, size_t len, unsigned flags, cJSON **result, sc_error *err) SC_NODISCARD;
 
@@ -106,12 +113,20 @@ int sc_tool_call(sc_arena *arena, const sc_tool_binding *tools, size_t count, co
 int sc_tool_call_cjson(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
                        const cJSON *args, unsigned flags, cJSON **result, sc_error *err) SC_NODISCARD;
 
+/* The text for the model about a failed call (rc, err as sc_tool_call left
+ * them), into buf (always terminated): every argument error, one
+ * "path: message" line each, so that one retry can fix them all; a
+ * handler's own message; for SC_ERR_OUTPUT only that the tool failed,
+ * since nothing in the call could fix it. */
+void sc_tool_error_text(int rc, const sc_error *err, char *buf, size_t size);
+
 /* MCP: the result of tools/call for a call that returned rc (0 or an
  * sc_code) with *result / err: {"content": [{"type": "text", "text": ...}],
  * "structuredContent": result (when it is an object), "isError": rc != 0}.
- * An argument error becomes isError with "path: message", as the MCP
- * specification asks for input validation failures. Takes ownership of
- * result. NULL when memory runs out. */
+ * An error's text is sc_tool_error_text's: every argument error, one
+ * "path: message" line each, as the MCP specification asks for input
+ * validation failures. Takes ownership of result. NULL when memory runs
+ * out. */
 cJSON *sc_mcp_call_result(int rc, cJSON *result, const sc_error *err);
 
 /* MCP: the result of tools/list: {"tools": [entry, ...]}, without the tools

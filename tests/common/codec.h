@@ -17,6 +17,9 @@ typedef struct codec {
     char *(*encode)(const void *value);
     cJSON *(*to_cjson)(const void *value);
     int (*from_cjson)(sc_arena *arena, const cJSON *node, void *out, sc_error *err);
+    int (*decode_all)(sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs);
+    int (*validate_all)(const void *value, sc_errors *errs);
+    char *(*encode_ex)(const void *value, sc_error *err);
 } codec;
 
 /* The wrappers of type T; CODEC_ENTRY(T) is its table entry. */
@@ -40,8 +43,21 @@ typedef struct codec {
     static int T##_from_tree(sc_arena *a, const cJSON *node, void *out, sc_error *e)              \
     {                                                                                              \
         return T##_from_cjson(a, node, (T *)out, e);                                               \
+    }                                                                                              \
+    static int T##_dec_all(sc_arena *a, const char *j, size_t n, void *out, sc_errors *e)         \
+    {                                                                                              \
+        return T##_decode_all(a, j, n, (T *)out, e);                                               \
+    }                                                                                              \
+    static int T##_val_all(const void *v, sc_errors *e)                                            \
+    {                                                                                              \
+        return T##_validate_all((const T *)v, e);                                                  \
+    }                                                                                              \
+    static char *T##_enc_ex(const void *v, sc_error *e)                                            \
+    {                                                                                              \
+        return T##_encode_ex((const T *)v, e);                                                     \
     }
 
-#define CODEC_ENTRY(T) {#T, sizeof(T), T##_dec, T##_val, T##_enc, T##_to_tree, T##_from_tree}
+#define CODEC_ENTRY(T)                                                                             \
+    {#T, sizeof(T), T##_dec, T##_val, T##_enc, T##_to_tree, T##_from_tree, T##_dec_all, T##_val_all, T##_enc_ex}
 
 #endif /* SCHEMAC_TESTS_CODEC_H */

@@ -98,7 +98,7 @@ fi
 out=$(run_app '{"city": "Oslo", "days": 3}') || fail "the app rejected a valid document: $out"
 [ "$out" = "Oslo 0 3" ] || fail "unexpected output: $out"
 out=$(run_app '{"city": ""}') && fail "the app accepted an invalid document"
-[ "$out" = "error /city: must be at least 1 characters long" ] || fail "unexpected error: $out"
+[ "$out" = "error /city: must be at least 1 character long" ] || fail "unexpected error: $out"
 out=$(run_app '{"city": "Oslo", "unit": "kelvin"}') && fail "kelvin accepted before it exists: $out"
 echo "ok - $kind: built and ran against $([ "$kind" = subproject ] && echo "schemac as a subproject" || echo "the staged install")"
 

@@ -1,8 +1,12 @@
 /* Table-driven decode tests: every case in a JSON case file is decoded
  * with the generated decoder of its type and must succeed or fail exactly
- * as the case says (code, JSON Pointer, keyword). A document that decodes
- * must also pass T_validate, and decode -> encode -> decode must give the
- * same text. Run: test_decode CASES.json */
+ * as the case says (code, JSON Pointer, keyword, optionally a part of the
+ * message and the offset). A document that decodes must also pass
+ * T_validate, and decode -> encode -> decode must give the same text.
+ * Every case is decoded again in all-errors mode (T_decode_all): its first
+ * error must be the first-error decode's, exactly; a case with "errors"
+ * lists every error the pass must report, in order ("max": the bound, 32
+ * by default). Run: test_decode CASES.json */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,6 +85,77 @@ static const char *str_or(const cJSON *o, const char *key, const char *fallback)
     return cJSON_IsString(v) ? v->valuestring : fallback;
 }
 
+/* Whether err is what expect (code, path, keyword, message part, offset;
+ * each optional but the code) says. */
+static int matches(const sc_error *err, const cJSON *expect)
+{
+    const char *code = str_or(expect, "code", "");
+    const char *path = str_or(expect, "path", NULL);
+    const char *keyword = str_or(expect, "keyword", NULL);
+    const char *message = str_or(expect, "message", NULL); /* a part of the message */
+    const cJSON *offset = cJSON_GetObjectItemCaseSensitive(expect, "offset");
+    return strcmp(code_name(err->code), code) == 0 && (path == NULL || strcmp(path, err->path) == 0) &&
+           (keyword == NULL || (err->keyword != NULL && strcmp(keyword, err->keyword) == 0)) &&
+           (message == NULL || strstr(err->message, message) != NULL) &&
+           (!cJSON_IsNumber(offset) || (double)err->offset == offset->valuedouble);
+}
+
+static void print_error(const char *label, const sc_error *err)
+{
+    printf("  %s: %s at '%s' keyword %s offset %zu (%s)\n", label, code_name(err->code), err->path,
+           err->keyword ? err->keyword : "-", err->offset, err->message);
+}
+
+static int same_error(const sc_error *a, const sc_error *b)
+{
+    return a->code == b->code && strcmp(a->path, b->path) == 0 && strcmp(a->message, b->message) == 0 &&
+           a->offset == b->offset &&
+           ((a->keyword == NULL && b->keyword == NULL) ||
+            (a->keyword != NULL && b->keyword != NULL && strcmp(a->keyword, b->keyword) == 0));
+}
+
+/* All-errors mode on the case: agrees with the first-error decode (rc,
+ * err) and, when the case lists them, reports exactly its "errors". */
+static int run_all_errors(const cJSON *c, const codec *k, const char *json, int rc, const sc_error *err,
+                          sc_arena *arena)
+{
+    const char *name = str_or(c, "name", "?");
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(c, "errors");
+    const cJSON *max = cJSON_GetObjectItemCaseSensitive(c, "max");
+    sc_error items[32];
+    sc_errors errs;
+    size_t bound = cJSON_IsNumber(max) ? (size_t)max->valuedouble : 32;
+    void *out = calloc(1, k->size);
+    int ok = 1;
+    sc_errors_init(&errs, items, bound);
+    int all_rc = k->decode_all(arena, json, strlen(json), out, &errs);
+    if (all_rc != rc || (rc == 0) != (errs.count == 0) || (rc != 0 && !same_error(&items[0], err))) {
+        printf("FAIL %s: all-errors mode returned %s with %zu errors; first-error mode %s\n", name,
+               code_name(all_rc), errs.count, code_name(rc));
+        if (errs.count > 0)
+            print_error("all-errors first", &items[0]);
+        if (rc != 0)
+            print_error("first-error", err);
+        ok = 0;
+    }
+    if (cJSON_IsArray(list)) {
+        size_t want = (size_t)cJSON_GetArraySize(list);
+        const cJSON *truncated = cJSON_GetObjectItemCaseSensitive(c, "truncated");
+        int same = errs.count == want && errs.truncated == cJSON_IsTrue(truncated);
+        for (size_t i = 0; same && i < want; i++)
+            same = matches(&items[i], cJSON_GetArrayItem(list, (int)i));
+        if (!same) {
+            printf("FAIL %s: all-errors mode reported %zu errors%s, expected %zu:\n", name, errs.count,
+                   errs.truncated ? " (truncated)" : "", want);
+            for (size_t i = 0; i < errs.count; i++)
+                print_error("got", &items[i]);
+            ok = 0;
+        }
+    }
+    free(out);
+    return ok;
+}
+
 /* One case; returns 1 when it passes. */
 static int run_case(const cJSON *c, sc_arena *arena)
 {
@@ -96,21 +171,16 @@ static int run_case(const cJSON *c, sc_arena *arena)
     sc_error err;
     int ok = 1;
     int rc = k->decode(arena, json, strlen(json), out, &err);
+    if (!run_all_errors(c, k, json, rc, &err, arena))
+        ok = 0;
     if (cJSON_IsObject(expect)) {
-        const char *code = str_or(expect, "code", "");
-        const char *path = str_or(expect, "path", NULL);
-        const char *keyword = str_or(expect, "keyword", NULL);
-        const char *message = str_or(expect, "message", NULL); /* a part of the message */
         if (rc == 0) {
-            printf("FAIL %s: decoded, expected %s\n", name, code);
+            printf("FAIL %s: decoded, expected %s\n", name, str_or(expect, "code", ""));
             ok = 0;
-        } else if (strcmp(code_name(rc), code) != 0 || rc != err.code ||
-                   (path != NULL && strcmp(path, err.path) != 0) ||
-                   (keyword != NULL && (err.keyword == NULL || strcmp(keyword, err.keyword) != 0)) ||
-                   (message != NULL && strstr(err.message, message) == NULL)) {
-            printf("FAIL %s: got %s at '%s' keyword %s (%s); expected %s at '%s' keyword %s\n", name,
-                   code_name(rc), err.path, err.keyword ? err.keyword : "-", err.message, code,
-                   path ? path : "*", keyword ? keyword : "*");
+        } else if (rc != err.code || !matches(&err, expect)) {
+            printf("FAIL %s: expected %s at '%s' keyword %s (%s)\n", name, str_or(expect, "code", ""),
+                   str_or(expect, "path", "*"), str_or(expect, "keyword", "*"), str_or(expect, "message", "*"));
+            print_error("got", &err);
             ok = 0;
         }
     } else if (rc != 0) {
@@ -118,10 +188,19 @@ static int run_case(const cJSON *c, sc_arena *arena)
         ok = 0;
     } else {
         /* a decoded value is valid, and survives encode -> decode */
-        if (k->validate(out, &err) != 0) {
+        sc_error items[4];
+        sc_errors errs;
+        sc_errors_init(&errs, items, 4);
+        if (k->validate(out, &err) != 0 || k->validate_all(out, &errs) != 0 || errs.count != 0) {
             printf("FAIL %s: decoded value fails validate: %s: %s\n", name, err.path, err.message);
             ok = 0;
         }
+        char *text = k->encode_ex(out, &err);
+        if (text == NULL) {
+            printf("FAIL %s: encode_ex: %s: %s\n", name, err.path, err.message);
+            ok = 0;
+        }
+        sc_free_string(text);
         char *first = k->encode(out);
         char *second = NULL;
         if (first == NULL || k->decode(arena, first, strlen(first), again, &err) != 0 ||

@@ -11,8 +11,14 @@
  *
  *   ok<TAB>enc TEXT                       decoded, validated, and TEXT (what
  *                                         T_encode wrote) decodes again
- *   error CODE PATH KEYWORD<TAB>MESSAGE   PATH is "" for the root, KEYWORD "-"
- *                                         when there is none
+ *   error CODE PATH KEYWORD<TAB>MESSAGE<TAB>all LIST
+ *                                         PATH is "" for the root, KEYWORD "-"
+ *                                         when there is none; LIST, a JSON
+ *                                         array, is what T_decode_all
+ *                                         reported: {"errors": [[CODE, PATH,
+ *                                         KEYWORD], ...], "truncated": BOOL},
+ *                                         or {"bug": WHY} when its first error
+ *                                         is not T_decode's
  *   ok<TAB>bug WHAT PATH: MESSAGE         decoded, but the value fails
  *                                         T_validate (WHAT = validate) or
  *                                         T_encode -> T_decode fails (encode,

@@ -63,6 +63,40 @@ static char *from_hex(const char *hex, size_t *len)
     return out;
 }
 
+/* The all-errors pass over the same document: "<TAB>all " and its list. */
+static void print_all_errors(const codec *k, const char *bytes, size_t len, const sc_error *first, sc_arena *arena)
+{
+    static sc_error items[64];
+    sc_errors errs;
+    void *out = calloc(1, k->size);
+    cJSON *report = cJSON_CreateObject();
+    sc_errors_init(&errs, items, sizeof items / sizeof *items);
+    int rc = out != NULL ? k->decode_all(arena, bytes, len, out, &errs) : SC_ERR_NOMEM;
+    if (rc != first->code || errs.count == 0 || items[0].code != first->code ||
+        strcmp(items[0].path, first->path) != 0 || strcmp(items[0].message, first->message) != 0) {
+        char why[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 96];
+        snprintf(why, sizeof why, "T_decode_all's first error is not T_decode's: %s (%zu errors) %s: %s",
+                 code_name(rc), errs.count, errs.count > 0 ? items[0].path : "-",
+                 errs.count > 0 ? items[0].message : "-");
+        cJSON_AddStringToObject(report, "bug", why);
+    } else {
+        cJSON *list = cJSON_AddArrayToObject(report, "errors");
+        for (size_t i = 0; i < errs.count; i++) {
+            cJSON *e = cJSON_CreateArray();
+            cJSON_AddItemToArray(e, cJSON_CreateString(code_name(items[i].code)));
+            cJSON_AddItemToArray(e, cJSON_CreateString(items[i].path));
+            cJSON_AddItemToArray(e, cJSON_CreateString(items[i].keyword != NULL ? items[i].keyword : "-"));
+            cJSON_AddItemToArray(list, e);
+        }
+        cJSON_AddBoolToObject(report, "truncated", errs.truncated);
+    }
+    char *text = cJSON_PrintUnformatted(report);
+    printf("\tall %s", text != NULL ? text : "{\"bug\":\"out of memory\"}");
+    cJSON_free(text);
+    cJSON_Delete(report);
+    free(out);
+}
+
 static void run_one(const char *line, sc_arena *arena)
 {
     cJSON *req = cJSON_Parse(line);
@@ -98,6 +132,7 @@ static void run_one(const char *line, sc_arena *arena)
         print_path(err.path);
         printf(" %s\t", err.keyword != NULL ? err.keyword : "-");
         print_message(err.message);
+        print_all_errors(k, bytes, len, &err, arena);
         putchar('\n');
     } else if (k->validate(out, &err) != 0) {
         printf("ok\tbug validate ");

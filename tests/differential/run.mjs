@@ -36,6 +36,17 @@
 // numbers that overflow, nesting deeper than 64) must be rejected by the
 // decoder with the right code, whatever ajv says about them.
 //
+// (d) All-errors mode: every document the decoder rejects is decoded again
+// with T_decode_all; its first error must be T_decode's, and where ajv
+// rejects the document too, the set of failing instance paths must equal
+// what ajv reports with `allErrors: true`, except where the comparison
+// means nothing (counted under allErrors, docs/conformance.md): a pass that
+// an I-JSON or syntax error stopped, schemas with oneOf or anyOf (ajv
+// reports every branch's errors; schemac's tagged unions report the chosen
+// variant's, untagged unions the first variant tried or the value's type),
+// items past a maxItems/maxProperties limit (the decoder skips them), and
+// the char-buffer byte limits of DIVERGENCES.
+//
 // Exit status: 0 all agree, 1 any disagreement, 2 usage, 77 (skipped) when
 // ajv is not installed in tests/differential/node_modules.
 import { spawnSync } from "node:child_process";
@@ -1199,10 +1210,12 @@ function ijsonCases(rootSchema, doc, ctx) {
 // ---- run ------------------------------------------------------------------------
 const ajv = new Ajv2020({ allErrors: false, strict: true });
 addFormats(ajv); // "full" mode is the default
+const ajvAll = new Ajv2020({ allErrors: true, strict: true });
+addFormats(ajvAll);
 const schemas = schemaFiles.map((f) => {
   const type = path.basename(f).replace(/\.schema\.json$/, "");
   const schema = JSON.parse(readFileSync(f, "utf8"));
-  return { type, schema, validate: ajv.compile(schema) };
+  return { type, schema, validate: ajv.compile(schema), validateAll: ajvAll.compile(schema) };
 });
 
 const jobs = []; // { type, kind: "doc"|"ijson", label, text (string|Buffer), forced?, code?, reason?, tooDeep? }
@@ -1300,18 +1313,92 @@ function divergence(j, a, dec) {
   return typeof v === "string" && utf8Len(v) > n - 1 ? "charbuf-bytes" : null;
 }
 
+// ---- all-errors mode ------------------------------------------------------------
+// Codes after which the decoder goes on (runtime/collect.c); any other ends
+// the pass, so the list is a prefix of the document's errors.
+const RECOVERABLE = new Set(["SC_ERR_TYPE", "SC_ERR_REQUIRED", "SC_ERR_UNKNOWN_PROPERTY", "SC_ERR_CONSTRAINT"]);
+const allStats = { compared: 0, stopped: 0, truncated: 0, oneOf: 0, cut: 0, errors: 0 };
+// A JSON Pointer as sc_error holds it: at most 255 bytes, whole segments
+// dropped from the deep end (runtime/error.c).
+function cutPath(p) {
+  if (utf8Len(p) <= 255) return p;
+  let out = "";
+  for (const seg of p.split("/").slice(1)) {
+    if (utf8Len(out) + 1 + utf8Len(seg) > 255) break;
+    out += "/" + seg;
+  }
+  return out;
+}
+function compareAllErrors(j, a, allField, schema, validateAll, line) {
+  let report;
+  try {
+    report = JSON.parse(allField.replace(/^all /, ""));
+  } catch (e) {
+    report = { bug: `unreadable all-errors report: ${e.message}` };
+  }
+  if (report.bug) return fail(j, `all-errors mode: ${report.bug}`, a, line), stats.disagreements++;
+  if (a.valid || a.value === undefined) return; // the verdicts are compared above
+  if (report.truncated) return void allStats.truncated++;
+  if (report.errors.some(([code]) => !RECOVERABLE.has(code))) return void allStats.stopped++;
+  // ajv reports every failing branch of a oneOf/anyOf; the decoder reports
+  // the chosen variant's errors (tagged) or the value's type (untagged)
+  if (/"(oneOf|anyOf)"/.test(JSON.stringify(schema))) return void allStats.oneOf++;
+  // a path cut to SC_ERROR_PATH_MAX no longer says which value failed
+  if (report.errors.some(([, p]) => utf8Len(p) > 255 - 16)) return void allStats.cut++;
+  allStats.compared++;
+  allStats.errors += report.errors.length;
+  // ajv's paths, without what lies past a count limit (the decoder skips
+  // it), an array's own keywords when one of its items failed (the decoder
+  // does not check them then: docs/generated-api.md), and cut as the
+  // decoder's are to SC_ERROR_PATH_MAX
+  const below = (p, q) => q.startsWith(p + "/");
+  const limits = report.errors.filter(([, , k]) => k === "maxItems" || k === "maxProperties").map(([, p]) => p);
+  const failedBelow = (p) => report.errors.some(([, q]) => below(p, q));
+  const reported = (p, k) => report.errors.some(([, q, kw]) => q === p && kw === k);
+  const ARRAY_OWN = new Set(["minItems", "maxItems", "uniqueItems"]);
+  validateAll(a.value);
+  // an array's items before its maxItems limit are read and checked; the
+  // rest, and every member of an object past maxProperties, are skipped
+  const itemLimit = new Map(validateAll.errors.filter((e) => e.keyword === "maxItems")
+    .map((e) => [e.instancePath, e.params.limit]));
+  const pastLimit = (l, p) => {
+    if (!below(l, p)) return false;
+    if (!itemLimit.has(l)) return true;
+    const index = Number(p.slice(l.length + 1).split("/")[0]);
+    return !(index < itemLimit.get(l));
+  };
+  const theirs = new Set(validateAll.errors
+    .filter((e) => !limits.some((l) => pastLimit(l, e.instancePath)))
+    .filter((e) => !(ARRAY_OWN.has(e.keyword) && failedBelow(e.instancePath) &&
+      !reported(e.instancePath, e.keyword))) // maxItems is checked as the items are read
+    .map((e) => cutPath(e.instancePath)));
+  // the decoder's, without its deliberate char-buffer byte limits where ajv
+  // finds the value valid
+  const mine = new Set(report.errors.filter(([code, p, keyword]) => theirs.has(p) ||
+    divergence(j, { ...a, valid: true }, { code, path: p, keyword }) === null).map(([, p]) => p));
+  const only = (x, y) => [...x].filter((p) => !y.has(p));
+  const extra = only(mine, theirs), missing = only(theirs, mine);
+  if (extra.length === 0 && missing.length === 0) return;
+  failures.push(`ALL-ERRORS DISAGREEMENT ${j.type} ${j.label}\n  document: ${show(j.text)}\n` +
+    `  decoder only: ${JSON.stringify(extra)}\n  ajv only: ${JSON.stringify(missing)}\n` +
+    `  decoder: ${JSON.stringify(report.errors)}\n  ajv: ${JSON.stringify(validateAll.errors.map((e) =>
+      [e.instancePath, e.keyword]))}`);
+  stats.disagreements++;
+}
+
 const dumped = [];
 jobs.forEach((j, i) => {
   const line = lines[i];
   if (dump) dumped.push(JSON.stringify({ type: j.type, kind: j.kind, label: j.label, forced: j.forced, decoder: line,
     text: show(j.text) }));
-  const [head, message = ""] = line.split("\t");
+  const [head, message = "", allField = ""] = line.split("\t");
   const [word, code, p, keyword] = head.split(" ");
   const dec = { ok: word === "ok", code, path: p === '""' ? "" : p, keyword, message };
-  const { validate, schema } = schemas.find((s) => s.type === j.type);
+  const { validate, validateAll, schema } = schemas.find((s) => s.type === j.type);
   ROOT = schema;
   const a = ajvVerdict(validate, j.text);
   if (word !== "ok" && word !== "error") return fail(j, `driver: ${word}`, a, line), stats.disagreements++;
+  if (word === "error") compareAllErrors(j, a, allField, schema, validateAll, line);
   if (dec.ok && message.startsWith("bug ")) {
     // decoded, but the value fails T_validate or does not survive encode -> decode
     stats.postDecode++;
@@ -1380,6 +1467,10 @@ console.log(`documents: ${stats.documents} (generated ${stats.generated}, mutati
 console.log(`agreements: ${stats.agreements}`);
 console.log(`disagreements: ${stats.disagreements}`);
 console.log(`decoded values failing T_validate or encode -> decode: ${stats.postDecode}`);
+console.log(`allErrors: ${allStats.compared} rejected documents compared with ajv allErrors (${allStats.errors} ` +
+  `errors, same failing paths); not compared: ${allStats.stopped} stopped by a syntax/I-JSON error, ` +
+  `${allStats.oneOf} under oneOf/anyOf, ${allStats.truncated} beyond the bound, ${allStats.cut} with paths cut ` +
+  `to SC_ERROR_PATH_MAX`);
 console.log(`documents without an intended verdict (unlabelled format strings; still compared): ${stats.unlabelled}`);
 const total = Object.values(byReason).reduce((x, y) => x + y, 0);
 console.log(`deliberate divergences: ${total}` + (total ? " (decoder rejects, ajv accepts)" : ""));

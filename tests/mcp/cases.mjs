@@ -101,4 +101,21 @@ export const invalid = [
     ['create_event', {
         title: 'x', start: '9999-12-31T23:59:00Z', location: { name: 'R', latitude: 0, longitude: 0 },
     }, /outside the years/],
+    // every mistake of a call at once, one line each, in document order
+    ['calculate', { op: 'power', a: '2', c: 3 },
+        /^\/op: must be one of: add, subtract, multiply, divide\n\/a: must be a number\nunknown property "c"; the properties are: op, a, b\nmissing required property "b"$/],
+    ['create_event', {
+        title: '', start: 'tomorrow', duration_minutes: 1, location: { name: 'R', latitude: 91, longitude: 'east' },
+        attendees: ['a@example.com', 'b@example.com', 'a@example.com'],
+    }, new RegExp('^/title: must be at least 1 character long\n/start: must be a valid date-time\n' +
+        '/duration_minutes: must be >= 5\n/location/latitude: must be <= 90\n/location/longitude: must be a number\n' +
+        '/attendees: must not contain duplicates: item 2 repeats an earlier one$')],
+    // an array whose item failed is not checked for duplicates (the failed items are not values)
+    ['create_event', {
+        title: 'x', start: '2026-01-01T00:00:00Z', location: { name: 'R', latitude: 0, longitude: 0 },
+        attendees: ['not-an-email', 'a@example.com', 'not-an-email'],
+    }, /^\/attendees\/0: must be a valid email\n\/attendees\/2: must be a valid email$/],
+    // a null for an optional member: leave it out
+    ['search_files', { glob: '*', max_results: null },
+        /^\/max_results: must be an integer \(optional: leave the property out instead of sending null\)$/],
 ];

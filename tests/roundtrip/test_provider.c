@@ -194,14 +194,14 @@ static void test_answers(void)
     const cJSON *first =
         cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetArrayItem(turn.results, 0), "content"), 0);
     expect(rc == 0 && turn.failed == 1 && cJSON_IsTrue(cJSON_GetObjectItem(first, "is_error")) &&
-               strstr(text_at(turn.results, 0, "content", 0, "content"), "not valid JSON") !=
-                   NULL &&
+               strstr(text_at(turn.results, 0, "content", 0, "content"), "the tool failed") != NULL &&
+               strstr(text_at(turn.results, 0, "content", 0, "content"), "not valid JSON") == NULL &&
                strcmp(text_at(turn.results, 0, "content", 1, "content"), "\"hi\"") == 0 &&
                cJSON_GetObjectItem(
                    cJSON_GetArrayItem(
                        cJSON_GetObjectItem(cJSON_GetArrayItem(turn.results, 0), "content"), 1),
                    "is_error") == NULL,
-           "a result that is not JSON is an error; a good one has no is_error");
+           "a result that is not JSON is the tool's failure (no details for the model); a good one has no is_error");
     sc_tool_turn_free(&turn);
 
     /* strict mode: null for the optional comment */

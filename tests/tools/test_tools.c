@@ -90,8 +90,56 @@ int main(void)
            "a handler failure keeps the handler's message");
 
     r = call(tools, n, "calc", "{\"operation\":\"add\",\"a\":42,\"b\":0}", &rc, &err, &arena);
-    expect(rc == SC_ERR_OUTPUT && r == NULL && strstr(err.message, "output schema") != NULL,
-           "a result that breaks the output schema is refused");
+    expect(rc == SC_ERR_OUTPUT && r == NULL && strstr(err.message, "output schema") != NULL &&
+               strcmp(err.path, "/note") == 0 && err.all == NULL,
+           "a result that breaks the output schema is refused, the details kept for the application");
+    mcp = sc_mcp_call_result(rc, r, &err);
+    text = cJSON_GetArrayItem(cJSON_GetObjectItem(mcp, "content"), 0);
+    expect(cJSON_IsTrue(cJSON_GetObjectItem(mcp, "isError")) &&
+               strcmp(cJSON_GetObjectItem(text, "text")->valuestring,
+                      "the tool failed: its result does not match its declared output schema (a fault of the "
+                      "tool, not of the call)") == 0,
+           "the model is told the tool failed, not a path it could fix");
+    cJSON_Delete(mcp);
+
+    /* every mistake of a call at once, one line each, so one retry fixes them all */
+    const char *three = "{\"operation\":\"pow\",\"a\":\"1\",\"bcc\":0}";
+    int calls_before = calls;
+    r = call(tools, n, "calc", three, &rc, &err, &arena);
+    expect(rc == SC_ERR_CONSTRAINT && strcmp(err.path, "/operation") == 0 && err.all != NULL &&
+               err.all->count == 4 && calls == calls_before,
+           "a tool call collects every argument error");
+    char lines[2048];
+    sc_tool_error_text(rc, &err, lines, sizeof lines);
+    expect(strcmp(lines, "/operation: must be one of: add, divide\n"
+                         "/a: must be a number\n"
+                         "unknown property \"bcc\"; the properties are: operation, a, b, comment\n"
+                         "missing required property \"b\"") == 0,
+           "sc_tool_error_text: one line per error, in document order");
+    mcp = sc_mcp_call_result(rc, r, &err);
+    text = cJSON_GetArrayItem(cJSON_GetObjectItem(mcp, "content"), 0);
+    expect(cJSON_IsTrue(cJSON_GetObjectItem(mcp, "isError")) &&
+               strcmp(cJSON_GetObjectItem(text, "text")->valuestring, lines) == 0,
+           "the MCP result carries every error line");
+    cJSON_Delete(mcp);
+
+    /* more errors than SC_TOOL_MAX_ERRORS: the text says so */
+    char many[4096];
+    size_t used = (size_t)snprintf(many, sizeof many, "{");
+    for (int i = 0; i < SC_TOOL_MAX_ERRORS + 4; i++)
+        used += (size_t)snprintf(many + used, sizeof many - used, "%s\"x%d\":0", i ? "," : "", i);
+    snprintf(many + used, sizeof many - used, "}");
+    r = call(tools, n, "calc", many, &rc, &err, &arena);
+    sc_tool_error_text(rc, &err, lines, sizeof lines);
+    expect(rc == SC_ERR_UNKNOWN_PROPERTY && err.all != NULL && err.all->count == SC_TOOL_MAX_ERRORS &&
+               err.all->truncated && strstr(lines, "\n(more errors not shown)") != NULL,
+           "a call with too many errors reports the first SC_TOOL_MAX_ERRORS");
+
+    /* a syntax error is the only error */
+    r = call(tools, n, "calc", "{\"operation\":\"pow\",", &rc, &err, &arena);
+    sc_tool_error_text(rc, &err, lines, sizeof lines);
+    expect(rc == SC_ERR_SYNTAX && err.all == NULL && strchr(lines, '\n') == NULL,
+           "malformed arguments give one error");
 
     const char *strict = "{\"operation\":\"add\",\"a\":1,\"b\":2,\"comment\":null}";
     r = call(tools, n, "calc", strict, &rc, &err, &arena);
