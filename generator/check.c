@@ -227,8 +227,12 @@ static void check_range(const node *n)
             where = c->exclusive_maximum.where;
     }
     if (n->kind == NODE_INT) {
-        lo = fmax(lo, (double)n->c_min);
-        hi = fmin(hi, (double)n->c_max);
+        /* on integers every bound is an inclusive integer one: exclusive
+         * 128 is 127, and then the type's own range applies (on int8_t
+         * @minimum 127 @exclusiveMaximum 128 leaves exactly 127) */
+        lo = fmax(lo_strict ? floor(lo) + 1 : ceil(lo), (double)n->c_min);
+        hi = fmin(hi_strict ? ceil(hi) - 1 : floor(hi), (double)n->c_max);
+        lo_strict = hi_strict = false;
     }
     if (lo > hi || (lo == hi && (lo_strict || hi_strict)))
         diag_error(where, "no number satisfies these bounds (lower %.17g%s, upper %.17g%s)", lo,

@@ -36,18 +36,20 @@ char *c_literal(const char *s)
     return sb_take(&sb);
 }
 
-/* Text safe inside a C comment: no terminator, one line. */
+/* Text safe inside a C comment: one line, and a space parts every "*" "/"
+ * pair, so that neither an end nor a nested start (-Wcomment) is left. */
 char *comment_text(const char *s)
 {
     strbuf sb;
     sb_init(&sb);
     for (const char *p = s; *p; p++) {
-        if (*p == '*' && p[1] == '/')
-            sb_puts(&sb, "* ");
-        else if (*p == '\n' || *p == '\r')
+        if (*p == '\n' || *p == '\r') {
             sb_putc(&sb, ' ');
-        else
-            sb_putc(&sb, *p);
+            continue;
+        }
+        sb_putc(&sb, *p);
+        if ((*p == '*' && p[1] == '/') || (*p == '/' && p[1] == '*'))
+            sb_putc(&sb, ' ');
     }
     return sb_take(&sb);
 }

@@ -144,11 +144,10 @@ static void apply_field_tags(field *f, raw_field *rf)
     tags_apply_values(a, f->type);
     const tag *t;
     if ((t = annotations_find(a, "name")) != NULL) {
-        if (t->value[0] == '\0') {
-            diag_error(t->where, "@name needs a JSON name");
-        } else {
+        char *name = tag_name_value(t);
+        if (name != NULL) {
             free(f->json_name);
-            f->json_name = xstrdup(t->value);
+            f->json_name = name;
         }
     }
     if ((t = annotations_find(a, "optional")) != NULL && f->presence == PRESENCE_REQUIRED)

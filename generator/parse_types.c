@@ -33,12 +33,8 @@ static enum CXChildVisitResult visit_enumerator(CXCursor c, CXCursor parent, CXC
     v->description = a.description;
     a.description = NULL;
     const tag *name = annotations_find(&a, "name");
-    if (name != NULL) {
-        if (name->value[0] == '\0')
-            diag_error(name->where, "@name needs a JSON name");
-        else
-            v->json_name = xstrdup(name->value);
-    }
+    if (name != NULL)
+        v->json_name = tag_name_value(name);
     annotations_free(&a);
     return CXChildVisit_Continue;
 }

@@ -11,6 +11,7 @@
 
 #include "calculator.schemac.h"
 #include "any.schemac.h"
+#include "comment_text.schemac.h"
 #include "kitchen.schemac.h"
 #include "maps.schemac.h"
 #include "nullable.schemac.h"
@@ -28,6 +29,7 @@ CODEC(shape)
 CODEC(payment)
 CODEC(request_doc)
 CODEC(query)
+CODEC(commented_doc)
 
 static const codec codecs[] = {
     CODEC_ENTRY(kitchen),
@@ -40,6 +42,7 @@ static const codec codecs[] = {
     CODEC_ENTRY(payment),
     CODEC_ENTRY(request_doc),
     CODEC_ENTRY(query),
+    CODEC_ENTRY(commented_doc),
 };
 
 static const char *code_name(int code)
