@@ -285,6 +285,13 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             } else if (s->nfields == 0 || s->fields[s->nfields - 1].type->kind != NODE_ENUM) {
                 diag_error(where, "a union needs the enum member that says which of its members is "
                                   "set (the discriminator) right before it");
+            } else if (s->fields[s->nfields - 1].by_pointer ||
+                       s->fields[s->nfields - 1].presence != PRESENCE_REQUIRED) {
+                /* the variant is chosen by the value: it must be there */
+                diag_error(s->fields[s->nfields - 1].where,
+                           "the discriminator '%s' of a union must be a required enum member by value "
+                           "(not a pointer, @optional, @default or with a has_ flag)",
+                           s->fields[s->nfields - 1].c_name);
             } else {
                 union_rf = rf;
                 s->discriminator = s->nfields - 1;
@@ -728,6 +735,15 @@ struct_def *get_struct(parser *p, CXCursor decl)
             k->s->recursive = true;
         return k->s;
     }
+    if (p->nesting >= MAX_STRUCT_NESTING) {
+        const char *tname = typedef_name_for(p, decl);
+        char *name = tname != NULL ? xstrdup(tname) : take_string(clang_getCursorSpelling(decl));
+        diag_error(cursor_loc(decl), "'%s' is nested more than %d structs deep, beyond what schemac "
+                                     "reads (and beyond what a decoder accepts: %d levels)",
+                   name, MAX_STRUCT_NESTING, SC_MAX_DEPTH);
+        free(name);
+        return NULL;
+    }
     struct_def *s = xcalloc(1, sizeof *s);
     const char *tname = typedef_name_for(p, decl);
     char *tag_name = take_string(clang_getCursorSpelling(decl));
@@ -759,7 +775,9 @@ struct_def *get_struct(parser *p, CXCursor decl)
     field_collect fc;
     memset(&fc, 0, sizeof fc);
     clang_visitChildren(decl, visit_field, &fc);
+    p->nesting++;
     build_fields(p, s, &fc);
+    p->nesting--;
     for (size_t i = 0; i < fc.n; i++) {
         free(fc.fields[i].name);
         annotations_free(&fc.fields[i].a);
