@@ -185,6 +185,10 @@ char *emit_c_source(const model *m, const c_names *names)
     sb_puts(&sb, "#include <float.h>\n#include <stdint.h>\n#include <string.h>\n\n");
     emit_layout_asserts(&sb, m);
 
+    /* the functions go to their own buffer: the long texts they name must
+     * stand before them */
+    strbuf head = sb;
+    sb_init(&sb);
     sb_puts(&sb, "/* ---- declarations ---- */\n\n");
     for (size_t i = 0; i < m->nstructs; i++) {
         for (size_t v = 0; v < m->structs[i]->nvariants && !m->structs[i]->untagged; v++)
@@ -233,5 +237,8 @@ char *emit_c_source(const model *m, const c_names *names)
         if (is_tool(s))
             emit_tool(&sb, m, names, i);
     }
-    return sb_take(&sb);
+    emit_long_texts(&head);
+    sb_puts(&head, sb.data != NULL ? sb.data : "");
+    sb_free(&sb);
+    return sb_take(&head);
 }

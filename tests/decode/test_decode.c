@@ -13,6 +13,7 @@
 #include "any.schemac.h"
 #include "comment_text.schemac.h"
 #include "kitchen.schemac.h"
+#include "long_texts.schemac.h"
 #include "maps.schemac.h"
 #include "nullable.schemac.h"
 #include "shapes_union.schemac.h"
@@ -30,6 +31,7 @@ CODEC(payment)
 CODEC(request_doc)
 CODEC(query)
 CODEC(commented_doc)
+CODEC(paint)
 
 static const codec codecs[] = {
     CODEC_ENTRY(kitchen),
@@ -43,6 +45,7 @@ static const codec codecs[] = {
     CODEC_ENTRY(request_doc),
     CODEC_ENTRY(query),
     CODEC_ENTRY(commented_doc),
+    CODEC_ENTRY(paint),
 };
 
 static const char *code_name(int code)
