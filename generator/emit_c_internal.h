@@ -28,6 +28,9 @@ char *c_literal(const char *s);
 /* The arrays of the long texts c_literal named since the last call, to
  * stand ahead of the functions that use them. */
 void emit_long_texts(strbuf *sb);
+/* c_type past a leading "const ", for "const %s *": the items of `const
+ * char **tags` are checked as those of `char **tags` (no "const const"). */
+const char *without_const(const char *c_type);
 /* Text safe inside a C comment: no terminator, one line; malloc'd. */
 char *comment_text(const char *s);
 /* &lvalue, minus the &* of a pointer member's "*out->x" or "(*v->x)". */

@@ -92,6 +92,11 @@ void emit_long_texts(strbuf *sb)
     memset(&long_texts, 0, sizeof long_texts);
 }
 
+const char *without_const(const char *c_type)
+{
+    return strncmp(c_type, "const ", 6) == 0 ? c_type + 6 : c_type;
+}
+
 /* Text safe inside a C comment: one line, and a space parts every "*" "/"
  * pair, so that neither an end nor a nested start (-Wcomment) is left. */
 char *comment_text(const char *s)

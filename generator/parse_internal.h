@@ -74,6 +74,9 @@ resolved resolve(CXType t);
 void resolved_free(resolved *r);
 void apply_layers(const resolved *r, node *n);
 char *type_spelling(CXType t);
+/* Whether a member of type t is itself const (`const int x`, `char *const
+ * p`, `const char name[8]`): the decoder could not fill it. */
+bool written_const(CXType t);
 node *build_value_node(parser *p, CXType spelled, src_loc where);
 
 /* ---- parse_struct.c ---- */

@@ -197,6 +197,11 @@ static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc wh
     } else {
         node *k = build_value_node(p, key->type, cursor_loc(key->cursor));
         node *v = build_value_node(p, value->type, cursor_loc(value->cursor));
+        const raw_field *entry_members[] = {key, value};
+        for (size_t i = 0; i < 2; i++)
+            if (written_const(entry_members[i]->type))
+                diag_error(cursor_loc(entry_members[i]->cursor), "the map entry's '%s' is const: the decoder "
+                           "fills it; drop that const", entry_members[i]->name);
         if (k != NULL && k->kind != NODE_STRING)
             diag_error(cursor_loc(key->cursor), "a map key must be text (char * or char[N])");
         if (clang_Cursor_getOffsetOfField(key->cursor) != 0)
@@ -211,6 +216,9 @@ static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc wh
             map = node_new(NODE_MAP);
             map->c_type = type_spelling(spelled);
             map->entry_c_type = type_spelling(entry);
+            /* the decoder fills the entries it allocates: no const */
+            if (strncmp(map->entry_c_type, "const ", 6) == 0)
+                memmove(map->entry_c_type, map->entry_c_type + 6, strlen(map->entry_c_type) - 5);
             map->map_key = k;
             map->map_value = v;
             k = v = NULL;
@@ -307,6 +315,16 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         f.description = rf->a.description != NULL ? xstrdup(rf->a.description) : NULL;
         f.offset = (uint64_t)clang_Cursor_getOffsetOfField(rf->cursor) / 8;
 
+        if (written_const(rf->type)) {
+            /* writing it through a cast would be undefined behaviour: the
+             * struct the caller hands the decoder may be a const-qualified
+             * object of its own */
+            char *t = type_spelling(rf->type);
+            diag_error(where, "'%s' is const ('%s'): the decoder fills every member it reads, and a "
+                              "const member cannot be assigned; drop that const (a const pointee, as in "
+                              "'const char *', is fine)", rf->name, t);
+            free(t);
+        }
         raw_field *count = count_field_of(fc, rf, false);
         CXType canon = clang_getCanonicalType(rf->type);
         resolved outer = resolve(rf->type);

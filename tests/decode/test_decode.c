@@ -12,6 +12,7 @@
 #include "calculator.schemac.h"
 #include "any.schemac.h"
 #include "comment_text.schemac.h"
+#include "const_members.schemac.h"
 #include "kitchen.schemac.h"
 #include "long_texts.schemac.h"
 #include "maps.schemac.h"
@@ -32,6 +33,7 @@ CODEC(request_doc)
 CODEC(query)
 CODEC(commented_doc)
 CODEC(paint)
+CODEC(const_doc)
 
 static const codec codecs[] = {
     CODEC_ENTRY(kitchen),
@@ -46,6 +48,7 @@ static const codec codecs[] = {
     CODEC_ENTRY(query),
     CODEC_ENTRY(commented_doc),
     CODEC_ENTRY(paint),
+    CODEC_ENTRY(const_doc),
 };
 
 static const char *code_name(int code)
