@@ -33,38 +33,54 @@ static void blank(char *s, size_t n)
 }
 
 /* Replaces comment markers with spaces in place, so that every offset in
- * the cleaned text is the offset of the same character in the source. */
+ * the cleaned text is the offset of the same character in the source.
+ * The text may hold several comments (clang hands over adjacent doc
+ * comments of one declaration as one): each one's markers go, so they
+ * read as one comment, the later tags after the earlier ones. */
 static void strip_markers(char *text)
 {
-    size_t len = strlen(text);
     static const char *const openers[] = {"/**<", "/*!<", "/**", "/*!", "/*"};
     static const char *const line_openers[] = {"///<", "//!<", "///", "//!", "//"};
 
-    if (len >= 4 && strcmp(text + len - 2, "*/") == 0)
-        blank(text + len - 2, 2);
-    for (size_t i = 0; i < sizeof openers / sizeof *openers; i++) {
-        if (starts_with(text, openers[i])) {
-            blank(text, strlen(openers[i]));
-            break;
-        }
-    }
-    for (char *line = text; line != NULL && *line;) {
-        char *p = line;
-        while (*p == ' ' || *p == '\t')
+    for (char *p = text; *p;) {
+        if (is_space(*p)) {
             p++;
-        bool stripped = false;
-        for (size_t i = 0; i < sizeof line_openers / sizeof *line_openers; i++) {
-            if (starts_with(p, line_openers[i])) {
-                blank(p, strlen(line_openers[i]));
-                stripped = true;
-                break;
+        } else if (starts_with(p, "/*")) {
+            for (size_t i = 0; i < sizeof openers / sizeof *openers; i++) {
+                if (starts_with(p, openers[i])) {
+                    blank(p, strlen(openers[i]));
+                    break;
+                }
             }
+            char *end = strstr(p, "*/");
+            if (end == NULL)
+                end = p + strlen(p);
+            /* the '*' that starts a continuation line */
+            for (char *line = p; line != NULL && line < end;) {
+                while (*line == ' ' || *line == '\t')
+                    line++;
+                if (*line == '*' && line < end)
+                    *line = ' ';
+                line = strchr(line, '\n');
+                if (line != NULL)
+                    line++;
+            }
+            if (*end == '\0')
+                break;
+            blank(end, 2);
+            p = end + 2;
+        } else if (starts_with(p, "//")) {
+            for (size_t i = 0; i < sizeof line_openers / sizeof *line_openers; i++) {
+                if (starts_with(p, line_openers[i])) {
+                    blank(p, strlen(line_openers[i]));
+                    break;
+                }
+            }
+            while (*p && *p != '\n')
+                p++;
+        } else {
+            p++; /* not a comment marker: clang hands over comments only */
         }
-        if (!stripped && *p == '*')
-            *p = ' ';
-        line = strchr(p, '\n');
-        if (line != NULL)
-            line++;
     }
 }
 

@@ -229,8 +229,12 @@ static void check_range(const node *n)
             where = c->exclusive_maximum.where;
     }
     if (n->kind == NODE_INT) {
-        lo = fmax(lo, (double)n->c_min);
-        hi = fmin(hi, (double)n->c_max);
+        /* on integers every bound is an inclusive integer one: exclusive
+         * 128 is 127, and then the type's own range applies (on int8_t
+         * @minimum 127 @exclusiveMaximum 128 leaves exactly 127) */
+        lo = fmax(lo_strict ? floor(lo) + 1 : ceil(lo), (double)n->c_min);
+        hi = fmin(hi_strict ? ceil(hi) - 1 : floor(hi), (double)n->c_max);
+        lo_strict = hi_strict = false;
     }
     if (lo > hi || (lo == hi && (lo_strict || hi_strict)))
         diag_error(where, "no number satisfies these bounds (lower %.17g%s, upper %.17g%s)", lo,
@@ -270,6 +274,38 @@ static void check_float_keywords(const node *n)
         diag_error(c->const_where, "@const on a float: rounding to float can break it; make the member a double");
 }
 
+/* The fewest bytes a text of the format can have, where its grammar fixes
+ * them: RFC 3339 full-date (10), full-time (hh:mm:ss and an offset, "Z":
+ * 9) and date-time (20), RFC 4122 uuid (36), a dotted quad (7). */
+static size_t format_min_length(int format)
+{
+    switch (format) {
+    case SC_FORMAT_DATE_TIME: return 20;
+    case SC_FORMAT_DATE: return 10;
+    case SC_FORMAT_TIME: return 9;
+    case SC_FORMAT_UUID: return 36;
+    case SC_FORMAT_IPV4: return 7;
+    default: return 0;
+    }
+}
+
+/* A format no text of the allowed lengths can have accepts nothing. */
+static void check_format_length(const node *n)
+{
+    const constraints *c = &n->c;
+    size_t need = c->format >= 0 ? format_min_length(c->format) : 0;
+    if (need == 0)
+        return;
+    const char *name = sc_format_name((sc_format)c->format);
+    if (n->buf_size > 0 && need > n->buf_size - 1)
+        diag_error(c->format_where, "@format %s needs at least %zu characters, but the %zu-byte buffer "
+                                    "holds at most %zu: make it at least char[%zu]",
+                   name, need, n->buf_size, n->buf_size - 1, need + 1);
+    else if (c->has_max_length && need > c->max_length)
+        diag_error(c->format_where, "@format %s needs at least %zu characters, more than @maxLength %llu",
+                   name, need, (unsigned long long)c->max_length);
+}
+
 static void check_node(node *n, src_loc where)
 {
     constraints *c = &n->c;
@@ -292,6 +328,7 @@ static void check_node(node *n, src_loc where)
         if (n->buf_size > 0 && c->has_min_length && c->min_length > n->buf_size - 1)
             diag_error(c->length_where, "@minLength %llu cannot fit the %zu-byte buffer",
                        (unsigned long long)c->min_length, n->buf_size);
+        check_format_length(n);
         break;
     case NODE_ARRAY:
         if (c->has_min_items && c->has_max_items && c->min_items > c->max_items)

@@ -2,7 +2,10 @@
 #include "diag.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 diag_state diag;
 
@@ -23,7 +26,39 @@ static void put_sanitised(const char *text)
     }
 }
 
-static void report(src_loc where, const char *kind, const char *fmt, va_list ap)
+/* The diagnostics printed so far, by hash: the same one found again (a
+ * member shared by every variant of a tagged union is checked in each)
+ * says nothing new. */
+static struct {
+    uint64_t *hashes;
+    char **lines;
+    size_t n;
+} printed;
+
+static uint64_t hash_text(const char *s)
+{
+    uint64_t h = UINT64_C(14695981039346656037); /* FNV-1a */
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * UINT64_C(1099511628211);
+    return h;
+}
+
+/* Whether line is new, remembering it. */
+static bool first_time(char *line)
+{
+    uint64_t h = hash_text(line);
+    for (size_t i = 0; i < printed.n; i++)
+        if (printed.hashes[i] == h && strcmp(printed.lines[i], line) == 0)
+            return false;
+    printed.hashes = xrealloc(printed.hashes, (printed.n + 1) * sizeof *printed.hashes);
+    printed.lines = xrealloc(printed.lines, (printed.n + 1) * sizeof *printed.lines);
+    printed.hashes[printed.n] = h;
+    printed.lines[printed.n++] = line;
+    return true;
+}
+
+/* Prints the diagnostic unless it was printed before; whether it was new. */
+static bool report(src_loc where, const char *kind, const char *fmt, va_list ap)
 {
     strbuf sb;
     sb_init(&sb);
@@ -32,9 +67,23 @@ static void report(src_loc where, const char *kind, const char *fmt, va_list ap)
     else
         sb_printf(&sb, "schemac: %s: ", kind);
     sb_vprintf(&sb, fmt, ap);
-    put_sanitised(sb.data);
+    char *line = sb_take(&sb);
+    if (!first_time(line)) {
+        free(line);
+        return false;
+    }
+    put_sanitised(line);
     fputc('\n', stderr);
-    sb_free(&sb);
+    return true;
+}
+
+void diag_forget(void)
+{
+    for (size_t i = 0; i < printed.n; i++)
+        free(printed.lines[i]);
+    free(printed.hashes);
+    free(printed.lines);
+    memset(&printed, 0, sizeof printed);
 }
 
 void diag_print(const char *line)
@@ -47,25 +96,25 @@ void diag_error(src_loc where, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report(where, "error", fmt, ap);
+    bool counted = report(where, "error", fmt, ap);
     va_end(ap);
-    diag.errors++;
+    diag.errors += counted;
 }
 
 void diag_warning(src_loc where, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report(where, diag.warnings_are_errors ? "error" : "warning", fmt, ap);
+    bool counted = report(where, diag.warnings_are_errors ? "error" : "warning", fmt, ap);
     va_end(ap);
-    diag.warnings++;
+    diag.warnings += counted;
 }
 
 void diag_note(src_loc where, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    report(where, "note", fmt, ap);
+    (void)report(where, "note", fmt, ap);
     va_end(ap);
 }
 

@@ -28,6 +28,9 @@ void diag_note(src_loc where, const char *fmt, ...) GEN_PRINTF(2, 3);
 /* A diagnostic formatted elsewhere (clang's), with the same escaping of
  * control characters, on a line of its own. */
 void diag_print(const char *line);
+/* Frees the memory of which diagnostics were printed (one that was is
+ * printed only once). */
+void diag_forget(void);
 /* True when errors (or warnings under -Werror) were reported. */
 bool diag_failed(void);
 

@@ -328,7 +328,7 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     if (value_check)
         emit_check_fn(sb, n->map_value, value_fn);
     sb_printf(sb, "static int check_%s(const %s *items_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
-              fn, n->entry_c_type);
+              fn, without_const(n->entry_c_type));
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
@@ -388,7 +388,7 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
         const constraints *c = &n->c;
         uint64_t max;
         sb_printf(sb, "static int check_%s(const %s *items_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
-                  fn, items->c_type);
+                  fn, without_const(items->c_type));
         strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
         sb_init(&body);
         sb = &body;
@@ -557,8 +557,8 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
             /* T * does not convert to const T * implicitly when T is an
              * array type (a char buffer) before C23 */
             free(expr);
-            expr = xasprintf("(const %s *)v_->%s", n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type,
-                             f->c_path);
+            expr = xasprintf("(const %s *)v_->%s",
+                             without_const(n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type), f->c_path);
         }
         int inner = n->kind == NODE_STRUCT ? level + 1 : level;
         if (sequence && f->count_signed) {

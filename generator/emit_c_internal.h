@@ -21,13 +21,22 @@
 void put_indent(strbuf *sb, int level);
 /* One line at an indentation level. */
 void emit_line(strbuf *sb, int level, const char *fmt, ...) GEN_PRINTF(3, 4);
-/* A C string literal for s (with the quotes); malloc'd. */
+/* A C string literal for s (with the quotes), or for a text too long for
+ * one (ISO C's 4095 characters) the name of a static character array that
+ * holds it, which emit_long_texts writes; malloc'd. */
 char *c_literal(const char *s);
+/* The arrays of the long texts c_literal named since the last call, to
+ * stand ahead of the functions that use them. */
+void emit_long_texts(strbuf *sb);
+/* c_type past a leading "const ", for "const %s *": the items of `const
+ * char **tags` are checked as those of `char **tags` (no "const const"). */
+const char *without_const(const char *c_type);
 /* Text safe inside a C comment: no terminator, one line; malloc'd. */
 char *comment_text(const char *s);
 /* &lvalue, minus the &* of a pointer member's "*out->x" or "(*v->x)". */
 char *address_of(const char *lvalue);
-/* A message as a printf format literal (quoted, % doubled); malloc'd. */
+/* A message as a printf format literal (quoted, % doubled); malloc'd. A
+ * long one is `"%s", ARRAY`: it stands last in an argument list. */
 char *c_format_literal(const char *message);
 /* Whether identifier name occurs in C text as a variable: outside comments
  * and string and character literals, and not as a member (v->name). */

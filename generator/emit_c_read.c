@@ -376,7 +376,9 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
                 emit_line(sb, 4, "rc_ = sc_reader_code(r_);");
                 emit_line(sb, 4, "break;");
                 emit_line(sb, 3, "}");
-                char *lv = xasprintf("*out_->%s", f->c_path);
+                /* a const T it allocated itself: the decoder may fill it */
+                char *lv = f->type->c_const ? xasprintf("(*(%s *)out_->%s)", f->type->c_type, f->c_path)
+                                            : xasprintf("*out_->%s", f->c_path);
                 char *check_fn = xasprintf("%s_%s", s->name, f->c_name);
                 emit_read(sb, 3, f->type, lv, check_fn, "at_");
                 if (read_needs_check(f->type))

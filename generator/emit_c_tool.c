@@ -23,8 +23,10 @@ bool is_tool(const struct_def *s)
 void emit_tool_declarations(strbuf *sb, const model *m, const struct_def *s)
 {
     const struct_def *out = tool_output(m, s);
+    char *tool = comment_text(s->tool_name);
     sb_printf(sb, "/* The tool \"%s\": its descriptor, the handler it calls and a binding of the\n"
-                  " * two for sc_tool_call (schemac/tool.h). */\n", s->tool_name);
+                  " * two for sc_tool_call (schemac/tool.h). */\n", tool);
+    free(tool);
     sb_printf(sb, "extern const sc_tool %s_tool;\n", s->name);
     if (out != NULL)
         sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena_, const %s *in_, %s *out_, void *ctx_, sc_error *err_);\n",

@@ -25,9 +25,52 @@ void emit_line(strbuf *sb, int level, const char *fmt, ...)
     sb_putc(sb, '\n');
 }
 
-/* A C string literal for s (with the quotes). */
+/* text and its NUL as the characters of an array initialiser, and its end. */
+static void put_char_list(strbuf *sb, const char *text)
+{
+    size_t len = strlen(text);
+    for (size_t i = 0; i <= len; i++) {
+        if (i % 16 == 0)
+            sb_puts(sb, "\n   ");
+        sb_printf(sb, " '\\x%02x',", (unsigned)(unsigned char)text[i]);
+    }
+    sb_puts(sb, "\n};\n\n");
+}
+
+/* ISO C promises string literals of 4095 characters, no more (-Wpedantic:
+ * -Woverlength-strings): a text this long becomes a character array. */
+enum { LONG_TEXT = 4000 };
+
+/* The long texts of the source being emitted: one static array each, which
+ * emit_long_texts writes ahead of the functions that name them. */
+static struct {
+    char **texts;
+    size_t n;
+    strbuf arrays;
+} long_texts;
+
+static char *long_text_name(size_t i)
+{
+    return xasprintf("sc_long_text_%zu", i);
+}
+
+/* A C string literal for s (with the quotes); for a long text the name of
+ * a character array holding it, usable wherever the literal would be. */
 char *c_literal(const char *s)
 {
+    if (strlen(s) >= LONG_TEXT) {
+        for (size_t i = 0; i < long_texts.n; i++)
+            if (strcmp(long_texts.texts[i], s) == 0)
+                return long_text_name(i);
+        long_texts.texts = xrealloc(long_texts.texts, (long_texts.n + 1) * sizeof *long_texts.texts);
+        long_texts.texts[long_texts.n] = xstrdup(s);
+        char *name = long_text_name(long_texts.n++);
+        /* char, not const char, as a literal is: it may stand where a
+         * literal initialises a char * (a @default) */
+        sb_printf(&long_texts.arrays, "static char %s[] = {", name);
+        put_char_list(&long_texts.arrays, s);
+        return name;
+    }
     strbuf sb;
     sb_init(&sb);
     sb_putc(&sb, '"');
@@ -36,18 +79,38 @@ char *c_literal(const char *s)
     return sb_take(&sb);
 }
 
-/* Text safe inside a C comment: no terminator, one line. */
+void emit_long_texts(strbuf *sb)
+{
+    if (long_texts.arrays.len > 0) {
+        sb_puts(sb, "/* ---- texts too long for a string literal ---- */\n\n");
+        sb_puts(sb, long_texts.arrays.data);
+    }
+    for (size_t i = 0; i < long_texts.n; i++)
+        free(long_texts.texts[i]);
+    free(long_texts.texts);
+    sb_free(&long_texts.arrays);
+    memset(&long_texts, 0, sizeof long_texts);
+}
+
+const char *without_const(const char *c_type)
+{
+    return strncmp(c_type, "const ", 6) == 0 ? c_type + 6 : c_type;
+}
+
+/* Text safe inside a C comment: one line, and a space parts every "*" "/"
+ * pair, so that neither an end nor a nested start (-Wcomment) is left. */
 char *comment_text(const char *s)
 {
     strbuf sb;
     sb_init(&sb);
     for (const char *p = s; *p; p++) {
-        if (*p == '*' && p[1] == '/')
-            sb_puts(&sb, "* ");
-        else if (*p == '\n' || *p == '\r')
+        if (*p == '\n' || *p == '\r') {
             sb_putc(&sb, ' ');
-        else
-            sb_putc(&sb, *p);
+            continue;
+        }
+        sb_putc(&sb, *p);
+        if ((*p == '*' && p[1] == '/') || (*p == '/' && p[1] == '*'))
+            sb_putc(&sb, ' ');
     }
     return sb_take(&sb);
 }
@@ -73,7 +136,15 @@ char *c_format_literal(const char *message)
         sb_putc(&sb, *p);
     }
     char *text = sb_take(&sb);
-    char *lit = c_literal(text);
+    char *lit;
+    if (strlen(text) >= LONG_TEXT) {
+        /* an array is no literal, which a format must be (-Wformat-security) */
+        char *array = c_literal(message);
+        lit = xasprintf("\"%%s\", %s", array);
+        free(array);
+    } else {
+        lit = c_literal(text);
+    }
     free(text);
     return lit;
 }
@@ -269,21 +340,13 @@ void emit_name_switch(strbuf *sb, int level, const char *ptr, const char *len,
 void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char *text)
 {
     sb_printf(sb, "%sconst char %s[] =", is_static ? "static " : "", name);
-    /* ISO C only promises 4095-character literals (-Woverlength-strings),
-     * so long texts are written as a character list. */
-    if (strlen(text) < 4000) {
+    if (strlen(text) < LONG_TEXT) {
         sb_puts(sb, "\n    \"");
         sb_put_c_string(sb, text);
         sb_puts(sb, "\";\n\n");
     } else {
         sb_puts(sb, " {");
-        size_t len = strlen(text);
-        for (size_t i = 0; i <= len; i++) {
-            if (i % 16 == 0)
-                sb_puts(sb, "\n   ");
-            sb_printf(sb, " '\\x%02x',", (unsigned)(unsigned char)text[i]);
-        }
-        sb_puts(sb, "\n};\n\n");
+        put_char_list(sb, text);
     }
 }
 

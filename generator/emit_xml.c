@@ -103,6 +103,18 @@ static const cJSON *xml_resolve(xml_ctx *x, const cJSON *schema, bool *nullable,
     return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(x->canon, "$defs"), name);
 }
 
+/* enum_values="a,b" has no escape for a comma: an enum with a comma in a
+ * value stays a string, its values stated in the description instead. */
+static bool enum_values_fit(const cJSON *list)
+{
+    if (list == NULL)
+        return false;
+    for (const cJSON *v = list->child; v != NULL; v = v->next)
+        if (cJSON_IsString(v) && strchr(v->valuestring, ',') != NULL)
+            return false;
+    return true;
+}
+
 static const char *xml_type(const cJSON *schema)
 {
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(schema, "type");
@@ -118,7 +130,7 @@ static const char *xml_type(const cJSON *schema)
             return "union"; /* an untagged union: one of the <variant> types */
         return cJSON_GetObjectItemCaseSensitive(schema, "oneOf") != NULL ? "object" : "any";
     }
-    if (strcmp(name, "string") == 0 && cJSON_GetObjectItemCaseSensitive(schema, "enum") != NULL)
+    if (strcmp(name, "string") == 0 && enum_values_fit(cJSON_GetObjectItemCaseSensitive(schema, "enum")))
         return "enum";
     if (strcmp(name, "number") == 0)
         return "float";

@@ -396,6 +396,7 @@ int main(int argc, char **argv)
         free(db_args);
         free(o.clang_args);
         free(o.compile_db_dir_owned);
+        diag_forget();
         return rc;
     }
 
@@ -425,5 +426,6 @@ int main(int argc, char **argv)
     free(args);
     free(o.clang_args);
     free(o.compile_db_dir_owned);
+    diag_forget();
     return rc;
 }

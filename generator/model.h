@@ -65,7 +65,11 @@ typedef struct enum_def enum_def;
 
 typedef struct node {
     node_kind kind;
-    char *c_type;     /* how C spells the type of this use: "int32_t", "struct point" */
+    char *c_type;     /* how C spells the type of this use: "int32_t", "struct point";
+                       * without its own const, so generated code can declare
+                       * a variable of it that it fills */
+    bool c_const;     /* the use is const (`const T *p` to one T): generated code
+                       * fills the T it allocated through a cast */
     /* NODE_INT: the C type's range, clamped to +-(2^53-1) as I-JSON asks. */
     int int_bytes;
     bool is_signed;

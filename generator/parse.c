@@ -53,11 +53,48 @@ src_loc cursor_loc(CXCursor c)
     return loc_of(clang_getCursorLocation(c));
 }
 
+/* Whether a trailing doc comment (`/ **<`, `///<`) is c's own. clang may
+ * hand one to every declaration on its line (`A, B, / **< x * /` to A and
+ * B alike); it belongs to the one it follows: nothing but blanks and one
+ * ',' or ';' between c's end and the comment. */
+static bool trailing_comment_is_own(CXCursor c, CXSourceRange comment, const char *text)
+{
+    size_t skip = 0;
+    while (text[skip] == ' ' || text[skip] == '\t')
+        skip++;
+    if (!(strncmp(text + skip, "/**<", 4) == 0 || strncmp(text + skip, "/*!<", 4) == 0 ||
+          strncmp(text + skip, "///<", 4) == 0 || strncmp(text + skip, "//!<", 4) == 0))
+        return true;
+    CXFile decl_file, comment_file;
+    unsigned decl_end, comment_start;
+    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &decl_file, NULL, NULL, &decl_end);
+    clang_getSpellingLocation(clang_getRangeStart(comment), &comment_file, NULL, NULL, &comment_start);
+    if (decl_file == NULL || comment_file == NULL || !clang_File_isEqual(decl_file, comment_file) ||
+        comment_start < decl_end)
+        return false;
+    size_t size = 0;
+    const char *source = clang_getFileContents(clang_Cursor_getTranslationUnit(c), decl_file, &size);
+    if (source == NULL || comment_start > size)
+        return false;
+    int separators = 0;
+    for (unsigned i = decl_end; i < comment_start; i++) {
+        char ch = source[i];
+        if (ch == ',' || ch == ';')
+            separators++;
+        else if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n')
+            return false;
+    }
+    return separators <= 1;
+}
+
 void read_annotations(CXCursor c, annotations *out)
 {
     CXString raw = clang_Cursor_getRawCommentText(c);
     const char *text = clang_getCString(raw);
-    src_loc start = loc_of(clang_getRangeStart(clang_Cursor_getCommentRange(c)));
+    CXSourceRange range = clang_Cursor_getCommentRange(c);
+    src_loc start = loc_of(clang_getRangeStart(range));
+    if (text != NULL && !trailing_comment_is_own(c, range, text))
+        text = NULL;
     annotations_parse(text, start, out);
     clang_disposeString(raw);
 }

@@ -9,6 +9,7 @@
 
 #include "annotations.h"
 #include "model.h"
+#include "schemac/reader.h"
 
 
 /* A struct or enum already turned into the model, keyed by its canonical
@@ -26,8 +27,14 @@ typedef struct typedef_name {
     char *name;
 } typedef_name;
 
+/* Structs nested deeper than this are an error: every walk over the model
+ * recurses, and no decoder accepts a document deeper than SC_MAX_DEPTH
+ * anyway (check_depth.c says so for the depths up to here). */
+enum { MAX_STRUCT_NESTING = SC_MAX_DEPTH + 24 };
+
 typedef struct parser {
     model *m;
+    unsigned nesting; /* structs being read, one inside the other */
     known_decl *known;
     size_t nknown;
     typedef_name *typedefs;
@@ -67,6 +74,9 @@ resolved resolve(CXType t);
 void resolved_free(resolved *r);
 void apply_layers(const resolved *r, node *n);
 char *type_spelling(CXType t);
+/* Whether a member of type t is itself const (`const int x`, `char *const
+ * p`, `const char name[8]`): the decoder could not fill it. */
+bool written_const(CXType t);
 node *build_value_node(parser *p, CXType spelled, src_loc where);
 
 /* ---- parse_struct.c ---- */

@@ -144,11 +144,10 @@ static void apply_field_tags(field *f, raw_field *rf)
     tags_apply_values(a, f->type);
     const tag *t;
     if ((t = annotations_find(a, "name")) != NULL) {
-        if (t->value[0] == '\0') {
-            diag_error(t->where, "@name needs a JSON name");
-        } else {
+        char *name = tag_name_value(t);
+        if (name != NULL) {
             free(f->json_name);
-            f->json_name = xstrdup(t->value);
+            f->json_name = name;
         }
     }
     if ((t = annotations_find(a, "optional")) != NULL && f->presence == PRESENCE_REQUIRED)
@@ -198,6 +197,11 @@ static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc wh
     } else {
         node *k = build_value_node(p, key->type, cursor_loc(key->cursor));
         node *v = build_value_node(p, value->type, cursor_loc(value->cursor));
+        const raw_field *entry_members[] = {key, value};
+        for (size_t i = 0; i < 2; i++)
+            if (written_const(entry_members[i]->type))
+                diag_error(cursor_loc(entry_members[i]->cursor), "the map entry's '%s' is const: the decoder "
+                           "fills it; drop that const", entry_members[i]->name);
         if (k != NULL && k->kind != NODE_STRING)
             diag_error(cursor_loc(key->cursor), "a map key must be text (char * or char[N])");
         if (clang_Cursor_getOffsetOfField(key->cursor) != 0)
@@ -212,6 +216,9 @@ static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc wh
             map = node_new(NODE_MAP);
             map->c_type = type_spelling(spelled);
             map->entry_c_type = type_spelling(entry);
+            /* the decoder fills the entries it allocates: no const */
+            if (strncmp(map->entry_c_type, "const ", 6) == 0)
+                memmove(map->entry_c_type, map->entry_c_type + 6, strlen(map->entry_c_type) - 5);
             map->map_key = k;
             map->map_value = v;
             k = v = NULL;
@@ -286,6 +293,13 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             } else if (s->nfields == 0 || s->fields[s->nfields - 1].type->kind != NODE_ENUM) {
                 diag_error(where, "a union needs the enum member that says which of its members is "
                                   "set (the discriminator) right before it");
+            } else if (s->fields[s->nfields - 1].by_pointer ||
+                       s->fields[s->nfields - 1].presence != PRESENCE_REQUIRED) {
+                /* the variant is chosen by the value: it must be there */
+                diag_error(s->fields[s->nfields - 1].where,
+                           "the discriminator '%s' of a union must be a required enum member by value "
+                           "(not a pointer, @optional, @default or with a has_ flag)",
+                           s->fields[s->nfields - 1].c_name);
             } else {
                 union_rf = rf;
                 s->discriminator = s->nfields - 1;
@@ -301,6 +315,16 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         f.description = rf->a.description != NULL ? xstrdup(rf->a.description) : NULL;
         f.offset = (uint64_t)clang_Cursor_getOffsetOfField(rf->cursor) / 8;
 
+        if (written_const(rf->type)) {
+            /* writing it through a cast would be undefined behaviour: the
+             * struct the caller hands the decoder may be a const-qualified
+             * object of its own */
+            char *t = type_spelling(rf->type);
+            diag_error(where, "'%s' is const ('%s'): the decoder fills every member it reads, and a "
+                              "const member cannot be assigned; drop that const (a const pointee, as in "
+                              "'const char *', is fine)", rf->name, t);
+            free(t);
+        }
         raw_field *count = count_field_of(fc, rf, false);
         CXType canon = clang_getCanonicalType(rf->type);
         resolved outer = resolve(rf->type);
@@ -729,6 +753,15 @@ struct_def *get_struct(parser *p, CXCursor decl)
             k->s->recursive = true;
         return k->s;
     }
+    if (p->nesting >= MAX_STRUCT_NESTING) {
+        const char *tname = typedef_name_for(p, decl);
+        char *name = tname != NULL ? xstrdup(tname) : take_string(clang_getCursorSpelling(decl));
+        diag_error(cursor_loc(decl), "'%s' is nested more than %d structs deep, beyond what schemac "
+                                     "reads (and beyond what a decoder accepts: %d levels)",
+                   name, MAX_STRUCT_NESTING, SC_MAX_DEPTH);
+        free(name);
+        return NULL;
+    }
     struct_def *s = xcalloc(1, sizeof *s);
     const char *tname = typedef_name_for(p, decl);
     char *tag_name = take_string(clang_getCursorSpelling(decl));
@@ -760,7 +793,9 @@ struct_def *get_struct(parser *p, CXCursor decl)
     field_collect fc;
     memset(&fc, 0, sizeof fc);
     clang_visitChildren(decl, visit_field, &fc);
+    p->nesting++;
     build_fields(p, s, &fc);
+    p->nesting--;
     for (size_t i = 0; i < fc.n; i++) {
         free(fc.fields[i].name);
         annotations_free(&fc.fields[i].a);

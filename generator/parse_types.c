@@ -33,12 +33,8 @@ static enum CXChildVisitResult visit_enumerator(CXCursor c, CXCursor parent, CXC
     v->description = a.description;
     a.description = NULL;
     const tag *name = annotations_find(&a, "name");
-    if (name != NULL) {
-        if (name->value[0] == '\0')
-            diag_error(name->where, "@name needs a JSON name");
-        else
-            v->json_name = xstrdup(name->value);
-    }
+    if (name != NULL)
+        v->json_name = tag_name_value(name);
     annotations_free(&a);
     return CXChildVisit_Continue;
 }
@@ -224,6 +220,40 @@ char *type_spelling(CXType t)
     return take_string(clang_getTypeSpelling(t));
 }
 
+bool written_const(CXType t)
+{
+    CXType canon = clang_getCanonicalType(t);
+    if (clang_isConstQualifiedType(canon))
+        return true;
+    if (canon.kind == CXType_ConstantArray || canon.kind == CXType_IncompleteArray)
+        return written_const(clang_getArrayElementType(canon));
+    return false;
+}
+
+/* How C spells t without its own const ("const inner" -> "inner",
+ * "const char *const" -> "const char *"), or NULL when a typedef hides it
+ * (`typedef const int cint;`). */
+static char *spelling_without_const(CXType t)
+{
+    char *s = type_spelling(t);
+    if (!clang_isConstQualifiedType(clang_getCanonicalType(t)))
+        return s;
+    size_t len = strlen(s);
+    if (strncmp(s, "const ", 6) == 0 && clang_getCanonicalType(t).kind != CXType_Pointer) {
+        memmove(s, s + 6, len - 5);
+        return s;
+    }
+    if (len > 6 && strcmp(s + len - 5, "const") == 0 && (s[len - 6] == '*' || s[len - 6] == ' ')) {
+        len -= 5;
+        while (len > 0 && s[len - 1] == ' ')
+            len--;
+        s[len] = '\0';
+        return s;
+    }
+    free(s);
+    return NULL;
+}
+
 static int64_t min_i64(int64_t a, int64_t b)
 {
     return a < b ? a : b;
@@ -308,7 +338,14 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
         free(s);
     }
     if (n != NULL) {
-        n->c_type = type_spelling(spelled);
+        n->c_type = spelling_without_const(spelled);
+        n->c_const = clang_isConstQualifiedType(clang_getCanonicalType(spelled));
+        if (n->c_type == NULL) {
+            char *s = type_spelling(spelled);
+            diag_error(where, "'%s' is const through a typedef, which generated code cannot take off "
+                              "to fill it: write the const out (const T) or drop it", s);
+            n->c_type = s;
+        }
         apply_layers(&r, n);
     }
     resolved_free(&r);

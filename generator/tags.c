@@ -159,6 +159,26 @@ cJSON *tag_json_value(const tag *t)
     return parse_value(t, t->value);
 }
 
+char *tag_name_value(const tag *t)
+{
+    if (t->value[0] == '\0') {
+        diag_error(t->where, "@%s needs a JSON name", t->name);
+        return NULL;
+    }
+    if (t->value[0] != '"')
+        return xstrdup(t->value);
+    cJSON *v = tag_json_value(t);
+    char *name = NULL;
+    if (!cJSON_IsString(v))
+        diag_error(t->value_where, "@%s needs a name: a bare word or a JSON string", t->name);
+    else if (v->valuestring[0] == '\0')
+        diag_error(t->where, "@%s needs a JSON name", t->name);
+    else
+        name = xstrdup(v->valuestring);
+    cJSON_Delete(v);
+    return name;
+}
+
 static const char *kind_name(node_kind kind)
 {
     switch (kind) {

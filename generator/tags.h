@@ -30,4 +30,9 @@ void tags_apply_values(const annotations *a, node *n);
  * taken as a string (so `@default en` means "en"). */
 cJSON *tag_json_value(const tag *t);
 
+/* The JSON name a @name tag gives (malloc'd): a bare word as written, a
+ * JSON string unquoted (`@name "class"` is class); NULL, with an error,
+ * when there is none or the value is not a string. */
+char *tag_name_value(const tag *t);
+
 #endif /* SCHEMAC_GENERATOR_TAGS_H */

@@ -6,6 +6,7 @@
  * beyond DBL_MAX and reads back as infinity. Encoded documents must decode
  * to the value that was encoded, so numbers are printed in the shortest
  * form that reads back exactly, independent of the C locale. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -79,7 +80,12 @@ static int put_number(out *o, double v)
     if (v == floor(v) && fabs(v) < 9007199254740992.0) {
         n = (size_t)snprintf(buf, sizeof buf, "%.0f", v);
     } else {
-        for (int precision = 15; precision <= 17; precision++) {
+        /* the first precision that reads back is the shortest form. For a
+         * normal double no shorter form than %.15g's exists when that reads
+         * back (it rounds to the shortest one and %g drops the zeros), so
+         * start there; a subnormal has fewer digits of its own (5e-324) */
+        int first = fabs(v) < DBL_MIN ? 1 : 15;
+        for (int precision = first; precision <= 17; precision++) {
             sc_number back;
             n = format_g(buf, sizeof buf, precision, v);
             sc_number_parse(buf, n, &back);

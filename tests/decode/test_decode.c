@@ -15,7 +15,10 @@
 
 #include "calculator.schemac.h"
 #include "any.schemac.h"
+#include "comment_text.schemac.h"
+#include "const_members.schemac.h"
 #include "kitchen.schemac.h"
+#include "long_texts.schemac.h"
 #include "maps.schemac.h"
 #include "nullable.schemac.h"
 #include "shapes_union.schemac.h"
@@ -32,6 +35,9 @@ CODEC(shape)
 CODEC(payment)
 CODEC(request_doc)
 CODEC(query)
+CODEC(commented_doc)
+CODEC(paint)
+CODEC(const_doc)
 
 static const codec codecs[] = {
     CODEC_ENTRY(kitchen),
@@ -44,6 +50,9 @@ static const codec codecs[] = {
     CODEC_ENTRY(payment),
     CODEC_ENTRY(request_doc),
     CODEC_ENTRY(query),
+    CODEC_ENTRY(commented_doc),
+    CODEC_ENTRY(paint),
+    CODEC_ENTRY(const_doc),
 };
 
 static const char *code_name(int code)

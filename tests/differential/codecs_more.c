@@ -1,11 +1,15 @@
 /* The decoder types of the newer parts of the type system, for
  * decode_driver.c: @nullable (profile), cJSON * (event), tagged unions
  * (shape, payment), maps (request_doc), recursive types (comment,
- * holder) and untagged unions (query, value_doc), from the headers of tests/decode/. A separate translation unit:
+ * holder), untagged unions (query, value_doc), doc comments and integer
+ * bounds (commented_doc) and const pointees (const_doc), from the headers
+ * of tests/decode/. A separate translation unit:
  * nullable.h and shapes.h both define `spot`. */
 #include "codec.h"
 
 #include "any.schemac.h"
+#include "comment_text.schemac.h"
+#include "const_members.schemac.h"
 #include "maps.schemac.h"
 #include "nullable.schemac.h"
 #include "recursive.schemac.h"
@@ -21,6 +25,8 @@ CODEC(comment)
 CODEC(holder)
 CODEC(query)
 CODEC(value_doc)
+CODEC(commented_doc)
+CODEC(const_doc)
 
 extern const codec more_codecs[];
 extern const size_t more_codecs_count;
@@ -28,5 +34,6 @@ extern const size_t more_codecs_count;
 const codec more_codecs[] = {
     CODEC_ENTRY(profile), CODEC_ENTRY(event),   CODEC_ENTRY(shape),  CODEC_ENTRY(payment),
     CODEC_ENTRY(request_doc), CODEC_ENTRY(comment), CODEC_ENTRY(holder), CODEC_ENTRY(query), CODEC_ENTRY(value_doc),
+    CODEC_ENTRY(commented_doc), CODEC_ENTRY(const_doc),
 };
 const size_t more_codecs_count = sizeof more_codecs / sizeof *more_codecs;

@@ -18,3 +18,25 @@ typedef struct {
         a_params c;
     } as;
 } unknown_member;
+
+/** @schema */
+typedef struct {
+    kind *k;
+    union { a_params a; a_params b; } as;
+} pointer_discriminator;
+
+/** @schema */
+typedef struct {
+    /** @optional */
+    kind k;
+    union { a_params a; a_params b; } as;
+} optional_discriminator;
+
+/* A member every variant shares is checked in each: its error shows once. */
+/** @schema */
+typedef struct {
+    /** @minimum 5 @maximum 1 */
+    int shared;
+    kind k;
+    union { a_params a; a_params b; } as;
+} shared_error;

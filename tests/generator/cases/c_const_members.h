@@ -1,0 +1,2 @@
+/* schemac: -o OUT ../../decode/const_members.h */
+/* The generated C of tests/decode/const_members.h: const pointees. */
