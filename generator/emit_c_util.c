@@ -250,15 +250,44 @@ void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char
         sb_put_c_string(sb, text);
         sb_puts(sb, "\";\n\n");
     } else {
+        /* printable ASCII as itself ('a', 4 bytes of C), the rest as
+         * '\xNN' (valid as a char in C and C++ whatever its signedness) */
         sb_puts(sb, " {");
         size_t len = strlen(text);
         for (size_t i = 0; i <= len; i++) {
-            if (i % 16 == 0)
-                sb_puts(sb, "\n   ");
-            sb_printf(sb, " '\\x%02x',", (unsigned)(unsigned char)text[i]);
+            unsigned char c = (unsigned char)text[i];
+            if (i % 24 == 0)
+                sb_puts(sb, "\n    ");
+            if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') {
+                char item[5] = {'\'', (char)c, '\'', ',', '\0'};
+                sb_puts(sb, item);
+            } else {
+                sb_printf(sb, "'\\x%02x',", (unsigned)c);
+            }
         }
         sb_puts(sb, "\n};\n\n");
     }
+}
+
+char *json_compact(const char *text)
+{
+    strbuf sb;
+    sb_init(&sb);
+    bool in_string = false;
+    for (const char *p = text; *p; p++) {
+        if (in_string) {
+            if (*p == '\\' && p[1] != '\0')
+                sb_putc(&sb, *p++);
+            else if (*p == '"')
+                in_string = false;
+        } else if (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') {
+            continue;
+        } else if (*p == '"') {
+            in_string = true;
+        }
+        sb_putc(&sb, *p);
+    }
+    return sb_take(&sb);
 }
 
 void emit_schema_constant(strbuf *sb, const struct_def *s)
