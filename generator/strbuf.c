@@ -72,7 +72,7 @@ void sb_free(strbuf *sb)
     sb_init(sb);
 }
 
-static void sb_reserve(strbuf *sb, size_t extra)
+void sb_reserve(strbuf *sb, size_t extra)
 {
     size_t need = sb->len + extra + 1;
     if (need <= sb->cap)
@@ -92,14 +92,6 @@ void sb_putn(strbuf *sb, const char *s, size_t n)
     sb->data[sb->len] = '\0';
 }
 
-void sb_putc(strbuf *sb, char c)
-{
-    if (sb->len + 2 > sb->cap)
-        sb_reserve(sb, 1);
-    sb->data[sb->len++] = c;
-    sb->data[sb->len] = '\0';
-}
-
 void sb_puts(strbuf *sb, const char *s)
 {
     sb_putn(sb, s, strlen(s));
@@ -109,6 +101,10 @@ void sb_puts(strbuf *sb, const char *s)
  * room a second time: formatting is most of what the generator does. */
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
 {
+    if (strchr(fmt, '%') == NULL) { /* most emitted lines are plain text */
+        sb_puts(sb, fmt);
+        return;
+    }
     va_list copy;
     sb_reserve(sb, 128);
     va_copy(copy, ap);
