@@ -134,6 +134,15 @@ static void take(taken_set *set, char *name, src_loc where, const char *what)
     set->count++;
 }
 
+/* check_NAME, and check_NAME_text for a string with text checks. */
+static void take_check(taken_set *set, char *name, const node *n, src_loc where, const char *what,
+                       const char *text_what)
+{
+    if (string_checked_on_read(n))
+        take(set, xasprintf("%s_text", name), where, text_what);
+    take(set, name, where, what);
+}
+
 static void take_struct(taken_set *set, const struct_def *s)
 {
     take(set, xstrdup(s->name), s->where, "this struct");
@@ -146,13 +155,16 @@ static void take_struct(taken_set *set, const struct_def *s)
             continue;
         char *base = xasprintf("%s_%s", s->name, f->c_name);
         if (f->type->kind == NODE_ARRAY && own_check(f->type->items))
-            take(set, xasprintf("%s_items", base), f->where, "this member's items");
+            take_check(set, xasprintf("%s_items", base), f->type->items, f->where, "this member's items",
+                       "the text check of this member's items");
         if (f->type->kind == NODE_MAP) {
-            take(set, xasprintf("%s_key", base), f->where, "this member's keys");
+            take_check(set, xasprintf("%s_key", base), f->type->map_key, f->where, "this member's keys",
+                       "the text check of this member's keys");
             if (own_check(f->type->map_value))
-                take(set, xasprintf("%s_value", base), f->where, "this member's values");
+                take_check(set, xasprintf("%s_value", base), f->type->map_value, f->where, "this member's values",
+                           "the text check of this member's values");
         }
-        take(set, base, f->where, "this member");
+        take_check(set, base, f->type, f->where, "this member", "the text check of this member");
     }
 }
 

@@ -200,31 +200,20 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
         emit_number_bounds(sb, n, "value_");
         break;
     case NODE_STRING: {
-        bool counts = (c->has_min_length && c->min_length > 0) || c->has_max_length;
-        emit_line(sb, 1, "size_t len_;");
-        emit_line(sb, 1, "if (value_ == NULL)");
-        emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be a string");
-        emit_line(sb, 1, "len_ = strlen(value_);");
-        emit_line(sb, 1, "if (full_ && !sc_utf8_valid(value_, len_))");
-        emit_fail(sb, 2, "SC_ERR_UTF8", "type", "must be valid UTF-8 text");
-        if (counts) {
-            emit_line(sb, 1, "{");
-            emit_line(sb, 2, "size_t chars_ = sc_utf8_count(value_, len_);");
-            const struct {
-                bool set;
-                uint64_t bound;
-                keyword_id id;
-            } lengths[] = {{c->has_min_length && c->min_length > 0, c->min_length, KW_MIN_LENGTH}, /* >= 0 holds */
-                           {c->has_max_length, c->max_length, KW_MAX_LENGTH}};
-            for (size_t i = 0; i < sizeof lengths / sizeof *lengths; i++) {
-                if (!lengths[i].set)
-                    continue;
-                char *text = xasprintf("%llu", (unsigned long long)lengths[i].bound);
-                emit_line(sb, 2, "if (chars_ %s %s)", keywords[lengths[i].id].fails_if, text);
-                emit_keyword_fail(sb, 3, lengths[i].id, text);
-                free(text);
-            }
-            emit_line(sb, 1, "}");
+        /* the body of check_FN_text: value_ has len_ bytes, chars_ code points */
+        const struct {
+            bool set;
+            uint64_t bound;
+            keyword_id id;
+        } lengths[] = {{c->has_min_length && c->min_length > 0, c->min_length, KW_MIN_LENGTH}, /* >= 0 holds */
+                       {c->has_max_length, c->max_length, KW_MAX_LENGTH}};
+        for (size_t i = 0; i < sizeof lengths / sizeof *lengths; i++) {
+            if (!lengths[i].set)
+                continue;
+            char *text = xasprintf("%llu", (unsigned long long)lengths[i].bound);
+            emit_line(sb, 1, "if (chars_ %s %s)", keywords[lengths[i].id].fails_if, text);
+            emit_keyword_fail(sb, 2, lengths[i].id, text);
+            free(text);
         }
         if (c->format >= 0) {
             static const char *const format_ids[] = {
@@ -298,7 +287,9 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
         emit_line(sb, level, "rc_ = full_ ? sc_check_cjson(%s, err_) : 0;", expr);
         break;
     default:
-        if (n->kind == NODE_NUMBER && n->is_float) /* the decoder checked the double it read */
+        /* the decoder checked the double it read, and each string's text
+         * with the counts the reader took */
+        if ((n->kind == NODE_NUMBER && n->is_float) || n->kind == NODE_STRING)
             emit_line(sb, level, "rc_ = full_ ? check_%s(%s, err_, full_) : 0;", fn, expr);
         else
             emit_line(sb, level, "rc_ = check_%s(%s, err_, full_);", fn, expr);
@@ -341,7 +332,8 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     if (node_max_items(n, &max))
         emit_count_check(sb, ">", max, "maxProperties", "property", "properties");
     emit_line(sb, 1, "for (size_t i_ = 0; i_ < count_; i_++) {");
-    emit_check_call(sb, 2, n->map_key, key_fn, "items_[i_].key", NULL);
+    /* keys are not read by emit_read: checked here when decoding too */
+    emit_line(sb, 2, "rc_ = check_%s(items_[i_].key, err_, full_);", key_fn);
     emit_line(sb, 2, "if (rc_ != 0) {");
     emit_line(sb, 3, "err_->keyword = \"propertyNames\";");
     emit_line(sb, 3, "return sc_error_note(err_, \"property name \\\"%%s\\\"\", items_[i_].key);");
@@ -365,6 +357,41 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     emit_body(out, &body, (const char *const[]){"full_", "depth_", NULL});
     free(key_fn);
     free(value_fn);
+}
+
+/* A string's checks come in two parts: check_FN_text, the constraints on
+ * text whose length in bytes and code points is known (the decoder calls
+ * it with the counts the reader took, so no string is read twice), and
+ * check_FN, which takes them for a string built in C. */
+static void emit_string_check_fns(strbuf *sb, const node *n, const char *fn)
+{
+    const constraints *c = &n->c;
+    bool text_checks = string_checked_on_read(n);
+    if (text_checks) {
+        if (c->pattern != NULL)
+            emit_pattern_matcher(sb, n, fn);
+        sb_printf(sb, "static int check_%s_text(const char *value_, size_t len_, size_t chars_, sc_error *err_)\n{\n",
+                  fn);
+        strbuf body;
+        sb_init(&body);
+        emit_check_body_scalar(&body, n, fn);
+        emit_line(&body, 1, "return 0;");
+        emit_body(sb, &body, (const char *const[]){"value_", "len_", "chars_", "err_", NULL});
+    }
+    bool counts = (c->has_min_length && c->min_length > 0) || c->has_max_length;
+    sb_printf(sb, "static int check_%s(const char *value_, sc_error *err_, bool full_)\n{\n", fn);
+    emit_line(sb, 1, "size_t len_;");
+    emit_line(sb, 1, "if (value_ == NULL)");
+    emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be a string");
+    emit_line(sb, 1, "len_ = strlen(value_);");
+    emit_line(sb, 1, "if (full_ && !sc_utf8_valid(value_, len_))");
+    emit_fail(sb, 2, "SC_ERR_UTF8", "type", "must be valid UTF-8 text");
+    if (text_checks)
+        emit_line(sb, 1, "return check_%s_text(value_, len_, %s, err_);", fn,
+                  counts ? "sc_utf8_count(value_, len_)" : "0");
+    else
+        emit_line(sb, 1, "return 0;");
+    sb_puts(sb, "}\n\n");
 }
 
 static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
@@ -432,8 +459,10 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
         free(item_fn);
         return;
     }
-    if (n->kind == NODE_STRING && n->c.pattern != NULL)
-        emit_pattern_matcher(sb, n, fn);
+    if (n->kind == NODE_STRING) {
+        emit_string_check_fns(sb, n, fn);
+        return;
+    }
     const char *param = n->kind == NODE_ENUM ? n->enum_type->c_type : check_param_type(n);
     sb_printf(sb, "static int check_%s(%s%svalue_, sc_error *err_, bool full_)\n{\n", fn, param,
               param[strlen(param) - 1] == '*' ? "" : " ");

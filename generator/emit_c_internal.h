@@ -52,6 +52,9 @@ bool is_root(const struct_def *s);
 bool has_value_keywords(const node *n);
 /* Whether a check function exists for n. */
 bool needs_check(const node *n);
+/* Whether a string has constraints on its text (check_FN_text), which the
+ * decoder checks as it reads the string, with the reader's counts. */
+bool string_checked_on_read(const node *n);
 
 /* "a, b, c": the JSON names of an enum's values; malloc'd. */
 char *enum_choices(const enum_def *e);

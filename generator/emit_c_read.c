@@ -71,17 +71,34 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
             emit_line(sb, level, "rc_ = sc_read_double(r_, %s);", address);
         }
         break;
-    case NODE_STRING:
-        if (n->buf_size > 0) {
+    case NODE_STRING: {
+        /* the text checks run here, with the code point count the reader
+         * took: the check after the read does not go over the string again */
+        bool checked = string_checked_on_read(n);
+        const char *text = n->buf_size > 0 ? lvalue : "text_";
+        if (n->buf_size > 0 && !checked) {
             emit_line(sb, level, "rc_ = sc_read_string_buf(r_, %s, sizeof %s, NULL);", lvalue, lvalue);
-        } else {
-            emit_line(sb, level, "{");
-            emit_line(sb, level + 1, "char *text_ = NULL;");
-            emit_line(sb, level + 1, "rc_ = sc_read_string_dup(r_, &text_, NULL);");
-            emit_line(sb, level + 1, "%s = text_;", lvalue);
-            emit_line(sb, level, "}");
+            break;
         }
+        emit_line(sb, level, "{");
+        if (n->buf_size == 0)
+            emit_line(sb, level + 1, "char *text_ = NULL;");
+        if (checked)
+            emit_line(sb, level + 1, "size_t chars_ = 0;");
+        if (n->buf_size > 0)
+            emit_line(sb, level + 1, "rc_ = sc_read_string_buf(r_, %s, sizeof %s, &chars_);", lvalue, lvalue);
+        else
+            emit_line(sb, level + 1, "rc_ = sc_read_string_dup(r_, &text_, %s);", checked ? "&chars_" : "NULL");
+        if (checked) {
+            emit_line(sb, level + 1, "if (rc_ == 0 && check_%s_text(%s, strlen(%s), chars_, sc_reader_error(r_)) != 0)",
+                      check_fn, text, text);
+            emit_line(sb, level + 2, "rc_ = sc_reader_place_error(r_);");
+        }
+        if (n->buf_size == 0)
+            emit_line(sb, level + 1, "%s = text_;", lvalue);
+        emit_line(sb, level, "}");
         break;
+    }
     case NODE_ENUM:
         emit_line(sb, level, "rc_ = read_%s(r_, %s);", n->enum_type->name, address);
         break;

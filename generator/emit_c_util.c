@@ -188,6 +188,11 @@ bool needs_check(const node *n)
     return true;
 }
 
+bool string_checked_on_read(const node *n)
+{
+    return n->kind == NODE_STRING && has_value_keywords(n);
+}
+
 char *enum_choices(const enum_def *e)
 {
     strbuf sb;
