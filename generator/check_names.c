@@ -20,7 +20,7 @@
  * that the goldens' generated C declares no other name ending in '_'. */
 static const char *const generated_locals[] = {
     "args_", "arena_", "binding_", "cap_", "chars_", "copy_", "count_", "ctx_", "depth_", "dup_", "err_",
-    "flags_", "found_", "full_", "handler_", "i_", "in_", "item_", "items_", "json_", "key_", "len_",
+    "expect_", "flags_", "found_", "full_", "handler_", "i_", "in_", "item_", "items_", "json_", "key_", "len_",
     "list_", "local_", "map_", "member_", "more_", "n_", "name_", "next_", "node_", "number_", "o_", "out_",
     "probe_", "r_", "rc_", "result_", "s_", "seen_", "skipped_", "st_", "text_", "tree_", "v_", "value_",
     "which_",

@@ -233,6 +233,26 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
     emit_line(sb, level, "}");
 }
 
+/* Whether every name can be an expected key of sc_next_member_expect: no
+ * byte that a JSON key could only hold escaped. */
+static bool all_plain_names(const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        for (const unsigned char *p = (const unsigned char *)names[i]; *p; p++)
+            if (*p < 0x20 || *p == '"' || *p == '\\')
+                return false;
+    return true;
+}
+
+/* Code points of valid UTF-8 text. */
+static size_t utf8_chars(const char *s)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        n += (*p & 0xC0) != 0x80;
+    return n;
+}
+
 static void member_index_action(strbuf *sb, int level, size_t index, const void *ctx)
 {
     (void)ctx;
@@ -259,6 +279,18 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 1, "return -1;");
         sb_puts(sb, "}\n\n");
     }
+    bool expect = s->nfields > 0 && all_plain_names(names, s->nfields);
+    if (expect) {
+        sb_printf(sb, "/* The members as sc_next_member_expect compares them: the key declared\n"
+                      " * after the last one read is tried before the general lookup. */\n");
+        sb_printf(sb, "static const sc_string %s_keys[] = {\n", s->name);
+        for (size_t i = 0; i < s->nfields; i++) {
+            char *lit = c_literal(names[i]);
+            emit_line(sb, 1, "{%s, %zu, %zu},", lit, strlen(names[i]), utf8_chars(names[i]));
+            free(lit);
+        }
+        sb_puts(sb, "};\n\n");
+    }
 
     sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
     if (s->nfields > 0)
@@ -267,14 +299,25 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 1, "sc_skipped skipped_ = {NULL, 0, 0};");
     emit_line(sb, 1, "sc_string key_;");
     emit_line(sb, 1, "sc_next more_;");
+    if (expect)
+        emit_line(sb, 1, "size_t expect_ = 0;");
     emit_line(sb, 1, "int rc_ = 0;");
     sb_puts(sb, "\n");
     emit_line(sb, 1, "memset(out_, 0, sizeof *out_);");
     emit_line(sb, 1, "if ((rc_ = sc_read_object_begin(r_)) != 0)");
     emit_line(sb, 2, "return rc_;");
-    emit_line(sb, 1, "while ((more_ = sc_next_member(r_, &key_)) == SC_NEXT_ITEM) {");
+    if (expect) {
+        /* SC_NEXT_ITEM or SC_NEXT_EXPECTED: a member */
+        emit_line(sb, 1, "while ((more_ = sc_next_member_expect(r_, &%s_keys[expect_], &key_)) > SC_NEXT_END) {",
+                  s->name);
+        emit_line(sb, 2, "int member_ = more_ == SC_NEXT_EXPECTED ? (int)expect_ : member_%s(key_.ptr, key_.len);",
+                  s->name);
+    } else {
+        emit_line(sb, 1, "while ((more_ = sc_next_member(r_, &key_)) == SC_NEXT_ITEM) {");
+        if (s->nfields > 0)
+            emit_line(sb, 2, "int member_ = member_%s(key_.ptr, key_.len);", s->name);
+    }
     if (s->nfields > 0) {
-        emit_line(sb, 2, "int member_ = member_%s(key_.ptr, key_.len);", s->name);
         emit_line(sb, 2, "if (member_ < 0) {");
     } else {
         emit_line(sb, 2, "{");
@@ -291,6 +334,8 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 2, "if (seen_[member_])");
         emit_line(sb, 3, "return sc_fail_duplicate_member(r_, %s_members[member_]);", s->name);
         emit_line(sb, 2, "seen_[member_] = true;");
+        if (expect) /* documents mostly follow the declaration order */
+            emit_line(sb, 2, "expect_ = member_ + 1 < %zu ? (size_t)member_ + 1 : 0;", s->nfields);
         emit_line(sb, 2, "switch (member_) {");
         for (size_t i = 0; i < s->nfields; i++) {
             const field *f = &s->fields[i];
