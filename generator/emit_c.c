@@ -176,6 +176,7 @@ char *emit_c_source(const model *m, const c_names *names)
 {
     strbuf sb;
     sb_init(&sb);
+    emit_check_reset();
     emit_banner(&sb, m, names->source_name);
     sb_printf(&sb, "#include \"%s\"\n\n", names->header_name);
     sb_puts(&sb, "#include <float.h>\n#include <stdint.h>\n#include <string.h>\n\n");
@@ -226,5 +227,6 @@ char *emit_c_source(const model *m, const c_names *names)
         if (is_tool(s))
             emit_tool(&sb, m, names, i);
     }
+    emit_check_reset();
     return sb_take(&sb);
 }

@@ -167,7 +167,8 @@ static void emit_enum_const(strbuf *sb, const node *n, const char *value)
     }
 }
 
-static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
+/* matcher_fn: the function matching n's pattern (strings with a pattern). */
+static void emit_check_body_scalar(strbuf *sb, const node *n, const char *matcher_fn)
 {
     const constraints *c = &n->c;
     switch (n->kind) {
@@ -225,7 +226,7 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
             emit_keyword_fail(sb, 2, KW_FORMAT, sc_format_name((sc_format)c->format));
         }
         if (c->pattern != NULL) {
-            emit_line(sb, 1, "if (!match_%s(value_, len_))", fn);
+            emit_line(sb, 1, "if (!%s(value_, len_))", matcher_fn);
             emit_keyword_fail(sb, 2, KW_PATTERN, c->pattern);
         }
         break;
@@ -236,18 +237,45 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
     emit_enum_const(sb, n, "value_");
 }
 
-static void emit_pattern_matcher(strbuf *sb, const node *n, const char *fn)
+/* The matchers emitted so far into the source being written, by pattern:
+ * one matcher serves every string of the same pattern (a typedef'd string
+ * used in many structs), named after its first use. */
+typedef struct matcher {
+    char *pattern;
+    char *fn;
+} matcher;
+static matcher *matchers;
+static size_t nmatchers;
+
+void emit_check_reset(void)
 {
+    for (size_t i = 0; i < nmatchers; i++) {
+        free(matchers[i].pattern);
+        free(matchers[i].fn);
+    }
+    free(matchers);
+    matchers = NULL;
+    nmatchers = 0;
+}
+
+/* The name of the matcher of n's pattern, emitting it on first use. */
+static const char *pattern_matcher(strbuf *sb, const node *n, const char *fn)
+{
+    for (size_t i = 0; i < nmatchers; i++)
+        if (strcmp(matchers[i].pattern, n->c.pattern) == 0)
+            return matchers[i].fn;
     char message[256];
     size_t offset;
     pattern *p = pattern_compile(n->c.pattern, message, sizeof message, &offset);
     if (p == NULL)
-        return; /* reported by the tags reader already */
+        return "false_"; /* reported by the tags reader already: no code is written */
     char *name = xasprintf("match_%s", fn);
     pattern_emit_c(p, name, sb);
     sb_puts(sb, "\n");
-    free(name);
     pattern_free(p);
+    matchers = xrealloc(matchers, (nmatchers + 1) * sizeof *matchers);
+    matchers[nmatchers++] = (matcher){xstrdup(n->c.pattern), name};
+    return name;
 }
 
 static const char *unique_kind(const node *items)
@@ -368,13 +396,12 @@ static void emit_string_check_fns(strbuf *sb, const node *n, const char *fn)
     const constraints *c = &n->c;
     bool text_checks = string_checked_on_read(n);
     if (text_checks) {
-        if (c->pattern != NULL)
-            emit_pattern_matcher(sb, n, fn);
+        const char *matcher_fn = c->pattern != NULL ? pattern_matcher(sb, n, fn) : NULL;
         sb_printf(sb, "static int check_%s_text(const char *value_, size_t len_, size_t chars_, sc_error *err_)\n{\n",
                   fn);
         strbuf body;
         sb_init(&body);
-        emit_check_body_scalar(&body, n, fn);
+        emit_check_body_scalar(&body, n, matcher_fn);
         emit_line(&body, 1, "return 0;");
         emit_body(sb, &body, (const char *const[]){"value_", "len_", "chars_", "err_", NULL});
     }
@@ -473,7 +500,7 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
         emit_line(sb, 1, "if (full_ && check_%s(value_, err_) != 0)", n->enum_type->name);
         emit_line(sb, 2, "return err_->code;");
     }
-    emit_check_body_scalar(sb, n, fn);
+    emit_check_body_scalar(sb, n, NULL); /* not a string */
     emit_line(sb, 1, "return 0;");
     emit_body(out, &body, (const char *const[]){"value_", "err_", "full_", NULL});
 }

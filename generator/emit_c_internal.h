@@ -75,6 +75,9 @@ void emit_untagged_read(strbuf *sb, const struct_def *s);
 
 void emit_enum_check(strbuf *sb, const enum_def *e);
 void emit_struct_check(strbuf *sb, const struct_def *s);
+/* Forgets the pattern matchers emitted so far: called before and after
+ * each source file, as matchers are shared within one. */
+void emit_check_reset(void);
 void emit_union_check(strbuf *sb, const struct_def *s);
 void emit_untagged_check(strbuf *sb, const struct_def *s);
 
