@@ -20,7 +20,7 @@
  * that the goldens' generated C declares no other name ending in '_'. */
 static const char *const generated_locals[] = {
     "args_", "arena_", "at_", "binding_", "cap_", "chars_", "copy_", "count_", "ctx_", "depth_", "dup_",
-    "err_", "errs_", "flags_", "found_", "full_", "handler_", "i_", "in_", "item_", "item_at_", "items_",
+    "err_", "errs_", "expect_", "flags_", "found_", "full_", "handler_", "i_", "in_", "item_", "item_at_", "items_",
     "json_", "key_", "len_", "list_", "local_", "map_", "member_", "more_", "n_", "name_", "next_", "node_",
     "number_", "o_", "out_", "paused_", "probe_", "r_", "rc_", "result_", "s_", "scratch_", "seen_", "skipped_", "st_",
     "text_", "tree_", "v_", "value_", "which_",
@@ -81,25 +81,71 @@ typedef struct taken {
     const char *what;
 } taken;
 
-/* Records name for the thing at where; two things under one name are an
- * error at the second. */
-static void take(taken **list, size_t *n, char *name, src_loc where, const char *what)
+/* The names taken so far, hashed: a header of N structs takes O(N) names,
+ * which a linear search made quadratic. */
+typedef struct taken_set {
+    taken *items; /* open addressing, at most half full; name NULL = free */
+    size_t nslots; /* 0 or a power of two */
+    size_t count;
+} taken_set;
+
+static size_t name_hash(const char *name)
 {
-    for (size_t i = 0; i < *n; i++) {
-        if (strcmp((*list)[i].name, name) == 0) {
-            diag_error(where, "%s and %s at line %u would both get the generated function name "
-                              "'check_%s': rename one of them", what, (*list)[i].what, (*list)[i].where.line, name);
-            free(name);
-            return;
-        }
-    }
-    *list = xrealloc(*list, (*n + 1) * sizeof **list);
-    (*list)[(*n)++] = (taken){name, where, what};
+    size_t h = 14695981039346656037u; /* FNV-1a */
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        h = (h ^ *p) * 1099511628211u;
+    return h;
 }
 
-static void take_struct(taken **list, size_t *n, const struct_def *s)
+/* The slot of name, or the free slot where it would go. */
+static taken *taken_slot(const taken_set *set, const char *name)
 {
-    take(list, n, xstrdup(s->name), s->where, "this struct");
+    size_t i = name_hash(name) & (set->nslots - 1);
+    while (set->items[i].name != NULL && strcmp(set->items[i].name, name) != 0)
+        i = (i + 1) & (set->nslots - 1);
+    return &set->items[i];
+}
+
+static void taken_grow(taken_set *set)
+{
+    taken_set bigger = {xcalloc(set->nslots ? set->nslots * 2 : 64, sizeof(taken)),
+                        set->nslots ? set->nslots * 2 : 64, set->count};
+    for (size_t i = 0; i < set->nslots; i++)
+        if (set->items[i].name != NULL)
+            *taken_slot(&bigger, set->items[i].name) = set->items[i];
+    free(set->items);
+    *set = bigger;
+}
+
+/* Records name for the thing at where; two things under one name are an
+ * error at the second. */
+static void take(taken_set *set, char *name, src_loc where, const char *what)
+{
+    if (2 * (set->count + 1) > set->nslots)
+        taken_grow(set);
+    taken *slot = taken_slot(set, name);
+    if (slot->name != NULL) {
+        diag_error(where, "%s and %s at line %u would both get the generated function name "
+                          "'check_%s': rename one of them", what, slot->what, slot->where.line, name);
+        free(name);
+        return;
+    }
+    *slot = (taken){name, where, what};
+    set->count++;
+}
+
+/* check_NAME, and check_NAME_text for a string with text checks. */
+static void take_check(taken_set *set, char *name, const node *n, src_loc where, const char *what,
+                       const char *text_what)
+{
+    if (string_checked_on_read(n))
+        take(set, xasprintf("%s_text", name), where, text_what);
+    take(set, name, where, what);
+}
+
+static void take_struct(taken_set *set, const struct_def *s)
+{
+    take(set, xstrdup(s->name), s->where, "this struct");
     for (size_t i = 0; i < s->nfields; i++) {
         check_node_spellings(s->fields[i].type, s->fields[i].where);
         check_spelling(s->fields[i].count_c_type, s->fields[i].where);
@@ -109,13 +155,16 @@ static void take_struct(taken **list, size_t *n, const struct_def *s)
             continue;
         char *base = xasprintf("%s_%s", s->name, f->c_name);
         if (f->type->kind == NODE_ARRAY && own_check(f->type->items))
-            take(list, n, xasprintf("%s_items", base), f->where, "this member's items");
+            take_check(set, xasprintf("%s_items", base), f->type->items, f->where, "this member's items",
+                       "the text check of this member's items");
         if (f->type->kind == NODE_MAP) {
-            take(list, n, xasprintf("%s_key", base), f->where, "this member's keys");
+            take_check(set, xasprintf("%s_key", base), f->type->map_key, f->where, "this member's keys",
+                       "the text check of this member's keys");
             if (own_check(f->type->map_value))
-                take(list, n, xasprintf("%s_value", base), f->where, "this member's values");
+                take_check(set, xasprintf("%s_value", base), f->type->map_value, f->where, "this member's values",
+                           "the text check of this member's values");
         }
-        take(list, n, base, f->where, "this member");
+        take_check(set, base, f->type, f->where, "this member", "the text check of this member");
     }
 }
 
@@ -123,26 +172,25 @@ void check_generated_names(const model *m)
 {
     if (diag_failed())
         return; /* the names of a header with errors are no guide */
-    taken *list = NULL;
-    size_t n = 0;
+    taken_set set = {NULL, 0, 0};
     for (size_t i = 0; i < m->nenums; i++) {
         const enum_def *e = m->enums[i];
         check_spelling(e->c_type, e->where);
         for (size_t j = 0; j < e->nvalues; j++)
             check_spelling(e->values[j].c_name, e->values[j].where);
-        take(&list, &n, xstrdup(e->name), e->where, "this enum");
+        take(&set, xstrdup(e->name), e->where, "this enum");
     }
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         check_spelling(s->c_type, s->where);
         for (size_t v = 0; v < s->nvariants; v++)
-            take_struct(&list, &n, s->variants[v]);
+            take_struct(&set, s->variants[v]);
         if (s->nvariants == 0)
-            take_struct(&list, &n, s);
+            take_struct(&set, s);
         else
-            take(&list, &n, xstrdup(s->name), s->where, "this struct");
+            take(&set, xstrdup(s->name), s->where, "this struct");
     }
-    for (size_t i = 0; i < n; i++)
-        free(list[i].name);
-    free(list);
+    for (size_t i = 0; i < set.nslots; i++)
+        free(set.items[i].name);
+    free(set.items);
 }

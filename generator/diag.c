@@ -9,21 +9,29 @@
 
 diag_state diag;
 
-/* Writes text with its control characters escaped: diagnostics quote the
- * header (names, tag values), and a header must not be able to send escape
- * sequences to the terminal that shows them. C0 controls, DEL and the C1
- * controls (U+0080..U+009F, which some terminals obey) become \xNN. */
-static void put_sanitised(const char *text)
+/* Writes text and a newline with its control characters escaped:
+ * diagnostics quote the header (names, tag values), and a header must not
+ * be able to send escape sequences to the terminal that shows them. C0
+ * controls, DEL and the C1 controls (U+0080..U+009F, which some terminals
+ * obey) become \xNN. The line is built first and written with one call:
+ * stderr is unbuffered, and a character at a time cost one write(2) per
+ * byte (150,000 of them for a header with 1,400 dialect warnings). */
+static void put_sanitised_line(const char *text)
 {
+    strbuf line;
+    sb_init(&line);
     for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
         if (*p < 0x20 || *p == 0x7f)
-            fprintf(stderr, "\\x%02x", *p);
+            sb_printf(&line, "\\x%02x", *p);
         else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
-            fprintf(stderr, "\\xc2\\x%02x", p[1]);
+            sb_printf(&line, "\\xc2\\x%02x", p[1]);
             p++;
         } else
-            fputc(*p, stderr);
+            sb_putc(&line, (char)*p);
     }
+    sb_putc(&line, '\n');
+    fwrite(line.data, 1, line.len, stderr);
+    sb_free(&line);
 }
 
 /* The diagnostics printed so far, by hash: the same one found again (a
@@ -72,8 +80,7 @@ static bool report(src_loc where, const char *kind, const char *fmt, va_list ap)
         free(line);
         return false;
     }
-    put_sanitised(line);
-    fputc('\n', stderr);
+    put_sanitised_line(line);
     return true;
 }
 
@@ -88,8 +95,7 @@ void diag_forget(void)
 
 void diag_print(const char *line)
 {
-    put_sanitised(line);
-    fputc('\n', stderr);
+    put_sanitised_line(line);
 }
 
 void diag_error(src_loc where, const char *fmt, ...)

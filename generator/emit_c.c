@@ -237,6 +237,7 @@ char *emit_c_source(const model *m, const c_names *names)
 {
     strbuf sb;
     sb_init(&sb);
+    emit_check_reset();
     emit_banner(&sb, m, names->source_name);
     sb_printf(&sb, "#include \"%s\"\n\n", names->header_name);
     sb_puts(&sb, "#include <float.h>\n#include <stdint.h>\n#include <string.h>\n\n");
@@ -294,6 +295,7 @@ char *emit_c_source(const model *m, const c_names *names)
         if (is_tool(s))
             emit_tool(&sb, m, names, i);
     }
+    emit_check_reset();
     emit_long_texts(&head);
     sb_puts(&head, sb.data != NULL ? sb.data : "");
     sb_free(&sb);

@@ -167,7 +167,8 @@ static void emit_enum_const(strbuf *sb, const node *n, const char *value)
     }
 }
 
-static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
+/* matcher_fn: the function matching n's pattern (strings with a pattern). */
+static void emit_check_body_scalar(strbuf *sb, const node *n, const char *matcher_fn)
 {
     const constraints *c = &n->c;
     switch (n->kind) {
@@ -200,31 +201,20 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
         emit_number_bounds(sb, n, "value_");
         break;
     case NODE_STRING: {
-        bool counts = (c->has_min_length && c->min_length > 0) || c->has_max_length;
-        emit_line(sb, 1, "size_t len_;");
-        emit_line(sb, 1, "if (value_ == NULL)");
-        emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be a string");
-        emit_line(sb, 1, "len_ = strlen(value_);");
-        emit_line(sb, 1, "if (full_ && !sc_utf8_valid(value_, len_))");
-        emit_fail(sb, 2, "SC_ERR_UTF8", "type", "must be valid UTF-8 text");
-        if (counts) {
-            emit_line(sb, 1, "{");
-            emit_line(sb, 2, "size_t chars_ = sc_utf8_count(value_, len_);");
-            const struct {
-                bool set;
-                uint64_t bound;
-                keyword_id id;
-            } lengths[] = {{c->has_min_length && c->min_length > 0, c->min_length, KW_MIN_LENGTH}, /* >= 0 holds */
-                           {c->has_max_length, c->max_length, KW_MAX_LENGTH}};
-            for (size_t i = 0; i < sizeof lengths / sizeof *lengths; i++) {
-                if (!lengths[i].set)
-                    continue;
-                char *text = xasprintf("%llu", (unsigned long long)lengths[i].bound);
-                emit_line(sb, 2, "if (chars_ %s %s)", keywords[lengths[i].id].fails_if, text);
-                emit_keyword_fail(sb, 3, lengths[i].id, text);
-                free(text);
-            }
-            emit_line(sb, 1, "}");
+        /* the body of check_FN_text: value_ has len_ bytes, chars_ code points */
+        const struct {
+            bool set;
+            uint64_t bound;
+            keyword_id id;
+        } lengths[] = {{c->has_min_length && c->min_length > 0, c->min_length, KW_MIN_LENGTH}, /* >= 0 holds */
+                       {c->has_max_length, c->max_length, KW_MAX_LENGTH}};
+        for (size_t i = 0; i < sizeof lengths / sizeof *lengths; i++) {
+            if (!lengths[i].set)
+                continue;
+            char *text = xasprintf("%llu", (unsigned long long)lengths[i].bound);
+            emit_line(sb, 1, "if (chars_ %s %s)", keywords[lengths[i].id].fails_if, text);
+            emit_keyword_fail(sb, 2, lengths[i].id, text);
+            free(text);
         }
         if (c->format >= 0) {
             static const char *const format_ids[] = {
@@ -236,7 +226,7 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
             emit_keyword_fail(sb, 2, KW_FORMAT, sc_format_name((sc_format)c->format));
         }
         if (c->pattern != NULL) {
-            emit_line(sb, 1, "if (!match_%s(value_, len_))", fn);
+            emit_line(sb, 1, "if (!%s(value_, len_))", matcher_fn);
             emit_keyword_fail(sb, 2, KW_PATTERN, c->pattern);
         }
         break;
@@ -247,18 +237,45 @@ static void emit_check_body_scalar(strbuf *sb, const node *n, const char *fn)
     emit_enum_const(sb, n, "value_");
 }
 
-static void emit_pattern_matcher(strbuf *sb, const node *n, const char *fn)
+/* The matchers emitted so far into the source being written, by pattern:
+ * one matcher serves every string of the same pattern (a typedef'd string
+ * used in many structs), named after its first use. */
+typedef struct matcher {
+    char *pattern;
+    char *fn;
+} matcher;
+static matcher *matchers;
+static size_t nmatchers;
+
+void emit_check_reset(void)
 {
+    for (size_t i = 0; i < nmatchers; i++) {
+        free(matchers[i].pattern);
+        free(matchers[i].fn);
+    }
+    free(matchers);
+    matchers = NULL;
+    nmatchers = 0;
+}
+
+/* The name of the matcher of n's pattern, emitting it on first use. */
+static const char *pattern_matcher(strbuf *sb, const node *n, const char *fn)
+{
+    for (size_t i = 0; i < nmatchers; i++)
+        if (strcmp(matchers[i].pattern, n->c.pattern) == 0)
+            return matchers[i].fn;
     char message[256];
     size_t offset;
     pattern *p = pattern_compile(n->c.pattern, message, sizeof message, &offset);
     if (p == NULL)
-        return; /* reported by the tags reader already */
+        return "false_"; /* reported by the tags reader already: no code is written */
     char *name = xasprintf("match_%s", fn);
     pattern_emit_c(p, name, sb);
     sb_puts(sb, "\n");
-    free(name);
     pattern_free(p);
+    matchers = xrealloc(matchers, (nmatchers + 1) * sizeof *matchers);
+    matchers[nmatchers++] = (matcher){xstrdup(n->c.pattern), name};
+    return name;
 }
 
 static const char *unique_kind(const node *items)
@@ -298,7 +315,9 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
         emit_line(sb, level, "rc_ = full_ ? sc_check_cjson(%s, err_) : 0;", expr);
         break;
     default:
-        if (n->kind == NODE_NUMBER && n->is_float) /* the decoder checked the double it read */
+        /* the decoder checked the double it read, and each string's text
+         * with the counts the reader took */
+        if ((n->kind == NODE_NUMBER && n->is_float) || n->kind == NODE_STRING)
             emit_line(sb, level, "rc_ = full_ ? check_%s(%s, err_, full_) : 0;", fn, expr);
         else
             emit_line(sb, level, "rc_ = check_%s(%s, err_, full_);", fn, expr);
@@ -341,7 +360,8 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     if (node_max_items(n, &max))
         emit_count_check(sb, ">", max, "maxProperties", "property", "properties");
     emit_line(sb, 1, "for (size_t i_ = 0; i_ < count_; i_++) {");
-    emit_check_call(sb, 2, n->map_key, key_fn, "items_[i_].key", NULL);
+    /* keys are not read by emit_read: checked here when decoding too */
+    emit_line(sb, 2, "rc_ = check_%s(items_[i_].key, err_, full_);", key_fn);
     emit_line(sb, 2, "if (rc_ != 0) {");
     emit_line(sb, 3, "err_->keyword = \"propertyNames\";");
     emit_line(sb, 3, "return sc_error_note(err_, \"property name \\\"%%s\\\"\", items_[i_].key);");
@@ -367,6 +387,40 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     emit_body(out, &body, (const char *const[]){"full_", "depth_", NULL});
     free(key_fn);
     free(value_fn);
+}
+
+/* A string's checks come in two parts: check_FN_text, the constraints on
+ * text whose length in bytes and code points is known (the decoder calls
+ * it with the counts the reader took, so no string is read twice), and
+ * check_FN, which takes them for a string built in C. */
+static void emit_string_check_fns(strbuf *sb, const node *n, const char *fn)
+{
+    const constraints *c = &n->c;
+    bool text_checks = string_checked_on_read(n);
+    if (text_checks) {
+        const char *matcher_fn = c->pattern != NULL ? pattern_matcher(sb, n, fn) : NULL;
+        sb_printf(sb, "static int check_%s_text(const char *value_, size_t len_, size_t chars_, sc_error *err_)\n{\n",
+                  fn);
+        strbuf body;
+        sb_init(&body);
+        emit_check_body_scalar(&body, n, matcher_fn);
+        emit_line(&body, 1, "return 0;");
+        emit_body(sb, &body, (const char *const[]){"value_", "len_", "chars_", "err_", NULL});
+    }
+    bool counts = (c->has_min_length && c->min_length > 0) || c->has_max_length;
+    sb_printf(sb, "static int check_%s(const char *value_, sc_error *err_, bool full_)\n{\n", fn);
+    emit_line(sb, 1, "size_t len_;");
+    emit_line(sb, 1, "if (value_ == NULL)");
+    emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be a string");
+    emit_line(sb, 1, "len_ = strlen(value_);");
+    emit_line(sb, 1, "if (full_ && !sc_utf8_valid(value_, len_))");
+    emit_fail(sb, 2, "SC_ERR_UTF8", "type", "must be valid UTF-8 text");
+    if (text_checks)
+        emit_line(sb, 1, "return check_%s_text(value_, len_, %s, err_);", fn,
+                  counts ? "sc_utf8_count(value_, len_)" : "0");
+    else
+        emit_line(sb, 1, "return 0;");
+    sb_puts(sb, "}\n\n");
 }
 
 static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
@@ -430,8 +484,10 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
         free(item_fn);
         return;
     }
-    if (n->kind == NODE_STRING && n->c.pattern != NULL)
-        emit_pattern_matcher(sb, n, fn);
+    if (n->kind == NODE_STRING) {
+        emit_string_check_fns(sb, n, fn);
+        return;
+    }
     const char *param = n->kind == NODE_ENUM ? n->enum_type->c_type : check_param_type(n);
     sb_printf(sb, "static int check_%s(%s%svalue_, sc_error *err_, bool full_)\n{\n", fn, param,
               param[strlen(param) - 1] == '*' ? "" : " ");
@@ -442,7 +498,7 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
         emit_line(sb, 1, "if (full_ && check_%s(value_, err_) != 0)", n->enum_type->name);
         emit_line(sb, 2, "return err_->code;");
     }
-    emit_check_body_scalar(sb, n, fn);
+    emit_check_body_scalar(sb, n, NULL); /* not a string */
     emit_line(sb, 1, "return 0;");
     emit_body(out, &body, (const char *const[]){"value_", "err_", "full_", NULL});
 }

@@ -51,6 +51,9 @@ char *double_text(double v);
 void put_i64(strbuf *sb, int64_t v);
 /* `[static ]const char NAME[] = "text";` (a character list when long). */
 void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char *text);
+/* JSON text without the white space between tokens: generated code embeds
+ * documents compact (the .json outputs stay pretty-printed for readers). */
+char *json_compact(const char *text);
 void emit_schema_constant(strbuf *sb, const struct_def *s);
 
 /* A struct with public functions (tagged @schema or @tool). */
@@ -59,6 +62,9 @@ bool has_value_keywords(const node *n);
 /* Whether a check function exists for n. */
 bool needs_check(const node *n);
 bool read_needs_check(const node *n);
+/* Whether a string has constraints on its text (check_FN_text), which the
+ * decoder checks as it reads the string, with the reader's counts. */
+bool string_checked_on_read(const node *n);
 
 /* "a, b, c": the JSON names of an enum's values; malloc'd. */
 char *enum_choices(const enum_def *e);
@@ -79,6 +85,9 @@ void emit_untagged_read(strbuf *sb, const struct_def *s);
 
 void emit_enum_check(strbuf *sb, const enum_def *e);
 void emit_struct_check(strbuf *sb, const struct_def *s);
+/* Forgets the pattern matchers emitted so far: called before and after
+ * each source file, as matchers are shared within one. */
+void emit_check_reset(void);
 void emit_union_check(strbuf *sb, const struct_def *s);
 void emit_untagged_check(strbuf *sb, const struct_def *s);
 

@@ -73,17 +73,34 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
             emit_line(sb, level, "rc_ = sc_read_double(r_, %s);", address);
         }
         break;
-    case NODE_STRING:
-        if (n->buf_size > 0) {
+    case NODE_STRING: {
+        /* the text checks run here, with the code point count the reader
+         * took: the check after the read does not go over the string again */
+        bool checked = string_checked_on_read(n);
+        const char *text = n->buf_size > 0 ? lvalue : "text_";
+        if (n->buf_size > 0 && !checked) {
             emit_line(sb, level, "rc_ = sc_read_string_buf(r_, %s, sizeof %s, NULL);", lvalue, lvalue);
-        } else {
-            emit_line(sb, level, "{");
-            emit_line(sb, level + 1, "char *text_ = NULL;");
-            emit_line(sb, level + 1, "rc_ = sc_read_string_dup(r_, &text_, NULL);");
-            emit_line(sb, level + 1, "%s = text_;", lvalue);
-            emit_line(sb, level, "}");
+            break;
         }
+        emit_line(sb, level, "{");
+        if (n->buf_size == 0)
+            emit_line(sb, level + 1, "char *text_ = NULL;");
+        if (checked)
+            emit_line(sb, level + 1, "size_t chars_ = 0;");
+        if (n->buf_size > 0)
+            emit_line(sb, level + 1, "rc_ = sc_read_string_buf(r_, %s, sizeof %s, &chars_);", lvalue, lvalue);
+        else
+            emit_line(sb, level + 1, "rc_ = sc_read_string_dup(r_, &text_, %s);", checked ? "&chars_" : "NULL");
+        if (checked) {
+            emit_line(sb, level + 1, "if (rc_ == 0 && check_%s_text(%s, strlen(%s), chars_, sc_reader_error(r_)) != 0)",
+                      check_fn, text, text);
+            emit_line(sb, level + 2, "rc_ = sc_reader_place_error_at(r_, %s);", at);
+        }
+        if (n->buf_size == 0)
+            emit_line(sb, level + 1, "%s = text_;", lvalue);
+        emit_line(sb, level, "}");
         break;
+    }
     case NODE_ENUM:
         emit_line(sb, level, "rc_ = read_%s(r_, %s);", n->enum_type->name, address);
         break;
@@ -98,6 +115,14 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
         break; /* read member by member: emit_read_array, emit_read_map */
     }
     free(address);
+}
+
+/* Whether emit_read checks n itself as it reads it (a float as the double
+ * the document held, a string with the reader's counts), placing an error
+ * at the value's offset. */
+static bool read_checks_in_place(const node *n)
+{
+    return (n->kind == NODE_NUMBER && n->is_float) || string_checked_on_read(n);
 }
 
 /* After reading lvalue (of node n, whose check function is check_fn) from
@@ -209,7 +234,7 @@ static void emit_read_array(strbuf *sb, int level, const char *s_name, const fie
     }
     char *item_fn = xasprintf("%s_%s_items", s_name, f->c_name);
     bool item_check = read_needs_check(items);
-    if (item_check || (items->kind == NODE_NUMBER && items->is_float))
+    if (item_check || read_checks_in_place(items))
         emit_line(sb, level + 2, "size_t item_at_ = sc_reader_offset(r_);");
     emit_read(sb, level + 2, items, element, item_fn, "item_at_");
     if (item_check)
@@ -258,7 +283,7 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
     char *value_fn = xasprintf("%s_%s_value", s_name, f->c_name);
     const node *value = n->map_value;
     bool value_check = read_needs_check(value);
-    if (value_check || (value->kind == NODE_NUMBER && value->is_float))
+    if (value_check || read_checks_in_place(value))
         emit_line(sb, level + 2, "size_t item_at_ = sc_reader_offset(r_);");
     emit_read(sb, level + 2, value, "items_[n_].value", value_fn, "item_at_");
     if (value_check)
@@ -271,6 +296,26 @@ static void emit_read_map(strbuf *sb, int level, const char *s_name, const field
     emit_store_items(sb, level + 1, f, true);
     emit_container_end(sb, level + 1, s_name, f);
     emit_line(sb, level, "}");
+}
+
+/* Whether every name can be an expected key of sc_next_member_expect: no
+ * byte that a JSON key could only hold escaped. */
+static bool all_plain_names(const char *const *names, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        for (const unsigned char *p = (const unsigned char *)names[i]; *p; p++)
+            if (*p < 0x20 || *p == '"' || *p == '\\')
+                return false;
+    return true;
+}
+
+/* Code points of valid UTF-8 text. */
+static size_t utf8_chars(const char *s)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        n += (*p & 0xC0) != 0x80;
+    return n;
 }
 
 static void member_index_action(strbuf *sb, int level, size_t index, const void *ctx)
@@ -299,14 +344,25 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 1, "return -1;");
         sb_puts(sb, "}\n\n");
     }
+    bool expect = s->nfields > 0 && all_plain_names(names, s->nfields);
+    if (expect) {
+        sb_printf(sb, "/* The members as sc_next_member_expect compares them: the key declared\n"
+                      " * after the last one read is tried before the general lookup. */\n");
+        sb_printf(sb, "static const sc_string %s_keys[] = {\n", s->name);
+        for (size_t i = 0; i < s->nfields; i++) {
+            char *lit = c_literal(names[i]);
+            emit_line(sb, 1, "{%s, %zu, %zu},", lit, strlen(names[i]), utf8_chars(names[i]));
+            free(lit);
+        }
+        sb_puts(sb, "};\n\n");
+    }
 
     /* the offset of each member's value, where a member's checks place their errors */
     bool offsets = false;
     for (size_t i = 0; i < s->nfields; i++) {
         const node *n = s->fields[i].type;
         uint64_t max;
-        if (read_needs_check(n) || (n->kind == NODE_ARRAY && node_max_items(n, &max)) ||
-            (n->kind == NODE_NUMBER && n->is_float) ||
+        if (read_needs_check(n) || (n->kind == NODE_ARRAY && node_max_items(n, &max)) || read_checks_in_place(n) ||
             (s->fields[i].presence != PRESENCE_REQUIRED && !s->fields[i].nullable))
             offsets = true;
     }
@@ -320,14 +376,25 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 1, "sc_skipped skipped_ = {NULL, 0, 0};");
     emit_line(sb, 1, "sc_string key_;");
     emit_line(sb, 1, "sc_next more_;");
+    if (expect)
+        emit_line(sb, 1, "size_t expect_ = 0;");
     emit_line(sb, 1, "int rc_ = 0;");
     sb_puts(sb, "\n");
     emit_line(sb, 1, "memset(out_, 0, sizeof *out_);");
     emit_line(sb, 1, "if ((rc_ = sc_read_object_begin(r_)) != 0)");
     emit_line(sb, 2, "return rc_;");
-    emit_line(sb, 1, "while ((more_ = sc_next_member(r_, &key_)) == SC_NEXT_ITEM) {");
+    if (expect) {
+        /* SC_NEXT_ITEM or SC_NEXT_EXPECTED: a member */
+        emit_line(sb, 1, "while ((more_ = sc_next_member_expect(r_, &%s_keys[expect_], &key_)) > SC_NEXT_END) {",
+                  s->name);
+        emit_line(sb, 2, "int member_ = more_ == SC_NEXT_EXPECTED ? (int)expect_ : member_%s(key_.ptr, key_.len);",
+                  s->name);
+    } else {
+        emit_line(sb, 1, "while ((more_ = sc_next_member(r_, &key_)) == SC_NEXT_ITEM) {");
+        if (s->nfields > 0)
+            emit_line(sb, 2, "int member_ = member_%s(key_.ptr, key_.len);", s->name);
+    }
     if (s->nfields > 0) {
-        emit_line(sb, 2, "int member_ = member_%s(key_.ptr, key_.len);", s->name);
         emit_line(sb, 2, "if (member_ < 0) {");
     } else {
         emit_line(sb, 2, "{");
@@ -354,6 +421,8 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 2, "seen_[member_] = true;");
         if (offsets)
             emit_line(sb, 2, "at_ = sc_reader_offset(r_);");
+        if (expect) /* documents mostly follow the declaration order */
+            emit_line(sb, 2, "expect_ = member_ + 1 < %zu ? (size_t)member_ + 1 : 0;", s->nfields);
         emit_line(sb, 2, "switch (member_) {");
         for (size_t i = 0; i < s->nfields; i++) {
             const field *f = &s->fields[i];

@@ -30,9 +30,15 @@ static void put_char_list(strbuf *sb, const char *text)
 {
     size_t len = strlen(text);
     for (size_t i = 0; i <= len; i++) {
-        if (i % 16 == 0)
+        unsigned char c = (unsigned char)text[i];
+        if (i % 24 == 0)
             sb_puts(sb, "\n   ");
-        sb_printf(sb, " '\\x%02x',", (unsigned)(unsigned char)text[i]);
+        if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') { /* readable, and a third of the size */
+            char item[6] = {' ', '\'', (char)c, '\'', ',', '\0'};
+            sb_puts(sb, item);
+        } else {
+            sb_printf(sb, " '\\x%02x',", (unsigned)c);
+        }
     }
     sb_puts(sb, "\n};\n\n");
 }
@@ -261,14 +267,13 @@ bool needs_check(const node *n)
 
 /* Whether the decoder calls n's check after reading a value: when the check
  * has work beyond what reading guarantees (full == false does something).
- * Floats are checked by emit_read itself, as the double the document held. */
+ * Floats and strings are checked by emit_read itself: a float as the double
+ * the document held, a string with the counts the reader took. */
 bool read_needs_check(const node *n)
 {
-    const constraints *c = &n->c;
     switch (n->kind) {
     case NODE_STRING:
-        return (c->has_min_length && c->min_length > 0) || c->has_max_length || c->format >= 0 ||
-               c->pattern != NULL || c->enum_values != NULL || c->const_value != NULL;
+        return false; /* checked as it is read: string_checked_on_read */
     case NODE_NUMBER:
         return !n->is_float && has_value_keywords(n);
     case NODE_INT:
@@ -283,6 +288,11 @@ bool read_needs_check(const node *n)
         return false; /* read_STRUCT checks itself; the reader checks any value */
     }
     return false;
+}
+
+bool string_checked_on_read(const node *n)
+{
+    return n->kind == NODE_STRING && has_value_keywords(n);
 }
 
 char *enum_choices(const enum_def *e)
@@ -345,9 +355,32 @@ void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char
         sb_put_c_string(sb, text);
         sb_puts(sb, "\";\n\n");
     } else {
+        /* printable ASCII as itself ('a', 4 bytes of C), the rest as
+         * '\xNN' (valid as a char in C and C++ whatever its signedness) */
         sb_puts(sb, " {");
         put_char_list(sb, text);
     }
+}
+
+char *json_compact(const char *text)
+{
+    strbuf sb;
+    sb_init(&sb);
+    bool in_string = false;
+    for (const char *p = text; *p; p++) {
+        if (in_string) {
+            if (*p == '\\' && p[1] != '\0')
+                sb_putc(&sb, *p++);
+            else if (*p == '"')
+                in_string = false;
+        } else if (*p == ' ' || *p == '\n' || *p == '\r' || *p == '\t') {
+            continue;
+        } else if (*p == '"') {
+            in_string = true;
+        }
+        sb_putc(&sb, *p);
+    }
+    return sb_take(&sb);
 }
 
 void emit_schema_constant(strbuf *sb, const struct_def *s)

@@ -257,6 +257,13 @@ static void print_string(strbuf *sb, const char *s)
 {
     sb_putc(sb, '"');
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        const unsigned char *plain = p; /* copy runs of plain bytes at once */
+        while (*p >= 0x20 && *p != '"' && *p != '\\')
+            p++;
+        if (p > plain)
+            sb_putn(sb, (const char *)plain, (size_t)(p - plain));
+        if (*p == '\0')
+            break;
         switch (*p) {
         case '"': sb_puts(sb, "\\\""); break;
         case '\\': sb_puts(sb, "\\\\"); break;

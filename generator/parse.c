@@ -106,30 +106,69 @@ CXType strip_elaborated(CXType t)
     return t;
 }
 
+/* The index stored for cursor c, or SIZE_MAX. */
+static size_t cursor_index_find(const cursor_index *ix, CXCursor c)
+{
+    if (ix->nslots == 0)
+        return SIZE_MAX;
+    for (size_t i = clang_hashCursor(c) & (ix->nslots - 1);; i = (i + 1) & (ix->nslots - 1)) {
+        if (!ix->slots[i].used)
+            return SIZE_MAX;
+        if (clang_equalCursors(ix->slots[i].cursor, c))
+            return ix->slots[i].index;
+    }
+}
+
+static void cursor_index_put(cursor_index *ix, CXCursor c, size_t index);
+
+/* Keeps the table at most half full. */
+static void cursor_index_grow(cursor_index *ix)
+{
+    cursor_index bigger = {xcalloc(ix->nslots ? ix->nslots * 2 : 64, sizeof(cursor_slot)),
+                           ix->nslots ? ix->nslots * 2 : 64, 0};
+    for (size_t i = 0; i < ix->nslots; i++)
+        if (ix->slots[i].used)
+            cursor_index_put(&bigger, ix->slots[i].cursor, ix->slots[i].index);
+    free(ix->slots);
+    *ix = bigger;
+}
+
+static void cursor_index_put(cursor_index *ix, CXCursor c, size_t index)
+{
+    if (2 * (ix->used + 1) > ix->nslots)
+        cursor_index_grow(ix);
+    size_t i = clang_hashCursor(c) & (ix->nslots - 1);
+    while (ix->slots[i].used)
+        i = (i + 1) & (ix->nslots - 1);
+    ix->slots[i] = (cursor_slot){c, index, true};
+    ix->used++;
+}
+
+static const typedef_name *find_typedef(parser *p, CXCursor decl)
+{
+    size_t i = cursor_index_find(&p->typedef_index, clang_getCanonicalCursor(decl));
+    return i == SIZE_MAX ? NULL : &p->typedefs[i];
+}
+
 const char *typedef_name_for(parser *p, CXCursor decl)
 {
-    CXCursor canon = clang_getCanonicalCursor(decl);
-    for (size_t i = 0; i < p->ntypedefs; i++)
-        if (clang_equalCursors(p->typedefs[i].target, canon))
-            return p->typedefs[i].name;
-    return NULL;
+    const typedef_name *t = find_typedef(p, decl);
+    return t != NULL ? t->name : NULL;
 }
 
 known_decl *find_known(parser *p, CXCursor decl)
 {
-    CXCursor canon = clang_getCanonicalCursor(decl);
-    for (size_t i = 0; i < p->nknown; i++)
-        if (clang_equalCursors(p->known[i].cursor, canon))
-            return &p->known[i];
-    return NULL;
+    size_t i = cursor_index_find(&p->known_index, clang_getCanonicalCursor(decl));
+    return i == SIZE_MAX ? NULL : &p->known[i];
 }
 
 known_decl *add_known(parser *p, CXCursor decl)
 {
     p->known = xrealloc(p->known, (p->nknown + 1) * sizeof *p->known);
-    known_decl *k = &p->known[p->nknown++];
+    known_decl *k = &p->known[p->nknown];
     memset(k, 0, sizeof *k);
     k->cursor = clang_getCanonicalCursor(decl);
+    cursor_index_put(&p->known_index, k->cursor, p->nknown++);
     return k;
 }
 
@@ -140,13 +179,10 @@ void read_decl_annotations(parser *p, CXCursor decl, annotations *out)
     read_annotations(decl, out);
     if (out->description != NULL || out->ntags > 0)
         return;
-    CXCursor canon = clang_getCanonicalCursor(decl);
-    for (size_t i = 0; i < p->ntypedefs; i++) {
-        if (clang_equalCursors(p->typedefs[i].target, canon)) {
-            annotations_free(out);
-            read_annotations(p->typedefs[i].typedef_, out);
-            return;
-        }
+    const typedef_name *t = find_typedef(p, decl);
+    if (t != NULL) {
+        annotations_free(out);
+        read_annotations(t->typedef_, out);
     }
 }
 
@@ -166,6 +202,7 @@ static enum CXChildVisitResult collect_typedef(CXCursor c, CXCursor parent, CXCl
     if (typedef_name_for(p, target) != NULL)
         return CXChildVisit_Continue;
     p->typedefs = xrealloc(p->typedefs, (p->ntypedefs + 1) * sizeof *p->typedefs);
+    cursor_index_put(&p->typedef_index, target, p->ntypedefs);
     typedef_name *t = &p->typedefs[p->ntypedefs++];
     t->target = target;
     t->typedef_ = c;
@@ -282,6 +319,8 @@ int parse_header(const char *header, const parse_options *opts, model *m)
             free(p.typedefs[i].name);
         free(p.typedefs);
         free(p.known);
+        free(p.known_index.slots);
+        free(p.typedef_index.slots);
     }
     clang_disposeTranslationUnit(tu);
     clang_disposeIndex(index);

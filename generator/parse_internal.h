@@ -32,13 +32,29 @@ typedef struct typedef_name {
  * anyway (check_depth.c says so for the depths up to here). */
 enum { MAX_STRUCT_NESTING = SC_MAX_DEPTH + 24 };
 
+/* Canonical cursor -> array index, hashed: a header of N structs makes
+ * O(N) lookups, which a linear search made quadratic. */
+typedef struct cursor_slot {
+    CXCursor cursor;
+    size_t index;
+    bool used;
+} cursor_slot;
+
+typedef struct cursor_index {
+    cursor_slot *slots;
+    size_t nslots; /* 0 or a power of two */
+    size_t used;
+} cursor_index;
+
 typedef struct parser {
     model *m;
     unsigned nesting; /* structs being read, one inside the other */
     known_decl *known;
     size_t nknown;
+    cursor_index known_index;
     typedef_name *typedefs;
     size_t ntypedefs;
+    cursor_index typedef_index; /* by target */
 } parser;
 
 

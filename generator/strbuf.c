@@ -72,7 +72,7 @@ void sb_free(strbuf *sb)
     sb_init(sb);
 }
 
-static void sb_reserve(strbuf *sb, size_t extra)
+void sb_reserve(strbuf *sb, size_t extra)
 {
     size_t need = sb->len + extra + 1;
     if (need <= sb->cap)
@@ -92,26 +92,32 @@ void sb_putn(strbuf *sb, const char *s, size_t n)
     sb->data[sb->len] = '\0';
 }
 
-void sb_putc(strbuf *sb, char c)
-{
-    sb_putn(sb, &c, 1);
-}
-
 void sb_puts(strbuf *sb, const char *s)
 {
     sb_putn(sb, s, strlen(s));
 }
 
+/* Formats straight into the free room, and only a text longer than that
+ * room a second time: formatting is most of what the generator does. */
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
 {
-    va_list copy;
-    va_copy(copy, ap);
-    int n = vsnprintf(NULL, 0, fmt, copy);
-    va_end(copy);
-    if (n < 0)
+    if (strchr(fmt, '%') == NULL) { /* most emitted lines are plain text */
+        sb_puts(sb, fmt);
         return;
-    sb_reserve(sb, (size_t)n);
-    vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
+    }
+    va_list copy;
+    sb_reserve(sb, 128);
+    va_copy(copy, ap);
+    int n = vsnprintf(sb->data + sb->len, sb->cap - sb->len, fmt, copy);
+    va_end(copy);
+    if (n < 0) {
+        sb->data[sb->len] = '\0';
+        return;
+    }
+    if ((size_t)n >= sb->cap - sb->len) {
+        sb_reserve(sb, (size_t)n);
+        vsnprintf(sb->data + sb->len, (size_t)n + 1, fmt, ap);
+    }
     sb->len += (size_t)n;
 }
 
@@ -133,6 +139,13 @@ char *sb_take(strbuf *sb)
 void sb_put_c_string(strbuf *sb, const char *s)
 {
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+        const unsigned char *plain = p; /* copy runs of plain bytes at once */
+        while (*p >= 0x20 && *p != 0x7f && *p != '"' && *p != '\\' && *p != '?')
+            p++;
+        if (p > plain)
+            sb_putn(sb, (const char *)plain, (size_t)(p - plain));
+        if (*p == '\0')
+            break;
         switch (*p) {
         case '"': sb_puts(sb, "\\\""); break;
         case '\\': sb_puts(sb, "\\\\"); break;

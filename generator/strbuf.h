@@ -19,7 +19,16 @@ typedef struct strbuf {
 
 void sb_init(strbuf *sb);
 void sb_free(strbuf *sb);
-void sb_putc(strbuf *sb, char c);
+/* Room for extra more bytes and the NUL. */
+void sb_reserve(strbuf *sb, size_t extra);
+/* Inline: the emitters put most of their output a character at a time. */
+static inline void sb_putc(strbuf *sb, char c)
+{
+    if (sb->len + 2 > sb->cap)
+        sb_reserve(sb, 1);
+    sb->data[sb->len++] = c;
+    sb->data[sb->len] = '\0';
+}
 void sb_puts(strbuf *sb, const char *s);
 void sb_putn(strbuf *sb, const char *s, size_t n);
 void sb_printf(strbuf *sb, const char *fmt, ...) GEN_PRINTF(2, 3);

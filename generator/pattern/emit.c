@@ -67,11 +67,24 @@ static void rx_emit_values(strbuf *out, const char *indent, const uint32_t *v, s
                            bool trailing_comma)
 {
     for (size_t i = 0; i < n; i++) {
-        if (i % 16 == 0)
-            sb_printf(out, "%s%s", i ? "\n" : "", indent);
-        else
+        if (i % 16 == 0) {
+            if (i)
+                sb_putc(out, '\n');
+            sb_puts(out, indent);
+        } else {
             sb_putc(out, ' ');
-        sb_printf(out, "%*u%s", width, (unsigned)v[i], i + 1 < n || trailing_comma ? "," : "");
+        }
+        /* "%*u" by hand: the tables are most of a matcher's text */
+        char digits[12];
+        int len = 0;
+        for (uint32_t x = v[i]; len == 0 || x > 0; x /= 10)
+            digits[len++] = (char)('0' + x % 10);
+        for (int pad = len; pad < width; pad++)
+            sb_putc(out, ' ');
+        while (len > 0)
+            sb_putc(out, digits[--len]);
+        if (i + 1 < n || trailing_comma)
+            sb_putc(out, ',');
     }
 }
 

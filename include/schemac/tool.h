@@ -60,7 +60,8 @@ struct sc_tool {
     const char *description;
     const char *input_schema;  /* canonical JSON Schema (draft 2020-12) */
     const char *output_schema; /* canonical schema of the @output struct, or NULL */
-    /* The provider dialects, each a JSON document to send as is (xml: text);
+    /* The provider dialects, each a compact JSON document to send as is
+     * (the TYPE.*.json files' documents without white space; xml: text);
      * "" for a dialect the tool is not written for (@dialects, or a name its
      * provider rejects: docs/tools.md, "Names"). */
     const char *mcp;           /* a tools/list entry */

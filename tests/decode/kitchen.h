@@ -115,6 +115,8 @@ typedef struct {
     char *id;
     /** @default true */
     bool active;
+    /** A tag of kitchen's tags' pattern: one generated matcher serves both. @optional */
+    tag label;
 } tolerant;
 
 #endif /* KITCHEN_H */
