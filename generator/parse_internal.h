@@ -93,6 +93,8 @@ char *type_spelling(CXType t);
 /* Whether a member of type t is itself const (`const int x`, `char *const
  * p`, `const char name[8]`): the decoder could not fill it. */
 bool written_const(CXType t);
+/* Whether volatile qualifies t or what it points to or holds. */
+bool has_volatile(CXType t);
 node *build_value_node(parser *p, CXType spelled, src_loc where);
 
 /* ---- parse_struct.c ---- */

@@ -325,6 +325,15 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
                               "'const char *', is fine)", rf->name, t);
             free(t);
         }
+        if (has_volatile(rf->type)) {
+            /* generated code reads, copies and compares values as plain
+             * objects, which a volatile one must not be (and does not
+             * convert to without a cast): JSON data is not device memory */
+            char *t = type_spelling(rf->type);
+            diag_error(where, "'%s' is volatile ('%s'): a member the decoder fills or the encoder reads "
+                              "cannot be volatile; drop the volatile", rf->name, t);
+            free(t);
+        }
         raw_field *count = count_field_of(fc, rf, false);
         CXType canon = clang_getCanonicalType(rf->type);
         resolved outer = resolve(rf->type);

@@ -230,6 +230,18 @@ bool written_const(CXType t)
     return false;
 }
 
+bool has_volatile(CXType t)
+{
+    CXType canon = clang_getCanonicalType(t);
+    if (clang_isVolatileQualifiedType(canon))
+        return true;
+    if (canon.kind == CXType_Pointer)
+        return has_volatile(clang_getPointeeType(canon));
+    if (canon.kind == CXType_ConstantArray || canon.kind == CXType_IncompleteArray)
+        return has_volatile(clang_getArrayElementType(canon));
+    return false;
+}
+
 /* How C spells t without its own const ("const inner" -> "inner",
  * "const char *const" -> "const char *"), or NULL when a typedef hides it
  * (`typedef const int cint;`). */
