@@ -726,8 +726,7 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
             emit_line(sb, 2, "probe_ = *r_;");
             emit_line(sb, 2, "paused_ = sc_reader_pause_collect(r_); /* a try's errors are no one's */");
             emit_line(sb, 2, "rc_ = read_%s(&probe_, out_);", v->name);
-            emit_line(sb, 2, "if (rc_ == SC_ERR_TYPE || rc_ == SC_ERR_CONSTRAINT || rc_ == SC_ERR_REQUIRED ||");
-            emit_line(sb, 2, "    rc_ == SC_ERR_UNKNOWN_PROPERTY)");
+            emit_line(sb, 2, "if (sc_is_verdict(rc_))");
             emit_line(sb, 3, "sc_error_clear(sc_reader_error(r_)); /* the next variant may accept it */");
             emit_line(sb, 2, "sc_reader_resume_collect(r_, paused_);");
             emit_line(sb, 2, "if (rc_ == 0) {");

@@ -222,6 +222,22 @@ static void xml_element(xml_ctx *x, strbuf *sb, const char *tag, const char *nam
         x->ref_depth--;
 }
 
+/* The branches of schema's keyword (oneOf: tagged unions, anyOf: untagged
+ * ones) as <tag><variant>...</variant></tag>. */
+static void xml_variants(xml_ctx *x, strbuf *sb, const cJSON *schema, const char *keyword, const char *tag,
+                         int depth)
+{
+    const cJSON *variants = cJSON_GetObjectItemCaseSensitive(schema, keyword);
+    if (variants == NULL)
+        return;
+    xml_indent(sb, depth);
+    sb_printf(sb, "<%s>\n", tag);
+    for (const cJSON *v = variants->child; v != NULL; v = v->next)
+        xml_element(x, sb, "variant", NULL, v, true, depth + 1);
+    xml_indent(sb, depth);
+    sb_printf(sb, "</%s>\n", tag);
+}
+
 static void xml_children(xml_ctx *x, strbuf *sb, const cJSON *schema, int depth)
 {
     const cJSON *props = cJSON_GetObjectItemCaseSensitive(schema, "properties");
@@ -233,24 +249,8 @@ static void xml_children(xml_ctx *x, strbuf *sb, const cJSON *schema, int depth)
                 is_required = true;
         xml_element(x, sb, "arg", p->string, p, is_required, depth);
     }
-    const cJSON *variants = cJSON_GetObjectItemCaseSensitive(schema, "oneOf");
-    if (variants != NULL) {
-        xml_indent(sb, depth);
-        sb_puts(sb, "<one_of>\n");
-        for (const cJSON *v = variants->child; v != NULL; v = v->next)
-            xml_element(x, sb, "variant", NULL, v, true, depth + 1);
-        xml_indent(sb, depth);
-        sb_puts(sb, "</one_of>\n");
-    }
-    const cJSON *alternatives = cJSON_GetObjectItemCaseSensitive(schema, "anyOf");
-    if (alternatives != NULL) {
-        xml_indent(sb, depth);
-        sb_puts(sb, "<any_of>\n");
-        for (const cJSON *v = alternatives->child; v != NULL; v = v->next)
-            xml_element(x, sb, "variant", NULL, v, true, depth + 1);
-        xml_indent(sb, depth);
-        sb_puts(sb, "</any_of>\n");
-    }
+    xml_variants(x, sb, schema, "oneOf", "one_of", depth);
+    xml_variants(x, sb, schema, "anyOf", "any_of", depth);
     const cJSON *items = cJSON_GetObjectItemCaseSensitive(schema, "items");
     if (cJSON_IsObject(items))
         xml_element(x, sb, "items", NULL, items, true, depth);

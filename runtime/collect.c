@@ -27,12 +27,9 @@
  * stop the pass; a value built in C (T_validate) may break them anywhere. */
 static bool recoverable(int code, bool reading)
 {
-    switch (code) {
-    case SC_ERR_TYPE:
-    case SC_ERR_REQUIRED:
-    case SC_ERR_UNKNOWN_PROPERTY:
-    case SC_ERR_CONSTRAINT:
+    if (sc_is_verdict(code))
         return true;
+    switch (code) {
     case SC_ERR_NUMBER:
     case SC_ERR_UTF8:
     case SC_ERR_NUL:

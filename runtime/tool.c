@@ -70,15 +70,8 @@ int sc_tool_decode_args(sc_arena *arena, const cJSON *args, void *out, sc_error 
     /* the common case, valid arguments, costs one first-error decode; only
      * a failed one is decoded again to find every error */
     int rc = sc_decode_cjson(arena, args, out, err, decode);
-    switch (rc) {
-    case SC_ERR_TYPE:
-    case SC_ERR_REQUIRED:
-    case SC_ERR_UNKNOWN_PROPERTY:
-    case SC_ERR_CONSTRAINT:
-        break;
-    default:
+    if (!sc_is_verdict(rc))
         return rc; /* success, or an error that ends the pass anyway */
-    }
     sc_errors *all = sc_arena_alloc(arena, sizeof *all);
     sc_error *items = sc_arena_alloc(arena, SC_TOOL_MAX_ERRORS * sizeof *items);
     if (all == NULL || items == NULL)

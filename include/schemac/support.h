@@ -47,6 +47,17 @@ int sc_fail_long_key(sc_reader *r, size_t max_bytes);
  * error's code. */
 int sc_reader_hint_null(sc_reader *r, size_t at);
 
+/* Whether code is a verdict on a value's content (wrong type, missing or
+ * unknown member, a constraint): the value itself was read, so an
+ * all-errors pass goes on, a tool call collects every such error, and an
+ * untagged union tries its next variant. Any other error (syntax, I-JSON,
+ * depth, limits, memory) ends the read. */
+static inline bool sc_is_verdict(int code_)
+{
+    return code_ == SC_ERR_TYPE || code_ == SC_ERR_REQUIRED || code_ == SC_ERR_UNKNOWN_PROPERTY ||
+           code_ == SC_ERR_CONSTRAINT;
+}
+
 /* ---- all-errors mode (T_decode_all, T_validate_all; runtime/collect.c) ----
  * A catch point is where generated code handles a value that failed: the
  * member `key` of a struct, the item `index` of an array. In first-error
