@@ -1,6 +1,7 @@
 /* schemac generator: growable strings and checked allocation. */
 #include "strbuf.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,25 +85,97 @@ void sb_reserve(strbuf *sb, size_t extra)
     sb->cap = cap;
 }
 
-void sb_putn(strbuf *sb, const char *s, size_t n)
+/* The conversions the emitters use on nearly every line, which put_simple
+ * does itself: glibc's vsnprintf costs hundreds of instructions a call
+ * before it formats anything, and formatting lines is most of what the
+ * generator does. A format with any other conversion takes vsnprintf. */
+static const struct {
+    const char *text; /* after the % */
+    enum { C_PERCENT, C_STR, C_STRN, C_CHAR, C_INT, C_UINT, C_HEX, C_SIZE, C_LONG, C_ULONG, C_LLONG, C_ULLONG } kind;
+} simple[] = {
+    {"s", C_STR}, {"zu", C_SIZE}, {"d", C_INT}, {"u", C_UINT}, {"c", C_CHAR}, {"%", C_PERCENT},
+    {"llu", C_ULLONG}, {"lld", C_LLONG}, {"lu", C_ULONG}, {"ld", C_LONG}, {"x", C_HEX}, {".*s", C_STRN},
+};
+enum { SIMPLE_COUNT = sizeof simple / sizeof simple[0] };
+
+/* The entry of simple[] the conversion after a % is, or SIMPLE_COUNT. */
+static size_t simple_conversion(const char *c)
 {
-    sb_reserve(sb, n);
-    memcpy(sb->data + sb->len, s, n);
-    sb->len += n;
-    sb->data[sb->len] = '\0';
+    size_t i = 0;
+    while (i < SIMPLE_COUNT && (c[0] != simple[i].text[0] || strncmp(c, simple[i].text, strlen(simple[i].text)) != 0))
+        i++;
+    return i;
 }
 
-void sb_puts(strbuf *sb, const char *s)
+static bool simple_format(const char *fmt)
 {
-    sb_putn(sb, s, strlen(s));
+    for (const char *p = strchr(fmt, '%'); p != NULL; p = strchr(p, '%')) {
+        size_t i = simple_conversion(p + 1);
+        if (i == SIMPLE_COUNT)
+            return false;
+        p += 1 + strlen(simple[i].text);
+    }
+    return true;
+}
+
+static void put_unsigned(strbuf *sb, unsigned long long v, unsigned base)
+{
+    char digits[24];
+    size_t n = 0;
+    do {
+        digits[sizeof digits - ++n] = "0123456789abcdef"[v % base];
+        v /= base;
+    } while (v != 0);
+    sb_putn(sb, digits + sizeof digits - n, n);
+}
+
+static void put_signed(strbuf *sb, long long v)
+{
+    if (v < 0)
+        sb_putc(sb, '-');
+    put_unsigned(sb, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, 10);
+}
+
+/* fmt, whose every conversion simple_format accepted. */
+static void put_simple(strbuf *sb, const char *fmt, va_list ap)
+{
+    for (const char *pct; (pct = strchr(fmt, '%')) != NULL;) {
+        sb_putn(sb, fmt, (size_t)(pct - fmt));
+        size_t i = simple_conversion(pct + 1);
+        switch (simple[i].kind) {
+        case C_PERCENT: sb_putc(sb, '%'); break;
+        case C_STR: sb_puts(sb, va_arg(ap, const char *)); break;
+        case C_STRN: {
+            int n = va_arg(ap, int);
+            const char *s = va_arg(ap, const char *);
+            const char *end = memchr(s, '\0', (size_t)n);
+            sb_putn(sb, s, end != NULL ? (size_t)(end - s) : (size_t)n);
+            break;
+        }
+        case C_CHAR: sb_putc(sb, (char)va_arg(ap, int)); break;
+        case C_INT: put_signed(sb, va_arg(ap, int)); break;
+        case C_UINT: put_unsigned(sb, va_arg(ap, unsigned), 10); break;
+        case C_HEX: put_unsigned(sb, va_arg(ap, unsigned), 16); break;
+        case C_SIZE: put_unsigned(sb, va_arg(ap, size_t), 10); break;
+        case C_LONG: put_signed(sb, va_arg(ap, long)); break;
+        case C_ULONG: put_unsigned(sb, va_arg(ap, unsigned long), 10); break;
+        case C_LLONG: put_signed(sb, va_arg(ap, long long)); break;
+        case C_ULLONG: put_unsigned(sb, va_arg(ap, unsigned long long), 10); break;
+        }
+        fmt = pct + 1 + strlen(simple[i].text);
+    }
+    sb_puts(sb, fmt);
 }
 
 /* Formats straight into the free room, and only a text longer than that
- * room a second time: formatting is most of what the generator does. */
+ * room a second time. */
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
 {
-    if (strchr(fmt, '%') == NULL) { /* most emitted lines are plain text */
-        sb_puts(sb, fmt);
+    if (simple_format(fmt)) {
+        va_list copy;
+        va_copy(copy, ap);
+        put_simple(sb, fmt, copy);
+        va_end(copy);
         return;
     }
     va_list copy;

@@ -4,6 +4,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 #if defined(__GNUC__) || defined(__clang__)
 #define GEN_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
@@ -21,7 +22,7 @@ void sb_init(strbuf *sb);
 void sb_free(strbuf *sb);
 /* Room for extra more bytes and the NUL. */
 void sb_reserve(strbuf *sb, size_t extra);
-/* Inline: the emitters put most of their output a character at a time. */
+/* Inline: the emitters put most of their output a few characters at a time. */
 static inline void sb_putc(strbuf *sb, char c)
 {
     if (sb->len + 2 > sb->cap)
@@ -29,8 +30,18 @@ static inline void sb_putc(strbuf *sb, char c)
     sb->data[sb->len++] = c;
     sb->data[sb->len] = '\0';
 }
-void sb_puts(strbuf *sb, const char *s);
-void sb_putn(strbuf *sb, const char *s, size_t n);
+static inline void sb_putn(strbuf *sb, const char *s, size_t n)
+{
+    if (sb->len + n + 1 > sb->cap)
+        sb_reserve(sb, n);
+    memcpy(sb->data + sb->len, s, n);
+    sb->len += n;
+    sb->data[sb->len] = '\0';
+}
+static inline void sb_puts(strbuf *sb, const char *s)
+{
+    sb_putn(sb, s, strlen(s));
+}
 void sb_printf(strbuf *sb, const char *fmt, ...) GEN_PRINTF(2, 3);
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
 /* Takes the string out (caller frees); the buffer is left empty. */
