@@ -177,6 +177,8 @@ bool c_uses_identifier(const char *text, const char *name)
                 break;
             continue;
         }
+        if (*p != name[0])
+            continue;
         /* not the tail of another identifier, nor a member (v->seen, s.seen) */
         bool starts = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.' ||
                                      (p[-1] == '>' && p - text >= 2 && p[-2] == '-'));

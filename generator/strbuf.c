@@ -78,44 +78,11 @@ void sb_reserve(strbuf *sb, size_t extra)
     size_t need = sb->len + extra + 1;
     if (need <= sb->cap)
         return;
-    size_t cap = sb->cap ? sb->cap : 64;
+    size_t cap = sb->cap ? sb->cap : 256; /* most texts fit: fewer reallocs */
     while (cap < need)
         cap *= 2;
     sb->data = xrealloc(sb->data, cap);
     sb->cap = cap;
-}
-
-/* The conversions the emitters use on nearly every line, which put_simple
- * does itself: glibc's vsnprintf costs hundreds of instructions a call
- * before it formats anything, and formatting lines is most of what the
- * generator does. A format with any other conversion takes vsnprintf. */
-static const struct {
-    const char *text; /* after the % */
-    enum { C_PERCENT, C_STR, C_STRN, C_CHAR, C_INT, C_UINT, C_HEX, C_SIZE, C_LONG, C_ULONG, C_LLONG, C_ULLONG } kind;
-} simple[] = {
-    {"s", C_STR}, {"zu", C_SIZE}, {"d", C_INT}, {"u", C_UINT}, {"c", C_CHAR}, {"%", C_PERCENT},
-    {"llu", C_ULLONG}, {"lld", C_LLONG}, {"lu", C_ULONG}, {"ld", C_LONG}, {"x", C_HEX}, {".*s", C_STRN},
-};
-enum { SIMPLE_COUNT = sizeof simple / sizeof simple[0] };
-
-/* The entry of simple[] the conversion after a % is, or SIMPLE_COUNT. */
-static size_t simple_conversion(const char *c)
-{
-    size_t i = 0;
-    while (i < SIMPLE_COUNT && (c[0] != simple[i].text[0] || strncmp(c, simple[i].text, strlen(simple[i].text)) != 0))
-        i++;
-    return i;
-}
-
-static bool simple_format(const char *fmt)
-{
-    for (const char *p = strchr(fmt, '%'); p != NULL; p = strchr(p, '%')) {
-        size_t i = simple_conversion(p + 1);
-        if (i == SIMPLE_COUNT)
-            return false;
-        p += 1 + strlen(simple[i].text);
-    }
-    return true;
 }
 
 static void put_unsigned(strbuf *sb, unsigned long long v, unsigned base)
@@ -136,49 +103,72 @@ static void put_signed(strbuf *sb, long long v)
     put_unsigned(sb, v < 0 ? 0ull - (unsigned long long)v : (unsigned long long)v, 10);
 }
 
-/* fmt, whose every conversion simple_format accepted. */
-static void put_simple(strbuf *sb, const char *fmt, va_list ap)
+/* Formats fmt with the conversions the emitters use on nearly every line
+ * (%s %.*s %c %d %u %x %zu %ld %lu %lld %llu %%) and returns true, or
+ * returns false at any other conversion, having put part of the text:
+ * glibc's vsnprintf costs hundreds of instructions a call before it
+ * formats anything, and formatting lines is most of what the generator
+ * does. */
+static bool put_common(strbuf *sb, const char *fmt, va_list ap)
 {
     for (const char *pct; (pct = strchr(fmt, '%')) != NULL;) {
         sb_putn(sb, fmt, (size_t)(pct - fmt));
-        size_t i = simple_conversion(pct + 1);
-        switch (simple[i].kind) {
-        case C_PERCENT: sb_putc(sb, '%'); break;
-        case C_STR: sb_puts(sb, va_arg(ap, const char *)); break;
-        case C_STRN: {
+        const char *c = pct + 1;
+        int longs = 0;
+        while (*c == 'l' && longs < 2) {
+            longs++;
+            c++;
+        }
+        if (longs > 0 && *c != 'd' && *c != 'u')
+            return false;
+        switch (*c) {
+        case '%': sb_putc(sb, '%'); break;
+        case 's': sb_puts(sb, va_arg(ap, const char *)); break;
+        case 'c': sb_putc(sb, (char)va_arg(ap, int)); break;
+        case 'x': put_unsigned(sb, va_arg(ap, unsigned), 16); break;
+        case 'd':
+            put_signed(sb, longs == 0 ? va_arg(ap, int) : longs == 1 ? va_arg(ap, long) : va_arg(ap, long long));
+            break;
+        case 'u':
+            put_unsigned(sb, longs == 0 ? va_arg(ap, unsigned) : longs == 1 ? va_arg(ap, unsigned long)
+                                                                          : va_arg(ap, unsigned long long), 10);
+            break;
+        case 'z':
+            if (*++c != 'u')
+                return false;
+            put_unsigned(sb, va_arg(ap, size_t), 10);
+            break;
+        case '.': {
+            if (c[1] != '*' || c[2] != 's')
+                return false;
+            c += 2;
             int n = va_arg(ap, int);
-            const char *s = va_arg(ap, const char *);
-            const char *end = memchr(s, '\0', (size_t)n);
-            sb_putn(sb, s, end != NULL ? (size_t)(end - s) : (size_t)n);
+            const char *text = va_arg(ap, const char *);
+            const char *end = memchr(text, '\0', (size_t)n);
+            sb_putn(sb, text, end != NULL ? (size_t)(end - text) : (size_t)n);
             break;
         }
-        case C_CHAR: sb_putc(sb, (char)va_arg(ap, int)); break;
-        case C_INT: put_signed(sb, va_arg(ap, int)); break;
-        case C_UINT: put_unsigned(sb, va_arg(ap, unsigned), 10); break;
-        case C_HEX: put_unsigned(sb, va_arg(ap, unsigned), 16); break;
-        case C_SIZE: put_unsigned(sb, va_arg(ap, size_t), 10); break;
-        case C_LONG: put_signed(sb, va_arg(ap, long)); break;
-        case C_ULONG: put_unsigned(sb, va_arg(ap, unsigned long), 10); break;
-        case C_LLONG: put_signed(sb, va_arg(ap, long long)); break;
-        case C_ULLONG: put_unsigned(sb, va_arg(ap, unsigned long long), 10); break;
+        default:
+            return false;
         }
-        fmt = pct + 1 + strlen(simple[i].text);
+        fmt = c + 1;
     }
     sb_puts(sb, fmt);
+    return true;
 }
 
 /* Formats straight into the free room, and only a text longer than that
  * room a second time. */
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap)
 {
-    if (simple_format(fmt)) {
-        va_list copy;
-        va_copy(copy, ap);
-        put_simple(sb, fmt, copy);
-        va_end(copy);
-        return;
-    }
+    size_t start = sb->len;
     va_list copy;
+    va_copy(copy, ap);
+    bool done = put_common(sb, fmt, copy);
+    va_end(copy);
+    if (done)
+        return;
+    sb->len = start; /* a rarer conversion: all of it again, by vsnprintf */
     sb_reserve(sb, 128);
     va_copy(copy, ap);
     int n = vsnprintf(sb->data + sb->len, sb->cap - sb->len, fmt, copy);
@@ -209,11 +199,21 @@ char *sb_take(strbuf *sb)
     return s;
 }
 
+/* Bytes a C string literal cannot hold as themselves. */
+static bool needs_escape(unsigned char c)
+{
+    return c < 0x20 || c == 0x7f || c == '"' || c == '\\' || c == '?';
+}
+
 void sb_put_c_string(strbuf *sb, const char *s)
 {
+    static bool escape[256];
+    if (!escape[0])
+        for (int c = 0; c < 256; c++)
+            escape[c] = needs_escape((unsigned char)c);
     for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
         const unsigned char *plain = p; /* copy runs of plain bytes at once */
-        while (*p >= 0x20 && *p != 0x7f && *p != '"' && *p != '\\' && *p != '?')
+        while (!escape[*p])
             p++;
         if (p > plain)
             sb_putn(sb, (const char *)plain, (size_t)(p - plain));
@@ -226,11 +226,7 @@ void sb_put_c_string(strbuf *sb, const char *s)
         case '\r': sb_puts(sb, "\\r"); break;
         case '\t': sb_puts(sb, "\\t"); break;
         case '?': sb_puts(sb, "\\?"); break; /* no trigraphs, ever */
-        default:
-            if (*p < 0x20 || *p == 0x7f)
-                sb_printf(sb, "\\%03o", *p);
-            else
-                sb_putc(sb, (char)*p);
+        default: sb_printf(sb, "\\%03o", *p);
         }
     }
 }

@@ -259,6 +259,28 @@ static void read_format(const tag *t, constraints *c)
     sb_free(&known);
 }
 
+/* Whether text compiles as a pattern (else why, and where in it), with the
+ * last few that did remembered: a typedef's @pattern is read again at each
+ * member of that type, and compiling one to its DFA costs ~45,000
+ * instructions. (The strings stay reachable until exit.) */
+static bool pattern_compiles(const char *text, char *why, size_t why_size, size_t *offset)
+{
+    enum { REMEMBERED = 16 };
+    static char *good[REMEMBERED];
+    static size_t next;
+    for (size_t i = 0; i < REMEMBERED; i++)
+        if (good[i] != NULL && strcmp(good[i], text) == 0)
+            return true;
+    pattern *p = pattern_compile(text, why, why_size, offset);
+    if (p == NULL)
+        return false;
+    pattern_free(p);
+    free(good[next]);
+    good[next] = xstrdup(text);
+    next = (next + 1) % REMEMBERED;
+    return true;
+}
+
 static void read_pattern(const tag *t, constraints *c)
 {
     char message[256];
@@ -267,14 +289,12 @@ static void read_pattern(const tag *t, constraints *c)
         diag_error(t->where, "@pattern needs a regular expression");
         return;
     }
-    pattern *p = pattern_compile(t->value, message, sizeof message, &offset);
-    if (p == NULL) {
+    if (!pattern_compiles(t->value, message, sizeof message, &offset)) {
         src_loc at = t->value_where;
         at.col += (unsigned)offset;
         diag_error(at, "invalid @pattern: %s", message);
         return;
     }
-    pattern_free(p);
     free(c->pattern);
     c->pattern = xstrdup(t->value);
     c->pattern_where = t->where;
