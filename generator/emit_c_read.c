@@ -482,7 +482,15 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 1, "if ((rc_ = sc_check_skipped(r_, &skipped_)) != 0)");
         emit_line(sb, 2, "return rc_;");
     }
-    for (size_t i = 0; i < s->nfields; i++) {
+    bool all_required = s->nfields > 1;
+    for (size_t i = 0; i < s->nfields; i++)
+        all_required = all_required && s->fields[i].presence == PRESENCE_REQUIRED;
+    if (all_required) { /* the usual case, one loop rather than two lines a member */
+        emit_line(sb, 1, "for (size_t i_ = 0; i_ < %zu; i_++)", s->nfields);
+        emit_line(sb, 2, "if (!seen_[i_] && (rc_ = sc_fail_missing_member(r_, %s_members[i_])) != 0)", s->name);
+        emit_line(sb, 3, "return rc_;");
+    }
+    for (size_t i = 0; i < s->nfields && !all_required; i++) {
         const field *f = &s->fields[i];
         char *lit = c_literal(f->json_name);
         switch (f->presence) {
