@@ -4,7 +4,10 @@
 # outputs). Headers of 100 and 500 annotated structs are generated here (a
 # mix of @schema and @tool structs with formats, patterns, bounds, enums,
 # arrays and a nested struct, like bench_types.h), each timed RUNS times;
-# the table gives medians and the ratio schemac / clang.
+# the table gives medians and the ratio schemac / clang. A third row times
+# `schemac HEADER --list` (parse, model, checks and a one-page table; no C
+# and no JSON written): the floor of the generator on that header, as the
+# decode benchmark's skip row is the decoder's.
 #
 # Usage: bench/generator.sh [SCHEMAC [CLANG]]
 #   defaults: build-release/generator/schemac, clang
@@ -108,8 +111,8 @@ median() {
 
 echo "schemac ($schemac) against $("$clang" --version | head -1) -fsyntax-only, median of $runs runs"
 echo "CPU = user + system ms; wall = elapsed ms"
-printf '%7s %10s %12s %9s %10s %12s %10s %11s\n' structs "clang CPU" "schemac CPU" "CPU ratio" \
-    "clang wall" "schemac wall" "wall ratio" "out KB/str"
+printf '%7s %10s %12s %9s %10s %12s %10s %11s %10s %11s\n' structs "clang CPU" "schemac CPU" "CPU ratio" \
+    "clang wall" "schemac wall" "wall ratio" "out KB/str" "--list CPU" "list ratio"
 for n in $sizes; do
     make_header "$n" >"$tmp/gen_$n.h"
     mkdir -p "$tmp/out_$n"
@@ -118,8 +121,9 @@ for n in $sizes; do
     "$schemac" "$tmp/gen_$n.h" -o "$tmp/out_$n" 2>/dev/null
     read -r cw cc < <(median_ms "$clang" -fsyntax-only -std=c11 "$tmp/gen_$n.h")
     read -r sw sc < <(median_ms "$schemac" "$tmp/gen_$n.h" -o "$tmp/out_$n")
+    read -r _ lc < <(median_ms "$schemac" "$tmp/gen_$n.h" --list)
     bytes=$(cat "$tmp/out_$n"/* | wc -c)
-    awk -v n="$n" -v cw="$cw" -v cc="$cc" -v sw="$sw" -v sc="$sc" -v b="$bytes" \
-        'BEGIN { printf "%7d %10.1f %12.1f %9.2f %10.1f %12.1f %10.2f %11.1f\n",
-                 n, cc, sc, sc / cc, cw, sw, sw / cw, b / 1024 / n }'
+    awk -v n="$n" -v cw="$cw" -v cc="$cc" -v sw="$sw" -v sc="$sc" -v b="$bytes" -v lc="$lc" \
+        'BEGIN { printf "%7d %10.1f %12.1f %9.2f %10.1f %12.1f %10.2f %11.1f %10.1f %11.2f\n",
+                 n, cc, sc, sc / cc, cw, sw, sw / cw, b / 1024 / n, lc, lc / cc }'
 done
