@@ -11,40 +11,29 @@
 
 #include "schemac/schemac.h"
 
+/* T's public functions: one call each into libschemac's entry points
+ * (runtime/entry.c), which take T's read, check and build functions behind
+ * void pointers through the any_ adapters. */
 static void emit_public(strbuf *sb, const struct_def *s)
 {
     const char *t = s->c_type, *n = s->name;
-    sb_printf(sb, "int %s_decode(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_error *err_)\n{\n",
-              n, t);
-    emit_line(sb, 1, "sc_reader r_;");
-    emit_line(sb, 1, "sc_error local_;");
-    emit_line(sb, 1, "int rc_;");
-    emit_line(sb, 1, "if (err_ == NULL)");
-    emit_line(sb, 2, "err_ = &local_;");
-    emit_line(sb, 1, "sc_error_clear(err_);");
-    emit_line(sb, 1, "if (arena_ == NULL || out_ == NULL || (json_ == NULL && len_ > 0))");
-    emit_line(sb, 2, "return sc_fail(err_, SC_ERR_ARGUMENT, NULL, \"arena and out must not be NULL\");");
-    emit_line(sb, 1, "sc_reader_init(&r_, json_, len_, arena_, err_);");
-    emit_line(sb, 1, "rc_ = read_%s(&r_, out_);", n);
-    emit_line(sb, 1, "if (rc_ == 0)");
-    emit_line(sb, 2, "rc_ = sc_reader_finish(&r_);");
-    emit_line(sb, 1, "return rc_;");
+    sb_printf(sb, "static int any_read_%s(sc_reader *r_, void *out_)\n{\n", n);
+    emit_line(sb, 1, "return read_%s(r_, (%s *)out_);", n, t);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "static int any_check_%s(const void *value_, sc_error *err_)\n{\n", n);
+    emit_line(sb, 1, "return check_%s((const %s *)value_, err_, true, NULL, 0);", n, t);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "static cJSON *any_build_%s(const void *value_)\n{\n", n);
+    emit_line(sb, 1, "return build_%s((const %s *)value_, 0);", n, t);
     sb_puts(sb, "}\n\n");
 
+    sb_printf(sb, "int %s_decode(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_error *err_)\n{\n",
+              n, t);
+    emit_line(sb, 1, "return sc_decode_with(arena_, json_, len_, out_, err_, any_read_%s);", n);
+    sb_puts(sb, "}\n\n");
     sb_printf(sb, "int %s_decode_all(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_errors *errs_)\n{\n",
               n, t);
-    emit_line(sb, 1, "sc_reader r_;");
-    emit_line(sb, 1, "sc_error scratch_;");
-    emit_line(sb, 1, "if (errs_ == NULL)");
-    emit_line(sb, 2, "return SC_ERR_ARGUMENT;");
-    emit_line(sb, 1, "if (arena_ == NULL || out_ == NULL || (json_ == NULL && len_ > 0)) {");
-    emit_line(sb, 2, "sc_errors_begin(errs_, &scratch_);");
-    emit_line(sb, 2, "sc_fail(&scratch_, SC_ERR_ARGUMENT, NULL, \"arena and out must not be NULL\");");
-    emit_line(sb, 2, "return sc_errors_end(errs_, &scratch_);");
-    emit_line(sb, 1, "}");
-    emit_line(sb, 1, "sc_reader_init(&r_, json_, len_, arena_, &scratch_);");
-    emit_line(sb, 1, "sc_reader_collect(&r_, errs_);");
-    emit_line(sb, 1, "return sc_reader_finish_all(&r_, read_%s(&r_, out_));", n);
+    emit_line(sb, 1, "return sc_decode_all_with(arena_, json_, len_, out_, errs_, any_read_%s);", n);
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "static int decode_%s_text(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
@@ -64,55 +53,22 @@ static void emit_public(strbuf *sb, const struct_def *s)
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "int %s_validate(const %s *value_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "sc_error local_;");
-    emit_line(sb, 1, "if (err_ == NULL)");
-    emit_line(sb, 2, "err_ = &local_;");
-    emit_line(sb, 1, "sc_error_clear(err_);");
-    emit_line(sb, 1, "if (value_ == NULL)");
-    emit_line(sb, 2, "return sc_fail(err_, SC_ERR_ARGUMENT, NULL, \"no value given\");");
-    emit_line(sb, 1, "return check_%s(value_, err_, true, NULL, 0);", n);
+    emit_line(sb, 1, "return sc_validate_with(value_, err_, any_check_%s);", n);
     sb_puts(sb, "}\n\n");
-
     sb_printf(sb, "int %s_validate_all(const %s *value_, sc_errors *errs_)\n{\n", n, t);
-    emit_line(sb, 1, "sc_error scratch_;");
-    emit_line(sb, 1, "if (errs_ == NULL)");
-    emit_line(sb, 2, "return SC_ERR_ARGUMENT;");
-    emit_line(sb, 1, "sc_errors_begin(errs_, &scratch_);");
-    emit_line(sb, 1, "if (value_ == NULL)");
-    emit_line(sb, 2, "sc_fail(&scratch_, SC_ERR_ARGUMENT, NULL, \"no value given\");");
-    emit_line(sb, 1, "else");
-    emit_line(sb, 2, "(void)check_%s(value_, &scratch_, true, NULL, 0);", n);
-    emit_line(sb, 1, "return sc_errors_end(errs_, &scratch_);");
+    emit_line(sb, 1, "return sc_validate_all_with(value_, errs_, any_check_%s);", n);
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "cJSON *%s_to_cjson_ex(const %s *value_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "cJSON *tree_;");
-    emit_line(sb, 1, "/* a value validate rejects may hold counts and pointers unsafe to follow */");
-    emit_line(sb, 1, "if (%s_validate(value_, err_) != 0)", n);
-    emit_line(sb, 2, "return NULL;");
-    emit_line(sb, 1, "if ((tree_ = build_%s(value_, 0)) == NULL)", n);
-    emit_line(sb, 2, "sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
-    emit_line(sb, 1, "return tree_;");
+    emit_line(sb, 1, "return sc_to_cjson_with(value_, err_, any_check_%s, any_build_%s);", n, n);
     sb_puts(sb, "}\n\n");
-
     sb_printf(sb, "cJSON *%s_to_cjson(const %s *value_)\n{\n", n, t);
     emit_line(sb, 1, "return %s_to_cjson_ex(value_, NULL);", n);
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "char *%s_encode_ex(const %s *value_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "cJSON *tree_ = %s_to_cjson_ex(value_, err_);", n);
-    emit_line(sb, 1, "char *text_ = NULL;");
-    emit_line(sb, 1, "int rc_;");
-    emit_line(sb, 1, "if (tree_ == NULL)");
-    emit_line(sb, 2, "return NULL;");
-    emit_line(sb, 1, "if ((rc_ = sc_print_json(tree_, &text_)) != 0) {");
-    emit_line(sb, 2, "sc_fail(err_, rc_, NULL, \"%%s\", sc_strerror(rc_));");
-    emit_line(sb, 2, "text_ = NULL;");
-    emit_line(sb, 1, "}");
-    emit_line(sb, 1, "cJSON_Delete(tree_);");
-    emit_line(sb, 1, "return text_;");
+    emit_line(sb, 1, "return sc_encode_with(value_, err_, any_check_%s, any_build_%s);", n, n);
     sb_puts(sb, "}\n\n");
-
     sb_printf(sb, "char *%s_encode(const %s *value_)\n{\n", n, t);
     emit_line(sb, 1, "return %s_encode_ex(value_, NULL);", n);
     sb_puts(sb, "}\n\n");

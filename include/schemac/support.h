@@ -140,6 +140,22 @@ int sc_read_cjson(sc_reader *r, cJSON **out) SC_NODISCARD;
  * with SC_CALL_NULL_IS_ABSENT). */
 void sc_cjson_drop_null(cJSON *object, const char *key);
 
+/* A generated type's jobs behind void pointers (the any_read_T,
+ * any_check_T and any_build_T adapters), so that the public T_decode,
+ * T_validate, T_to_cjson_ex and T_encode_ex (and their _all forms) are one
+ * call each into the functions below rather than the same dozen lines per
+ * type. check is T's full check (what T_validate promises); build turns a
+ * checked value into a tree, NULL when memory runs out. */
+typedef int (*sc_read_fn)(sc_reader *r, void *out);
+typedef int (*sc_check_fn)(const void *value, sc_error *err);
+typedef cJSON *(*sc_build_fn)(const void *value);
+int sc_decode_with(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err, sc_read_fn read);
+int sc_decode_all_with(sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs, sc_read_fn read);
+int sc_validate_with(const void *value, sc_error *err, sc_check_fn check);
+int sc_validate_all_with(const void *value, sc_errors *errs, sc_check_fn check);
+cJSON *sc_to_cjson_with(const void *value, sc_error *err, sc_check_fn check, sc_build_fn build);
+char *sc_encode_with(const void *value, sc_error *err, sc_check_fn check, sc_build_fn build);
+
 /* T_from_cjson: prints node and decodes the text with decode, so a tree
  * passes exactly the checks text does. */
 typedef int (*sc_decode_text_fn)(sc_arena *arena, const char *json, size_t len, void *out,
