@@ -144,8 +144,8 @@ static bool put_common(strbuf *sb, const char *fmt, va_list ap)
             c += 2;
             int n = va_arg(ap, int);
             const char *text = va_arg(ap, const char *);
-            const char *end = memchr(text, '\0', (size_t)n);
-            sb_putn(sb, text, end != NULL ? (size_t)(end - text) : (size_t)n);
+            const char *end = n < 0 ? NULL : memchr(text, '\0', (size_t)n); /* negative: no precision */
+            sb_putn(sb, text, n < 0 ? strlen(text) : end != NULL ? (size_t)(end - text) : (size_t)n);
             break;
         }
         default:
@@ -207,7 +207,7 @@ static bool needs_escape(unsigned char c)
 
 void sb_put_c_string(strbuf *sb, const char *s)
 {
-    static bool escape[256];
+    static bool escape[256]; /* needs_escape of each byte, filled on first use */
     if (!escape[0])
         for (int c = 0; c < 256; c++)
             escape[c] = needs_escape((unsigned char)c);
