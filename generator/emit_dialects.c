@@ -835,9 +835,8 @@ static cJSON *mcp_output_schema(conv *c)
                               c->root->output_type));
         return NULL;
     }
-    conv oc = {.d = DIALECT_MCP, .m = c->m, .root = out, .canon = schema_document(out), .output = true};
+    conv oc = {.d = DIALECT_MCP, .m = c->m, .root = out, .canon = schema_shared(out), .output = true};
     cJSON *p = parameters(&oc);
-    cJSON_Delete((cJSON *)oc.canon);
     conv_release(&oc);
     return p;
 }
@@ -992,8 +991,7 @@ cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
 {
     if (d == DIALECT_XML || d == DIALECT_COUNT || !dialect_written(s, d))
         return NULL;
-    cJSON *canon = schema_document(s);
-    conv c = {.d = d, .m = m, .root = s, .canon = canon};
+    conv c = {.d = d, .m = m, .root = s, .canon = schema_shared(s)};
     cJSON *doc = build(&c);
     if (d == DIALECT_OPENAI_STRICT && !c.blocked)
         check_strict_limits(&c, doc);
@@ -1016,20 +1014,23 @@ cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
     for (size_t i = 0; i < c.nwarnings; i++)
         dialect_report(s, d, c.warnings[i].where, c.warnings[i].text);
     conv_release(&c);
-    cJSON_Delete(canon);
     return doc;
 }
 
-char *dialect_text(const model *m, const struct_def *s, dialect d)
+bool dialect_texts(const model *m, const struct_def *s, dialect d, char **file, char **embedded)
 {
+    *file = *embedded = NULL;
     if (!dialect_written(s, d))
-        return NULL;
-    if (d == DIALECT_XML)
-        return xml_text(s);
+        return false;
+    if (d == DIALECT_XML) {
+        *file = xml_text(s);
+        *embedded = xstrdup(*file);
+        return true;
+    }
     cJSON *doc = dialect_document(m, s, d);
-    char *text = schema_print(doc, 1);
+    schema_print_both(doc, file, embedded);
     cJSON_Delete(doc);
-    return text;
+    return true;
 }
 
 char *dialect_print(const model *m, dialect d, size_t *ntools)
@@ -1040,7 +1041,7 @@ char *dialect_print(const model *m, dialect d, size_t *ntools)
         sb_init(&sb);
         for (size_t i = 0; i < m->nstructs; i++) {
             const struct_def *s = m->structs[i];
-            char *text = s->opted_in && s->tool_name != NULL ? dialect_text(m, s, d) : NULL;
+            char *text = s->opted_in && s->tool_name != NULL && dialect_written(s, d) ? xml_text(s) : NULL;
             if (text != NULL) {
                 sb_puts(&sb, text);
                 (*ntools)++;

@@ -73,9 +73,11 @@ bool dialect_written(const struct_def *s, dialect d);
  * reporting what it loses; NULL when it is not written. Caller deletes. */
 cJSON *dialect_document(const model *m, const struct_def *s, dialect d);
 
-/* The text of dialect d: JSON pretty-printed as schema_print does, or the
- * XML; NULL when it is not written. Caller frees. */
-char *dialect_text(const model *m, const struct_def *s, dialect d);
+/* The texts of dialect d: *file as its file holds it (JSON pretty-printed
+ * as schema_print does, or the XML) and *embedded as the tool table carries
+ * it (the JSON compact, the XML as is), made together. False, both NULL,
+ * when it is not written. Caller frees both. */
+bool dialect_texts(const model *m, const struct_def *s, dialect d, char **file, char **embedded);
 
 /* --print-dialect: the tools of m in dialect d as a JSON array (the value of
  * a request's "tools"; for Gemini, of "functionDeclarations"), or the XML

@@ -261,7 +261,7 @@ static void xml_children(xml_ctx *x, strbuf *sb, const cJSON *schema, int depth)
 
 char *xml_text(const struct_def *s)
 {
-    cJSON *canon = schema_document(s);
+    const cJSON *canon = schema_shared(s);
     xml_ctx x = {canon, 0};
     strbuf sb;
     sb_init(&sb);
@@ -282,7 +282,6 @@ char *xml_text(const struct_def *s)
         sb_puts(&sb, "    </arguments>\n");
     }
     sb_puts(&sb, "</tool>\n");
-    cJSON_Delete(canon);
     return sb_take(&sb);
 }
 
