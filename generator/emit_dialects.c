@@ -119,6 +119,9 @@ typedef struct conv {
     /* MCP outputSchema: no host forwards it to a provider, so a tagged
      * union keeps its oneOf there (beside "type": "object") */
     bool output;
+    /* Where the arguments that OpenAI, Anthropic and MCP share are kept
+     * (shared_parameters); NULL: each document converts its own. */
+    cJSON **shared;
 } conv;
 
 /* The dialect keeps every keyword of the canonical schema. */
@@ -240,7 +243,13 @@ static char *child_path(const member *m, const char *name, const char *suffix)
 {
     const char *base = m->path != NULL ? m->path : "";
     const char *sep = name != NULL && m->path != NULL ? "." : "";
-    return xasprintf("%s%s%s", base, sep, name != NULL ? name : suffix);
+    const char *last = name != NULL ? name : suffix;
+    size_t nb = strlen(base), ns = strlen(sep), nl = strlen(last);
+    char *path = xmalloc(nb + ns + nl + 1); /* not xasprintf: one path per member and dialect */
+    memcpy(path, base, nb);
+    memcpy(path + nb, sep, ns);
+    memcpy(path + nb + ns, last, nl + 1);
+    return path;
 }
 
 /* ---- constraints as text -------------------------------------------------- */
@@ -789,9 +798,27 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
     return flat;
 }
 
+static cJSON *convert_parameters(conv *c);
+
 /* The arguments object: the canonical document without what only costs
- * tokens ($schema, title, the description the tool already has). */
+ * tokens ($schema, title, the description the tool already has).
+ * OpenAI, Anthropic and MCP take that whole, so their arguments are the
+ * same tree, reported nothing on: it is converted for the first of them
+ * and kept in *c->shared, and each document holds a reference to it. A
+ * flattened union is converted each time, as its warning names the
+ * provider. */
 static cJSON *parameters(conv *c)
+{
+    bool same_for_all = c->shared != NULL && full_json_schema(c) && !c->route && !c->output &&
+                        cJSON_GetObjectItemCaseSensitive(c->canon, "oneOf") == NULL;
+    if (!same_for_all)
+        return convert_parameters(c);
+    if (*c->shared == NULL)
+        *c->shared = convert_parameters(c);
+    return cJSON_CreateObjectReference((*c->shared)->child);
+}
+
+static cJSON *convert_parameters(conv *c)
 {
     member m = {NULL, c->root->where};
     cJSON *flat = NULL;
@@ -987,11 +1014,13 @@ static void check_strict_limits(conv *c, const cJSON *doc)
     block(c, &m, what);
 }
 
-cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
+/* dialect_document, sharing the arguments through *shared when that is not
+ * NULL (see parameters). */
+static cJSON *make_document(const model *m, const struct_def *s, dialect d, cJSON **shared)
 {
     if (d == DIALECT_XML || d == DIALECT_COUNT || !dialect_written(s, d))
         return NULL;
-    conv c = {.d = d, .m = m, .root = s, .canon = schema_shared(s)};
+    conv c = {.d = d, .m = m, .root = s, .canon = schema_shared(s), .shared = shared};
     cJSON *doc = build(&c);
     if (d == DIALECT_OPENAI_STRICT && !c.blocked)
         check_strict_limits(&c, doc);
@@ -1017,20 +1046,28 @@ cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
     return doc;
 }
 
-bool dialect_texts(const model *m, const struct_def *s, dialect d, char **file, char **embedded)
+cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
 {
-    *file = *embedded = NULL;
-    if (!dialect_written(s, d))
-        return false;
-    if (d == DIALECT_XML) {
-        *file = xml_text(s);
-        *embedded = xstrdup(*file);
-        return true;
+    return make_document(m, s, d, NULL);
+}
+
+void dialect_texts(const model *m, const struct_def *s, char *files[DIALECT_COUNT], char *embedded[DIALECT_COUNT])
+{
+    cJSON *shared = NULL;
+    for (int d = 0; d < DIALECT_COUNT; d++) {
+        files[d] = embedded[d] = NULL;
+        if (!dialect_written(s, (dialect)d))
+            continue;
+        if (d == DIALECT_XML) {
+            files[d] = xml_text(s);
+            embedded[d] = xstrdup(files[d]);
+            continue;
+        }
+        cJSON *doc = make_document(m, s, (dialect)d, &shared);
+        schema_print_both(doc, &files[d], &embedded[d]);
+        cJSON_Delete(doc);
     }
-    cJSON *doc = dialect_document(m, s, d);
-    schema_print_both(doc, file, embedded);
-    cJSON_Delete(doc);
-    return true;
+    cJSON_Delete(shared);
 }
 
 char *dialect_print(const model *m, dialect d, size_t *ntools)

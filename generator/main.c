@@ -260,17 +260,18 @@ static void emit_dialects(const model *m, const options *o, output_set *out, cha
         const struct_def *s = m->structs[i];
         if (!s->opted_in || s->tool_name == NULL)
             continue;
+        char *texts[DIALECT_COUNT], *embedded[DIALECT_COUNT];
+        dialect_texts(m, s, texts, embedded);
         for (int d = 0; d < DIALECT_COUNT; d++) {
-            char *text, *embedded;
-            if (!dialect_texts(m, s, (dialect)d, &text, &embedded)) /* not written for this tool (@dialects, names) */
+            if (texts[d] == NULL) /* not written for this tool (@dialects, names) */
                 continue;
             char *name = xasprintf("%s%s", s->name, dialect_suffix((dialect)d));
-            outputs_add(out, path_join(o->output_dir, name), text);
+            outputs_add(out, path_join(o->output_dir, name), texts[d]);
             free(name);
             if (kept != NULL)
-                kept[i * DIALECT_COUNT + (size_t)d] = embedded;
+                kept[i * DIALECT_COUNT + (size_t)d] = embedded[d];
             else
-                free(embedded);
+                free(embedded[d]);
         }
     }
 }
