@@ -351,25 +351,28 @@ void emit_name_switch(strbuf *sb, int level, const char *ptr, const char *len,
  * embedded documents are most of the bytes escaped, a quote every few. */
 static void put_literal_body(strbuf *sb, const char *text, size_t len)
 {
+    /* what follows the backslash: 0 no backslash (the byte as itself), 1
+     * the byte in octal, else this letter */
+    static char escape[256];
+    if (escape['?'] == 0) {
+        for (int c = 0; c < 0x20; c++)
+            escape[c] = 1;
+        escape[0x7f] = 1;
+        escape['"'] = '"';
+        escape['\\'] = '\\';
+        escape['\n'] = 'n';
+        escape['\r'] = 'r';
+        escape['\t'] = 't';
+        escape['?'] = '?'; /* no trigraphs, ever */
+    }
     sb_reserve(sb, 4 * len); /* \ooo is the longest form of a byte */
     char *o = sb->data + sb->len;
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)text[i];
-        char e = 0; /* the letter after the backslash; 0: \ooo */
-        switch (c) {
-        case '"': e = '"'; break;
-        case '\\': e = '\\'; break;
-        case '\n': e = 'n'; break;
-        case '\r': e = 'r'; break;
-        case '\t': e = 't'; break;
-        case '?': e = '?'; break; /* no trigraphs, ever */
-        default:
-            if (c >= 0x20 && c != 0x7f) {
-                *o++ = (char)c;
-                continue;
-            }
-        }
-        if (e != 0) {
+        char e = escape[c];
+        if (e == 0) {
+            *o++ = (char)c;
+        } else if (e != 1) {
             o[0] = '\\';
             o[1] = e;
             o += 2;

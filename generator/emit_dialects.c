@@ -17,6 +17,7 @@
 
 #include "emit_schema.h"
 #include "emit_xml.h"
+#include "json_arena.h"
 #include "keywords.h"
 #include "strbuf.h"
 
@@ -1053,6 +1054,10 @@ cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
 
 void dialect_texts(const model *m, const struct_def *s, char *files[DIALECT_COUNT], char *embedded[DIALECT_COUNT])
 {
+    /* the documents' trees are dropped once printed: an arena holds them,
+     * released when the tool is done */
+    static json_arena documents;
+    json_arena_enter(&documents);
     cJSON *shared = NULL;
     for (int d = 0; d < DIALECT_COUNT; d++) {
         files[d] = embedded[d] = NULL;
@@ -1068,6 +1073,8 @@ void dialect_texts(const model *m, const struct_def *s, char *files[DIALECT_COUN
         cJSON_Delete(doc);
     }
     cJSON_Delete(shared);
+    json_arena_leave();
+    json_arena_release(&documents);
 }
 
 char *dialect_print(const model *m, dialect d, size_t *ntools)

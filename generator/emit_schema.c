@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_arena.h"
 #include "keywords.h"
 #include "strbuf.h"
 
@@ -292,13 +293,17 @@ static void put(const printer *pr, const char *s, size_t n)
 static void escape_into(strbuf *sb, const char *s)
 {
     static const char hex[] = "0123456789abcdef";
+    static bool plain[256]; /* written as itself; a table, as most bytes are */
+    if (!plain['a'])
+        for (int c = 0x20; c < 256; c++)
+            plain[c] = c != '"' && c != '\\';
     size_t n = strlen(s);
     char *out = room(sb, 6 * n + 2); /* \u00XX is the longest form of a byte */
     char *o = out;
     *o++ = '"';
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        unsigned char c = *p;
-        if (c >= 0x20 && c != '"' && c != '\\') {
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (plain[c]) {
             *o++ = (char)c;
             continue;
         }
@@ -429,6 +434,8 @@ void schema_print_both(const cJSON *doc, char **pretty, char **compact)
     strbuf p, c;
     sb_init(&p);
     sb_init(&c);
+    sb_reserve(&p, 4096); /* most documents fit: no regrowing them */
+    sb_reserve(&c, 4096);
     printer pr = {&p, &c};
     print_value(&pr, doc, 0);
     *pretty = finish(&p, true);
@@ -439,7 +446,8 @@ void schema_print_both(const cJSON *doc, char **pretty, char **compact)
  * The .schema.json, the embedded T_schema_json, and a tool's dialects, XML
  * and MCP outputSchema all start from the same document of a struct: it is
  * built once and printed once, and kept (by the struct's address, in an
- * open-addressing table) until schema_cache_free. */
+ * open-addressing table) until schema_cache_free. The documents live in an
+ * arena (json_arena.h), released as one. */
 
 typedef struct cached_schema {
     const struct_def *s; /* NULL: a free slot */
@@ -448,6 +456,7 @@ typedef struct cached_schema {
 } cached_schema;
 
 static struct {
+    json_arena documents;
     cached_schema *slots;
     size_t cap; /* a power of two, at least twice count */
     size_t count;
@@ -477,7 +486,9 @@ static cached_schema *cached(const struct_def *s)
     cached_schema *e = &cache.slots[slot_of(s, cache.cap)];
     if (e->s == NULL) {
         e->s = s;
+        json_arena_enter(&cache.documents);
         e->doc = schema_document(s);
+        json_arena_leave();
         cache.count++;
     }
     return e;
@@ -498,8 +509,8 @@ const char *schema_text(const struct_def *s, bool pretty)
 
 void schema_cache_free(void)
 {
+    json_arena_release(&cache.documents);
     for (size_t i = 0; i < cache.cap; i++) {
-        cJSON_Delete(cache.slots[i].doc);
         free(cache.slots[i].pretty);
         free(cache.slots[i].compact);
     }
