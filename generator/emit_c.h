@@ -14,9 +14,10 @@ typedef struct c_names {
     const char *header_name;    /* the generated header's file name: "url.schemac.h" */
     const char *source_name;    /* the generated source's file name */
     const char *guard;          /* include guard: "URL_SCHEMAC_H" */
-    /* The dialect texts of each @tool struct, as written to files:
+    /* The dialect texts of each @tool struct, the documents written to
+     * files in the form the tool table embeds (JSON compact, the XML as is):
      * tool_texts[i * DIALECT_COUNT + d] for m->structs[i] (NULL when it is
-     * not a tool), so the tool table carries the very same documents. */
+     * not a tool or the dialect is not written). */
     char *const *tool_texts;
 } c_names;
 

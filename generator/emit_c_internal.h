@@ -51,9 +51,6 @@ char *double_text(double v);
 void put_i64(strbuf *sb, int64_t v);
 /* `[static ]const char NAME[] = "text";` (a character list when long). */
 void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char *text);
-/* JSON text without the white space between tokens: generated code embeds
- * documents compact (the .json outputs stay pretty-printed for readers). */
-char *json_compact(const char *text);
 void emit_schema_constant(strbuf *sb, const struct_def *s);
 
 /* A struct with public functions (tagged @schema or @tool). */

@@ -188,9 +188,7 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
             if (*c == '-')
                 *c = '_';
         const char *text = names->tool_texts != NULL ? names->tool_texts[index * DIALECT_COUNT + (size_t)d] : NULL;
-        char *compact = text != NULL && d != DIALECT_XML ? json_compact(text) : NULL;
-        emit_text_constant(sb, true, name, compact != NULL ? compact : text != NULL ? text : "");
-        free(compact);
+        emit_text_constant(sb, true, name, text != NULL ? text : "");
         free(name);
     }
 

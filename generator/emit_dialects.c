@@ -17,6 +17,7 @@
 
 #include "emit_schema.h"
 #include "emit_xml.h"
+#include "json_arena.h"
 #include "keywords.h"
 #include "strbuf.h"
 
@@ -119,6 +120,9 @@ typedef struct conv {
     /* MCP outputSchema: no host forwards it to a provider, so a tagged
      * union keeps its oneOf there (beside "type": "object") */
     bool output;
+    /* Where the arguments that OpenAI, Anthropic and MCP share are kept
+     * (shared_parameters); NULL: each document converts its own. */
+    cJSON **shared;
 } conv;
 
 /* The dialect keeps every keyword of the canonical schema. */
@@ -240,7 +244,13 @@ static char *child_path(const member *m, const char *name, const char *suffix)
 {
     const char *base = m->path != NULL ? m->path : "";
     const char *sep = name != NULL && m->path != NULL ? "." : "";
-    return xasprintf("%s%s%s", base, sep, name != NULL ? name : suffix);
+    const char *last = name != NULL ? name : suffix;
+    size_t nb = strlen(base), ns = strlen(sep), nl = strlen(last);
+    char *path = xmalloc(nb + ns + nl + 1); /* not xasprintf: one path per member and dialect */
+    memcpy(path, base, nb);
+    memcpy(path + nb, sep, ns);
+    memcpy(path + nb + ns, last, nl + 1);
+    return path;
 }
 
 /* ---- constraints as text -------------------------------------------------- */
@@ -789,9 +799,27 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
     return flat;
 }
 
+static cJSON *convert_parameters(conv *c);
+
 /* The arguments object: the canonical document without what only costs
- * tokens ($schema, title, the description the tool already has). */
+ * tokens ($schema, title, the description the tool already has).
+ * OpenAI, Anthropic and MCP take that whole, so their arguments are the
+ * same tree, reported nothing on: it is converted for the first of them
+ * and kept in *c->shared, and each document holds a reference to it. A
+ * flattened union is converted each time, as its warning names the
+ * provider. */
 static cJSON *parameters(conv *c)
+{
+    bool same_for_all = c->shared != NULL && full_json_schema(c) && !c->route && !c->output &&
+                        cJSON_GetObjectItemCaseSensitive(c->canon, "oneOf") == NULL;
+    if (!same_for_all)
+        return convert_parameters(c);
+    if (*c->shared == NULL)
+        *c->shared = convert_parameters(c);
+    return cJSON_CreateObjectReference((*c->shared)->child);
+}
+
+static cJSON *convert_parameters(conv *c)
 {
     member m = {NULL, c->root->where};
     cJSON *flat = NULL;
@@ -835,9 +863,8 @@ static cJSON *mcp_output_schema(conv *c)
                               c->root->output_type));
         return NULL;
     }
-    conv oc = {.d = DIALECT_MCP, .m = c->m, .root = out, .canon = schema_document(out), .output = true};
+    conv oc = {.d = DIALECT_MCP, .m = c->m, .root = out, .canon = schema_shared(out), .output = true};
     cJSON *p = parameters(&oc);
-    cJSON_Delete((cJSON *)oc.canon);
     conv_release(&oc);
     return p;
 }
@@ -988,12 +1015,13 @@ static void check_strict_limits(conv *c, const cJSON *doc)
     block(c, &m, what);
 }
 
-cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
+/* dialect_document, sharing the arguments through *shared when that is not
+ * NULL (see parameters). */
+static cJSON *make_document(const model *m, const struct_def *s, dialect d, cJSON **shared)
 {
     if (d == DIALECT_XML || d == DIALECT_COUNT || !dialect_written(s, d))
         return NULL;
-    cJSON *canon = schema_document(s);
-    conv c = {.d = d, .m = m, .root = s, .canon = canon};
+    conv c = {.d = d, .m = m, .root = s, .canon = schema_shared(s), .shared = shared};
     cJSON *doc = build(&c);
     if (d == DIALECT_OPENAI_STRICT && !c.blocked)
         check_strict_limits(&c, doc);
@@ -1016,20 +1044,37 @@ cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
     for (size_t i = 0; i < c.nwarnings; i++)
         dialect_report(s, d, c.warnings[i].where, c.warnings[i].text);
     conv_release(&c);
-    cJSON_Delete(canon);
     return doc;
 }
 
-char *dialect_text(const model *m, const struct_def *s, dialect d)
+cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
 {
-    if (!dialect_written(s, d))
-        return NULL;
-    if (d == DIALECT_XML)
-        return xml_text(s);
-    cJSON *doc = dialect_document(m, s, d);
-    char *text = schema_print(doc, 1);
-    cJSON_Delete(doc);
-    return text;
+    return make_document(m, s, d, NULL);
+}
+
+void dialect_texts(const model *m, const struct_def *s, char *files[DIALECT_COUNT], char *embedded[DIALECT_COUNT])
+{
+    /* the documents' trees are dropped once printed: an arena holds them,
+     * released when the tool is done */
+    static json_arena documents;
+    json_arena_enter(&documents);
+    cJSON *shared = NULL;
+    for (int d = 0; d < DIALECT_COUNT; d++) {
+        files[d] = embedded[d] = NULL;
+        if (!dialect_written(s, (dialect)d))
+            continue;
+        if (d == DIALECT_XML) {
+            files[d] = xml_text(s);
+            embedded[d] = xstrdup(files[d]);
+            continue;
+        }
+        cJSON *doc = make_document(m, s, (dialect)d, &shared);
+        schema_print_both(doc, &files[d], &embedded[d]);
+        cJSON_Delete(doc);
+    }
+    cJSON_Delete(shared);
+    json_arena_leave();
+    json_arena_release(&documents);
 }
 
 char *dialect_print(const model *m, dialect d, size_t *ntools)
@@ -1040,7 +1085,7 @@ char *dialect_print(const model *m, dialect d, size_t *ntools)
         sb_init(&sb);
         for (size_t i = 0; i < m->nstructs; i++) {
             const struct_def *s = m->structs[i];
-            char *text = s->opted_in && s->tool_name != NULL ? dialect_text(m, s, d) : NULL;
+            char *text = s->opted_in && s->tool_name != NULL && dialect_written(s, d) ? xml_text(s) : NULL;
             if (text != NULL) {
                 sb_puts(&sb, text);
                 (*ntools)++;

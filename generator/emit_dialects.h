@@ -73,9 +73,13 @@ bool dialect_written(const struct_def *s, dialect d);
  * reporting what it loses; NULL when it is not written. Caller deletes. */
 cJSON *dialect_document(const model *m, const struct_def *s, dialect d);
 
-/* The text of dialect d: JSON pretty-printed as schema_print does, or the
- * XML; NULL when it is not written. Caller frees. */
-char *dialect_text(const model *m, const struct_def *s, dialect d);
+/* The texts of every dialect of the @tool struct s, reporting what each
+ * loses: files[d] as the file of dialect d holds it (JSON pretty-printed as
+ * schema_print does, or the XML) and embedded[d] as the tool table carries
+ * it (the JSON compact, the XML as is); both NULL for a dialect not
+ * written. Made together, as OpenAI, Anthropic and MCP share a conversion.
+ * Caller frees them. */
+void dialect_texts(const model *m, const struct_def *s, char *files[DIALECT_COUNT], char *embedded[DIALECT_COUNT]);
 
 /* --print-dialect: the tools of m in dialect d as a JSON array (the value of
  * a request's "tools"; for Gemini, of "functionDeclarations"), or the XML

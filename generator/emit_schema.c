@@ -1,9 +1,11 @@
 /* schemac generator: canonical JSON Schema. */
 #include "emit_schema.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "json_arena.h"
 #include "keywords.h"
 #include "strbuf.h"
 
@@ -227,7 +229,8 @@ static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_d
     return o;
 }
 
-cJSON *schema_document(const struct_def *s)
+/* The document of s, built afresh (schema_shared keeps one per struct). */
+static cJSON *schema_document(const struct_def *s)
 {
     schema_ctx ctx = {s, NULL, 0};
     cJSON *body = schema_of_struct(&ctx, s, s->description);
@@ -251,86 +254,266 @@ cJSON *schema_document(const struct_def *s)
     return doc;
 }
 
-/* ---- printing ------------------------------------------------------------ */
+/* ---- printing ------------------------------------------------------------
+ * The printer writes straight into its buffers' free room, each token after
+ * one check for space: token by token through sb_putc/sb_puts it cost as
+ * much as building the trees. One walk can write the pretty and the compact
+ * text together: they differ only in the whitespace between tokens. */
 
-static void print_string(strbuf *sb, const char *s)
+typedef struct printer {
+    strbuf *pretty; /* NULL: compact only */
+    strbuf *compact; /* NULL: pretty only */
+} printer;
+
+/* Room for n more bytes at the end of sb (and the NUL sb_take leaves). */
+static char *room(strbuf *sb, size_t n)
 {
-    sb_putc(sb, '"');
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        const unsigned char *plain = p; /* copy runs of plain bytes at once */
-        while (*p >= 0x20 && *p != '"' && *p != '\\')
-            p++;
-        if (p > plain)
-            sb_putn(sb, (const char *)plain, (size_t)(p - plain));
-        if (*p == '\0')
-            break;
-        switch (*p) {
-        case '"': sb_puts(sb, "\\\""); break;
-        case '\\': sb_puts(sb, "\\\\"); break;
-        case '\n': sb_puts(sb, "\\n"); break;
-        case '\r': sb_puts(sb, "\\r"); break;
-        case '\t': sb_puts(sb, "\\t"); break;
-        case '\b': sb_puts(sb, "\\b"); break;
-        case '\f': sb_puts(sb, "\\f"); break;
+    if (sb->len + n + 1 > sb->cap)
+        sb_reserve(sb, n);
+    return sb->data + sb->len;
+}
+
+static void put_raw(strbuf *sb, const char *s, size_t n)
+{
+    memcpy(room(sb, n), s, n);
+    sb->len += n;
+}
+
+/* A token, the same in both texts. */
+static void put(const printer *pr, const char *s, size_t n)
+{
+    if (pr->pretty != NULL)
+        put_raw(pr->pretty, s, n);
+    if (pr->compact != NULL)
+        put_raw(pr->compact, s, n);
+}
+
+/* s as a JSON string into sb: the control characters other than \n \r \t \b
+ * \f as \u00XX, every other byte as itself. */
+static void escape_into(strbuf *sb, const char *s)
+{
+    static const char hex[] = "0123456789abcdef";
+    static bool plain[256]; /* written as itself; a table, as most bytes are */
+    if (!plain['a'])
+        for (int c = 0x20; c < 256; c++)
+            plain[c] = c != '"' && c != '\\';
+    size_t n = strlen(s);
+    char *out = room(sb, 6 * n + 2); /* \u00XX is the longest form of a byte */
+    char *o = out;
+    *o++ = '"';
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (plain[c]) {
+            *o++ = (char)c;
+            continue;
+        }
+        *o++ = '\\';
+        switch (c) {
+        case '"': *o++ = '"'; break;
+        case '\\': *o++ = '\\'; break;
+        case '\n': *o++ = 'n'; break;
+        case '\r': *o++ = 'r'; break;
+        case '\t': *o++ = 't'; break;
+        case '\b': *o++ = 'b'; break;
+        case '\f': *o++ = 'f'; break;
         default:
-            if (*p < 0x20)
-                sb_printf(sb, "\\u%04x", *p);
-            else
-                sb_putc(sb, (char)*p);
+            memcpy(o, "u00", 3);
+            o[3] = hex[c >> 4];
+            o[4] = hex[c & 15];
+            o += 5;
         }
     }
-    sb_putc(sb, '"');
+    *o++ = '"';
+    sb->len += (size_t)(o - out);
 }
 
-static void indent(strbuf *sb, int pretty, int depth)
+static void put_string(const printer *pr, const char *s)
 {
-    if (!pretty)
-        return;
-    sb_putc(sb, '\n');
-    for (int i = 0; i < depth; i++)
-        sb_puts(sb, "  ");
+    strbuf *first = pr->pretty != NULL ? pr->pretty : pr->compact;
+    size_t before = first->len;
+    escape_into(first, s);
+    if (pr->pretty != NULL && pr->compact != NULL)
+        put_raw(pr->compact, pr->pretty->data + before, pr->pretty->len - before);
 }
 
-static void print_value(strbuf *sb, const cJSON *v, int pretty, int depth)
+/* A JSON number as sb_put_json_number writes it: integers as integers,
+ * others in their shortest exact form. */
+static void put_number(const printer *pr, double v)
+{
+    char text[40];
+    size_t n;
+    if (v == (double)(long long)v && v >= -9007199254740992.0 && v <= 9007199254740992.0) {
+        long long i = (long long)v;
+        unsigned long long u = i < 0 ? 0ULL - (unsigned long long)i : (unsigned long long)i;
+        char digits[24];
+        size_t nd = 0;
+        do {
+            digits[nd++] = (char)('0' + u % 10);
+            u /= 10;
+        } while (u != 0);
+        n = 0;
+        if (i < 0)
+            text[n++] = '-';
+        while (nd > 0)
+            text[n++] = digits[--nd];
+    } else {
+        format_shortest_double(text, v);
+        n = strlen(text);
+    }
+    put(pr, text, n);
+}
+
+/* A line break and depth levels of two spaces, in the pretty text only. */
+static void newline(const printer *pr, int depth)
+{
+    if (pr->pretty == NULL)
+        return;
+    size_t n = 1 + 2 * (size_t)depth;
+    char *o = room(pr->pretty, n);
+    o[0] = '\n';
+    memset(o + 1, ' ', n - 1);
+    pr->pretty->len += n;
+}
+
+static void print_value(const printer *pr, const cJSON *v, int depth)
 {
     if (cJSON_IsObject(v) || cJSON_IsArray(v)) {
         bool object = cJSON_IsObject(v);
-        sb_putc(sb, object ? '{' : '[');
         if (v->child == NULL) {
-            sb_putc(sb, object ? '}' : ']');
+            put(pr, object ? "{}" : "[]", 2);
             return;
         }
+        put(pr, object ? "{" : "[", 1);
         for (const cJSON *item = v->child; item != NULL; item = item->next) {
-            indent(sb, pretty, depth + 1);
+            newline(pr, depth + 1);
             if (object) {
-                print_string(sb, item->string);
-                sb_puts(sb, pretty ? ": " : ":");
+                put_string(pr, item->string);
+                put(pr, ":", 1);
+                if (pr->pretty != NULL)
+                    put_raw(pr->pretty, " ", 1);
             }
-            print_value(sb, item, pretty, depth + 1);
+            print_value(pr, item, depth + 1);
             if (item->next != NULL)
-                sb_putc(sb, ',');
+                put(pr, ",", 1);
         }
-        indent(sb, pretty, depth);
-        sb_putc(sb, object ? '}' : ']');
+        newline(pr, depth);
+        put(pr, object ? "}" : "]", 1);
     } else if (cJSON_IsString(v)) {
-        print_string(sb, v->valuestring);
+        put_string(pr, v->valuestring);
     } else if (cJSON_IsNumber(v)) {
-        sb_put_json_number(sb, v->valuedouble);
+        put_number(pr, v->valuedouble);
     } else if (cJSON_IsTrue(v)) {
-        sb_puts(sb, "true");
+        put(pr, "true", 4);
     } else if (cJSON_IsFalse(v)) {
-        sb_puts(sb, "false");
+        put(pr, "false", 5);
     } else {
-        sb_puts(sb, "null");
+        put(pr, "null", 4);
     }
+}
+
+/* Ends a printed text: pretty ones with a line break. */
+static char *finish(strbuf *sb, bool pretty)
+{
+    if (pretty)
+        put_raw(sb, "\n", 1);
+    room(sb, 0)[0] = '\0';
+    return sb_take(sb);
 }
 
 char *schema_print(const cJSON *doc, int pretty)
 {
     strbuf sb;
     sb_init(&sb);
-    print_value(&sb, doc, pretty, 0);
-    if (pretty)
-        sb_putc(&sb, '\n');
-    return sb_take(&sb);
+    printer pr = {pretty ? &sb : NULL, pretty ? NULL : &sb};
+    print_value(&pr, doc, 0);
+    return finish(&sb, pretty);
+}
+
+void schema_print_both(const cJSON *doc, char **pretty, char **compact)
+{
+    strbuf p, c;
+    sb_init(&p);
+    sb_init(&c);
+    sb_reserve(&p, 4096); /* most documents fit: no regrowing them */
+    sb_reserve(&c, 4096);
+    printer pr = {&p, &c};
+    print_value(&pr, doc, 0);
+    *pretty = finish(&p, true);
+    *compact = finish(&c, false);
+}
+
+/* ---- one document per struct ----------------------------------------------
+ * The .schema.json, the embedded T_schema_json, and a tool's dialects, XML
+ * and MCP outputSchema all start from the same document of a struct: it is
+ * built once and printed once, and kept (by the struct's address, in an
+ * open-addressing table) until schema_cache_free. The documents live in an
+ * arena (json_arena.h), released as one. */
+
+typedef struct cached_schema {
+    const struct_def *s; /* NULL: a free slot */
+    cJSON *doc;
+    char *pretty, *compact; /* NULL until first asked for */
+} cached_schema;
+
+static struct {
+    json_arena documents;
+    cached_schema *slots;
+    size_t cap; /* a power of two, at least twice count */
+    size_t count;
+} cache;
+
+static size_t slot_of(const struct_def *s, size_t cap)
+{
+    uint64_t h = (uint64_t)(uintptr_t)s * 0x9e3779b97f4a7c15u;
+    size_t i = (size_t)(h >> 32) & (cap - 1);
+    while (cache.slots[i].s != NULL && cache.slots[i].s != s)
+        i = (i + 1) & (cap - 1);
+    return i;
+}
+
+static cached_schema *cached(const struct_def *s)
+{
+    if (2 * (cache.count + 1) > cache.cap) {
+        cached_schema *old = cache.slots;
+        size_t old_cap = cache.cap;
+        cache.cap = old_cap != 0 ? 2 * old_cap : 64;
+        cache.slots = xcalloc(cache.cap, sizeof *cache.slots);
+        for (size_t i = 0; i < old_cap; i++)
+            if (old[i].s != NULL)
+                cache.slots[slot_of(old[i].s, cache.cap)] = old[i];
+        free(old);
+    }
+    cached_schema *e = &cache.slots[slot_of(s, cache.cap)];
+    if (e->s == NULL) {
+        e->s = s;
+        json_arena_enter(&cache.documents);
+        e->doc = schema_document(s);
+        json_arena_leave();
+        cache.count++;
+    }
+    return e;
+}
+
+const cJSON *schema_shared(const struct_def *s)
+{
+    return cached(s)->doc;
+}
+
+const char *schema_text(const struct_def *s, bool pretty)
+{
+    cached_schema *e = cached(s);
+    if (e->pretty == NULL)
+        schema_print_both(e->doc, &e->pretty, &e->compact);
+    return pretty ? e->pretty : e->compact;
+}
+
+void schema_cache_free(void)
+{
+    json_arena_release(&cache.documents);
+    for (size_t i = 0; i < cache.cap; i++) {
+        free(cache.slots[i].pretty);
+        free(cache.slots[i].compact);
+    }
+    free(cache.slots);
+    memset(&cache, 0, sizeof cache);
 }

@@ -4,12 +4,23 @@
 #ifndef SCHEMAC_GENERATOR_EMIT_SCHEMA_H
 #define SCHEMAC_GENERATOR_EMIT_SCHEMA_H
 
+#include <stdbool.h>
+
 #include <cJSON.h>
 
 #include "model.h"
 
-/* The schema document of s (caller deletes). */
-cJSON *schema_document(const struct_def *s);
+/* The schema document of s, built on first use and kept until
+ * schema_cache_free: shared by every output of s, so no caller may change
+ * or delete it (copy what is to be changed). */
+const cJSON *schema_shared(const struct_def *s);
+
+/* schema_print of that document, pretty (the .schema.json) or compact (the
+ * embedded T_schema_json), printed once; kept as schema_shared is. */
+const char *schema_text(const struct_def *s, bool pretty);
+
+/* Deletes the documents and texts kept for every struct. */
+void schema_cache_free(void);
 
 /* {"description": <p's>, "anyOf": [p, {"type": "null"}]}: null added to a
  * schema whose type cannot be widened in place (a $ref, say). Takes p. */
@@ -19,5 +30,9 @@ cJSON *schema_or_null(cJSON *p);
  * integers printed as integers, other numbers in their shortest exact
  * form. Caller frees. */
 char *schema_print(const cJSON *doc, int pretty);
+
+/* Both texts of doc in one walk: what schema_print(doc, 1) and
+ * schema_print(doc, 0) return. Caller frees both. */
+void schema_print_both(const cJSON *doc, char **pretty, char **compact);
 
 #endif /* SCHEMAC_GENERATOR_EMIT_SCHEMA_H */

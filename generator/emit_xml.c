@@ -69,11 +69,23 @@ static void xml_indent(strbuf *sb, int depth)
         sb_puts(sb, "    ");
 }
 
+/* Tags and attributes are written piece by piece, not with sb_printf: a
+ * format costs ten times the copy, and an XML document has hundreds. */
 static void xml_attr(strbuf *sb, const char *name, const char *value)
 {
-    sb_printf(sb, " %s=\"", name);
+    sb_putc(sb, ' ');
+    sb_puts(sb, name);
+    sb_puts(sb, "=\"");
     xml_escape(sb, value);
     sb_putc(sb, '"');
+}
+
+/* "</tag>" and its line break */
+static void xml_close(strbuf *sb, const char *tag)
+{
+    sb_puts(sb, "</");
+    sb_puts(sb, tag);
+    sb_puts(sb, ">\n");
 }
 
 static void xml_children(xml_ctx *x, strbuf *sb, const cJSON *schema, int depth);
@@ -172,12 +184,16 @@ static void xml_element(xml_ctx *x, strbuf *sb, const char *tag, const char *nam
     }
     if (nullable)
         sb_puts(&notes, notes.len > 0 ? " May be null." : "May be null.");
-    if (notes.len > 0)
-        sb_printf(&text, "%s%s", text.len == 0 ? "" : strchr(text.data, '\n') != NULL ? "\n" : " ", notes.data);
+    if (notes.len > 0) {
+        if (text.len > 0)
+            sb_puts(&text, strchr(text.data, '\n') != NULL ? "\n" : " ");
+        sb_puts(&text, notes.data);
+    }
     sb_free(&notes);
 
     xml_indent(sb, depth);
-    sb_printf(sb, "<%s", tag);
+    sb_putc(sb, '<');
+    sb_puts(sb, tag);
     if (name != NULL)
         xml_attr(sb, "name", name);
     const char *type = schema != NULL ? xml_type(schema) : xml_type(use);
@@ -200,8 +216,11 @@ static void xml_element(xml_ctx *x, strbuf *sb, const char *tag, const char *nam
         sb_init(&values);
         const cJSON *list = cJSON_GetObjectItemCaseSensitive(schema, "enum");
         for (const cJSON *v = list->child; v != NULL; v = v->next)
-            if (cJSON_IsString(v))
-                sb_printf(&values, "%s%s", values.len > 0 ? "," : "", v->valuestring);
+            if (cJSON_IsString(v)) {
+                if (values.len > 0)
+                    sb_putc(&values, ',');
+                sb_puts(&values, v->valuestring);
+            }
         xml_attr(sb, "enum_values", values.len > 0 ? values.data : "");
         sb_free(&values);
     }
@@ -216,7 +235,7 @@ static void xml_element(xml_ctx *x, strbuf *sb, const char *tag, const char *nam
         sb_puts(sb, ">\n");
         xml_children(x, sb, schema, depth + 1);
         xml_indent(sb, depth);
-        sb_printf(sb, "</%s>\n", tag);
+        xml_close(sb, tag);
     }
     if (entered)
         x->ref_depth--;
@@ -231,11 +250,13 @@ static void xml_variants(xml_ctx *x, strbuf *sb, const cJSON *schema, const char
     if (variants == NULL)
         return;
     xml_indent(sb, depth);
-    sb_printf(sb, "<%s>\n", tag);
+    sb_putc(sb, '<');
+    sb_puts(sb, tag);
+    sb_puts(sb, ">\n");
     for (const cJSON *v = variants->child; v != NULL; v = v->next)
         xml_element(x, sb, "variant", NULL, v, true, depth + 1);
     xml_indent(sb, depth);
-    sb_printf(sb, "</%s>\n", tag);
+    xml_close(sb, tag);
 }
 
 static void xml_children(xml_ctx *x, strbuf *sb, const cJSON *schema, int depth)
@@ -261,7 +282,7 @@ static void xml_children(xml_ctx *x, strbuf *sb, const cJSON *schema, int depth)
 
 char *xml_text(const struct_def *s)
 {
-    cJSON *canon = schema_document(s);
+    const cJSON *canon = schema_shared(s);
     xml_ctx x = {canon, 0};
     strbuf sb;
     sb_init(&sb);
@@ -282,7 +303,6 @@ char *xml_text(const struct_def *s)
         sb_puts(&sb, "    </arguments>\n");
     }
     sb_puts(&sb, "</tool>\n");
-    cJSON_Delete(canon);
     return sb_take(&sb);
 }
 

@@ -241,8 +241,9 @@ static char *guard_of(const char *stem)
 }
 
 /* The dialects of each @tool struct: printed (--print-dialect) or added
- * to the outputs. When kept is not NULL the texts are also left in
- * kept[i * DIALECT_COUNT + d] for the tool table (the caller frees). */
+ * to the outputs. When kept is not NULL the texts the tool table embeds
+ * (compact JSON, the XML) are left in kept[i * DIALECT_COUNT + d] (the
+ * caller frees). */
 static void emit_dialects(const model *m, const options *o, output_set *out, char **kept)
 {
     if (o->print_dialect) {
@@ -259,17 +260,18 @@ static void emit_dialects(const model *m, const options *o, output_set *out, cha
         const struct_def *s = m->structs[i];
         if (!s->opted_in || s->tool_name == NULL)
             continue;
+        char *texts[DIALECT_COUNT], *embedded[DIALECT_COUNT];
+        dialect_texts(m, s, texts, embedded);
         for (int d = 0; d < DIALECT_COUNT; d++) {
-            char *text = dialect_text(m, s, (dialect)d);
-            if (text == NULL) /* not written for this tool (@dialects, names) */
+            if (texts[d] == NULL) /* not written for this tool (@dialects, names) */
                 continue;
             char *name = xasprintf("%s%s", s->name, dialect_suffix((dialect)d));
-            outputs_add(out, path_join(o->output_dir, name), xstrdup(text));
+            outputs_add(out, path_join(o->output_dir, name), texts[d]);
             free(name);
             if (kept != NULL)
-                kept[i * DIALECT_COUNT + (size_t)d] = text;
+                kept[i * DIALECT_COUNT + (size_t)d] = embedded[d];
             else
-                free(text);
+                free(embedded[d]);
         }
     }
 }
@@ -284,15 +286,12 @@ static void emit_schemas(const model *m, const options *o, output_set *out)
         if (!s->opted_in)
             continue;
         roots++;
-        cJSON *doc = schema_document(s);
-        char *text = schema_print(doc, 1);
-        cJSON_Delete(doc);
+        const char *text = schema_text(s, true);
         if (o->print_schema) {
             fputs(text, stdout);
-            free(text);
         } else {
             char *name = xasprintf("%s.schema.json", s->name);
-            outputs_add(out, path_join(o->output_dir, name), text);
+            outputs_add(out, path_join(o->output_dir, name), xstrdup(text));
             free(name);
         }
     }
@@ -362,6 +361,7 @@ static void emit_all(const model *m, const options *o, output_set *out)
     } else {
         emit_code(m, o, out);
     }
+    schema_cache_free();
 }
 
 /* The clang arguments: the compilation database's flags first, so those
