@@ -453,6 +453,16 @@ INLINE int string_bytes(sc_reader *r, const str_info *si, const char *at, sc_str
 
 /* ---- numbers ---------------------------------------------------------- */
 
+/* A short literal (sc_number_short) at p, past any white space: its end,
+ * or NULL when it is something else or too near the end of the input. */
+INLINE const char *short_number(const sc_reader *r, const char *p, uint64_t *digits,
+                                unsigned *nfrac)
+{
+    if (UNLIKELY(r->end - p < SC_NUMBER_SHORT_ROOM))
+        return NULL;
+    return sc_number_short(p, digits, nfrac);
+}
+
 /* Reads the number at r->p ('-' or a digit) in one pass: RFC 8259's
  * grammar, the value, and the I-JSON limits (finite, integer literals within
  * +-(2^53-1)). */
@@ -591,13 +601,32 @@ int sc_read_bool(sc_reader *r, bool *out)
     return type_error(r, "must be a boolean");
 }
 
+/* v, read at at, against the bounds of sc_read_int. */
+INLINE int int_in_range(sc_reader *r, const char *at, int64_t v, int64_t min, int64_t max,
+                        int64_t *out)
+{
+    if (UNLIKELY(v < min))
+        return fail_at(r, at, SC_ERR_CONSTRAINT, "minimum", "must be >= %lld", (long long)min);
+    if (UNLIKELY(v > max))
+        return fail_at(r, at, SC_ERR_CONSTRAINT, "maximum", "must be <= %lld", (long long)max);
+    *out = v;
+    return 0;
+}
+
 int sc_read_int(sc_reader *r, int64_t *out, int64_t min, int64_t max)
 {
     sc_number num;
-    const char *at;
+    const char *at, *stop;
+    uint64_t digits;
+    unsigned nfrac;
     int64_t v;
     int rc;
 
+    at = skip_ws(r->p, r->end);
+    if (LIKELY((stop = short_number(r, at, &digits, &nfrac)) != NULL && nfrac == 0)) {
+        r->p = stop;
+        return int_in_range(r, at, *at == '-' ? -(int64_t)digits : (int64_t)digits, min, max, out);
+    }
     if ((rc = read_number(r, &num, "must be an integer", &at)))
         return rc;
     if (!num.integral)
@@ -618,20 +647,23 @@ int sc_read_int(sc_reader *r, int64_t *out, int64_t min, int64_t max)
     } else {
         v = (int64_t)num.value;
     }
-    if (v < min)
-        return fail_at(r, at, SC_ERR_CONSTRAINT, "minimum", "must be >= %lld", (long long)min);
-    if (v > max)
-        return fail_at(r, at, SC_ERR_CONSTRAINT, "maximum", "must be <= %lld", (long long)max);
-    *out = v;
-    return 0;
+    return int_in_range(r, at, v, min, max, out);
 }
 
 int sc_read_double(sc_reader *r, double *out)
 {
     sc_number num;
-    const char *at;
+    const char *at, *stop;
+    uint64_t digits;
+    unsigned nfrac;
     int rc;
 
+    at = skip_ws(r->p, r->end);
+    if (SC_NUMBER_CLINGER && LIKELY((stop = short_number(r, at, &digits, &nfrac)) != NULL)) {
+        *out = sc_number_short_value(at, digits, nfrac);
+        r->p = stop;
+        return 0;
+    }
     if ((rc = read_number(r, &num, "must be a number", &at)))
         return rc;
     *out = num.value;
@@ -641,9 +673,18 @@ int sc_read_double(sc_reader *r, double *out)
 int sc_read_float(sc_reader *r, float *out)
 {
     sc_number num;
-    const char *at;
+    const char *at, *stop;
+    uint64_t digits;
+    unsigned nfrac;
     int rc;
 
+    at = skip_ws(r->p, r->end);
+    if (SC_NUMBER_CLINGER && LIKELY((stop = short_number(r, at, &digits, &nfrac)) != NULL)) {
+        /* below 10^15: far inside a float's range */
+        *out = (float)sc_number_short_value(at, digits, nfrac);
+        r->p = stop;
+        return 0;
+    }
     if ((rc = read_number(r, &num, "must be a number", &at)))
         return rc;
     if (num.value > (double)FLT_MAX)
@@ -1125,7 +1166,14 @@ value:
         if ((rc = literal(r, p, "null", 4)))
             return rc;
         break;
-    default:
+    default: {
+        uint64_t digits;
+        unsigned nfrac;
+        const char *stop = short_number(r, p, &digits, &nfrac);
+        if (LIKELY(stop != NULL)) {
+            r->p = stop;
+            break;
+        }
         if (*p != '-' && (unsigned)(*p - '0') >= 10)
             return no_value(r, p);
         {
@@ -1134,6 +1182,7 @@ value:
                 return rc;
         }
         break;
+    }
     }
 
 after_value:
