@@ -813,15 +813,41 @@ static void expected_member_should_match_only_the_exact_raw_key(void)
         {"{,\"name\":1}", "expected a string key or '}'", 1},
         {"{\"a\":1 \"name\":2}", "expected ',' or '}' after object member", 7},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        r = open_doc(&f, bad[i].json);
+    for (size_t i = 0; i < 2 * (sizeof bad / sizeof bad[0]); i++) {
+        size_t b = i / 2, room = i % 2 ? ROOM : 0;
+        bool at_end = room > 0 && bad[b].offset == (long)strlen(bad[b].json);
+        r = open_doc_room(&f, bad[b].json, room);
         CHECK(sc_read_object_begin(r) == 0);
-        if (bad[i].json[1] == '"' && bad[i].json[2] == 'a')
+        if (bad[b].json[1] == '"' && bad[b].json[2] == 'a')
             CHECK(sc_next_member_expect(r, &name, &key) == 1 && sc_skip_value(r) == 0);
         CHECK(sc_next_member_expect(r, &name, &key) == -1);
         CHECK(f.err.code == SC_ERR_SYNTAX);
-        CHECK_STR(f.err.message, bad[i].msg);
-        CHECK(f.err.offset == (size_t)bad[i].offset);
+        if (!at_end) {
+            CHECK_STR(f.err.message, bad[b].msg);
+            CHECK(f.err.offset == (size_t)bad[b].offset);
+        }
+        close_doc(&f);
+    }
+
+    /* The framings read inline (no white space or one space after the
+     * ',' and the ':', with room after them) and the others, alike. */
+    for (size_t room = 0; room <= ROOM; room += ROOM) {
+        static const char doc[] =
+            "{\"name\":1, \"name\": 2,\"name\" :3,\n \"name\":\n4,\"names\":5}";
+        static const long at[] = {2, 12, 22, 34};
+        int64_t v = 0;
+        r = open_doc_room(&f, doc, room);
+        CHECK(sc_read_object_begin(r) == 0);
+        for (int i = 0; i < 4; i++) {
+            CHECK(sc_next_member_expect(r, &name, &key) == 2);
+            CHECK(key.ptr == f.copy + at[i] && key.len == 4 && key.chars == 4);
+            CHECK(sc_read_int(r, &v, 0, 9) == 0 && v == i + 1);
+        }
+        CHECK(sc_next_member_expect(r, &name, &key) == 1);
+        CHECK(key.len == 5 && memcmp(key.ptr, "names", 5) == 0);
+        CHECK(sc_read_int(r, &v, 0, 9) == 0 && v == 5);
+        CHECK(sc_next_member_expect(r, &name, &key) == 0 && r->depth == 0);
+        CHECK(sc_reader_finish(r) == 0);
         close_doc(&f);
     }
 }
@@ -867,15 +893,19 @@ static void objects_should_be_read_member_by_member(void)
         {"{\"a\":1", 1, "unexpected end of input in object", 6},
         {"{", 0, "unexpected end of input in object", 1},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        r = open_doc(&f, bad[i].json);
+    for (size_t i = 0; i < 2 * (sizeof bad / sizeof bad[0]); i++) {
+        size_t b = i / 2, room = i % 2 ? ROOM : 0;
+        bool at_end = room > 0 && bad[b].offset == (long)strlen(bad[b].json);
+        r = open_doc_room(&f, bad[b].json, room);
         CHECK(sc_read_object_begin(r) == 0);
-        for (int s = 0; s < bad[i].steps; s++)
+        for (int s = 0; s < bad[b].steps; s++)
             CHECK(sc_next_member(r, &key) == 1 && sc_skip_value(r) == 0);
         CHECK(sc_next_member(r, &key) == -1);
         CHECK(f.err.code == SC_ERR_SYNTAX);
-        CHECK_STR(f.err.message, bad[i].msg);
-        CHECK(f.err.offset == (size_t)bad[i].offset);
+        if (!at_end) {
+            CHECK_STR(f.err.message, bad[b].msg);
+            CHECK(f.err.offset == (size_t)bad[b].offset);
+        }
         close_doc(&f);
     }
 
@@ -903,24 +933,28 @@ static void objects_should_be_read_member_by_member(void)
 static void arrays_should_be_read_element_by_element(void)
 {
     reader_fixture f;
-    int64_t v, sum = 0;
-    int rc, n = 0;
-    sc_reader *r = open_doc(&f, "[1, 2 ,3,[4,[5]]]");
+    int64_t v;
+    sc_reader *r;
 
-    CHECK(sc_read_array_begin(r) == 0);
-    while ((rc = sc_next_element(r)) == 1) {
-        if (sc_peek(r) == SC_JSON_ARRAY) {
-            CHECK(sc_skip_value(r) == 0);
-            continue;
+    for (size_t room = 0; room <= ROOM; room += ROOM) {
+        int64_t sum = 0;
+        int rc, n = 0;
+        r = open_doc_room(&f, "[1, 2 ,3,[4,[5]],[],[ ],6]", room);
+        CHECK(sc_read_array_begin(r) == 0);
+        while ((rc = sc_next_element(r)) == 1) {
+            if (sc_peek(r) == SC_JSON_ARRAY) {
+                CHECK(sc_skip_value(r) == 0);
+                continue;
+            }
+            CHECK(sc_read_int(r, &v, 0, 10) == 0);
+            sum += v;
+            n++;
         }
-        CHECK(sc_read_int(r, &v, 0, 10) == 0);
-        sum += v;
-        n++;
+        CHECK(rc == 0 && n == 4 && sum == 12);
+        CHECK(r->depth == 0);
+        CHECK(sc_reader_finish(r) == 0);
+        close_doc(&f);
     }
-    CHECK(rc == 0 && n == 3 && sum == 6);
-    CHECK(r->depth == 0);
-    CHECK(sc_reader_finish(r) == 0);
-    close_doc(&f);
 
     static const struct {
         const char *json;
@@ -933,15 +967,19 @@ static void arrays_should_be_read_element_by_element(void)
         {"[1", 1, "unexpected end of input in array", 2},
         {"[", 0, "unexpected end of input in array", 1},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        r = open_doc(&f, bad[i].json);
+    for (size_t i = 0; i < 2 * (sizeof bad / sizeof bad[0]); i++) {
+        size_t b = i / 2, room = i % 2 ? ROOM : 0;
+        bool at_end = room > 0 && bad[b].offset == (long)strlen(bad[b].json);
+        r = open_doc_room(&f, bad[b].json, room);
         CHECK(sc_read_array_begin(r) == 0);
-        for (int s = 0; s < bad[i].steps; s++)
+        for (int s = 0; s < bad[b].steps; s++)
             CHECK(sc_next_element(r) == 1 && sc_skip_value(r) == 0);
         CHECK(sc_next_element(r) == -1);
         CHECK(f.err.code == SC_ERR_SYNTAX);
-        CHECK_STR(f.err.message, bad[i].msg);
-        CHECK(f.err.offset == (size_t)bad[i].offset);
+        if (!at_end) {
+            CHECK_STR(f.err.message, bad[b].msg);
+            CHECK(f.err.offset == (size_t)bad[b].offset);
+        }
         close_doc(&f);
     }
 
