@@ -71,28 +71,33 @@ SC_INTERNAL extern const double sc_pow10_exact[23];
  * malformed) returns NULL for sc_number_read to decide. */
 static inline const char *sc_number_short(const char *s, uint64_t *digits, unsigned *nfrac)
 {
-    const char *d = s + (*s == '-'), *p = d, *f, *lim = d + 15;
+    const unsigned char *d = (const unsigned char *)s + (*s == '-'), *p = d, *f, *lim = d + 15;
     uint64_t m = 0;
+    uint32_t c;
 
-    while (p < lim && (unsigned)(*p - '0') < 10)
-        m = m * 10 + (unsigned)(*p++ - '0');
+    while (p < lim && (c = *p - (uint32_t)'0') < 10) {
+        m = m * 10 + c;
+        p++;
+    }
     /* no digit, a leading zero, or a 16th digit */
-    if (p == d || (*d == '0' && p - d > 1) || (unsigned)(*p - '0') < 10)
+    if (p == d || (*d == '0' && p - d > 1) || *p - (uint32_t)'0' < 10)
         return NULL;
     f = p;
     if (*p == '.') {
         f = ++p;
         lim = d + 16; /* the '.' takes one of the 16 places */
-        while (p < lim && (unsigned)(*p - '0') < 10)
-            m = m * 10 + (unsigned)(*p++ - '0');
-        if (p == f || (unsigned)(*p - '0') < 10)
+        while (p < lim && (c = *p - (uint32_t)'0') < 10) {
+            m = m * 10 + c;
+            p++;
+        }
+        if (p == f || *p - (uint32_t)'0' < 10)
             return NULL;
     }
     if ((*p | 0x20) == 'e')
         return NULL;
     *digits = m;
     *nfrac = (unsigned)(p - f);
-    return p;
+    return (const char *)p;
 }
 
 /* The correctly rounded value of what sc_number_short read at s: what
