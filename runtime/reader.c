@@ -902,9 +902,10 @@ sc_next sc_next_member(sc_reader *r, sc_string *key)
 }
 
 /* memcmp(a, b, n) == 0 inline: 8 bytes at a time, the last 8 overlapping,
- * or two overlapping loads of 4 from each side, instead of a call (keys are
- * short, the call was a fifth of the fast path, and a function that calls
- * nothing needs no registers saved). Both sides must hold n bytes. */
+ * or two overlapping loads of 4 or 2 from each side, instead of a call
+ * (keys are short, the call was a fifth of the fast path, and a function
+ * that calls nothing needs no registers saved). Both sides must hold n
+ * bytes. */
 INLINE bool same_bytes(const char *a, const char *b, size_t n)
 {
     if (n >= 8) {
@@ -927,10 +928,15 @@ INLINE bool same_bytes(const char *a, const char *b, size_t n)
         memcpy(&b1, b + n - 4, 4);
         return ((a0 ^ b0) | (a1 ^ b1)) == 0;
     }
-    for (size_t i = 0; i < n; i++)
-        if (a[i] != b[i])
-            return false;
-    return true;
+    if (n >= 2) {
+        uint16_t a0, a1, b0, b1;
+        memcpy(&a0, a, 2);
+        memcpy(&b0, b, 2);
+        memcpy(&a1, a + n - 2, 2);
+        memcpy(&b1, b + n - 2, 2);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    }
+    return n == 0 || a[0] == b[0];
 }
 
 /* sc_next_member_expect for any framing: white space anywhere, a member

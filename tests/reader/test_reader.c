@@ -852,6 +852,32 @@ static void expected_member_should_match_only_the_exact_raw_key(void)
     }
 }
 
+/* The inline comparison of a key with the expected name: names of 1 to 24
+ * bytes, equal, or different in one byte at each place. */
+static void expected_member_should_compare_every_byte(void)
+{
+    for (size_t n = 1; n <= 24; n++) {
+        for (size_t diff = 0; diff <= n; diff++) { /* diff == n: the same name */
+            for (size_t room = 0; room <= ROOM; room += ROOM) {
+                char name[25], doc[64];
+                reader_fixture f;
+                sc_string key, expected = {name, n, n};
+                sc_reader *r;
+                for (size_t i = 0; i < n; i++)
+                    name[i] = (char)('a' + i);
+                snprintf(doc, sizeof doc, "{\"%.*s\":1}", (int)n, name);
+                if (diff < n)
+                    doc[2 + diff] = 'Z';
+                r = open_doc_room(&f, doc, room);
+                CHECK(sc_read_object_begin(r) == 0);
+                CHECK(sc_next_member_expect(r, &expected, &key) == (diff == n ? 2 : 1));
+                CHECK(key.len == n && memcmp(key.ptr, doc + 2, n) == 0);
+                close_doc(&f);
+            }
+        }
+    }
+}
+
 static void objects_should_be_read_member_by_member(void)
 {
     reader_fixture f;
@@ -1122,6 +1148,7 @@ int main(void)
     RUN(read_bool_and_null_should_check_type_and_literal);
     RUN(objects_should_be_read_member_by_member);
     RUN(expected_member_should_match_only_the_exact_raw_key);
+    RUN(expected_member_should_compare_every_byte);
     RUN(arrays_should_be_read_element_by_element);
     RUN(peek_should_classify_without_consuming);
     RUN(reader_fail_should_record_the_current_offset);
