@@ -2,7 +2,9 @@
  *
  * sc_number_read walks the literal once: it checks RFC 8259's grammar and
  * gathers the first 19 significant digits into an integer m and the decimal
- * exponent e as it goes, so most numbers are never read twice.
+ * exponent e as it goes, so most numbers are never read twice. The reader
+ * reads the commonest literals (at most 15 digits, no exponent) inline with
+ * sc_number_short (number.h) first, and calls it for everything else.
  *
  * Why not strtod on the literal: strtod reads the decimal point of the
  * application's locale (LC_NUMERIC), so under de_DE "1.5" would stop at the
@@ -28,7 +30,6 @@
  *    most 767 significant digits to decide rounding, so this rounds exactly
  *    as the full literal would, with a bounded stack buffer and no heap.
  */
-#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,18 +46,10 @@
 /* Beyond any double's range: what strtod is given at most. */
 #define EXP_CLAMP INT64_C(100000000)
 
-static const double pow10_exact[] = {
+const double sc_pow10_exact[23] = {
     1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
     1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 };
-
-/* The fast path is only exact when double arithmetic is not evaluated in a
- * wider format (x87 would round twice). */
-#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-#define FAST_PATH 1
-#else
-#define FAST_PATH 0
-#endif
 
 static bool is_integral(double v)
 {
@@ -151,12 +144,12 @@ static void parse_general(const char *s, size_t len, sc_number *out)
     {
         int64_t e10 = exp - clamp_size(nf) + clamp_size(n - 1 - last);
 
-        if (FAST_PATH && nd <= 19 && e10 >= -22 && e10 <= 22) {
+        if (SC_NUMBER_CLINGER && nd <= 19 && e10 >= -22 && e10 <= 22) {
             uint64_t m = 0;
             for (size_t i = first; i <= last; i++)
                 m = m * 10 + (uint64_t)(DIGIT(i) - '0');
             if (m <= (UINT64_C(1) << 53)) {
-                v = e10 >= 0 ? (double)m * pow10_exact[e10] : (double)m / pow10_exact[-e10];
+                v = e10 >= 0 ? (double)m * sc_pow10_exact[e10] : (double)m / sc_pow10_exact[-e10];
                 goto done;
             }
         }
@@ -200,7 +193,7 @@ static const uint64_t pow10_int[] = {
 /* Clinger's fast path for m * 10^e10, or false when it cannot decide. */
 static bool fast_value(uint64_t m, int64_t e10, double *v)
 {
-    if (!FAST_PATH)
+    if (!SC_NUMBER_CLINGER)
         return false;
     if (m == 0) {
         *v = 0.0;
@@ -211,17 +204,17 @@ static bool fast_value(uint64_t m, int64_t e10, double *v)
     if (e10 < 0) {
         if (e10 < -22)
             return false;
-        *v = (double)m / pow10_exact[-e10];
+        *v = (double)m / sc_pow10_exact[-e10];
         return true;
     }
     if (e10 <= 22) {
-        *v = (double)m * pow10_exact[e10];
+        *v = (double)m * sc_pow10_exact[e10];
         return true;
     }
     /* 1.5e30 = 15 * 10^29 = 15000000 * 10^22: exact while m stays <= 2^53 */
     if (e10 - 22 < (int64_t)(sizeof pow10_int / sizeof pow10_int[0]) &&
         m <= EXACT_MANTISSA / pow10_int[e10 - 22]) {
-        *v = (double)(m * pow10_int[e10 - 22]) * pow10_exact[22];
+        *v = (double)(m * pow10_int[e10 - 22]) * sc_pow10_exact[22];
         return true;
     }
     return false;
@@ -402,7 +395,7 @@ sc_number_status sc_number_read(const char *s, const char *end, sc_number *out, 
                 return SC_NUM_OK;
             }
         } else if (fast_value(m, exp - clamp_size(nfrac), &v) ||
-                   (FAST_PATH && eisel_lemire(m, exp - clamp_size(nfrac), &v))) {
+                   (SC_NUMBER_CLINGER && eisel_lemire(m, exp - clamp_size(nfrac), &v))) {
             out->value = neg ? -v : v;
             out->integer = 0;
             out->int_literal = out->int_exact = false;

@@ -3,6 +3,7 @@
 #ifndef SCHEMAC_NUMBER_H
 #define SCHEMAC_NUMBER_H
 
+#include <float.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -38,5 +39,74 @@ typedef enum sc_number_status {
  * byte (the '0' for a leading zero) and *out is unspecified. */
 SC_INTERNAL sc_number_status sc_number_read(const char *s, const char *end, sc_number *out,
                                             const char **stop);
+
+/* Clinger's fast path (an exact integer times or over an exact power of
+ * ten, one IEEE operation) is only exact when double arithmetic is not
+ * evaluated in a wider format (x87 would round twice). */
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+#define SC_NUMBER_CLINGER 1
+#else
+#define SC_NUMBER_CLINGER 0
+#endif
+
+/* 1e0 .. 1e22: the powers of ten that are exact doubles. */
+SC_INTERNAL extern const double sc_pow10_exact[23];
+
+/* ---- short literals, read inline ----
+ * Most numbers in documents are short: an id, a price, a coordinate. The
+ * reader reads them inline with sc_number_short before it calls
+ * sc_number_read, which reads everything else (and every malformed
+ * literal, so the errors and their offsets are sc_number_read's). */
+
+/* Bytes sc_number_short may read from s: a '-', 15 digits, a '.', and the
+ * byte after them (s[17]). The reader takes the short path only when that
+ * many bytes are left, so the loops need no end check of their own. */
+#define SC_NUMBER_SHORT_ROOM 18
+
+/* Reads -?(0|[1-9][0-9]*)(\.[0-9]+)? of at most 15 digits in all, not
+ * followed by a digit or an exponent, at s (s[0..SC_NUMBER_SHORT_ROOM)
+ * readable): returns the byte after it, the digits as one integer in
+ * *digits (< 10^15, so an exact double) and the number of fraction
+ * digits in *nfrac. Anything else (longer, an exponent, not a number,
+ * malformed) returns NULL for sc_number_read to decide. */
+static inline const char *sc_number_short(const char *s, uint64_t *digits, unsigned *nfrac)
+{
+    const unsigned char *d = (const unsigned char *)s + (*s == '-'), *p = d, *f, *lim = d + 15;
+    uint64_t m = 0;
+    uint32_t c;
+
+    while (p < lim && (c = *p - (uint32_t)'0') < 10) {
+        m = m * 10 + c;
+        p++;
+    }
+    /* no digit, a leading zero, or a 16th digit */
+    if (p == d || (*d == '0' && p - d > 1) || *p - (uint32_t)'0' < 10)
+        return NULL;
+    f = p;
+    if (*p == '.') {
+        f = ++p;
+        lim = d + 16; /* the '.' takes one of the 16 places */
+        while (p < lim && (c = *p - (uint32_t)'0') < 10) {
+            m = m * 10 + c;
+            p++;
+        }
+        if (p == f || *p - (uint32_t)'0' < 10)
+            return NULL;
+    }
+    if ((*p | 0x20) == 'e')
+        return NULL;
+    *digits = m;
+    *nfrac = (unsigned)(p - f);
+    return (const char *)p;
+}
+
+/* The correctly rounded value of what sc_number_short read at s: what
+ * sc_number_read gives for the same literal (Clinger: digits < 2^53,
+ * nfrac <= 15). Needs SC_NUMBER_CLINGER. */
+static inline double sc_number_short_value(const char *s, uint64_t digits, unsigned nfrac)
+{
+    double v = (double)digits / sc_pow10_exact[nfrac];
+    return *s == '-' ? -v : v;
+}
 
 #endif /* SCHEMAC_NUMBER_H */

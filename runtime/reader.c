@@ -19,10 +19,14 @@
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define INLINE static inline __attribute__((always_inline))
+/* The general path of a function with an inline fast path: kept out of it,
+ * so the fast path calls nothing and saves no registers. */
+#define GENERAL static __attribute__((noinline))
 #else
 #define LIKELY(x) (x)
 #define UNLIKELY(x) (x)
 #define INLINE static inline
+#define GENERAL static
 #endif
 
 #if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                        \
@@ -453,6 +457,16 @@ INLINE int string_bytes(sc_reader *r, const str_info *si, const char *at, sc_str
 
 /* ---- numbers ---------------------------------------------------------- */
 
+/* A short literal (sc_number_short) at p, past any white space: its end,
+ * or NULL when it is something else or too near the end of the input. */
+INLINE const char *short_number(const sc_reader *r, const char *p, uint64_t *digits,
+                                unsigned *nfrac)
+{
+    if (UNLIKELY(r->end - p < SC_NUMBER_SHORT_ROOM))
+        return NULL;
+    return sc_number_short(p, digits, nfrac);
+}
+
 /* Reads the number at r->p ('-' or a digit) in one pass: RFC 8259's
  * grammar, the value, and the I-JSON limits (finite, integer literals within
  * +-(2^53-1)). */
@@ -591,7 +605,20 @@ int sc_read_bool(sc_reader *r, bool *out)
     return type_error(r, "must be a boolean");
 }
 
-int sc_read_int(sc_reader *r, int64_t *out, int64_t min, int64_t max)
+/* v, read at at, against the bounds of sc_read_int. */
+INLINE int int_in_range(sc_reader *r, const char *at, int64_t v, int64_t min, int64_t max,
+                        int64_t *out)
+{
+    if (UNLIKELY(v < min))
+        return fail_at(r, at, SC_ERR_CONSTRAINT, "minimum", "must be >= %lld", (long long)min);
+    if (UNLIKELY(v > max))
+        return fail_at(r, at, SC_ERR_CONSTRAINT, "maximum", "must be <= %lld", (long long)max);
+    *out = v;
+    return 0;
+}
+
+/* sc_read_int for any literal and any error. */
+GENERAL int read_int_general(sc_reader *r, int64_t *out, int64_t min, int64_t max)
 {
     sc_number num;
     const char *at;
@@ -618,15 +645,28 @@ int sc_read_int(sc_reader *r, int64_t *out, int64_t min, int64_t max)
     } else {
         v = (int64_t)num.value;
     }
-    if (v < min)
-        return fail_at(r, at, SC_ERR_CONSTRAINT, "minimum", "must be >= %lld", (long long)min);
-    if (v > max)
-        return fail_at(r, at, SC_ERR_CONSTRAINT, "maximum", "must be <= %lld", (long long)max);
-    *out = v;
-    return 0;
+    return int_in_range(r, at, v, min, max, out);
 }
 
-int sc_read_double(sc_reader *r, double *out)
+int sc_read_int(sc_reader *r, int64_t *out, int64_t min, int64_t max)
+{
+    const char *at = skip_ws(r->p, r->end), *stop;
+    uint64_t digits;
+    unsigned nfrac;
+
+    if (LIKELY((stop = short_number(r, at, &digits, &nfrac)) != NULL && nfrac == 0)) {
+        int64_t v = *at == '-' ? -(int64_t)digits : (int64_t)digits;
+        if (LIKELY(v >= min && v <= max)) {
+            r->p = stop;
+            *out = v;
+            return 0;
+        }
+    }
+    return read_int_general(r, out, min, max);
+}
+
+/* sc_read_double for any literal and any error. */
+GENERAL int read_double_general(sc_reader *r, double *out)
 {
     sc_number num;
     const char *at;
@@ -638,12 +678,35 @@ int sc_read_double(sc_reader *r, double *out)
     return 0;
 }
 
+int sc_read_double(sc_reader *r, double *out)
+{
+    const char *at = skip_ws(r->p, r->end), *stop;
+    uint64_t digits;
+    unsigned nfrac;
+
+    if (SC_NUMBER_CLINGER && LIKELY((stop = short_number(r, at, &digits, &nfrac)) != NULL)) {
+        *out = sc_number_short_value(at, digits, nfrac);
+        r->p = stop;
+        return 0;
+    }
+    return read_double_general(r, out);
+}
+
 int sc_read_float(sc_reader *r, float *out)
 {
     sc_number num;
-    const char *at;
+    const char *at, *stop;
+    uint64_t digits;
+    unsigned nfrac;
     int rc;
 
+    at = skip_ws(r->p, r->end);
+    if (SC_NUMBER_CLINGER && LIKELY((stop = short_number(r, at, &digits, &nfrac)) != NULL)) {
+        /* below 10^15: far inside a float's range */
+        *out = (float)sc_number_short_value(at, digits, nfrac);
+        r->p = stop;
+        return 0;
+    }
     if ((rc = read_number(r, &num, "must be a number", &at)))
         return rc;
     if (num.value > (double)FLT_MAX)
@@ -838,20 +901,26 @@ sc_next sc_next_member(sc_reader *r, sc_string *key)
     return member_colon(r);
 }
 
-/* memcmp(a, b, n) == 0 inline for names up to 16 bytes: two overlapping
- * loads from each side instead of a call (keys are short, and the call
- * was a fifth of the fast path). Both sides must hold n bytes. */
+/* memcmp(a, b, n) == 0 inline: 8 bytes at a time, the last 8 overlapping,
+ * or two overlapping loads of 4 or 2 from each side, instead of a call
+ * (keys are short, the call was a fifth of the fast path, and a function
+ * that calls nothing needs no registers saved). Both sides must hold n
+ * bytes. */
 INLINE bool same_bytes(const char *a, const char *b, size_t n)
 {
-    if (n >= 8 && n <= 16) {
-        uint64_t a0, a1, b0, b1;
-        memcpy(&a0, a, 8);
-        memcpy(&b0, b, 8);
-        memcpy(&a1, a + n - 8, 8);
-        memcpy(&b1, b + n - 8, 8);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
+    if (n >= 8) {
+        uint64_t a0, b0;
+        for (size_t i = 0; i < n - 8; i += 8) {
+            memcpy(&a0, a + i, 8);
+            memcpy(&b0, b + i, 8);
+            if (a0 != b0)
+                return false;
+        }
+        memcpy(&a0, a + n - 8, 8);
+        memcpy(&b0, b + n - 8, 8);
+        return a0 == b0;
     }
-    if (n >= 4 && n < 8) {
+    if (n >= 4) {
         uint32_t a0, a1, b0, b1;
         memcpy(&a0, a, 4);
         memcpy(&b0, b, 4);
@@ -859,16 +928,20 @@ INLINE bool same_bytes(const char *a, const char *b, size_t n)
         memcpy(&b1, b + n - 4, 4);
         return ((a0 ^ b0) | (a1 ^ b1)) == 0;
     }
-    if (n < 4) {
-        for (size_t i = 0; i < n; i++)
-            if (a[i] != b[i])
-                return false;
-        return true;
+    if (n >= 2) {
+        uint16_t a0, a1, b0, b1;
+        memcpy(&a0, a, 2);
+        memcpy(&b0, b, 2);
+        memcpy(&a1, a + n - 2, 2);
+        memcpy(&b1, b + n - 2, 2);
+        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
     }
-    return memcmp(a, b, n) == 0;
+    return n == 0 || a[0] == b[0];
 }
 
-sc_next sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key)
+/* sc_next_member_expect for any framing: white space anywhere, a member
+ * out of order, an escaped key, errors. */
+static sc_next next_member_expect_general(sc_reader *r, const sc_string *expected, sc_string *key)
 {
     const char *p = NULL;
     str_info si;
@@ -892,7 +965,49 @@ sc_next sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string
     return member_colon(r);
 }
 
-sc_next sc_next_element(sc_reader *r)
+sc_next sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key)
+{
+    const char *p = r->p, *q;
+    size_t n = expected->len;
+
+    /* The framing writers use, inline: the expected key right after the
+     * '{' or after a ',' and at most one space, then ':' and the value
+     * (white space before it is stepped over); or the '}'. The byte before
+     * p tells the first member from the others (just_opened). Room for
+     * ", \"name\":" and one byte more; anything else, and a key that is not
+     * the expected one, take the general path from the start. */
+    if (LIKELY(p != r->begin && (size_t)(r->end - p) > n + 5)) {
+        unsigned char prev = (unsigned char)p[-1];
+        if (*p == ',' && prev > ' ' && prev != '{') {
+            q = p + 1;
+            q += *q == ' ';
+        } else if (*p == '"' && prev == '{') {
+            q = p;
+        } else if (*p == '}') {
+            r->p = p + 1;
+            r->depth--;
+            return SC_NEXT_END;
+        } else {
+            return next_member_expect_general(r, expected, key);
+        }
+        if (*q == '"' && q[n + 1] == '"' && q[n + 2] == ':' &&
+            same_bytes(q + 1, expected->ptr, n)) {
+            const char *v = q + n + 3;
+            if (UNLIKELY((unsigned char)*v <= ' '))
+                v = skip_ws(v, r->end);
+            key->ptr = q + 1;
+            key->len = n;
+            key->chars = expected->chars;
+            r->p = v;
+            r->in_object = true;
+            return SC_NEXT_EXPECTED;
+        }
+    }
+    return next_member_expect_general(r, expected, key);
+}
+
+/* sc_next_element for any framing. */
+static sc_next next_element_general(sc_reader *r)
 {
     const char *p = skip_ws(r->p, r->end), *end = r->end;
     bool first = just_opened(r, '[');
@@ -920,6 +1035,33 @@ sc_next sc_next_element(sc_reader *r)
     r->p = p;
     r->in_object = false;
     return 1;
+}
+
+sc_next sc_next_element(sc_reader *r)
+{
+    const char *p = r->p;
+
+    /* Inline: the next value right after the '[' or the ',', or the ']'.
+     * Anything else (white space, errors) takes the general path. */
+    if (LIKELY(p != r->begin && r->end - p >= 2)) {
+        unsigned char prev = (unsigned char)p[-1], c = (unsigned char)*p;
+        if (c == ',' && prev > ' ' && prev != '[') {
+            c = (unsigned char)p[1];
+            if (LIKELY(c > ' ' && c != ']')) {
+                r->p = p + 1;
+                r->in_object = false;
+                return SC_NEXT_ITEM;
+            }
+        } else if (c == ']') {
+            r->p = p + 1;
+            r->depth--;
+            return SC_NEXT_END;
+        } else if (prev == '[' && c > ' ') {
+            r->in_object = false;
+            return SC_NEXT_ITEM;
+        }
+    }
+    return next_element_general(r);
 }
 
 /* ---- skipping ----------------------------------------------------------- */
@@ -1125,7 +1267,14 @@ value:
         if ((rc = literal(r, p, "null", 4)))
             return rc;
         break;
-    default:
+    default: {
+        uint64_t digits;
+        unsigned nfrac;
+        const char *stop = short_number(r, p, &digits, &nfrac);
+        if (LIKELY(stop != NULL)) {
+            r->p = stop;
+            break;
+        }
         if (*p != '-' && (unsigned)(*p - '0') >= 10)
             return no_value(r, p);
         {
@@ -1134,6 +1283,7 @@ value:
                 return rc;
         }
         break;
+    }
     }
 
 after_value:

@@ -6,7 +6,11 @@
  * Every case is decoded again in all-errors mode (T_decode_all): its first
  * error must be the first-error decode's, exactly; a case with "errors"
  * lists every error the pass must report, in order ("max": the bound, 32
- * by default). Run: test_decode CASES.json */
+ * by default). Every case is also decoded followed by 32 spaces, in a
+ * buffer of exactly that size: the reader reads the usual framing of
+ * members and elements and short numbers inline only with room after
+ * them, and must give the same result either way. Run: test_decode
+ * CASES.json */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -165,6 +169,34 @@ static int run_all_errors(const cJSON *c, const codec *k, const char *json, int 
     return ok;
 }
 
+/* The case followed by 32 spaces: the same result as without them (rc,
+ * err), except for where an error at the very end of the text lies. */
+static int run_with_room(const cJSON *c, const codec *k, const char *json, int rc, const sc_error *err,
+                         sc_arena *arena)
+{
+    size_t len = strlen(json);
+    char *padded = malloc(len + 32);
+    void *out = calloc(1, k->size);
+    sc_error padded_err;
+    int ok = 1;
+    memcpy(padded, json, len);
+    memset(padded + len, ' ', 32);
+    int padded_rc = k->decode(arena, padded, len + 32, out, &padded_err);
+    if (padded_rc != rc ||
+        (rc != 0 && (err->offset < len ? !same_error(&padded_err, err) : padded_err.code != err->code))) {
+        printf("FAIL %s: with 32 spaces after it: %s, without: %s\n", str_or(c, "name", "?"),
+               code_name(padded_rc), code_name(rc));
+        if (padded_rc != 0)
+            print_error("with spaces", &padded_err);
+        if (rc != 0)
+            print_error("without", err);
+        ok = 0;
+    }
+    free(out);
+    free(padded);
+    return ok;
+}
+
 /* One case; returns 1 when it passes. */
 static int run_case(const cJSON *c, sc_arena *arena)
 {
@@ -181,6 +213,8 @@ static int run_case(const cJSON *c, sc_arena *arena)
     int ok = 1;
     int rc = k->decode(arena, json, strlen(json), out, &err);
     if (!run_all_errors(c, k, json, rc, &err, arena))
+        ok = 0;
+    if (!run_with_room(c, k, json, rc, &err, arena))
         ok = 0;
     if (cJSON_IsObject(expect)) {
         if (rc == 0) {

@@ -5,12 +5,18 @@
  *
  * Each literal goes through sc_read_double (alone and inside an array,
  * followed by more text), sc_skip_value and, when it is a plain integer,
- * sc_read_int. Expected: the double strtod gives, bit for bit
+ * sc_read_int; and all three again inside an array followed by 0 to 40
+ * bytes of white space, in a buffer of exactly that size (the reader reads
+ * short literals inline only with room after them, so both of its paths
+ * and the switch between them are taken, and ASan sees any read past the
+ * end). Expected: the double strtod gives, bit for bit
  * (so -0 stays -0); SC_ERR_NUMBER where strtod overflows to infinity or
  * where an integer literal lies beyond +-(2^53-1); sc_read_int exactly
  * strtoll's value.
  *
- * Forms: random digit strings with and without fraction and exponent;
+ * Forms: short literals of up to 17 digits with and without a fraction,
+ * around the 15 digits the reader reads inline (documents are mostly made
+ * of these); random digit strings with and without fraction and exponent;
  * doubles (normal and subnormal) printed with 1 to 21 significant digits;
  * 17-19 digit significands over the whole exponent range; exact midpoints
  * between neighbouring doubles and literals just below and above them;
@@ -137,7 +143,23 @@ static void random_literal(char *buf)
 {
     size_t n = 0;
 
-    switch (below(12)) {
+    switch (below(14)) {
+    case 12:
+    case 13: { /* short: -?(0|[1-9][0-9]{0,16})(.[0-9]{1,17})? */
+        unsigned digits = 1 + below(17), frac = below(3) ? 1 + below(17) : 0;
+        if (below(2))
+            buf[n++] = '-';
+        if (below(8) == 0)
+            buf[n++] = '0';
+        else
+            n = put_digits(buf, n, digits, 1);
+        if (frac) {
+            buf[n++] = '.';
+            n = put_digits(buf, n, frac, 0);
+        }
+        buf[n] = '\0';
+        return;
+    }
     case 0:
     case 1: { /* random digits, optional fraction and exponent */
         unsigned digits = 1 + below(25), frac = below(3) ? below(25) : 0;
@@ -250,6 +272,48 @@ static void fail(const char *lit, const char *what)
         fprintf(stderr, "FAIL %s: %s\n", lit, what);
 }
 
+/* "[" lit, 0 to 40 spaces and "]" in a buffer of exactly that size: the
+ * same result as the literal alone (rc, got) from sc_read_double, from
+ * sc_skip_value, and from sc_read_int for a plain integer. */
+static void check_with_room(const char *lit, int rc, double got, sc_arena *arena)
+{
+    size_t len = strlen(lit), room = below(41), n = len + room + 2;
+    char *doc = malloc(n);
+    const char *after = doc + 1 + len;
+    int plain = strpbrk(lit, ".eE") == NULL;
+    double in_doc = 0;
+    sc_reader r;
+    sc_error err;
+
+    doc[0] = '[';
+    memcpy(doc + 1, lit, len);
+    memset(doc + 1 + len, ' ', room);
+    doc[n - 1] = ']';
+
+    sc_reader_init(&r, doc, n, arena, &err);
+    if (sc_read_array_begin(&r) != 0 || sc_next_element(&r) != 1)
+        fail(lit, "array not opened");
+    else if (sc_read_double(&r, &in_doc) != rc ||
+             (rc == 0 && (memcmp(&in_doc, &got, sizeof got) != 0 || r.p != after)) ||
+             (rc != 0 && err.offset != 1))
+        fail(lit, "read differently with room after it");
+
+    sc_reader_init(&r, doc, n, arena, &err);
+    if (sc_skip_value(&r) != rc || (rc != 0 && err.offset != 1))
+        fail(lit, "skipped differently with room after it");
+
+    if (plain && rc == 0) {
+        int64_t v = 0;
+        sc_reader_init(&r, doc, n, arena, &err);
+        if (sc_read_array_begin(&r) != 0 || sc_next_element(&r) != 1 ||
+            sc_read_int(&r, &v, INT64_MIN, INT64_MAX) != 0 || v != strtoll(lit, NULL, 10) ||
+            r.p != after)
+            fail(lit, "sc_read_int differs with room after it");
+    }
+    free(doc);
+    sc_arena_reset(arena);
+}
+
 static void check_literal(const char *lit, sc_arena *arena)
 {
     size_t len = strlen(lit);
@@ -303,6 +367,7 @@ static void check_literal(const char *lit, sc_arena *arena)
             fail(lit, "sc_read_int is not strtoll's value");
     }
     sc_arena_reset(arena);
+    check_with_room(lit, rc, got, arena);
 }
 
 int main(int argc, char **argv)

@@ -61,23 +61,48 @@ static int skip_doc(const char *json, size_t len, sc_error *err)
     return skip_doc_limited(json, len, NULL, err);
 }
 
+/* White space appended to a document to give the reader room: it reads
+ * short numbers and expected members inline only when at least this much
+ * input is left after them (less is the general path's). */
+#define ROOM 32
+
+/* json[0..len) followed by room spaces, NUL-terminated (the NUL not part
+ * of the document). */
+static char *with_room(const char *json, size_t len, size_t room)
+{
+    char *b = malloc(len + room + 1);
+    memcpy(b, json, len);
+    memset(b + len, ' ', room);
+    b[len + room] = '\0';
+    return b;
+}
+
 static void check_cases(const char *group, const doc_case *cases, size_t n)
 {
     for (size_t i = 0; i < n; i++) {
-        const doc_case *c = &cases[i];
-        sc_error err;
-        int rc = skip_doc(c->json, c->len, &err);
-        bool ok = rc == c->code && err.code == c->code &&
-                  (c->offset < 0 || (c->code != 0 && err.offset == (size_t)c->offset)) &&
-                  (!c->msg || strstr(err.message, c->msg)) && (c->code == 0 || err.keyword == NULL);
-        test_checks++;
-        if (!ok) {
-            test_failures++;
-            fprintf(stderr,
-                    "%s: case %zu `%.*s`: got code %d (%s) offset %zu \"%s\", want %d offset %ld "
-                    "\"%s\"\n",
-                    group, i, (int)c->len, c->json, rc, sc_strerror(err.code), err.offset,
-                    err.message, c->code, c->offset, c->msg ? c->msg : "");
+        for (size_t room = 0; room <= ROOM; room += ROOM) {
+            const doc_case *c = &cases[i];
+            char *doc = with_room(c->json, c->len, room);
+            sc_error err;
+            int rc = skip_doc(doc, c->len + room, &err);
+            /* with room, an error at the end of the input moves (or
+             * changes: "\"\\" then a space is a bad escape): the code stays */
+            bool at_end = room > 0 && c->offset == (long)c->len;
+            bool ok =
+                rc == c->code && err.code == c->code &&
+                (c->offset < 0 || at_end || (c->code != 0 && err.offset == (size_t)c->offset)) &&
+                (!c->msg || at_end || strstr(err.message, c->msg)) &&
+                (c->code == 0 || err.keyword == NULL);
+            test_checks++;
+            if (!ok) {
+                test_failures++;
+                fprintf(stderr,
+                        "%s: case %zu `%.*s` + %zu spaces: got code %d (%s) offset %zu \"%s\", "
+                        "want %d offset %ld \"%s\"\n",
+                        group, i, (int)c->len, c->json, room, rc, sc_strerror(err.code), err.offset,
+                        err.message, c->code, c->offset, c->msg ? c->msg : "");
+            }
+            free(doc);
         }
     }
 }
@@ -405,13 +430,21 @@ typedef struct reader_fixture {
     char *copy;
 } reader_fixture;
 
-static sc_reader *open_doc(reader_fixture *f, const char *json)
+/* json followed by room spaces, in a buffer of exactly that size. */
+static sc_reader *open_doc_room(reader_fixture *f, const char *json, size_t room)
 {
-    size_t len = strlen(json);
-    f->copy = exact_copy(json, len);
+    size_t len = strlen(json) + room;
+    char *padded = with_room(json, strlen(json), room);
+    f->copy = exact_copy(padded, len);
+    free(padded);
     sc_arena_init(&f->arena, NULL);
     sc_reader_init(&f->r, f->copy, len, &f->arena, &f->err);
     return &f->r;
+}
+
+static sc_reader *open_doc(reader_fixture *f, const char *json)
+{
+    return open_doc_room(f, json, 0);
 }
 
 static void close_doc(reader_fixture *f)
@@ -472,28 +505,31 @@ static void read_int_should_accept_integral_values_within_bounds(void)
         {"+1", 0, 10, SC_ERR_SYNTAX, 0, NULL, "expected a JSON value", 0},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const int_case *c = &cases[i];
-        reader_fixture f;
-        sc_reader *r = open_doc(&f, c->json);
-        int64_t v = -777;
-        int rc = sc_read_int(r, &v, c->min, c->max);
-        bool ok = rc == c->code && f.err.code == c->code;
-        if (c->code == 0)
-            ok = ok && v == c->value && sc_reader_finish(r) == 0;
-        else
-            ok = ok && v == -777 &&
-                 (c->keyword ? f.err.keyword && !strcmp(f.err.keyword, c->keyword)
-                             : !f.err.keyword) &&
-                 (!c->msg || strstr(f.err.message, c->msg)) &&
-                 (c->offset < 0 || f.err.offset == (size_t)c->offset);
-        test_checks++;
-        if (!ok) {
-            test_failures++;
-            fprintf(stderr, "%s: `%s`: rc %d v %lld kw %s msg \"%s\" off %zu\n", __func__, c->json,
-                    rc, (long long)v, f.err.keyword ? f.err.keyword : "NULL", f.err.message,
-                    f.err.offset);
+        for (size_t room = 0; room <= ROOM; room += ROOM) {
+            const int_case *c = &cases[i];
+            reader_fixture f;
+            sc_reader *r = open_doc_room(&f, c->json, room);
+            int64_t v = -777;
+            int rc = sc_read_int(r, &v, c->min, c->max);
+            bool at_end = room > 0 && c->offset == (long)strlen(c->json);
+            bool ok = rc == c->code && f.err.code == c->code;
+            if (c->code == 0)
+                ok = ok && v == c->value && sc_reader_finish(r) == 0;
+            else
+                ok = ok && v == -777 &&
+                     (c->keyword ? f.err.keyword && !strcmp(f.err.keyword, c->keyword)
+                                 : !f.err.keyword) &&
+                     (!c->msg || strstr(f.err.message, c->msg)) &&
+                     (c->offset < 0 || at_end || f.err.offset == (size_t)c->offset);
+            test_checks++;
+            if (!ok) {
+                test_failures++;
+                fprintf(stderr, "%s: `%s` + %zu spaces: rc %d v %lld kw %s msg \"%s\" off %zu\n",
+                        __func__, c->json, room, rc, (long long)v,
+                        f.err.keyword ? f.err.keyword : "NULL", f.err.message, f.err.offset);
+            }
+            close_doc(&f);
         }
-        close_doc(&f);
     }
 }
 
@@ -526,16 +562,17 @@ static void read_double_should_parse_exactly_and_independently_of_locale(void)
             continue;
         }
         printf("  under locale %s (decimal point '%s')\n", *loc, localeconv()->decimal_point);
-        for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        for (size_t i = 0; i < 2 * (sizeof cases / sizeof cases[0]); i++) {
+            size_t c = i / 2, room = i % 2 ? ROOM : 0;
             reader_fixture f;
-            sc_reader *r = open_doc(&f, cases[i].json);
+            sc_reader *r = open_doc_room(&f, cases[c].json, room);
             double v = -1;
             int rc = sc_read_double(r, &v);
             test_checks++;
-            if (rc != 0 || v != cases[i].value || sc_reader_finish(r) != 0) {
+            if (rc != 0 || v != cases[c].value || sc_reader_finish(r) != 0) {
                 test_failures++;
-                fprintf(stderr, "%s [%s]: `%s` -> rc %d %.17g\n", __func__, *loc, cases[i].json, rc,
-                        v);
+                fprintf(stderr, "%s [%s]: `%s` + %zu spaces -> rc %d %.17g\n", __func__, *loc,
+                        cases[c].json, room, rc, v);
             }
             close_doc(&f);
         }
@@ -776,16 +813,68 @@ static void expected_member_should_match_only_the_exact_raw_key(void)
         {"{,\"name\":1}", "expected a string key or '}'", 1},
         {"{\"a\":1 \"name\":2}", "expected ',' or '}' after object member", 7},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        r = open_doc(&f, bad[i].json);
+    for (size_t i = 0; i < 2 * (sizeof bad / sizeof bad[0]); i++) {
+        size_t b = i / 2, room = i % 2 ? ROOM : 0;
+        bool at_end = room > 0 && bad[b].offset == (long)strlen(bad[b].json);
+        r = open_doc_room(&f, bad[b].json, room);
         CHECK(sc_read_object_begin(r) == 0);
-        if (bad[i].json[1] == '"' && bad[i].json[2] == 'a')
+        if (bad[b].json[1] == '"' && bad[b].json[2] == 'a')
             CHECK(sc_next_member_expect(r, &name, &key) == 1 && sc_skip_value(r) == 0);
         CHECK(sc_next_member_expect(r, &name, &key) == -1);
         CHECK(f.err.code == SC_ERR_SYNTAX);
-        CHECK_STR(f.err.message, bad[i].msg);
-        CHECK(f.err.offset == (size_t)bad[i].offset);
+        if (!at_end) {
+            CHECK_STR(f.err.message, bad[b].msg);
+            CHECK(f.err.offset == (size_t)bad[b].offset);
+        }
         close_doc(&f);
+    }
+
+    /* The framings read inline (no white space or one space after the
+     * ',' and the ':', with room after them) and the others, alike. */
+    for (size_t room = 0; room <= ROOM; room += ROOM) {
+        static const char doc[] =
+            "{\"name\":1, \"name\": 2,\"name\" :3,\n \"name\":\n4,\"names\":5}";
+        static const long at[] = {2, 12, 22, 34};
+        int64_t v = 0;
+        r = open_doc_room(&f, doc, room);
+        CHECK(sc_read_object_begin(r) == 0);
+        for (int i = 0; i < 4; i++) {
+            CHECK(sc_next_member_expect(r, &name, &key) == 2);
+            CHECK(key.ptr == f.copy + at[i] && key.len == 4 && key.chars == 4);
+            CHECK(sc_read_int(r, &v, 0, 9) == 0 && v == i + 1);
+        }
+        CHECK(sc_next_member_expect(r, &name, &key) == 1);
+        CHECK(key.len == 5 && memcmp(key.ptr, "names", 5) == 0);
+        CHECK(sc_read_int(r, &v, 0, 9) == 0 && v == 5);
+        CHECK(sc_next_member_expect(r, &name, &key) == 0 && r->depth == 0);
+        CHECK(sc_reader_finish(r) == 0);
+        close_doc(&f);
+    }
+}
+
+/* The inline comparison of a key with the expected name: names of 1 to 24
+ * bytes, equal, or different in one byte at each place. */
+static void expected_member_should_compare_every_byte(void)
+{
+    for (size_t n = 1; n <= 24; n++) {
+        for (size_t diff = 0; diff <= n; diff++) { /* diff == n: the same name */
+            for (size_t room = 0; room <= ROOM; room += ROOM) {
+                char name[25], doc[64];
+                reader_fixture f;
+                sc_string key, expected = {name, n, n};
+                sc_reader *r;
+                for (size_t i = 0; i < n; i++)
+                    name[i] = (char)('a' + i);
+                snprintf(doc, sizeof doc, "{\"%.*s\":1}", (int)n, name);
+                if (diff < n)
+                    doc[2 + diff] = 'Z';
+                r = open_doc_room(&f, doc, room);
+                CHECK(sc_read_object_begin(r) == 0);
+                CHECK(sc_next_member_expect(r, &expected, &key) == (diff == n ? 2 : 1));
+                CHECK(key.len == n && memcmp(key.ptr, doc + 2, n) == 0);
+                close_doc(&f);
+            }
+        }
     }
 }
 
@@ -830,15 +919,19 @@ static void objects_should_be_read_member_by_member(void)
         {"{\"a\":1", 1, "unexpected end of input in object", 6},
         {"{", 0, "unexpected end of input in object", 1},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        r = open_doc(&f, bad[i].json);
+    for (size_t i = 0; i < 2 * (sizeof bad / sizeof bad[0]); i++) {
+        size_t b = i / 2, room = i % 2 ? ROOM : 0;
+        bool at_end = room > 0 && bad[b].offset == (long)strlen(bad[b].json);
+        r = open_doc_room(&f, bad[b].json, room);
         CHECK(sc_read_object_begin(r) == 0);
-        for (int s = 0; s < bad[i].steps; s++)
+        for (int s = 0; s < bad[b].steps; s++)
             CHECK(sc_next_member(r, &key) == 1 && sc_skip_value(r) == 0);
         CHECK(sc_next_member(r, &key) == -1);
         CHECK(f.err.code == SC_ERR_SYNTAX);
-        CHECK_STR(f.err.message, bad[i].msg);
-        CHECK(f.err.offset == (size_t)bad[i].offset);
+        if (!at_end) {
+            CHECK_STR(f.err.message, bad[b].msg);
+            CHECK(f.err.offset == (size_t)bad[b].offset);
+        }
         close_doc(&f);
     }
 
@@ -866,24 +959,28 @@ static void objects_should_be_read_member_by_member(void)
 static void arrays_should_be_read_element_by_element(void)
 {
     reader_fixture f;
-    int64_t v, sum = 0;
-    int rc, n = 0;
-    sc_reader *r = open_doc(&f, "[1, 2 ,3,[4,[5]]]");
+    int64_t v;
+    sc_reader *r;
 
-    CHECK(sc_read_array_begin(r) == 0);
-    while ((rc = sc_next_element(r)) == 1) {
-        if (sc_peek(r) == SC_JSON_ARRAY) {
-            CHECK(sc_skip_value(r) == 0);
-            continue;
+    for (size_t room = 0; room <= ROOM; room += ROOM) {
+        int64_t sum = 0;
+        int rc, n = 0;
+        r = open_doc_room(&f, "[1, 2 ,3,[4,[5]],[],[ ],6]", room);
+        CHECK(sc_read_array_begin(r) == 0);
+        while ((rc = sc_next_element(r)) == 1) {
+            if (sc_peek(r) == SC_JSON_ARRAY) {
+                CHECK(sc_skip_value(r) == 0);
+                continue;
+            }
+            CHECK(sc_read_int(r, &v, 0, 10) == 0);
+            sum += v;
+            n++;
         }
-        CHECK(sc_read_int(r, &v, 0, 10) == 0);
-        sum += v;
-        n++;
+        CHECK(rc == 0 && n == 4 && sum == 12);
+        CHECK(r->depth == 0);
+        CHECK(sc_reader_finish(r) == 0);
+        close_doc(&f);
     }
-    CHECK(rc == 0 && n == 3 && sum == 6);
-    CHECK(r->depth == 0);
-    CHECK(sc_reader_finish(r) == 0);
-    close_doc(&f);
 
     static const struct {
         const char *json;
@@ -896,15 +993,19 @@ static void arrays_should_be_read_element_by_element(void)
         {"[1", 1, "unexpected end of input in array", 2},
         {"[", 0, "unexpected end of input in array", 1},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        r = open_doc(&f, bad[i].json);
+    for (size_t i = 0; i < 2 * (sizeof bad / sizeof bad[0]); i++) {
+        size_t b = i / 2, room = i % 2 ? ROOM : 0;
+        bool at_end = room > 0 && bad[b].offset == (long)strlen(bad[b].json);
+        r = open_doc_room(&f, bad[b].json, room);
         CHECK(sc_read_array_begin(r) == 0);
-        for (int s = 0; s < bad[i].steps; s++)
+        for (int s = 0; s < bad[b].steps; s++)
             CHECK(sc_next_element(r) == 1 && sc_skip_value(r) == 0);
         CHECK(sc_next_element(r) == -1);
         CHECK(f.err.code == SC_ERR_SYNTAX);
-        CHECK_STR(f.err.message, bad[i].msg);
-        CHECK(f.err.offset == (size_t)bad[i].offset);
+        if (!at_end) {
+            CHECK_STR(f.err.message, bad[b].msg);
+            CHECK(f.err.offset == (size_t)bad[b].offset);
+        }
         close_doc(&f);
     }
 
@@ -1047,6 +1148,7 @@ int main(void)
     RUN(read_bool_and_null_should_check_type_and_literal);
     RUN(objects_should_be_read_member_by_member);
     RUN(expected_member_should_match_only_the_exact_raw_key);
+    RUN(expected_member_should_compare_every_byte);
     RUN(arrays_should_be_read_element_by_element);
     RUN(peek_should_classify_without_consuming);
     RUN(reader_fail_should_record_the_current_offset);
