@@ -79,21 +79,22 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
         bool checked = string_checked_on_read(n);
         const char *text = n->buf_size > 0 ? lvalue : "text_";
         if (n->buf_size > 0 && !checked) {
-            emit_line(sb, level, "rc_ = sc_read_string_buf(r_, %s, sizeof %s, NULL);", lvalue, lvalue);
+            emit_line(sb, level, "rc_ = sc_read_string_buf(r_, %s, sizeof %s, NULL, NULL);", lvalue, lvalue);
             break;
         }
         emit_line(sb, level, "{");
         if (n->buf_size == 0)
             emit_line(sb, level + 1, "char *text_ = NULL;");
         if (checked)
-            emit_line(sb, level + 1, "size_t chars_ = 0;");
+            emit_line(sb, level + 1, "size_t len_ = 0, chars_ = 0;");
+        const char *counts = checked ? "&len_, &chars_" : "NULL, NULL";
         if (n->buf_size > 0)
-            emit_line(sb, level + 1, "rc_ = sc_read_string_buf(r_, %s, sizeof %s, &chars_);", lvalue, lvalue);
+            emit_line(sb, level + 1, "rc_ = sc_read_string_buf(r_, %s, sizeof %s, %s);", lvalue, lvalue, counts);
         else
-            emit_line(sb, level + 1, "rc_ = sc_read_string_dup(r_, &text_, %s);", checked ? "&chars_" : "NULL");
+            emit_line(sb, level + 1, "rc_ = sc_read_string_dup(r_, &text_, %s);", counts);
         if (checked) {
-            emit_line(sb, level + 1, "if (rc_ == 0 && check_%s_text(%s, strlen(%s), chars_, sc_reader_error(r_)) != 0)",
-                      check_fn, text, text);
+            emit_line(sb, level + 1, "if (rc_ == 0 && check_%s_text(%s, len_, chars_, sc_reader_error(r_)) != 0)",
+                      check_fn, text);
             emit_line(sb, level + 2, "rc_ = sc_reader_place_error_at(r_, %s);", at);
         }
         if (n->buf_size == 0)

@@ -742,7 +742,7 @@ int sc_read_string(sc_reader *r, sc_string *out)
     return string_bytes(r, &si, at, out);
 }
 
-int sc_read_string_dup(sc_reader *r, char **out, size_t *chars)
+int sc_read_string_dup(sc_reader *r, char **out, size_t *len, size_t *chars)
 {
     str_info si;
     const char *at;
@@ -760,12 +760,14 @@ int sc_read_string_dup(sc_reader *r, char **out, size_t *chars)
         memcpy(buf, si.body, si.len);
     buf[si.len] = '\0';
     *out = buf;
+    if (len)
+        *len = si.len;
     if (chars)
         *chars = si.chars;
     return 0;
 }
 
-int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *chars)
+int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *len, size_t *chars)
 {
     str_info si;
     const char *at;
@@ -783,6 +785,8 @@ int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *chars)
     else
         memcpy(buf, si.body, si.len);
     buf[si.len] = '\0';
+    if (len)
+        *len = si.len;
     if (chars)
         *chars = si.chars;
     return 0;

@@ -121,11 +121,13 @@ static inline int sc_reader_place_error_at(sc_reader *r_, size_t at_)
     r_->err->offset = at_;
     return r_->err->code;
 }
-/* A NUL-terminated arena copy. */
-int sc_read_string_dup(sc_reader *r, char **out, size_t *chars) SC_NODISCARD;
+/* A NUL-terminated arena copy; *len gets its bytes and *chars its code
+ * points (either may be NULL), which the string's checks need and would
+ * otherwise count again. */
+int sc_read_string_dup(sc_reader *r, char **out, size_t *len, size_t *chars) SC_NODISCARD;
 /* Into buf of size cap (cap - 1 bytes plus the NUL); longer fails with
  * keyword "maxLength". */
-int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *chars) SC_NODISCARD;
+int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *len, size_t *chars) SC_NODISCARD;
 
 /* What a step through an object or array found. Not an sc_code, so the
  * two cannot be mixed up: on SC_NEXT_ERROR the code is sc_reader_code(r). */

@@ -51,7 +51,7 @@ static int walk(sc_reader *r, double *sink)
                 return 1;
         return rc != 0;
     case SC_JSON_STRING:
-        if (sc_read_string_dup(r, &str, NULL))
+        if (sc_read_string_dup(r, &str, NULL, NULL))
             return 1;
         *sink += (double)str[0];
         return 0;

@@ -279,7 +279,7 @@ static void reader_should_report_max_bytes_as_a_limit(void)
     sc_arena_init(&arena, NULL);
     sc_arena_set_limits(&arena, &limits);
     sc_reader_init(&r, doc, n, &arena, &err);
-    CHECK(sc_read_string_dup(&r, &s, NULL) == SC_ERR_LIMIT);
+    CHECK(sc_read_string_dup(&r, &s, NULL, NULL) == SC_ERR_LIMIT);
     CHECK(err.offset == 0);
     CHECK(strstr(err.message, "4096 bytes (max_bytes)") != NULL);
     /* the same refusal from the allocator itself is out of memory */
@@ -288,7 +288,7 @@ static void reader_should_report_max_bytes_as_a_limit(void)
         char small[64];
         sc_arena_init_buffer(&arena, small, sizeof small);
         sc_reader_init(&r, doc, n, &arena, &err);
-        CHECK(sc_read_string_dup(&r, &s, NULL) == SC_ERR_NOMEM);
+        CHECK(sc_read_string_dup(&r, &s, NULL, NULL) == SC_ERR_NOMEM);
         sc_arena_release(&arena);
     }
 }

@@ -675,17 +675,17 @@ static void read_string_dup_should_nul_terminate(void)
 {
     reader_fixture f;
     char *s = NULL;
-    size_t chars = 0;
+    size_t chars = 0, len = 0;
     sc_reader *r = open_doc(&f, "[\"plain\", \"esc\\u00e9\", \"\"]");
 
     CHECK(sc_read_array_begin(r) == 0);
-    CHECK(sc_next_element(r) == 1 && sc_read_string_dup(r, &s, &chars) == 0);
+    CHECK(sc_next_element(r) == 1 && sc_read_string_dup(r, &s, NULL, &chars) == 0);
     CHECK_STR(s, "plain");
     CHECK(chars == 5);
-    CHECK(sc_next_element(r) == 1 && sc_read_string_dup(r, &s, &chars) == 0);
+    CHECK(sc_next_element(r) == 1 && sc_read_string_dup(r, &s, &len, &chars) == 0);
     CHECK_STR(s, "esc\xC3\xA9");
-    CHECK(chars == 4);
-    CHECK(sc_next_element(r) == 1 && sc_read_string_dup(r, &s, NULL) == 0);
+    CHECK(chars == 4 && len == 5 && len == strlen(s)); /* bytes of the text, not of its escape */
+    CHECK(sc_next_element(r) == 1 && sc_read_string_dup(r, &s, NULL, NULL) == 0);
     CHECK_STR(s, "");
     CHECK(sc_next_element(r) == 0);
     CHECK(sc_reader_finish(r) == 0);
@@ -721,8 +721,11 @@ static void read_string_buf_should_never_write_past_cap(void)
         int rc;
 
         memset(buf, 0x5A, sizeof buf);
-        rc = sc_read_string_buf(r, buf, cases[i].cap, &chars);
+        size_t len = 0;
+        rc = sc_read_string_buf(r, buf, cases[i].cap, &len, &chars);
         CHECK(rc == cases[i].code);
+        if (rc == 0)
+            CHECK(len == strlen(buf));
         for (size_t k = cases[i].cap; k < sizeof buf; k++)
             CHECK(buf[k] == 0x5A);
         if (cases[i].want)
@@ -737,7 +740,7 @@ static void read_string_buf_should_never_write_past_cap(void)
         reader_fixture f;
         char b[1];
         sc_reader *r = open_doc(&f, "\"\"");
-        CHECK(sc_read_string_buf(r, b, 0, NULL) == SC_ERR_ARGUMENT);
+        CHECK(sc_read_string_buf(r, b, 0, NULL, NULL) == SC_ERR_ARGUMENT);
         close_doc(&f);
     }
 }
@@ -1079,11 +1082,11 @@ static void reader_should_report_nomem_from_a_full_buffer_arena(void)
 
     sc_arena_init_buffer(&arena, mem, sizeof mem);
     sc_reader_init(&r, "\"0123456789abcdef\"", 18, &arena, &err);
-    CHECK(sc_read_string_dup(&r, &dup, NULL) == SC_ERR_NOMEM);
+    CHECK(sc_read_string_dup(&r, &dup, NULL, NULL) == SC_ERR_NOMEM);
 
     sc_arena_init_buffer(&arena, mem, sizeof mem);
     sc_reader_init(&r, "\"0123456789abcde\"", 17, &arena, &err);
-    CHECK(sc_read_string_dup(&r, &dup, NULL) == 0); /* 16 bytes fit exactly */
+    CHECK(sc_read_string_dup(&r, &dup, NULL, NULL) == 0); /* 16 bytes fit exactly */
     CHECK_STR(dup, "0123456789abcde");
 
     /* More keys than the local scratch: the key stack moves to the arena. */
