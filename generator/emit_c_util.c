@@ -412,6 +412,6 @@ void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char
 void emit_schema_constant(strbuf *sb, const struct_def *s)
 {
     char *name = xasprintf("%s_schema_json", s->name);
-    emit_text_constant(sb, false, name, schema_text(s, false));
+    emit_text_constant(sb, false, name, schema_compact_text(s));
     free(name);
 }

@@ -863,8 +863,10 @@ static cJSON *mcp_output_schema(conv *c)
                               c->root->output_type));
         return NULL;
     }
-    conv oc = {.d = DIALECT_MCP, .m = c->m, .root = out, .canon = schema_shared(out), .output = true};
+    cJSON *canon = schema_document(out);
+    conv oc = {.d = DIALECT_MCP, .m = c->m, .root = out, .canon = canon, .output = true};
     cJSON *p = parameters(&oc);
+    cJSON_Delete(canon);
     conv_release(&oc);
     return p;
 }
@@ -1015,13 +1017,12 @@ static void check_strict_limits(conv *c, const cJSON *doc)
     block(c, &m, what);
 }
 
-/* dialect_document, sharing the arguments through *shared when that is not
- * NULL (see parameters). */
-static cJSON *make_document(const model *m, const struct_def *s, dialect d, cJSON **shared)
+/* The document of dialect d (written, not XML) of s, whose canonical
+ * document is canon; sharing the arguments through *shared when that is
+ * not NULL (see parameters). The result holds nothing of canon. */
+static cJSON *make_document(const model *m, const struct_def *s, dialect d, const cJSON *canon, cJSON **shared)
 {
-    if (d == DIALECT_XML || d == DIALECT_COUNT || !dialect_written(s, d))
-        return NULL;
-    conv c = {.d = d, .m = m, .root = s, .canon = schema_shared(s), .shared = shared};
+    conv c = {.d = d, .m = m, .root = s, .canon = canon, .shared = shared};
     cJSON *doc = build(&c);
     if (d == DIALECT_OPENAI_STRICT && !c.blocked)
         check_strict_limits(&c, doc);
@@ -1049,7 +1050,12 @@ static cJSON *make_document(const model *m, const struct_def *s, dialect d, cJSO
 
 cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
 {
-    return make_document(m, s, d, NULL);
+    if (d == DIALECT_XML || d == DIALECT_COUNT || !dialect_written(s, d))
+        return NULL;
+    cJSON *canon = schema_document(s);
+    cJSON *doc = make_document(m, s, d, canon, NULL);
+    cJSON_Delete(canon);
+    return doc;
 }
 
 void dialect_texts(const model *m, const struct_def *s, char *files[DIALECT_COUNT], char *embedded[DIALECT_COUNT])
@@ -1058,21 +1064,23 @@ void dialect_texts(const model *m, const struct_def *s, char *files[DIALECT_COUN
      * released when the tool is done */
     static json_arena documents;
     json_arena_enter(&documents);
+    cJSON *canon = schema_document(s);
     cJSON *shared = NULL;
     for (int d = 0; d < DIALECT_COUNT; d++) {
         files[d] = embedded[d] = NULL;
         if (!dialect_written(s, (dialect)d))
             continue;
         if (d == DIALECT_XML) {
-            files[d] = xml_text(s);
+            files[d] = xml_text(s, canon);
             embedded[d] = xstrdup(files[d]);
             continue;
         }
-        cJSON *doc = make_document(m, s, (dialect)d, &shared);
+        cJSON *doc = make_document(m, s, (dialect)d, canon, &shared);
         schema_print_both(doc, &files[d], &embedded[d]);
         cJSON_Delete(doc);
     }
     cJSON_Delete(shared);
+    cJSON_Delete(canon);
     json_arena_leave();
     json_arena_release(&documents);
 }
@@ -1085,11 +1093,13 @@ char *dialect_print(const model *m, dialect d, size_t *ntools)
         sb_init(&sb);
         for (size_t i = 0; i < m->nstructs; i++) {
             const struct_def *s = m->structs[i];
-            char *text = s->opted_in && s->tool_name != NULL && dialect_written(s, d) ? xml_text(s) : NULL;
-            if (text != NULL) {
-                sb_puts(&sb, text);
-                (*ntools)++;
-            }
+            if (!s->opted_in || s->tool_name == NULL || !dialect_written(s, d))
+                continue;
+            cJSON *canon = schema_document(s);
+            char *text = xml_text(s, canon);
+            cJSON_Delete(canon);
+            sb_puts(&sb, text);
+            (*ntools)++;
             free(text);
         }
         return sb_take(&sb);

@@ -229,8 +229,7 @@ static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_d
     return o;
 }
 
-/* The document of s, built afresh (schema_shared keeps one per struct). */
-static cJSON *schema_document(const struct_def *s)
+cJSON *schema_document(const struct_def *s)
 {
     schema_ctx ctx = {s, NULL, 0};
     cJSON *body = schema_of_struct(&ctx, s, s->description);
@@ -411,13 +410,16 @@ static void print_value(const printer *pr, const cJSON *v, int depth)
     }
 }
 
-/* Ends a printed text: pretty ones with a line break. */
+/* Ends a printed text: pretty ones with a line break. The buffer gives
+ * back its unused room: thousands of texts are kept to the end of the run,
+ * and fresh memory costs page faults. */
 static char *finish(strbuf *sb, bool pretty)
 {
     if (pretty)
         put_raw(sb, "\n", 1);
     room(sb, 0)[0] = '\0';
-    return sb_take(sb);
+    size_t size = sb->len + 1;
+    return xrealloc(sb_take(sb), size);
 }
 
 char *schema_print(const cJSON *doc, int pretty)
@@ -434,33 +436,33 @@ void schema_print_both(const cJSON *doc, char **pretty, char **compact)
     strbuf p, c;
     sb_init(&p);
     sb_init(&c);
-    sb_reserve(&p, 4096); /* most documents fit: no regrowing them */
-    sb_reserve(&c, 4096);
     printer pr = {&p, &c};
     print_value(&pr, doc, 0);
     *pretty = finish(&p, true);
     *compact = finish(&c, false);
 }
 
-/* ---- one document per struct ----------------------------------------------
- * The .schema.json, the embedded T_schema_json, and a tool's dialects, XML
- * and MCP outputSchema all start from the same document of a struct: it is
- * built once and printed once, and kept (by the struct's address, in an
- * open-addressing table) until schema_cache_free. The documents live in an
- * arena (json_arena.h), released as one. */
+/* ---- the texts of a struct's document ------------------------------------
+ * The .schema.json (emit_schemas) and the embedded T_schema_json (the
+ * generated C, later) come from one walk over one document; the compact
+ * text waits for the generated C in a table by the struct's address (open
+ * addressing) until schema_cache_free. The document is built in an arena
+ * and dropped once printed: keeping every struct's tree to the end of the
+ * run cost more in fresh memory (page faults) than building a tool's once
+ * more for its dialects. */
 
-typedef struct cached_schema {
+typedef struct cached_text {
     const struct_def *s; /* NULL: a free slot */
-    cJSON *doc;
-    char *pretty, *compact; /* NULL until first asked for */
-} cached_schema;
+    char *compact;
+} cached_text;
 
 static struct {
-    json_arena documents;
-    cached_schema *slots;
+    cached_text *slots;
     size_t cap; /* a power of two, at least twice count */
     size_t count;
 } cache;
+
+static json_arena printing;
 
 static size_t slot_of(const struct_def *s, size_t cap)
 {
@@ -471,10 +473,10 @@ static size_t slot_of(const struct_def *s, size_t cap)
     return i;
 }
 
-static cached_schema *cached(const struct_def *s)
+static cached_text *cached(const struct_def *s)
 {
     if (2 * (cache.count + 1) > cache.cap) {
-        cached_schema *old = cache.slots;
+        cached_text *old = cache.slots;
         size_t old_cap = cache.cap;
         cache.cap = old_cap != 0 ? 2 * old_cap : 64;
         cache.slots = xcalloc(cache.cap, sizeof *cache.slots);
@@ -483,37 +485,43 @@ static cached_schema *cached(const struct_def *s)
                 cache.slots[slot_of(old[i].s, cache.cap)] = old[i];
         free(old);
     }
-    cached_schema *e = &cache.slots[slot_of(s, cache.cap)];
+    cached_text *e = &cache.slots[slot_of(s, cache.cap)];
     if (e->s == NULL) {
         e->s = s;
-        json_arena_enter(&cache.documents);
-        e->doc = schema_document(s);
-        json_arena_leave();
         cache.count++;
     }
     return e;
 }
 
-const cJSON *schema_shared(const struct_def *s)
+char *schema_pretty_text(const struct_def *s)
 {
-    return cached(s)->doc;
+    char *pretty, *compact;
+    json_arena_enter(&printing);
+    schema_print_both(schema_document(s), &pretty, &compact);
+    json_arena_leave();
+    json_arena_release(&printing);
+    cached_text *e = cached(s);
+    free(e->compact);
+    e->compact = compact;
+    return pretty;
 }
 
-const char *schema_text(const struct_def *s, bool pretty)
+const char *schema_compact_text(const struct_def *s)
 {
-    cached_schema *e = cached(s);
-    if (e->pretty == NULL)
-        schema_print_both(e->doc, &e->pretty, &e->compact);
-    return pretty ? e->pretty : e->compact;
+    cached_text *e = cached(s);
+    if (e->compact == NULL) {
+        json_arena_enter(&printing);
+        e->compact = schema_print(schema_document(s), 0);
+        json_arena_leave();
+        json_arena_release(&printing);
+    }
+    return e->compact;
 }
 
 void schema_cache_free(void)
 {
-    json_arena_release(&cache.documents);
-    for (size_t i = 0; i < cache.cap; i++) {
-        free(cache.slots[i].pretty);
+    for (size_t i = 0; i < cache.cap; i++)
         free(cache.slots[i].compact);
-    }
     free(cache.slots);
     memset(&cache, 0, sizeof cache);
 }

@@ -10,16 +10,16 @@
 
 #include "model.h"
 
-/* The schema document of s, built on first use and kept until
- * schema_cache_free: shared by every output of s, so no caller may change
- * or delete it (copy what is to be changed). */
-const cJSON *schema_shared(const struct_def *s);
+/* The schema document of s (caller deletes). */
+cJSON *schema_document(const struct_def *s);
 
-/* schema_print of that document, pretty (the .schema.json) or compact (the
- * embedded T_schema_json), printed once; kept as schema_shared is. */
-const char *schema_text(const struct_def *s, bool pretty);
+/* schema_print of that document: pretty (the .schema.json; caller frees)
+ * and compact (the embedded T_schema_json; kept until schema_cache_free).
+ * The pretty text asked for first, both come from one walk. */
+char *schema_pretty_text(const struct_def *s);
+const char *schema_compact_text(const struct_def *s);
 
-/* Deletes the documents and texts kept for every struct. */
+/* Frees the compact texts kept. */
 void schema_cache_free(void);
 
 /* {"description": <p's>, "anyOf": [p, {"type": "null"}]}: null added to a

@@ -280,9 +280,8 @@ static void xml_children(xml_ctx *x, strbuf *sb, const cJSON *schema, int depth)
         xml_element(x, sb, "values", NULL, values, true, depth);
 }
 
-char *xml_text(const struct_def *s)
+char *xml_text(const struct_def *s, const cJSON *canon)
 {
-    const cJSON *canon = schema_shared(s);
     xml_ctx x = {canon, 0};
     strbuf sb;
     sb_init(&sb);

@@ -7,7 +7,10 @@
 
 #include "model.h"
 
-/* The <tool> element of s. Caller frees. */
-char *xml_text(const struct_def *s);
+#include <cJSON.h>
+
+/* The <tool> element of s, whose canonical document (schema_document) is
+ * canon. Caller frees. */
+char *xml_text(const struct_def *s, const cJSON *canon);
 
 #endif /* SCHEMAC_GENERATOR_EMIT_XML_H */

@@ -286,12 +286,13 @@ static void emit_schemas(const model *m, const options *o, output_set *out)
         if (!s->opted_in)
             continue;
         roots++;
-        const char *text = schema_text(s, true);
+        char *text = schema_pretty_text(s);
         if (o->print_schema) {
             fputs(text, stdout);
+            free(text);
         } else {
             char *name = xasprintf("%s.schema.json", s->name);
-            outputs_add(out, path_join(o->output_dir, name), xstrdup(text));
+            outputs_add(out, path_join(o->output_dir, name), text);
             free(name);
         }
     }
