@@ -34,13 +34,15 @@ static void put_sanitised_line(const char *text)
     sb_free(&line);
 }
 
-/* The diagnostics printed so far, by hash: the same one found again (a
- * member shared by every variant of a tagged union is checked in each)
- * says nothing new. */
+/* The diagnostics printed so far: the same one found again (a member
+ * shared by every variant of a tagged union is checked in each) says
+ * nothing new. Hashed, as a header of many tools gives thousands of
+ * dialect warnings. */
 static struct {
-    uint64_t *hashes;
-    char **lines;
-    size_t n;
+    char **lines; /* in the order printed */
+    size_t n, cap;
+    size_t *slots; /* open addressing: index + 1 into lines, 0 = free; at most half full */
+    size_t nslots; /* 0 or a power of two */
 } printed;
 
 static uint64_t hash_text(const char *s)
@@ -51,17 +53,35 @@ static uint64_t hash_text(const char *s)
     return h;
 }
 
+/* The slot holding line, or the free slot where it would go. */
+static size_t *printed_slot(const char *line)
+{
+    size_t mask = printed.nslots - 1;
+    size_t i = (size_t)hash_text(line) & mask;
+    while (printed.slots[i] != 0 && strcmp(printed.lines[printed.slots[i] - 1], line) != 0)
+        i = (i + 1) & mask;
+    return &printed.slots[i];
+}
+
 /* Whether line is new, remembering it. */
 static bool first_time(char *line)
 {
-    uint64_t h = hash_text(line);
-    for (size_t i = 0; i < printed.n; i++)
-        if (printed.hashes[i] == h && strcmp(printed.lines[i], line) == 0)
-            return false;
-    printed.hashes = xrealloc(printed.hashes, (printed.n + 1) * sizeof *printed.hashes);
-    printed.lines = xrealloc(printed.lines, (printed.n + 1) * sizeof *printed.lines);
-    printed.hashes[printed.n] = h;
+    if (2 * (printed.n + 1) > printed.nslots) {
+        free(printed.slots);
+        printed.nslots = printed.nslots ? 2 * printed.nslots : 64;
+        printed.slots = xcalloc(printed.nslots, sizeof *printed.slots);
+        for (size_t i = 0; i < printed.n; i++)
+            *printed_slot(printed.lines[i]) = i + 1;
+    }
+    size_t *slot = printed_slot(line);
+    if (*slot != 0)
+        return false;
+    if (printed.n == printed.cap) {
+        printed.cap = printed.cap ? 2 * printed.cap : 64;
+        printed.lines = xrealloc(printed.lines, printed.cap * sizeof *printed.lines);
+    }
     printed.lines[printed.n++] = line;
+    *slot = printed.n;
     return true;
 }
 
@@ -88,7 +108,7 @@ void diag_forget(void)
 {
     for (size_t i = 0; i < printed.n; i++)
         free(printed.lines[i]);
-    free(printed.hashes);
+    free(printed.slots);
     free(printed.lines);
     memset(&printed, 0, sizeof printed);
 }
