@@ -253,7 +253,10 @@ char *emit_c_source(const model *m, const c_names *names)
     }
     emit_check_reset();
     emit_long_texts(&head);
-    sb_puts(&head, sb.data != NULL ? sb.data : "");
-    sb_free(&sb);
-    return sb_take(&head);
+    /* the head moves in front of the functions, not the functions (13 MB
+     * for 500 structs) after the head: copying them cost a second 13 MB of
+     * fresh memory, and its page faults were more than the copy */
+    sb_insert_front(&sb, head.data != NULL ? head.data : "", head.len);
+    sb_free(&head);
+    return sb_take(&sb);
 }

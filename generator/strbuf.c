@@ -192,6 +192,15 @@ void sb_printf(strbuf *sb, const char *fmt, ...)
     va_end(ap);
 }
 
+void sb_insert_front(strbuf *sb, const char *s, size_t n)
+{
+    sb_reserve(sb, n);
+    memmove(sb->data + n, sb->data, sb->len);
+    memcpy(sb->data, s, n);
+    sb->len += n;
+    sb->data[sb->len] = '\0';
+}
+
 char *sb_take(strbuf *sb)
 {
     char *s = sb->data ? sb->data : xstrdup("");

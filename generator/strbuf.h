@@ -42,6 +42,8 @@ static inline void sb_puts(strbuf *sb, const char *s)
 {
     sb_putn(sb, s, strlen(s));
 }
+/* Puts s[0..n) in front of what sb holds. */
+void sb_insert_front(strbuf *sb, const char *s, size_t n);
 void sb_printf(strbuf *sb, const char *fmt, ...) GEN_PRINTF(2, 3);
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
 /* Takes the string out (caller frees); the buffer is left empty. */
