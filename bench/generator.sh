@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # How long schemac takes on a header, against `clang -fsyntax-only` on the
-# same header (the floor: schemac parses it with libclang, then writes its
-# outputs). Headers of 100 and 500 annotated structs are generated here (a
-# mix of @schema and @tool structs with formats, patterns, bounds, enums,
-# arrays and a nested struct, like bench_types.h), each timed RUNS times;
-# the table gives medians and the ratio schemac / clang. A third row times
+# same header (schemac parses it with libclang, then writes its outputs).
+# Headers of 100 and 500 annotated structs are generated here (a mix of
+# @schema and @tool structs with formats, patterns, bounds, enums, arrays
+# and a nested struct, like bench_types.h). clang, schemac and
 # `schemac HEADER --list` (parse, model, checks and a one-page table; no C
-# and no JSON written): the floor of the generator on that header, as the
-# decode benchmark's skip row is the decoder's.
+# and no JSON written: the floor of the generator on that header, as the
+# decode benchmark's skip row is the decoder's) run in turn, RUNS rounds;
+# the table gives medians and the ratios to clang.
 #
 # Usage: bench/generator.sh [SCHEMAC [CLANG]]
 #   defaults: build-release/generator/schemac, clang
@@ -86,22 +86,18 @@ EOF
     done
 }
 
-# Median wall and CPU (user + system) time in ms of a command, run $runs
-# times after one warm-up: "WALL CPU". CPU time is the figure to compare on
-# a shared machine, where the wall clock includes waiting for a core.
-median_ms() {
-    local i t0 t1 cpu
-    "$@" >/dev/null 2>&1
-    : >"$tmp/wall"
-    : >"$tmp/cpu"
-    for ((i = 0; i < runs; i++)); do
-        t0=$(date +%s%N)
-        cpu=$( { TIMEFORMAT='%3U %3S'; time "$@" >/dev/null 2>&1; } 2>&1 )
-        t1=$(date +%s%N)
-        echo "$(((t1 - t0) / 1000))" >>"$tmp/wall"
-        echo "$cpu" | awk '{ print ($1 + $2) * 1e6 }' >>"$tmp/cpu"
-    done
-    echo "$(median "$tmp/wall") $(median "$tmp/cpu")"
+# Appends the wall and CPU (user + system) time in microseconds of one run
+# of a command to $tmp/NAME.wall and $tmp/NAME.cpu. CPU time is the figure
+# to compare on a shared machine, where the wall clock includes waiting for
+# a core.
+time_once() {
+    local name=$1 t0 t1 cpu
+    shift
+    t0=$(date +%s%N)
+    cpu=$( { TIMEFORMAT='%3U %3S'; time "$@" >/dev/null 2>&1; } 2>&1 )
+    t1=$(date +%s%N)
+    echo "$(((t1 - t0) / 1000))" >>"$tmp/$name.wall"
+    echo "$cpu" | awk '{ print ($1 + $2) * 1e6 }' >>"$tmp/$name.cpu"
 }
 
 # Median of a file of microsecond counts, in ms.
@@ -119,9 +115,18 @@ for n in $sizes; do
     # the header must be valid for both, and schemac must succeed
     "$clang" -fsyntax-only -std=c11 "$tmp/gen_$n.h"
     "$schemac" "$tmp/gen_$n.h" -o "$tmp/out_$n" 2>/dev/null
-    read -r cw cc < <(median_ms "$clang" -fsyntax-only -std=c11 "$tmp/gen_$n.h")
-    read -r sw sc < <(median_ms "$schemac" "$tmp/gen_$n.h" -o "$tmp/out_$n")
-    read -r _ lc < <(median_ms "$schemac" "$tmp/gen_$n.h" --list)
+    rm -f "$tmp"/*.wall "$tmp"/*.cpu
+    # the three take turns, run by run, so a machine getting busier or
+    # quieter meanwhile weighs on all of them alike
+    for ((i = 0; i <= runs; i++)); do
+        time_once clang "$clang" -fsyntax-only -std=c11 "$tmp/gen_$n.h"
+        time_once schemac "$schemac" "$tmp/gen_$n.h" -o "$tmp/out_$n"
+        time_once list "$schemac" "$tmp/gen_$n.h" --list
+        if ((i == 0)); then rm -f "$tmp"/*.wall "$tmp"/*.cpu; fi # a warm-up round
+    done
+    cw=$(median "$tmp/clang.wall") cc=$(median "$tmp/clang.cpu")
+    sw=$(median "$tmp/schemac.wall") sc=$(median "$tmp/schemac.cpu")
+    lc=$(median "$tmp/list.cpu")
     bytes=$(cat "$tmp/out_$n"/* | wc -c)
     awk -v n="$n" -v cw="$cw" -v cc="$cc" -v sw="$sw" -v sc="$sc" -v b="$bytes" -v lc="$lc" \
         'BEGIN { printf "%7d %10.1f %12.1f %9.2f %10.1f %12.1f %10.2f %11.1f %10.1f %11.2f\n",
