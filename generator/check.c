@@ -423,24 +423,6 @@ static void check_optional_zero(const field *f)
     cJSON_Delete(zero);
 }
 
-/* The JSON type an untagged variant reads, for grouping: "null",
- * "boolean", "number" (integers too), "string" (enums too), "array",
- * "object". */
-static const char *json_type_of(const struct_def *variant)
-{
-    if (variant->nfields == 0)
-        return "null";
-    switch (variant->fields[0].type->kind) {
-    case NODE_BOOL: return "boolean";
-    case NODE_INT:
-    case NODE_NUMBER: return "number";
-    case NODE_STRING:
-    case NODE_ENUM: return "string";
-    case NODE_ARRAY: return "array";
-    default: return "object";
-    }
-}
-
 static bool is_property(const struct_def *s, const char *json_name)
 {
     for (size_t i = 0; i < s->nfields; i++)
@@ -461,9 +443,9 @@ static void check_untagged(struct_def *s)
                              "use it as a member of a struct that is");
     size_t objects = 0, nulls = 0;
     for (size_t i = 0; i < s->nvariants; i++) {
-        const char *type = json_type_of(s->variants[i]);
-        objects += strcmp(type, "object") == 0;
-        if (strcmp(type, "null") == 0 && nulls++ > 0)
+        variant_type type = untagged_variant_type(s->variants[i]);
+        objects += type == VARIANT_OBJECT;
+        if (type == VARIANT_NULL && nulls++ > 0)
             diag_error(s->variants[i]->variant_value->where, "'%s' has no union member, like an earlier "
                                                              "value: both would be null; give one a member",
                        s->variants[i]->variant_value->c_name);
@@ -472,7 +454,7 @@ static void check_untagged(struct_def *s)
         return;
     for (size_t i = 0; i < s->nvariants; i++) {
         struct_def *v = s->variants[i];
-        if (strcmp(json_type_of(v), "object") != 0)
+        if (untagged_variant_type(v) != VARIANT_OBJECT)
             continue;
         const struct_def *obj = v->fields[0].type->struct_type;
         if (obj->nvariants > 0 || obj->additional_properties) {
@@ -487,7 +469,7 @@ static void check_untagged(struct_def *s)
             bool own = f->presence == PRESENCE_REQUIRED;
             for (size_t k = 0; k < s->nvariants && own; k++) {
                 const struct_def *other = s->variants[k];
-                if (k != i && strcmp(json_type_of(other), "object") == 0 &&
+                if (k != i && untagged_variant_type(other) == VARIANT_OBJECT &&
                     is_property(other->fields[0].type->struct_type, f->json_name))
                     own = false;
             }

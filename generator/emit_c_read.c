@@ -581,22 +581,6 @@ void emit_union_read(strbuf *sb, const struct_def *s)
     free(disc_lit);
 }
 
-/* The JSON type that selects an untagged variant, as sc_peek names it. */
-static const char *variant_json_type(const struct_def *v)
-{
-    if (v->nfields == 0)
-        return "SC_JSON_NULL";
-    switch (v->fields[0].type->kind) {
-    case NODE_BOOL: return "SC_JSON_TRUE";
-    case NODE_INT:
-    case NODE_NUMBER: return "SC_JSON_NUMBER";
-    case NODE_STRING:
-    case NODE_ENUM: return "SC_JSON_STRING";
-    case NODE_ARRAY: return "SC_JSON_ARRAY";
-    default: return "SC_JSON_OBJECT";
-    }
-}
-
 /* What the value must be when no variant reads its type: "null, an
  * integer or a string". */
 static char *untagged_expected(const struct_def *s)
@@ -670,14 +654,16 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
     for (size_t i = 0; i < s->nvariants; i++)
         emit_variant_read(sb, s, s->variants[i]);
 
-    static const char *const json_types[] = {"SC_JSON_NULL", "SC_JSON_TRUE", "SC_JSON_NUMBER", "SC_JSON_STRING",
-                                             "SC_JSON_ARRAY", "SC_JSON_OBJECT"};
+    /* sc_peek's name of each variant_type (a boolean: true, and false beside it) */
+    static const char *const json_types[VARIANT_TYPE_COUNT] = {
+        [VARIANT_NULL] = "SC_JSON_NULL",     [VARIANT_BOOLEAN] = "SC_JSON_TRUE", [VARIANT_NUMBER] = "SC_JSON_NUMBER",
+        [VARIANT_STRING] = "SC_JSON_STRING", [VARIANT_ARRAY] = "SC_JSON_ARRAY",  [VARIANT_OBJECT] = "SC_JSON_OBJECT"};
     sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
     bool tries = false; /* two variants of one JSON type, not objects: the first ones are tried */
     for (size_t i = 0; i < s->nvariants; i++)
         for (size_t j = i + 1; j < s->nvariants; j++)
-            if (strcmp(variant_json_type(s->variants[i]), variant_json_type(s->variants[j])) == 0 &&
-                strcmp(variant_json_type(s->variants[i]), "SC_JSON_OBJECT") != 0)
+            if (untagged_variant_type(s->variants[i]) == untagged_variant_type(s->variants[j]) &&
+                untagged_variant_type(s->variants[i]) != VARIANT_OBJECT)
                 tries = true;
     emit_line(sb, 1, "sc_reader probe_;");
     if (tries)
@@ -685,24 +671,24 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
     emit_line(sb, 1, "int rc_;");
     emit_line(sb, 1, "memset(out_, 0, sizeof *out_);");
     emit_line(sb, 1, "switch (sc_peek(r_)) {");
-    for (size_t t = 0; t < sizeof json_types / sizeof *json_types; t++) {
+    for (variant_type t = 0; t < VARIANT_TYPE_COUNT; t++) {
         const char *type = json_types[t];
         const struct_def *last = NULL;
         size_t count = 0;
         for (size_t i = 0; i < s->nvariants; i++)
-            if (strcmp(variant_json_type(s->variants[i]), type) == 0) {
+            if (untagged_variant_type(s->variants[i]) == t) {
                 last = s->variants[i];
                 count++;
             }
         if (last == NULL)
             continue;
-        if (strcmp(type, "SC_JSON_TRUE") == 0)
+        if (t == VARIANT_BOOLEAN)
             emit_line(sb, 1, "case SC_JSON_FALSE:");
         put_indent(sb, 1); /* no format: gcc -fsanitize=undefined sees a NULL %s here that cannot be */
         sb_puts(sb, "case ");
         sb_puts(sb, type);
         sb_puts(sb, ":\n");
-        if (strcmp(type, "SC_JSON_OBJECT") == 0 && count > 1) {
+        if (t == VARIANT_OBJECT && count > 1) {
             strbuf names;
             sb_init(&names);
             for (size_t i = 0; i < s->nvariants; i++) {
@@ -730,7 +716,7 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
         }
         for (size_t i = 0; i < s->nvariants; i++) {
             const struct_def *v = s->variants[i];
-            if (v == last || strcmp(variant_json_type(v), type) != 0)
+            if (v == last || untagged_variant_type(v) != t)
                 continue;
             emit_line(sb, 2, "probe_ = *r_;");
             emit_line(sb, 2, "paused_ = sc_reader_pause_collect(r_); /* a try's errors are no one's */");

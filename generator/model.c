@@ -234,6 +234,21 @@ const char *node_description(const node *n, const char *field_description)
     return NULL;
 }
 
+variant_type untagged_variant_type(const struct_def *variant)
+{
+    if (variant->nfields == 0)
+        return VARIANT_NULL;
+    switch (variant->fields[0].type->kind) {
+    case NODE_BOOL: return VARIANT_BOOLEAN;
+    case NODE_INT:
+    case NODE_NUMBER: return VARIANT_NUMBER;
+    case NODE_STRING:
+    case NODE_ENUM: return VARIANT_STRING;
+    case NODE_ARRAY: return VARIANT_ARRAY;
+    default: return VARIANT_OBJECT;
+    }
+}
+
 storage field_storage(const field *f)
 {
     const node *n = f->type;

@@ -217,6 +217,21 @@ typedef enum storage {
 } storage;
 storage field_storage(const field *f);
 
+/* The JSON type an untagged union's variant reads, which chooses it: a
+ * variant without a member reads null, an integer one a number, an enum
+ * one a string, a struct one an object. check.c groups the variants by it,
+ * emit_c_read.c switches on it. */
+typedef enum variant_type {
+    VARIANT_NULL,
+    VARIANT_BOOLEAN,
+    VARIANT_NUMBER,
+    VARIANT_STRING,
+    VARIANT_ARRAY,
+    VARIANT_OBJECT,
+    VARIANT_TYPE_COUNT
+} variant_type;
+variant_type untagged_variant_type(const struct_def *variant);
+
 /* The struct called name (its typedef or tag name, or "struct tag") that
  * the header tags @schema, so it has public functions; NULL if none. */
 const struct_def *model_schema_struct(const model *m, const char *name);
