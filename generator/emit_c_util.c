@@ -350,56 +350,13 @@ void emit_name_switch(strbuf *sb, int level, const char *ptr, const char *len,
     free(done);
 }
 
-/* The body of a C string literal for the len bytes of text, as
- * sb_put_c_string writes it, straight into the buffer's free room: the
- * embedded documents are most of the bytes escaped, a quote every few. */
-static void put_literal_body(strbuf *sb, const char *text, size_t len)
-{
-    /* what follows the backslash: 0 no backslash (the byte as itself), 1
-     * the byte in octal, else this letter */
-    static char escape[256];
-    if (escape['?'] == 0) {
-        for (int c = 0; c < 0x20; c++)
-            escape[c] = 1;
-        escape[0x7f] = 1;
-        escape['"'] = '"';
-        escape['\\'] = '\\';
-        escape['\n'] = 'n';
-        escape['\r'] = 'r';
-        escape['\t'] = 't';
-        escape['?'] = '?'; /* no trigraphs, ever */
-    }
-    sb_reserve(sb, 4 * len); /* \ooo is the longest form of a byte */
-    char *o = sb->data + sb->len;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)text[i];
-        char e = escape[c];
-        if (e == 0) {
-            *o++ = (char)c;
-        } else if (e != 1) {
-            o[0] = '\\';
-            o[1] = e;
-            o += 2;
-        } else {
-            o[0] = '\\';
-            o[1] = (char)('0' + (c >> 6));
-            o[2] = (char)('0' + ((c >> 3) & 7));
-            o[3] = (char)('0' + (c & 7));
-            o += 4;
-        }
-    }
-    *o = '\0';
-    sb->len = (size_t)(o - sb->data);
-}
-
 /* `[static ]const char NAME[] = "text";` */
 void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char *text)
 {
     sb_printf(sb, "%sconst char %s[] =", is_static ? "static " : "", name);
-    size_t len = strlen(text);
-    if (len < LONG_TEXT) {
+    if (strlen(text) < LONG_TEXT) {
         sb_puts(sb, "\n    \"");
-        put_literal_body(sb, text, len);
+        sb_put_c_string(sb, text);
         sb_puts(sb, "\";\n\n");
     } else {
         /* printable ASCII as itself ('a', 4 bytes of C), the rest as

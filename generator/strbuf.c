@@ -208,36 +208,44 @@ char *sb_take(strbuf *sb)
     return s;
 }
 
-/* Bytes a C string literal cannot hold as themselves. */
-static bool needs_escape(unsigned char c)
-{
-    return c < 0x20 || c == 0x7f || c == '"' || c == '\\' || c == '?';
-}
-
 void sb_put_c_string(strbuf *sb, const char *s)
 {
-    static bool escape[256]; /* needs_escape of each byte, filled on first use */
-    if (!escape[0])
-        for (int c = 0; c < 256; c++)
-            escape[c] = needs_escape((unsigned char)c);
-    for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-        const unsigned char *plain = p; /* copy runs of plain bytes at once */
-        while (!escape[*p])
-            p++;
-        if (p > plain)
-            sb_putn(sb, (const char *)plain, (size_t)(p - plain));
-        if (*p == '\0')
-            break;
-        switch (*p) {
-        case '"': sb_puts(sb, "\\\""); break;
-        case '\\': sb_puts(sb, "\\\\"); break;
-        case '\n': sb_puts(sb, "\\n"); break;
-        case '\r': sb_puts(sb, "\\r"); break;
-        case '\t': sb_puts(sb, "\\t"); break;
-        case '?': sb_puts(sb, "\\?"); break; /* no trigraphs, ever */
-        default: sb_printf(sb, "\\%03o", *p);
+    /* what follows the backslash: 0 no backslash (the byte as itself), 1
+     * the byte in octal, else this letter */
+    static char escape[256];
+    if (escape['?'] == 0) {
+        for (int c = 0; c < 0x20; c++)
+            escape[c] = 1;
+        escape[0x7f] = 1;
+        escape['"'] = '"';
+        escape['\\'] = '\\';
+        escape['\n'] = 'n';
+        escape['\r'] = 'r';
+        escape['\t'] = 't';
+        escape['?'] = '?'; /* no trigraphs, ever */
+    }
+    size_t len = strlen(s);
+    sb_reserve(sb, 4 * len); /* \ooo is the longest form of a byte */
+    char *o = sb->data + sb->len;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char e = escape[c];
+        if (e == 0) {
+            *o++ = (char)c;
+        } else if (e != 1) {
+            o[0] = '\\';
+            o[1] = e;
+            o += 2;
+        } else {
+            o[0] = '\\';
+            o[1] = (char)('0' + (c >> 6));
+            o[2] = (char)('0' + ((c >> 3) & 7));
+            o[3] = (char)('0' + (c & 7));
+            o += 4;
         }
     }
+    *o = '\0';
+    sb->len = (size_t)(o - sb->data);
 }
 
 void sb_put_json_number(strbuf *sb, double v)
