@@ -52,7 +52,9 @@ static enum CXChildVisitResult visit_field(CXCursor c, CXCursor parent, CXClient
     raw_field *f = &fc->fields[fc->n++];
     memset(f, 0, sizeof *f);
     f->cursor = c;
-    f->name = take_string(clang_getCursorSpelling(c));
+    /* An anonymous union has no name: libclang 14 spells it "", libclang
+     * 16 and later "union (anonymous at FILE:LINE:COL)". */
+    f->name = anonymous_union ? xstrdup("") : take_string(clang_getCursorSpelling(c));
     f->type = clang_getCursorType(c);
     read_annotations(c, &f->a);
     return CXChildVisit_Continue;
