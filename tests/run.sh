@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the whole test suite twice, in a plain build (build/) and in an
-# ASan+UBSan build (build-asan/), and ends with one line:
+# Runs the whole test suite in a plain build (build/, the newest libclang
+# found), again against the oldest libclang installed (build-llvmN/) and in
+# an ASan+UBSan build (build-asan/), and ends with one line:
 #     N passed, N failed[, N skipped]
 # Extra arguments go to `meson test` (e.g. --suite decode).
 set -u
@@ -88,6 +89,20 @@ trap 'rm -f "$skips"' EXIT
 release_build build-release gcc
 release_build build-release-clang clang
 run_build build
+# The oldest libclang schemac supports, when the default build took a newer
+# one: the goldens must be byte-identical and the generated C must compile
+# whichever libclang read the header (tests/libclang_versions.sh runs every
+# installed version).
+oldest="" newest=""
+for n in 14 15 16 17 18 19 20; do
+    if command -v "llvm-config-$n" >/dev/null; then
+        [ -n "$oldest" ] || oldest=$n
+        newest=$n
+    fi
+done
+if [ -n "$oldest" ] && [ "$oldest" != "$newest" ]; then
+    run_build "build-llvm$oldest" "-Dllvm_config=llvm-config-$oldest"
+fi
 # LeakSanitizer stays on: the generator, the runtime and every test must
 # free what they allocate, error paths included.
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
