@@ -13,9 +13,25 @@ diag_state diag;
  * diagnostics quote the header (names, tag values), and a header must not
  * be able to send escape sequences to the terminal that shows them. C0
  * controls, DEL and the C1 controls (U+0080..U+009F, which some terminals
- * obey) become \xNN. The line is built first and written with one call:
+ * obey) become \xNN, and so do the bytes of the Unicode line and paragraph
+ * separators U+2028 and U+2029 (terminals and CI log viewers break lines
+ * there) and of the bidirectional controls U+202A..U+202E and
+ * U+2066..U+2069 (they reorder what is shown after them: a diagnostic
+ * could be made to read as another). The line is built first and written with one call:
  * stderr is unbuffered, and a character at a time cost one write(2) per
  * byte (150,000 of them for a header with 1,400 dialect warnings). */
+/* U+2028..U+202E or U+2066..U+2069 in UTF-8 (E2 80 A8..AE, E2 81 A6..A9). */
+static bool is_layout_control(const unsigned char *p)
+{
+    if (p[0] != 0xe2)
+        return false;
+    if (p[1] == 0x80)
+        return p[2] >= 0xa8 && p[2] <= 0xae;
+    if (p[1] == 0x81)
+        return p[2] >= 0xa6 && p[2] <= 0xa9;
+    return false;
+}
+
 static void put_sanitised_line(const char *text)
 {
     strbuf line;
@@ -26,6 +42,9 @@ static void put_sanitised_line(const char *text)
         else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
             sb_printf(&line, "\\xc2\\x%02x", p[1]);
             p++;
+        } else if (is_layout_control(p)) {
+            sb_printf(&line, "\\x%02x\\x%02x\\x%02x", p[0], p[1], p[2]);
+            p += 2;
         } else
             sb_putc(&line, (char)*p);
     }
