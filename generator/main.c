@@ -49,6 +49,8 @@ static const char usage[] =
     "                       entry, a source file that includes HEADER\n"
     "  -MD                  also write a depfile (DIR/NAME.schemac.d unless -MF)\n"
     "  -MF FILE             write the depfile to FILE\n"
+    "  -MT TARGET           the target the depfile names (default: the .schemac.c;\n"
+    "                       a build's stamp file, see docs/build-integration.md)\n"
     "  --print-outputs      print the files this run would write, one a line (the\n"
     "                       .schemac.c first), and write nothing\n"
     "  --print-schema       print the schemas on stdout and write nothing\n"
@@ -79,6 +81,7 @@ typedef struct options {
     const char *header;
     const char *output_dir;
     const char *depfile;
+    const char *depfile_target; /* -MT; NULL: the .schemac.c */
     bool write_depfile;
     bool print_schema;
     bool schema_only;
@@ -148,6 +151,10 @@ static int parse_args(int argc, char **argv, options *o)
                 return usage_error("%s needs a file name", a);
             o->depfile = argv[i];
             o->write_depfile = true;
+        } else if (strcmp(a, "-MT") == 0) {
+            if (++i == argc)
+                return usage_error("%s needs a target name", a);
+            o->depfile_target = argv[i];
         } else if (strcmp(a, "--print-schema") == 0) {
             o->print_schema = true;
         } else if (strcmp(a, "--list") == 0) {
@@ -332,7 +339,7 @@ static void emit_code(const model *m, const options *o, output_set *out)
     if (o->write_depfile) {
         char *dep_name = xasprintf("%s.schemac.d", stem);
         char *dep_path = o->depfile != NULL ? xstrdup(o->depfile) : path_join(o->output_dir, dep_name);
-        outputs_add(out, dep_path, emit_depfile(m, c_path));
+        outputs_add(out, dep_path, emit_depfile(m, o->depfile_target != NULL ? o->depfile_target : c_path));
         free(dep_name);
     }
     free(header_name);

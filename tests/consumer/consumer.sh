@@ -4,10 +4,12 @@
 # `meson install` of this build and nothing else (no LD_LIBRARY_PATH for
 # schemac, no source tree); runs it on a valid and an invalid document;
 # then edits include/units.h, which weather.h includes, rebuilds, and
-# checks that the decoder was regenerated.
+# checks that the decoder was regenerated, and that rebuilds run schemac
+# once per change and no-op rebuilds nothing.
 # Usage: consumer.sh KIND BUILD_DIR SOURCE_DIR PREFIX
-#   KIND: make, meson, cmake, or subproject (schemac as a meson subproject
-#   of the app: no install at all)
+#   KIND: make, meson, cmake (with ninja if installed), cmake-makefiles
+#   (CMake's Unix Makefiles generator), or subproject (schemac as a meson
+#   subproject of the app: no install at all)
 set -eu
 kind=$1
 build=$(realpath "$2")
@@ -35,7 +37,6 @@ if [ "$kind" != subproject ]; then
     root=$tmp/stage$prefix
     pc=$(find "$root" -name schemac.pc | head -n 1)
     [ -n "$pc" ] || fail "the install has no schemac.pc"
-    runtime_dir=$(dirname "$(dirname "$pc")")
     export PATH="$root/bin:$PATH" PKG_CONFIG_PATH="$(dirname "$pc")"
 fi
 
@@ -54,11 +55,11 @@ meson)
     }
     app_exe=$app/build/app
     ;;
-cmake)
+cmake | cmake-makefiles)
     need cmake
     recipe CMakeLists.txt CMakeLists.txt
-    generator=()
-    if command -v ninja >/dev/null; then generator=(-G Ninja); fi
+    generator=(-G "Unix Makefiles")
+    if [ "$kind" = cmake ] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
     build_app() {
         [ -d "$app/build" ] || quietly "$tmp/setup.log" \
             cmake "${generator[@]}" -S "$app" -B "$app/build" -DCMAKE_PREFIX_PATH="$root" \
@@ -83,9 +84,16 @@ subproject)
 *) fail "unknown kind $kind" ;;
 esac
 
-run_app() { # the app finds libschemac by its RUNPATH or, for make, here
-    if [ "$kind" = make ]; then LD_LIBRARY_PATH=$runtime_dir "$app_exe" "$@"; else "$app_exe" "$@"; fi
-}
+run_app() { "$app_exe" "$@"; } # it finds libschemac by its RUNPATH
+
+# How often the last build ran schemac, from its log: make echoes the
+# command, CMake prints the rule's comment, ninja the custom target.
+case $kind in
+make) runs_pattern='^schemac ' ;;
+cmake | cmake-makefiles) runs_pattern='schemac /.*/weather\.h$' ;;
+*) runs_pattern='Generating .*weather' ;;
+esac
+schemac_runs() { grep -cE "$runs_pattern" "$tmp/build.log" || true; }
 
 build_app
 if [ "$kind" = subproject ]; then
@@ -123,10 +131,24 @@ out=$(run_app '{"city": "Oslo", "unit": "kelvin"}') || fail "not regenerated aft
 [ "$out" = "Oslo 2 0" ] || fail "unexpected output after the edit: $out"
 echo "ok - $kind: an edit to an included header regenerated the decoder"
 
-# A rebuild with nothing changed does not run schemac again.
+# A rebuild with nothing changed runs nothing; an edit to an included
+# header that changes no output (a comment) runs schemac once, and the
+# build after it runs nothing: the rule must not stay out of date because
+# schemac keeps unchanged outputs as they were.
+for step in "a no-op rebuild" "a comment added to units.h" "the rebuild after it"; do
+    if [ "$step" = "a comment added to units.h" ]; then
+        sleep 1
+        echo "/* a comment that changes no output */" >>"$app/include/units.h"
+    fi
+    build_app
+    runs=$(schemac_runs)
+    want=0
+    [ "$step" = "a comment added to units.h" ] && want=1
+    [ "$runs" -eq "$want" ] || { cat "$tmp/build.log"; fail "$step ran schemac $runs times, not $want"; }
+done
 if [ -f "$app/build/build.ninja" ] && command -v ninja >/dev/null; then
-    dir=$app/build
-    ninja -C "$dir" -n -d explain >"$tmp/explain.log" 2>&1 || true
+    ninja -C "$app/build" -n -d explain >"$tmp/explain.log" 2>&1 || true
     if grep -q "schemac" "$tmp/explain.log"; then cat "$tmp/explain.log"; fail "a no-op rebuild would run schemac"; fi
-    echo "ok - $kind: a no-op rebuild runs nothing"
 fi
+out=$(run_app '{"city": "Oslo", "unit": "kelvin"}') || fail "the app fails after the comment: $out"
+echo "ok - $kind: no-op rebuilds run nothing; an edit that changes no output runs schemac once"
