@@ -33,17 +33,19 @@ Applicability, decided per case from the declaration, never from the result:
   value (an integral number in int64_t, any number in double, a string
   without U+0000 in char *, ...). Otherwise it is "not applicable", with
   the reason (e.g. {"minimum": 1.1} accepts "x", which no double holds).
-- a group whose schema the type system cannot express at all (mixed
-  types, a value that must be null, oneOf/anyOf without a discriminator,
-  patternProperties, declared members beside a map, tuples of different
-  item schemas, arrays of arrays, false schemas, ...) is not applicable as
-  a whole, with the reason.
+- a group whose schema the type system cannot express at all (a value that
+  must be null, a oneOf whose branches overlap, object branches open to
+  other members, patternProperties, declared members beside a map, tuples
+  of different item schemas, arrays of arrays, false schemas, ...) is not
+  applicable as a whole, with the reason.
 
 The type system: scalars, char *, arrays (T *v + v_count), structs, @nullable
 pointer members (null stored as NULL), cJSON * for any value (`{}`/true;
 always optional, so never a required member), maps (additionalProperties:
-V, with propertyNames and min/maxProperties) and structs that reach
-themselves through a pointer ($ref). A $ref to a plain schema is resolved
+V, with propertyNames and min/maxProperties), structs that reach
+themselves through a pointer ($ref), and @untagged unions (an anyOf of
+variants of different JSON types, or of one type with different keywords,
+tried in order; a null variant). A $ref to a plain schema is resolved
 here, by hand: the declaration is the referenced schema's.
 
 Untyped sub-schemas: where a keyword has no `type` (e.g. {"minimum": 1.1}),
@@ -75,6 +77,45 @@ SELF = ('self',)  # struct ROOT *: the root struct itself (a recursive type: "$r
 def arr(item):
     """T *v + size_t v_count (cJSON **v for ANY items)."""
     return ('arr', item)
+
+
+C_RESERVED = {'auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double',
+              'else', 'enum', 'extern', 'float', 'for', 'goto', 'if', 'inline', 'int', 'long',
+              'register', 'restrict', 'return', 'short', 'signed', 'sizeof', 'static', 'struct',
+              'switch', 'typedef', 'union', 'unsigned', 'void', 'volatile', 'while', 'bool',
+              'true', 'false'}
+
+VARIANT_KINDS = ('int', 'num', 'str', 'bool', 'arr', 'obj', 'null')
+NULL = ('null',)  # the null variant of an untagged union: an enum value without a union member
+
+
+def union(*variants):
+    """An @untagged union (JSON Schema anyOf, docs/annotations.md): a struct
+    holding an enum member `kind` and a union `as`, one variant per
+    var(NAME, TYPE, tags...): the enum value NAME and, but for the null
+    variant, the union member NAME of that C type with those tags (an array's
+    count stands beside the union). The value's JSON type chooses among the
+    variants; those of one JSON type are tried in order, the first whose
+    constraints hold taking the value, so the union accepts exactly what the
+    anyOf of the variants' schemas accepts."""
+    names = [v[0] for v in variants]
+    assert len(set(names)) == len(names), names
+    assert sum(1 for v in variants if v[1][0] == 'null') <= 1, 'one null variant at most'
+    assert any(v[1][0] != 'null' for v in variants), 'a union needs a member'
+    for name, typ, tags in variants:
+        # the enumerator's JSON name is what follows the common prefix up to a
+        # '_', so the variant names have none; each is also a C member name
+        assert re.fullmatch(r'[a-z][a-z0-9]*', name) and name not in C_RESERVED, name
+        assert typ[0] in VARIANT_KINDS, 'no untagged variant of kind %s' % typ[0]
+        assert typ[0] != 'null' or not tags, name
+        if typ[0] == 'arr':
+            assert typ[1][0] in ('int', 'num', 'str', 'bool', 'any', 'obj'), typ
+    return ('union', list(variants))
+
+
+def var(name, typ, *tags):
+    """A variant of union(): NAME (its enum value and union member), its C type, its tags."""
+    return (name, typ, list(tags))
 
 
 def obj(members, additional=False):
@@ -138,8 +179,6 @@ def O(typ, note=''):
 
 ONLY_NULL = NA('a value that must be null: @nullable adds null to a pointer member\'s type, and no C member '
                'holds null alone (@const null and @enum [null] are errors)')
-MIXED = NA('several JSON types for one value: a C member has one type (a tagged union is a oneOf of objects '
-           'told apart by a discriminator member, not a union of JSON types)')
 TUPLES = NA('prefixItems (tuples) with items of different schemas: an array member has one item type')
 PATTERNPROPS = NA('patternProperties: member names are fixed by the C declaration')
 MAP_BESIDE_MEMBERS = NA('declared members beside additionalProperties with a schema: a map is one member holding '
@@ -171,10 +210,20 @@ MAPPING = {
     ('type', 'array type matches arrays'): W(arr(ANY), note='items are unconstrained: cJSON * items'),
     ('type', 'boolean type matches booleans'): W(BOOL),
     ('type', 'null type matches only the null object'): ONLY_NULL,
-    ('type', 'multiple types can be specified in an array'): MIXED,
+    # Several types: an @untagged union with a variant per type, each the
+    # declaration of that type alone above (the union is the anyOf of them).
+    ('type', 'multiple types can be specified in an array'): W(union(
+        var('integer', INT), var('string', STR)),
+        note='["integer", "string"]: an untagged union of an int64_t and a char * variant'),
     ('type', 'type as array with one item'): W(STR, note='["string"] is "string"'),
-    ('type', 'type: array or object'): MIXED,
-    ('type', 'type: array, object or null'): MIXED,
+    ('type', 'type: array or object'): W(union(
+        var('array', arr(ANY)), var('object', obj([], additional=True))),
+        note='["array", "object"]: an untagged union of an array of cJSON * items and a struct without '
+             'members that accepts unknown ones (any object)'),
+    ('type', 'type: array, object or null'): W(union(
+        var('array', arr(ANY)), var('object', obj([], additional=True)), var('null', NULL)),
+        note='["array", "object", "null"]: as ["array", "object"], with a null variant (an enum value '
+             'without a union member)'),
     # ------------------------------------------------------------ properties
     ('properties', 'object properties validation'): O(obj([
         m('foo', INT, opt=True), m('bar', STR, opt=True)], additional=True),
@@ -562,6 +611,16 @@ def why_not(typ, v, root, path=''):
     isnum = isinstance(v, (int, float)) and not isinstance(v, bool)
     if kind == 'self':
         return why_not(root, v, root, path)
+    if kind == 'union':
+        # held when some variant's C type holds the value (constraints aside)
+        reasons = []
+        for _, vt, _ in typ[1]:
+            r = ('the value%s is not null' % at if v is not None else None) if vt[0] == 'null' else \
+                why_not(vt, v, root, path)
+            if r is None:
+                return None
+            reasons.append(r)
+        return 'no variant of the untagged union holds the value%s (%s)' % (at, '; '.join(reasons))
     if kind == 'any':
         # any JSON value, under the strictness rules: no U+0000 anywhere
         r = nul_path(v, path)
@@ -615,12 +674,6 @@ def why_not(typ, v, root, path=''):
 
 # ----------------------------------------------------------- C declarations
 
-C_RESERVED = {'auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double',
-              'else', 'enum', 'extern', 'float', 'for', 'goto', 'if', 'inline', 'int', 'long',
-              'register', 'restrict', 'return', 'short', 'signed', 'sizeof', 'static', 'struct',
-              'switch', 'typedef', 'union', 'unsigned', 'void', 'volatile', 'while', 'bool',
-              'true', 'false'}
-
 
 def c_name(json_name, index):
     if (re.fullmatch(r'[A-Za-z][A-Za-z0-9_]*', json_name) and json_name not in C_RESERVED
@@ -643,6 +696,8 @@ def uses(typ, kind):
         return uses(typ[1], kind)
     if typ[0] == 'obj':
         return any(uses(mem[1], kind) for mem in typ[1])
+    if typ[0] == 'union':
+        return any(uses(vt, kind) for _, vt, _ in typ[1])
     return False
 
 
@@ -664,7 +719,9 @@ class HeaderWriter:
                 out.append(indent + ' * ' + t)
             out.append(indent + ' */')
 
-    def member(self, owner, index, member, out):
+    def member(self, owner, index, member, out, indent='    ', counts=None):
+        """Declare a member into out. counts: in a union, where an array
+        variant's count goes (beside the union, not in it)."""
         name, typ, tags, opt, nullable = member
         cname, rename = c_name(name, index)
         tags = list(tags)
@@ -677,6 +734,11 @@ class HeaderWriter:
             tname = '%s_%s' % (owner, cname.strip('_'))
             self.struct(tname, typ, root=False)
             decl = ['struct %s %s%s;' % (tname, '*' if opt or nullable else '', cname)]
+        elif kind == 'union':
+            assert not nullable, 'a null variant, not @nullable'
+            tname = '%s_%s' % (owner, cname.strip('_'))
+            self.untagged(tname, typ)
+            decl = ['%s %s%s;' % (tname, '*' if opt else '', cname)]  # a pointer: NULL when absent
         elif kind == 'self':
             decl = ['struct %s *%s;' % (self.root_name, cname)]  # NULL when absent
         elif kind == 'any':
@@ -724,8 +786,27 @@ class HeaderWriter:
             decl = ['char *%s;' % cname]
         else:
             decl = ['%s %s%s;' % (self.scalar_c(kind), '*' if opt or nullable else '', cname)]  # NULL when absent
-        self.tag_block(tags, out)
-        out.extend('    ' + d for d in decl)
+        if counts is not None and len(decl) == 2:
+            counts.append(decl.pop())  # an array variant's count stands beside the union
+        self.tag_block(tags, out, indent)
+        out.extend(indent + d for d in decl)
+
+    def untagged(self, tname, typ):
+        """typedef enum {...} TNAME_kind; and the @untagged struct TNAME."""
+        variants = typ[1]
+        prefix = tname.upper() + '_'
+        self.lines.extend(['typedef enum { %s } %s_kind;' % (
+            ', '.join(prefix + name.upper() for name, _, _ in variants), tname), ''])
+        body, counts = [], []
+        for i, (name, vt, tags) in enumerate(variants):
+            if vt[0] != 'null':  # the null variant is an enum value without a member
+                # nested types are named TNAME_type_NAME: TNAME_NAME would give the
+                # struct the check function name of the member
+                self.member(tname + '_type', i, (name, vt, tags, False, False), body, indent='        ',
+                            counts=counts)
+        text = ['/** @untagged */', 'typedef struct {', '    %s_kind kind;' % tname, '    union {']
+        text += body + ['    } as;'] + ['    ' + c for c in counts] + ['} %s;' % tname, '']
+        self.lines.extend(text)
 
     def struct(self, tname, typ, root, comment=None):
         _, members, additional = typ
