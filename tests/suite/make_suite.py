@@ -118,6 +118,17 @@ def var(name, typ, *tags):
     return (name, typ, list(tags))
 
 
+def other_types(*taken):
+    """An unconstrained variant for each JSON type not in taken (null, boolean,
+    number, string, array, object; number covers integer): a union of these
+    and constrained variants of the taken types states a schema whose
+    keywords leave the other types valid (minimum accepts any non-number)."""
+    every = [('null', NULL), ('boolean', BOOL), ('number', NUM), ('string', STR), ('array', arr(ANY)),
+             ('object', obj([], additional=True))]
+    assert set(taken) <= {name for name, _ in every}, taken
+    return [var(name, typ) for name, typ in every if name not in taken]
+
+
 def obj(members, additional=False):
     """A struct; additional=True tags it @additionalProperties."""
     return ('obj', list(members), additional)
@@ -177,8 +188,9 @@ def O(typ, note=''):
     return Map(Decl(typ, wrap=False), note=note)
 
 
-ONLY_NULL = NA('a value that must be null: @nullable adds null to a pointer member\'s type, and no C member '
-               'holds null alone (@const null and @enum [null] are errors)')
+ONLY_NULL = NA('a value that must be null: @nullable adds null to a pointer member\'s type and an @untagged '
+               'union\'s null variant stands beside others, but no C member holds null alone (@const null and '
+               '@enum [null] are errors, a union needs a member)')
 TUPLES = NA('prefixItems (tuples) with items of different schemas: an array member has one item type')
 PATTERNPROPS = NA('patternProperties: member names are fixed by the C declaration')
 MAP_BESIDE_MEMBERS = NA('declared members beside additionalProperties with a schema: a map is one member holding '
@@ -187,14 +199,13 @@ ESCAPED_NAMES = NA('member names with control characters, quotes or backslashes:
 NUL_STRING = NA('U+0000 inside a string: C strings are NUL-terminated, the decoders reject \\u0000 (docs/strictness.md)')
 BOOL_SCHEMA = NA('a false sub-schema (a member that must be absent) cannot be declared')
 NESTED_ARRAYS = NA('arrays of arrays are not supported')
-ENUM_NONSCALAR = NA('enum/const values of mixed types cannot be declared')
 ACCEPTS_NOTHING = NA('the schema accepts no value (false, a $ref to false, oneOf/anyOf of false branches or '
                      'oneOf of several true ones): every C type accepts some value')
-NOT_TAGGED = NA('branches told apart by which members are present: schemac\'s oneOf is a tagged union, whose '
-                'variants are told apart by an enum discriminator member holding a const')
-SCALAR_BRANCHES = NA('branches constraining one scalar value (integer or minimum, string lengths): a C member has '
-                     'one type and one set of keywords, and a tagged union\'s variants are objects')
-ALL_BUT_NUMBERS = NA('oneOf [number, {}] accepts every value except numbers: no C type holds exactly that')
+OPEN_OBJECT_BRANCHES = ('object branches open to any other member (no additionalProperties: false), told apart '
+                        'by which members are present')
+OPEN_OBJECT_VARIANTS = ('an @untagged union\'s object variants reject unknown members and are each selected by a '
+                        'required member of their own, and schemac\'s oneOf is a tagged union (an enum '
+                        'discriminator member holding a const)')
 METASCHEMA = NA('$ref to the draft 2020-12 metaschema: a schema as the instance (mixed types, $dynamicRef) '
                 'is not a C type')
 
@@ -279,7 +290,11 @@ MAPPING = {
              'optional cJSON * foo2 that rejects unknown members'),
     # ------------------------------------------------------------ enum
     ('enum', 'simple enum validation'): W(NUM, '@enum [1, 2, 3]'),
-    ('enum', 'heterogeneous enum validation'): ENUM_NONSCALAR,
+    ('enum', 'heterogeneous enum validation'): W(union(
+        var('number', NUM, '@const 6'), var('string', STR, '@const "foo"'), var('array', arr(ANY), '@maxItems 0'),
+        var('boolean', BOOL, '@const true'), var('object', obj([m('foo', NUM, '@const 12')]))),
+        note='enum [6, "foo", [], true, {"foo": 12}]: one variant per value, each of its own JSON type: a '
+             'number 6, a string "foo", an empty array, true, and an object with exactly foo = 12'),
     ('enum', 'heterogeneous enum-with-null validation'): W(NUM, '@enum [6]', nullable=True,
         note='enum [6, null] -> @nullable double *v with @enum [6]: null joins the enum'),
     ('enum', 'enums in properties'): O(obj([
@@ -414,28 +429,54 @@ MAPPING = {
         note='maxProperties 2.0 is the count 2; schemac only takes the integer spelling'),
     ('maxProperties', 'maxProperties = 0 means the object is empty'): W(mapof(ANY), '@maxProperties 0'),
     # ------------------------------------------------------------ oneOf, anyOf
-    # schemac's oneOf is a tagged union: objects told apart by an enum member
-    # with a const value. No suite group is one. Groups equivalent to `true`
-    # (every value valid) are a cJSON * member; the cases then test only that
-    # cJSON * accepts any value, the equivalence is the mapping's work.
-    ('oneOf', 'oneOf'): SCALAR_BRANCHES,
-    ('oneOf', 'oneOf with base schema'): SCALAR_BRANCHES,
+    # An anyOf is an @untagged union when each branch is one variant: a JSON
+    # type with its keywords (docs/annotations.md). Untyped branches accept
+    # every other JSON type, so their union has an unconstrained variant for
+    # each of those (other_types). A oneOf is an anyOf only where its branches
+    # cannot both hold; where they overlap, the group is mapped only when the
+    # values valid for exactly one branch are themselves such a union (the
+    # rewriting is the mapping's work, given in its note). schemac's oneOf is
+    # a tagged union: objects told apart by an enum member with a const value;
+    # no suite group is one. Groups equivalent to `true` (every value valid)
+    # are a cJSON * member; the cases then test only that cJSON * accepts any
+    # value, the equivalence is the mapping's work.
+    ('oneOf', 'oneOf'): NA('a oneOf whose branches overlap (3 is an integer and >= 2, so invalid): the numbers '
+                           'valid for exactly one branch are the integers below 2 and the non-integers from 2 '
+                           'up, and no keyword excludes the integers from a number variant (an @untagged union '
+                           'is an anyOf)'),
+    ('oneOf', 'oneOf with base schema'): W(union(
+        var('atmost1', STR, '@maxLength 1'), var('atleast5', STR, '@minLength 5')),
+        note='type string, oneOf [{minLength: 2}, {maxLength: 4}]: a string of 2 to 4 characters matches both '
+             'branches, so the valid strings are those of at most 1 or at least 5 characters: an untagged '
+             'union of two char * variants'),
     ('oneOf', 'oneOf with boolean schemas, all true'): ACCEPTS_NOTHING,
     ('oneOf', 'oneOf with boolean schemas, one true'): W(ANY,
         note='oneOf [true, false, false]: exactly one branch accepts any value, so the schema is true'),
     ('oneOf', 'oneOf with boolean schemas, more than one true'): ACCEPTS_NOTHING,
     ('oneOf', 'oneOf with boolean schemas, all false'): ACCEPTS_NOTHING,
-    ('oneOf', 'oneOf complex types'): NOT_TAGGED,
-    ('oneOf', 'oneOf with empty schema'): ALL_BUT_NUMBERS,
-    ('oneOf', 'oneOf with required'): NOT_TAGGED,
-    ('oneOf', 'oneOf with missing optional property'): NOT_TAGGED,
+    ('oneOf', 'oneOf complex types'): NA('a oneOf of ' + OPEN_OBJECT_BRANCHES + ', which overlap ({"foo": '
+                                         '"baz", "bar": 2} matches both) and accept every non-object twice: '
+                                         + OPEN_OBJECT_VARIANTS),
+    ('oneOf', 'oneOf with empty schema'): W(union(*other_types('number')),
+        note='oneOf [{type: number}, {}]: {} accepts every value, so exactly one branch holds for the '
+             'non-numbers only: an untagged union of every JSON type but number, each unconstrained'),
+    ('oneOf', 'oneOf with required'): NA('objects with foo and exactly one of bar and baz, any other member '
+                                         'allowed: ' + OPEN_OBJECT_VARIANTS),
+    ('oneOf', 'oneOf with missing optional property'): NA('a oneOf of ' + OPEN_OBJECT_BRANCHES + ' (bar, '
+                                                          'foo; exactly one of them): ' + OPEN_OBJECT_VARIANTS),
     ('oneOf', 'nested oneOf, to check validation semantics'): ONLY_NULL,
-    ('anyOf', 'anyOf'): SCALAR_BRANCHES,
-    ('anyOf', 'anyOf with base schema'): SCALAR_BRANCHES,
+    ('anyOf', 'anyOf'): W(union(var('integer', INT), var('number', NUM, '@minimum 2'), *other_types('number')),
+        note='anyOf [{type: integer}, {minimum: 2}]: an integer, a number >= 2, or (minimum being untyped) '
+             'any value of another JSON type: integer and number variants, in that order, and an '
+             'unconstrained variant for each other type'),
+    ('anyOf', 'anyOf with base schema'): W(union(
+        var('atmost2', STR, '@maxLength 2'), var('atleast4', STR, '@minLength 4')),
+        note='type string, anyOf [{maxLength: 2}, {minLength: 4}]: an untagged union of two char * variants'),
     ('anyOf', 'anyOf with boolean schemas, all true'): W(ANY, note='anyOf [true, true] is true'),
     ('anyOf', 'anyOf with boolean schemas, some true'): W(ANY, note='anyOf [true, false] is true'),
     ('anyOf', 'anyOf with boolean schemas, all false'): ACCEPTS_NOTHING,
-    ('anyOf', 'anyOf complex types'): NOT_TAGGED,
+    ('anyOf', 'anyOf complex types'): NA('an anyOf of ' + OPEN_OBJECT_BRANCHES + ', which may both hold '
+                                        '({"foo": "baz", "bar": 2}): ' + OPEN_OBJECT_VARIANTS),
     ('anyOf', 'anyOf with one empty schema'): W(ANY, note='anyOf [{type: number}, {}] is true'),
     ('anyOf', 'nested anyOf, to check validation semantics'): ONLY_NULL,
     # ------------------------------------------------------------ $ref, $defs
@@ -666,7 +707,11 @@ def why_not(typ, v, root, path=''):
                     r = why_not_member(members[key], val, root, '%s/%s' % (path, key))
                     if r:
                         return r
-                # unknown members: skipped with @additionalProperties, else a
+                elif typ[2] and ('\0' in key or nul_path(val) is not None):
+                    # skipped with @additionalProperties, under the strictness rules
+                    return 'the member %r%s holds U+0000, which schemac\'s reader rejects even where it ' \
+                        'skips a member' % (key, at)
+                # other unknown members: skipped with @additionalProperties, else a
                 # constraint (additionalProperties: false), not a type matter
             return None
     return 'the value%s is not %s' % (at, TYPE_WORDS[kind])
