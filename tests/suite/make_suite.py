@@ -31,7 +31,8 @@ Applicability, decided per case from the declaration, never from the result:
   ("by type"), because the keyword under test played no part.
 - an instance the schema accepts is applicable when the C type can hold its
   value (an integral number in int64_t, any number in double, a string
-  without U+0000 in char *, ...). Otherwise it is "not applicable", with
+  without U+0000 in char *, a value some variant of an @untagged union
+  holds, ...). Otherwise it is "not applicable", with
   the reason (e.g. {"minimum": 1.1} accepts "x", which no double holds).
 - a group whose schema the type system cannot express at all (a value that
   must be null, a oneOf whose branches overlap, object branches open to
