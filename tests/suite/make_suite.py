@@ -31,19 +31,22 @@ Applicability, decided per case from the declaration, never from the result:
   ("by type"), because the keyword under test played no part.
 - an instance the schema accepts is applicable when the C type can hold its
   value (an integral number in int64_t, any number in double, a string
-  without U+0000 in char *, ...). Otherwise it is "not applicable", with
+  without U+0000 in char *, a value some variant of an @untagged union
+  holds, ...). Otherwise it is "not applicable", with
   the reason (e.g. {"minimum": 1.1} accepts "x", which no double holds).
-- a group whose schema the type system cannot express at all (mixed
-  types, a value that must be null, oneOf/anyOf without a discriminator,
-  patternProperties, declared members beside a map, tuples of different
-  item schemas, arrays of arrays, false schemas, ...) is not applicable as
-  a whole, with the reason.
+- a group whose schema the type system cannot express at all (a value that
+  must be null, a oneOf whose branches overlap, object branches open to
+  other members, patternProperties, declared members beside a map, tuples
+  of different item schemas, arrays of arrays, false schemas, ...) is not
+  applicable as a whole, with the reason.
 
 The type system: scalars, char *, arrays (T *v + v_count), structs, @nullable
 pointer members (null stored as NULL), cJSON * for any value (`{}`/true;
 always optional, so never a required member), maps (additionalProperties:
-V, with propertyNames and min/maxProperties) and structs that reach
-themselves through a pointer ($ref). A $ref to a plain schema is resolved
+V, with propertyNames and min/maxProperties), structs that reach
+themselves through a pointer ($ref), and @untagged unions (an anyOf of
+variants of different JSON types, or of one type with different keywords,
+tried in order; a null variant). A $ref to a plain schema is resolved
 here, by hand: the declaration is the referenced schema's.
 
 Untyped sub-schemas: where a keyword has no `type` (e.g. {"minimum": 1.1}),
@@ -75,6 +78,56 @@ SELF = ('self',)  # struct ROOT *: the root struct itself (a recursive type: "$r
 def arr(item):
     """T *v + size_t v_count (cJSON **v for ANY items)."""
     return ('arr', item)
+
+
+C_RESERVED = {'auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double',
+              'else', 'enum', 'extern', 'float', 'for', 'goto', 'if', 'inline', 'int', 'long',
+              'register', 'restrict', 'return', 'short', 'signed', 'sizeof', 'static', 'struct',
+              'switch', 'typedef', 'union', 'unsigned', 'void', 'volatile', 'while', 'bool',
+              'true', 'false'}
+
+VARIANT_KINDS = ('int', 'num', 'str', 'bool', 'arr', 'obj', 'null')
+NULL = ('null',)  # the null variant of an untagged union: an enum value without a union member
+
+
+def union(*variants):
+    """An @untagged union (JSON Schema anyOf, docs/annotations.md): a struct
+    holding an enum member `kind` and a union `as`, one variant per
+    var(NAME, TYPE, tags...): the enum value NAME and, but for the null
+    variant, the union member NAME of that C type with those tags (an array's
+    count stands beside the union). The value's JSON type chooses among the
+    variants; those of one JSON type are tried in order, the first whose
+    constraints hold taking the value, so the union accepts exactly what the
+    anyOf of the variants' schemas accepts."""
+    names = [v[0] for v in variants]
+    assert len(set(names)) == len(names), names
+    assert sum(1 for v in variants if v[1][0] == 'null') <= 1, 'one null variant at most'
+    assert any(v[1][0] != 'null' for v in variants), 'a union needs a member'
+    for name, typ, tags in variants:
+        # the enumerator's JSON name is what follows the common prefix up to a
+        # '_', so the variant names have none; each is also a C member name
+        assert re.fullmatch(r'[a-z][a-z0-9]*', name) and name not in C_RESERVED, name
+        assert typ[0] in VARIANT_KINDS, 'no untagged variant of kind %s' % typ[0]
+        assert typ[0] != 'null' or not tags, name
+        if typ[0] == 'arr':
+            assert typ[1][0] in ('int', 'num', 'str', 'bool', 'any', 'obj'), typ
+    return ('union', list(variants))
+
+
+def var(name, typ, *tags):
+    """A variant of union(): NAME (its enum value and union member), its C type, its tags."""
+    return (name, typ, list(tags))
+
+
+def other_types(*taken):
+    """An unconstrained variant for each JSON type not in taken (null, boolean,
+    number, string, array, object; number covers integer): a union of these
+    and constrained variants of the taken types states a schema whose
+    keywords leave the other types valid (minimum accepts any non-number)."""
+    every = [('null', NULL), ('boolean', BOOL), ('number', NUM), ('string', STR), ('array', arr(ANY)),
+             ('object', obj([], additional=True))]
+    assert set(taken) <= {name for name, _ in every}, taken
+    return [var(name, typ) for name, typ in every if name not in taken]
 
 
 def obj(members, additional=False):
@@ -136,10 +189,9 @@ def O(typ, note=''):
     return Map(Decl(typ, wrap=False), note=note)
 
 
-ONLY_NULL = NA('a value that must be null: @nullable adds null to a pointer member\'s type, and no C member '
-               'holds null alone (@const null and @enum [null] are errors)')
-MIXED = NA('several JSON types for one value: a C member has one type (a tagged union is a oneOf of objects '
-           'told apart by a discriminator member, not a union of JSON types)')
+ONLY_NULL = NA('a value that must be null: @nullable adds null to a pointer member\'s type and an @untagged '
+               'union\'s null variant stands beside others, but no C member holds null alone (@const null and '
+               '@enum [null] are errors, a union needs a member)')
 TUPLES = NA('prefixItems (tuples) with items of different schemas: an array member has one item type')
 PATTERNPROPS = NA('patternProperties: member names are fixed by the C declaration')
 MAP_BESIDE_MEMBERS = NA('declared members beside additionalProperties with a schema: a map is one member holding '
@@ -148,14 +200,13 @@ ESCAPED_NAMES = NA('member names with control characters, quotes or backslashes:
 NUL_STRING = NA('U+0000 inside a string: C strings are NUL-terminated, the decoders reject \\u0000 (docs/strictness.md)')
 BOOL_SCHEMA = NA('a false sub-schema (a member that must be absent) cannot be declared')
 NESTED_ARRAYS = NA('arrays of arrays are not supported')
-ENUM_NONSCALAR = NA('enum/const values of mixed types cannot be declared')
 ACCEPTS_NOTHING = NA('the schema accepts no value (false, a $ref to false, oneOf/anyOf of false branches or '
                      'oneOf of several true ones): every C type accepts some value')
-NOT_TAGGED = NA('branches told apart by which members are present: schemac\'s oneOf is a tagged union, whose '
-                'variants are told apart by an enum discriminator member holding a const')
-SCALAR_BRANCHES = NA('branches constraining one scalar value (integer or minimum, string lengths): a C member has '
-                     'one type and one set of keywords, and a tagged union\'s variants are objects')
-ALL_BUT_NUMBERS = NA('oneOf [number, {}] accepts every value except numbers: no C type holds exactly that')
+OPEN_OBJECT_BRANCHES = ('object branches open to any other member (no additionalProperties: false), told apart '
+                        'by which members are present')
+OPEN_OBJECT_VARIANTS = ('an @untagged union\'s object variants reject unknown members and are each selected by a '
+                        'required member of their own, and schemac\'s oneOf is a tagged union (an enum '
+                        'discriminator member holding a const)')
 METASCHEMA = NA('$ref to the draft 2020-12 metaschema: a schema as the instance (mixed types, $dynamicRef) '
                 'is not a C type')
 
@@ -171,10 +222,20 @@ MAPPING = {
     ('type', 'array type matches arrays'): W(arr(ANY), note='items are unconstrained: cJSON * items'),
     ('type', 'boolean type matches booleans'): W(BOOL),
     ('type', 'null type matches only the null object'): ONLY_NULL,
-    ('type', 'multiple types can be specified in an array'): MIXED,
+    # Several types: an @untagged union with a variant per type, each the
+    # declaration of that type alone above (the union is the anyOf of them).
+    ('type', 'multiple types can be specified in an array'): W(union(
+        var('integer', INT), var('string', STR)),
+        note='["integer", "string"]: an untagged union of an int64_t and a char * variant'),
     ('type', 'type as array with one item'): W(STR, note='["string"] is "string"'),
-    ('type', 'type: array or object'): MIXED,
-    ('type', 'type: array, object or null'): MIXED,
+    ('type', 'type: array or object'): W(union(
+        var('array', arr(ANY)), var('object', obj([], additional=True))),
+        note='["array", "object"]: an untagged union of an array of cJSON * items and a struct without '
+             'members that accepts unknown ones (any object)'),
+    ('type', 'type: array, object or null'): W(union(
+        var('array', arr(ANY)), var('object', obj([], additional=True)), var('null', NULL)),
+        note='["array", "object", "null"]: as ["array", "object"], with a null variant (an enum value '
+             'without a union member)'),
     # ------------------------------------------------------------ properties
     ('properties', 'object properties validation'): O(obj([
         m('foo', INT, opt=True), m('bar', STR, opt=True)], additional=True),
@@ -230,7 +291,11 @@ MAPPING = {
              'optional cJSON * foo2 that rejects unknown members'),
     # ------------------------------------------------------------ enum
     ('enum', 'simple enum validation'): W(NUM, '@enum [1, 2, 3]'),
-    ('enum', 'heterogeneous enum validation'): ENUM_NONSCALAR,
+    ('enum', 'heterogeneous enum validation'): W(union(
+        var('number', NUM, '@const 6'), var('string', STR, '@const "foo"'), var('array', arr(ANY), '@maxItems 0'),
+        var('boolean', BOOL, '@const true'), var('object', obj([m('foo', NUM, '@const 12')]))),
+        note='enum [6, "foo", [], true, {"foo": 12}]: one variant per value, each of its own JSON type: a '
+             'number 6, a string "foo", an empty array, true, and an object with exactly foo = 12'),
     ('enum', 'heterogeneous enum-with-null validation'): W(NUM, '@enum [6]', nullable=True,
         note='enum [6, null] -> @nullable double *v with @enum [6]: null joins the enum'),
     ('enum', 'enums in properties'): O(obj([
@@ -365,28 +430,54 @@ MAPPING = {
         note='maxProperties 2.0 is the count 2; schemac only takes the integer spelling'),
     ('maxProperties', 'maxProperties = 0 means the object is empty'): W(mapof(ANY), '@maxProperties 0'),
     # ------------------------------------------------------------ oneOf, anyOf
-    # schemac's oneOf is a tagged union: objects told apart by an enum member
-    # with a const value. No suite group is one. Groups equivalent to `true`
-    # (every value valid) are a cJSON * member; the cases then test only that
-    # cJSON * accepts any value, the equivalence is the mapping's work.
-    ('oneOf', 'oneOf'): SCALAR_BRANCHES,
-    ('oneOf', 'oneOf with base schema'): SCALAR_BRANCHES,
+    # An anyOf is an @untagged union when each branch is one variant: a JSON
+    # type with its keywords (docs/annotations.md). Untyped branches accept
+    # every other JSON type, so their union has an unconstrained variant for
+    # each of those (other_types). A oneOf is an anyOf only where its branches
+    # cannot both hold; where they overlap, the group is mapped only when the
+    # values valid for exactly one branch are themselves such a union (the
+    # rewriting is the mapping's work, given in its note). schemac's oneOf is
+    # a tagged union: objects told apart by an enum member with a const value;
+    # no suite group is one. Groups equivalent to `true` (every value valid)
+    # are a cJSON * member; the cases then test only that cJSON * accepts any
+    # value, the equivalence is the mapping's work.
+    ('oneOf', 'oneOf'): NA('a oneOf whose branches overlap (3 is an integer and >= 2, so invalid): the numbers '
+                           'valid for exactly one branch are the integers below 2 and the non-integers from 2 '
+                           'up, and no keyword excludes the integers from a number variant (an @untagged union '
+                           'is an anyOf)'),
+    ('oneOf', 'oneOf with base schema'): W(union(
+        var('atmost1', STR, '@maxLength 1'), var('atleast5', STR, '@minLength 5')),
+        note='type string, oneOf [{minLength: 2}, {maxLength: 4}]: a string of 2 to 4 characters matches both '
+             'branches, so the valid strings are those of at most 1 or at least 5 characters: an untagged '
+             'union of two char * variants'),
     ('oneOf', 'oneOf with boolean schemas, all true'): ACCEPTS_NOTHING,
     ('oneOf', 'oneOf with boolean schemas, one true'): W(ANY,
         note='oneOf [true, false, false]: exactly one branch accepts any value, so the schema is true'),
     ('oneOf', 'oneOf with boolean schemas, more than one true'): ACCEPTS_NOTHING,
     ('oneOf', 'oneOf with boolean schemas, all false'): ACCEPTS_NOTHING,
-    ('oneOf', 'oneOf complex types'): NOT_TAGGED,
-    ('oneOf', 'oneOf with empty schema'): ALL_BUT_NUMBERS,
-    ('oneOf', 'oneOf with required'): NOT_TAGGED,
-    ('oneOf', 'oneOf with missing optional property'): NOT_TAGGED,
+    ('oneOf', 'oneOf complex types'): NA('a oneOf of ' + OPEN_OBJECT_BRANCHES + ', which overlap ({"foo": '
+                                         '"baz", "bar": 2} matches both) and accept every non-object twice: '
+                                         + OPEN_OBJECT_VARIANTS),
+    ('oneOf', 'oneOf with empty schema'): W(union(*other_types('number')),
+        note='oneOf [{type: number}, {}]: {} accepts every value, so exactly one branch holds for the '
+             'non-numbers only: an untagged union of every JSON type but number, each unconstrained'),
+    ('oneOf', 'oneOf with required'): NA('objects with foo and exactly one of bar and baz, any other member '
+                                         'allowed: ' + OPEN_OBJECT_VARIANTS),
+    ('oneOf', 'oneOf with missing optional property'): NA('a oneOf of ' + OPEN_OBJECT_BRANCHES + ' (bar, '
+                                                          'foo; exactly one of them): ' + OPEN_OBJECT_VARIANTS),
     ('oneOf', 'nested oneOf, to check validation semantics'): ONLY_NULL,
-    ('anyOf', 'anyOf'): SCALAR_BRANCHES,
-    ('anyOf', 'anyOf with base schema'): SCALAR_BRANCHES,
+    ('anyOf', 'anyOf'): W(union(var('integer', INT), var('number', NUM, '@minimum 2'), *other_types('number')),
+        note='anyOf [{type: integer}, {minimum: 2}]: an integer, a number >= 2, or (minimum being untyped) '
+             'any value of another JSON type: integer and number variants, in that order, and an '
+             'unconstrained variant for each other type'),
+    ('anyOf', 'anyOf with base schema'): W(union(
+        var('atmost2', STR, '@maxLength 2'), var('atleast4', STR, '@minLength 4')),
+        note='type string, anyOf [{maxLength: 2}, {minLength: 4}]: an untagged union of two char * variants'),
     ('anyOf', 'anyOf with boolean schemas, all true'): W(ANY, note='anyOf [true, true] is true'),
     ('anyOf', 'anyOf with boolean schemas, some true'): W(ANY, note='anyOf [true, false] is true'),
     ('anyOf', 'anyOf with boolean schemas, all false'): ACCEPTS_NOTHING,
-    ('anyOf', 'anyOf complex types'): NOT_TAGGED,
+    ('anyOf', 'anyOf complex types'): NA('an anyOf of ' + OPEN_OBJECT_BRANCHES + ', which may both hold '
+                                        '({"foo": "baz", "bar": 2}): ' + OPEN_OBJECT_VARIANTS),
     ('anyOf', 'anyOf with one empty schema'): W(ANY, note='anyOf [{type: number}, {}] is true'),
     ('anyOf', 'nested anyOf, to check validation semantics'): ONLY_NULL,
     # ------------------------------------------------------------ $ref, $defs
@@ -562,6 +653,16 @@ def why_not(typ, v, root, path=''):
     isnum = isinstance(v, (int, float)) and not isinstance(v, bool)
     if kind == 'self':
         return why_not(root, v, root, path)
+    if kind == 'union':
+        # held when some variant's C type holds the value (constraints aside)
+        reasons = []
+        for _, vt, _ in typ[1]:
+            r = ('the value%s is not null' % at if v is not None else None) if vt[0] == 'null' else \
+                why_not(vt, v, root, path)
+            if r is None:
+                return None
+            reasons.append(r)
+        return 'no variant of the untagged union holds the value%s (%s)' % (at, '; '.join(reasons))
     if kind == 'any':
         # any JSON value, under the strictness rules: no U+0000 anywhere
         r = nul_path(v, path)
@@ -607,19 +708,17 @@ def why_not(typ, v, root, path=''):
                     r = why_not_member(members[key], val, root, '%s/%s' % (path, key))
                     if r:
                         return r
-                # unknown members: skipped with @additionalProperties, else a
+                elif typ[2] and ('\0' in key or nul_path(val) is not None):
+                    # skipped with @additionalProperties, under the strictness rules
+                    return 'the member %r%s holds U+0000, which schemac\'s reader rejects even where it ' \
+                        'skips a member' % (key, at)
+                # other unknown members: skipped with @additionalProperties, else a
                 # constraint (additionalProperties: false), not a type matter
             return None
     return 'the value%s is not %s' % (at, TYPE_WORDS[kind])
 
 
 # ----------------------------------------------------------- C declarations
-
-C_RESERVED = {'auto', 'break', 'case', 'char', 'const', 'continue', 'default', 'do', 'double',
-              'else', 'enum', 'extern', 'float', 'for', 'goto', 'if', 'inline', 'int', 'long',
-              'register', 'restrict', 'return', 'short', 'signed', 'sizeof', 'static', 'struct',
-              'switch', 'typedef', 'union', 'unsigned', 'void', 'volatile', 'while', 'bool',
-              'true', 'false'}
 
 
 def c_name(json_name, index):
@@ -643,6 +742,8 @@ def uses(typ, kind):
         return uses(typ[1], kind)
     if typ[0] == 'obj':
         return any(uses(mem[1], kind) for mem in typ[1])
+    if typ[0] == 'union':
+        return any(uses(vt, kind) for _, vt, _ in typ[1])
     return False
 
 
@@ -664,7 +765,9 @@ class HeaderWriter:
                 out.append(indent + ' * ' + t)
             out.append(indent + ' */')
 
-    def member(self, owner, index, member, out):
+    def member(self, owner, index, member, out, indent='    ', counts=None):
+        """Declare a member into out. counts: in a union, where an array
+        variant's count goes (beside the union, not in it)."""
         name, typ, tags, opt, nullable = member
         cname, rename = c_name(name, index)
         tags = list(tags)
@@ -677,6 +780,11 @@ class HeaderWriter:
             tname = '%s_%s' % (owner, cname.strip('_'))
             self.struct(tname, typ, root=False)
             decl = ['struct %s %s%s;' % (tname, '*' if opt or nullable else '', cname)]
+        elif kind == 'union':
+            assert not nullable, 'a null variant, not @nullable'
+            tname = '%s_%s' % (owner, cname.strip('_'))
+            self.untagged(tname, typ)
+            decl = ['%s %s%s;' % (tname, '*' if opt else '', cname)]  # a pointer: NULL when absent
         elif kind == 'self':
             decl = ['struct %s *%s;' % (self.root_name, cname)]  # NULL when absent
         elif kind == 'any':
@@ -724,8 +832,27 @@ class HeaderWriter:
             decl = ['char *%s;' % cname]
         else:
             decl = ['%s %s%s;' % (self.scalar_c(kind), '*' if opt or nullable else '', cname)]  # NULL when absent
-        self.tag_block(tags, out)
-        out.extend('    ' + d for d in decl)
+        if counts is not None and len(decl) == 2:
+            counts.append(decl.pop())  # an array variant's count stands beside the union
+        self.tag_block(tags, out, indent)
+        out.extend(indent + d for d in decl)
+
+    def untagged(self, tname, typ):
+        """typedef enum {...} TNAME_kind; and the @untagged struct TNAME."""
+        variants = typ[1]
+        prefix = tname.upper() + '_'
+        self.lines.extend(['typedef enum { %s } %s_kind;' % (
+            ', '.join(prefix + name.upper() for name, _, _ in variants), tname), ''])
+        body, counts = [], []
+        for i, (name, vt, tags) in enumerate(variants):
+            if vt[0] != 'null':  # the null variant is an enum value without a member
+                # nested types are named TNAME_type_NAME: TNAME_NAME would give the
+                # struct the check function name of the member
+                self.member(tname + '_type', i, (name, vt, tags, False, False), body, indent='        ',
+                            counts=counts)
+        text = ['/** @untagged */', 'typedef struct {', '    %s_kind kind;' % tname, '    union {']
+        text += body + ['    } as;'] + ['    ' + c for c in counts] + ['} %s;' % tname, '']
+        self.lines.extend(text)
 
     def struct(self, tname, typ, root, comment=None):
         _, members, additional = typ
