@@ -12,7 +12,7 @@
 #include "schemac/schemac.h"
 
 /* T's public functions: one call each into libschemac's entry points
- * (runtime/entry.c), which take T's read, check and build functions behind
+ * (runtime/core/entry.c), which take T's read, check and build functions behind
  * void pointers through the any_ adapters. */
 static void emit_public(strbuf *sb, const struct_def *s)
 {

@@ -1,4 +1,6 @@
-/* schemac runtime: the arena every decode allocates from.
+/* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
+ *
+ * schemac runtime: the arena every decode allocates from.
  *
  * Ownership, once for the whole library: a decoded value lives in the arena
  * passed to its decode call. Nothing in it is freed on its own; resetting or

@@ -1,4 +1,6 @@
-/* schemac runtime: value checks shared by generated decoders and validators.
+/* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
+ *
+ * schemac runtime: value checks shared by generated decoders and validators.
  * Strings are given as pointer + byte length and need not be NUL-terminated. */
 #ifndef SCHEMAC_CHECK_H
 #define SCHEMAC_CHECK_H

@@ -1,4 +1,6 @@
-/* schemac runtime: the one error type.
+/* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
+ *
+ * schemac runtime: the one error type.
  *
  * Every runtime and generated function that can fail returns 0 on success
  * and an sc_code otherwise, and records the failure in a caller-owned

@@ -1,4 +1,6 @@
-/* schemac runtime: JSON helpers for applications. Any JSON value, read as
+/* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
+ *
+ * schemac runtime: JSON helpers for applications. Any JSON value, read as
  * strictly as the generated decoders read theirs (I-JSON: no duplicate
  * keys, no U+0000, valid UTF-8, exact integers, bounded depth; see
  * docs/strictness.md), and printed with every number exact. */

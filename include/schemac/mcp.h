@@ -1,11 +1,13 @@
-/* schemac runtime: a Model Context Protocol server over a generated tool
+/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson dependency('schemac-mcp')).
+ *
+ * schemac runtime: a Model Context Protocol server over a generated tool
  * table. The server is a description (name, version, instructions, the
  * bound tools, limits) and one transport-free function that takes one
  * JSON-RPC message and returns the reply text; transports feed it:
  *
  *     sc_mcp_serve_stdio   MCP's stdio transport (this header)
  *     sc_mcp_http_start    MCP's Streamable HTTP transport (schemac/mcp_http.h,
- *                          when libschemac was built with libmicrohttpd)
+ *                          when libschemac-mcp was built with libmicrohttpd)
  *
  * A whole server:
  *

@@ -1,5 +1,7 @@
-/* schemac runtime: MCP's Streamable HTTP transport for an sc_mcp_server
- * (schemac/mcp.h), on libmicrohttpd. Present when libschemac was built
+/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson dependency('schemac-mcp')).
+ *
+ * schemac runtime: MCP's Streamable HTTP transport for an sc_mcp_server
+ * (schemac/mcp.h), on libmicrohttpd. Present when libschemac-mcp was built
  * with it (SCHEMAC_HAVE_MCP_HTTP in schemac/config.h; meson option
  * `http`, on when libmicrohttpd is found).
  *
@@ -34,7 +36,7 @@
 #include "mcp.h"
 
 #if !SCHEMAC_HAVE_MCP_HTTP
-#error "libschemac was built without the MCP HTTP transport (libmicrohttpd was not found; meson option http)"
+#error "libschemac-mcp was built without the MCP HTTP transport (libmicrohttpd was not found; meson option http)"
 #endif
 
 #ifdef __cplusplus

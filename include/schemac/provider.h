@@ -1,4 +1,6 @@
-/* schemac runtime: tool-call round trips with LLM providers. From the body
+/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson dependency('schemac-mcp')).
+ *
+ * schemac runtime: tool-call round trips with LLM providers. From the body
  * of a provider's response, the tool calls the model asks for, dispatched
  * through a tool table (sc_tool_call), and what the application appends to
  * the conversation before its next request, in that provider's format:

@@ -1,4 +1,6 @@
-/* schemac runtime: the strict JSON pull reader that generated decoders drive.
+/* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
+ *
+ * schemac runtime: the strict JSON pull reader that generated decoders drive.
  *
  * Why a reader of our own instead of cJSON_Parse + a tree walk: cJSON
  * discards exactly what a validating decoder must see (duplicate keys, the

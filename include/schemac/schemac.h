@@ -1,4 +1,6 @@
-/* schemac runtime (libschemac): what generated code and applications include.
+/* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
+ *
+ * schemac runtime: what generated code and applications include.
  *
  * Thread safety: the runtime has no global state of its own. Arenas,
  * readers and errors belong to one thread at a time; generated schema

@@ -1,4 +1,6 @@
-/* schemac runtime: small helpers that keep generated code short. For
+/* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
+ *
+ * schemac runtime: small helpers that keep generated code short. For
  * generated code only; applications call the generated T_* functions and
  * the JSON helpers of schemac/json.h. */
 #ifndef SCHEMAC_SUPPORT_H
@@ -58,7 +60,7 @@ static inline bool sc_is_verdict(int code_)
            code_ == SC_ERR_CONSTRAINT;
 }
 
-/* ---- all-errors mode (T_decode_all, T_validate_all; runtime/collect.c) ----
+/* ---- all-errors mode (T_decode_all, T_validate_all; runtime/core/collect.c) ----
  * A catch point is where generated code handles a value that failed: the
  * member `key` of a struct, the item `index` of an array. In first-error
  * mode (err->all == NULL) these prepend the path segment and return the

@@ -1,4 +1,6 @@
-/* schemac runtime: LLM tools. A table of generated tool descriptors, bound
+/* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
+ *
+ * schemac runtime: LLM tools. A table of generated tool descriptors, bound
  * to the application's typed handlers, and a dispatcher that turns a tool
  * call's JSON into a typed call and a result or an error the model can act
  * on.

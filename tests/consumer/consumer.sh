@@ -8,7 +8,8 @@
 # once per change and no-op rebuilds nothing.
 # Usage: consumer.sh KIND BUILD_DIR SOURCE_DIR PREFIX
 #   KIND: make, meson, cmake (with ninja if installed), cmake-makefiles
-#   (CMake's Unix Makefiles generator), or subproject (schemac as a meson
+#   (CMake's Unix Makefiles generator), make-static, meson-static,
+#   cmake-static (libschemac.a), or subproject (schemac as a meson
 #   subproject of the app: no install at all)
 set -eu
 kind=$1
@@ -41,28 +42,34 @@ if [ "$kind" != subproject ]; then
 fi
 
 case $kind in
-make)
+make | make-static)
     need make
     recipe Makefile Makefile
-    build_app() { quietly "$tmp/build.log" make -C "$app"; }
+    static=()
+    [ "$kind" = make-static ] && static=(STATIC=1)
+    build_app() { quietly "$tmp/build.log" make -C "$app" "${static[@]}"; }
     app_exe=$app/app
     ;;
-meson)
+meson | meson-static)
     recipe meson.build meson.build
+    static=()
+    [ "$kind" = meson-static ] && static=(-Dprefer_static=true)
     build_app() {
-        [ -d "$app/build" ] || quietly "$tmp/setup.log" meson setup "$app/build" "$app"
+        [ -d "$app/build" ] || quietly "$tmp/setup.log" meson setup "${static[@]}" "$app/build" "$app"
         quietly "$tmp/build.log" meson compile -C "$app/build"
     }
     app_exe=$app/build/app
     ;;
-cmake | cmake-makefiles)
+cmake | cmake-makefiles | cmake-static)
     need cmake
     recipe CMakeLists.txt CMakeLists.txt
     generator=(-G "Unix Makefiles")
-    if [ "$kind" = cmake ] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
+    if [ "$kind" != cmake-makefiles ] && command -v ninja >/dev/null; then generator=(-G Ninja); fi
+    static=()
+    [ "$kind" = cmake-static ] && static=(-DSCHEMAC_USE_STATIC_LIBS=ON)
     build_app() {
         [ -d "$app/build" ] || quietly "$tmp/setup.log" \
-            cmake "${generator[@]}" -S "$app" -B "$app/build" -DCMAKE_PREFIX_PATH="$root" \
+            cmake "${generator[@]}" "${static[@]}" -S "$app" -B "$app/build" -DCMAKE_PREFIX_PATH="$root" \
             -DCMAKE_EXPORT_COMPILE_COMMANDS=ON
         quietly "$tmp/build.log" cmake --build "$app/build"
     }
@@ -89,8 +96,8 @@ run_app() { "$app_exe" "$@"; } # it finds libschemac by its RUNPATH
 # How often the last build ran schemac, from its log: make echoes the
 # command, CMake prints the rule's comment, ninja the custom target.
 case $kind in
-make) runs_pattern='^schemac ' ;;
-cmake | cmake-makefiles) runs_pattern='schemac /.*/weather\.h$' ;;
+make*) runs_pattern='^schemac ' ;;
+cmake*) runs_pattern='schemac /.*/weather\.h$' ;;
 *) runs_pattern='Generating .*weather' ;;
 esac
 schemac_runs() { grep -cE "$runs_pattern" "$tmp/build.log" || true; }
@@ -108,6 +115,17 @@ out=$(run_app '{"city": "Oslo", "days": 3}') || fail "the app rejected a valid d
 out=$(run_app '{"city": ""}') && fail "the app accepted an invalid document"
 [ "$out" = "error /city: must be at least 1 character long" ] || fail "unexpected error: $out"
 out=$(run_app '{"city": "Oslo", "unit": "kelvin"}') && fail "kelvin accepted before it exists: $out"
+# What the app links: a program that only decodes needs libschemac and
+# cJSON, nothing of the MCP library, HTTP or TLS; linked statically, not
+# even libschemac.so.
+needed=$(ldd "$app_exe")
+if grep -E 'schemac-mcp|microhttpd|gnutls|p11-kit|idn2|unistring' <<<"$needed"; then
+    fail "a program that only decodes links the above"
+fi
+case $kind in
+*-static) ! grep -q 'libschemac' <<<"$needed" || fail "linked statically, yet: $(grep libschemac <<<"$needed")" ;;
+*) grep -q 'libschemac\.so' <<<"$needed" || fail "no libschemac.so in: $needed" ;;
+esac
 echo "ok - $kind: built and ran against $([ "$kind" = subproject ] && echo "schemac as a subproject" || echo "the staged install")"
 
 # The compile_commands.json that meson and CMake write carries the flags

@@ -1314,7 +1314,7 @@ function divergence(j, a, dec) {
 }
 
 // ---- all-errors mode ------------------------------------------------------------
-// Codes after which the decoder goes on (runtime/collect.c); any other ends
+// Codes after which the decoder goes on (runtime/core/collect.c); any other ends
 // the pass, so the list is a prefix of the document's errors.
 const RECOVERABLE = new Set(["SC_ERR_TYPE", "SC_ERR_REQUIRED", "SC_ERR_UNKNOWN_PROPERTY", "SC_ERR_CONSTRAINT"]);
 const allStats = { compared: 0, stopped: 0, truncated: 0, oneOf: 0, cut: 0, errors: 0 };

@@ -1,6 +1,6 @@
 /* The reader's numbers against strtod, bit for bit, over many random and
  * adversarial literals: the reader converts most numbers on a fast path of
- * its own (runtime/number.c), and strtod under the "C" locale (glibc's is
+ * its own (runtime/core/number.c), and strtod under the "C" locale (glibc's is
  * correctly rounded) is the outside authority it must agree with.
  *
  * Each literal goes through sc_read_double (alone and inside an array,

@@ -2,7 +2,7 @@
 """Writes pow5_table.h: 5^q for q in [-342, 308] as 128-bit significands,
 the table of the Eisel-Lemire algorithm in number.c (the same values as
 fast_float's and Go's strconv tables). Exact integer arithmetic, so the
-table is reproducible: python3 runtime/pow5_table.py > runtime/pow5_table.h
+table is reproducible: python3 runtime/core/pow5_table.py > runtime/core/pow5_table.h
 
 For q >= 0: 5^q shifted so its top bit is bit 127, truncated.
 For q < 0: 2^b / 5^-q rounded up, with b chosen so the result has its top

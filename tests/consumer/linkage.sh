@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# What the samples link (ldd): a program that only decodes (samples/url)
+# needs libschemac and cJSON, nothing of libschemac-mcp, HTTP or TLS; the
+# MCP server and the agent link libschemac-mcp, and libschemac-mcp links
+# libschemac, never the other way round.
+# Usage: linkage.sh DECODE_ONLY_EXE MCP_EXE... -- LIBSCHEMAC LIBSCHEMAC_MCP
+set -eu
+fail() { echo "FAIL: $*"; exit 1; }
+command -v ldd >/dev/null || { echo "SKIP: no ldd"; exit 77; }
+decode_only=$1
+shift
+mcp_users=()
+while [ "$1" != -- ]; do mcp_users+=("$1"); shift; done
+libschemac=$2 libschemac_mcp=$3
+
+heavy='schemac-mcp|microhttpd|gnutls|p11-kit|idn2|unistring|nettle|hogweed|gmp|tasn1'
+for exe in "$decode_only" "$libschemac"; do
+    needed=$(ldd "$exe")
+    if grep -E "$heavy" <<<"$needed"; then fail "$exe links the above"; fi
+    echo "ok - $(basename "$exe"): $(awk '{print $1}' <<<"$needed" | grep -v -e vdso -e ld-linux | tr '\n' ' ')"
+done
+grep -q 'libschemac\.so' <<<"$(ldd "$decode_only")" || fail "$decode_only does not link libschemac.so"
+for exe in "${mcp_users[@]}" "$libschemac_mcp"; do
+    needed=$(ldd "$exe")
+    grep -q 'libschemac\.so' <<<"$needed" || fail "$exe does not link libschemac.so"
+    [ "$exe" = "$libschemac_mcp" ] || grep -q 'libschemac-mcp\.so' <<<"$needed" || fail "$exe does not link libschemac-mcp.so"
+    echo "ok - $(basename "$exe") links libschemac-mcp and libschemac"
+done
