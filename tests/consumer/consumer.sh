@@ -7,13 +7,17 @@
 # checks that the decoder was regenerated, and that rebuilds run schemac
 # once per change and no-op rebuilds nothing.
 # Usage: consumer.sh KIND BUILD_DIR SOURCE_DIR PREFIX
+#   BUILD_DIR -: schemac as installed in PREFIX (e.g. /usr, from the .deb
+#   packages), no staged install
 #   KIND: make, meson, cmake (with ninja if installed), cmake-makefiles
 #   (CMake's Unix Makefiles generator), make-static, meson-static,
 #   cmake-static (libschemac.a), or subproject (schemac as a meson
 #   subproject of the app: no install at all)
 set -eu
 kind=$1
-build=$(realpath "$2")
+installed=-
+build=$2
+[ "$build" = "$installed" ] || build=$(realpath "$build")
 source=$(realpath "$3")
 prefix=$4
 here=$source/tests/consumer
@@ -33,7 +37,12 @@ app=$tmp/app
 cp -r "$here/app" "$app"
 recipe() { python3 "$here/extract_recipe.py" "$source/docs/build-integration.md" "$1" >"$app/$2"; }
 
-if [ "$kind" != subproject ]; then
+if [ "$build" = "$installed" ]; then
+    # schemac as installed on this system (tests/package: the .deb packages)
+    root=$prefix
+    command -v schemac >/dev/null || fail "no schemac installed"
+    pkg-config --exists schemac || fail "no schemac.pc installed"
+elif [ "$kind" != subproject ]; then
     quietly "$tmp/install.log" meson install -C "$build" --destdir "$tmp/stage" --no-rebuild
     root=$tmp/stage$prefix
     pc=$(find "$root" -name schemac.pc | head -n 1)
@@ -126,7 +135,7 @@ case $kind in
 *-static) ! grep -q 'libschemac' <<<"$needed" || fail "linked statically, yet: $(grep libschemac <<<"$needed")" ;;
 *) grep -q 'libschemac\.so' <<<"$needed" || fail "no libschemac.so in: $needed" ;;
 esac
-echo "ok - $kind: built and ran against $([ "$kind" = subproject ] && echo "schemac as a subproject" || echo "the staged install")"
+echo "ok - $kind: built and ran against $([ "$kind" = subproject ] && echo "schemac as a subproject" || { [ "$build" = "$installed" ] && echo "schemac installed in $prefix"; } || echo "the staged install")"
 
 # The compile_commands.json that meson and CMake write carries the flags
 # weather.h needs (-Iinclude, -DWEATHER_API=1): schemac reads them with -p.

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# The Debian packages, as a user gets them: debian/ built with
+# `dpkg-buildpackage -us -uc -b` from a copy of the tracked files, the
+# packages checked (names, sonames, which files each holds), installed into
+# this machine with dpkg, the app of tests/consumer built against /usr with
+# every recipe of docs/build-integration.md (make, meson, CMake with Ninja
+# and Unix Makefiles; shared and static), and the packages purged again.
+# Needs root (dpkg -i) and dpkg-buildpackage with debhelper; skipped
+# otherwise, and when schemac is already installed from elsewhere.
+# Usage: deb.sh SOURCE_DIR
+set -eu
+source=$(realpath "$1")
+fail() { echo "FAIL: $*"; exit 1; }
+skip() { echo "SKIP: $*"; exit 77; }
+
+[ "$(id -u)" = 0 ] || skip "installing the packages needs root"
+command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null ||
+    skip "dpkg-buildpackage or debhelper is not installed (.ci/install-deps installs them)"
+git -C "$source" rev-parse --git-dir >/dev/null 2>&1 || skip "the source tree is no git checkout"
+packages=(schemac libschemac4 libschemac-dev libschemac-mcp4 libschemac-mcp-dev)
+for p in "${packages[@]}"; do
+    if dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
+        skip "$p is already installed on this machine; this test installs and purges its own"
+    fi
+done
+
+tmp=$(mktemp -d)
+cleanup() {
+    dpkg --purge "${packages[@]}" >/dev/null 2>&1 || true
+    rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+mkdir "$tmp/schemac"
+(cd "$source" && git ls-files -z --cached --others --exclude-standard |
+    xargs -0 cp --parents -t "$tmp/schemac")
+if ! (cd "$tmp/schemac" && DEB_BUILD_OPTIONS="nocheck parallel=2" dpkg-buildpackage -us -uc -b) \
+    >"$tmp/build.log" 2>&1; then
+    tail -n 60 "$tmp/build.log"
+    fail "dpkg-buildpackage"
+fi
+version=$(cd "$tmp/schemac" && dpkg-parsechangelog -S Version)
+echo "ok - dpkg-buildpackage built $version"
+
+# What each package holds: the soname in the library package, the
+# unversioned link and the static library in -dev, the tool and its man page.
+deb() { echo "$tmp/${1}_${version}_$(dpkg --print-architecture).deb"; }
+holds() { # PACKAGE PATH-PATTERN...
+    local list
+    list=$(dpkg-deb -c "$(deb "$1")" | awk '{print $6}')
+    shift
+    for pattern in "$@"; do
+        grep -qE "$pattern" <<<"$list" || fail "$(basename "$(deb "$1")") lacks $pattern"
+    done
+}
+abi=$(sed -n 's/^#define SCHEMAC_RUNTIME_ABI \([0-9]*\)$/\1/p' "$source/include/schemac/schemac.h")
+[ "libschemac$abi" = libschemac4 ] || fail "libschemac$abi: debian/control names libschemac4 (the soname follows SCHEMAC_RUNTIME_ABI)"
+holds schemac '^\./usr/bin/schemac$' 'man1/schemac\.1\.gz$' 'doc/schemac/docs/annotations\.md'
+holds libschemac4 "/libschemac\\.so\\.$abi\$"
+holds libschemac-dev '/libschemac\.so$' '/libschemac\.a$' 'pkgconfig/schemac\.pc$' 'cmake/schemac/schemacConfig\.cmake$' \
+    'include/schemac/schemac\.h$'
+holds libschemac-mcp4 "/libschemac-mcp\\.so\\.$abi\$"
+holds libschemac-mcp-dev '/libschemac-mcp\.a$' 'pkgconfig/schemac-mcp\.pc$' 'include/schemac/mcp\.h$'
+if dpkg-deb -c "$(deb libschemac-dev)" | grep -E 'include/schemac/(mcp|mcp_http|provider)\.h'; then
+    fail "libschemac-dev holds MCP headers"
+fi
+dpkg-deb -f "$(deb libschemac4)" Depends | grep -q microhttpd && fail "libschemac4 depends on libmicrohttpd"
+echo "ok - the packages hold what they should (libschemac.so.$abi, no MCP in libschemac4 or libschemac-dev)"
+
+files=()
+for p in "${packages[@]}"; do files+=("$(deb "$p")"); done
+dpkg -i "${files[@]}" >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; fail "dpkg -i"; }
+[ "$(command -v schemac)" = /usr/bin/schemac ] || fail "schemac is $(command -v schemac), not /usr/bin/schemac"
+schemac --version | grep -q "^schemac " || fail "schemac --version"
+objdump -p /usr/bin/schemac | grep -q RUNPATH && fail "the packaged schemac has a RUNPATH"
+schemac --print-schema "$source/samples/url/url_tool.h" >/dev/null || fail "the packaged schemac on samples/url"
+echo "ok - installed; /usr/bin/schemac runs without a RUNPATH"
+
+for kind in make meson cmake cmake-makefiles make-static meson-static cmake-static; do
+    if ! bash "$source/tests/consumer/consumer.sh" "$kind" - "$source" /usr >"$tmp/consumer.log" 2>&1; then
+        cat "$tmp/consumer.log"
+        fail "the $kind consumer against the installed packages"
+    fi
+    grep '^ok' "$tmp/consumer.log" | sed 's/^/    /'
+done
+echo "ok - every consumer builds against /usr"
