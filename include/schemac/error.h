@@ -103,6 +103,9 @@ int sc_fail(sc_error *err, int code, const char *keyword, const char *fmt, ...) 
  * Both return err->code so callers can write `return sc_error_push_key(...)`. */
 int sc_error_push_key(sc_error *err, const char *key);
 int sc_error_push_index(sc_error *err, size_t index);
+/* sc_error_push_key for key[0..len), which need not be NUL-terminated (a
+ * key read from a document: it holds no NUL). */
+int sc_error_push_key_n(sc_error *err, const char *key, size_t len);
 
 /* Formats "path: message" (or just the message at the root) into buf. */
 void sc_error_format(const sc_error *err, char *buf, size_t size);
