@@ -52,6 +52,7 @@ static void list_pending(sc_error *err, int level, bool reading)
         sc_error *entry = &errs->items[errs->count++];
         *entry = *err;
         entry->all = NULL;
+        entry->walk = NULL;
         entry->level = level;
     } else {
         errs->truncated = true;

@@ -29,6 +29,7 @@ void sc_error_clear(sc_error *err)
     err->message[0] = '\0';
     err->all = NULL;
     err->level = 0;
+    err->walk = NULL;
 }
 
 int sc_fail(sc_error *err, int code, const char *keyword, const char *fmt, ...)

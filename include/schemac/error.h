@@ -55,6 +55,7 @@ typedef enum sc_code {
 #define SC_ERROR_MESSAGE_MAX 256
 
 struct sc_errors;
+struct sc_walk;
 
 typedef struct sc_error {
     int code;                             /* sc_code; SC_OK when no error */
@@ -66,6 +67,9 @@ typedef struct sc_error {
      * (a tool call's arguments: sc_tool_call), or NULL. */
     struct sc_errors *all;
     int level; /* all-errors bookkeeping of the runtime; not for applications */
+    /* What T_validate has visited so far, against its limits, while it
+     * runs; NULL otherwise (runtime bookkeeping; not for applications). */
+    struct sc_walk *walk;
 } sc_error;
 
 /* All the errors of one pass (T_decode_all, T_validate_all, tool calls), in
