@@ -22,11 +22,13 @@
  * fails or skips work cannot report a fast number. Exit status 1 then.
  *
  * Usage: bench_decode [--quick] [--rounds N] [--round-ms MS] [--doc D] [--print D]
- *                     [--calls N --method cjson|skip|decode|all --doc D]
+ *                     [--calls N --method cjson|skip|decode|all|validate|encode --doc D]
  * --quick: 3 short rounds (CI: checks that it runs, not the speed).
  * --doc 0|1|2: time only that document (for perf record).
  * --calls N: after the checks, run one method N times on document --doc and
- * exit, timing nothing (bench/callgrind.sh counts instructions this way). 
+ * exit, timing nothing (bench/callgrind.sh counts instructions this way);
+ * validate and encode (not timed) decode the document once, then run
+ * T_validate or T_encode on the value N times. 
  * --print 0|1|2: write that document to stdout and exit (to inspect it or
  * check it against the emitted schema with another validator). */
 #define _POSIX_C_SOURCE 200809L
@@ -289,6 +291,9 @@ typedef struct {
     /* The array member and its length, checked beyond the round trip. */
     const char *items_member;
     int expect_items;
+    /* Decodes once, then validates (encodes) the value n times. */
+    int (*validate_loop)(sc_arena *arena, const char *json, size_t len, long n);
+    int (*encode_loop)(sc_arena *arena, const char *json, size_t len, long n);
 } document;
 
 static volatile size_t sink; /* keeps results observable */
@@ -330,6 +335,34 @@ static volatile size_t sink; /* keeps results observable */
             return NULL;                                                                           \
         sink = (size_t)(ITEMS);                                                                    \
         return T##_to_cjson(&value);                                                               \
+    }                                                                                              \
+    static int T##_validate_loop(sc_arena *arena, const char *json, size_t len, long n)          \
+    {                                                                                              \
+        T value;                                                                                   \
+        sc_error err;                                                                              \
+        sc_arena_reset(arena);                                                                     \
+        if (T##_decode(arena, json, len, &value, &err) != 0)                                       \
+            return 1;                                                                              \
+        for (long i = 0; i < n; i++)                                                               \
+            if (T##_validate(&value, &err) != 0)                                                   \
+                return 1;                                                                          \
+        return 0;                                                                                  \
+    }                                                                                              \
+    static int T##_encode_loop(sc_arena *arena, const char *json, size_t len, long n)            \
+    {                                                                                              \
+        T value;                                                                                   \
+        sc_error err;                                                                              \
+        sc_arena_reset(arena);                                                                     \
+        if (T##_decode(arena, json, len, &value, &err) != 0)                                       \
+            return 1;                                                                              \
+        for (long i = 0; i < n; i++) {                                                             \
+            char *text = T##_encode(&value);                                                       \
+            if (text == NULL)                                                                      \
+                return 1;                                                                          \
+            sink += strlen(text);                                                                  \
+            sc_free_string(text);                                                                  \
+        }                                                                                          \
+        return 0;                                                                                  \
     }
 
 DECODE_FUNCS(fetch_call, value.timeout_s)
@@ -364,7 +397,9 @@ static int skip_loop(sc_arena *arena, const char *json, size_t len, long n)
 }
 
 enum { METHOD_CJSON, METHOD_DECODE, METHOD_SKIP, METHOD_ALL, METHODS };
-static const char *const method_names[METHODS] = {"cjson", "decode", "skip", "all"};
+/* --calls only, not timed: */
+enum { METHOD_VALIDATE = METHODS, METHOD_ENCODE, CALL_METHODS };
+static const char *const method_names[CALL_METHODS] = {"cjson", "decode", "skip", "all", "validate", "encode"};
 
 static int run_method(const document *d, sc_arena *arena, int which, long n)
 {
@@ -376,6 +411,10 @@ static int run_method(const document *d, sc_arena *arena, int which, long n)
         return d->decode_loop(arena, d->json, d->len, n, &err);
     case METHOD_ALL:
         return d->decode_all_loop(arena, d->json, d->len, n);
+    case METHOD_VALIDATE:
+        return d->validate_loop(arena, d->json, d->len, n);
+    case METHOD_ENCODE:
+        return d->encode_loop(arena, d->json, d->len, n);
     default:
         return skip_loop(arena, d->json, d->len, n);
     }
@@ -535,14 +574,14 @@ int main(int argc, char **argv)
             calls = atol(argv[++i]);
         } else if (strcmp(argv[i], "--method") == 0 && i + 1 < argc) {
             const char *name = argv[++i];
-            for (int m = 0; m < METHODS; m++)
+            for (int m = 0; m < CALL_METHODS; m++)
                 if (strcmp(name, method_names[m]) == 0)
                     method = m;
             if (method < 0)
-                die("--method must be cjson, skip, decode or all");
+                die("--method must be cjson, skip, decode, all, validate or encode");
         } else {
             fprintf(stderr, "usage: %s [--quick] [--rounds N] [--round-ms MS] [--doc D] [--print D]\n"
-                            "       [--calls N --method cjson|skip|decode|all --doc D]\n",
+                            "       [--calls N --method cjson|skip|decode|all|validate|encode --doc D]\n",
                     argv[0]);
             return 2;
         }
@@ -553,9 +592,12 @@ int main(int argc, char **argv)
         die("--calls N needs --method and --doc");
 
     document docs[3] = {
-        {"tool call", NULL, 0, fetch_call_loop, fetch_call_all_loop, fetch_call_tree, NULL, 0},
-        {"order", NULL, 0, order_doc_loop, order_doc_all_loop, order_doc_tree, "lines", 12},
-        {"batch", NULL, 0, account_batch_loop, account_batch_all_loop, account_batch_tree, "accounts", 800},
+        {"tool call", NULL, 0, fetch_call_loop, fetch_call_all_loop, fetch_call_tree, NULL, 0,
+         fetch_call_validate_loop, fetch_call_encode_loop},
+        {"order", NULL, 0, order_doc_loop, order_doc_all_loop, order_doc_tree, "lines", 12, order_doc_validate_loop,
+         order_doc_encode_loop},
+        {"batch", NULL, 0, account_batch_loop, account_batch_all_loop, account_batch_tree, "accounts", 800,
+         account_batch_validate_loop, account_batch_encode_loop},
     };
     docs[0].json = build_tool_call(&docs[0].len);
     docs[1].json = build_order(&docs[1].len);

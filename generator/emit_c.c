@@ -52,22 +52,37 @@ static void emit_public(strbuf *sb, const struct_def *s)
     emit_line(sb, 1, "return sc_decode_cjson_all(arena_, node_, out_, errs_, decode_all_%s_text);", n);
     sb_puts(sb, "}\n\n");
 
+    /* validate and encode walk a value built in C under limits: the
+     * _within forms take them, the others the defaults */
+    sb_printf(sb, "int %s_validate_within(const %s *value_, const sc_limits *limits_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_validate_with(value_, limits_, err_, any_check_%s);", n);
+    sb_puts(sb, "}\n\n");
     sb_printf(sb, "int %s_validate(const %s *value_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_validate_with(value_, err_, any_check_%s);", n);
+    emit_line(sb, 1, "return sc_validate_with(value_, NULL, err_, any_check_%s);", n);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "int %s_validate_all_within(const %s *value_, const sc_limits *limits_, sc_errors *errs_)\n{\n",
+              n, t);
+    emit_line(sb, 1, "return sc_validate_all_with(value_, limits_, errs_, any_check_%s);", n);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "int %s_validate_all(const %s *value_, sc_errors *errs_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_validate_all_with(value_, errs_, any_check_%s);", n);
+    emit_line(sb, 1, "return sc_validate_all_with(value_, NULL, errs_, any_check_%s);", n);
     sb_puts(sb, "}\n\n");
 
+    sb_printf(sb, "cJSON *%s_to_cjson_within(const %s *value_, const sc_limits *limits_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_to_cjson_with(value_, limits_, err_, any_check_%s, any_build_%s);", n, n);
+    sb_puts(sb, "}\n\n");
     sb_printf(sb, "cJSON *%s_to_cjson_ex(const %s *value_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_to_cjson_with(value_, err_, any_check_%s, any_build_%s);", n, n);
+    emit_line(sb, 1, "return sc_to_cjson_with(value_, NULL, err_, any_check_%s, any_build_%s);", n, n);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "cJSON *%s_to_cjson(const %s *value_)\n{\n", n, t);
     emit_line(sb, 1, "return %s_to_cjson_ex(value_, NULL);", n);
     sb_puts(sb, "}\n\n");
 
+    sb_printf(sb, "char *%s_encode_within(const %s *value_, const sc_limits *limits_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_encode_with(value_, limits_, err_, any_check_%s, any_build_%s);", n, n);
+    sb_puts(sb, "}\n\n");
     sb_printf(sb, "char *%s_encode_ex(const %s *value_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_encode_with(value_, err_, any_check_%s, any_build_%s);", n, n);
+    emit_line(sb, 1, "return sc_encode_with(value_, NULL, err_, any_check_%s, any_build_%s);", n, n);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "char *%s_encode(const %s *value_)\n{\n", n, t);
     emit_line(sb, 1, "return %s_encode_ex(value_, NULL);", n);
@@ -126,6 +141,13 @@ char *emit_c_header(const model *m, const c_names *names)
         sb_printf(&sb, "int %s_validate_all(const %s *value_, sc_errors *errs_) SC_NODISCARD;\n", n, t);
         sb_printf(&sb, "cJSON *%s_to_cjson_ex(const %s *value_, sc_error *err_);\n", n, t);
         sb_printf(&sb, "char *%s_encode_ex(const %s *value_, sc_error *err_);\n", n, t);
+        sb_printf(&sb, "/* The same under limits other than the defaults (NULL: the defaults; docs/security.md). */\n");
+        sb_printf(&sb, "int %s_validate_within(const %s *value_, const sc_limits *limits_, sc_error *err_) "
+                       "SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "int %s_validate_all_within(const %s *value_, const sc_limits *limits_, sc_errors *errs_) "
+                       "SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "cJSON *%s_to_cjson_within(const %s *value_, const sc_limits *limits_, sc_error *err_);\n", n, t);
+        sb_printf(&sb, "char *%s_encode_within(const %s *value_, const sc_limits *limits_, sc_error *err_);\n", n, t);
         sb_printf(&sb, "extern const char %s_schema_json[];\n\n", n);
         if (is_tool(s))
             emit_tool_declarations(&sb, m, s);

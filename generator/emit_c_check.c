@@ -354,6 +354,8 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     emit_line(sb, 1, "int rc_;");
     emit_line(sb, 1, "if (full_ && count_ > 0 && items_ == NULL)");
     emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be an object");
+    emit_line(sb, 1, "if (full_ && sc_check_count(err_, count_, true) != 0) /* max_members, the text so far */");
+    emit_line(sb, 2, "return err_->code;");
     if (c->has_min_items && c->min_items > 0)
         emit_count_check(sb, "<", c->min_items, "minProperties", "property", "properties");
     uint64_t max;
@@ -413,8 +415,8 @@ static void emit_string_check_fns(strbuf *sb, const node *n, const char *fn)
     emit_line(sb, 1, "if (value_ == NULL)");
     emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be a string");
     emit_line(sb, 1, "len_ = strlen(value_);");
-    emit_line(sb, 1, "if (full_ && !sc_utf8_valid(value_, len_))");
-    emit_fail(sb, 2, "SC_ERR_UTF8", "type", "must be valid UTF-8 text");
+    emit_line(sb, 1, "if (full_ && sc_check_string(err_, value_, len_) != 0) /* max_string, the text so far, UTF-8 */");
+    emit_line(sb, 2, "return err_->code;");
     if (text_checks)
         emit_line(sb, 1, "return check_%s_text(value_, len_, %s, err_);", fn,
                   counts ? "sc_utf8_count(value_, len_)" : "0");
@@ -456,6 +458,8 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
             emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "maxItems", message);
             free(message);
         }
+        emit_line(sb, 1, "if (full_ && sc_check_count(err_, count_, false) != 0) /* max_items, the text so far */");
+        emit_line(sb, 2, "return err_->code;");
         if (item_check) {
             char *expr = xasprintf("items_[i_]");
             emit_line(sb, 1, "for (size_t i_ = 0; full_ && i_ < count_; i_++) { /* the decoder checked each item as it read it */");
@@ -516,6 +520,21 @@ static char *field_value_expr(const field *f)
     return xasprintf("v_->%s", f->c_path);
 }
 
+/* The least JSON text of an object of s, its members' values aside: the
+ * braces, and the names, colons and commas of the members it always has.
+ * T_validate counts it against max_input at each struct it visits. */
+static size_t struct_min_text(const struct_def *s)
+{
+    size_t text = 2, required = 0;
+    for (size_t i = 0; i < s->nfields; i++) {
+        if (s->fields[i].presence != PRESENCE_REQUIRED)
+            continue;
+        text += strlen(s->fields[i].json_name) + 3; /* "name": */
+        required++;
+    }
+    return text + (required > 0 ? required - 1 : 0);
+}
+
 void emit_struct_check(strbuf *sb, const struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
@@ -535,13 +554,11 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
-    bool any_checked = false;
-    for (size_t i = 0; i < s->nfields; i++)
-        any_checked = any_checked || needs_check(s->fields[i].type);
-    if (any_checked)
-        emit_line(sb, 1, "int rc_ = 0;");
-    emit_line(sb, 1, "if (depth_ > SC_MAX_DEPTH)");
-    emit_line(sb, 2, "return sc_fail(err_, SC_ERR_DEPTH, NULL, \"nesting deeper than %%d\", SC_MAX_DEPTH);");
+    emit_line(sb, 1, "int rc_ = 0;");
+    /* T_validate's walk: the depth, and the least JSON text of this object
+     * (docs/security.md), so a value sharing sub-values stops early */
+    emit_line(sb, 1, "if (full_ && (rc_ = sc_check_enter(err_, depth_, %zu)) != 0)", struct_min_text(s));
+    emit_line(sb, 2, "return rc_;");
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         const node *n = f->type;
@@ -602,6 +619,12 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
         if (guard != NULL) {
             emit_line(sb, 1, "if (%s) {", guard);
             level = 2;
+        }
+        if (f->presence != PRESENCE_REQUIRED) {
+            /* a member the value has: its name in T_validate's count (the
+             * required members' are in the struct's) */
+            emit_line(sb, level, "if (full_ && (rc_ = sc_check_member(err_, %zu)) != 0)", strlen(f->json_name));
+            emit_line(sb, level + 1, "return rc_;");
         }
         if (n->kind == NODE_STRUCT)
             emit_line(sb, level, "if (full_) {");
@@ -690,8 +713,6 @@ void emit_untagged_check(strbuf *sb, const struct_def *s)
     sb_init(&body);
     sb = &body;
     emit_line(sb, 1, "int rc_ = 0;");
-    emit_line(sb, 1, "if (depth_ > SC_MAX_DEPTH)");
-    emit_line(sb, 2, "return sc_fail(err_, SC_ERR_DEPTH, NULL, \"nesting deeper than %%d\", SC_MAX_DEPTH);");
     emit_line(sb, 1, "switch (v_->%s) {", disc->c_path);
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
@@ -728,8 +749,17 @@ void emit_untagged_check(strbuf *sb, const struct_def *s)
             expr = xasprintf("v_->%s", f->c_path);
         }
         if (n->kind == NODE_STRUCT) { /* the decoder checked it as it read it */
+            /* at the union's depth: the union is its variant's value, no
+             * level of the JSON of its own, so that T_validate's walk
+             * counts the nesting a decode does (a scalar variant none) */
             emit_line(sb, 2, "if (full_)");
-            emit_check_call(sb, 3, n, fn, expr, count);
+            emit_line(sb, 3, "rc_ = check_%s(&%s, err_, full_, NULL, depth_);", n->struct_type->name, expr);
+        } else if (n->kind == NODE_ARRAY || n->kind == NODE_MAP) {
+            /* a container: a level of the JSON (and where a cycle through
+             * the union's arrays ends) */
+            emit_line(sb, 2, "if (full_ && (rc_ = sc_check_enter(err_, depth_, 0)) != 0)");
+            emit_line(sb, 3, "return rc_;");
+            emit_check_call(sb, 2, n, fn, expr, count);
         } else {
             emit_check_call(sb, 2, n, fn, expr, count);
         }
@@ -742,5 +772,5 @@ void emit_untagged_check(strbuf *sb, const struct_def *s)
     emit_line(sb, 2, "return sc_fail(err_, SC_ERR_CONSTRAINT, \"enum\", \"holds no value of %s\");", disc->type->c_type);
     emit_line(sb, 1, "}");
     emit_line(sb, 1, "return rc_;");
-    emit_body(out, &body, (const char *const[]){"v_", "full_", "seen_", NULL});
+    emit_body(out, &body, (const char *const[]){"v_", "full_", "seen_", "depth_", NULL});
 }

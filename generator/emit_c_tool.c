@@ -219,7 +219,8 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     emit_line(sb, 2, "return err_->code;");
     emit_line(sb, 1, "}");
     if (out != NULL) {
-        emit_line(sb, 1, "if (%s_validate(&out_, err_) != 0) {", out->name);
+        /* under the arena's limits, as the arguments were decoded */
+        emit_line(sb, 1, "if (%s_validate_within(&out_, sc_arena_limits_of(arena_), err_) != 0) {", out->name);
         emit_line(sb, 2, "/* the application's bug, not the model's: say so */");
         emit_line(sb, 2, "sc_error_note(err_, \"%%s\", \"the tool's result breaks its output schema\");");
         emit_line(sb, 2, "err_->code = SC_ERR_OUTPUT;");

@@ -15,7 +15,9 @@
  *
  * Every arena carries decode limits (sc_limits): what one untrusted
  * document may cost. Decodes into the arena fail with SC_ERR_LIMIT (or
- * SC_ERR_DEPTH for nesting) when a document goes past one.
+ * SC_ERR_DEPTH for nesting) when a document goes past one. The same limits
+ * bound T_validate and T_encode of values built in C (their _within forms
+ * take them; docs/security.md).
  */
 #ifndef SCHEMAC_ARENA_H
 #define SCHEMAC_ARENA_H
@@ -38,7 +40,8 @@ typedef struct sc_allocator {
 
 /* Decode limits. A field left 0 takes its default (SC_DEFAULT_*); SIZE_MAX
  * (INT_MAX for max_depth) lifts a limit. docs/security.md says what each
- * one bounds and what a server should set. */
+ * one bounds (in a decode, and in a validate or an encode) and what a
+ * server should set. */
 typedef struct sc_limits {
     /* Bytes the arena may hold at once: the heap blocks it takes from its
      * allocator (a buffer arena's own bytes are bounded by the buffer) plus
@@ -131,6 +134,13 @@ void sc_arena_set_limits(sc_arena *arena, const sc_limits *limits);
 
 /* The limits in force, every field resolved. */
 sc_limits sc_arena_limits(const sc_arena *arena);
+/* The same by address (generated tool code validates a handler's result
+ * under the limits its arguments were decoded under). */
+const sc_limits *sc_arena_limits_of(const sc_arena *arena);
+
+/* limits (NULL: the defaults) as an arena would hold them: fields left 0
+ * take their defaults, max_depth clamped to [1, SC_MAX_DEPTH]. */
+sc_limits sc_limits_resolve(const sc_limits *limits);
 
 /* Bytes the arena holds against max_bytes: its heap blocks, headers
  * included, plus charges; 0 after release. */

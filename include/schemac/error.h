@@ -57,6 +57,7 @@ typedef enum sc_code {
 #define SC_ERROR_MESSAGE_MAX 256
 
 struct sc_errors;
+struct sc_walk;
 
 typedef struct sc_error {
     int code;                             /* sc_code; SC_OK when no error */
@@ -68,6 +69,9 @@ typedef struct sc_error {
      * (a tool call's arguments: sc_tool_call), or NULL. */
     struct sc_errors *all;
     int level; /* all-errors bookkeeping of the runtime; not for applications */
+    /* What T_validate has visited so far, against its limits, while it
+     * runs; NULL otherwise (runtime bookkeeping; not for applications). */
+    struct sc_walk *walk;
 } sc_error;
 
 /* All the errors of one pass (T_decode_all, T_validate_all, tool calls), in
@@ -105,6 +109,9 @@ int sc_fail(sc_error *err, int code, const char *keyword, const char *fmt, ...) 
  * Both return err->code so callers can write `return sc_error_push_key(...)`. */
 int sc_error_push_key(sc_error *err, const char *key);
 int sc_error_push_index(sc_error *err, size_t index);
+/* sc_error_push_key for key[0..len), which need not be NUL-terminated (a
+ * key read from a document: it holds no NUL). */
+int sc_error_push_key_n(sc_error *err, const char *key, size_t len);
 
 /* Formats "path: message" (or just the message at the root) into buf. */
 void sc_error_format(const sc_error *err, char *buf, size_t size);

@@ -22,8 +22,9 @@
  *
  * These functions are for generated code; applications call T_decode.
  * Each returns 0 (or a count, where said) on success and an sc_code on
- * failure with the error recorded in r->err (offset set, path empty; the
- * generated code prepends the path while returning).
+ * failure with the error recorded in r->err (offset set, path empty but
+ * inside a skipped value; the generated code prepends the path while
+ * returning).
  */
 #ifndef SCHEMAC_READER_H
 #define SCHEMAC_READER_H
@@ -157,7 +158,9 @@ sc_next sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string
 int sc_read_array_begin(sc_reader *r) SC_NODISCARD;
 sc_next sc_next_element(sc_reader *r) SC_NODISCARD;
 
-/* Validates and skips any value, duplicate keys included. */
+/* Validates and skips any value, duplicate keys included. A failure's
+ * err->path is the JSON Pointer of where it is inside the skipped value
+ * ("/a/0/b"; "" for the value itself), for the caller to prepend to. */
 int sc_skip_value(sc_reader *r) SC_NODISCARD;
 /* The same, counting the values skipped (containers and scalars, not keys)
  * into *values (may be NULL): what a cJSON tree of the value holds. */

@@ -11,6 +11,7 @@
 
 #include <cJSON.h>
 
+#include "check.h"
 #include "json.h"
 #include "reader.h"
 
@@ -142,6 +143,82 @@ int sc_read_cjson(sc_reader *r, cJSON **out) SC_NODISCARD;
  * with SC_CALL_NULL_IS_ABSENT). */
 void sc_cjson_drop_null(cJSON *object, const char *key);
 
+/* ---- the limits of T_validate and T_encode (runtime/entry.c) ----
+ * A value built in C may share sub-values (the same pointer reached twice),
+ * so its JSON, and the time to check or encode it, can grow exponentially
+ * with its depth. T_validate walks it under sc_limits (docs/security.md):
+ * nesting within max_depth, arrays within max_items, maps within
+ * max_members, strings within max_string, and a lower bound of its JSON
+ * text (braces and brackets, the names of the members present, commas and
+ * colons, strings; not the digits of numbers) within max_input, counted as
+ * it goes, so that it stops early. The walk rides on err->walk; these are
+ * called with full_ only (a decode has its own limits). */
+typedef struct sc_walk {
+    sc_limits limits; /* resolved: no field is 0 */
+    size_t text;      /* bytes of JSON the value needs at least, so far; <= limits.max_input */
+} sc_walk;
+/* The walk's failures: what went over (SC_WALK_*), by how much. */
+enum { SC_WALK_TEXT, SC_WALK_DEPTH, SC_WALK_ITEMS, SC_WALK_MEMBERS, SC_WALK_STRING, SC_WALK_NO_WALK_DEPTH };
+int sc_walk_fail(sc_error *err, int what, size_t n);
+/* Inline, as T_validate calls them at every struct, member, array and
+ * string: bytes more of JSON text. */
+static inline int sc_walk_text_(sc_error *err_, size_t bytes_)
+{
+    sc_walk *w_ = err_->walk;
+    if (w_ == NULL)
+        return 0;
+    if (bytes_ > w_->limits.max_input - w_->text)
+        return sc_walk_fail(err_, SC_WALK_TEXT, 0);
+    w_->text += bytes_;
+    return 0;
+}
+/* A struct at depth (the root 0) whose own JSON, required members' names
+ * included, takes at least text bytes. Without a walk (a check called
+ * outside T_validate): nesting within SC_MAX_DEPTH only. */
+static inline int sc_check_enter(sc_error *err_, int depth_, size_t text_)
+{
+    sc_walk *w_ = err_->walk;
+    if (w_ == NULL)
+        return depth_ > SC_MAX_DEPTH ? sc_walk_fail(err_, SC_WALK_NO_WALK_DEPTH, 0) : 0;
+    if (depth_ >= w_->limits.max_depth) /* depth counts from 0, max_depth levels from 1 */
+        return sc_walk_fail(err_, SC_WALK_DEPTH, 0);
+    return sc_walk_text_(err_, text_);
+}
+/* A member that is not required but present, its name name_len bytes. */
+static inline int sc_check_member(sc_error *err_, size_t name_len_)
+{
+    return sc_walk_text_(err_, name_len_ + 3); /* "name": */
+}
+/* An array (object: a map) of count items, before they are checked:
+ * max_items (max_members), brackets and commas (and an object's colons;
+ * its keys are strings, its values counted where they are checked). */
+static inline int sc_check_count(sc_error *err_, size_t count_, bool object_)
+{
+    sc_walk *w_ = err_->walk;
+    if (w_ == NULL)
+        return 0;
+    if (count_ > (object_ ? w_->limits.max_members : w_->limits.max_items))
+        return sc_walk_fail(err_, object_ ? SC_WALK_MEMBERS : SC_WALK_ITEMS, 0);
+    if (count_ > w_->limits.max_input)
+        return sc_walk_fail(err_, SC_WALK_TEXT, 0);
+    return sc_walk_text_(err_, 2 + (count_ > 0 ? count_ - 1 : 0) + (object_ ? count_ : 0));
+}
+/* A string built in C, of len bytes: max_string, its bytes, valid UTF-8. */
+static inline int sc_check_string(sc_error *err_, const char *s_, size_t len_)
+{
+    sc_walk *w_ = err_->walk;
+    if (w_ != NULL) {
+        if (len_ > w_->limits.max_string)
+            return sc_walk_fail(err_, SC_WALK_STRING, len_);
+        if (len_ + 2 > w_->limits.max_input - w_->text)
+            return sc_walk_fail(err_, SC_WALK_TEXT, 0);
+        w_->text += len_ + 2;
+    }
+    if (!sc_utf8_valid(s_, len_))
+        return sc_fail(err_, SC_ERR_UTF8, "type", "must be valid UTF-8 text");
+    return 0;
+}
+
 /* A generated type's jobs behind void pointers (the any_read_T,
  * any_check_T and any_build_T adapters), so that the public T_decode,
  * T_validate, T_to_cjson_ex and T_encode_ex (and their _all forms) are one
@@ -153,10 +230,14 @@ typedef int (*sc_check_fn)(const void *value, sc_error *err);
 typedef cJSON *(*sc_build_fn)(const void *value);
 int sc_decode_with(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err, sc_read_fn read);
 int sc_decode_all_with(sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs, sc_read_fn read);
-int sc_validate_with(const void *value, sc_error *err, sc_check_fn check);
-int sc_validate_all_with(const void *value, sc_errors *errs, sc_check_fn check);
-cJSON *sc_to_cjson_with(const void *value, sc_error *err, sc_check_fn check, sc_build_fn build);
-char *sc_encode_with(const void *value, sc_error *err, sc_check_fn check, sc_build_fn build);
+/* limits: NULL for the defaults; fields left 0 take theirs, as in
+ * sc_arena_set_limits. */
+int sc_validate_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check);
+int sc_validate_all_with(const void *value, const sc_limits *limits, sc_errors *errs, sc_check_fn check);
+cJSON *sc_to_cjson_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
+                        sc_build_fn build);
+char *sc_encode_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
+                     sc_build_fn build);
 
 /* T_from_cjson: prints node and decodes the text with decode, so a tree
  * passes exactly the checks text does. */

@@ -79,16 +79,35 @@ int sc_check_cjson(const cJSON *item, sc_error *err)
     /* the printed text must pass the same rules a decoded value did */
     sc_arena arena;
     sc_arena_init(&arena, NULL);
-    /* a value built in C: no document limits, the depth of validate */
-    sc_limits unlimited = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, SC_MAX_DEPTH};
-    sc_arena_set_limits(&arena, &unlimited);
+    /* a value built in C: outside T_validate no document limits, the depth
+     * of validate; inside, its limits, and the text counts towards
+     * max_input */
+    sc_limits limits = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, SC_MAX_DEPTH};
+    struct sc_walk *walk = err->walk;
+    size_t len = strlen(text);
+    if (walk != NULL) {
+        limits = walk->limits;
+        limits.max_bytes = SIZE_MAX;  /* the tree is the caller's, not in an arena */
+        limits.max_input = SIZE_MAX;  /* counted in the walk's text below */
+    }
+    sc_arena_set_limits(&arena, &limits);
     sc_reader r;
-    sc_reader_init(&r, text, strlen(text), &arena, err);
+    struct sc_errors *all = err->all;
+    int level = err->level;
+    sc_reader_init(&r, text, len, &arena, err);
+    err->all = all; /* sc_reader_init cleared the bookkeeping of T_validate_all and of the walk */
+    err->level = level;
+    err->walk = walk;
     rc = sc_skip_value(&r);
     if (rc == 0)
         rc = sc_reader_finish(&r);
     if (rc != 0)
         err->offset = 0;
+    else if (walk != NULL && (walk->text > walk->limits.max_input || len > walk->limits.max_input - walk->text))
+        rc = sc_fail(err, SC_ERR_LIMIT, NULL, "the value's JSON would be longer than the limit of %zu bytes (max_input)",
+                     walk->limits.max_input);
+    else if (walk != NULL)
+        walk->text += len;
     sc_arena_release(&arena);
     sc_free_string(text);
     return rc;

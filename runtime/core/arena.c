@@ -44,25 +44,36 @@ static void default_free(void *ctx, void *ptr)
     free(ptr);
 }
 
-void sc_arena_set_limits(sc_arena *arena, const sc_limits *limits)
+sc_limits sc_limits_resolve(const sc_limits *limits)
 {
-    sc_limits l = {0, 0, 0, 0, 0, 0};
+    sc_limits l = {0, 0, 0, 0, 0, 0}, out;
     if (limits != NULL)
         l = *limits;
-    arena->limits.max_bytes = l.max_bytes != 0 ? l.max_bytes : SC_DEFAULT_MAX_BYTES;
-    arena->limits.max_input = l.max_input != 0 ? l.max_input : SC_DEFAULT_MAX_INPUT;
-    arena->limits.max_string = l.max_string != 0 ? l.max_string : SC_DEFAULT_MAX_STRING;
-    arena->limits.max_items = l.max_items != 0 ? l.max_items : SC_DEFAULT_MAX_ITEMS;
-    arena->limits.max_members = l.max_members != 0 ? l.max_members : SC_DEFAULT_MAX_MEMBERS;
-    arena->limits.max_depth = l.max_depth == 0  ? SC_DEFAULT_MAX_DEPTH
-                              : l.max_depth < 1 ? 1
-                              : l.max_depth > SC_MAX_DEPTH ? SC_MAX_DEPTH
-                                                           : l.max_depth;
+    out.max_bytes = l.max_bytes != 0 ? l.max_bytes : SC_DEFAULT_MAX_BYTES;
+    out.max_input = l.max_input != 0 ? l.max_input : SC_DEFAULT_MAX_INPUT;
+    out.max_string = l.max_string != 0 ? l.max_string : SC_DEFAULT_MAX_STRING;
+    out.max_items = l.max_items != 0 ? l.max_items : SC_DEFAULT_MAX_ITEMS;
+    out.max_members = l.max_members != 0 ? l.max_members : SC_DEFAULT_MAX_MEMBERS;
+    out.max_depth = l.max_depth == 0  ? SC_DEFAULT_MAX_DEPTH
+                    : l.max_depth < 1 ? 1
+                    : l.max_depth > SC_MAX_DEPTH ? SC_MAX_DEPTH
+                                                 : l.max_depth;
+    return out;
+}
+
+void sc_arena_set_limits(sc_arena *arena, const sc_limits *limits)
+{
+    arena->limits = sc_limits_resolve(limits);
 }
 
 sc_limits sc_arena_limits(const sc_arena *arena)
 {
     return arena->limits;
+}
+
+const sc_limits *sc_arena_limits_of(const sc_arena *arena)
+{
+    return &arena->limits;
 }
 
 size_t sc_arena_held(const sc_arena *arena)

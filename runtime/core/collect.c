@@ -52,6 +52,7 @@ static void list_pending(sc_error *err, int level, bool reading)
         sc_error *entry = &errs->items[errs->count++];
         *entry = *err;
         entry->all = NULL;
+        entry->walk = NULL;
         entry->level = level;
     } else {
         errs->truncated = true;
@@ -158,13 +159,18 @@ int sc_reader_catch_index(sc_reader *r, size_t index)
 /* An error of the value being read at level, which the reader is still
  * inside of (a member, an item): listed, the value skipped. When that
  * stops the pass, the reader is left at level, out of the container the
- * generated code returns from. */
-static int list_and_skip(sc_reader *r, int level)
+ * generated code returns from. key: the member whose value is skipped,
+ * when the error listed is its object's (an unknown member), so that an
+ * error inside the value is named under it. */
+static int list_and_skip(sc_reader *r, int level, const sc_string *key)
 {
     sc_errors *errs = r->err->all;
     list_pending(r->err, level, true);
-    if (errs->stop == SC_OK && sc_skip_value(r) != 0)
+    if (errs->stop == SC_OK && sc_skip_value(r) != 0) {
+        if (key != NULL)
+            sc_error_push_key_n(r->err, key->ptr, key->len);
         list_pending(r->err, level, true); /* a syntax error: stops the pass */
+    }
     if (errs->stop != SC_OK)
         r->depth = level;
     return errs->stop;
@@ -175,7 +181,7 @@ int sc_reader_skip_failed(sc_reader *r)
     int code = r->err->code;
     if (r->err->all == NULL)
         return code;
-    int stop = list_and_skip(r, r->depth); /* the value is not entered: level is where the reader is */
+    int stop = list_and_skip(r, r->depth, NULL); /* the value is not entered: level is where the reader is */
     return stop != SC_OK ? stop : code;
 }
 
@@ -252,7 +258,7 @@ int sc_fail_unknown_member(sc_reader *r, const sc_string *key, const char *const
                    key->ptr, (size_t)shown < key->len ? "..." : "", allowed);
     if (r->err->all == NULL)
         return r->err->code;
-    return list_and_skip(r, r->depth - 1); /* the object's own error */
+    return list_and_skip(r, r->depth - 1, key); /* the object's own error */
 }
 
 int sc_fail_missing_member(sc_reader *r, const char *name)
@@ -265,16 +271,29 @@ int sc_fail_missing_member(sc_reader *r, const char *name)
 }
 
 /* Skips the rest of the array or object that r is inside of, from its
- * current item on. */
-static int skip_rest(sc_reader *r, bool object)
+ * current item on (an array's item index first, an object's member whose
+ * key has been read already): an error inside a skipped item is named
+ * under its index or key, but for the first member of an object, whose
+ * key the reader no longer holds. */
+static int skip_rest(sc_reader *r, bool object, size_t index)
 {
     sc_next next;
     sc_string key;
-    if (sc_skip_value(r) != 0)
+    if (sc_skip_value(r) != 0) {
+        if (!object)
+            sc_error_push_index(r->err, index);
         return r->err->code;
-    while ((next = object ? sc_next_member(r, &key) : sc_next_element(r)) == SC_NEXT_ITEM)
-        if (sc_skip_value(r) != 0)
+    }
+    while ((next = object ? sc_next_member(r, &key) : sc_next_element(r)) == SC_NEXT_ITEM) {
+        index++;
+        if (sc_skip_value(r) != 0) {
+            if (object)
+                sc_error_push_key_n(r->err, key.ptr, key.len);
+            else
+                sc_error_push_index(r->err, index);
             return r->err->code;
+        }
+    }
     return next == SC_NEXT_ERROR ? r->err->code : 0;
 }
 
@@ -288,7 +307,7 @@ int sc_fail_too_many(sc_reader *r, size_t at, const char *keyword, unsigned long
     sc_errors *errs = r->err->all;
     int level = r->depth - 1; /* the container's own error */
     list_pending(r->err, level, true);
-    if (errs->stop == SC_OK && skip_rest(r, strcmp(keyword, "maxProperties") == 0) != 0)
+    if (errs->stop == SC_OK && skip_rest(r, strcmp(keyword, "maxProperties") == 0, (size_t)max) != 0)
         list_pending(r->err, level, true);
     if (errs->stop != SC_OK)
         r->depth = level;
@@ -301,7 +320,7 @@ int sc_fail_long_key(sc_reader *r, size_t max_bytes)
                    max_bytes == 1 ? "byte" : "bytes");
     if (r->err->all == NULL)
         return r->err->code;
-    return list_and_skip(r, r->depth - 1); /* the map's own error */
+    return list_and_skip(r, r->depth - 1, NULL); /* the map's own error */
 }
 
 /* Whether e is a type error of the literal null at offset at. */

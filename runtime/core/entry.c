@@ -3,6 +3,8 @@
  * T_encode_ex), written once here; the generated ones pass their type's
  * read, check and build functions (schemac/support.h). */
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "schemac/schemac.h"
 
@@ -38,7 +40,34 @@ int sc_decode_all_with(sc_arena *arena, const char *json, size_t len, void *out,
     return sc_reader_finish_all(&r, read(&r, out));
 }
 
-int sc_validate_with(const void *value, sc_error *err, sc_check_fn check)
+/* ---- the limits of a walk over a value built in C --------------------------- */
+
+int sc_walk_fail(sc_error *err, int what, size_t n)
+{
+    const sc_walk *walk = err->walk;
+    switch (what) {
+    case SC_WALK_NO_WALK_DEPTH:
+        return sc_fail(err, SC_ERR_DEPTH, NULL, "nesting deeper than %d", SC_MAX_DEPTH);
+    case SC_WALK_DEPTH:
+        return sc_fail(err, SC_ERR_DEPTH, NULL, "nesting deeper than %d (max_depth)", walk->limits.max_depth);
+    case SC_WALK_ITEMS:
+        return sc_fail(err, SC_ERR_LIMIT, NULL, "array with more than %zu items (max_items)", walk->limits.max_items);
+    case SC_WALK_MEMBERS:
+        return sc_fail(err, SC_ERR_LIMIT, NULL, "object with more than %zu members (max_members)",
+                       walk->limits.max_members);
+    case SC_WALK_STRING:
+        return sc_fail(err, SC_ERR_LIMIT, NULL, "string of %zu bytes, over the limit of %zu bytes (max_string)", n,
+                       walk->limits.max_string);
+    default:
+        return sc_fail(err, SC_ERR_LIMIT, NULL,
+                       "the value's JSON would be longer than the limit of %zu bytes (max_input)",
+                       walk->limits.max_input);
+    }
+}
+
+/* ---- T_validate, T_to_cjson_ex, T_encode_ex -------------------------------- */
+
+int sc_validate_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check)
 {
     sc_error local;
     if (err == NULL)
@@ -46,26 +75,36 @@ int sc_validate_with(const void *value, sc_error *err, sc_check_fn check)
     sc_error_clear(err);
     if (value == NULL)
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "no value given");
-    return check(value, err);
+    sc_walk walk = {sc_limits_resolve(limits), 0};
+    err->walk = &walk;
+    int rc = check(value, err);
+    err->walk = NULL;
+    return rc;
 }
 
-int sc_validate_all_with(const void *value, sc_errors *errs, sc_check_fn check)
+int sc_validate_all_with(const void *value, const sc_limits *limits, sc_errors *errs, sc_check_fn check)
 {
     sc_error scratch;
     if (errs == NULL)
         return SC_ERR_ARGUMENT;
     sc_errors_begin(errs, &scratch);
-    if (value == NULL)
+    if (value == NULL) {
         sc_fail(&scratch, SC_ERR_ARGUMENT, NULL, "no value given");
-    else
+    } else {
+        sc_walk walk = {sc_limits_resolve(limits), 0};
+        scratch.walk = &walk;
         (void)check(value, &scratch);
+        scratch.walk = NULL;
+    }
     return sc_errors_end(errs, &scratch);
 }
 
-cJSON *sc_to_cjson_with(const void *value, sc_error *err, sc_check_fn check, sc_build_fn build)
+cJSON *sc_to_cjson_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
+                        sc_build_fn build)
 {
-    /* a value validate rejects may hold counts and pointers unsafe to follow */
-    if (sc_validate_with(value, err, check) != 0)
+    /* a value validate rejects may hold counts and pointers unsafe to
+     * follow; one it accepts is within the limits, so the build is too */
+    if (sc_validate_with(value, limits, err, check) != 0)
         return NULL;
     cJSON *tree = build(value);
     if (tree == NULL)
@@ -73,17 +112,28 @@ cJSON *sc_to_cjson_with(const void *value, sc_error *err, sc_check_fn check, sc_
     return tree;
 }
 
-char *sc_encode_with(const void *value, sc_error *err, sc_check_fn check, sc_build_fn build)
+char *sc_encode_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
+                     sc_build_fn build)
 {
-    cJSON *tree = sc_to_cjson_with(value, err, check, build);
+    cJSON *tree = sc_to_cjson_with(value, limits, err, check, build);
     char *text = NULL;
     if (tree == NULL)
         return NULL;
     int rc = sc_print_json(tree, &text);
+    cJSON_Delete(tree);
     if (rc != 0) {
         sc_fail(err, rc, NULL, "%s", sc_strerror(rc));
-        text = NULL;
+        return NULL;
     }
-    cJSON_Delete(tree);
+    /* what validate counted is a lower bound: the text written is held to
+     * max_input exactly, so what an encode writes a decode under the same
+     * limits reads */
+    size_t len = strlen(text), max = sc_limits_resolve(limits).max_input;
+    if (len > max) {
+        sc_fail(err, SC_ERR_LIMIT, NULL, "the JSON is %zu bytes long, over the limit of %zu bytes (max_input)", len,
+                max);
+        sc_free_string(text);
+        return NULL;
+    }
     return text;
 }

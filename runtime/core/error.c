@@ -29,6 +29,7 @@ void sc_error_clear(sc_error *err)
     err->message[0] = '\0';
     err->all = NULL;
     err->level = 0;
+    err->walk = NULL;
 }
 
 int sc_fail(sc_error *err, int code, const char *keyword, const char *fmt, ...)
@@ -79,27 +80,30 @@ static void prepend_segment(sc_error *err, const char *seg, size_t seglen)
 
 int sc_error_push_key(sc_error *err, const char *key)
 {
+    return sc_error_push_key_n(err, key != NULL ? key : "", key != NULL ? strlen(key) : 0);
+}
+
+int sc_error_push_key_n(sc_error *err, const char *key, size_t len)
+{
     char seg[SC_ERROR_PATH_MAX + 1];
     size_t n = 0;
 
     if (!err)
         return SC_ERR_ARGUMENT; /* no code to return: never report success */
-    if (!key)
-        key = "";
     seg[n++] = '/';
-    for (const char *k = key; *k; k++) {
+    for (size_t i = 0; i < len; i++) {
         if (n + 2 > SC_ERROR_PATH_MAX) {
             n = SC_ERROR_PATH_MAX; /* longer than any path: prepend drops it */
             break;
         }
-        if (*k == '~') {
+        if (key[i] == '~') {
             seg[n++] = '~';
             seg[n++] = '0';
-        } else if (*k == '/') {
+        } else if (key[i] == '/') {
             seg[n++] = '~';
             seg[n++] = '1';
         } else {
-            seg[n++] = *k;
+            seg[n++] = key[i];
         }
     }
     prepend_segment(err, seg, n);

@@ -1208,7 +1208,22 @@ int sc_skip_value(sc_reader *r)
     return sc_skip_value_counted(r, NULL);
 }
 
+static int skip_value_loop(sc_reader *r, size_t *values);
+static void name_skip_error(const sc_reader *r, const char *start);
+
 int sc_skip_value_counted(sc_reader *r, size_t *values)
+{
+    const char *start = r->p;
+    int rc = skip_value_loop(r, values);
+    if (UNLIKELY(rc != 0))
+        name_skip_error(r, start);
+    return rc;
+}
+
+/* The skip itself. Its failures leave err->path empty; name_skip_error,
+ * which runs on failures only, fills it in, so the loop carries nothing
+ * for the path. */
+INLINE int skip_value_loop(sc_reader *r, size_t *values)
 {
     /* frames[i] is ARRAY_FRAME or, for an object, the index in keys where
      * its keys start: an explicit stack instead of recursion. counts[i] is
@@ -1359,4 +1374,215 @@ key:
         return syntax(r, p, "expected ':' after object key");
     r->p = p + 1;
     goto value;
+}
+
+/* ---- where a skip failed -------------------------------------------------- */
+
+/* The frames of name_skip_error kept: a path has room for fewer segments
+ * (each at least 2 bytes of SC_ERROR_PATH_MAX), and sc_error_push_* drops
+ * the deepest segments of a path too long anyway. */
+#define NAMED_FRAMES (SC_ERROR_PATH_MAX / 2)
+
+/* The end of the string token starting at p (its opening quote): just
+ * after its closing quote, or NULL when the input ends first. */
+static const char *token_string_end(const char *p, const char *end)
+{
+    for (p++; p < end; p++) {
+        if (*p == '\\')
+            p++;
+        else if (*p == '"')
+            return p + 1;
+    }
+    return NULL;
+}
+
+/* The end of a number or literal token starting at p. */
+static const char *token_scalar_end(const char *p, const char *end)
+{
+    while (p < end && *p != ',' && *p != ']' && *p != '}' && *p != ':' && *p != ' ' && *p != '\t' &&
+           *p != '\n' && *p != '\r')
+        p++;
+    return p;
+}
+
+/* The unescaped text of the key token [p, e) (quotes included; it passed
+ * the reader's checks) into buf, at most cap bytes: its length, or more
+ * than cap when it does not fit (a segment that long does not fit a path). */
+static size_t key_text(const char *p, const char *e, char *buf, size_t cap)
+{
+    size_t n = 0;
+    for (p++, e--; p < e; p++) {
+        uint32_t cp = (unsigned char)*p;
+        if (*p == '\\' && p + 1 < e) {
+            p++;
+            switch (*p) {
+            case 'b': cp = '\b'; break;
+            case 'f': cp = '\f'; break;
+            case 'n': cp = '\n'; break;
+            case 'r': cp = '\r'; break;
+            case 't': cp = '\t'; break;
+            case 'u':
+                cp = 0;
+                for (int i = 1; i <= 4 && p + i < e; i++)
+                    cp = cp * 16 + (uint32_t)hex_digit((unsigned char)p[i]);
+                p += 4;
+                if (cp >= 0xD800 && cp < 0xDC00 && p + 6 < e && p[1] == '\\' && p[2] == 'u') {
+                    uint32_t lo = 0;
+                    for (int i = 3; i <= 6; i++)
+                        lo = lo * 16 + (uint32_t)hex_digit((unsigned char)p[i]);
+                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+                    p += 6;
+                }
+                break;
+            default: cp = (unsigned char)*p; break; /* " \ / */
+            }
+            if (n + 4 > cap)
+                return cap + 1;
+            if (cp < 0x80) {
+                buf[n++] = (char)cp;
+            } else if (cp < 0x800) {
+                buf[n++] = (char)(0xC0 | cp >> 6);
+                buf[n++] = (char)(0x80 | (cp & 0x3F));
+            } else if (cp < 0x10000) {
+                buf[n++] = (char)(0xE0 | cp >> 12);
+                buf[n++] = (char)(0x80 | (cp >> 6 & 0x3F));
+                buf[n++] = (char)(0x80 | (cp & 0x3F));
+            } else {
+                buf[n++] = (char)(0xF0 | cp >> 18);
+                buf[n++] = (char)(0x80 | (cp >> 12 & 0x3F));
+                buf[n++] = (char)(0x80 | (cp >> 6 & 0x3F));
+                buf[n++] = (char)(0x80 | (cp & 0x3F));
+            }
+            continue;
+        }
+        if (n == cap)
+            return cap + 1;
+        buf[n++] = (char)cp;
+    }
+    return n;
+}
+
+/* A skip that started at start failed at err->offset: err->path (empty)
+ * becomes the JSON Pointer, relative to the skipped value, of what failed
+ * there: the value that starts or lies there (a bad string, number or
+ * literal, a container nested too deep), else the container being read (its
+ * framing, a key, a duplicate key, one item or member too many). The text
+ * before the offset passed the skip's checks, so it is walked again as
+ * plain tokens, keeping each open container's current index or key: only
+ * failures pay, and time stays linear. The caller prepends where the
+ * skipped value is. */
+GENERAL void name_skip_error(const sc_reader *r, const char *start)
+{
+    struct {
+        const char *key; /* the member's key token, or NULL in an array */
+        const char *key_end;
+        size_t index;
+    } frames[NAMED_FRAMES];
+    enum { VALUE, FIRST_VALUE, KEY, FIRST_KEY, COLON, AFTER } expect = VALUE;
+    size_t depth = 0; /* open containers; the first NAMED_FRAMES kept */
+    bool value_failed = false;
+    const char *p = start, *end = r->end, *at;
+
+    if (r->err == NULL || r->rejected || r->err->offset < (size_t)(start - r->begin) ||
+        r->err->offset > (size_t)(end - r->begin))
+        return;
+    at = r->begin + r->err->offset;
+    for (;;) {
+        p = skip_ws(p, end);
+        if (p >= end || p > at)
+            break; /* the document ends inside the containers open: theirs */
+        bool here = p == at;
+        char c = *p;
+        if (expect == VALUE || expect == FIRST_VALUE) {
+            if (expect == FIRST_VALUE && c == ']') {
+                if (here)
+                    break;
+                goto close;
+            }
+            if (here) {
+                /* no value where one was expected, or an item past
+                 * max_items: the array's error, not the item's */
+                value_failed = c != ']' && c != '}' &&
+                               !(r->err->code == SC_ERR_LIMIT && depth > 0 && depth <= NAMED_FRAMES &&
+                                 frames[depth - 1].key == NULL && frames[depth - 1].index >= r->max_items);
+                break;
+            }
+            if (c == '{' || c == '[') {
+                if (depth < NAMED_FRAMES) {
+                    frames[depth].key = NULL;
+                    frames[depth].index = 0;
+                }
+                depth++;
+                expect = c == '{' ? FIRST_KEY : FIRST_VALUE;
+                p++;
+                continue;
+            }
+            const char *e = c == '"' ? token_string_end(p, end) : token_scalar_end(p, end);
+            if (e == NULL || at < e) {
+                value_failed = true; /* inside this string, number or literal */
+                break;
+            }
+            p = e;
+            expect = AFTER;
+            continue;
+        }
+        if (here)
+            break; /* a key, a ':' or what follows a value: the container's */
+        if (expect == KEY || expect == FIRST_KEY) {
+            if (expect == FIRST_KEY && c == '}')
+                goto close;
+            if (c != '"')
+                break;
+            const char *e = token_string_end(p, end);
+            if (e == NULL || at < e)
+                break;
+            if (depth <= NAMED_FRAMES) {
+                frames[depth - 1].key = p;
+                frames[depth - 1].key_end = e;
+            }
+            p = e;
+            expect = COLON;
+            continue;
+        }
+        if (expect == COLON) {
+            if (c != ':')
+                break;
+            p++;
+            expect = VALUE;
+            continue;
+        }
+        /* AFTER a value */
+        if (depth == 0)
+            break;
+        if (c == ',') {
+            bool object = depth <= NAMED_FRAMES ? frames[depth - 1].key != NULL : false;
+            if (depth <= NAMED_FRAMES && !object)
+                frames[depth - 1].index++;
+            /* deeper than the frames kept: which kind does not matter, the
+             * path is cut above them; an object's ',' is followed by '"' */
+            p = skip_ws(p + 1, end);
+            expect = object || (depth > NAMED_FRAMES && p < end && *p == '"') ? KEY : VALUE;
+            continue;
+        }
+        if (c != ']' && c != '}')
+            break;
+    close:
+        depth--;
+        p++;
+        expect = AFTER;
+    }
+    /* the open containers, innermost first; the innermost names its
+     * current item only when that item's value failed */
+    char key[SC_ERROR_PATH_MAX + 8];
+    size_t kept = depth < NAMED_FRAMES ? depth : NAMED_FRAMES;
+    for (size_t i = kept; i-- > 0;) {
+        if (i + 1 == depth && !value_failed)
+            continue;
+        if (frames[i].key == NULL) {
+            sc_error_push_index(r->err, frames[i].index);
+        } else {
+            size_t n = key_text(frames[i].key, frames[i].key_end, key, SC_ERROR_PATH_MAX);
+            sc_error_push_key_n(r->err, key, n);
+        }
+    }
 }

@@ -16,8 +16,10 @@ sc_next sc_find_member(sc_reader *r, const char *name)
     while ((more = sc_next_member(r, &key)) == SC_NEXT_ITEM) {
         if (key.len == name_len && memcmp(key.ptr, name, name_len) == 0)
             return SC_NEXT_ITEM;
-        if (sc_skip_value(r) != 0)
+        if (sc_skip_value(r) != 0) {
+            sc_error_push_key_n(r->err, key.ptr, key.len); /* where in the object it is */
             return SC_NEXT_ERROR;
+        }
     }
     return more;
 }
@@ -105,8 +107,10 @@ int sc_skip_member(sc_reader *r, sc_skipped *skipped, const sc_string *key)
     skipped->keys[skipped->count++] = copy;
     int depth = r->depth;
     int rc = sc_skip_value(r);
-    if (rc != 0)
+    if (rc != 0) {
+        sc_error_push_key_n(r->err, key->ptr, key->len); /* the error's path inside the value, under its key */
         r->depth = depth; /* where the caller is (all-errors mode's levels) */
+    }
     return rc;
 }
 

@@ -229,6 +229,22 @@ int main(void)
             deep[n++] = '[';
         deep[n] = '\0';
         expect(value_doc_decode(&arena, deep, n, &d, &err) == SC_ERR_DEPTH, "a deep list hits the depth limit");
+        /* 63 lists in the root object, a number in the last: 64 levels,
+         * as deep as a decode goes; validate and encode count the levels
+         * the same way (the union of the number is no level) */
+        n = (size_t)snprintf(deep, sizeof deep, "{\"data\":");
+        for (int i = 0; i < 63; i++)
+            deep[n++] = '[';
+        deep[n++] = '1';
+        for (int i = 0; i < 63; i++)
+            deep[n++] = ']';
+        deep[n++] = '}';
+        deep[n] = '\0';
+        expect(value_doc_decode(&arena, deep, n, &d, &err) == 0, "64 levels decode");
+        expect(value_doc_validate(&d, &err) == 0, "and validate");
+        text = value_doc_encode(&d);
+        expect(text != NULL && strcmp(text, deep) == 0, "and encode back to the same text");
+        sc_free_string(text);
         const char *wide = "{\"data\":[1,2,3,4]}";
         expect(value_doc_decode(&arena, wide, strlen(wide), &d, &err) == SC_ERR_CONSTRAINT &&
                    strcmp(err.keyword, "maxItems") == 0,

@@ -1055,9 +1055,13 @@ function* allMutations(schema, doc, ctx, onlyDeepest = false) {
 
 // ---- I-JSON rejections ----------------------------------------------------------
 // Documents the decoder must reject with a given code whatever ajv says.
-// Built from a valid document's text so that nothing else is wrong.
+// Built from a valid document's text so that nothing else is wrong. Where
+// the fault was put is known here, so each case also says the JSON Pointer
+// the error must carry (the value at fault, or the object for a key's
+// fault), worked out from the document rather than from the decoder: also
+// inside values the decoder skips (unknown members, cJSON * values).
 function ijsonCases(rootSchema, doc, ctx) {
-  const out = []; // [label, code, reason, text or Buffer]
+  const out = []; // [label, code, reason, text or Buffer, path]
   const text = serialize(doc);
   // a tagged union at the root: the variant's members, and a duplicated discriminator
   let schema = deref(rootSchema, ctx.root);
@@ -1075,7 +1079,7 @@ function ijsonCases(rootSchema, doc, ctx) {
           `{"${d}":${JSON.stringify(other)},"${d}":${c},` +
             serialize(Object.fromEntries(Object.entries(doc).filter(([k]) => k !== d))).slice(1)],
         ["discriminator twice, escaped spelling", text.replace(/\}$/, `,"${escAll(d)}":${c}}`)],
-      ]) out.push([label, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key", t]);
+      ]) out.push([label, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key", t, ""]);
     }
   }
   // maps and `{}` values anywhere in the document
@@ -1093,36 +1097,38 @@ function ijsonCases(rootSchema, doc, ctx) {
       } else if (ks.length) {
         const k0 = ks[0];
         out.push([`duplicate map key in ${p}`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-          withText(p, "{" + join(body, `${strText(k0)}:${val}`) + "}")]);
+          withText(p, "{" + join(body, `${strText(k0)}:${val}`) + "}"), p]);
         out.push([`duplicate map key in ${p}, escaped`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-          withText(p, "{" + join(`"${escAll(k0)}":${val}`, body) + "}")]);
+          withText(p, "{" + join(`"${escAll(k0)}":${val}`, body) + "}"), p]);
       } else {
         const k = strText(genKey(s, ctx, p)); // a key propertyNames accepts
         out.push([`duplicate map key in empty ${p}`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-          withText(p, `{${k}:${val},${k}:${val}}`)]);
+          withText(p, `{${k}:${val},${k}:${val}}`), p]);
       }
-      out.push([`U+0000 in a map key of ${p}`, "SC_ERR_NUL", "ijson-nul", withText(p, "{" + join(body, `"a\\u0000":${val}`) + "}")]);
+      out.push([`U+0000 in a map key of ${p}`, "SC_ERR_NUL", "ijson-nul", withText(p, "{" + join(body, `"a\\u0000":${val}`) + "}"), p]);
       out.push([`lone surrogate in a map key of ${p}`, "SC_ERR_UTF8", "ijson-utf8",
-        withText(p, "{" + join(`"\\udc00":${val}`, body) + "}")]);
+        withText(p, "{" + join(`"\\udc00":${val}`, body) + "}"), p]);
     }
     if (typesOf(s) === null && s.oneOf === undefined && s.anyOf === undefined) {
       const level = segs(p).length + 1, room = MAX_DEPTH - level + 1;
-      for (const [label, code, reason, t] of [
-        ["duplicate key", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key", '{"a":1,"b":2,"a":1}'],
-        ["duplicate key, nested and escaped", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key", '[{"x":{"ab":1,"a\\u0062":2}}]'],
+      for (const [label, code, reason, t, where] of [
+        ["duplicate key", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key", '{"a":1,"b":2,"a":1}', ""],
+        ["duplicate key, nested and escaped", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key", '[{"x":{"ab":1,"a\\u0062":2}}]', "/0/x"],
         ["duplicate key among 40", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-          "{" + Array.from({ length: 40 }, (_, i) => `"k${i}":${i}`).join(",") + ',"k17":0}'],
-        ["U+0000 in a string", "SC_ERR_NUL", "ijson-nul", '["a\\u0000"]'],
-        ["U+0000 in a key", "SC_ERR_NUL", "ijson-nul", '{"\\u0000":1}'],
-        ["lone surrogate", "SC_ERR_UTF8", "ijson-utf8", '"\\ud800x"'],
-        ["integer literal 2^53", "SC_ERR_NUMBER", "ijson-big-integer", "9007199254740992"],
-        ["integer literal -2^53 in an array", "SC_ERR_NUMBER", "ijson-big-integer", "[1,-9007199254740992]"],
-        ["integer literal 10^20", "SC_ERR_NUMBER", "ijson-big-integer", '{"a":100000000000000000000}'],
-        ["1e400", "SC_ERR_NUMBER", "ijson-infinite", "[1e400]"],
-        [`nested arrays one level past ${MAX_DEPTH}`, "SC_ERR_DEPTH", "depth-limit", "[".repeat(room + 1) + "]".repeat(room + 1)],
+          "{" + Array.from({ length: 40 }, (_, i) => `"k${i}":${i}`).join(",") + ',"k17":0}', ""],
+        ["U+0000 in a string", "SC_ERR_NUL", "ijson-nul", '["a\\u0000"]', "/0"],
+        ["U+0000 in a key", "SC_ERR_NUL", "ijson-nul", '{"\\u0000":1}', ""],
+        ["lone surrogate", "SC_ERR_UTF8", "ijson-utf8", '"\\ud800x"', ""],
+        ["lone surrogate under escaped names", "SC_ERR_UTF8", "ijson-utf8", '{"a/b":{"m~n":[0,"\\ud800"]}}', "/a~1b/m~0n/1"],
+        ["integer literal 2^53", "SC_ERR_NUMBER", "ijson-big-integer", "9007199254740992", ""],
+        ["integer literal -2^53 in an array", "SC_ERR_NUMBER", "ijson-big-integer", "[1,-9007199254740992]", "/1"],
+        ["integer literal 10^20", "SC_ERR_NUMBER", "ijson-big-integer", '{"a":100000000000000000000}', "/a"],
+        ["1e400", "SC_ERR_NUMBER", "ijson-infinite", "[1e400]", "/0"],
+        [`nested arrays one level past ${MAX_DEPTH}`, "SC_ERR_DEPTH", "depth-limit", "[".repeat(room + 1) + "]".repeat(room + 1),
+          "/0".repeat(room)],
         [`nested objects one level past ${MAX_DEPTH}`, "SC_ERR_DEPTH", "depth-limit",
-          '{"a":'.repeat(room) + "{}" + "}".repeat(room)],
-      ]) out.push([`${label} in the any value at ${p || "/"}`, code, reason, withText(p, t)]);
+          '{"a":'.repeat(room) + "{}" + "}".repeat(room), "/a".repeat(room)],
+      ]) out.push([`${label} in the any value at ${p || "/"}`, code, reason, withText(p, t), p + where]);
     }
   }
   const props = schema.properties || {};
@@ -1131,11 +1137,11 @@ function ijsonCases(rootSchema, doc, ctx) {
   if (firstKey !== undefined) {
     const val = serialize(doc[firstKey]);
     out.push(["duplicate key, same value", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-      text.replace(/\}$/, `,${strText(firstKey)}:${val}}`)]);
+      text.replace(/\}$/, `,${strText(firstKey)}:${val}}`), ""]);
     out.push(["duplicate key, escaped spelling", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-      text.replace(/\}$/, `,"${escAll(firstKey)}":${val}}`)]);
+      text.replace(/\}$/, `,"${escAll(firstKey)}":${val}}`), ""]);
     out.push(["duplicate key first", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-      addMember(text, `${strText(firstKey)}:${val}`)]);
+      addMember(text, `${strText(firstKey)}:${val}`), ""]);
   }
   // a duplicate inside a nested object member
   for (const [k, v] of Object.entries(doc)) {
@@ -1146,36 +1152,40 @@ function ijsonCases(rootSchema, doc, ctx) {
       const nk = Object.keys(v)[0];
       const inner = { ...v, [EXTRA]: [[strText(nk), serialize(v[nk])]] };
       out.push([`duplicate key inside /${k}`, "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-        serialize({ ...doc, [k]: inner })]);
+        serialize({ ...doc, [k]: inner }), `/${esc(k)}`]);
       break;
     }
   }
   if (schema.additionalProperties !== false) {
     out.push(["duplicate unknown keys", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-      addMember(text, '"zz":1,"zz":2')]);
+      addMember(text, '"zz":1,"zz":2'), ""]);
     out.push(["duplicate key in a skipped object", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-      addMember(text, '"zz":{"a":1,"b":[{"c":1,"c":1}]}')]);
+      addMember(text, '"zz":{"a":1,"b":[{"c":1,"c":1}]}'), "/zz/b/0"]);
     const many = Array.from({ length: 20 }, (_, i) => `"k${i}":${i}`).join(",");
     out.push(["duplicate key in a skipped object of 21 keys", "SC_ERR_DUPLICATE_KEY", "ijson-duplicate-key",
-      addMember(text, `"zz":{${many},"k7":0}`)]);
-    out.push(["U+0000 in a skipped key", "SC_ERR_NUL", "ijson-nul", addMember(text, '"z\\u0000":1')]);
-    out.push(["U+0000 in a skipped value", "SC_ERR_NUL", "ijson-nul", addMember(text, '"zz":["\\u0000"]')]);
-    out.push(["lone surrogate in a skipped value", "SC_ERR_UTF8", "ijson-utf8", addMember(text, '"zz":"\\udc00"')]);
+      addMember(text, `"zz":{${many},"k7":0}`), "/zz"]);
+    out.push(["U+0000 in a skipped key", "SC_ERR_NUL", "ijson-nul", addMember(text, '"z\\u0000":1'), ""]);
+    out.push(["U+0000 in a skipped value", "SC_ERR_NUL", "ijson-nul", addMember(text, '"zz":["\\u0000"]'), "/zz/0"]);
+    out.push(["lone surrogate in a skipped value", "SC_ERR_UTF8", "ijson-utf8", addMember(text, '"zz":"\\udc00"'), "/zz"]);
+    out.push(["lone surrogate deep in a skipped value", "SC_ERR_UTF8", "ijson-utf8",
+      addMember(text, '"z~/":{"a":[{"b":"\\ud800"}]}'), "/z~0~1/a/0/b"]);
+    out.push(["U+0000 in a key deep in a skipped value", "SC_ERR_NUL", "ijson-nul",
+      addMember(text, '"zz":[{},{"a":{"\\u0000":1}}]'), "/zz/1/a"]);
     out.push(["big integer in a skipped value", "SC_ERR_NUMBER", "ijson-big-integer",
-      addMember(text, '"zz":[9007199254740992]')]);
+      addMember(text, '"zz":[9007199254740992]'), "/zz/0"]);
     out.push(["65 levels in a skipped value", "SC_ERR_DEPTH", "ijson-depth",
-      addMember(text, `"zz":${"[".repeat(64)}${"]".repeat(64)}`)]);
+      addMember(text, `"zz":${"[".repeat(64)}${"]".repeat(64)}`), "/zz" + "/0".repeat(63)]);
   }
-  out.push(["U+0000 in an unknown key", "SC_ERR_NUL", "ijson-nul", addMember(text, '"\\u0000":1')]);
+  out.push(["U+0000 in an unknown key", "SC_ERR_NUL", "ijson-nul", addMember(text, '"\\u0000":1'), ""]);
   // string members: NUL, lone surrogates, invalid UTF-8
   const strKey = Object.keys(doc).find((k) => props[k] && props[k].type === "string");
   if (strKey !== undefined) {
     const withStr = (t) => serialize({ ...doc, [strKey]: new Raw(t) });
-    out.push([`U+0000 in /${strKey}`, "SC_ERR_NUL", "ijson-nul", withStr('"a\\u0000"')]);
-    out.push([`U+0000 alone in /${strKey}`, "SC_ERR_NUL", "ijson-nul", withStr('"\\u0000"')]);
+    out.push([`U+0000 in /${strKey}`, "SC_ERR_NUL", "ijson-nul", withStr('"a\\u0000"'), `/${esc(strKey)}`]);
+    out.push([`U+0000 alone in /${strKey}`, "SC_ERR_NUL", "ijson-nul", withStr('"\\u0000"'), `/${esc(strKey)}`]);
     for (const t of ['"\\ud800"', '"\\udc00"', '"\\ud800\\u0041"', '"\\udc00\\ud800"', '"a\\ud83d"', '"\\ud83d\\n"',
       '"\\uDBFF\\uDBFF"']) {
-      out.push([`lone surrogate ${t} in /${strKey}`, "SC_ERR_UTF8", "ijson-utf8", withStr(t)]);
+      out.push([`lone surrogate ${t} in /${strKey}`, "SC_ERR_UTF8", "ijson-utf8", withStr(t), `/${esc(strKey)}`]);
     }
     const marker = "\u0001MARK\u0001";
     const withBytes = (hex) => {
@@ -1186,10 +1196,10 @@ function ijsonCases(rootSchema, doc, ctx) {
     for (const [what, hex] of [["C3 28", "c328"], ["surrogate ED A0 80", "eda080"], ["F4 90 80 80", "f4908080"],
       ["overlong C0 AF", "c0af"], ["continuation 80", "80"], ["truncated E2 82", "e282"], ["Latin-1 E9", "61e9"],
       ["F8 88 80 80 80", "f888808080"], ["FF", "ff"]]) {
-      out.push([`invalid UTF-8 ${what} in /${strKey}`, "SC_ERR_UTF8", "ijson-utf8", withBytes(hex)]);
+      out.push([`invalid UTF-8 ${what} in /${strKey}`, "SC_ERR_UTF8", "ijson-utf8", withBytes(hex), `/${esc(strKey)}`]);
     }
     out.push([`invalid UTF-8 in a key`, "SC_ERR_UTF8", "ijson-utf8",
-      Buffer.concat([Buffer.from('{"'), Buffer.from("c328", "hex"), Buffer.from('":1,' + text.slice(1))])]);
+      Buffer.concat([Buffer.from('{"'), Buffer.from("c328", "hex"), Buffer.from('":1,' + text.slice(1))]), ""]);
   }
   // number members: integer literals beyond 2^53, overflow to infinity
   for (const [k, ps] of Object.entries(props)) {
@@ -1198,10 +1208,10 @@ function ijsonCases(rootSchema, doc, ctx) {
     if (!ts.includes("integer") && !ts.includes("number")) continue;
     for (const t of ["9007199254740992", "-9007199254740992", "18446744073709551616", "100000000000000000000000"]) {
       out.push([`integer literal ${t} in /${k}`, "SC_ERR_NUMBER", "ijson-big-integer",
-        serialize({ ...doc, [k]: new Lit(t) })]);
+        serialize({ ...doc, [k]: new Lit(t) }), `/${esc(k)}`]);
     }
     for (const t of ["1e400", "-1e400", "1.8e308"]) {
-      out.push([`${t} in /${k}`, "SC_ERR_NUMBER", "ijson-infinite", serialize({ ...doc, [k]: new Lit(t) })]);
+      out.push([`${t} in /${k}`, "SC_ERR_NUMBER", "ijson-infinite", serialize({ ...doc, [k]: new Lit(t) }), `/${esc(k)}`]);
     }
   }
   return out;
@@ -1236,7 +1246,8 @@ for (const { type, schema } of schemas) {
     }
   });
   for (const b of bases.slice(0, 2)) {
-    for (const [label, code, reason, text] of ijsonCases(schema, b, ctx)) jobs.push({ type, kind: "ijson", label, code, reason, text });
+    for (const [label, code, reason, text, where] of ijsonCases(schema, b, ctx))
+      jobs.push({ type, kind: "ijson", label, code, reason, text, where });
   }
   // recursive schemas: chains grown to the nesting limit and just past it,
   // each with every mutation of its deepest values
@@ -1272,7 +1283,7 @@ if (lines.length !== jobs.length) {
 }
 
 const stats = { documents: jobs.length, agreements: 0, disagreements: 0, ijson: 0, mutations: 0, generated: 0,
-  postDecode: 0, unlabelled: 0 };
+  postDecode: 0, unlabelled: 0, ijsonPaths: 0 };
 const postDecodeShown = {};
 const byReason = {};
 const failures = [];
@@ -1424,6 +1435,21 @@ jobs.forEach((j, i) => {
   if (j.kind === "ijson") {
     stats.ijson++;
     if (dec.ok || dec.code !== j.code) return fail(j, `I-JSON rejection must be ${j.code}`, a, line), stats.disagreements++;
+    if (j.where !== undefined) {
+      // the pointer of where the fault is, in both modes (the all-errors
+      // pass ends with it)
+      const want = cutPath(j.where);
+      let last;
+      try {
+        last = JSON.parse(allField.replace(/^all /, "")).errors.at(-1);
+      } catch {
+        last = undefined;
+      }
+      if (dec.path !== want || last === undefined || last[1] !== want)
+        return fail(j, `I-JSON rejection must be at '${want}' (all-errors: '${last && last[1]}')`, a, line),
+          stats.disagreements++;
+      stats.ijsonPaths++;
+    }
     stats.agreements++;
     if (a.valid) byReason[j.reason] = (byReason[j.reason] || 0) + 1;
     return;
@@ -1463,7 +1489,8 @@ if (failures.length > 25 && !verbose) console.log(`... and ${failures.length - 2
 console.log(`ajv ${require("ajv/package.json").version}, ajv-formats ${require("ajv-formats/package.json").version}; ` +
   `seed ${seed}, count ${count}`);
 console.log(`schemas: ${schemas.length} (${schemas.map((s) => s.type).join(", ")})`);
-console.log(`documents: ${stats.documents} (generated ${stats.generated}, mutations ${stats.mutations}, I-JSON ${stats.ijson})`);
+console.log(`documents: ${stats.documents} (generated ${stats.generated}, mutations ${stats.mutations}, I-JSON ${stats.ijson}` +
+  `, ${stats.ijsonPaths} of them at the pointer where the fault was put)`);
 console.log(`agreements: ${stats.agreements}`);
 console.log(`disagreements: ${stats.disagreements}`);
 console.log(`decoded values failing T_validate or encode -> decode: ${stats.postDecode}`);

@@ -53,4 +53,14 @@ typedef struct branch {
     size_t kids_count;
 } branch;
 
+/** A node whose children a program may share: the same node reached twice
+ * (a DAG built in C), whose JSON grows exponentially with its depth.
+ * @schema */
+typedef struct dag {
+    struct dag *left;
+    struct dag *right;
+    /** @optional */
+    char *label;
+} dag;
+
 #endif /* LIMITS_H */

@@ -294,6 +294,83 @@ static void reader_should_reject_duplicate_keys_in_skipped_objects(void)
     CASES(cases);
 }
 
+/* An error found while skipping carries the JSON Pointer of where it is in
+ * the skipped value: the value at fault for a bad value, the container for
+ * its framing, its keys, its duplicates and its item or member count;
+ * names escaped (~0, ~1) and unescaped first. */
+static void skip_should_name_where_its_errors_are(void)
+{
+    static const struct {
+        const char *json;
+        size_t len;
+        sc_limits limits;
+        int code;
+        const char *path;
+    } cases[] = {
+        {J("{\"a\":[0,{\"b\":\"\\ud800\"}]}"), {0}, SC_ERR_UTF8, "/a/1/b"},
+        {J("{\"a\":[0,{\"b\":\"x\xC3\"}]}"), {0}, SC_ERR_UTF8, "/a/1/b"},           /* cut sequence */
+        {J("{\"a\":[\"\xED\xA0\x80\"]}"), {0}, SC_ERR_UTF8, "/a/0"},                 /* encoded surrogate */
+        {J("{\"a\":[{\"\xFF\":1}]}"), {0}, SC_ERR_UTF8, "/a/0"},                     /* a key: its object */
+        {J("{\"a\":{\"b\":\"x\\u0000\"}}"), {0}, SC_ERR_NUL, "/a/b"},
+        {J("{\"a\":{\"b\":[\"x\x01\"]}}"), {0}, SC_ERR_SYNTAX, "/a/b/0"},           /* a control character */
+        {J("{\"a\":[[1,9007199254740993]]}"), {0}, SC_ERR_NUMBER, "/a/0/1"},
+        {J("{\"a\":[-1e999]}"), {0}, SC_ERR_NUMBER, "/a/0"},
+        {J("{\"a\":[01]}"), {0}, SC_ERR_SYNTAX, "/a/0"},
+        {J("{\"a\":{\"k\":1,\"k\":2}}"), {0}, SC_ERR_DUPLICATE_KEY, "/a"},
+        {J("{\"a\":[nul]}"), {0}, SC_ERR_SYNTAX, "/a/0"},
+        {J("{\"a\":[1,]}"), {0}, SC_ERR_SYNTAX, "/a"},
+        {J("{\"a\":[1}"), {0}, SC_ERR_SYNTAX, "/a"},
+        {J("{\"a\":{\"b\" 1}}"), {0}, SC_ERR_SYNTAX, "/a"},
+        {J("{\"a\":{\"b\":1,}}"), {0}, SC_ERR_SYNTAX, "/a"},
+        {J("{\"a\":[1,"), {0}, SC_ERR_SYNTAX, "/a"},
+        {J("{\"a\":{\"b\":"), {0}, SC_ERR_SYNTAX, "/a"},
+        {J("{\"a/b\":{\"~\":[\"\\ud800\"]}}"), {0}, SC_ERR_UTF8, "/a~1b/~0/0"},
+        {J("{\"\\u0061\\/\":[true,\"\\udc00\"]}"), {0}, SC_ERR_UTF8, "/a~1/1"},
+        {J("{\"\":{\"\":[\"\\ud800\"]}}"), {0}, SC_ERR_UTF8, "///0"},
+        {J("[[],[[],{\"a\":[[[1]]]}]]"), {.max_depth = 5}, SC_ERR_DEPTH, "/1/1/a/0/0"},
+        {J("{\"a\":[[1,2,3]]}"), {.max_items = 2}, SC_ERR_LIMIT, "/a/0"},
+        {J("{\"a\":{\"b\":{\"x\":1,\"y\":2}}}"), {.max_members = 1}, SC_ERR_LIMIT, "/a/b"},
+        {J("{\"a\":[\"abc\"]}"), {.max_string = 2}, SC_ERR_LIMIT, "/a/0"},
+        {J("{\"a\":[{\"abc\":1}]}"), {.max_string = 2}, SC_ERR_LIMIT, "/a/0"},        /* a key: its object */
+        {J("\"\\ud800\""), {0}, SC_ERR_UTF8, ""},                                    /* the value itself */
+        {J("{\"a\":[1,\"abc"), {0}, SC_ERR_SYNTAX, "/a/1"},                            /* unterminated */
+        {J("{\"a\":[1,x]}"), {0}, SC_ERR_SYNTAX, "/a/1"},
+        {J("{\"a\":[1"), {0}, SC_ERR_SYNTAX, "/a"},
+        {J("{\"a\":{\"b\":[1,2],\"b\":3}}"), {0}, SC_ERR_DUPLICATE_KEY, "/a"},
+        {J("{\"a\":[{},[],{\"x\":[]},\"s\",{\"y\":[-0.5e1,\"\\\"]\",null]},tru]}"), {0}, SC_ERR_SYNTAX, "/a/5"},
+        {J("{\"\\ud83d\\ude00\\\"\\n\":[\"\\ud800\"]}"), {0}, SC_ERR_UTF8, "/\xF0\x9F\x98\x80\"\n/0"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        sc_error err;
+        int rc = skip_doc_limited(cases[i].json, cases[i].len, &cases[i].limits, &err);
+        test_checks++;
+        if (rc != cases[i].code || strcmp(err.path, cases[i].path) != 0) {
+            test_failures++;
+            fprintf(stderr, "skip case %zu: got %s at '%s' (%s), expected %s at '%s'\n", i, sc_strerror(rc),
+                    err.path, err.message, sc_strerror(cases[i].code), cases[i].path);
+        }
+    }
+}
+
+/* Deeper than a path can name: the path names the outermost containers
+ * that fit, whole segments only. */
+static void skip_should_cut_deep_paths_to_their_ancestors(void)
+{
+    char doc[2000], want[300];
+    size_t n = 0;
+    sc_limits limits = {.max_depth = 300};
+    sc_error err;
+
+    for (int i = 0; i < 200; i++)
+        n += (size_t)sprintf(doc + n, "{\"k\":");
+    n += (size_t)sprintf(doc + n, "\"\\ud800\"");
+    CHECK(skip_doc_limited(doc, n, &limits, &err) == SC_ERR_UTF8);
+    for (int i = 0; i < 127; i++)
+        memcpy(want + 2 * i, "/k", 2);
+    want[254] = '\0';
+    CHECK_STR(err.path, want);
+}
+
 /* A long key is shortened in the message, at a UTF-8 boundary. */
 static void reader_should_shorten_long_duplicate_keys_in_messages(void)
 {
@@ -1137,6 +1214,8 @@ int main(void)
     RUN(reader_should_reject_unrepresentable_numbers);
     RUN(reader_should_reject_duplicate_keys_in_skipped_objects);
     RUN(reader_should_shorten_long_duplicate_keys_in_messages);
+    RUN(skip_should_name_where_its_errors_are);
+    RUN(skip_should_cut_deep_paths_to_their_ancestors);
     RUN(reader_should_check_large_objects_in_n_log_n);
     RUN(reader_should_limit_nesting_depth);
     RUN(reader_should_honour_a_custom_max_depth);

@@ -48,7 +48,7 @@ const cases = [
     { file: 'openai-errors', provider: 'openai', calls: 4,
       errors: { call_bad_enum: 'Error: /unit: must be one of: celsius, fahrenheit',
                 call_no_tool: 'Error: unknown tool "get_current_stock_price"',
-                call_cut_short: 'Error: unterminated string',
+                call_cut_short: 'Error: /location: unterminated string',
                 call_refused: 'Error: no article in domain "sports"' } },
     { file: 'openai-strict', provider: 'openai', strict: true, calls: 2, errors: {} },
     // the same calls without SC_CALL_NULL_IS_ABSENT: a null is a wrong type

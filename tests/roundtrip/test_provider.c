@@ -99,11 +99,11 @@ static void test_names(void)
 
 static void test_unreadable(void)
 {
-    unreadable(SC_PROVIDER_OPENAI_CHAT, "{\"choices\":[", SC_ERR_SYNTAX, "",
+    unreadable(SC_PROVIDER_OPENAI_CHAT, "{\"choices\":[", SC_ERR_SYNTAX, "/choices",
                "a response cut short");
     unreadable(SC_PROVIDER_ANTHROPIC, "{\"content\":[],\"content\":[]}", SC_ERR_DUPLICATE_KEY, "",
                "a duplicate key in the response");
-    unreadable(SC_PROVIDER_GEMINI, "{\"candidates\":[],\"n\":9007199254740993}", SC_ERR_NUMBER, "",
+    unreadable(SC_PROVIDER_GEMINI, "{\"candidates\":[],\"n\":9007199254740993}", SC_ERR_NUMBER, "/n",
                "an integer beyond 2^53 in the response");
     unreadable(SC_PROVIDER_OPENAI_CHAT, "[]", SC_ERR_TYPE, "", "a response that is not an object");
     unreadable(SC_PROVIDER_OPENAI_CHAT, "{\"error\":{\"message\":\"x\"}}", SC_ERR_REQUIRED, "",
