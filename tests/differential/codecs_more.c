@@ -25,6 +25,7 @@ CODEC(comment)
 CODEC(holder)
 CODEC(query)
 CODEC(value_doc)
+CODEC(overlap_doc)
 CODEC(commented_doc)
 CODEC(const_doc)
 
@@ -33,7 +34,7 @@ extern const size_t more_codecs_count;
 
 const codec more_codecs[] = {
     CODEC_ENTRY(profile), CODEC_ENTRY(event),   CODEC_ENTRY(shape),  CODEC_ENTRY(payment),
-    CODEC_ENTRY(request_doc), CODEC_ENTRY(comment), CODEC_ENTRY(holder), CODEC_ENTRY(query), CODEC_ENTRY(value_doc),
+    CODEC_ENTRY(request_doc), CODEC_ENTRY(comment), CODEC_ENTRY(holder), CODEC_ENTRY(query), CODEC_ENTRY(value_doc), CODEC_ENTRY(overlap_doc),
     CODEC_ENTRY(commented_doc), CODEC_ENTRY(const_doc),
 };
 const size_t more_codecs_count = sizeof more_codecs / sizeof *more_codecs;
