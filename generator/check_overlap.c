@@ -102,13 +102,20 @@ static numset numset_of(const node *n, bool accepts)
     return s;
 }
 
+/* Whether d is a float's value (no conversion out of float's range: that
+ * is undefined). */
+static bool is_float(double d)
+{
+    return fabs(d) <= FLT_MAX && (double)(float)d == d;
+}
+
 static bool in_numset(const numset *s, double d)
 {
     if (!isfinite(d))
         return false;
     if (s->lat == LAT_INT && (d != floor(d) || fabs(d) > 9007199254740991.0))
         return false;
-    if (s->lat == LAT_FLOAT && (double)(float)d != d)
+    if (s->lat == LAT_FLOAT && !is_float(d))
         return false;
     if (d < s->lo || d > s->hi || (d == s->lo && s->lo_x) || (d == s->hi && s->hi_x))
         return false;
@@ -139,7 +146,7 @@ static bool both(const numset *a, const numset *b, double d, double *w)
 /* The smallest float >= v (> v when strict). */
 static double float_at_least(double v, bool strict)
 {
-    float f = (float)v;
+    float f = (float)fmax(fmin(v, FLT_MAX), -FLT_MAX);
     if ((double)f < v || ((double)f == v && strict))
         f = nextafterf(f, INFINITY);
     return f;
@@ -173,6 +180,11 @@ static ov_result number_overlap(const numset *a, const numset *b, double *w)
     upper(&x, b->hi, b->hi_x);
     if (x.lo > x.hi || (x.lo == x.hi && (x.lo_x || x.hi_x)))
         return OV_NONE;
+    /* the ends of the common interval and their neighbours */
+    double ends[] = {x.lo, nextafter(x.lo, INFINITY), x.hi, nextafter(x.hi, -INFINITY)};
+    for (size_t i = 0; i < sizeof ends / sizeof *ends; i++)
+        if (both(a, b, ends[i], w))
+            return OV_FOUND;
     bool ints = a->lat == LAT_INT || b->lat == LAT_INT;
     bool floats = a->lat == LAT_FLOAT || b->lat == LAT_FLOAT;
     double m = fmax(a->mult, b->mult);
@@ -181,6 +193,8 @@ static ov_result number_overlap(const numset *a, const numset *b, double *w)
          * (ajv's quotient test also takes a double within a few ulps of
          * one); exhaustive when the interval holds few enough */
         double k0 = ceil(x.lo / m) - 1, k1 = floor(x.hi / m) + 1;
+        if (!(fabs(k0) < 4503599627370496.0 && fabs(k1) < 4503599627370496.0))
+            return OV_UNKNOWN; /* quotients past 2^52: k + 1 would not step */
         bool whole = k1 - k0 <= 200000;
         for (double k = k0; k <= k1 && k <= k0 + 200000; k++) {
             double d = k * m;
@@ -188,7 +202,7 @@ static ov_result number_overlap(const numset *a, const numset *b, double *w)
                 both(a, b, nextafter(nextafter(d, INFINITY), INFINITY), w) ||
                 both(a, b, nextafter(nextafter(d, -INFINITY), -INFINITY), w))
                 return OV_FOUND;
-            if (ints && floats && (float)d != d && both(a, b, float_at_least(d, false), w))
+            if (ints && floats && !is_float(d) && fabs(d) <= FLT_MAX && both(a, b, float_at_least(d, false), w))
                 return OV_FOUND;
         }
         return whole ? OV_NONE : OV_UNKNOWN;
@@ -199,7 +213,7 @@ static ov_result number_overlap(const numset *a, const numset *b, double *w)
          * from 2^23 on is an integer */
         double d = x.lo_x && x.lo == floor(x.lo) ? x.lo + 1 : ceil(x.lo);
         for (int i = 0; i < 64 && d <= x.hi; i++) {
-            if (floats && (double)(float)d != d)
+            if (floats && !is_float(d))
                 d = float_at_least(d, false);
             if (both(a, b, d, w))
                 return OV_FOUND;

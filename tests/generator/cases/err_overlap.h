@@ -168,6 +168,53 @@ typedef struct {
     int misplaced;
 } plain;
 
+
+typedef enum { M_UNIT, M_ABOVE } m_kind;
+
+/** A float accepts every number that rounds into its bounds: 1.0000000000000002
+ * rounds to 1.0f, so it is a valid 'unit'. @untagged */
+typedef struct {
+    m_kind kind;
+    union {
+        /** @minimum 0 @maximum 1 */
+        float unit;
+        /** @exclusiveMinimum 1 */
+        double above;
+    } as;
+} rounded;
+
+typedef enum { N_UNIT, N_FAR, N_HUGE, N_HALVES, N_NARROW } n_kind;
+
+/** Disjoint numbers: 1.0000001 rounds to no float of 'unit', no multiple of
+ * 0.5 lies in [3.1, 3.4]. @untagged */
+typedef struct {
+    n_kind kind;
+    union {
+        /** @minimum 0 @maximum 1 */
+        float unit;
+        /** @minimum 1.0000001 @maximum 2 */
+        double far;
+        /** @minimum 9007199254740992 */
+        double huge;
+        /** @multipleOf 0.5 @minimum 3 @maximum 100 */
+        double halves;
+        /** @minimum 3.1 @maximum 3.4 */
+        double narrow;
+    } as;
+} spaced;
+
+typedef enum { O_BIG, O_EXACT } o_kind;
+
+/** The largest integer an int64_t member takes: 2^53 - 1. @untagged */
+typedef struct {
+    o_kind kind;
+    union {
+        int64_t big;
+        /** @minimum 9007199254740991 @maximum 9007199254740991 */
+        double exact;
+    } as;
+} edge;
+
 /** @schema */
 typedef struct {
     level l;
@@ -183,4 +230,7 @@ typedef struct {
     accepted a;
     needless nl;
     plain p;
+    rounded r;
+    spaced sp;
+    edge e;
 } overlaps;
