@@ -3,7 +3,9 @@
  * two variants could read, and validate and encode on values built in C.
  * Which documents are accepted at all is the decode cases' and the ajv
  * differential's job. */
+#include <math.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -150,6 +152,35 @@ static void overlapping_variants(sc_arena *arena)
     d.values = pair;
     expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL), "in an array too");
     d.values_count = 0;
+
+    /* every float a form: random bit patterns (a fixed sequence), each
+     * validated and round-tripped as a ratio, and as a part (@minimum 0)
+     * where its own bound allows it */
+    {
+        uint32_t state = 12345u, refused = 0, failed = 0;
+        d.values_count = 0;
+        for (int i = 0; i < 100000; i++) {
+            state = state * 1664525u + 1013904223u;
+            uint32_t bits = (i & 1) ? state : (state & 0x4FFFFFFFu); /* half of them near 1 and below */
+            float f;
+            memcpy(&f, &bits, sizeof f);
+            if (!(f == f) || f - f != 0) /* NaN, infinities */
+                continue;
+            d.value.kind = LEVEL_RATIO;
+            d.value.as.ratio = f;
+            d.portion.kind = SHARE_PART;
+            d.portion.as.part = f >= 0 && !(f == 0 && signbit(f)) ? f : 1.0f;
+            if (overlap_doc_validate(&d, &err) != 0) {
+                refused++;
+                if (refused < 4)
+                    printf("# refused %a: %s: %s\n", (double)f, err.path, err.message);
+            } else if (!round_trips(arena, &d, NULL)) {
+                failed++;
+            }
+            sc_arena_reset(arena);
+        }
+        expect(refused == 0 && failed == 0, "100,000 random floats: each has a form, and it round-trips");
+    }
 
     /* -0.0f with @minimum 0: every number that rounds to it is a whole or below 0 */
     decode_level(arena, "1", &d, &err);
