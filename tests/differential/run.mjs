@@ -275,8 +275,11 @@ const variantOf = (s, v) => {
   return s.oneOf.find((w) => expected(w, x) === null);
 };
 // The member every variant of a oneOf fixes with a const: the discriminator.
+// The member whose const differs in every variant: a common member with
+// @const has one const in all of them, and is no discriminator.
 const discriminatorOf = (s) =>
-  Object.keys(s.oneOf[0].properties || {}).find((k) => s.oneOf.every((w) => w.properties?.[k]?.const !== undefined));
+  Object.keys(s.oneOf[0].properties || {}).find((k) => s.oneOf.every((w) => w.properties?.[k]?.const !== undefined) &&
+    new Set(s.oneOf.map((w) => JSON.stringify(w.properties[k].const))).size === s.oneOf.length);
 
 // ---- the expected verdict -----------------------------------------------
 // An independent reading of the keywords schemac emits (a small subset of
