@@ -1016,17 +1016,20 @@ function* mapMutations(s, v, p, ctx) {
 // The nodes of a document with their schemas: [schema, value, path], the
 // root first. Descends through $ref, the matching oneOf variant, the
 // matching type of a type array, properties, map values and items.
-function* nodesOf(s, v, p, root) {
+function* nodesOf(s, v, p, root, loose = false) {
   s = deref(s, root);
-  yield [s, v, p];
+  yield [s, v, p, loose];
   if (s.oneOf !== undefined) {
     const V = variantOf(s, v);
-    if (V !== undefined) for (const n of nodesOf(V, v, p, root)) if (n[2] !== p) yield n;
+    if (V !== undefined) for (const n of nodesOf(V, v, p, root, loose)) if (n[2] !== p) yield n;
     return;
   }
   if (s.anyOf !== undefined) {
+    // inside a branch, a value made invalid for it may be valid for another
+    // branch (an integer item where the strings' array had a string is the
+    // integers' array): such mutations get expected()'s verdict
     const V = branchOf(s, v);
-    if (V !== undefined) for (const n of nodesOf(V, v, p, root)) if (n[2] !== p) yield n;
+    if (V !== undefined) for (const n of nodesOf(V, v, p, root, true)) if (n[2] !== p) yield n;
     return;
   }
   if (v === null || typeof v !== "object" || v instanceof Lit || v instanceof Raw) return;
@@ -1034,10 +1037,10 @@ function* nodesOf(s, v, p, root) {
   if (types.includes("object") && !Array.isArray(v)) {
     for (const k of Object.keys(v)) {
       const sub = s.properties && Object.hasOwn(s.properties, k) ? s.properties[k] : isMap(s) ? s.additionalProperties : null;
-      if (sub) yield* nodesOf(sub, v[k], `${p}/${esc(k)}`, root);
+      if (sub) yield* nodesOf(sub, v[k], `${p}/${esc(k)}`, root, loose);
     }
   }
-  if (types.includes("array") && Array.isArray(v)) for (let i = 0; i < v.length; i++) yield* nodesOf(s.items, v[i], `${p}/${i}`, root);
+  if (types.includes("array") && Array.isArray(v)) for (let i = 0; i < v.length; i++) yield* nodesOf(s.items, v[i], `${p}/${i}`, root, loose);
 }
 
 // Walks the base document and yields [path, label, mutatedDoc, forced].
@@ -1048,8 +1051,9 @@ function* allMutations(schema, doc, ctx, onlyDeepest = false) {
     const d = Math.max(...nodes.map(([, , p]) => segs(p).length));
     nodes = nodes.filter(([, , p]) => segs(p).length >= d - 1);
   }
-  for (const [s, v, p] of nodes) {
-    for (const [label, x, forced] of valueMutations(s, v, p, ctx)) yield [p, label, setAt(doc, p, () => x), forced];
+  for (const [s, v, p, loose] of nodes) {
+    for (const [label, x, forced] of valueMutations(s, v, p, ctx))
+      yield [p, label, setAt(doc, p, () => x), loose && forced === "invalid" ? undefined : forced];
   }
   if (onlyDeepest) return;
   // at the root, other JSON texts
