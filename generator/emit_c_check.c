@@ -775,11 +775,9 @@ static void emit_read_back(strbuf *sb, const struct_def *s)
             sb_free(&marks);
         }
         sb_printf(sb, "static int keep_%s(const %s *v_, sc_error *err_)\n{\n", v->name, s->c_type);
-        emit_line(sb, 1, "%s back_;", s->c_type);
         if (f->type->kind == NODE_NUMBER && f->type->is_float) {
             emit_line(sb, 1, "double form_;");
             emit_line(sb, 1, "int rc_ = float_form_%s(v_, &form_);", v->name);
-            emit_line(sb, 1, "(void)back_;");
             emit_line(sb, 1, "if (rc_ == SC_ERR_NOMEM)");
             emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
             emit_line(sb, 1, "if (rc_ != 0)");
@@ -788,6 +786,7 @@ static void emit_read_back(strbuf *sb, const struct_def *s)
                                                           "out of its bounds");
             emit_line(sb, 1, "return 0;");
         } else {
+            emit_line(sb, 1, "%s back_;", s->c_type);
             emit_line(sb, 1, "cJSON *tree_ = build_%s(v_, 0);", s->name);
             emit_line(sb, 1, "int rc_;");
             emit_line(sb, 1, "if (tree_ == NULL)");
