@@ -215,6 +215,22 @@ typedef struct {
     } as;
 } edge;
 
+typedef enum { P_WORD, P_MAIL, P_TAGGED } p_kind;
+
+/** schemac cannot tell an email from a word by examples: "may overlap";
+ * and @acceptOverlap takes no value. @untagged */
+typedef struct {
+    p_kind kind;
+    union {
+        /** @pattern ^[a-z]+$ */
+        char *word;
+        /** @format email */
+        char *mail;
+        /** @acceptOverlap word */
+        char *tagged;
+    } as;
+} unsure;
+
 /** @schema */
 typedef struct {
     level l;
@@ -233,4 +249,5 @@ typedef struct {
     rounded r;
     spaced sp;
     edge e;
+    unsure u;
 } overlaps;
