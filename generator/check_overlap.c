@@ -405,9 +405,11 @@ static ov_result node_overlap(const node *a, const node *b, strbuf *w)
     }
     case J_ARRAY: {
         uint64_t lo_a = a->c.has_min_items ? a->c.min_items : 0, lo_b = b->c.has_min_items ? b->c.min_items : 0;
-        uint64_t hi_a = UINT64_MAX, hi_b = UINT64_MAX;
-        node_max_items(a, &hi_a);
-        node_max_items(b, &hi_b);
+        uint64_t hi_a, hi_b;
+        if (!node_max_items(a, &hi_a))
+            hi_a = UINT64_MAX;
+        if (!node_max_items(b, &hi_b))
+            hi_b = UINT64_MAX;
         uint64_t lo = lo_a > lo_b ? lo_a : lo_b, hi = hi_a < hi_b ? hi_a : hi_b;
         if (lo > hi)
             return OV_NONE;
@@ -440,6 +442,29 @@ static ov_result node_overlap(const node *a, const node *b, strbuf *w)
         break;
     }
     return OV_UNKNOWN;
+}
+
+/* Whether a value of n holds a float somewhere (an item, a member of an
+ * item): decoding rounds it, so its encoding is not the document's. */
+static bool holds_float(const node *n, int depth)
+{
+    if (depth > 16)
+        return false; /* a struct that reaches itself: its members were looked at */
+    switch (n->kind) {
+    case NODE_NUMBER: return n->is_float;
+    case NODE_ARRAY: return holds_float(n->items, depth + 1);
+    case NODE_MAP: return holds_float(n->map_value, depth + 1);
+    case NODE_STRUCT:
+        for (size_t i = 0; i < n->struct_type->nfields; i++)
+            if (holds_float(n->struct_type->fields[i].type, depth + 1))
+                return true;
+        for (size_t v = 0; v < n->struct_type->nvariants; v++)
+            for (size_t i = 0; i < n->struct_type->variants[v]->nfields; i++)
+                if (holds_float(n->struct_type->variants[v]->fields[i].type, depth + 1))
+                    return true;
+        return false;
+    default: return false;
+    }
 }
 
 void check_untagged_overlaps(struct_def *s)
@@ -475,6 +500,14 @@ void check_untagged_overlaps(struct_def *s)
             sb_free(&w);
         }
         later->read_back = any && later->accept_overlap;
+        /* a float variant is written in a form that reads back as it; a
+         * float inside an array is not: 1.00000001 in [1.00000001] after an
+         * array of integers would be decoded as this variant, rounded to 1.0f
+         * and written [1], which the integers take */
+        if (later->read_back && fj->type->kind != NODE_NUMBER && holds_float(fj->type, 0))
+            diag_error(fj->where, "'%s' holds floats and shares values with an earlier variant: a float rounded "
+                                  "when decoded can be written back as that variant's value, so @acceptOverlap "
+                                  "cannot keep it; use double", fj->c_name);
         if (later->accept_overlap && !any)
             diag_warning(later->accept_overlap_where, "@acceptOverlap: '%s' shares no value with an earlier "
                                                       "variant, so it has no overlap to accept", fj->c_name);

@@ -603,12 +603,12 @@ class Header:
         name = self.fresh("either")
         prefix = name.upper() + "_"
         variants = []  # (member, json type, spec, C declaration, tags, how find_same compares)
-        kinds = ["int", "int", "double", "float", "string", "string", "enum", "bool", "ints", "strings", "null"]
+        kinds = ["int", "int", "double", "float", "string", "string", "enum", "bool", "ints", "doubles", "strings",
+                 "null"]
         for _ in range(r.randint(2, 5)):
             kind = self.pick(kinds)
             m = self.fresh("v")
-            if kind in ("null", "ints", "strings", "bool", "enum") and any(v[6] == kind for v in variants) \
-                    and kind != "enum":
+            if kind in ("null", "ints", "doubles", "strings", "bool") and any(v[6] == kind for v in variants):
                 continue  # one null, one array of each item type, one bool
             if kind == "int":
                 ctype = self.pick(list(INTS))
@@ -668,6 +668,10 @@ class Header:
                 lo = self.pick([0, 0, 1])
                 tags = ["@minItems 1"] if lo else []
                 variants.append((m, "array", lo, "int32_t *%s" % m, tags, "ints", kind))
+            elif kind == "doubles":
+                lo = self.pick([0, 1])
+                tags = ["@minItems 1"] if lo else []
+                variants.append((m, "array", lo, "double *%s" % m, tags, "doubles", kind))
             elif kind == "strings":
                 lo = self.pick([0, 0, 1])
                 tags = ["@minItems 1"] if lo else []
@@ -688,8 +692,9 @@ class Header:
                     hit = strings_overlap(earlier[2], later[2])
                 elif t == "boolean":
                     hit = bool(earlier[2] & later[2])
-                else:  # arrays of integers and of strings share []
-                    hit = earlier[2] == 0 and later[2] == 0
+                else:  # arrays share [], and arrays of numbers [1]
+                    numbers = {earlier[6], later[6]} == {"ints", "doubles"}
+                    hit = (earlier[2] == 0 and later[2] == 0) or numbers
                 if hit:
                     overlaps.append((later[0], earlier[0]))
         overlapping = {l for l, _ in overlaps}
@@ -709,7 +714,7 @@ class Header:
                     tags.append("@acceptOverlap")
                 tags.sort(key=lambda t: t.startswith("@pattern"))
                 lines.append("%s        %s;\n" % (doc(tags, "        "), v[3]))
-                if v[5] in ("ints", "strs"):
+                if v[5] in ("ints", "doubles", "strs"):
                     counts.append("    size_t %s_count;\n" % v[0])
             lines.append("    } as;\n%s} %s;\n" % ("".join(counts), tname))
             return "".join(lines)

@@ -55,9 +55,11 @@ def same_functions(untagged):
                                 % (u, v, w, v, u, v))
                 elif how == "str":
                     body.append("        if (strcmp(%s.as.%s, %s.as.%s) != 0)\n            return 0;\n" % (u, v, w, v))
-                elif how in ("ints", "strs"):
+                elif how in ("ints", "doubles", "strs"):
                     body.append("        if (%s.%s_count != %s.%s_count)\n            return 0;\n" % (u, v, w, v))
-                    cmp = ("%s.as.%s[i] != %s.as.%s[i]" if how == "ints" else "strcmp(%s.as.%s[i], %s.as.%s[i]) != 0")
+                    cmp = ("%s.as.%s[i] != %s.as.%s[i]" if how == "ints" else
+                           "memcmp(&%s.as.%s[i], &%s.as.%s[i], sizeof(double)) != 0" if how == "doubles" else
+                           "strcmp(%s.as.%s[i], %s.as.%s[i]) != 0")
                     body.append("        for (size_t i = 0; i < %s.%s_count; i++)\n            if (%s)\n"
                                 "                return 0;\n" % (u, v, cmp % (u, v, w, v)))
                 body.append("        break;\n")

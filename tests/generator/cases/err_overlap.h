@@ -231,6 +231,21 @@ typedef struct {
     } as;
 } unsure;
 
+typedef enum { Q_WHOLE, Q_PARTS } q_kind;
+
+/** Floats inside an array cannot keep their variant: [1.00000001] would be
+ * read as parts, [1.0f], and written [1], which whole takes. @untagged */
+typedef struct {
+    q_kind kind;
+    union {
+        int32_t *whole;
+        /** @minItems 1 @acceptOverlap */
+        float *parts;
+    } as;
+    size_t whole_count;
+    size_t parts_count;
+} rounded_items;
+
 /** @schema */
 typedef struct {
     level l;
@@ -250,4 +265,5 @@ typedef struct {
     spaced sp;
     edge e;
     unsure u;
+    rounded_items ri;
 } overlaps;
