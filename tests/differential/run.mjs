@@ -481,7 +481,7 @@ const PATTERN_GEN = {
 // The path pattern of an instance path: array indexes become '*'.
 const shapeOf = (p) => p.replace(/\/\d+(?=\/|$)/g, "/*");
 
-function genString(s, ctx, p, bufN = (CHAR_BUFFERS[ctx.type] || {})[shapeOf(p)]) {
+function genString(s, ctx, p, bufN = byShape(CHAR_BUFFERS[ctx.type], p)) {
   const fits = (x) => expected(s, x) === null && (bufN === undefined || utf8Len(x) <= bufN - 1);
   if (s.const !== undefined) return s.const;
   if (s.enum !== undefined) return pick(s.enum);
@@ -651,7 +651,7 @@ function gen(s, ctx, p = "", depth = 1) {
 // valid for propertyNames, values valid for V.
 function genKey(s, ctx, p) {
   return genString(s.propertyNames ? narrow(s.propertyNames, "string") : { type: "string" }, ctx, `${p} (a key)`,
-    (KEY_BUFFERS[ctx.type] || {})[shapeOf(p)]);
+    byShape(KEY_BUFFERS[ctx.type], p));
 }
 function genMap(s, ctx, p, depth, n) {
   const min = s.minProperties || 0, max = Math.min(s.maxProperties ?? min + 4, min + 4);
@@ -1302,18 +1302,31 @@ const fail = (j, why, a, line) => failures.push(
   `DISAGREEMENT (${why}) ${j.type} ${j.label}\n  document: ${show(j.text)}\n  ajv: ${a.valid ? "valid" : "invalid: " + a.error}` +
   `\n  decoder: ${line}${j.forced ? "\n  built to be: " + j.forced : ""}`);
 
+// The entry of a table of instance path patterns ("/a/*/b": * an array
+// index) for path: a member named like an index ("023") matches itself or *.
+function byShape(table, path) {
+  if (table === undefined) return undefined;
+  if (Object.hasOwn(table, shapeOf(path))) return table[shapeOf(path)];
+  const ps = path.split("/");
+  for (const [k, n] of Object.entries(table)) {
+    const ks = k.split("/");
+    if (ks.length === ps.length && ks.every((x, i) => x === ps[i] || (x === "*" && /^\d+$/.test(ps[i])))) return n;
+  }
+  return undefined;
+}
+
 // Is this disagreement a listed deliberate divergence? Returns its reason.
 function divergence(j, a, dec) {
   if (a.valid && dec.code === "SC_ERR_DEPTH" && depthOf(a.value) > MAX_DEPTH) return "depth-limit";
   if (a.valid && dec.code === "SC_ERR_CONSTRAINT" && dec.keyword === "propertyNames") {
     // a char key[N] map key: more than N-1 bytes in at most N-1 code points
-    const n = (KEY_BUFFERS[j.type] || {})[shapeOf(dec.path)];
+    const n = byShape(KEY_BUFFERS[j.type], dec.path);
     let m = a.value;
     for (const k of segs(dec.path)) m = m?.[k];
     return n !== undefined && m && typeof m === "object" && Object.keys(m).some((k) => utf8Len(k) > n - 1) ? "charbuf-bytes" : null;
   }
   if (!a.valid || dec.code !== "SC_ERR_CONSTRAINT" || dec.keyword !== "maxLength") return null;
-  const n = (CHAR_BUFFERS[j.type] || {})[shapeOf(dec.path)];
+  const n = byShape(CHAR_BUFFERS[j.type], dec.path);
   if (n === undefined) return null;
   let v = a.value;
   for (const k of segs(dec.path)) v = v?.[k];
