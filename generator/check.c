@@ -2,6 +2,7 @@
 #include "check.h"
 #include "check_depth.h"
 #include "check_names.h"
+#include "check_overlap.h"
 
 #include <float.h>
 #include <math.h>
@@ -450,6 +451,7 @@ static void check_untagged(struct_def *s)
                                                              "value: both would be null; give one a member",
                        s->variants[i]->variant_value->c_name);
     }
+    check_untagged_overlaps(s);
     if (objects < 2)
         return;
     for (size_t i = 0; i < s->nvariants; i++) {

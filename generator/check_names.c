@@ -19,9 +19,10 @@
  * shadowed elsewhere (-Wshadow). tests/generator/locals_listed.py checks
  * that the goldens' generated C declares no other name ending in '_'. */
 static const char *const generated_locals[] = {
-    "args_", "arena_", "at_", "binding_", "cap_", "chars_", "copy_", "count_", "ctx_", "depth_", "dup_",
-    "err_", "errs_", "expect_", "flags_", "found_", "full_", "handler_", "i_", "in_", "item_", "item_at_", "items_",
-    "json_", "key_", "len_", "limits_", "list_", "local_", "map_", "member_", "more_", "n_", "name_", "next_", "node_",
+    "arena_", "args_", "at_", "back_", "binding_", "cap_", "chars_", "copy_", "count_", "ctx_", "depth_", "dup_",
+    "err_", "errs_", "expect_", "flags_", "form_", "forms_", "found_", "full_", "handler_", "i_", "in_", "item_",
+    "item_at_", "items_", "json_", "key_", "kind_", "len_", "limits_", "list_", "local_", "map_", "marks_",
+    "member_", "more_", "n_", "name_", "next_", "node_",
     "number_", "o_", "out_", "paused_", "probe_", "r_", "rc_", "result_", "s_", "scratch_", "seen_", "skipped_", "st_",
     "text_", "tree_", "v_", "value_", "which_",
 };

@@ -189,6 +189,12 @@ void emit_untagged_build(strbuf *sb, const struct_def *s)
             emit_line(sb, 2, "}");
             free(item);
             free(e);
+        } else if (v->read_back && n->kind == NODE_NUMBER && n->is_float) {
+            /* a number that reads back as this variant (validate found one) */
+            emit_line(sb, 2, "{");
+            emit_line(sb, 3, "double form_;");
+            emit_line(sb, 3, "return float_form_%s(v_, &form_) == 0 ? cJSON_CreateNumber(form_) : NULL;", v->name);
+            emit_line(sb, 2, "}");
         } else {
             char *value = xasprintf("v_->%s", f->c_path);
             char *e = build_expr(n, value);

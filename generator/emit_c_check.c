@@ -696,9 +696,143 @@ void emit_union_check(strbuf *sb, const struct_def *s)
 /* An untagged union is checked as the variant its enum member names: the
  * value of the union member, which must be there (a non-NULL string or
  * array). */
+/* The JSON name of each variant, by the enum member's value. */
+static void emit_variant_names(strbuf *sb, const struct_def *s)
+{
+    const field *disc = &s->fields[s->discriminator];
+    sb_printf(sb, "static const char *variant_%s(%s kind_)\n{\n", s->name, disc->type->c_type);
+    emit_line(sb, 1, "switch (kind_) {");
+    for (size_t i = 0; i < s->nvariants; i++) {
+        emit_line(sb, 1, "case %s:", s->variants[i]->variant_value->c_name);
+        emit_line(sb, 2, "return \"%s\";", s->variants[i]->variant_value->json_name);
+    }
+    emit_line(sb, 1, "default:");
+    emit_line(sb, 2, "return \"none\";");
+    emit_line(sb, 1, "}");
+    sb_puts(sb, "}\n\n");
+}
+
+/* For a union with @acceptOverlap variants (check_overlap.c): the union
+ * read back from a tree as encode writes it (readback_), whether a
+ * variant's value reads back as that variant (keep_), and the number a
+ * float variant is written as (float_form_: the first of sc_float_forms'
+ * candidates that reads back as the same variant and float). The value
+ * read back is looked at for its variant and a float only: its strings
+ * went with the arena. */
+static void emit_read_back(strbuf *sb, const struct_def *s)
+{
+    bool any = false;
+    for (size_t i = 0; i < s->nvariants; i++)
+        any = any || s->variants[i]->read_back;
+    if (!any)
+        return;
+    bool names = false; /* keep_ of a variant that is not a float names the variant read back */
+    for (size_t i = 0; i < s->nvariants; i++)
+        names = names || (s->variants[i]->read_back &&
+                          !(s->variants[i]->fields[0].type->kind == NODE_NUMBER && s->variants[i]->fields[0].type->is_float));
+    if (names)
+        emit_variant_names(sb, s);
+    sb_printf(sb, "static int readback_any_%s(sc_reader *r_, void *out_)\n{\n", s->name);
+    emit_line(sb, 1, "return read_%s(r_, (%s *)out_);", s->name, s->c_type);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "static int readback_%s(const cJSON *tree_, %s *back_)\n{\n", s->name, s->c_type);
+    emit_line(sb, 1, "sc_arena arena_;");
+    emit_line(sb, 1, "int rc_;");
+    emit_line(sb, 1, "sc_arena_init(&arena_, NULL);");
+    emit_line(sb, 1, "rc_ = sc_read_back(&arena_, tree_, readback_any_%s, back_);", s->name);
+    emit_line(sb, 1, "sc_arena_release(&arena_);");
+    emit_line(sb, 1, "return rc_;");
+    sb_puts(sb, "}\n\n");
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const struct_def *v = s->variants[i];
+        if (!v->read_back)
+            continue;
+        const field *f = &v->fields[0];
+        if (f->type->kind == NODE_NUMBER && f->type->is_float) {
+            /* the bounds of the number variants up to this one */
+            strbuf marks;
+            sb_init(&marks);
+            size_t nmarks = 0;
+            for (size_t k = 0; k <= i; k++) {
+                const struct_def *o = s->variants[k];
+                if (o->nfields == 0 || (o->fields[0].type->kind != NODE_INT && o->fields[0].type->kind != NODE_NUMBER))
+                    continue;
+                const node *n = o->fields[0].type;
+                const number *b[] = {&n->c.minimum, &n->c.maximum, &n->c.exclusive_minimum, &n->c.exclusive_maximum};
+                for (size_t m = 0; m < 4; m++)
+                    if (b[m]->set) {
+                        sb_printf(&marks, "%s", nmarks ? ", " : "");
+                        sb_put_json_number(&marks, b[m]->value);
+                        nmarks++;
+                    }
+                if (n->kind == NODE_INT) {
+                    sb_printf(&marks, "%s%lld.0, %lld.0", nmarks ? ", " : "", (long long)n->c_min, (long long)n->c_max);
+                    nmarks += 2;
+                }
+            }
+            sb_printf(sb, "static int float_form_%s(const %s *v_, double *out_)\n{\n", v->name, s->c_type);
+            if (nmarks > 0)
+                emit_line(sb, 1, "static const double marks_[%zu] = {%s};", nmarks, marks.data);
+            emit_line(sb, 1, "double forms_[SC_FLOAT_FORMS(%zu)];", nmarks);
+            emit_line(sb, 1, "size_t n_ = sc_float_forms(v_->%s, %s, %zu, forms_);", f->c_path,
+                      nmarks > 0 ? "marks_" : "NULL", nmarks);
+            emit_line(sb, 1, "for (size_t i_ = 0; i_ < n_; i_++) {");
+            emit_line(sb, 2, "%s back_;", s->c_type);
+            emit_line(sb, 2, "cJSON *tree_ = cJSON_CreateNumber(forms_[i_]);");
+            emit_line(sb, 2, "int rc_;");
+            emit_line(sb, 2, "if (tree_ == NULL)");
+            emit_line(sb, 3, "return SC_ERR_NOMEM;");
+            emit_line(sb, 2, "rc_ = readback_%s(tree_, &back_);", s->name);
+            emit_line(sb, 2, "cJSON_Delete(tree_);");
+            emit_line(sb, 2, "if (rc_ == SC_ERR_NOMEM)");
+            emit_line(sb, 3, "return rc_;");
+            emit_line(sb, 2, "if (rc_ == 0 && back_.%s == v_->%s && memcmp(&back_.%s, &v_->%s, sizeof v_->%s) == 0) {",
+                      s->fields[s->discriminator].c_path, s->fields[s->discriminator].c_path, f->c_path, f->c_path,
+                      f->c_path);
+            emit_line(sb, 3, "*out_ = forms_[i_];");
+            emit_line(sb, 3, "return 0;");
+            emit_line(sb, 2, "}");
+            emit_line(sb, 1, "}");
+            emit_line(sb, 1, "return SC_ERR_CONSTRAINT;");
+            sb_puts(sb, "}\n\n");
+            sb_free(&marks);
+        }
+        sb_printf(sb, "static int keep_%s(const %s *v_, sc_error *err_)\n{\n", v->name, s->c_type);
+        if (f->type->kind == NODE_NUMBER && f->type->is_float) {
+            emit_line(sb, 1, "double form_;");
+            emit_line(sb, 1, "int rc_ = float_form_%s(v_, &form_);", v->name);
+            emit_line(sb, 1, "if (rc_ == SC_ERR_NOMEM)");
+            emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
+            emit_line(sb, 1, "if (rc_ != 0)");
+            emit_fail(sb, 2, "SC_ERR_CONSTRAINT", "anyOf", "has no number that reads back as this variant: each "
+                                                          "one that rounds to it is an earlier variant's value or "
+                                                          "out of its bounds");
+            emit_line(sb, 1, "return 0;");
+        } else {
+            emit_line(sb, 1, "%s back_;", s->c_type);
+            emit_line(sb, 1, "cJSON *tree_ = build_%s(v_, 0);", s->name);
+            emit_line(sb, 1, "int rc_;");
+            emit_line(sb, 1, "if (tree_ == NULL)");
+            emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
+            emit_line(sb, 1, "rc_ = readback_%s(tree_, &back_);", s->name);
+            emit_line(sb, 1, "cJSON_Delete(tree_);");
+            emit_line(sb, 1, "if (rc_ == SC_ERR_NOMEM)");
+            emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
+            emit_line(sb, 1, "if (rc_ == 0 && back_.%s == v_->%s)", s->fields[s->discriminator].c_path,
+                      s->fields[s->discriminator].c_path);
+            emit_line(sb, 2, "return 0;");
+            emit_line(sb, 1, "return sc_fail(err_, SC_ERR_CONSTRAINT, \"anyOf\", \"is also a valid '%%s', an earlier "
+                             "variant, which is what it would decode as: give it as that variant\", "
+                             "rc_ == 0 ? variant_%s(back_.%s) : \"none\");", s->name, s->fields[s->discriminator].c_path);
+        }
+        sb_puts(sb, "}\n\n");
+    }
+}
+
 void emit_untagged_check(strbuf *sb, const struct_def *s)
 {
     const field *disc = &s->fields[s->discriminator];
+    emit_read_back(sb, s);
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
         if (v->nfields == 1 && needs_check(v->fields[0].type)) {
@@ -733,6 +867,8 @@ void emit_untagged_check(strbuf *sb, const struct_def *s)
             emit_fail(sb, 3, "SC_ERR_TYPE", "type", "has a negative item count");
         }
         if (!needs_check(n)) {
+            if (v->read_back) /* what encode writes must read back as this variant */
+                emit_line(sb, 2, "rc_ = full_ ? keep_%s(v_, err_) : 0;", v->name);
             emit_line(sb, 2, "break;");
             continue;
         }
@@ -762,6 +898,10 @@ void emit_untagged_check(strbuf *sb, const struct_def *s)
             emit_check_call(sb, 2, n, fn, expr, count);
         } else {
             emit_check_call(sb, 2, n, fn, expr, count);
+        }
+        if (v->read_back) { /* what encode writes must read back as this variant */
+            emit_line(sb, 2, "if (rc_ == 0 && full_)");
+            emit_line(sb, 3, "rc_ = keep_%s(v_, err_);", v->name);
         }
         emit_line(sb, 2, "break;");
         free(fn);

@@ -116,6 +116,7 @@ typedef struct field {
     cJSON *default_value; /* PRESENCE_DEFAULT */
     src_loc default_where;
     uint64_t offset; /* bytes, from libclang, for _Static_assert */
+    bool stand_in;   /* stands for an untagged variant's member reported as an error */
 } field;
 
 typedef enum tool_effect { EFFECT_NONE, EFFECT_READONLY, EFFECT_MUTATING, EFFECT_DESTRUCTIVE } tool_effect;
@@ -164,6 +165,15 @@ struct struct_def {
     /* An object variant of an untagged union with other object variants:
      * the member whose presence selects it (set by check.c). */
     const char *select_member;
+    /* A variant of an untagged union tagged @acceptOverlap: some of its
+     * values are values of an earlier variant of its JSON type, and the
+     * header accepts that. read_back (set by check_overlap.c when there is
+     * such an overlap): validate checks that the value, as encode writes
+     * it, reads back as this variant, and a float variant is written in a
+     * form that does (docs/annotations.md, Overlapping variants). */
+    bool accept_overlap;
+    src_loc accept_overlap_where;
+    bool read_back;
 };
 
 typedef struct enum_value {

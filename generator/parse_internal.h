@@ -55,6 +55,7 @@ typedef struct parser {
     typedef_name *typedefs;
     size_t ntypedefs;
     cursor_index typedef_index; /* by target */
+    bool in_untagged_member; /* building the field of an untagged union's member */
 } parser;
 
 

@@ -284,6 +284,10 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
     for (size_t i = 0; i < fc->n; i++) {
         raw_field *rf = &fc->fields[i];
         tags_check_sites(&rf->a, SITE_FIELD);
+        const tag *overlap = annotations_find(&rf->a, "acceptOverlap");
+        if (overlap != NULL && !p->in_untagged_member)
+            diag_error(overlap->where, "@acceptOverlap belongs to a member of an @untagged struct's union: "
+                                       "it accepts that the variant shares values with earlier ones");
         if (rf->companion || annotations_find(&rf->a, "ignore") != NULL)
             continue;
         src_loc where = cursor_loc(rf->cursor);
@@ -589,7 +593,9 @@ static field *untagged_member(parser *p, field_collect *outer, raw_field *union_
     }
     struct_def branch;
     memset(&branch, 0, sizeof branch);
+    p->in_untagged_member = true;
     build_fields(p, &branch, &single);
+    p->in_untagged_member = false;
     src_loc where = cursor_loc(member->cursor);
     field *f;
     if (branch.nfields == 1) {
@@ -631,6 +637,7 @@ static field *untagged_member(parser *p, field_collect *outer, raw_field *union_
     f->where = where;
     f->type = node_new(NODE_BOOL);
     f->type->c_type = xstrdup("bool");
+    f->stand_in = true;
     return f;
 }
 
@@ -685,6 +692,14 @@ static void build_untagged(parser *p, struct_def *s, field_collect *fc, raw_fiel
             variant->description = member->a.description != NULL ? xstrdup(member->a.description) : NULL;
             variant->fields = untagged_member(p, fc, union_rf, member);
             variant->nfields = 1;
+            const tag *overlap = annotations_find(&member->a, "acceptOverlap");
+            if (overlap != NULL) {
+                variant->accept_overlap = true;
+                variant->accept_overlap_where = overlap->where;
+                if (overlap->value[0] != '\0')
+                    diag_error(overlap->value_where, "@acceptOverlap takes no value: it accepts every overlap "
+                                                     "of the variant with earlier ones");
+            }
         }
         s->variants = xrealloc(s->variants, (s->nvariants + 1) * sizeof *s->variants);
         s->variants[s->nvariants++] = variant;

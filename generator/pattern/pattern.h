@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "../strbuf.h"
 
@@ -38,5 +39,12 @@ void pattern_emit_c(const pattern *p, const char *fn_name, strbuf *out);
 bool pattern_match(const pattern *p, const char *s, size_t len);
 
 void pattern_free(pattern *p);
+
+/* A string both a and b match (NULL: any string), valid UTF-8 without
+ * U+0000, of min_chars..max_chars code points and at most max_bytes bytes
+ * (UINT64_MAX: no bound), appended to witness: a shortest one in bytes.
+ * 1 found, 0 there is none, -1 the search would be too large to tell. */
+int pattern_common_string(const pattern *a, const pattern *b, uint64_t min_chars, uint64_t max_chars,
+                          uint64_t max_bytes, strbuf *witness);
 
 #endif /* SCHEMAC_GENERATOR_PATTERN_PATTERN_H */

@@ -49,6 +49,19 @@ const char *sc_format_name(sc_format format);
  * agree: value / divisor must be an integer (divisor > 0, both finite). */
 bool sc_is_multiple_of(double value, double divisor);
 
+/* The doubles a document's number may be for sc_read_float to store f
+ * (the sign of zero kept): [*lo, *hi]. */
+void sc_float_interval(float f, double *lo, double *hi);
+
+/* Numbers a float variant of an untagged union may be written as so that
+ * they read back as f: f itself first, then the ends of its interval, its
+ * neighbours, and each mark (a bound of the union's number variants) in
+ * the interval with its neighbours; the generated code keeps the first
+ * that its union reads back as the same variant and float. At most
+ * SC_FLOAT_FORMS(nmarks) numbers are written to out; returns the count. */
+#define SC_FLOAT_FORMS(nmarks) (7 + 3 * (nmarks))
+size_t sc_float_forms(float f, const double *marks, size_t nmarks, double *out);
+
 /* uniqueItems: the index of the first element equal to an earlier one, or
  * n when all are distinct. Equality is JSON equality of the values (so for
  * doubles 0.0 == -0.0). Runs in expected linear time; allocates a

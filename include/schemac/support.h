@@ -238,6 +238,12 @@ cJSON *sc_to_cjson_with(const void *value, const sc_limits *limits, sc_error *er
                         sc_build_fn build);
 char *sc_encode_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
                      sc_build_fn build);
+/* tree printed as T_encode prints it (sc_print_json), then decoded by read
+ * into out with arena: 0, or the decode's code (SC_ERR_NOMEM when the
+ * printing runs out of memory). Validate of an untagged union's
+ * @acceptOverlap variant asks it which variant its encoded value reads
+ * back as. */
+int sc_read_back(sc_arena *arena, const cJSON *tree, sc_read_fn read, void *out);
 
 /* T_from_cjson: prints node and decodes the text with decode, so a tree
  * passes exactly the checks text does. */

@@ -137,3 +137,18 @@ char *sc_encode_with(const void *value, const sc_limits *limits, sc_error *err, 
     }
     return text;
 }
+
+int sc_read_back(sc_arena *arena, const cJSON *tree, sc_read_fn read, void *out)
+{
+    char *text = NULL;
+    sc_error err;
+    int rc = sc_print_json(tree, &text);
+    if (rc != 0)
+        return rc;
+    size_t len = 0;
+    while (text[len] != '\0')
+        len++;
+    rc = sc_decode_with(arena, text, len, out, &err, read);
+    sc_free_string(text);
+    return rc;
+}

@@ -3,6 +3,9 @@
  * two variants could read, and validate and encode on values built in C.
  * Which documents are accepted at all is the decode cases' and the ajv
  * differential's job. */
+#include <math.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -46,6 +49,190 @@ static void check_encodes_as(const query *q, const char *expected, const char *w
     if (text != NULL && strcmp(text, expected) != 0)
         printf("# got %s\n", text);
     sc_free_string(text);
+}
+
+/* An overlap_doc around one level value and fixed other members. */
+static int decode_level(sc_arena *arena, const char *level_json, overlap_doc *d, sc_error *err)
+{
+    char doc[512];
+    int n = snprintf(doc, sizeof doc,
+                     "{\"value\":%s,\"values\":[],\"portion\":1,\"size\":1,\"label\":\"A\",\"list\":[]}",
+                     level_json);
+    return overlap_doc_decode(arena, doc, (size_t)n, d, err);
+}
+
+static bool same_float(float a, float b)
+{
+    return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* encode -> decode -> encode of d: the same texts, and each union the same
+ * variant and value (floats to the bit) */
+static bool round_trips(sc_arena *arena, const overlap_doc *d, char **first)
+{
+    overlap_doc back;
+    sc_error err;
+    char *one = overlap_doc_encode(d), *two = NULL;
+    bool ok = one != NULL && overlap_doc_decode(arena, one, strlen(one), &back, &err) == 0 &&
+              (two = overlap_doc_encode(&back)) != NULL && strcmp(one, two) == 0;
+    ok = ok && back.value.kind == d->value.kind &&
+         (d->value.kind == LEVEL_NUM ? back.value.as.num == d->value.as.num
+                                     : same_float(back.value.as.ratio, d->value.as.ratio));
+    ok = ok && back.portion.kind == d->portion.kind &&
+         (d->portion.kind == SHARE_WHOLE ? back.portion.as.whole == d->portion.as.whole
+                                       : same_float(back.portion.as.part, d->portion.as.part));
+    ok = ok && back.size.kind == d->size.kind &&
+         (d->size.kind == MEASURE_COUNT ? back.size.as.count == d->size.as.count
+                                        : memcmp(&back.size.as.ratio, &d->size.as.ratio, sizeof(double)) == 0);
+    ok = ok && back.label.kind == d->label.kind && back.list.kind == d->list.kind;
+    for (size_t i = 0; ok && i < d->values_count; i++)
+        ok = back.values[i].kind == d->values[i].kind &&
+             (d->values[i].kind == LEVEL_NUM ? back.values[i].as.num == d->values[i].as.num
+                                             : same_float(back.values[i].as.ratio, d->values[i].as.ratio));
+    if (!ok)
+        printf("# encoded %s, again %s\n", one != NULL ? one : "(NULL)", two != NULL ? two : "(NULL)");
+    if (first != NULL && one != NULL)
+        *first = one;
+    else
+        sc_free_string(one);
+    sc_free_string(two);
+    return ok;
+}
+
+static void overlapping_variants(sc_arena *arena)
+{
+    overlap_doc d;
+    sc_error err;
+    char *text = NULL;
+
+    /* issue 18's three numbers: a ratio stays a ratio */
+    static const struct {
+        const char *json;
+        float value;
+        const char *what;
+    } ratios[] = {
+        {"1.00000001", 1.0f, "1.00000001 is a ratio (1.0f) and round-trips as one"},
+        {"16777217.5", 16777218.0f, "16777217.5 is a ratio (16777218.0f) and round-trips as one"},
+        {"-5e-324", -0.0f, "-5e-324 is a ratio (-0.0f) and round-trips as one, sign included"},
+        {"0.5", 0.5f, "0.5 is a ratio written as it is"},
+    };
+    for (size_t i = 0; i < sizeof ratios / sizeof *ratios; i++) {
+        int rc = decode_level(arena, ratios[i].json, &d, &err);
+        bool ok = rc == 0 && d.value.kind == LEVEL_RATIO && same_float(d.value.as.ratio, ratios[i].value);
+        text = NULL;
+        expect(ok && overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, &text), ratios[i].what);
+        if (text != NULL)
+            printf("# %s -> %s\n", ratios[i].json, text);
+        sc_free_string(text);
+    }
+    expect(decode_level(arena, "1", &d, &err) == 0 && d.value.kind == LEVEL_NUM && d.value.as.num == 1 &&
+               round_trips(arena, &d, NULL),
+           "1 is a num and round-trips as one");
+    expect(decode_level(arena, "1.0", &d, &err) == 0 && d.value.kind == LEVEL_NUM, "1.0 is a num");
+    text = NULL;
+    decode_level(arena, "1", &d, &err);
+    d.value.kind = LEVEL_RATIO;
+    d.value.as.ratio = 3.0f;
+    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, &text) && text != NULL &&
+               strstr(text, "\"value\":3,") == NULL,
+           "a ratio of 3.0f built in C is written as a number that is no num, and reads back as the ratio");
+    sc_free_string(text);
+    d.value.as.ratio = 1e30f;
+    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL),
+           "so is an integral float beyond the num's range");
+    float neighbours[] = {0.1f, -0.1f, 4294967296.0f, 4294967040.0f, 1e-45f, -1e-45f, 3.4028235e38f, -0.0f, 0.0f};
+    bool all = true;
+    for (size_t i = 0; i < sizeof neighbours / sizeof *neighbours; i++) {
+        d.value.as.ratio = neighbours[i];
+        all = all && overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL);
+    }
+    expect(all, "ratios at the edges (tiny, zero of both signs, FLT_MAX, around 2^32) round-trip");
+    d.values_count = 2;
+    level pair[2] = {{.kind = LEVEL_RATIO, .as.ratio = 7.0f}, {.kind = LEVEL_NUM, .as.num = 7}};
+    d.values = pair;
+    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL), "in an array too");
+    d.values_count = 0;
+
+    /* every float a form: random bit patterns (a fixed sequence), each
+     * validated and round-tripped as a ratio, and as a part (@minimum 0)
+     * where its own bound allows it */
+    {
+        uint32_t state = 12345u, refused = 0, failed = 0;
+        sc_arena scratch; /* the round trips' values, reset each time (d's strings stay in arena) */
+        sc_arena_init(&scratch, NULL);
+        d.values_count = 0;
+        for (int i = 0; i < 100000; i++) {
+            state = state * 1664525u + 1013904223u;
+            uint32_t bits = (i & 1) ? state : (state & 0x4FFFFFFFu); /* half of them near 1 and below */
+            float f;
+            memcpy(&f, &bits, sizeof f);
+            if (!(f == f) || f - f != 0) /* NaN, infinities */
+                continue;
+            d.value.kind = LEVEL_RATIO;
+            d.value.as.ratio = f;
+            d.portion.kind = SHARE_PART;
+            d.portion.as.part = f >= 0 && !(f == 0 && signbit(f)) ? f : 1.0f;
+            if (overlap_doc_validate(&d, &err) != 0) {
+                refused++;
+                if (refused < 4)
+                    printf("# refused %a: %s: %s\n", (double)f, err.path, err.message);
+            } else if (!round_trips(&scratch, &d, NULL)) {
+                failed++;
+            }
+            sc_arena_reset(&scratch);
+        }
+        sc_arena_release(&scratch);
+        expect(refused == 0 && failed == 0, "100,000 random floats: each has a form, and it round-trips");
+    }
+
+    /* -0.0f with @minimum 0: every number that rounds to it is a whole or below 0 */
+    decode_level(arena, "1", &d, &err);
+    d.portion.kind = SHARE_PART;
+    d.portion.as.part = -0.0f;
+    expect(overlap_doc_validate(&d, &err) == SC_ERR_CONSTRAINT && strcmp(err.path, "/portion") == 0 &&
+               strstr(err.message, "reads back") != NULL,
+           "a float with no form is refused by validate");
+    char *enc = overlap_doc_encode_ex(&d, &err);
+    expect(enc == NULL && err.code == SC_ERR_CONSTRAINT && strcmp(err.path, "/portion") == 0,
+           "and by encode, which says why");
+    d.portion.as.part = 2.0f;
+    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL), "2.0f has a form: 2.0000000000000004");
+
+    /* int64 count before double ratio: an integral double is a count */
+    decode_level(arena, "1", &d, &err);
+    d.size.kind = MEASURE_RATIO;
+    d.size.as.ratio = 2.0;
+    expect(overlap_doc_validate(&d, &err) == SC_ERR_CONSTRAINT && strcmp(err.path, "/size") == 0 &&
+               strstr(err.message, "'count'") != NULL,
+           "a ratio of 2.0 is refused: it would decode as the count 2");
+    printf("# %s: %s\n", err.path, err.message);
+    d.size.as.ratio = 2.5;
+    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL), "a ratio of 2.5 round-trips");
+    d.size.as.ratio = 1e300;
+    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL),
+           "an integral ratio beyond 2^53 round-trips: no count holds it");
+
+    /* a pattern before a plain string */
+    decode_level(arena, "1", &d, &err);
+    expect(d.label.kind == WORD_CODE, "\"A\" is a code");
+    d.label.kind = WORD_TEXT;
+    strcpy(d.label.as.text, "ABC");
+    expect(overlap_doc_validate(&d, &err) == SC_ERR_CONSTRAINT && strstr(err.message, "'code'") != NULL,
+           "a text that is a code is refused");
+    strcpy(d.label.as.text, "abc");
+    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL), "a text that is no code round-trips");
+
+    /* two arrays: [] is ints */
+    decode_level(arena, "1", &d, &err);
+    expect(d.list.kind == SERIES_INTS && d.list.ints_count == 0, "[] is ints");
+    char *names[] = {"a"};
+    d.list.kind = SERIES_NAMES;
+    d.list.names_count = 0;
+    d.list.as.names = names;
+    expect(overlap_doc_validate(&d, &err) == SC_ERR_CONSTRAINT && strstr(err.message, "'ints'") != NULL,
+           "no names is refused: [] reads back as ints");
+    d.list.names_count = 1;
+    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL), "names round-trip");
 }
 
 int main(void)
@@ -256,6 +443,8 @@ int main(void)
         expect(value_doc_validate(&cyclic, &err) == SC_ERR_DEPTH, "validate refuses a cycle");
         expect(value_doc_encode(&cyclic) == NULL, "encode refuses a cycle");
     }
+
+    overlapping_variants(&arena);
 
     sc_arena_release(&arena);
     printf("%d failed\n", failures);

@@ -17,7 +17,7 @@ typedef struct {
         bool flag;
         /** A count. @minimum -1000 @maximum 1000 */
         int32_t integer;
-        /** A measure. @exclusiveMinimum -1e6 */
+        /** A measure. @exclusiveMinimum -1e6 @acceptOverlap */
         double number;
         /** A short text. @maxLength 16 */
         char *text;
@@ -77,7 +77,7 @@ typedef struct {
     union {
         /** @minimum 0 @maximum 1 */
         double ratio;
-        /** @multipleOf 5 @exclusiveMaximum 1000 */
+        /** @multipleOf 5 @exclusiveMaximum 1000 @acceptOverlap */
         int64_t count;
     } as;
 } amount;
@@ -116,5 +116,85 @@ typedef struct json_value {
 typedef struct {
     json_value data;
 } value_doc;
+
+/* Overlapping variants (docs/annotations.md, Overlapping variants): each
+ * later variant shares values with an earlier one and says @acceptOverlap,
+ * so validate refuses a value that would decode as the earlier one, and a
+ * float is written in a form that reads back as the float. */
+typedef enum { LEVEL_NUM, LEVEL_RATIO } level_kind;
+
+/** Issue 18's union: 1.00000001 is a ratio (1.0f), written back so that it
+ * is read as a ratio again. @untagged */
+typedef struct {
+    level_kind kind;
+    union {
+        unsigned num;
+        /** @acceptOverlap */
+        float ratio;
+    } as;
+} level;
+
+typedef enum { SHARE_WHOLE, SHARE_PART } share_kind;
+
+/** A float with a lower bound at 0: -0.0f has no form. @untagged */
+typedef struct {
+    share_kind kind;
+    union {
+        unsigned whole;
+        /** @minimum 0 @acceptOverlap */
+        float part;
+    } as;
+} share;
+
+typedef enum { MEASURE_COUNT, MEASURE_RATIO } measure_kind;
+
+/** The common case: an integer, else a double. @untagged */
+typedef struct {
+    measure_kind kind;
+    union {
+        int64_t count;
+        /** @acceptOverlap */
+        double ratio;
+    } as;
+} measure;
+
+typedef enum { WORD_CODE, WORD_TEXT } word_kind;
+
+/** A pattern before a plain string. @untagged */
+typedef struct {
+    word_kind kind;
+    union {
+        /** @pattern ^[A-Z]+$ */
+        char *code;
+        /** @maxLength 3 @acceptOverlap */
+        char text[16];
+    } as;
+} word;
+
+typedef enum { SERIES_INTS, SERIES_NAMES } series_kind;
+
+/** Two arrays: [] is the first. @untagged */
+typedef struct {
+    series_kind kind;
+    union {
+        int32_t *ints;
+        /** @acceptOverlap */
+        char **names;
+    } as;
+    size_t ints_count;
+    size_t names_count;
+} series;
+
+/** A document of overlapping unions. @schema */
+typedef struct {
+    level value;
+    /** @maxItems 4 */
+    level *values;
+    size_t values_count;
+    share portion;
+    measure size;
+    word label;
+    series list;
+} overlap_doc;
 
 #endif /* UNTAGGED_H */

@@ -22,7 +22,11 @@
  *   ok<TAB>bug WHAT PATH: MESSAGE         decoded, but the value fails
  *                                         T_validate (WHAT = validate) or
  *                                         T_encode -> T_decode fails (encode,
- *                                         roundtrip): a bug even when ajv agrees
+ *                                         roundtrip), or the value decoded
+ *                                         from the encoding encodes to other
+ *                                         text (reencode) or is not the same
+ *                                         (variant: find_same's comparison):
+ *                                         a bug even when ajv agrees
  *   bad-request<TAB>WHY                   the request line itself is wrong
  *
  * run.mjs compares these verdicts with ajv's. */
@@ -41,6 +45,7 @@
  * define a type `spot` */
 extern const codec more_codecs[];
 extern const size_t more_codecs_count;
+int same_overlap_doc(const void *a, const void *b);
 
 CODEC(kitchen)
 CODEC(tolerant)
@@ -68,3 +73,8 @@ const codec *find_codec(const char *type)
     return NULL;
 }
 
+
+same_fn find_same(const char *type)
+{
+    return strcmp(type, "overlap_doc") == 0 ? same_overlap_doc : NULL;
+}

@@ -154,10 +154,28 @@ static void run_one(const char *line, sc_arena *arena)
             print_message(text);
             printf(")\n");
         } else {
-            /* the encoded text, for run.mjs to compare with the document */
-            printf("ok\tenc ");
-            print_message(text);
-            putchar('\n');
+            /* and the value it took back must be the one encoded: its
+             * encoding the same text, and the same where text cannot show
+             * it (an untagged union's variant) */
+            char *again_text = k->encode(again);
+            same_fn same = find_same(k->type);
+            if (again_text == NULL || strcmp(again_text, text) != 0) {
+                printf("ok\tbug reencode encode -> decode -> encode gives ");
+                print_message(again_text != NULL ? again_text : "NULL");
+                printf(" (encoded first: ");
+                print_message(text);
+                printf(")\n");
+            } else if (same != NULL && !same(out, again)) {
+                printf("ok\tbug variant encode -> decode changes a variant or a float (encoded: ");
+                print_message(text);
+                printf(")\n");
+            } else {
+                /* the encoded text, for run.mjs to compare with the document */
+                printf("ok\tenc ");
+                print_message(text);
+                putchar('\n');
+            }
+            sc_free_string(again_text);
         }
         sc_free_string(text);
     }

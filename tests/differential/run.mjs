@@ -275,8 +275,11 @@ const variantOf = (s, v) => {
   return s.oneOf.find((w) => expected(w, x) === null);
 };
 // The member every variant of a oneOf fixes with a const: the discriminator.
+// The member whose const differs in every variant: a common member with
+// @const has one const in all of them, and is no discriminator.
 const discriminatorOf = (s) =>
-  Object.keys(s.oneOf[0].properties || {}).find((k) => s.oneOf.every((w) => w.properties?.[k]?.const !== undefined));
+  Object.keys(s.oneOf[0].properties || {}).find((k) => s.oneOf.every((w) => w.properties?.[k]?.const !== undefined) &&
+    new Set(s.oneOf.map((w) => JSON.stringify(w.properties[k].const))).size === s.oneOf.length);
 
 // ---- the expected verdict -----------------------------------------------
 // An independent reading of the keywords schemac emits (a small subset of
@@ -478,7 +481,7 @@ const PATTERN_GEN = {
 // The path pattern of an instance path: array indexes become '*'.
 const shapeOf = (p) => p.replace(/\/\d+(?=\/|$)/g, "/*");
 
-function genString(s, ctx, p, bufN = (CHAR_BUFFERS[ctx.type] || {})[shapeOf(p)]) {
+function genString(s, ctx, p, bufN = byShape(CHAR_BUFFERS[ctx.type], p)) {
   const fits = (x) => expected(s, x) === null && (bufN === undefined || utf8Len(x) <= bufN - 1);
   if (s.const !== undefined) return s.const;
   if (s.enum !== undefined) return pick(s.enum);
@@ -648,7 +651,7 @@ function gen(s, ctx, p = "", depth = 1) {
 // valid for propertyNames, values valid for V.
 function genKey(s, ctx, p) {
   return genString(s.propertyNames ? narrow(s.propertyNames, "string") : { type: "string" }, ctx, `${p} (a key)`,
-    (KEY_BUFFERS[ctx.type] || {})[shapeOf(p)]);
+    byShape(KEY_BUFFERS[ctx.type], p));
 }
 function genMap(s, ctx, p, depth, n) {
   const min = s.minProperties || 0, max = Math.min(s.maxProperties ?? min + 4, min + 4);
@@ -1013,17 +1016,20 @@ function* mapMutations(s, v, p, ctx) {
 // The nodes of a document with their schemas: [schema, value, path], the
 // root first. Descends through $ref, the matching oneOf variant, the
 // matching type of a type array, properties, map values and items.
-function* nodesOf(s, v, p, root) {
+function* nodesOf(s, v, p, root, loose = false) {
   s = deref(s, root);
-  yield [s, v, p];
+  yield [s, v, p, loose];
   if (s.oneOf !== undefined) {
     const V = variantOf(s, v);
-    if (V !== undefined) for (const n of nodesOf(V, v, p, root)) if (n[2] !== p) yield n;
+    if (V !== undefined) for (const n of nodesOf(V, v, p, root, loose)) if (n[2] !== p) yield n;
     return;
   }
   if (s.anyOf !== undefined) {
+    // inside a branch, a value made invalid for it may be valid for another
+    // branch (an integer item where the strings' array had a string is the
+    // integers' array): such mutations get expected()'s verdict
     const V = branchOf(s, v);
-    if (V !== undefined) for (const n of nodesOf(V, v, p, root)) if (n[2] !== p) yield n;
+    if (V !== undefined) for (const n of nodesOf(V, v, p, root, true)) if (n[2] !== p) yield n;
     return;
   }
   if (v === null || typeof v !== "object" || v instanceof Lit || v instanceof Raw) return;
@@ -1031,10 +1037,10 @@ function* nodesOf(s, v, p, root) {
   if (types.includes("object") && !Array.isArray(v)) {
     for (const k of Object.keys(v)) {
       const sub = s.properties && Object.hasOwn(s.properties, k) ? s.properties[k] : isMap(s) ? s.additionalProperties : null;
-      if (sub) yield* nodesOf(sub, v[k], `${p}/${esc(k)}`, root);
+      if (sub) yield* nodesOf(sub, v[k], `${p}/${esc(k)}`, root, loose);
     }
   }
-  if (types.includes("array") && Array.isArray(v)) for (let i = 0; i < v.length; i++) yield* nodesOf(s.items, v[i], `${p}/${i}`, root);
+  if (types.includes("array") && Array.isArray(v)) for (let i = 0; i < v.length; i++) yield* nodesOf(s.items, v[i], `${p}/${i}`, root, loose);
 }
 
 // Walks the base document and yields [path, label, mutatedDoc, forced].
@@ -1045,8 +1051,9 @@ function* allMutations(schema, doc, ctx, onlyDeepest = false) {
     const d = Math.max(...nodes.map(([, , p]) => segs(p).length));
     nodes = nodes.filter(([, , p]) => segs(p).length >= d - 1);
   }
-  for (const [s, v, p] of nodes) {
-    for (const [label, x, forced] of valueMutations(s, v, p, ctx)) yield [p, label, setAt(doc, p, () => x), forced];
+  for (const [s, v, p, loose] of nodes) {
+    for (const [label, x, forced] of valueMutations(s, v, p, ctx))
+      yield [p, label, setAt(doc, p, () => x), loose && forced === "invalid" ? undefined : forced];
   }
   if (onlyDeepest) return;
   // at the root, other JSON texts
@@ -1306,18 +1313,31 @@ const fail = (j, why, a, line) => failures.push(
   `DISAGREEMENT (${why}) ${j.type} ${j.label}\n  document: ${show(j.text)}\n  ajv: ${a.valid ? "valid" : "invalid: " + a.error}` +
   `\n  decoder: ${line}${j.forced ? "\n  built to be: " + j.forced : ""}`);
 
+// The entry of a table of instance path patterns ("/a/*/b": * an array
+// index) for path: a member named like an index ("023") matches itself or *.
+function byShape(table, path) {
+  if (table === undefined) return undefined;
+  if (Object.hasOwn(table, shapeOf(path))) return table[shapeOf(path)];
+  const ps = path.split("/");
+  for (const [k, n] of Object.entries(table)) {
+    const ks = k.split("/");
+    if (ks.length === ps.length && ks.every((x, i) => x === ps[i] || (x === "*" && /^\d+$/.test(ps[i])))) return n;
+  }
+  return undefined;
+}
+
 // Is this disagreement a listed deliberate divergence? Returns its reason.
 function divergence(j, a, dec) {
   if (a.valid && dec.code === "SC_ERR_DEPTH" && depthOf(a.value) > MAX_DEPTH) return "depth-limit";
   if (a.valid && dec.code === "SC_ERR_CONSTRAINT" && dec.keyword === "propertyNames") {
     // a char key[N] map key: more than N-1 bytes in at most N-1 code points
-    const n = (KEY_BUFFERS[j.type] || {})[shapeOf(dec.path)];
+    const n = byShape(KEY_BUFFERS[j.type], dec.path);
     let m = a.value;
     for (const k of segs(dec.path)) m = m?.[k];
     return n !== undefined && m && typeof m === "object" && Object.keys(m).some((k) => utf8Len(k) > n - 1) ? "charbuf-bytes" : null;
   }
   if (!a.valid || dec.code !== "SC_ERR_CONSTRAINT" || dec.keyword !== "maxLength") return null;
-  const n = (CHAR_BUFFERS[j.type] || {})[shapeOf(dec.path)];
+  const n = byShape(CHAR_BUFFERS[j.type], dec.path);
   if (n === undefined) return null;
   let v = a.value;
   for (const k of segs(dec.path)) v = v?.[k];

@@ -38,7 +38,7 @@ TAGS = ["@schema", "@tool", "@additionalProperties", "@minimum", "@maximum", "@e
         "@minItems", "@maxItems", "@minProperties", "@maxProperties", "@uniqueItems", "@enum",
         "@const", "@examples", "@deprecated", "@name", "@optional", "@default", "@nullable",
         "@ignore", "@count", "@effect", "@idempotent", "@openWorld", "@version", "@output",
-        "@config", "@dialects", "@acceptLoss", "@maxlength", "@", "@@"]
+        "@config", "@dialects", "@acceptLoss", "@acceptOverlap", "@maxlength", "@", "@@"]
 
 # Tag values: numbers at the edges of every C type and of doubles, JSON of
 # every kind, broken JSON, formats, regexes, names, text that ends or opens

@@ -11,7 +11,9 @@ Usage: gen_header.py SEED HEADER.h CONFIG.json
 Prints the names of the root types, one a line.
 """
 import json
+import math
 import random
+import struct
 import sys
 
 INTS = {  # C type: (lowest, highest) as schemac states them (I-JSON for 64 bits)
@@ -37,6 +39,108 @@ INT_MULTIPLES = [2, 3, 5, 10, 0.5]
 DOUBLE_MULTIPLES = [0.5, 0.25, 0.1, 0.001, 3]
 
 
+# ---- untagged unions: an overlap oracle of its own -------------------------
+# Which variants of an untagged union share a value, decided here
+# independently of schemac (check_overlap.c), for the variants this file
+# writes: integers, doubles and floats with inclusive bounds; strings whose
+# pattern is one character class repeated (or none) with lengths, and
+# enums; booleans with or without @const; arrays of integers or of strings.
+# Numbers are sets of doubles, as the decoder reads them (a float variant
+# accepts every double that rounds into its bounds, and holds floats).
+FLT_MAX = 3.4028234663852886e38
+DBL_MAX = sys.float_info.max
+
+
+def f32(x):
+    return struct.unpack("<f", struct.pack("<f", x))[0]
+
+
+def f32_step(f, up):
+    """The next float above (up) or below f."""
+    if f == 0:
+        tiny = struct.unpack("<f", struct.pack("<I", 1))[0]
+        return tiny if up else -tiny
+    bits = struct.unpack("<I", struct.pack("<f", f))[0]
+    bits += 1 if (f > 0) == up else -1
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def f32_interval(f):
+    """The doubles that round to the float f (bounds here are never 0 at an
+    open end that matters: -0 and 0 both round into [-2^-150, 2^-150])."""
+    def end(up):
+        if abs(f) == FLT_MAX and (f > 0) == up:
+            return f
+        m = (f + f32_step(f, up)) / 2
+        return m if f32(m) == f else math.nextafter(m, f)
+    return end(False), end(True)
+
+
+def f32_at_least(x):
+    f = f32(max(min(x, FLT_MAX), -FLT_MAX))
+    return f if f >= x else f32_step(f, True)
+
+
+def numbers_overlap(earlier, later):
+    """earlier, later: (kind, lo, hi) with kind int, double or float."""
+    ki, li, hi = earlier
+    kj, lj, hj = later
+    if ki == "float":  # what the decoder accepts: every double rounding into the bounds
+        li, hi = max(f32_interval(li)[0], -FLT_MAX), min(f32_interval(hi)[1], FLT_MAX)
+    lo, up = max(li, lj), min(hi, hj)
+    if lo > up:
+        return False
+    if ki == "int" or kj == "int":
+        k = float(math.ceil(lo))
+        if kj == "float":
+            k = f32_at_least(k)  # integral: every float from 2^23 is
+        return k <= up
+    if kj == "float":
+        return f32_at_least(lo) <= up
+    return True
+
+
+# string classes: (name, pattern, characters or None for any, shortest, longest)
+STRING_CLASSES = [
+    ("lower", "^[a-z]+$", "abcdefghijklmnopqrstuvwxyz", 1, None),
+    ("upper", "^[A-Z]+$", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", 1, None),
+    ("alpha", "^[A-Za-z-]+$", "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-", 1, None),
+    ("greek", "^[α-ω]+$", "".join(chr(c) for c in range(0x3B1, 0x3CA)), 1, None),
+    ("digits", "^[0-9]{16}$", "0123456789", 16, 16),
+    ("two", "^.{2}$", None, 2, 2),
+    ("any", None, None, 0, None),
+]
+
+
+def string_accepts(spec, text):
+    _, chars, lo, hi = spec
+    n = len(text)
+    if n < lo or (hi is not None and n > hi):
+        return False
+    if chars == "dot":
+        return all(c not in "\n\r\u2028\u2029" for c in text)
+    return chars is None or all(c in chars for c in text)
+
+
+def strings_overlap(a, b):
+    """a, b: ("enum", names) or ("string", chars, lo, hi)."""
+    if a[0] == "enum" or b[0] == "enum":
+        names = a[1] if a[0] == "enum" else b[1]
+        other = b if a[0] == "enum" else a
+        if other[0] == "enum":
+            return bool(set(a[1]) & set(b[1]))
+        return any(string_accepts(other, n) for n in names)
+    lo, hi = max(a[2], b[2]), min(x for x in (a[3], b[3], 1 << 60) if x is not None)
+    if lo > hi:
+        return False
+    if lo == 0:
+        return True
+    ca, cb = a[1], b[1]
+    if ca in (None, "dot") or cb in (None, "dot"):
+        return True
+    return bool(set(ca) & set(cb))
+
+
 def doc(tags, indent="    ", text=""):
     """A doc comment with one tag a line (a @pattern runs to its line's end)."""
     lines = ([text] if text else []) + [t.strip() for t in tags if t and t.strip()]
@@ -58,6 +162,7 @@ class Header:
         self.defs = []      # typedefs before the roots, in order
         self.counter = 0
         self.uses_cjson = False
+        self.rejected = []  # untagged unions with overlaps not accepted: (type, text, overlaps)
         self.recursion = False  # the root being written recurses already
         # the root being written refers to itself: its documents grow past
         # 64 levels, where error paths are cut short (SC_ERROR_PATH_MAX), so
@@ -290,6 +395,8 @@ class Header:
             decl = optional_scalar("bool", example)
         elif kind == "enum":
             ename, cnames, jsons = self.enum_type()
+            if opt == "optional":
+                opt = "has"  # its enumerators may start at 1 (= value): a missing member's 0 is none of them
             if self.chance(0.2):
                 tags.append('@const "%s"' % self.pick(jsons))
                 example = None
@@ -486,6 +593,138 @@ class Header:
             tags.append("@maxProperties %d" % r.randint(max(lo, 1), lo + 4))
         return "%s *%s" % (entry, name), "    size_t %s_count;\n" % name
 
+    def untagged_union(self):
+        """An @untagged union of 2 to 5 variants of every scalar kind and
+        arrays, overlapping ones included: (name, text with every overlap
+        accepted, text with none accepted or None when nothing overlaps,
+        the overlaps [(later, earlier)] the second text must be rejected
+        for, whether a value can lose exactness, what find_same compares)."""
+        r = self.rng
+        name = self.fresh("either")
+        prefix = name.upper() + "_"
+        variants = []  # (member, json type, spec, C declaration, tags, how find_same compares)
+        kinds = ["int", "int", "double", "float", "string", "string", "enum", "bool", "ints", "doubles", "strings",
+                 "null"]
+        for _ in range(r.randint(2, 5)):
+            kind = self.pick(kinds)
+            m = self.fresh("v")
+            if kind in ("null", "ints", "doubles", "strings", "bool") and any(v[6] == kind for v in variants):
+                continue  # one null, one array of each item type, one bool
+            if kind == "int":
+                ctype = self.pick(list(INTS))
+                tl, th = INTS[ctype]
+                cands = [v for v in [tl, -1000, -1, 0, 1, 7, 100, 1000, 16777216, 16777217, th] if tl <= v <= th]
+                lo, hi = sorted((self.pick(cands), self.pick(cands)))
+                tags = []
+                if lo > tl and self.chance(0.7):
+                    tags.append("@minimum %d" % lo)
+                else:
+                    lo = tl
+                if hi < th and self.chance(0.7):
+                    tags.append("@maximum %d" % hi)
+                else:
+                    hi = th
+                variants.append((m, "number", ("int", float(lo), float(hi)), "%s %s" % (ctype, m), tags, "mem", kind))
+            elif kind in ("double", "float"):
+                bounds = [-1e6, -1.5, -1, 0, 0.5, 1, 2.5, 100, 16777216, 1e6]
+                lo, hi = sorted((self.pick(bounds), self.pick(bounds)))
+                tags = []
+                top = FLT_MAX if kind == "float" else DBL_MAX
+                if self.chance(0.6):
+                    tags.append("@minimum %s" % jnum(lo))
+                else:
+                    lo = -top
+                if self.chance(0.6):
+                    tags.append("@maximum %s" % jnum(hi))
+                else:
+                    hi = top
+                variants.append((m, "number", (kind, float(lo), float(hi)), "%s %s" % (kind, m), tags, "mem", kind))
+            elif kind == "string":
+                cname, pattern, chars, plo, phi = self.pick(STRING_CLASSES)
+                tags = ["@pattern " + pattern] if pattern else []
+                lo, hi = plo, phi
+                if phi is None and self.chance(0.5):
+                    lo = max(plo, r.randint(0, 3))
+                    tags.append("@minLength %d" % lo)
+                if phi is None and self.chance(0.5):
+                    hi = r.randint(max(lo, 1), lo + 6)
+                    tags.append("@maxLength %d" % hi)
+                if cname == "two":
+                    chars = "dot"
+                variants.append((m, "string", ("string", chars, lo, hi), "char *%s" % m, tags, "str", kind))
+            elif kind == "enum":
+                ename, _, jsons = self.enum_type(named=False)
+                variants.append((m, "string", ("enum", jsons), "%s %s" % (ename, m), [], "mem", kind))
+            elif kind == "bool":
+                const = self.pick([None, True, False])
+                tags = ["@const %s" % ("true" if const else "false")] if const is not None else []
+                values = {True, False} if const is None else {const}
+                variants.append((m, "boolean", values, "bool %s" % m, tags, "mem", kind))
+                # a second bool, sometimes: they share true or false
+                if self.chance(0.3):
+                    m2 = self.fresh("v")
+                    variants.append((m2, "boolean", {True, False}, "bool %s" % m2, [], "mem", "bool2"))
+            elif kind == "ints":
+                lo = self.pick([0, 0, 1])
+                tags = ["@minItems 1"] if lo else []
+                variants.append((m, "array", lo, "int32_t *%s" % m, tags, "ints", kind))
+            elif kind == "doubles":
+                lo = self.pick([0, 1])
+                tags = ["@minItems 1"] if lo else []
+                variants.append((m, "array", lo, "double *%s" % m, tags, "doubles", kind))
+            elif kind == "strings":
+                lo = self.pick([0, 0, 1])
+                tags = ["@minItems 1"] if lo else []
+                variants.append((m, "array", lo, "char **%s" % m, tags, "strs", kind))
+            else:
+                variants.append((m, "null", None, None, [], "none", kind))
+        if len(variants) < 2:
+            return self.untagged_union()
+        overlaps = []
+        for j, later in enumerate(variants):
+            for earlier in variants[:j]:
+                if earlier[1] != later[1] or later[1] == "null":
+                    continue
+                t = later[1]
+                if t == "number":
+                    hit = numbers_overlap(earlier[2], later[2])
+                elif t == "string":
+                    hit = strings_overlap(earlier[2], later[2])
+                elif t == "boolean":
+                    hit = bool(earlier[2] & later[2])
+                else:  # arrays share [], and arrays of numbers [1]
+                    numbers = {earlier[6], later[6]} == {"ints", "doubles"}
+                    hit = (earlier[2] == 0 and later[2] == 0) or numbers
+                if hit:
+                    overlaps.append((later[0], earlier[0]))
+        overlapping = {l for l, _ in overlaps}
+
+        def text(accept, suffix):
+            tname = name + suffix
+            vprefix = tname.upper() + "_"
+            lines = ["typedef enum { %s } %s_kind;\n" % (", ".join(vprefix + v[0].upper() for v in variants), tname),
+                     "/** Untagged union %s. @untagged */\ntypedef struct {\n    %s_kind kind;\n    union {\n"
+                     % (tname, tname)]
+            counts = []
+            for v in variants:
+                if v[3] is None:
+                    continue
+                tags = list(v[4])
+                if accept and v[0] in overlapping:
+                    tags.append("@acceptOverlap")
+                tags.sort(key=lambda t: t.startswith("@pattern"))
+                lines.append("%s        %s;\n" % (doc(tags, "        "), v[3]))
+                if v[5] in ("ints", "doubles", "strs"):
+                    counts.append("    size_t %s_count;\n" % v[0])
+            lines.append("    } as;\n%s} %s;\n" % ("".join(counts), tname))
+            return "".join(lines)
+
+        # some overlaps accepted in the header run, the rest only in the
+        # header schemac must reject
+        same = [(prefix + v[0].upper(), v[0], v[5]) for v in variants]
+        inexact = any(v[6] == "float" for v in variants)
+        return name, text(True, ""), text(False, "_r") if overlaps else None, overlaps, inexact, same
+
     def union_members(self, info):
         """A tagged union: the enum member, then the union."""
         kname, cnames, _ = self.enum_type(named=False)
@@ -517,6 +756,15 @@ class Header:
         if self.chance(0.25) and not self.recursion:
             members.append(self.union_members(info))
             info.union = True
+        if self.chance(0.5) and not self.recursion:
+            uname, text, rejected, overlaps, inexact, same = self.untagged_union()
+            self.defs.append(text)
+            m = self.fresh("u")
+            members.append("    %s %s;\n" % (uname, m))
+            info.untagged.append((m, uname, same))
+            info.inexact = info.inexact or inexact
+            if rejected is not None:
+                self.rejected.append((uname + "_r", rejected, overlaps))
         if recursive:
             kids = self.fresh("kids")
             members.append("    /** @maxItems %d */\n    struct %s *%s;\n    size_t %s_count;\n"
@@ -544,6 +792,7 @@ class Info:
         self.keybufs = []
         self.inexact = False
         self.union = False
+        self.untagged = []  # (member, union type, [(enum value, variant member, how)])
 
     def merge(self, sub, prefix):
         self.charbufs += [(prefix + q, n) for q, n in sub.charbufs]
@@ -565,7 +814,19 @@ def main():
         if h.uses_cjson:
             f.write("#include <cJSON.h>\n")
         f.write("\n" + "\n".join(h.defs) + "\n" + "\n".join(text for _, text, _ in roots) + "\n#endif\n")
-    cfg = {"charBuffers": {}, "keyBuffers": {}, "exactRoundtrip": []}
+    # the unions whose overlaps are not accepted, in a header of their own
+    # that schemac must reject with exactly those overlaps
+    reject = header[:-2] + "_reject.h" if header.endswith(".h") else header + "_reject.h"
+    with open(reject, "w", encoding="utf-8") as f:
+        f.write("/* Untagged unions of tests/randheader (seed %d) whose overlaps are not accepted. */\n" % seed)
+        f.write("#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n")
+        if h.uses_cjson:
+            f.write("#include <cJSON.h>\n")
+        f.write("\n" + "\n".join(h.defs) + "\n" + "\n".join(text for _, text, _ in h.rejected))
+        f.write("\n/** The rejected unions. @schema */\ntypedef struct {\n    int plain;\n%s} rejected_%d;\n"
+                % ("".join("    %s m%d;\n" % (t, i) for i, (t, _, _) in enumerate(h.rejected)), seed))
+    cfg = {"charBuffers": {}, "keyBuffers": {}, "exactRoundtrip": [], "untagged": {},
+           "rejectHeader": reject, "rejectOverlaps": sorted(set(o for _, _, ovs in h.rejected for o in ovs))}
     for name, _, info in roots:
         if info.charbufs:
             cfg["charBuffers"][name] = {q: n for q, n in info.charbufs}
@@ -573,6 +834,8 @@ def main():
             cfg["keyBuffers"][name] = {q: n for q, n in info.keybufs}
         if not info.inexact and not info.union:
             cfg["exactRoundtrip"].append(name)
+        if info.untagged:
+            cfg["untagged"][name] = info.untagged
     with open(config, "w", encoding="utf-8") as f:
         json.dump(cfg, f, indent=1, ensure_ascii=False)
     for name, _, _ in roots:

@@ -19,7 +19,9 @@ Exit status: 0 every round agreed, 1 a failure, 77 (skipped) without ajv,
 node or a compiler.
 """
 import argparse
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -35,7 +37,43 @@ CFLAGS = ["-std=c11", "-g", "-O1", "-Wall", "-Wextra", "-Wpedantic", "-Werror", 
           "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer"]
 
 
-def codec_table(header_name, roots):
+def same_functions(untagged):
+    """find_same for the roots with untagged union members (gen_header.py's
+    config "untagged"): the same variant, and the same value where encode
+    could not show a difference (floats to the bit, strings, arrays)."""
+    out = []
+    for root, members in untagged.items():
+        body = []
+        for member, _, variants in members:
+            u = "x->%s" % member
+            w = "y->%s" % member
+            body.append("    if (%s.kind != %s.kind)\n        return 0;\n    switch (%s.kind) {\n" % (u, w, u))
+            for enum, v, how in variants:
+                body.append("    case %s:\n" % enum)
+                if how == "mem":
+                    body.append("        if (memcmp(&%s.as.%s, &%s.as.%s, sizeof %s.as.%s) != 0)\n            return 0;\n"
+                                % (u, v, w, v, u, v))
+                elif how == "str":
+                    body.append("        if (strcmp(%s.as.%s, %s.as.%s) != 0)\n            return 0;\n" % (u, v, w, v))
+                elif how in ("ints", "doubles", "strs"):
+                    body.append("        if (%s.%s_count != %s.%s_count)\n            return 0;\n" % (u, v, w, v))
+                    cmp = ("%s.as.%s[i] != %s.as.%s[i]" if how == "ints" else
+                           "memcmp(&%s.as.%s[i], &%s.as.%s[i], sizeof(double)) != 0" if how == "doubles" else
+                           "strcmp(%s.as.%s[i], %s.as.%s[i]) != 0")
+                    body.append("        for (size_t i = 0; i < %s.%s_count; i++)\n            if (%s)\n"
+                                "                return 0;\n" % (u, v, cmp % (u, v, w, v)))
+                body.append("        break;\n")
+            body.append("    default:\n        break;\n    }\n")
+        out.append("static int same_%s(const void *a, const void *b)\n{\n    const %s *x = a, *y = b;\n%s    return 1;\n}\n\n"
+                   % (root, root, "".join(body)))
+    out.append("same_fn find_same(const char *type)\n{\n")
+    for root in untagged:
+        out.append("    if (strcmp(type, \"%s\") == 0)\n        return same_%s;\n" % (root, root))
+    out.append("    (void)type;\n    return NULL;\n}\n")
+    return "".join(out)
+
+
+def codec_table(header_name, roots, untagged):
     """The codec table of the header's roots, for driver_main.c."""
     return ("#include <string.h>\n\n#include \"codec.h\"\n#include \"driver.h\"\n#include \"%s\"\n\n" % header_name +
             "".join("CODEC(%s)\n" % r for r in roots) +
@@ -44,7 +82,25 @@ def codec_table(header_name, roots):
             "    for (size_t i = 0; i < sizeof codecs / sizeof *codecs; i++)\n"
             "        if (strcmp(codecs[i].type, type) == 0)\n"
             "            return &codecs[i];\n"
-            "    return NULL;\n}\n")
+            "    return NULL;\n}\n\n" + same_functions(untagged))
+
+
+OVERLAP = re.compile(r"error: '(\w+)' overlaps the earlier variant '(\w+)'")
+
+
+def check_rejected(opts, cfg):
+    """schemac must reject the header of unaccepted overlaps with exactly
+    the overlaps gen_header.py's oracle found: (ok, summary, details)."""
+    want = sorted(tuple(o) for o in cfg["rejectOverlaps"])
+    if not want:
+        return True, "no overlap to reject", ""
+    p = run([opts.schemac, "-I" + opts.cjson_include, "--print-schema", cfg["rejectHeader"]], timeout=120)
+    got = sorted(OVERLAP.findall(p.stderr))
+    others = [ln for ln in p.stderr.splitlines() if ("error:" in ln or "warning:" in ln) and not OVERLAP.search(ln)]
+    if p.returncode == 1 and got == want and not others:
+        return True, "%d overlaps rejected" % len(want), ""
+    return False, "schemac's overlaps differ from the oracle's", (
+        "expected %s\ngot %s (exit %d)\n%s" % (want, got, p.returncode, "\n".join(others)))
 
 
 def run(argv, **kw):
@@ -59,14 +115,21 @@ def one_round(opts, seed, work):
     if p.returncode != 0:
         return False, "gen_header.py failed", p.stderr
     roots = p.stdout.split()
+    with open(config, encoding="utf-8") as f:
+        cfg = json.load(f)
+    ok, rejected, details = check_rejected(opts, cfg)
+    if not ok:
+        return False, rejected, details
     out = os.path.join(work, "out")
     os.makedirs(out, exist_ok=True)
     p = run([opts.schemac, "-I" + opts.cjson_include, header, "-o", out], timeout=120)
     if p.returncode != 0:
         return False, "schemac rejected the header (exit %d)" % p.returncode, p.stderr
+    if "@acceptOverlap" in p.stderr:
+        return False, "an @acceptOverlap the oracle asked for is needless to schemac", p.stderr
     table = os.path.join(work, "table.c")
     with open(table, "w", encoding="utf-8") as f:
-        f.write(codec_table(stem + ".schemac.h", roots))
+        f.write(codec_table(stem + ".schemac.h", roots, cfg.get("untagged", {})))
     driver = os.path.join(work, "driver")
     libdir = os.path.dirname(os.path.abspath(opts.lib))
     p = run([opts.cc, *CFLAGS, "-I" + out, "-I" + work, "-I" + os.path.join(TESTS, "common"),
@@ -87,7 +150,9 @@ def one_round(opts, seed, work):
     divergences = next((ln for ln in lines if ln.startswith("deliberate divergences")), "")
     if p.returncode == 77:
         return None, "ajv is not installed (npm ci --prefix tests/differential): skipped", ""
-    summary = "%d roots (%s); %s; %s" % (len(roots), " ".join(roots), documents, divergences)
+    summary = "%d roots (%s), %d untagged unions, %s; %s; %s" % (
+        len(roots), " ".join(roots), sum(len(m) for m in cfg.get("untagged", {}).values()), rejected, documents,
+        divergences)
     if p.returncode != 0:
         return False, summary, (p.stdout[-8000:] + p.stderr[-4000:] +
                                 "\nrerun: " + " ".join(argv))

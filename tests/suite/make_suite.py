@@ -466,10 +466,12 @@ MAPPING = {
     ('oneOf', 'oneOf with missing optional property'): NA('a oneOf of ' + OPEN_OBJECT_BRANCHES + ' (bar, '
                                                           'foo; exactly one of them): ' + OPEN_OBJECT_VARIANTS),
     ('oneOf', 'nested oneOf, to check validation semantics'): ONLY_NULL,
-    ('anyOf', 'anyOf'): W(union(var('integer', INT), var('number', NUM, '@minimum 2'), *other_types('number')),
+    ('anyOf', 'anyOf'): W(union(var('integer', INT), var('number', NUM, '@minimum 2', '@acceptOverlap'),
+                                *other_types('number')),
         note='anyOf [{type: integer}, {minimum: 2}]: an integer, a number >= 2, or (minimum being untyped) '
-             'any value of another JSON type: integer and number variants, in that order, and an '
-             'unconstrained variant for each other type'),
+             'any value of another JSON type: integer and number variants, in that order (@acceptOverlap: '
+             'integers from 2 are both, and the integer variant reads them), and an unconstrained variant '
+             'for each other type'),
     ('anyOf', 'anyOf with base schema'): W(union(
         var('atmost2', STR, '@maxLength 2'), var('atleast4', STR, '@minLength 4')),
         note='type string, anyOf [{maxLength: 2}, {minLength: 4}]: an untagged union of two char * variants'),

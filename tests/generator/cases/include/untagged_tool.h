@@ -12,7 +12,7 @@ typedef struct {
     union {
         bool flag;
         int64_t integer;
-        /** @minimum -1e9 @maximum 1e9 */
+        /** @minimum -1e9 @maximum 1e9 @acceptOverlap */
         double number;
         /** @maxLength 200 */
         char *text;
