@@ -407,12 +407,18 @@ def run_one(opts, corpus, index):
         shutil.rmtree(work, ignore_errors=True)
 
 
+
+def seed_arg(text):
+    """--seed S, or "new": a seed of the run's own, printed first, so that
+    CI tries other headers each run and a failure can be replayed."""
+    return random.SystemRandom().randrange(1, 2 ** 31) if text == "new" else int(text)
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--schemac", required=True)
     ap.add_argument("--cjson-include", required=True, help="cJSON's include folder (for <cJSON.h>)")
     ap.add_argument("--include", required=True, help="libschemac's include folder")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=seed_arg, default=1, help="a number, or new (a random seed, printed)")
     ap.add_argument("--count", type=int, default=200, help="headers to mutate and run")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--timeout", type=float, default=30.0, help="seconds schemac may take on a header")
@@ -422,6 +428,7 @@ def main():
     ap.add_argument("--verbose", action="store_true", help="print every header's mutations and verdict")
     ap.add_argument("corpus", nargs="+")
     opts = ap.parse_args()
+    print("%s: --seed %d" % (os.path.basename(__file__), opts.seed), flush=True)
     paths = set()
     for c in opts.corpus:
         if os.path.isdir(c):

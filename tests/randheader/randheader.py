@@ -21,6 +21,7 @@ node or a compiler.
 import argparse
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -161,6 +162,12 @@ def one_round(opts, seed, work):
     return True, summary, ""
 
 
+
+def seed_arg(text):
+    """--seed S, or "new": a seed of the run's own, printed first, so that
+    CI tries other headers each run and a failure can be replayed."""
+    return random.SystemRandom().randrange(1, 2 ** 31) if text == "new" else int(text)
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--schemac", required=True)
@@ -169,12 +176,13 @@ def main():
     ap.add_argument("--include", required=True, help="libschemac's include folder")
     ap.add_argument("--cjson-include", required=True)
     ap.add_argument("--cc", default="cc")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=seed_arg, default=1, help="a number, or new (a random seed, printed)")
     ap.add_argument("--rounds", type=int, default=3, help="random headers (seeds SEED .. SEED+ROUNDS-1)")
     ap.add_argument("--count", type=int, default=8, help="run.mjs --count: valid documents per root type")
     ap.add_argument("--keep", default=None, help="folder for the headers of failed rounds")
     ap.add_argument("--verbose", action="store_true")
     opts = ap.parse_args()
+    print("%s: --seed %d" % (os.path.basename(__file__), opts.seed), flush=True)
     if shutil.which(opts.cc) is None:
         print("%s not found: skipped" % opts.cc)
         return 77
