@@ -346,8 +346,10 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     bool value_check = needs_check(n->map_value);
     if (value_check)
         emit_check_fn(sb, n->map_value, value_fn);
-    sb_printf(sb, "static int check_%s(const %s *items_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
-              fn, without_const(n->entry_c_type));
+    char *items_type = const_items_type(n->entry_c_type);
+    sb_printf(sb, "static int check_%s(%sitems_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
+              fn, items_type);
+    free(items_type);
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
@@ -441,8 +443,10 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
             emit_check_fn(sb, items, item_fn);
         const constraints *c = &n->c;
         uint64_t max;
-        sb_printf(sb, "static int check_%s(const %s *items_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
-                  fn, without_const(items->c_type));
+        char *items_type = const_items_type(items->c_type);
+        sb_printf(sb, "static int check_%s(%sitems_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
+                  fn, items_type);
+        free(items_type);
         strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
         sb_init(&body);
         sb = &body;
@@ -613,8 +617,9 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
             /* T * does not convert to const T * implicitly when T is an
              * array type (a char buffer) before C23 */
             free(expr);
-            expr = xasprintf("(const %s *)v_->%s",
-                             without_const(n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type), f->c_path);
+            char *items_type = const_items_type(n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type);
+            expr = xasprintf("(%s)v_->%s", items_type, f->c_path);
+            free(items_type);
         }
         int inner = n->kind == NODE_STRUCT ? level + 1 : level;
         if (sequence && f->count_signed) {
@@ -718,7 +723,9 @@ void emit_untagged_check(strbuf *sb, const struct_def *s)
         char *fn = xasprintf("%s_%s", v->name, f->c_name);
         char *expr, *count = NULL;
         if (n->kind == NODE_ARRAY) {
-            expr = xasprintf("(const %s *)v_->%s", n->items->c_type, f->c_path);
+            char *items_type = const_items_type(n->items->c_type);
+            expr = xasprintf("(%s)v_->%s", items_type, f->c_path);
+            free(items_type);
             count = xasprintf("(size_t)v_->%s", f->count_field);
         } else if (n->kind == NODE_INT) {
             expr = xasprintf("(%s)v_->%s", n->is_signed ? "int64_t" : "uint64_t", f->c_path);

@@ -31,6 +31,10 @@ void emit_long_texts(strbuf *sb);
 /* c_type past a leading "const ", for "const %s *": the items of `const
  * char **tags` are checked as those of `char **tags` (no "const const"). */
 const char *without_const(const char *c_type);
+/* "const T *" for items of C type T, the type of a check function's
+ * items_ and of every cast to it (T's own leading const written once);
+ * malloc'd. */
+char *const_items_type(const char *c_type);
 /* Text safe inside a C comment: no terminator, one line; malloc'd. */
 char *comment_text(const char *s);
 /* &lvalue, minus the &* of a pointer member's "*out->x" or "(*v->x)". */

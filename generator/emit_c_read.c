@@ -109,7 +109,12 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
         emit_line(sb, level, "rc_ = read_%s(r_, %s);", n->struct_type->name, address);
         break;
     case NODE_ANY:
-        emit_line(sb, level, "rc_ = sc_read_cjson(r_, %s);", address);
+        /* through a cJSON * of its own: the member may be a const cJSON * */
+        emit_line(sb, level, "{");
+        emit_line(sb, level + 1, "cJSON *tree_ = NULL;");
+        emit_line(sb, level + 1, "rc_ = sc_read_cjson(r_, &tree_);");
+        emit_line(sb, level + 1, "%s = tree_;", lvalue);
+        emit_line(sb, level, "}");
         break;
     case NODE_ARRAY:
     case NODE_MAP:
@@ -193,9 +198,10 @@ static void emit_container_end(strbuf *sb, int level, const char *s_name, const 
     }
     if (read_needs_check(f->type)) {
         char *fn = xasprintf("%s_%s", s_name, f->c_name);
-        char *items = xasprintf("(const %s *)out_->%s", f->type->kind == NODE_MAP ? f->type->entry_c_type
-                                                                                  : f->type->items->c_type,
-                                f->c_path);
+        char *items_type = const_items_type(f->type->kind == NODE_MAP ? f->type->entry_c_type
+                                                                      : f->type->items->c_type);
+        char *items = xasprintf("(%s)out_->%s", items_type, f->c_path);
+        free(items_type);
         char *count = xasprintf("(size_t)out_->%s", f->count_field);
         emit_read_check(sb, level, f->type, items, fn, count, "at_");
         free(fn);

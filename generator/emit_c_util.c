@@ -103,6 +103,11 @@ const char *without_const(const char *c_type)
     return strncmp(c_type, "const ", 6) == 0 ? c_type + 6 : c_type;
 }
 
+char *const_items_type(const char *c_type)
+{
+    return xasprintf("const %s *", without_const(c_type));
+}
+
 /* Text safe inside a C comment: one line, and a space parts every "*" "/"
  * pair, so that neither an end nor a nested start (-Wcomment) is left. */
 char *comment_text(const char *s)
