@@ -95,7 +95,7 @@ typedef struct {
 } const_quals;
 
 typedef struct { const char *key; /** @minLength 1 */ const_cstr value; } const_text_entry;
-typedef struct { char key[8]; const_quals value; } const_quals_entry;
+typedef struct { char *key; const_quals value; } const_quals_entry;
 
 /** @schema */
 typedef struct {
