@@ -16,7 +16,7 @@ void emit_enum_check(strbuf *sb, const enum_def *e)
     char *choices_lit = c_literal(choices);
 
     /* JSON name of a value; NULL for a value outside the enum. */
-    sb_printf(sb, "static const char *name_%s(%s value_)\n{\n", e->name, e->c_type);
+    sb_printf(sb, "static const char *sc_gen_name_%s(%s value_)\n{\n", e->name, e->c_type);
     emit_line(sb, 1, "switch (value_) {");
     for (size_t i = 0; i < e->nvalues; i++) {
         bool repeated = false; /* two enumerators with one value: the first names it */
@@ -35,8 +35,8 @@ void emit_enum_check(strbuf *sb, const enum_def *e)
     emit_line(sb, 1, "}");
     sb_puts(sb, "}\n\n");
 
-    sb_printf(sb, "static int check_%s(%s value_, sc_error *err_)\n{\n", e->name, e->c_type);
-    emit_line(sb, 1, "if (name_%s(value_) == NULL)", e->name);
+    sb_printf(sb, "static int sc_gen_check_%s(%s value_, sc_error *err_)\n{\n", e->name, e->c_type);
+    emit_line(sb, 1, "if (sc_gen_name_%s(value_) == NULL)", e->name);
     emit_line(sb, 2, "return sc_fail(err_, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);",
          choices_lit);
     emit_line(sb, 1, "return 0;");
@@ -269,7 +269,7 @@ static const char *pattern_matcher(strbuf *sb, const node *n, const char *fn)
     pattern *p = pattern_compile(n->c.pattern, message, sizeof message, &offset);
     if (p == NULL)
         return "false_"; /* reported by the tags reader already: no code is written */
-    char *name = xasprintf("match_%s", fn);
+    char *name = xasprintf("sc_gen_match_%s", fn);
     pattern_emit_c(p, name, sb);
     sb_puts(sb, "\n");
     pattern_free(p);
@@ -298,18 +298,18 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
     switch (n->kind) {
     case NODE_STRUCT:
         /* "*v->x" (an optional struct) is passed as v->x */
-        emit_line(sb, level, "rc_ = check_%s(%s%s, err_, full_, NULL, depth_ + 1);", n->struct_type->name,
+        emit_line(sb, level, "rc_ = sc_gen_check_%s(%s%s, err_, full_, NULL, depth_ + 1);", n->struct_type->name,
              expr[0] == '*' ? "" : "&", expr[0] == '*' ? expr + 1 : expr);
         break;
     case NODE_ENUM:
         if (has_value_keywords(n))
-            emit_line(sb, level, "rc_ = check_%s(%s, err_, full_);", fn, expr);
+            emit_line(sb, level, "rc_ = sc_gen_check_%s(%s, err_, full_);", fn, expr);
         else
-            emit_line(sb, level, "rc_ = full_ ? check_%s(%s, err_) : 0;", n->enum_type->name, expr);
+            emit_line(sb, level, "rc_ = full_ ? sc_gen_check_%s(%s, err_) : 0;", n->enum_type->name, expr);
         break;
     case NODE_ARRAY:
     case NODE_MAP:
-        emit_line(sb, level, "rc_ = check_%s(%s, %s, err_, full_, depth_);", fn, expr, count_expr != NULL ? count_expr : "0");
+        emit_line(sb, level, "rc_ = sc_gen_check_%s(%s, %s, err_, full_, depth_);", fn, expr, count_expr != NULL ? count_expr : "0");
         break;
     case NODE_ANY:
         emit_line(sb, level, "rc_ = full_ ? sc_check_cjson(%s, err_) : 0;", expr);
@@ -318,9 +318,9 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
         /* the decoder checked the double it read, and each string's text
          * with the counts the reader took */
         if ((n->kind == NODE_NUMBER && n->is_float) || n->kind == NODE_STRING)
-            emit_line(sb, level, "rc_ = full_ ? check_%s(%s, err_, full_) : 0;", fn, expr);
+            emit_line(sb, level, "rc_ = full_ ? sc_gen_check_%s(%s, err_, full_) : 0;", fn, expr);
         else
-            emit_line(sb, level, "rc_ = check_%s(%s, err_, full_);", fn, expr);
+            emit_line(sb, level, "rc_ = sc_gen_check_%s(%s, err_, full_);", fn, expr);
         break;
     }
 }
@@ -347,7 +347,7 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     if (value_check)
         emit_check_fn(sb, n->map_value, value_fn);
     char *items_type = const_items_type(n->entry_c_type);
-    sb_printf(sb, "static int check_%s(%sitems_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
+    sb_printf(sb, "static int sc_gen_check_%s(%sitems_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
               fn, items_type);
     free(items_type);
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
@@ -363,7 +363,7 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
         emit_count_check(sb, ">", max, "maxProperties", "property", "properties");
     emit_line(sb, 1, "for (size_t i_ = 0; i_ < count_; i_++) {");
     /* keys are not read by emit_read: checked here when decoding too */
-    emit_line(sb, 2, "rc_ = check_%s(items_[i_].key, err_, full_);", key_fn);
+    emit_line(sb, 2, "rc_ = sc_gen_check_%s(items_[i_].key, err_, full_);", key_fn);
     emit_line(sb, 2, "if (rc_ != 0) {");
     emit_line(sb, 3, "err_->keyword = \"propertyNames\";");
     emit_line(sb, 3, "return sc_error_note(err_, \"property name \\\"%%s\\\"\", items_[i_].key);");
@@ -401,7 +401,7 @@ static void emit_string_check_fns(strbuf *sb, const node *n, const char *fn)
     bool text_checks = string_checked_on_read(n);
     if (text_checks) {
         const char *matcher_fn = c->pattern != NULL ? pattern_matcher(sb, n, fn) : NULL;
-        sb_printf(sb, "static int check_%s_text(const char *value_, size_t len_, size_t chars_, sc_error *err_)\n{\n",
+        sb_printf(sb, "static int sc_gen_check_%s_text(const char *value_, size_t len_, size_t chars_, sc_error *err_)\n{\n",
                   fn);
         strbuf body;
         sb_init(&body);
@@ -410,7 +410,7 @@ static void emit_string_check_fns(strbuf *sb, const node *n, const char *fn)
         emit_body(sb, &body, (const char *const[]){"value_", "len_", "chars_", "err_", NULL});
     }
     bool counts = (c->has_min_length && c->min_length > 0) || c->has_max_length;
-    sb_printf(sb, "static int check_%s(const char *value_, sc_error *err_, bool full_)\n{\n", fn);
+    sb_printf(sb, "static int sc_gen_check_%s(const char *value_, sc_error *err_, bool full_)\n{\n", fn);
     emit_line(sb, 1, "size_t len_;");
     emit_line(sb, 1, "if (value_ == NULL)");
     emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be a string");
@@ -418,7 +418,7 @@ static void emit_string_check_fns(strbuf *sb, const node *n, const char *fn)
     emit_line(sb, 1, "if (full_ && !sc_utf8_valid(value_, len_))");
     emit_fail(sb, 2, "SC_ERR_UTF8", "type", "must be valid UTF-8 text");
     if (text_checks)
-        emit_line(sb, 1, "return check_%s_text(value_, len_, %s, err_);", fn,
+        emit_line(sb, 1, "return sc_gen_check_%s_text(value_, len_, %s, err_);", fn,
                   counts ? "sc_utf8_count(value_, len_)" : "0");
     else
         emit_line(sb, 1, "return 0;");
@@ -444,7 +444,7 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
         const constraints *c = &n->c;
         uint64_t max;
         char *items_type = const_items_type(items->c_type);
-        sb_printf(sb, "static int check_%s(%sitems_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
+        sb_printf(sb, "static int sc_gen_check_%s(%sitems_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
                   fn, items_type);
         free(items_type);
         strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
@@ -493,13 +493,13 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
         return;
     }
     const char *param = n->kind == NODE_ENUM ? n->enum_type->c_type : check_param_type(n);
-    sb_printf(sb, "static int check_%s(%s%svalue_, sc_error *err_, bool full_)\n{\n", fn, param,
+    sb_printf(sb, "static int sc_gen_check_%s(%s%svalue_, sc_error *err_, bool full_)\n{\n", fn, param,
               param[strlen(param) - 1] == '*' ? "" : " ");
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
     if (n->kind == NODE_ENUM) {
-        emit_line(sb, 1, "if (full_ && check_%s(value_, err_) != 0)", n->enum_type->name);
+        emit_line(sb, 1, "if (full_ && sc_gen_check_%s(value_, err_) != 0)", n->enum_type->name);
         emit_line(sb, 2, "return err_->code;");
     }
     emit_check_body_scalar(sb, n, NULL); /* not a string */
@@ -534,7 +534,7 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
     sb_printf(sb, "/* Constraints of %s. full: also what the decoder guarantees by\n"
                   " * construction (valid UTF-8, enum values, ranges), for values built in C.\n"
                   " * seen_: which members the decoder found, or NULL. */\n", s->c_type);
-    sb_printf(sb, "static int check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
+    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
               s->name, s->c_type);
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
@@ -654,20 +654,20 @@ void emit_union_check(strbuf *sb, const struct_def *s)
     const enum_def *e = disc->type->enum_type;
     char *disc_lit = c_literal(disc->json_name);
 
-    sb_printf(sb, "static int check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
+    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
               s->name, s->c_type);
     emit_line(sb, 1, "int rc_;");
     emit_line(sb, 1, "switch (v_->%s) {", disc->c_path);
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
         emit_line(sb, 1, "case %s:", v->variant_value->c_name);
-        emit_line(sb, 2, "if ((rc_ = check_%s(v_, err_, full_, seen_, depth_)) != 0)", v->name);
+        emit_line(sb, 2, "if ((rc_ = sc_gen_check_%s(v_, err_, full_, seen_, depth_)) != 0)", v->name);
         emit_line(sb, 3, "sc_error_note(err_, \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
              v->variant_value->json_name);
         emit_line(sb, 2, "return rc_;");
     }
     emit_line(sb, 1, "default:");
-    emit_line(sb, 2, "rc_ = check_%s(v_->%s, err_);", e->name, disc->c_path);
+    emit_line(sb, 2, "rc_ = sc_gen_check_%s(v_->%s, err_);", e->name, disc->c_path);
     emit_line(sb, 2, "return sc_error_push_key(err_, %s);", disc_lit);
     emit_line(sb, 1, "}");
     sb_puts(sb, "}\n\n");
@@ -689,7 +689,7 @@ void emit_untagged_check(strbuf *sb, const struct_def *s)
             free(fn);
         }
     }
-    sb_printf(sb, "static int check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
+    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
               s->name, s->c_type);
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);

@@ -57,7 +57,7 @@ static struct {
 
 static char *long_text_name(size_t i)
 {
-    return xasprintf("sc_long_text_%zu", i);
+    return xasprintf("sc_gen_long_text_%zu", i);
 }
 
 /* A C string literal for s (with the quotes); for a long text the name of

@@ -226,6 +226,40 @@ static enum CXChildVisitResult collect_root(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
+/* The ordinary identifiers declared at file scope outside system headers,
+ * enumerators of enums nested in structs included (C gives them file
+ * scope). */
+static enum CXChildVisitResult collect_name(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    model *m = data;
+    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+        return CXChildVisit_Continue;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_TypedefDecl:
+    case CXCursor_FunctionDecl:
+    case CXCursor_VarDecl:
+    case CXCursor_EnumConstantDecl: {
+        char *name = take_string(clang_getCursorSpelling(c));
+        if (*name == '\0') {
+            free(name);
+            break;
+        }
+        m->names = xrealloc(m->names, (m->nnames + 1) * sizeof *m->names);
+        m->names[m->nnames++] = (file_name){name, cursor_loc(c)};
+        break;
+    }
+    case CXCursor_StructDecl:
+    case CXCursor_UnionDecl:
+    case CXCursor_EnumDecl: /* struct { enum { A } k; } declares A too */
+        clang_visitChildren(c, collect_name, m);
+        break;
+    default:
+        break;
+    }
+    return CXChildVisit_Continue;
+}
+
 static void collect_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
     (void)stack;
@@ -314,6 +348,7 @@ int parse_header(const char *header, const parse_options *opts, model *m)
         CXCursor root = clang_getTranslationUnitCursor(tu);
         clang_visitChildren(root, collect_typedef, &p);
         clang_visitChildren(root, collect_root, &p);
+        clang_visitChildren(root, collect_name, m);
         clang_getInclusions(tu, collect_inclusion, m);
         for (size_t i = 0; i < p.ntypedefs; i++)
             free(p.typedefs[i].name);

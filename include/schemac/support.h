@@ -140,8 +140,8 @@ int sc_read_cjson(sc_reader *r, cJSON **out) SC_NODISCARD;
  * with SC_CALL_NULL_IS_ABSENT). */
 void sc_cjson_drop_null(cJSON *object, const char *key);
 
-/* A generated type's jobs behind void pointers (the any_read_T,
- * any_check_T and any_build_T adapters), so that the public T_decode,
+/* A generated type's jobs behind void pointers (the sc_gen_any_read_T,
+ * sc_gen_any_check_T and sc_gen_any_build_T adapters), so that the public T_decode,
  * T_validate, T_to_cjson_ex and T_encode_ex (and their _all forms) are one
  * call each into the functions below rather than the same dozen lines per
  * type. check is T's full check (what T_validate promises); build turns a
