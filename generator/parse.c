@@ -245,7 +245,10 @@ static enum CXChildVisitResult collect_name(CXCursor c, CXCursor parent, CXClien
             free(name);
             break;
         }
-        m->names = xrealloc(m->names, (m->nnames + 1) * sizeof *m->names);
+        if (m->nnames >= 8 && (m->nnames & (m->nnames - 1)) == 0) /* full at each power of two */
+            m->names = xrealloc(m->names, 2 * m->nnames * sizeof *m->names);
+        else if (m->nnames == 0)
+            m->names = xcalloc(8, sizeof *m->names);
         m->names[m->nnames++] = (file_name){name, cursor_loc(c)};
         break;
     }
