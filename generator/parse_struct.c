@@ -282,9 +282,20 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
     for (size_t i = 0; i < fc->n; i++) {
         raw_field *rf = &fc->fields[i];
         tags_check_sites(&rf->a, SITE_FIELD);
+        src_loc where = cursor_loc(rf->cursor);
+        if (written_const(rf->type)) {
+            /* every member, counts, has_X flags and @ignore ones included:
+             * writing it through a cast would be undefined behaviour (the
+             * struct the caller hands the decoder may be a const-qualified
+             * object of its own) */
+            char *t = type_spelling(rf->type);
+            diag_error(where, "'%s' is const ('%s'): the decoder writes every member (it zeroes the "
+                              "struct, then fills what it reads), and a const member cannot be assigned; "
+                              "drop that const (a const pointee, as in 'const char *', is fine)", rf->name, t);
+            free(t);
+        }
         if (rf->companion || annotations_find(&rf->a, "ignore") != NULL)
             continue;
-        src_loc where = cursor_loc(rf->cursor);
         if (is_union_type(rf->type)) {
             /* a tagged union: the enum member just before it says which
              * union member holds the value */
@@ -315,16 +326,6 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         f.description = rf->a.description != NULL ? xstrdup(rf->a.description) : NULL;
         f.offset = (uint64_t)clang_Cursor_getOffsetOfField(rf->cursor) / 8;
 
-        if (written_const(rf->type)) {
-            /* writing it through a cast would be undefined behaviour: the
-             * struct the caller hands the decoder may be a const-qualified
-             * object of its own */
-            char *t = type_spelling(rf->type);
-            diag_error(where, "'%s' is const ('%s'): the decoder fills every member it reads, and a "
-                              "const member cannot be assigned; drop that const (a const pointee, as in "
-                              "'const char *', is fine)", rf->name, t);
-            free(t);
-        }
         if (has_volatile(rf->type)) {
             /* generated code reads, copies and compares values as plain
              * objects, which a volatile one must not be (and does not

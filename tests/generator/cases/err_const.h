@@ -1,5 +1,6 @@
 /* schemac: --print-schema */
 /* A member that is itself const cannot be filled by the decoder. */
+#include <stdbool.h>
 #include <stddef.h>
 typedef struct { int a; } inner;
 typedef const int const_int;
@@ -20,4 +21,13 @@ typedef struct {
     const_unnamed *unnamed;
     kind k;
     union { const int a; char *const b; const_int c; } as;
+    int *items;
+    const size_t items_count; /* counts, has_X flags and @ignore members are written too */
+    int y;
+    const bool has_y;
+    /** @ignore */
+    const int ignored;
+    /** @count n */
+    int *more;
+    const unsigned char n;
 } consts;
