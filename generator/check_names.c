@@ -163,6 +163,7 @@ static const char *public_suffix(const struct_def *s, const char *name)
 /* Every identifier the header declares at file scope, against the names
  * generated code declares beside it: its static functions and tables
  * (all GENERATED_PREFIX..., so a header name of that prefix is refused),
+ * libschemac's names, which it includes (all sc_ and SC_: refused too),
  * the public functions of its @schema and @tool structs, and its locals
  * (a file-scope name of a local's spelling is shadowed: -Wshadow). */
 static void check_file_names(const model *m)
@@ -173,6 +174,12 @@ static void check_file_names(const model *m)
         if (strncmp(fn->name, GENERATED_PREFIX, prefix_len) == 0) {
             diag_error(fn->where, "'%s' starts with '" GENERATED_PREFIX "', which is reserved for the names "
                                   "generated code declares for itself: rename it", fn->name);
+            continue;
+        }
+        if (strncmp(fn->name, "sc_", 3) == 0 || strncmp(fn->name, "SC_", 3) == 0) {
+            diag_error(fn->where, "'%s' starts with '%.3s', which is reserved for libschemac's names "
+                                  "(sc_error, SC_ERR_TYPE, ...), which the generated code includes: rename it",
+                       fn->name, fn->name);
             continue;
         }
         const char *local = generated_local(fn->name, strlen(fn->name));

@@ -226,6 +226,21 @@ static enum CXChildVisitResult collect_root(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
+/* Whether at is in one of libschemac's own headers (schemac/NAME.h), which
+ * a header may include and whose sc_ names are its own. */
+static bool in_libschemac_header(CXSourceLocation at)
+{
+    CXFile file;
+    clang_getSpellingLocation(at, &file, NULL, NULL, NULL);
+    if (file == NULL)
+        return false;
+    char *name = take_string(clang_getFileName(file));
+    const char *slash = strrchr(name, '/');
+    bool own = slash != NULL && slash - name >= 8 && strncmp(slash - 8, "/schemac", 8) == 0;
+    free(name);
+    return own;
+}
+
 /* The ordinary identifiers declared at file scope outside system headers,
  * enumerators of enums nested in structs included (C gives them file
  * scope). */
@@ -233,7 +248,8 @@ static enum CXChildVisitResult collect_name(CXCursor c, CXCursor parent, CXClien
 {
     (void)parent;
     model *m = data;
-    if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+    CXSourceLocation at = clang_getCursorLocation(c);
+    if (clang_Location_isInSystemHeader(at) || in_libschemac_header(at))
         return CXChildVisit_Continue;
     switch (clang_getCursorKind(c)) {
     case CXCursor_TypedefDecl:

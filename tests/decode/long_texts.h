@@ -261,8 +261,4 @@ typedef struct {
     char *word;
 } paint;
 
-/* The names generated code once gave its long texts (now sc_gen_long_text_N). */
-typedef int sc_long_text_0;
-enum { sc_long_text_1, sc_long_text_2 };
-
 #endif /* LONG_TEXTS_H */

@@ -32,10 +32,13 @@ typedef struct {
 
 /* File-scope names of any kind (typedefs, enumerators, also of enums nested
  * in a struct, functions, variables), reached by a root or not: the prefix
- * of generated code's own static names is refused, and so are the public
- * names of the roots and the locals' names. */
+ * of generated code's own static names is refused, and so are libschemac's
+ * prefixes (the generated code includes its headers), the public names of
+ * the roots and the locals' names. */
 typedef int sc_gen_mine;
-enum { SC_GEN_OK, sc_gen_value };
+enum { SC_ERR_MINE, sc_gen_value };
+typedef struct { int32_t x; } sc_error;
+int sc_long_text_0;
 int sc_gen_read_texts(void);
 typedef struct { int32_t x; } texts_keys; /* fine: generated code calls its keys sc_gen_keys_texts */
 int texts_validate(const texts *t);
