@@ -195,6 +195,11 @@ static enum CXChildVisitResult collect_typedef(CXCursor c, CXCursor parent, CXCl
     parser *p = data;
     if (clang_getCursorKind(c) != CXCursor_TypedefDecl)
         return CXChildVisit_Continue;
+    /* `typedef const struct point cpoint;` names a const point, not the
+     * struct: generated code spells the struct's name where it fills one */
+    if (clang_isConstQualifiedType(clang_getTypedefDeclUnderlyingType(c)) ||
+        clang_isVolatileQualifiedType(clang_getTypedefDeclUnderlyingType(c)))
+        return CXChildVisit_Continue;
     CXType under = strip_elaborated(clang_getTypedefDeclUnderlyingType(c));
     if (under.kind != CXType_Record && under.kind != CXType_Enum)
         return CXChildVisit_Continue;

@@ -94,6 +94,18 @@ typedef struct {
     size_t anys_count;
 } const_quals;
 
+/* A typedef of a const struct declared before the struct's own typedef
+ * names a const struct, not the struct (genfuzz seed 7, header 1205: the
+ * struct took its name, and its read function filled a const object). */
+typedef const struct const_node const_cnode;
+typedef struct const_node {
+    /** @minLength 1 */
+    char *label;
+    /** @optional */
+    const_cnode *kids;
+    size_t kids_count;
+} const_node;
+
 typedef struct { const char *key; /** @minLength 1 */ const_cstr value; } const_text_entry;
 typedef struct { char *key; const_quals value; } const_quals_entry;
 
@@ -113,6 +125,7 @@ typedef struct {
     /** @additionalProperties */
     const_quals_entry *nested;
     size_t nested_count;
+    const_cnode *tree;
 } const_matrix;
 
 typedef enum { CONST_VARIANT_NONE, CONST_VARIANT_TEXT, CONST_VARIANT_TTEXT, CONST_VARIANT_QUALS, CONST_VARIANT_CTS } const_variant;

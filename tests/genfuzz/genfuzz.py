@@ -289,11 +289,15 @@ def const_pointee(rng, text):
             decl = "%s %s%s%s" % (alias, stars, name, dims)
     text = replace_span(text, m.start(2), m.end(), decl + ";")
     if prelude:
-        # before the typedef or struct that holds the member
+        # before the typedef or struct that holds the member, and before
+        # its doc comment, which must stay the struct's
         at = text.rfind("\ntypedef struct", 0, m.start())
         at = text.rfind("\nstruct", 0, m.start()) if at < 0 else at
         if at < 0:
             return None
+        before = text[:at].rstrip()
+        if before.endswith("*/") and before.rfind("/*") >= 0:
+            at = text.rfind("\n", 0, before.rfind("/*"))
         text = replace_span(text, at + 1, at + 1, prelude)
     return text, "const pointee: %r -> %r%s" % (m.group().strip(), decl, " with " + prelude.strip() if prelude else "")
 
