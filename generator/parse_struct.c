@@ -215,10 +215,15 @@ static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc wh
                 v->description = xstrdup(value->a.description);
             map = node_new(NODE_MAP);
             map->c_type = type_spelling(spelled);
-            map->entry_c_type = type_spelling(entry);
-            /* the decoder fills the entries it allocates: no const */
-            if (strncmp(map->entry_c_type, "const ", 6) == 0)
-                memmove(map->entry_c_type, map->entry_c_type + 6, strlen(map->entry_c_type) - 5);
+            /* the decoder fills the entries it allocates: no const, also
+             * not one a typedef hides (typedef const entry centry) */
+            map->entry_c_type = spelling_without_const(entry);
+            if (map->entry_c_type == NULL) {
+                map->entry_c_type = type_spelling(entry);
+                diag_error(where, "'%s' is const through a typedef of a type without a name, which generated "
+                                  "code cannot spell without the const to fill it: name the type, or write the "
+                                  "const out (const T)", map->entry_c_type);
+            }
             map->map_key = k;
             map->map_value = v;
             k = v = NULL;

@@ -248,7 +248,7 @@ bool has_volatile(CXType t)
  * (`typedef const int cint;`) is taken off by spelling what the typedef
  * names ("int"); NULL when that has no name C can spell (a typedef of a
  * const unnamed struct). */
-static char *spelling_without_const(CXType t)
+char *spelling_without_const(CXType t)
 {
     char *s = type_spelling(t);
     if (!clang_isConstQualifiedType(clang_getCanonicalType(t)))

@@ -107,6 +107,9 @@ typedef struct const_node {
 } const_node;
 
 typedef struct { const char *key; /** @minLength 1 */ const_cstr value; } const_text_entry;
+/* map entries through a typedef of a const entry (genfuzz seed 7, header
+ * 1143: the decoder filled entries of the const type) */
+typedef const const_text_entry const_centry;
 typedef struct { char *key; const_quals value; } const_quals_entry;
 
 /** @schema */
@@ -126,6 +129,9 @@ typedef struct {
     const_quals_entry *nested;
     size_t nested_count;
     const_cnode *tree;
+    /** @additionalProperties @optional @maxProperties 2 */
+    const_centry *ctexts;
+    size_t ctexts_count;
 } const_matrix;
 
 typedef enum { CONST_VARIANT_NONE, CONST_VARIANT_TEXT, CONST_VARIANT_TTEXT, CONST_VARIANT_QUALS, CONST_VARIANT_CTS } const_variant;
