@@ -406,7 +406,7 @@ class Header:
             return decl  # const already, or char buffers (whose items the decoder fills in place)
         form = self.rng.randrange(4)
         if form == 1 and len(stars) >= 2:
-            return "%s const *const %s%s%s" % (base, stars[2:], name, dims or "")
+            return "%s const *const *%s%s%s" % (base, stars[2:], name, dims or "")
         if form == 2:
             alias = self.fresh("cptr")
             self.defs.append("typedef const %s *%s;\n" % (base, alias))
@@ -614,11 +614,14 @@ def main():
         f.write("\n" + "\n".join(h.defs) + "\n" + "\n".join(text for _, text, _ in roots) + "\n")
         f.write(h.colliding_names(roots) + "#endif\n")
     cfg = {"charBuffers": {}, "keyBuffers": {}, "exactRoundtrip": []}
+    # run.mjs looks buffers up by the path's shape, every all-digit segment
+    # taken for an array index ("/*"): a member named "033" too
+    shape = lambda q: re.sub(r"/\d+(?=/|$)", "/*", q)  # noqa: E731
     for name, _, info in roots:
         if info.charbufs:
-            cfg["charBuffers"][name] = {q: n for q, n in info.charbufs}
+            cfg["charBuffers"][name] = {shape(q): n for q, n in info.charbufs}
         if info.keybufs:
-            cfg["keyBuffers"][name] = {q: n for q, n in info.keybufs}
+            cfg["keyBuffers"][name] = {shape(q): n for q, n in info.keybufs}
         if not info.inexact and not info.union:
             cfg["exactRoundtrip"].append(name)
     with open(config, "w", encoding="utf-8") as f:
