@@ -1,11 +1,11 @@
 /* schemac generator: names the generated C would clash on. Generated code
- * spells the header's type and enumerator names next to its own parameters
- * and variables, and derives its static functions' names from struct and
- * member names; either kind of clash would make code that does not compile
+ * declares its parameters and variables, its public functions (T_decode,
+ * ...) and its static functions and tables (all GENERATED_PREFIX...) beside
+ * the header's own file-scope names, and derives the static names from
+ * struct and member names; a clash would make code that does not compile
  * (or, worse, that calls the wrong check), so each is a diagnostic here. */
 #include "check_names.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -33,39 +33,6 @@ static const char *generated_local(const char *name, size_t len)
         if (strlen(generated_locals[i]) == len && memcmp(generated_locals[i], name, len) == 0)
             return generated_locals[i];
     return NULL;
-}
-
-/* Reports each identifier of the C spelling `type` (e.g. "const out") that
- * generated code also uses for a variable. */
-static void check_spelling(const char *type, src_loc where)
-{
-    for (const char *p = type; p != NULL && *p;) {
-        if (!(isalpha((unsigned char)*p) || *p == '_')) {
-            p++;
-            continue;
-        }
-        const char *start = p;
-        while (isalnum((unsigned char)*p) || *p == '_')
-            p++;
-        /* "struct out" names a tag, which lives apart from variables */
-        bool tag = (start - type >= 7 && strncmp(start - 7, "struct ", 7) == 0) ||
-                   (start - type >= 5 && strncmp(start - 5, "enum ", 5) == 0);
-        const char *local = tag ? NULL : generated_local(start, (size_t)(p - start));
-        if (local != NULL)
-            diag_error(where, "the name '%s' is also a parameter or variable of the generated code, which "
-                              "would hide this type or enum value there: rename it", local);
-    }
-}
-
-static void check_node_spellings(const node *n, src_loc where)
-{
-    if (n == NULL)
-        return;
-    check_spelling(n->c_type, where);
-    check_spelling(n->entry_c_type, where);
-    check_node_spellings(n->items, where);
-    check_node_spellings(n->map_key, where);
-    check_node_spellings(n->map_value, where);
 }
 
 /* Whether emit_c_check.c writes a check function of its own for a use of
@@ -127,7 +94,8 @@ static void take(taken_set *set, char *name, src_loc where, const char *what)
     taken *slot = taken_slot(set, name);
     if (slot->name != NULL) {
         diag_error(where, "%s and %s at line %u would both get the generated function name "
-                          "'check_%s': rename one of them", what, slot->what, slot->where.line, name);
+                          "'" GENERATED_PREFIX "check_%s': rename one of them", what, slot->what, slot->where.line,
+                   name);
         free(name);
         return;
     }
@@ -148,8 +116,6 @@ static void take_struct(taken_set *set, const struct_def *s)
 {
     take(set, xstrdup(s->name), s->where, "this struct");
     for (size_t i = 0; i < s->nfields; i++) {
-        check_node_spellings(s->fields[i].type, s->fields[i].where);
-        check_spelling(s->fields[i].count_c_type, s->fields[i].where);
         /* check_S_F, and its _items, _key and _value helpers */
         const field *f = &s->fields[i];
         if (!own_check(f->type))
@@ -169,21 +135,90 @@ static void take_struct(taken_set *set, const struct_def *s)
     }
 }
 
+/* The public functions, data and types of a @schema or @tool struct T,
+ * after "T": emit_c.c and emit_c_tool.c declare them in the generated
+ * header. */
+static const char *const public_suffixes[] = {
+    "_decode", "_from_cjson", "_validate", "_to_cjson", "_encode", "_decode_all", "_from_cjson_all",
+    "_validate_all", "_to_cjson_ex", "_encode_ex", "_validate_within", "_validate_all_within",
+    "_to_cjson_within", "_encode_within", "_schema_json",
+};
+static const char *const tool_suffixes[] = {"_tool", "_handler", "_bind"};
+
+/* The public name of struct s that name is ("point_decode" for point), or
+ * NULL. */
+static const char *public_suffix(const struct_def *s, const char *name)
+{
+    size_t len = strlen(s->name);
+    if (!s->opted_in || strncmp(name, s->name, len) != 0)
+        return NULL;
+    for (size_t i = 0; i < sizeof public_suffixes / sizeof *public_suffixes; i++)
+        if (strcmp(name + len, public_suffixes[i]) == 0)
+            return public_suffixes[i];
+    if (s->tool_name != NULL)
+        for (size_t i = 0; i < sizeof tool_suffixes / sizeof *tool_suffixes; i++)
+            if (strcmp(name + len, tool_suffixes[i]) == 0)
+                return tool_suffixes[i];
+    return NULL;
+}
+
+/* Every identifier the header declares at file scope, against the names
+ * generated code declares beside it: its static functions and tables
+ * (all GENERATED_PREFIX..., so a header name of that prefix is refused),
+ * libschemac's names, which it includes (all sc_ and SC_: refused too),
+ * the public functions of its @schema and @tool structs, and its locals
+ * (a file-scope name of a local's spelling is shadowed: -Wshadow). */
+static void check_file_names(const model *m)
+{
+    size_t prefix_len = strlen(GENERATED_PREFIX);
+    for (size_t i = 0; i < m->nnames; i++) {
+        const file_name *fn = &m->names[i];
+        if (strncmp(fn->name, GENERATED_PREFIX, prefix_len) == 0) {
+            diag_error(fn->where, "'%s' starts with '" GENERATED_PREFIX "', which is reserved for the names "
+                                  "generated code declares for itself: rename it", fn->name);
+            continue;
+        }
+        if (strncmp(fn->name, "sc_", 3) == 0 || strncmp(fn->name, "SC_", 3) == 0) {
+            diag_error(fn->where, "'%s' starts with '%.3s', which is reserved for libschemac's names "
+                                  "(sc_error, SC_ERR_TYPE, ...), which the generated code includes: rename it",
+                       fn->name, fn->name);
+            continue;
+        }
+        const char *local = generated_local(fn->name, strlen(fn->name));
+        if (local != NULL) {
+            diag_error(fn->where, "the name '%s' is also a parameter or variable of the generated code, which "
+                                  "would hide this declaration there: rename it", local);
+            continue;
+        }
+        for (size_t j = 0; j < m->nstructs; j++) {
+            const struct_def *s = m->structs[j];
+            const char *suffix = public_suffix(s, fn->name);
+            if (suffix != NULL) {
+                diag_error(fn->where, "'%s' is also the name the generated code gives %s of '%s' (line %u): "
+                                      "rename one of them", fn->name,
+                           strcmp(suffix, "_schema_json") == 0 ? "the schema text"
+                           : strcmp(suffix, "_tool") == 0      ? "the tool descriptor"
+                           : strcmp(suffix, "_handler") == 0   ? "the handler type"
+                                                               : "a public function",
+                           s->name, s->where.line);
+                break;
+            }
+        }
+    }
+}
+
 void check_generated_names(const model *m)
 {
     if (diag_failed())
         return; /* the names of a header with errors are no guide */
+    check_file_names(m);
     taken_set set = {NULL, 0, 0};
     for (size_t i = 0; i < m->nenums; i++) {
         const enum_def *e = m->enums[i];
-        check_spelling(e->c_type, e->where);
-        for (size_t j = 0; j < e->nvalues; j++)
-            check_spelling(e->values[j].c_name, e->values[j].where);
         take(&set, xstrdup(e->name), e->where, "this enum");
     }
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
-        check_spelling(s->c_type, s->where);
         for (size_t v = 0; v < s->nvariants; v++)
             take_struct(&set, s->variants[v]);
         if (s->nvariants == 0)

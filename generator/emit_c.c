@@ -17,72 +17,72 @@
 static void emit_public(strbuf *sb, const struct_def *s)
 {
     const char *t = s->c_type, *n = s->name;
-    sb_printf(sb, "static int any_read_%s(sc_reader *r_, void *out_)\n{\n", n);
-    emit_line(sb, 1, "return read_%s(r_, (%s *)out_);", n, t);
+    sb_printf(sb, "static int sc_gen_any_read_%s(sc_reader *r_, void *out_)\n{\n", n);
+    emit_line(sb, 1, "return sc_gen_read_%s(r_, (%s *)out_);", n, t);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "static int any_check_%s(const void *value_, sc_error *err_)\n{\n", n);
-    emit_line(sb, 1, "return check_%s((const %s *)value_, err_, true, NULL, 0);", n, t);
+    sb_printf(sb, "static int sc_gen_any_check_%s(const void *value_, sc_error *err_)\n{\n", n);
+    emit_line(sb, 1, "return sc_gen_check_%s((const %s *)value_, err_, true, NULL, 0);", n, t);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "static cJSON *any_build_%s(const void *value_)\n{\n", n);
-    emit_line(sb, 1, "return build_%s((const %s *)value_, 0);", n, t);
+    sb_printf(sb, "static cJSON *sc_gen_any_build_%s(const void *value_)\n{\n", n);
+    emit_line(sb, 1, "return sc_gen_build_%s((const %s *)value_, 0);", n, t);
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "int %s_decode(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_error *err_)\n{\n",
               n, t);
-    emit_line(sb, 1, "return sc_decode_with(arena_, json_, len_, out_, err_, any_read_%s);", n);
+    emit_line(sb, 1, "return sc_decode_with(arena_, json_, len_, out_, err_, sc_gen_any_read_%s);", n);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "int %s_decode_all(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_errors *errs_)\n{\n",
               n, t);
-    emit_line(sb, 1, "return sc_decode_all_with(arena_, json_, len_, out_, errs_, any_read_%s);", n);
+    emit_line(sb, 1, "return sc_decode_all_with(arena_, json_, len_, out_, errs_, sc_gen_any_read_%s);", n);
     sb_puts(sb, "}\n\n");
 
-    sb_printf(sb, "static int decode_%s_text(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
+    sb_printf(sb, "static int sc_gen_decode_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
                   "sc_error *err_)\n{\n", n);
     emit_line(sb, 1, "return %s_decode(arena_, json_, len_, (%s *)out_, err_);", n, t);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "static int decode_all_%s_text(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
+    sb_printf(sb, "static int sc_gen_decode_all_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
                   "sc_errors *errs_)\n{\n", n);
     emit_line(sb, 1, "return %s_decode_all(arena_, json_, len_, (%s *)out_, errs_);", n, t);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "int %s_from_cjson(sc_arena *arena_, const cJSON *node_, %s *out_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_decode_cjson(arena_, node_, out_, err_, decode_%s_text);", n);
+    emit_line(sb, 1, "return sc_decode_cjson(arena_, node_, out_, err_, sc_gen_decode_text_%s);", n);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "int %s_from_cjson_all(sc_arena *arena_, const cJSON *node_, %s *out_, sc_errors *errs_)\n{\n",
               n, t);
-    emit_line(sb, 1, "return sc_decode_cjson_all(arena_, node_, out_, errs_, decode_all_%s_text);", n);
+    emit_line(sb, 1, "return sc_decode_cjson_all(arena_, node_, out_, errs_, sc_gen_decode_all_text_%s);", n);
     sb_puts(sb, "}\n\n");
 
     /* validate and encode walk a value built in C under limits: the
      * _within forms take them, the others the defaults */
     sb_printf(sb, "int %s_validate_within(const %s *value_, const sc_limits *limits_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_validate_with(value_, limits_, err_, any_check_%s);", n);
+    emit_line(sb, 1, "return sc_validate_with(value_, limits_, err_, sc_gen_any_check_%s);", n);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "int %s_validate(const %s *value_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_validate_with(value_, NULL, err_, any_check_%s);", n);
+    emit_line(sb, 1, "return sc_validate_with(value_, NULL, err_, sc_gen_any_check_%s);", n);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "int %s_validate_all_within(const %s *value_, const sc_limits *limits_, sc_errors *errs_)\n{\n",
               n, t);
-    emit_line(sb, 1, "return sc_validate_all_with(value_, limits_, errs_, any_check_%s);", n);
+    emit_line(sb, 1, "return sc_validate_all_with(value_, limits_, errs_, sc_gen_any_check_%s);", n);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "int %s_validate_all(const %s *value_, sc_errors *errs_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_validate_all_with(value_, NULL, errs_, any_check_%s);", n);
+    emit_line(sb, 1, "return sc_validate_all_with(value_, NULL, errs_, sc_gen_any_check_%s);", n);
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "cJSON *%s_to_cjson_within(const %s *value_, const sc_limits *limits_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_to_cjson_with(value_, limits_, err_, any_check_%s, any_build_%s);", n, n);
+    emit_line(sb, 1, "return sc_to_cjson_with(value_, limits_, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "cJSON *%s_to_cjson_ex(const %s *value_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_to_cjson_with(value_, NULL, err_, any_check_%s, any_build_%s);", n, n);
+    emit_line(sb, 1, "return sc_to_cjson_with(value_, NULL, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "cJSON *%s_to_cjson(const %s *value_)\n{\n", n, t);
     emit_line(sb, 1, "return %s_to_cjson_ex(value_, NULL);", n);
     sb_puts(sb, "}\n\n");
 
     sb_printf(sb, "char *%s_encode_within(const %s *value_, const sc_limits *limits_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_encode_with(value_, limits_, err_, any_check_%s, any_build_%s);", n, n);
+    emit_line(sb, 1, "return sc_encode_with(value_, limits_, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "char *%s_encode_ex(const %s *value_, sc_error *err_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_encode_with(value_, NULL, err_, any_check_%s, any_build_%s);", n, n);
+    emit_line(sb, 1, "return sc_encode_with(value_, NULL, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "char *%s_encode(const %s *value_)\n{\n", n, t);
     emit_line(sb, 1, "return %s_encode_ex(value_, NULL);", n);
@@ -205,10 +205,10 @@ static bool enum_is_json(const model *m, const enum_def *e)
 
 static void emit_declarations(strbuf *sb, const struct_def *s)
 {
-    sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_);\n", s->name, s->c_type);
-    sb_printf(sb, "static int check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_);\n",
+    sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_);\n", s->name, s->c_type);
+    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_);\n",
               s->name, s->c_type);
-    sb_printf(sb, "static cJSON *build_%s(const %s *v_, int depth_);\n", s->name, s->c_type);
+    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_);\n", s->name, s->c_type);
 }
 
 char *emit_c_source(const model *m, const c_names *names)

@@ -13,10 +13,10 @@ static char *build_expr(const node *n, const char *expr)
     case NODE_INT:
     case NODE_NUMBER: return xasprintf("cJSON_CreateNumber((double)%s)", expr);
     case NODE_STRING: return xasprintf("cJSON_CreateString(%s)", expr);
-    case NODE_ENUM: return xasprintf("build_%s(%s)", n->enum_type->name, expr);
+    case NODE_ENUM: return xasprintf("sc_gen_build_%s(%s)", n->enum_type->name, expr);
     case NODE_STRUCT: {
         char *address = address_of(expr);
-        char *e = xasprintf("build_%s(%s, depth_ + 1)", n->struct_type->name, address);
+        char *e = xasprintf("sc_gen_build_%s(%s, depth_ + 1)", n->struct_type->name, address);
         free(address);
         return e;
     }
@@ -29,15 +29,15 @@ static char *build_expr(const node *n, const char *expr)
 
 void emit_enum_build(strbuf *sb, const enum_def *e)
 {
-    sb_printf(sb, "static cJSON *build_%s(%s value_)\n{\n", e->name, e->c_type);
-    emit_line(sb, 1, "const char *name_ = name_%s(value_);", e->name);
+    sb_printf(sb, "static cJSON *sc_gen_build_%s(%s value_)\n{\n", e->name, e->c_type);
+    emit_line(sb, 1, "const char *name_ = sc_gen_name_%s(value_);", e->name);
     emit_line(sb, 1, "return name_ != NULL ? cJSON_CreateString(name_) : NULL;");
     sb_puts(sb, "}\n\n");
 }
 
 void emit_struct_build(strbuf *sb, const struct_def *s)
 {
-    sb_printf(sb, "static cJSON *build_%s(const %s *v_, int depth_)\n{\n", s->name, s->c_type);
+    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_)\n{\n", s->name, s->c_type);
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
@@ -138,12 +138,12 @@ void emit_union_build(strbuf *sb, const struct_def *s)
 {
     const field *disc = &s->fields[s->discriminator];
 
-    sb_printf(sb, "static cJSON *build_%s(const %s *v_, int depth_)\n{\n", s->name, s->c_type);
+    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_)\n{\n", s->name, s->c_type);
     emit_line(sb, 1, "switch (v_->%s) {", disc->c_path);
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
         emit_line(sb, 1, "case %s:", v->variant_value->c_name);
-        emit_line(sb, 2, "return build_%s(v_, depth_);", v->name);
+        emit_line(sb, 2, "return sc_gen_build_%s(v_, depth_);", v->name);
     }
     emit_line(sb, 1, "default:");
     emit_line(sb, 2, "return NULL; /* not a value of the discriminator */");
@@ -156,7 +156,7 @@ void emit_union_build(strbuf *sb, const struct_def *s)
 void emit_untagged_build(strbuf *sb, const struct_def *s)
 {
     const field *disc = &s->fields[s->discriminator];
-    sb_printf(sb, "static cJSON *build_%s(const %s *v_, int depth_)\n{\n", s->name, s->c_type);
+    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_)\n{\n", s->name, s->c_type);
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
@@ -193,7 +193,7 @@ void emit_untagged_build(strbuf *sb, const struct_def *s)
             /* a number that reads back as this variant (validate found one) */
             emit_line(sb, 2, "{");
             emit_line(sb, 3, "double form_;");
-            emit_line(sb, 3, "return float_form_%s(v_, &form_) == 0 ? cJSON_CreateNumber(form_) : NULL;", v->name);
+            emit_line(sb, 3, "return sc_gen_float_form_%s(v_, &form_) == 0 ? cJSON_CreateNumber(form_) : NULL;", v->name);
             emit_line(sb, 2, "}");
         } else {
             char *value = xasprintf("v_->%s", f->c_path);

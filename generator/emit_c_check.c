@@ -16,7 +16,7 @@ void emit_enum_check(strbuf *sb, const enum_def *e)
     char *choices_lit = c_literal(choices);
 
     /* JSON name of a value; NULL for a value outside the enum. */
-    sb_printf(sb, "static const char *name_%s(%s value_)\n{\n", e->name, e->c_type);
+    sb_printf(sb, "static const char *sc_gen_name_%s(%s value_)\n{\n", e->name, e->c_type);
     emit_line(sb, 1, "switch (value_) {");
     for (size_t i = 0; i < e->nvalues; i++) {
         bool repeated = false; /* two enumerators with one value: the first names it */
@@ -35,8 +35,8 @@ void emit_enum_check(strbuf *sb, const enum_def *e)
     emit_line(sb, 1, "}");
     sb_puts(sb, "}\n\n");
 
-    sb_printf(sb, "static int check_%s(%s value_, sc_error *err_)\n{\n", e->name, e->c_type);
-    emit_line(sb, 1, "if (name_%s(value_) == NULL)", e->name);
+    sb_printf(sb, "static int sc_gen_check_%s(%s value_, sc_error *err_)\n{\n", e->name, e->c_type);
+    emit_line(sb, 1, "if (sc_gen_name_%s(value_) == NULL)", e->name);
     emit_line(sb, 2, "return sc_fail(err_, SC_ERR_CONSTRAINT, \"enum\", \"must be one of: %%s\", %s);",
          choices_lit);
     emit_line(sb, 1, "return 0;");
@@ -269,7 +269,7 @@ static const char *pattern_matcher(strbuf *sb, const node *n, const char *fn)
     pattern *p = pattern_compile(n->c.pattern, message, sizeof message, &offset);
     if (p == NULL)
         return "false_"; /* reported by the tags reader already: no code is written */
-    char *name = xasprintf("match_%s", fn);
+    char *name = xasprintf("sc_gen_match_%s", fn);
     pattern_emit_c(p, name, sb);
     sb_puts(sb, "\n");
     pattern_free(p);
@@ -298,18 +298,18 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
     switch (n->kind) {
     case NODE_STRUCT:
         /* "*v->x" (an optional struct) is passed as v->x */
-        emit_line(sb, level, "rc_ = check_%s(%s%s, err_, full_, NULL, depth_ + 1);", n->struct_type->name,
+        emit_line(sb, level, "rc_ = sc_gen_check_%s(%s%s, err_, full_, NULL, depth_ + 1);", n->struct_type->name,
              expr[0] == '*' ? "" : "&", expr[0] == '*' ? expr + 1 : expr);
         break;
     case NODE_ENUM:
         if (has_value_keywords(n))
-            emit_line(sb, level, "rc_ = check_%s(%s, err_, full_);", fn, expr);
+            emit_line(sb, level, "rc_ = sc_gen_check_%s(%s, err_, full_);", fn, expr);
         else
-            emit_line(sb, level, "rc_ = full_ ? check_%s(%s, err_) : 0;", n->enum_type->name, expr);
+            emit_line(sb, level, "rc_ = full_ ? sc_gen_check_%s(%s, err_) : 0;", n->enum_type->name, expr);
         break;
     case NODE_ARRAY:
     case NODE_MAP:
-        emit_line(sb, level, "rc_ = check_%s(%s, %s, err_, full_, depth_);", fn, expr, count_expr != NULL ? count_expr : "0");
+        emit_line(sb, level, "rc_ = sc_gen_check_%s(%s, %s, err_, full_, depth_);", fn, expr, count_expr != NULL ? count_expr : "0");
         break;
     case NODE_ANY:
         emit_line(sb, level, "rc_ = full_ ? sc_check_cjson(%s, err_) : 0;", expr);
@@ -318,9 +318,9 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
         /* the decoder checked the double it read, and each string's text
          * with the counts the reader took */
         if ((n->kind == NODE_NUMBER && n->is_float) || n->kind == NODE_STRING)
-            emit_line(sb, level, "rc_ = full_ ? check_%s(%s, err_, full_) : 0;", fn, expr);
+            emit_line(sb, level, "rc_ = full_ ? sc_gen_check_%s(%s, err_, full_) : 0;", fn, expr);
         else
-            emit_line(sb, level, "rc_ = check_%s(%s, err_, full_);", fn, expr);
+            emit_line(sb, level, "rc_ = sc_gen_check_%s(%s, err_, full_);", fn, expr);
         break;
     }
 }
@@ -346,8 +346,10 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
     bool value_check = needs_check(n->map_value);
     if (value_check)
         emit_check_fn(sb, n->map_value, value_fn);
-    sb_printf(sb, "static int check_%s(const %s *items_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
-              fn, without_const(n->entry_c_type));
+    char *items_type = const_items_type(n->entry_c_type);
+    sb_printf(sb, "static int sc_gen_check_%s(%sitems_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
+              fn, items_type);
+    free(items_type);
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
@@ -363,7 +365,7 @@ static void emit_map_check_fn(strbuf *sb, const node *n, const char *fn)
         emit_count_check(sb, ">", max, "maxProperties", "property", "properties");
     emit_line(sb, 1, "for (size_t i_ = 0; i_ < count_; i_++) {");
     /* keys are not read by emit_read: checked here when decoding too */
-    emit_line(sb, 2, "rc_ = check_%s(items_[i_].key, err_, full_);", key_fn);
+    emit_line(sb, 2, "rc_ = sc_gen_check_%s(items_[i_].key, err_, full_);", key_fn);
     emit_line(sb, 2, "if (rc_ != 0) {");
     emit_line(sb, 3, "err_->keyword = \"propertyNames\";");
     emit_line(sb, 3, "return sc_error_note(err_, \"property name \\\"%%s\\\"\", items_[i_].key);");
@@ -401,7 +403,7 @@ static void emit_string_check_fns(strbuf *sb, const node *n, const char *fn)
     bool text_checks = string_checked_on_read(n);
     if (text_checks) {
         const char *matcher_fn = c->pattern != NULL ? pattern_matcher(sb, n, fn) : NULL;
-        sb_printf(sb, "static int check_%s_text(const char *value_, size_t len_, size_t chars_, sc_error *err_)\n{\n",
+        sb_printf(sb, "static int sc_gen_check_%s_text(const char *value_, size_t len_, size_t chars_, sc_error *err_)\n{\n",
                   fn);
         strbuf body;
         sb_init(&body);
@@ -410,7 +412,7 @@ static void emit_string_check_fns(strbuf *sb, const node *n, const char *fn)
         emit_body(sb, &body, (const char *const[]){"value_", "len_", "chars_", "err_", NULL});
     }
     bool counts = (c->has_min_length && c->min_length > 0) || c->has_max_length;
-    sb_printf(sb, "static int check_%s(const char *value_, sc_error *err_, bool full_)\n{\n", fn);
+    sb_printf(sb, "static int sc_gen_check_%s(const char *value_, sc_error *err_, bool full_)\n{\n", fn);
     emit_line(sb, 1, "size_t len_;");
     emit_line(sb, 1, "if (value_ == NULL)");
     emit_fail(sb, 2, "SC_ERR_TYPE", "type", "must be a string");
@@ -418,7 +420,7 @@ static void emit_string_check_fns(strbuf *sb, const node *n, const char *fn)
     emit_line(sb, 1, "if (full_ && sc_check_string(err_, value_, len_) != 0) /* max_string, the text so far, UTF-8 */");
     emit_line(sb, 2, "return err_->code;");
     if (text_checks)
-        emit_line(sb, 1, "return check_%s_text(value_, len_, %s, err_);", fn,
+        emit_line(sb, 1, "return sc_gen_check_%s_text(value_, len_, %s, err_);", fn,
                   counts ? "sc_utf8_count(value_, len_)" : "0");
     else
         emit_line(sb, 1, "return 0;");
@@ -443,8 +445,10 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
             emit_check_fn(sb, items, item_fn);
         const constraints *c = &n->c;
         uint64_t max;
-        sb_printf(sb, "static int check_%s(const %s *items_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
-                  fn, without_const(items->c_type));
+        char *items_type = const_items_type(items->c_type);
+        sb_printf(sb, "static int sc_gen_check_%s(%sitems_, size_t count_, sc_error *err_, bool full_, int depth_)\n{\n",
+                  fn, items_type);
+        free(items_type);
         strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
         sb_init(&body);
         sb = &body;
@@ -493,13 +497,13 @@ static void emit_check_fn(strbuf *sb, const node *n, const char *fn)
         return;
     }
     const char *param = n->kind == NODE_ENUM ? n->enum_type->c_type : check_param_type(n);
-    sb_printf(sb, "static int check_%s(%s%svalue_, sc_error *err_, bool full_)\n{\n", fn, param,
+    sb_printf(sb, "static int sc_gen_check_%s(%s%svalue_, sc_error *err_, bool full_)\n{\n", fn, param,
               param[strlen(param) - 1] == '*' ? "" : " ");
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
     sb = &body;
     if (n->kind == NODE_ENUM) {
-        emit_line(sb, 1, "if (full_ && check_%s(value_, err_) != 0)", n->enum_type->name);
+        emit_line(sb, 1, "if (full_ && sc_gen_check_%s(value_, err_) != 0)", n->enum_type->name);
         emit_line(sb, 2, "return err_->code;");
     }
     emit_check_body_scalar(sb, n, NULL); /* not a string */
@@ -549,7 +553,7 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
     sb_printf(sb, "/* Constraints of %s. full: also what the decoder guarantees by\n"
                   " * construction (valid UTF-8, enum values, ranges), for values built in C.\n"
                   " * seen_: which members the decoder found, or NULL. */\n", s->c_type);
-    sb_printf(sb, "static int check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
+    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
               s->name, s->c_type);
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
@@ -636,8 +640,9 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
             /* T * does not convert to const T * implicitly when T is an
              * array type (a char buffer) before C23 */
             free(expr);
-            expr = xasprintf("(const %s *)v_->%s",
-                             without_const(n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type), f->c_path);
+            char *items_type = const_items_type(n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type);
+            expr = xasprintf("(%s)v_->%s", items_type, f->c_path);
+            free(items_type);
         }
         int inner = n->kind == NODE_STRUCT ? level + 1 : level;
         if (sequence && f->count_signed) {
@@ -672,20 +677,20 @@ void emit_union_check(strbuf *sb, const struct_def *s)
     const enum_def *e = disc->type->enum_type;
     char *disc_lit = c_literal(disc->json_name);
 
-    sb_printf(sb, "static int check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
+    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
               s->name, s->c_type);
     emit_line(sb, 1, "int rc_;");
     emit_line(sb, 1, "switch (v_->%s) {", disc->c_path);
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
         emit_line(sb, 1, "case %s:", v->variant_value->c_name);
-        emit_line(sb, 2, "if ((rc_ = check_%s(v_, err_, full_, seen_, depth_)) != 0)", v->name);
+        emit_line(sb, 2, "if ((rc_ = sc_gen_check_%s(v_, err_, full_, seen_, depth_)) != 0)", v->name);
         emit_line(sb, 3, "sc_error_note(err_, \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
              v->variant_value->json_name);
         emit_line(sb, 2, "return rc_;");
     }
     emit_line(sb, 1, "default:");
-    emit_line(sb, 2, "rc_ = check_%s(v_->%s, err_);", e->name, disc->c_path);
+    emit_line(sb, 2, "rc_ = sc_gen_check_%s(v_->%s, err_);", e->name, disc->c_path);
     emit_line(sb, 2, "return sc_error_push_key(err_, %s);", disc_lit);
     emit_line(sb, 1, "}");
     sb_puts(sb, "}\n\n");
@@ -700,7 +705,7 @@ void emit_union_check(strbuf *sb, const struct_def *s)
 static void emit_variant_names(strbuf *sb, const struct_def *s)
 {
     const field *disc = &s->fields[s->discriminator];
-    sb_printf(sb, "static const char *variant_%s(%s kind_)\n{\n", s->name, disc->type->c_type);
+    sb_printf(sb, "static const char *sc_gen_variant_%s(%s kind_)\n{\n", s->name, disc->type->c_type);
     emit_line(sb, 1, "switch (kind_) {");
     for (size_t i = 0; i < s->nvariants; i++) {
         emit_line(sb, 1, "case %s:", s->variants[i]->variant_value->c_name);
@@ -713,9 +718,9 @@ static void emit_variant_names(strbuf *sb, const struct_def *s)
 }
 
 /* For a union with @acceptOverlap variants (check_overlap.c): the union
- * read back from a tree as encode writes it (readback_), whether a
- * variant's value reads back as that variant (keep_), and the number a
- * float variant is written as (float_form_: the first of sc_float_forms'
+ * read back from a tree as encode writes it (sc_gen_readback_), whether a
+ * variant's value reads back as that variant (sc_gen_keep_), and the number a
+ * float variant is written as (sc_gen_float_form_: the first of sc_float_forms'
  * candidates that reads back as the same variant and float). The value
  * read back is looked at for its variant and a float only: its strings
  * went with the arena. */
@@ -726,20 +731,20 @@ static void emit_read_back(strbuf *sb, const struct_def *s)
         any = any || s->variants[i]->read_back;
     if (!any)
         return;
-    bool names = false; /* keep_ of a variant that is not a float names the variant read back */
+    bool names = false; /* sc_gen_keep_ of a variant that is not a float names the variant read back */
     for (size_t i = 0; i < s->nvariants; i++)
         names = names || (s->variants[i]->read_back &&
                           !(s->variants[i]->fields[0].type->kind == NODE_NUMBER && s->variants[i]->fields[0].type->is_float));
     if (names)
         emit_variant_names(sb, s);
-    sb_printf(sb, "static int readback_any_%s(sc_reader *r_, void *out_)\n{\n", s->name);
-    emit_line(sb, 1, "return read_%s(r_, (%s *)out_);", s->name, s->c_type);
+    sb_printf(sb, "static int sc_gen_backreader_%s(sc_reader *r_, void *out_)\n{\n", s->name);
+    emit_line(sb, 1, "return sc_gen_read_%s(r_, (%s *)out_);", s->name, s->c_type);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "static int readback_%s(const cJSON *tree_, %s *back_)\n{\n", s->name, s->c_type);
+    sb_printf(sb, "static int sc_gen_readback_%s(const cJSON *tree_, %s *back_)\n{\n", s->name, s->c_type);
     emit_line(sb, 1, "sc_arena arena_;");
     emit_line(sb, 1, "int rc_;");
     emit_line(sb, 1, "sc_arena_init(&arena_, NULL);");
-    emit_line(sb, 1, "rc_ = sc_read_back(&arena_, tree_, readback_any_%s, back_);", s->name);
+    emit_line(sb, 1, "rc_ = sc_read_back(&arena_, tree_, sc_gen_backreader_%s, back_);", s->name);
     emit_line(sb, 1, "sc_arena_release(&arena_);");
     emit_line(sb, 1, "return rc_;");
     sb_puts(sb, "}\n\n");
@@ -770,7 +775,7 @@ static void emit_read_back(strbuf *sb, const struct_def *s)
                     nmarks += 2;
                 }
             }
-            sb_printf(sb, "static int float_form_%s(const %s *v_, double *out_)\n{\n", v->name, s->c_type);
+            sb_printf(sb, "static int sc_gen_float_form_%s(const %s *v_, double *out_)\n{\n", v->name, s->c_type);
             if (nmarks > 0)
                 emit_line(sb, 1, "static const double marks_[%zu] = {%s};", nmarks, marks.data);
             emit_line(sb, 1, "double forms_[SC_FLOAT_FORMS(%zu)];", nmarks);
@@ -782,7 +787,7 @@ static void emit_read_back(strbuf *sb, const struct_def *s)
             emit_line(sb, 2, "int rc_;");
             emit_line(sb, 2, "if (tree_ == NULL)");
             emit_line(sb, 3, "return SC_ERR_NOMEM;");
-            emit_line(sb, 2, "rc_ = readback_%s(tree_, &back_);", s->name);
+            emit_line(sb, 2, "rc_ = sc_gen_readback_%s(tree_, &back_);", s->name);
             emit_line(sb, 2, "cJSON_Delete(tree_);");
             emit_line(sb, 2, "if (rc_ == SC_ERR_NOMEM)");
             emit_line(sb, 3, "return rc_;");
@@ -797,10 +802,10 @@ static void emit_read_back(strbuf *sb, const struct_def *s)
             sb_puts(sb, "}\n\n");
             sb_free(&marks);
         }
-        sb_printf(sb, "static int keep_%s(const %s *v_, sc_error *err_)\n{\n", v->name, s->c_type);
+        sb_printf(sb, "static int sc_gen_keep_%s(const %s *v_, sc_error *err_)\n{\n", v->name, s->c_type);
         if (f->type->kind == NODE_NUMBER && f->type->is_float) {
             emit_line(sb, 1, "double form_;");
-            emit_line(sb, 1, "int rc_ = float_form_%s(v_, &form_);", v->name);
+            emit_line(sb, 1, "int rc_ = sc_gen_float_form_%s(v_, &form_);", v->name);
             emit_line(sb, 1, "if (rc_ == SC_ERR_NOMEM)");
             emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
             emit_line(sb, 1, "if (rc_ != 0)");
@@ -810,11 +815,11 @@ static void emit_read_back(strbuf *sb, const struct_def *s)
             emit_line(sb, 1, "return 0;");
         } else {
             emit_line(sb, 1, "%s back_;", s->c_type);
-            emit_line(sb, 1, "cJSON *tree_ = build_%s(v_, 0);", s->name);
+            emit_line(sb, 1, "cJSON *tree_ = sc_gen_build_%s(v_, 0);", s->name);
             emit_line(sb, 1, "int rc_;");
             emit_line(sb, 1, "if (tree_ == NULL)");
             emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
-            emit_line(sb, 1, "rc_ = readback_%s(tree_, &back_);", s->name);
+            emit_line(sb, 1, "rc_ = sc_gen_readback_%s(tree_, &back_);", s->name);
             emit_line(sb, 1, "cJSON_Delete(tree_);");
             emit_line(sb, 1, "if (rc_ == SC_ERR_NOMEM)");
             emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
@@ -823,7 +828,7 @@ static void emit_read_back(strbuf *sb, const struct_def *s)
             emit_line(sb, 2, "return 0;");
             emit_line(sb, 1, "return sc_fail(err_, SC_ERR_CONSTRAINT, \"anyOf\", \"is also a valid '%%s', an earlier "
                              "variant, which is what it would decode as: give it as that variant\", "
-                             "rc_ == 0 ? variant_%s(back_.%s) : \"none\");", s->name, s->fields[s->discriminator].c_path);
+                             "rc_ == 0 ? sc_gen_variant_%s(back_.%s) : \"none\");", s->name, s->fields[s->discriminator].c_path);
         }
         sb_puts(sb, "}\n\n");
     }
@@ -841,7 +846,7 @@ void emit_untagged_check(strbuf *sb, const struct_def *s)
             free(fn);
         }
     }
-    sb_printf(sb, "static int check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
+    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
               s->name, s->c_type);
     strbuf body, *out = sb; /* the body first: emit_body (void)s the parameters it leaves unused */
     sb_init(&body);
@@ -868,14 +873,16 @@ void emit_untagged_check(strbuf *sb, const struct_def *s)
         }
         if (!needs_check(n)) {
             if (v->read_back) /* what encode writes must read back as this variant */
-                emit_line(sb, 2, "rc_ = full_ ? keep_%s(v_, err_) : 0;", v->name);
+                emit_line(sb, 2, "rc_ = full_ ? sc_gen_keep_%s(v_, err_) : 0;", v->name);
             emit_line(sb, 2, "break;");
             continue;
         }
         char *fn = xasprintf("%s_%s", v->name, f->c_name);
         char *expr, *count = NULL;
         if (n->kind == NODE_ARRAY) {
-            expr = xasprintf("(const %s *)v_->%s", n->items->c_type, f->c_path);
+            char *items_type = const_items_type(n->items->c_type);
+            expr = xasprintf("(%s)v_->%s", items_type, f->c_path);
+            free(items_type);
             count = xasprintf("(size_t)v_->%s", f->count_field);
         } else if (n->kind == NODE_INT) {
             expr = xasprintf("(%s)v_->%s", n->is_signed ? "int64_t" : "uint64_t", f->c_path);
@@ -889,7 +896,7 @@ void emit_untagged_check(strbuf *sb, const struct_def *s)
              * level of the JSON of its own, so that T_validate's walk
              * counts the nesting a decode does (a scalar variant none) */
             emit_line(sb, 2, "if (full_)");
-            emit_line(sb, 3, "rc_ = check_%s(&%s, err_, full_, NULL, depth_);", n->struct_type->name, expr);
+            emit_line(sb, 3, "rc_ = sc_gen_check_%s(&%s, err_, full_, NULL, depth_);", n->struct_type->name, expr);
         } else if (n->kind == NODE_ARRAY || n->kind == NODE_MAP) {
             /* a container: a level of the JSON (and where a cycle through
              * the union's arrays ends) */
@@ -901,7 +908,7 @@ void emit_untagged_check(strbuf *sb, const struct_def *s)
         }
         if (v->read_back) { /* what encode writes must read back as this variant */
             emit_line(sb, 2, "if (rc_ == 0 && full_)");
-            emit_line(sb, 3, "rc_ = keep_%s(v_, err_);", v->name);
+            emit_line(sb, 3, "rc_ = sc_gen_keep_%s(v_, err_);", v->name);
         }
         emit_line(sb, 2, "break;");
         free(fn);

@@ -28,9 +28,20 @@ char *c_literal(const char *s);
 /* The arrays of the long texts c_literal named since the last call, to
  * stand ahead of the functions that use them. */
 void emit_long_texts(strbuf *sb);
+/* The prefix of every file-scope name generated code declares for itself
+ * (its static functions, tables and texts: sc_gen_read_T, sc_gen_keys_T,
+ * ...), which the emitters spell in their formats; check_names.c refuses
+ * header identifiers that start with it, so none can collide, and
+ * tests/generator/locals_listed.py checks that every generated file-scope
+ * name but the public ones has it. */
+#define GENERATED_PREFIX "sc_gen_"
 /* c_type past a leading "const ", for "const %s *": the items of `const
  * char **tags` are checked as those of `char **tags` (no "const const"). */
 const char *without_const(const char *c_type);
+/* "const T *" for items of C type T, the type of a check function's
+ * items_ and of every cast to it (T's own leading const written once);
+ * malloc'd. */
+char *const_items_type(const char *c_type);
 /* Text safe inside a C comment: no terminator, one line; malloc'd. */
 char *comment_text(const char *s);
 /* &lvalue, minus the &* of a pointer member's "*out->x" or "(*v->x)". */

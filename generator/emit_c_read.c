@@ -21,7 +21,7 @@ void emit_enum_read(strbuf *sb, const enum_def *e)
         names[i] = e->values[i].json_name;
 
     sb_printf(sb, "/* ---- %s ---- */\n\n", e->c_type);
-    sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", e->name, e->c_type);
+    sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_)\n{\n", e->name, e->c_type);
     emit_line(sb, 1, "sc_string s_;");
     emit_line(sb, 1, "size_t at_ = sc_reader_offset(r_);");
     emit_line(sb, 1, "int rc_ = sc_read_string(r_, &s_);");
@@ -65,7 +65,7 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
             emit_line(sb, level, "{");
             emit_line(sb, level + 1, "double number_;");
             emit_line(sb, level + 1, "rc_ = sc_read_double(r_, &number_);");
-            emit_line(sb, level + 1, "if (rc_ == 0 && check_%s(number_, sc_reader_error(r_), true) != 0)", check_fn);
+            emit_line(sb, level + 1, "if (rc_ == 0 && sc_gen_check_%s(number_, sc_reader_error(r_), true) != 0)", check_fn);
             emit_line(sb, level + 2, "rc_ = sc_reader_place_error_at(r_, %s);", at);
             emit_line(sb, level + 1, "%s = (float)number_;", lvalue);
             emit_line(sb, level, "}");
@@ -93,7 +93,7 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
         else
             emit_line(sb, level + 1, "rc_ = sc_read_string_dup(r_, &text_, %s);", counts);
         if (checked) {
-            emit_line(sb, level + 1, "if (rc_ == 0 && check_%s_text(%s, len_, chars_, sc_reader_error(r_)) != 0)",
+            emit_line(sb, level + 1, "if (rc_ == 0 && sc_gen_check_%s_text(%s, len_, chars_, sc_reader_error(r_)) != 0)",
                       check_fn, text);
             emit_line(sb, level + 2, "rc_ = sc_reader_place_error_at(r_, %s);", at);
         }
@@ -103,13 +103,18 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
         break;
     }
     case NODE_ENUM:
-        emit_line(sb, level, "rc_ = read_%s(r_, %s);", n->enum_type->name, address);
+        emit_line(sb, level, "rc_ = sc_gen_read_%s(r_, %s);", n->enum_type->name, address);
         break;
     case NODE_STRUCT:
-        emit_line(sb, level, "rc_ = read_%s(r_, %s);", n->struct_type->name, address);
+        emit_line(sb, level, "rc_ = sc_gen_read_%s(r_, %s);", n->struct_type->name, address);
         break;
     case NODE_ANY:
-        emit_line(sb, level, "rc_ = sc_read_cjson(r_, %s);", address);
+        /* through a cJSON * of its own: the member may be a const cJSON * */
+        emit_line(sb, level, "{");
+        emit_line(sb, level + 1, "cJSON *tree_ = NULL;");
+        emit_line(sb, level + 1, "rc_ = sc_read_cjson(r_, &tree_);");
+        emit_line(sb, level + 1, "%s = tree_;", lvalue);
+        emit_line(sb, level, "}");
         break;
     case NODE_ARRAY:
     case NODE_MAP:
@@ -139,7 +144,7 @@ static void emit_read_check(strbuf *sb, int level, const node *n, const char *lv
         arg = xasprintf("(%s)%s, sc_reader_error(r_), false", n->is_signed ? "int64_t" : "uint64_t", lvalue);
     else
         arg = xasprintf("%s, sc_reader_error(r_), false", lvalue);
-    emit_line(sb, level, "if (rc_ == 0 && check_%s(%s) != 0)", check_fn, arg);
+    emit_line(sb, level, "if (rc_ == 0 && sc_gen_check_%s(%s) != 0)", check_fn, arg);
     emit_line(sb, level + 1, "rc_ = sc_reader_place_error_at(r_, %s);", at);
     free(arg);
 }
@@ -193,9 +198,10 @@ static void emit_container_end(strbuf *sb, int level, const char *s_name, const 
     }
     if (read_needs_check(f->type)) {
         char *fn = xasprintf("%s_%s", s_name, f->c_name);
-        char *items = xasprintf("(const %s *)out_->%s", f->type->kind == NODE_MAP ? f->type->entry_c_type
-                                                                                  : f->type->items->c_type,
-                                f->c_path);
+        char *items_type = const_items_type(f->type->kind == NODE_MAP ? f->type->entry_c_type
+                                                                      : f->type->items->c_type);
+        char *items = xasprintf("(%s)out_->%s", items_type, f->c_path);
+        free(items_type);
         char *count = xasprintf("(size_t)out_->%s", f->count_field);
         emit_read_check(sb, level, f->type, items, fn, count, "at_");
         free(fn);
@@ -332,7 +338,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         names[i] = s->fields[i].json_name;
 
     if (s->nfields > 0) {
-        sb_printf(sb, "static const char *const %s_members[] = {\n", s->name);
+        sb_printf(sb, "static const char *const sc_gen_members_%s[] = {\n", s->name);
         for (size_t i = 0; i < s->nfields; i++) {
             char *lit = c_literal(names[i]);
             emit_line(sb, 1, "%s,", lit);
@@ -340,7 +346,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         }
         sb_puts(sb, "};\n\n");
         sb_printf(sb, "/* Index of the member called key[0..len), or -1. */\n");
-        sb_printf(sb, "static int member_%s(const char *key_, size_t len_)\n{\n", s->name);
+        sb_printf(sb, "static int sc_gen_member_%s(const char *key_, size_t len_)\n{\n", s->name);
         emit_name_switch(sb, 1, "key_", "len_", names, s->nfields, member_index_action, NULL);
         emit_line(sb, 1, "return -1;");
         sb_puts(sb, "}\n\n");
@@ -349,7 +355,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
     if (expect) {
         sb_printf(sb, "/* The members as sc_next_member_expect compares them: the key declared\n"
                       " * after the last one read is tried before the general lookup. */\n");
-        sb_printf(sb, "static const sc_string %s_keys[] = {\n", s->name);
+        sb_printf(sb, "static const sc_string sc_gen_keys_%s[] = {\n", s->name);
         for (size_t i = 0; i < s->nfields; i++) {
             char *lit = c_literal(names[i]);
             emit_line(sb, 1, "{%s, %zu, %zu},", lit, strlen(names[i]), utf8_chars(names[i]));
@@ -368,7 +374,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
             offsets = true;
     }
 
-    sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
+    sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
     if (s->nfields > 0)
         emit_line(sb, 1, "bool seen_[%zu] = {false};", s->nfields);
     if (offsets)
@@ -386,14 +392,14 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
     emit_line(sb, 2, "return rc_;");
     if (expect) {
         /* SC_NEXT_ITEM or SC_NEXT_EXPECTED: a member */
-        emit_line(sb, 1, "while ((more_ = sc_next_member_expect(r_, &%s_keys[expect_], &key_)) > SC_NEXT_END) {",
+        emit_line(sb, 1, "while ((more_ = sc_next_member_expect(r_, &sc_gen_keys_%s[expect_], &key_)) > SC_NEXT_END) {",
                   s->name);
-        emit_line(sb, 2, "int member_ = more_ == SC_NEXT_EXPECTED ? (int)expect_ : member_%s(key_.ptr, key_.len);",
+        emit_line(sb, 2, "int member_ = more_ == SC_NEXT_EXPECTED ? (int)expect_ : sc_gen_member_%s(key_.ptr, key_.len);",
                   s->name);
     } else {
         emit_line(sb, 1, "while ((more_ = sc_next_member(r_, &key_)) == SC_NEXT_ITEM) {");
         if (s->nfields > 0)
-            emit_line(sb, 2, "int member_ = member_%s(key_.ptr, key_.len);", s->name);
+            emit_line(sb, 2, "int member_ = sc_gen_member_%s(key_.ptr, key_.len);", s->name);
     }
     if (s->nfields > 0) {
         emit_line(sb, 2, "if (member_ < 0) {");
@@ -406,7 +412,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 3, "continue;");
     } else {
         if (s->nfields > 0)
-            emit_line(sb, 3, "if ((rc_ = sc_fail_unknown_member(r_, &key_, %s_members, %zu)) != 0)", s->name,
+            emit_line(sb, 3, "if ((rc_ = sc_fail_unknown_member(r_, &key_, sc_gen_members_%s, %zu)) != 0)", s->name,
                       s->nfields);
         else
             emit_line(sb, 3, "if ((rc_ = sc_fail_unknown_member(r_, &key_, NULL, 0)) != 0)");
@@ -416,7 +422,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
     emit_line(sb, 2, "}");
     if (s->nfields > 0) {
         emit_line(sb, 2, "if (seen_[member_]) {");
-        emit_line(sb, 3, "sc_fail_duplicate_member(r_, %s_members[member_]);", s->name);
+        emit_line(sb, 3, "sc_fail_duplicate_member(r_, sc_gen_members_%s[member_]);", s->name);
         emit_line(sb, 3, "return sc_reader_abandon(r_);");
         emit_line(sb, 2, "}");
         emit_line(sb, 2, "seen_[member_] = true;");
@@ -473,7 +479,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 2, "default:");
         emit_line(sb, 3, "break;");
         emit_line(sb, 2, "}");
-        emit_line(sb, 2, "if (rc_ != 0 && (rc_ = sc_reader_catch_key(r_, %s_members[member_])) != 0)", s->name);
+        emit_line(sb, 2, "if (rc_ != 0 && (rc_ = sc_reader_catch_key(r_, sc_gen_members_%s[member_])) != 0)", s->name);
         emit_line(sb, 3, "return rc_;");
     }
     emit_line(sb, 1, "}");
@@ -488,7 +494,7 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
         all_required = all_required && s->fields[i].presence == PRESENCE_REQUIRED;
     if (all_required) { /* the usual case, one loop rather than two lines a member */
         emit_line(sb, 1, "for (size_t i_ = 0; i_ < %zu; i_++)", s->nfields);
-        emit_line(sb, 2, "if (!seen_[i_] && (rc_ = sc_fail_missing_member(r_, %s_members[i_])) != 0)", s->name);
+        emit_line(sb, 2, "if (!seen_[i_] && (rc_ = sc_fail_missing_member(r_, sc_gen_members_%s[i_])) != 0)", s->name);
         emit_line(sb, 3, "return rc_;");
     }
     for (size_t i = 0; i < s->nfields && !all_required; i++) {
@@ -547,9 +553,9 @@ void emit_union_read(strbuf *sb, const struct_def *s)
     const enum_def *e = disc->type->enum_type;
     char *disc_lit = c_literal(disc->json_name);
 
-    sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
+    sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
     emit_line(sb, 1, "sc_reader probe_ = *r_;");
-    emit_line(sb, 1, "%s which_ = %s; /* set by read_%s before any use; gcc -O3 cannot tell */", e->c_type, e->values[0].c_name, e->name);
+    emit_line(sb, 1, "%s which_ = %s; /* set by sc_gen_read_%s before any use; gcc -O3 cannot tell */", e->c_type, e->values[0].c_name, e->name);
     emit_line(sb, 1, "int rc_;");
     emit_line(sb, 1, "sc_next found_ = sc_find_member(&probe_, %s);", disc_lit);
     emit_line(sb, 1, "if (found_ == SC_NEXT_ERROR)");
@@ -559,7 +565,7 @@ void emit_union_read(strbuf *sb, const struct_def *s)
               disc_lit);
     emit_line(sb, 2, "return sc_reader_skip_failed(r_);");
     emit_line(sb, 1, "}");
-    emit_line(sb, 1, "if ((rc_ = read_%s(&probe_, &which_)) != 0) {", e->name);
+    emit_line(sb, 1, "if ((rc_ = sc_gen_read_%s(&probe_, &which_)) != 0) {", e->name);
     emit_line(sb, 2, "sc_error_push_key(sc_reader_error(r_), %s);", disc_lit);
     emit_line(sb, 2, "return sc_reader_skip_failed(r_);");
     emit_line(sb, 1, "}");
@@ -567,14 +573,14 @@ void emit_union_read(strbuf *sb, const struct_def *s)
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
         emit_line(sb, 1, "case %s:", v->variant_value->c_name);
-        emit_line(sb, 2, "if ((rc_ = read_%s(r_, out_)) != 0)", v->name);
+        emit_line(sb, 2, "if ((rc_ = sc_gen_read_%s(r_, out_)) != 0)", v->name);
         emit_line(sb, 3, "sc_reader_note(r_, \"when %%s is \\\"%%s\\\"\", %s, \"%s\");", disc_lit,
              v->variant_value->json_name);
         emit_line(sb, 2, "return rc_;");
     }
     emit_line(sb, 1, "default:");
     emit_line(sb, 2, "return sc_reader_fail(r_, SC_ERR_REQUIRED, \"required\", \"missing required property \\\"%%s\\\"\", %s); "
-                     "/* not reached: read_%s knows every value */", disc_lit, e->name);
+                     "/* not reached: sc_gen_read_%s knows every value */", disc_lit, e->name);
     emit_line(sb, 1, "}");
     sb_puts(sb, "}\n\n");
 
@@ -611,7 +617,7 @@ static char *untagged_expected(const struct_def *s)
 static void emit_variant_read(strbuf *sb, const struct_def *s, const struct_def *v)
 {
     const field *disc = &s->fields[s->discriminator];
-    sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", v->name, s->c_type);
+    sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_)\n{\n", v->name, s->c_type);
     emit_line(sb, 1, "int rc_;");
     if (v->nfields > 0)
         emit_line(sb, 1, "size_t at_ = sc_reader_offset(r_); /* where errors of the value are placed */");
@@ -632,7 +638,7 @@ static void emit_variant_read(strbuf *sb, const struct_def *s, const struct_def 
     emit_line(sb, 2, "return rc_;");
     emit_line(sb, 1, "out_->%s = %s;", disc->c_path, v->variant_value->c_name);
     if (v->nfields == 1) {
-        emit_line(sb, 1, "if (check_%s(out_, sc_reader_error(r_), false, NULL, 0) != 0)", s->name);
+        emit_line(sb, 1, "if (sc_gen_check_%s(out_, sc_reader_error(r_), false, NULL, 0) != 0)", s->name);
         emit_line(sb, 2, "return sc_reader_place_error_at(r_, at_);");
     }
     emit_line(sb, 1, "return 0;");
@@ -658,7 +664,7 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
     static const char *const json_types[VARIANT_TYPE_COUNT] = {
         [VARIANT_NULL] = "SC_JSON_NULL",     [VARIANT_BOOLEAN] = "SC_JSON_TRUE", [VARIANT_NUMBER] = "SC_JSON_NUMBER",
         [VARIANT_STRING] = "SC_JSON_STRING", [VARIANT_ARRAY] = "SC_JSON_ARRAY",  [VARIANT_OBJECT] = "SC_JSON_OBJECT"};
-    sb_printf(sb, "static int read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
+    sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_)\n{\n", s->name, s->c_type);
     bool tries = false; /* two variants of one JSON type, not objects: the first ones are tried */
     for (size_t i = 0; i < s->nvariants; i++)
         for (size_t j = i + 1; j < s->nvariants; j++)
@@ -699,7 +705,7 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
                 emit_line(sb, 2, "probe_ = *r_;");
                 emit_line(sb, 2, "switch (sc_find_member(&probe_, %s)) {", lit);
                 emit_line(sb, 2, "case SC_NEXT_ITEM:");
-                emit_line(sb, 3, "return read_%s(r_, out_);", v->name);
+                emit_line(sb, 3, "return sc_gen_read_%s(r_, out_);", v->name);
                 emit_line(sb, 2, "case SC_NEXT_ERROR:");
                 emit_line(sb, 3, "return sc_reader_skip_failed(r_);");
                 emit_line(sb, 2, "default:");
@@ -720,7 +726,7 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
                 continue;
             emit_line(sb, 2, "probe_ = *r_;");
             emit_line(sb, 2, "paused_ = sc_reader_pause_collect(r_); /* a try's errors are no one's */");
-            emit_line(sb, 2, "rc_ = read_%s(&probe_, out_);", v->name);
+            emit_line(sb, 2, "rc_ = sc_gen_read_%s(&probe_, out_);", v->name);
             emit_line(sb, 2, "if (sc_is_verdict(rc_))");
             emit_line(sb, 3, "sc_error_clear(sc_reader_error(r_)); /* the next variant may accept it */");
             emit_line(sb, 2, "sc_reader_resume_collect(r_, paused_);");
@@ -732,7 +738,7 @@ void emit_untagged_read(strbuf *sb, const struct_def *s)
             emit_line(sb, 3, "return rc_; /* the document or the memory failed, not this variant */");
             emit_line(sb, 2, "memset(out_, 0, sizeof *out_);");
         }
-        emit_line(sb, 2, "return read_%s(r_, out_);", last->name);
+        emit_line(sb, 2, "return sc_gen_read_%s(r_, out_);", last->name);
     }
     char *expected = untagged_expected(s);
     emit_line(sb, 1, "default:");

@@ -89,11 +89,11 @@ static void emit_drop_fields(strbuf *sb, const struct_def *s)
         const node *inner = n->kind == NODE_ARRAY ? n->items : n->kind == NODE_MAP ? n->map_value : n;
         if (inner->kind == NODE_STRUCT) {
             if (n->kind == NODE_STRUCT) {
-                emit_line(sb, 1, "drop_nulls_%s(cJSON_GetObjectItemCaseSensitive(o_, %s), depth_ + 1);",
+                emit_line(sb, 1, "sc_gen_drop_nulls_%s(cJSON_GetObjectItemCaseSensitive(o_, %s), depth_ + 1);",
                      inner->struct_type->name, key);
             } else {
                 emit_line(sb, 1, "cJSON_ArrayForEach(item_, cJSON_GetObjectItemCaseSensitive(o_, %s))", key);
-                emit_line(sb, 2, "drop_nulls_%s(item_, depth_ + 1);", inner->struct_type->name);
+                emit_line(sb, 2, "sc_gen_drop_nulls_%s(item_, depth_ + 1);", inner->struct_type->name);
             }
         }
         free(key);
@@ -119,13 +119,13 @@ static void emit_drop_untagged(strbuf *sb, const struct_def *s)
                 object_done = true; /* the only object variant */
                 emit_line(&body, 1, "if (cJSON_IsObject(o_)) {");
             }
-            emit_line(&body, 2, "drop_nulls_%s(o_, depth_ + 1);", n->struct_type->name);
+            emit_line(&body, 2, "sc_gen_drop_nulls_%s(o_, depth_ + 1);", n->struct_type->name);
             emit_line(&body, 2, "return;");
             emit_line(&body, 1, "}");
         } else if (n != NULL && n->kind == NODE_ARRAY && n->items->kind == NODE_STRUCT && !array_done) {
             array_done = true; /* the first array of objects: the one tried first */
             emit_line(&body, 1, "cJSON_ArrayForEach(item_, (cJSON_IsArray(o_) ? o_ : NULL))");
-            emit_line(&body, 2, "drop_nulls_%s(item_, depth_ + 1);", n->items->struct_type->name);
+            emit_line(&body, 2, "sc_gen_drop_nulls_%s(item_, depth_ + 1);", n->items->struct_type->name);
         }
     }
     if (array_done)
@@ -144,7 +144,7 @@ void emit_drop_nulls(strbuf *sb, const model *m)
             mark_reached(m, m->structs[i], reached);
     for (size_t i = 0; i < m->nstructs; i++)
         if (reached[i]) {
-            sb_printf(sb, "static void drop_nulls_%s(cJSON *o_, int depth_);\n", m->structs[i]->name);
+            sb_printf(sb, "static void sc_gen_drop_nulls_%s(cJSON *o_, int depth_);\n", m->structs[i]->name);
             any = true;
         }
     if (any)
@@ -155,7 +155,7 @@ void emit_drop_nulls(strbuf *sb, const model *m)
             continue;
         sb_printf(sb, "/* %s: null members that stand for absent ones, as OpenAI's strict mode\n"
                       " * sends them, removed before decoding (SC_CALL_NULL_IS_ABSENT). */\n", s->c_type);
-        sb_printf(sb, "static void drop_nulls_%s(cJSON *o_, int depth_)\n{\n", s->name);
+        sb_printf(sb, "static void sc_gen_drop_nulls_%s(cJSON *o_, int depth_)\n{\n", s->name);
         if (s->untagged) {
             emit_drop_untagged(sb, s);
             continue;
@@ -183,7 +183,7 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     const char *n = s->name;
 
     for (int d = 0; d < DIALECT_COUNT; d++) {
-        char *name = xasprintf("%s_%s", n, dialect_name((dialect)d));
+        char *name = xasprintf("sc_gen_text_%s_%s", n, dialect_name((dialect)d));
         for (char *c = name; *c; c++)
             if (*c == '-')
                 *c = '_';
@@ -192,7 +192,7 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
         free(name);
     }
 
-    sb_printf(sb, "static int invoke_%s(const sc_tool_binding *binding_, sc_arena *arena_, const cJSON *args_,\n"
+    sb_printf(sb, "static int sc_gen_invoke_%s(const sc_tool_binding *binding_, sc_arena *arena_, const cJSON *args_,\n"
                   "    unsigned flags_, cJSON **result_, sc_error *err_)\n{\n", n);
     emit_line(sb, 1, "%s in_;", s->c_type);
     emit_line(sb, 1, out != NULL ? "%s out_;" : "cJSON *out_ = NULL;", out != NULL ? out->c_type : "");
@@ -202,10 +202,10 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     emit_line(sb, 1, "if (flags_ & SC_CALL_NULL_IS_ABSENT) {");
     emit_line(sb, 2, "if ((copy_ = cJSON_Duplicate(args_, 1)) == NULL)");
     emit_line(sb, 3, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
-    emit_line(sb, 2, "drop_nulls_%s(copy_, 0);", n);
+    emit_line(sb, 2, "sc_gen_drop_nulls_%s(copy_, 0);", n);
     emit_line(sb, 2, "args_ = copy_;");
     emit_line(sb, 1, "}");
-    emit_line(sb, 1, "rc_ = sc_tool_decode_args(arena_, args_, &in_, err_, decode_%s_text, decode_all_%s_text); /* every error, for the model */", n, n);
+    emit_line(sb, 1, "rc_ = sc_tool_decode_args(arena_, args_, &in_, err_, sc_gen_decode_text_%s, sc_gen_decode_all_text_%s); /* every error, for the model */", n, n);
     emit_line(sb, 1, "cJSON_Delete(copy_); /* the decoded value lives in the arena */");
     emit_line(sb, 1, "if (rc_ != 0)");
     emit_line(sb, 2, "return rc_;");
@@ -227,7 +227,7 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
         emit_line(sb, 2, "return SC_ERR_OUTPUT;");
         emit_line(sb, 1, "}");
         /* validated just above: build it, rather than validate again in _to_cjson */
-        emit_line(sb, 1, "if ((*result_ = build_%s(&out_, 0)) == NULL)", out->name);
+        emit_line(sb, 1, "if ((*result_ = sc_gen_build_%s(&out_, 0)) == NULL)", out->name);
         emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
     } else {
         emit_line(sb, 1, "*result_ = out_;");
@@ -246,17 +246,17 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     emit_line(sb, 1, ".description = %s,", description);
     emit_line(sb, 1, ".input_schema = %s_schema_json,", n);
     emit_line(sb, 1, ".output_schema = %s,", output_schema);
-    emit_line(sb, 1, ".mcp = %s_mcp,", n);
-    emit_line(sb, 1, ".openai = %s_openai,", n);
-    emit_line(sb, 1, ".openai_strict = %s_openai_strict,", n);
-    emit_line(sb, 1, ".anthropic = %s_anthropic,", n);
-    emit_line(sb, 1, ".gemini = %s_gemini,", n);
-    emit_line(sb, 1, ".xml = %s_xml,", n);
+    emit_line(sb, 1, ".mcp = sc_gen_text_%s_mcp,", n);
+    emit_line(sb, 1, ".openai = sc_gen_text_%s_openai,", n);
+    emit_line(sb, 1, ".openai_strict = sc_gen_text_%s_openai_strict,", n);
+    emit_line(sb, 1, ".anthropic = sc_gen_text_%s_anthropic,", n);
+    emit_line(sb, 1, ".gemini = sc_gen_text_%s_gemini,", n);
+    emit_line(sb, 1, ".xml = sc_gen_text_%s_xml,", n);
     emit_line(sb, 1, ".effect = %s,", effect_constant(s->effect));
     emit_line(sb, 1, ".idempotent = %s,", s->idempotent ? "true" : "false");
     emit_line(sb, 1, ".version = %s,", version);
     emit_line(sb, 1, ".config_schema = %s,", config_schema);
-    emit_line(sb, 1, ".invoke = invoke_%s,", n);
+    emit_line(sb, 1, ".invoke = sc_gen_invoke_%s,", n);
     sb_puts(sb, "};\n\n");
     free(config_schema);
     free(tool_name);

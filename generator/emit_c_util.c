@@ -57,7 +57,7 @@ static struct {
 
 static char *long_text_name(size_t i)
 {
-    return xasprintf("sc_long_text_%zu", i);
+    return xasprintf("sc_gen_long_text_%zu", i);
 }
 
 /* A C string literal for s (with the quotes); for a long text the name of
@@ -101,6 +101,11 @@ void emit_long_texts(strbuf *sb)
 const char *without_const(const char *c_type)
 {
     return strncmp(c_type, "const ", 6) == 0 ? c_type + 6 : c_type;
+}
+
+char *const_items_type(const char *c_type)
+{
+    return xasprintf("const %s *", without_const(c_type));
 }
 
 /* Text safe inside a C comment: one line, and a space parts every "*" "/"

@@ -149,6 +149,9 @@ void model_free(model *m)
     free(m->structs);
     free(m->enums);
     free(m->files);
+    for (size_t i = 0; i < m->nnames; i++)
+        free(m->names[i].name);
+    free(m->names);
     free(m->header_path);
     memset(m, 0, sizeof *m);
 }

@@ -201,7 +201,17 @@ typedef struct model {
     size_t nenums;
     char **files; /* every file the translation unit read (for the depfile) */
     size_t nfiles;
+    /* Every ordinary identifier the header and its non-system includes
+     * declare at file scope (typedefs, functions, variables, enumerators):
+     * generated code declares names beside them (check_names.c). */
+    struct file_name *names;
+    size_t nnames;
 } model;
+
+typedef struct file_name {
+    char *name;
+    src_loc where;
+} file_name;
 
 void constraints_init(constraints *c);
 node *node_new(node_kind kind);

@@ -195,6 +195,11 @@ static enum CXChildVisitResult collect_typedef(CXCursor c, CXCursor parent, CXCl
     parser *p = data;
     if (clang_getCursorKind(c) != CXCursor_TypedefDecl)
         return CXChildVisit_Continue;
+    /* `typedef const struct point cpoint;` names a const point, not the
+     * struct: generated code spells the struct's name where it fills one */
+    if (clang_isConstQualifiedType(clang_getTypedefDeclUnderlyingType(c)) ||
+        clang_isVolatileQualifiedType(clang_getTypedefDeclUnderlyingType(c)))
+        return CXChildVisit_Continue;
     CXType under = strip_elaborated(clang_getTypedefDeclUnderlyingType(c));
     if (under.kind != CXType_Record && under.kind != CXType_Enum)
         return CXChildVisit_Continue;
@@ -223,6 +228,59 @@ static enum CXChildVisitResult collect_root(CXCursor c, CXCursor parent, CXClien
     annotations_free(&a);
     if (root)
         (void)get_struct(p, c);
+    return CXChildVisit_Continue;
+}
+
+/* Whether at is in one of libschemac's own headers (schemac/NAME.h), which
+ * a header may include and whose sc_ names are its own. */
+static bool in_libschemac_header(CXSourceLocation at)
+{
+    CXFile file;
+    clang_getSpellingLocation(at, &file, NULL, NULL, NULL);
+    if (file == NULL)
+        return false;
+    char *name = take_string(clang_getFileName(file));
+    const char *slash = strrchr(name, '/');
+    bool own = slash != NULL && slash - name >= 8 && strncmp(slash - 8, "/schemac", 8) == 0;
+    free(name);
+    return own;
+}
+
+/* The ordinary identifiers declared at file scope outside system headers,
+ * enumerators of enums nested in structs included (C gives them file
+ * scope). */
+static enum CXChildVisitResult collect_name(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    model *m = data;
+    CXSourceLocation at = clang_getCursorLocation(c);
+    if (clang_Location_isInSystemHeader(at) || in_libschemac_header(at))
+        return CXChildVisit_Continue;
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_TypedefDecl:
+    case CXCursor_FunctionDecl:
+    case CXCursor_VarDecl:
+    case CXCursor_EnumConstantDecl: {
+        char *name = take_string(clang_getCursorSpelling(c));
+        if (*name == '\0') {
+            free(name);
+            break;
+        }
+        if (m->nnames >= 8 && (m->nnames & (m->nnames - 1)) == 0) /* full at each power of two */
+            m->names = xrealloc(m->names, 2 * m->nnames * sizeof *m->names);
+        else if (m->nnames == 0)
+            m->names = xcalloc(8, sizeof *m->names);
+        m->names[m->nnames++] = (file_name){name, cursor_loc(c)};
+        break;
+    }
+    case CXCursor_StructDecl:
+    case CXCursor_UnionDecl:
+    case CXCursor_EnumDecl: /* struct { enum { A } k; } declares A too */
+        clang_visitChildren(c, collect_name, m);
+        break;
+    default:
+        break;
+    }
     return CXChildVisit_Continue;
 }
 
@@ -314,6 +372,7 @@ int parse_header(const char *header, const parse_options *opts, model *m)
         CXCursor root = clang_getTranslationUnitCursor(tu);
         clang_visitChildren(root, collect_typedef, &p);
         clang_visitChildren(root, collect_root, &p);
+        clang_visitChildren(root, collect_name, m);
         clang_getInclusions(tu, collect_inclusion, m);
         for (size_t i = 0; i < p.ntypedefs; i++)
             free(p.typedefs[i].name);

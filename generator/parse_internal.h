@@ -94,6 +94,10 @@ char *type_spelling(CXType t);
 /* Whether a member of type t is itself const (`const int x`, `char *const
  * p`, `const char name[8]`): the decoder could not fill it. */
 bool written_const(CXType t);
+/* How C spells t without its own const, a const hidden in a typedef
+ * included (the spelling of what the typedef names); NULL when that has no
+ * name C can spell (a const unnamed struct). malloc'd. */
+char *spelling_without_const(CXType t);
 /* Whether volatile qualifies t or what it points to or holds. */
 bool has_volatile(CXType t);
 node *build_value_node(parser *p, CXType spelled, src_loc where);

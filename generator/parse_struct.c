@@ -217,10 +217,15 @@ static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc wh
                 v->description = xstrdup(value->a.description);
             map = node_new(NODE_MAP);
             map->c_type = type_spelling(spelled);
-            map->entry_c_type = type_spelling(entry);
-            /* the decoder fills the entries it allocates: no const */
-            if (strncmp(map->entry_c_type, "const ", 6) == 0)
-                memmove(map->entry_c_type, map->entry_c_type + 6, strlen(map->entry_c_type) - 5);
+            /* the decoder fills the entries it allocates: no const, also
+             * not one a typedef hides (typedef const entry centry) */
+            map->entry_c_type = spelling_without_const(entry);
+            if (map->entry_c_type == NULL) {
+                map->entry_c_type = type_spelling(entry);
+                diag_error(where, "'%s' is const through a typedef of a type without a name, which generated "
+                                  "code cannot spell without the const to fill it: name the type, or write the "
+                                  "const out (const T)", map->entry_c_type);
+            }
             map->map_key = k;
             map->map_value = v;
             k = v = NULL;
@@ -288,9 +293,20 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         if (overlap != NULL && !p->in_untagged_member)
             diag_error(overlap->where, "@acceptOverlap belongs to a member of an @untagged struct's union: "
                                        "it accepts that the variant shares values with earlier ones");
+        src_loc where = cursor_loc(rf->cursor);
+        if (written_const(rf->type)) {
+            /* every member, counts, has_X flags and @ignore ones included:
+             * writing it through a cast would be undefined behaviour (the
+             * struct the caller hands the decoder may be a const-qualified
+             * object of its own) */
+            char *t = type_spelling(rf->type);
+            diag_error(where, "'%s' is const ('%s'): the decoder writes every member (it zeroes the "
+                              "struct, then fills what it reads), and a const member cannot be assigned; "
+                              "drop that const (a const pointee, as in 'const char *', is fine)", rf->name, t);
+            free(t);
+        }
         if (rf->companion || annotations_find(&rf->a, "ignore") != NULL)
             continue;
-        src_loc where = cursor_loc(rf->cursor);
         if (is_union_type(rf->type)) {
             /* a tagged union: the enum member just before it says which
              * union member holds the value */
@@ -321,16 +337,6 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         f.description = rf->a.description != NULL ? xstrdup(rf->a.description) : NULL;
         f.offset = (uint64_t)clang_Cursor_getOffsetOfField(rf->cursor) / 8;
 
-        if (written_const(rf->type)) {
-            /* writing it through a cast would be undefined behaviour: the
-             * struct the caller hands the decoder may be a const-qualified
-             * object of its own */
-            char *t = type_spelling(rf->type);
-            diag_error(where, "'%s' is const ('%s'): the decoder fills every member it reads, and a "
-                              "const member cannot be assigned; drop that const (a const pointee, as in "
-                              "'const char *', is fine)", rf->name, t);
-            free(t);
-        }
         if (has_volatile(rf->type)) {
             /* generated code reads, copies and compares values as plain
              * objects, which a volatile one must not be (and does not

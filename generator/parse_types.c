@@ -243,24 +243,37 @@ bool has_volatile(CXType t)
 }
 
 /* How C spells t without its own const ("const inner" -> "inner",
- * "const char *const" -> "const char *"), or NULL when a typedef hides it
- * (`typedef const int cint;`). */
-static char *spelling_without_const(CXType t)
+ * "const char *const" -> "const char *", "const str" -> "str" for a typedef
+ * of a pointer), or NULL when it cannot. A const hidden in a typedef
+ * (`typedef const int cint;`) is taken off by spelling what the typedef
+ * names ("int"); NULL when that has no name C can spell (a typedef of a
+ * const unnamed struct). */
+char *spelling_without_const(CXType t)
 {
     char *s = type_spelling(t);
     if (!clang_isConstQualifiedType(clang_getCanonicalType(t)))
         return s;
-    size_t len = strlen(s);
-    if (strncmp(s, "const ", 6) == 0 && clang_getCanonicalType(t).kind != CXType_Pointer) {
-        memmove(s, s + 6, len - 5);
-        return s;
+    CXType named = strip_elaborated(t);
+    if (named.kind == CXType_Typedef) {
+        CXType under = clang_getTypedefDeclUnderlyingType(clang_getTypeDeclaration(named));
+        if (clang_isConstQualifiedType(clang_getCanonicalType(under))) {
+            free(s);
+            return spelling_without_const(under);
+        }
     }
-    if (len > 6 && strcmp(s + len - 5, "const") == 0 && (s[len - 6] == '*' || s[len - 6] == ' ')) {
-        len -= 5;
-        while (len > 0 && s[len - 1] == ' ')
-            len--;
-        s[len] = '\0';
-        return s;
+    size_t len = strlen(s);
+    if (named.kind == CXType_Pointer) { /* "T *const" */
+        if (len > 6 && strcmp(s + len - 5, "const") == 0 && (s[len - 6] == '*' || s[len - 6] == ' ')) {
+            len -= 5;
+            while (len > 0 && s[len - 1] == ' ')
+                len--;
+            s[len] = '\0';
+            return s;
+        }
+    } else if (strncmp(s, "const ", 6) == 0) { /* "const T", T a typedef (of a pointer too), struct, scalar */
+        memmove(s, s + 6, len - 5);
+        if (strstr(s, "(unnamed") == NULL && strstr(s, "(anonymous") == NULL)
+            return s;
     }
     free(s);
     return NULL;
@@ -354,8 +367,9 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
         n->c_const = clang_isConstQualifiedType(clang_getCanonicalType(spelled));
         if (n->c_type == NULL) {
             char *s = type_spelling(spelled);
-            diag_error(where, "'%s' is const through a typedef, which generated code cannot take off "
-                              "to fill it: write the const out (const T) or drop it", s);
+            diag_error(where, "'%s' is const through a typedef of a type without a name, which generated "
+                              "code cannot spell without the const to fill it: name the type, or write the "
+                              "const out (const T)", s);
             n->c_type = s;
         }
         apply_layers(&r, n);

@@ -219,8 +219,8 @@ static inline int sc_check_string(sc_error *err_, const char *s_, size_t len_)
     return 0;
 }
 
-/* A generated type's jobs behind void pointers (the any_read_T,
- * any_check_T and any_build_T adapters), so that the public T_decode,
+/* A generated type's jobs behind void pointers (the sc_gen_any_read_T,
+ * sc_gen_any_check_T and sc_gen_any_build_T adapters), so that the public T_decode,
  * T_validate, T_to_cjson_ex and T_encode_ex (and their _all forms) are one
  * call each into the functions below rather than the same dozen lines per
  * type. check is T's full check (what T_validate promises); build turns a

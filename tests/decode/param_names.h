@@ -20,7 +20,7 @@ typedef struct {
     char *value;
     char *out;
     char *r;
-    /** @maxLength 3 */
+    /** @maxLength 3 @pattern ^[a-z]*$ */
     char *rc;
     char *n;
     int32_t *items;
@@ -83,5 +83,40 @@ typedef struct {
     local local_member;
     local_names which_name;
 } registry;
+
+/* Every file-scope name generated code used to declare for watcher,
+ * registry and local_names before its static names took the sc_gen_
+ * prefix (issue 18 item 6b), declared here as typedefs, enumerators (of an
+ * enum nested in a struct too), functions and variables: the generated
+ * code must still compile (compile_generated.sh). */
+typedef int read_watcher;
+typedef int check_watcher;
+int build_watcher(void);
+extern int any_read_watcher;
+typedef int any_check_watcher;
+enum { any_build_watcher, decode_watcher_text, decode_all_watcher_text };
+typedef int watcher_members;
+int member_watcher(const char *key, size_t len);
+typedef int watcher_keys;
+typedef struct {
+    enum { check_watcher_rc, check_watcher_rc_text, check_watcher_items, match_watcher_rc } kind;
+} old_names;
+typedef int check_watcher_depth;
+typedef int name_local_names;
+int read_local_names(int);
+extern const char *check_local_names;
+typedef int build_local_names;
+typedef int read_registry;
+typedef int check_registry;
+typedef int build_registry;
+typedef int registry_keys;
+typedef int registry_members;
+typedef int member_registry;
+typedef int read_args;
+typedef int check_args;
+typedef int build_args;
+typedef int args_keys;
+typedef int args_members;
+typedef int member_args;
 
 #endif /* PARAM_NAMES_H */

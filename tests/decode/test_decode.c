@@ -42,6 +42,9 @@ CODEC(query)
 CODEC(commented_doc)
 CODEC(paint)
 CODEC(const_doc)
+CODEC(const_matrix)
+CODEC(const_tagged)
+CODEC(const_untagged)
 
 static const codec codecs[] = {
     CODEC_ENTRY(kitchen),
@@ -57,6 +60,9 @@ static const codec codecs[] = {
     CODEC_ENTRY(commented_doc),
     CODEC_ENTRY(paint),
     CODEC_ENTRY(const_doc),
+    CODEC_ENTRY(const_matrix),
+    CODEC_ENTRY(const_tagged),
+    CODEC_ENTRY(const_untagged),
 };
 
 static const char *code_name(int code)

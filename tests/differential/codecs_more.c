@@ -2,7 +2,8 @@
  * decode_driver.c: @nullable (profile), cJSON * (event), tagged unions
  * (shape, payment), maps (request_doc), recursive types (comment,
  * holder), untagged unions (query, value_doc), doc comments and integer
- * bounds (commented_doc) and const pointees (const_doc), from the headers
+ * bounds (commented_doc) and const pointees and every qualifier form (const_doc, const_matrix,
+ * const_tagged, const_untagged), from the headers
  * of tests/decode/. A separate translation unit:
  * nullable.h and shapes.h both define `spot`. */
 #include <string.h>
@@ -30,14 +31,18 @@ CODEC(value_doc)
 CODEC(overlap_doc)
 CODEC(commented_doc)
 CODEC(const_doc)
+CODEC(const_matrix)
+CODEC(const_tagged)
+CODEC(const_untagged)
 
 extern const codec more_codecs[];
 extern const size_t more_codecs_count;
 
 const codec more_codecs[] = {
     CODEC_ENTRY(profile), CODEC_ENTRY(event),   CODEC_ENTRY(shape),  CODEC_ENTRY(payment),
-    CODEC_ENTRY(request_doc), CODEC_ENTRY(comment), CODEC_ENTRY(holder), CODEC_ENTRY(query), CODEC_ENTRY(value_doc), CODEC_ENTRY(overlap_doc),
-    CODEC_ENTRY(commented_doc), CODEC_ENTRY(const_doc),
+    CODEC_ENTRY(request_doc), CODEC_ENTRY(comment), CODEC_ENTRY(holder), CODEC_ENTRY(query), CODEC_ENTRY(value_doc),
+    CODEC_ENTRY(overlap_doc), CODEC_ENTRY(commented_doc), CODEC_ENTRY(const_doc), CODEC_ENTRY(const_matrix),
+    CODEC_ENTRY(const_tagged), CODEC_ENTRY(const_untagged),
 };
 const size_t more_codecs_count = sizeof more_codecs / sizeof *more_codecs;
 

@@ -5,6 +5,13 @@ generated_locals table: those are the generated code's own parameters and
 locals, which a header type of the same name would hide. A new local the
 emitters declare without listing it fails here.
 
+And every name the generated C declares at file scope must start with
+GENERATED_PREFIX (generator/emit_c_internal.h), which check_names.c refuses
+in headers, or be a public name T_SUFFIX of a struct T with SUFFIX in
+check_names.c's public_suffixes or tool_suffixes, which it checks against
+the header's names: a new static name without the prefix, or a new public
+one it does not know, fails here.
+
 usage: locals_listed.py CHECK_NAMES_C CASES_DIR"""
 import glob
 import os
@@ -13,6 +20,15 @@ import sys
 
 check_names, cases = sys.argv[1], sys.argv[2]
 src = open(check_names).read()
+internal = open(os.path.join(os.path.dirname(check_names), 'emit_c_internal.h')).read()
+prefix = re.search(r'#define GENERATED_PREFIX "(\w+)"', internal).group(1)
+suffixes = [x for table in ('public_suffixes[] = {', 'tool_suffixes[] = {')
+            for x in re.findall(r'"(\w+)"', src[src.index(table):][:src[src.index(table):].index('};')])]
+# a declaration at file scope: a line at column 0 naming something before
+# '(', '[', '=' or ';'; a typedef of a function pointer names "(*NAME)"
+declaration = re.compile(r'^(?!#|_Static_assert|extern "C"|typedef|[{}])[A-Za-z_][\w \t*]*?'
+                         r'\b([A-Za-z_]\w*)\s*[(\[=;]|^typedef [^;(]*\(\*\s*(\w+)\)', re.M)
+unprefixed = {}
 table = src[src.index('generated_locals[] = {'):]
 listed = set(re.findall(r'"(\w+)"', table[:table.index('};')]))
 
@@ -29,6 +45,10 @@ for expected in sorted(glob.glob(os.path.join(cases, 'c_*.expected'))):
         if not fname.endswith(('.schemac.c', '.schemac.h')):
             continue
         code = noise.sub(' ', body)
+        for d in declaration.finditer(code):
+            word = d.group(1) or d.group(2)
+            if not word.startswith(prefix) and not any(word.endswith(x) for x in suffixes):
+                unprefixed.setdefault(word, os.path.basename(expected))
         # the header's own member names (a member may end in '_' too), and
         # the static functions named after them
         members = set(re.findall(r'offsetof\(\w+, (?:\w+\.)*(\w+)\)', code))
@@ -40,5 +60,9 @@ for expected in sorted(glob.glob(os.path.join(cases, 'c_*.expected'))):
 
 for word, where in sorted(missing.items()):
     print(f'{where}: generated code uses {word!r}, which generated_locals does not list')
-print(f'{len(listed)} listed names; {len(missing)} unlisted')
-sys.exit(1 if missing else 0)
+for word, where in sorted(unprefixed.items()):
+    print(f'{where}: generated code declares {word!r} at file scope, without the prefix {prefix!r} '
+          'and not a public name check_names.c knows')
+print(f'{len(listed)} listed names; {len(missing)} unlisted; '
+      f'{len(unprefixed)} file-scope names without {prefix!r} or a public suffix')
+sys.exit(1 if missing or unprefixed else 0)

@@ -257,9 +257,85 @@ def mutate_enum(rng, text):
     return replace_span(text, m.start(), m.end(), new), "enumerator %s -> %.60s" % (m.group(), new)
 
 
+def const_pointee(rng, text):
+    """A const pointee, the forms the generator accepts (issue 18): const
+    written before a member's pointer type or its fixed array of char *, a
+    const pointer to the items (char const *const *), or the type replaced
+    by a typedef of a pointer to const or of a const type, declared before
+    the struct; unlike add_qualifier's, most of these are accepted, so
+    their generated C gets compiled."""
+    members = spans(text, r"\n([ \t]+)((?:struct |enum )?[A-Za-z_]\w*)[ \t]*(\*+)[ \t]*([A-Za-z_]\w*)[ \t]*(\[[^\]\n]*\])?;")
+    if not members:
+        return None
+    m = choose(rng, members)
+    base, stars, name, dims = m.group(2), m.group(3), m.group(4), m.group(5) or ""
+    if base in ("const", "return", "typedef"):
+        return None
+    kind = rng.randrange(4)
+    prelude = ""
+    if kind == 0:  # const T *x, const char *x[N], const T **x
+        decl = "const %s %s%s%s" % (base, stars, name, dims)
+    elif kind == 1 and len(stars) >= 2:  # T const *const *x
+        decl = "%s const *const %s%s%s" % (base, stars[2:], name, dims)
+    elif kind == 1:  # T *const x: a const member, an error with its reason
+        decl = "%s *const %s%s" % (base, name, dims)
+    else:
+        alias = "gf_%s_%d" % (re.sub(r"\W", "_", base), rng.randrange(1000))
+        if kind == 2:  # typedef const T *alias; alias x (a typedef of a pointer to const)
+            prelude = "typedef const %s *%s;\n" % (base, alias)
+            decl = "%s %s%s%s" % (alias, stars[1:], name, dims)
+        else:  # typedef const T alias; alias *x (a typedef of a const type)
+            prelude = "typedef const %s %s;\n" % (base, alias)
+            decl = "%s %s%s%s" % (alias, stars, name, dims)
+    text = replace_span(text, m.start(2), m.end(), decl + ";")
+    if prelude:
+        # before the typedef or struct that holds the member, and before
+        # its doc comment, which must stay the struct's
+        at = text.rfind("\ntypedef struct", 0, m.start())
+        at = text.rfind("\nstruct", 0, m.start()) if at < 0 else at
+        if at < 0:
+            return None
+        before = text[:at].rstrip()
+        if before.endswith("*/") and before.rfind("/*") >= 0:
+            at = text.rfind("\n", 0, before.rfind("/*"))
+        text = replace_span(text, at + 1, at + 1, prelude)
+    return text, "const pointee: %r -> %r%s" % (m.group().strip(), decl, " with " + prelude.strip() if prelude else "")
+
+
+# The file-scope names generated code declared before they took the sc_gen_
+# prefix (issue 18 item 6b), its prefixed names, its public names and its
+# locals: T is a struct of the header, F one of its members.
+GENERATED_NAMES = ["read_T", "check_T", "build_T", "check_T_F", "check_T_F_text", "check_T_F_items",
+                   "check_T_F_key", "check_T_F_value", "match_T_F", "T_keys", "T_members", "member_T",
+                   "any_read_T", "any_check_T", "any_build_T", "decode_T_text", "decode_all_T_text",
+                   "name_T", "drop_nulls_T", "invoke_T", "T_openai", "T_openai_strict", "T_xml",
+                   "sc_long_text_0", "sc_gen_read_T", "sc_gen_keys_T", "T_decode", "T_validate_all",
+                   "T_schema_json", "T_tool", "T_bind", "out_", "rc_", "i_", "value_"]
+
+
+def colliding_name(rng, text):
+    """A file-scope identifier named like one generated code declares for a
+    struct of the header, as a typedef, an enumerator, a function or a
+    variable: a former static name must compile now, a prefixed, public or
+    local one must be an error."""
+    structs = [m.group(1) for m in spans(text, r"\}\s*([A-Za-z_]\w*)\s*;")]
+    members = [m.group(1) for m in spans(text, r"\n[ \t]+[A-Za-z_][\w \t*]*?\b([A-Za-z_]\w*)\s*(?:\[[^\]\n]*\])?;")]
+    if not structs:
+        return None
+    name = choose(rng, GENERATED_NAMES).replace("T", choose(rng, structs), 1)
+    name = name.replace("F", choose(rng, members) if members else "x", 1) if "_F" in name else name
+    decl = choose(rng, ["typedef int %s;", "enum { %s };", "int %s(void);", "extern int %s;",
+                        "typedef struct { enum { %s } k; } gf_holder_%d;"])
+    decl = decl % ((name, rng.randrange(1000)) if "%d" in decl else name)
+    # at the end, inside the include guard if there is one
+    at = text.rfind("#endif")
+    at = len(text) if at < 0 else at
+    return replace_span(text, at, at, "\n" + decl + "\n"), "file-scope name %r" % decl
+
+
 MUTATORS = [(mutate_tag_name, 3), (mutate_tag_value, 5), (insert_tag, 4), (annotate_member, 3),
             (mutate_type, 4), (mutate_array_size, 2), (mutate_name, 3), (add_qualifier, 2),
-            (mutate_comment, 2), (mutate_lines, 2), (mutate_enum, 2)]
+            (mutate_comment, 2), (mutate_lines, 2), (mutate_enum, 2), (const_pointee, 3), (colliding_name, 2)]
 MUTATOR_TABLE = [f for f, w in MUTATORS for _ in range(w)]
 
 

@@ -13,6 +13,7 @@ Prints the names of the root types, one a line.
 import json
 import math
 import random
+import re
 import struct
 import sys
 
@@ -489,11 +490,57 @@ class Header:
                 companion = "    size_t %s_count;\n" % name
             else:
                 decl = "double %s" % name
+        decl = self.qualify(decl)
         tags = [x for t in tags for x in t.split("\n")]
         tags.sort(key=lambda t: t.startswith("@pattern"))
         indent = "        " if in_union else "    "
         comment = doc(tags, indent, "Member %s." % name if self.chance(0.4) else "")
         return "%s%s%s;\n%s" % (comment, indent, decl, companion)
+
+    # ---- qualifiers and file-scope names (issue 18) -------------------------
+    def qualify(self, decl):
+        """decl ("T *name", "T **name", "T *name[N]") with a const pointee in
+        one of the forms schemac accepts: written at the member (const T
+        *x, T const *const *x for pointers to pointers), through a typedef
+        of a pointer to const (typedef const T *alias; alias x), or through
+        a typedef of a const type (typedef const T alias; alias *x); the
+        decoded value is the same, so run.mjs's verdicts are unchanged."""
+        m = re.match(r"^((?:struct )?[A-Za-z_][\w ]*?)\s*(\*+)\s*([A-Za-z_]\w*)(\[\d+\])?$", decl)
+        if m is None or not self.chance(0.3):
+            return decl
+        base, stars, name, dims = m.groups()
+        if base.startswith("const") or base.startswith("code"):
+            return decl  # const already, or char buffers (whose items the decoder fills in place)
+        form = self.rng.randrange(4)
+        if form == 1 and len(stars) >= 2:
+            return "%s const *const *%s%s%s" % (base, stars[2:], name, dims or "")
+        if form == 2:
+            alias = self.fresh("cptr")
+            self.defs.append("typedef const %s *%s;\n" % (base, alias))
+            return "%s %s%s%s" % (alias, stars[1:], name, dims or "")
+        if form == 3:
+            alias = self.fresh("cval")
+            self.defs.append("typedef const %s %s;\n" % (base, alias))
+            return "%s %s%s%s" % (alias, stars, name, dims or "")
+        return "const %s %s%s%s" % (base, stars, name, dims or "")
+
+    def colliding_names(self, roots):
+        """Declarations named like the file-scope names generated code
+        declared for the roots before they took the sc_gen_ prefix (read_T,
+        check_T_F, T_keys, any_build_T, ...), as typedefs, enumerators,
+        functions and variables: the generated C must still compile."""
+        forms = ["read_T", "check_T", "build_T", "any_read_T", "any_check_T", "any_build_T",
+                 "decode_T_text", "decode_all_T_text", "T_keys", "T_members", "member_T",
+                 "check_T_F", "check_T_F_items", "check_T_F_text", "drop_nulls_T", "invoke_T"]
+        lines = []
+        for root, text, _ in roots:
+            members = re.findall(r"\n    [^ /*][^;]*?\b(f\d+)(?:\[\d+\])?;", text) or ["f"]
+            for form in forms:
+                if self.chance(0.3):
+                    name = form.replace("T", root).replace("F", self.pick(members))
+                    lines.append(self.pick(["typedef int %s;", "enum { %s };", "int %s(void);",
+                                            "extern int %s;"]) % name)
+        return "".join(line + "\n" for line in lines)
 
     def array_member(self, name, p, depth, tags, info, fixed, nullable):
         r = self.rng
@@ -813,7 +860,8 @@ def main():
         f.write("#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n")
         if h.uses_cjson:
             f.write("#include <cJSON.h>\n")
-        f.write("\n" + "\n".join(h.defs) + "\n" + "\n".join(text for _, text, _ in roots) + "\n#endif\n")
+        f.write("\n" + "\n".join(h.defs) + "\n" + "\n".join(text for _, text, _ in roots) + "\n")
+        f.write(h.colliding_names(roots) + "#endif\n")
     # the unions whose overlaps are not accepted, in a header of their own
     # that schemac must reject with exactly those overlaps
     reject = header[:-2] + "_reject.h" if header.endswith(".h") else header + "_reject.h"

@@ -50,4 +50,12 @@ typedef struct {
     char *text;
 } echo_args;
 
+/* The names generated code once gave a tool's static functions and texts
+ * (now sc_gen_invoke_T, sc_gen_drop_nulls_T, sc_gen_text_T_DIALECT). */
+typedef int invoke_calc_args;
+int drop_nulls_calc_args(void);
+typedef int calc_args_openai;
+enum { calc_args_openai_strict, calc_args_anthropic, calc_args_gemini, calc_args_mcp, calc_args_xml };
+extern int invoke_echo_args;
+
 #endif /* TOOLS_H */
