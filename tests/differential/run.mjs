@@ -1423,7 +1423,10 @@ jobs.forEach((j, i) => {
   if (dump) dumped.push(JSON.stringify({ type: j.type, kind: j.kind, label: j.label, forced: j.forced, decoder: line,
     text: show(j.text) }));
   const [head, message = "", allField = ""] = line.split("\t");
-  const [word, code, p, keyword] = head.split(" ");
+  // "error CODE PATH KEYWORD": the path may hold spaces (@name with space)
+  const words = head.split(" ");
+  const [word, code] = words;
+  const p = words.slice(2, -1).join(" "), keyword = words.length > 3 ? words.at(-1) : undefined;
   const dec = { ok: word === "ok", code, path: p === '""' ? "" : p, keyword, message };
   const { validate, validateAll, schema } = schemas.find((s) => s.type === j.type);
   ROOT = schema;
