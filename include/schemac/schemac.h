@@ -23,9 +23,9 @@ extern "C" {
 #endif
 
 #define SCHEMAC_VERSION_MAJOR 0
-#define SCHEMAC_VERSION_MINOR 1
+#define SCHEMAC_VERSION_MINOR 2
 #define SCHEMAC_VERSION_PATCH 0
-#define SCHEMAC_VERSION_STRING "0.1.0"
+#define SCHEMAC_VERSION_STRING "0.2.0"
 
 /* Generated code refuses to compile against a runtime with another ABI. */
 #define SCHEMAC_RUNTIME_ABI 5

@@ -71,7 +71,7 @@ files=()
 for p in "${packages[@]}"; do files+=("$(deb "$p")"); done
 dpkg -i "${files[@]}" >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; fail "dpkg -i"; }
 [ "$(command -v schemac)" = /usr/bin/schemac ] || fail "schemac is $(command -v schemac), not /usr/bin/schemac"
-schemac --version | grep -q "^schemac " || fail "schemac --version"
+[ "$(schemac --version)" = "schemac $version" ] || fail "schemac --version says '$(schemac --version)', the package $version"
 objdump -p /usr/bin/schemac | grep -q RUNPATH && fail "the packaged schemac has a RUNPATH"
 schemac --print-schema "$source/samples/url/url_tool.h" >/dev/null || fail "the packaged schemac on samples/url"
 echo "ok - installed; /usr/bin/schemac runs without a RUNPATH"
