@@ -7,12 +7,12 @@
 # checks that the decoder was regenerated, and that rebuilds run schemac
 # once per change and no-op rebuilds nothing.
 # Usage: consumer.sh KIND BUILD_DIR SOURCE_DIR PREFIX
-#   BUILD_DIR -: schemac as installed in PREFIX (e.g. /usr, from the .deb
-#   packages), no staged install
 #   KIND: make, meson, cmake (with ninja if installed), cmake-makefiles
 #   (CMake's Unix Makefiles generator), make-static, meson-static,
 #   cmake-static (libschemac.a), or subproject (schemac as a meson
 #   subproject of the app: no install at all)
+#   BUILD_DIR -: schemac as installed in PREFIX (e.g. /usr, from the .deb
+#   packages), no staged install
 set -eu
 kind=$1
 installed=-
