@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strbuf.h"
+#include "util/strbuf.h"
 
 static int failures;
 
