@@ -2,7 +2,7 @@
  * canonical schema, and the providers' rules they follow (keywords, OpenAI
  * strict mode's size limits, flat roots). The canonical tree is walked
  * together with the model, so what a dialect loses is reported at the
- * member that carries it. Names are checked in emit_dialect_names.c, XML
+ * member that carries it. Names are checked in check/dialect_names.c, XML
  * written in emit_xml.c.
  *
  * About 1,000 lines, on purpose: one recursive walk (`conv`) serves five
