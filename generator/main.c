@@ -5,20 +5,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cflags.h"
-#include "check.h"
-#include "compdb.h"
-#include "diag.h"
-#include "emit_c.h"
-#include "emit_depfile.h"
-#include "emit_dialects.h"
-#include "emit_list.h"
-#include "emit_schema.h"
+#include "check/check.h"
+#include "cli/cflags.h"
+#include "cli/compdb.h"
+#include "cli/outputs.h"
+#include "emit/c/emit_c.h"
+#include "emit/emit_depfile.h"
+#include "emit/emit_list.h"
+#include "emit/json/emit_dialects.h"
+#include "emit/json/emit_schema.h"
 #include "generator_config.h"
-#include "model.h"
-#include "outputs.h"
-#include "parse.h"
-#include "strbuf.h"
+#include "model/model.h"
+#include "parse/parse.h"
+#include "util/diag.h"
+#include "util/strbuf.h"
 
 enum { EXIT_ERRORS = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
 

@@ -7,7 +7,7 @@
  * message and leaks nothing. The error sink and the array growth all the
  * stages share live here too.
  */
-#include "rx.h"
+#include "pattern/rx.h"
 
 #include <stdarg.h>
 #include <stdio.h>

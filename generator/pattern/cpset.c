@@ -5,7 +5,7 @@
  * form the NFA stage turns into UTF-8 byte ranges, and in which negation
  * ([^...], \D) is a single pass.
  */
-#include "rx.h"
+#include "pattern/rx.h"
 
 #include <stdlib.h>
 

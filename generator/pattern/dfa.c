@@ -10,7 +10,7 @@
  * exponentially larger than its NFA, so the construction runs on a budget
  * (RX_MAX_SUBSET_STATES, RX_SUBSET_BUDGET) and rejects what exceeds it.
  */
-#include "rx.h"
+#include "pattern/rx.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -9,7 +9,7 @@
  * @const values are checked exactly as the generated decoder will check
  * them.
  */
-#include "rx.h"
+#include "pattern/rx.h"
 
 #include <string.h>
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rx.h"
+#include "pattern/rx.h"
 
 /* UTF-8 as RFC 3629 (Table 3-7 of Unicode): state 0 is between code
  * points; 1..3 need that many continuation bytes; 4..7 are the second

@@ -10,7 +10,7 @@
  * States are renumbered in breadth-first order from the start state, which
  * makes the emitted tables deterministic.
  */
-#include "rx.h"
+#include "pattern/rx.h"
 
 #include <stdlib.h>
 #include <string.h>

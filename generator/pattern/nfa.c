@@ -6,7 +6,7 @@
  * generated code ever decodes UTF-8. Counted repetitions are expanded
  * here, which is where RX_MAX_NFA_STATES caps a pattern like a{1000}{1000}.
  */
-#include "rx.h"
+#include "pattern/rx.h"
 
 #include <stdlib.h>
 

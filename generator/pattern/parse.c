@@ -11,7 +11,7 @@
  * (A little over 700 lines: one grammar, one function per production, kept
  * together so the recursive descent reads top to bottom.)
  */
-#include "rx.h"
+#include "pattern/rx.h"
 
 #include <stdlib.h>
 #include <string.h>

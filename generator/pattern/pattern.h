@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../strbuf.h"
+#include "util/strbuf.h"
 
 typedef struct pattern pattern;
 

@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pattern.h" /* and ../strbuf.h, for GEN_PRINTF */
+#include "pattern/pattern.h" /* and util/strbuf.h, for GEN_PRINTF */
 
 /* A DFA can be exponentially larger than its pattern, so each stage is
  * capped; over a cap the pattern is rejected as "too complex" instead of

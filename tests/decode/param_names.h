@@ -28,7 +28,7 @@ typedef struct {
 } watcher;
 
 /* Every name generated code would use for a local without its underscore
- * (generator/check_names.c), as a type or as an enumerator. */
+ * (generator/check/check_names.c), as a type or as an enumerator. */
 typedef struct { int32_t x; } args;
 typedef struct { int32_t x; } arena;
 typedef struct { int32_t x; } binding;

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Every name ending in '_' that the goldens' generated C uses outside
-strings, comments and member accesses must be in generator/check_names.c's
+strings, comments and member accesses must be in generator/check/check_names.c's
 generated_locals table: those are the generated code's own parameters and
 locals, which a header type of the same name would hide. A new local the
 emitters declare without listing it fails here.
 
 And every name the generated C declares at file scope must start with
-GENERATED_PREFIX (generator/emit_c_internal.h), which check_names.c refuses
+GENERATED_PREFIX (generator/model/generated.h), which check_names.c refuses
 in headers, or be a public name T_SUFFIX of a struct T with SUFFIX in
 check_names.c's public_suffixes or tool_suffixes, which it checks against
 the header's names: a new static name without the prefix, or a new public
@@ -20,7 +20,7 @@ import sys
 
 check_names, cases = sys.argv[1], sys.argv[2]
 src = open(check_names).read()
-internal = open(os.path.join(os.path.dirname(check_names), 'emit_c_internal.h')).read()
+internal = open(os.path.join(os.path.dirname(check_names), '..', 'model', 'generated.h')).read()
 prefix = re.search(r'#define GENERATED_PREFIX "(\w+)"', internal).group(1)
 suffixes = [x for table in ('public_suffixes[] = {', 'tool_suffixes[] = {')
             for x in re.findall(r'"(\w+)"', src[src.index(table):][:src[src.index(table):].index('};')])]

@@ -1,5 +1,5 @@
 /* sb_printf against the C library's snprintf: the generator formats its
- * common conversions itself (generator/strbuf.c) and must print exactly
+ * common conversions itself (generator/util/strbuf.c) and must print exactly
  * what printf would, for every value, including the extremes; formats with
  * any other conversion go to vsnprintf and are compared too. */
 #include <limits.h>
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "strbuf.h"
+#include "util/strbuf.h"
 
 static int failures;
 

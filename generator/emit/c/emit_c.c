@@ -1,0 +1,284 @@
+/* schemac generator: the C header and source of a model, assembled from
+ * the concerns in emit_c_*.c (see emit_c_internal.h).
+ *
+ * The generated code is meant to be read and stepped through: one static
+ * function per struct and per job (read, check, build), straight-line calls
+ * into libschemac, the member's JSON name in a comment at every case. */
+#include "emit/c/emit_c_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "schemac/schemac.h"
+
+/* T's public functions: one call each into libschemac's entry points
+ * (runtime/core/entry.c), which take T's read, check and build functions behind
+ * void pointers through the any_ adapters. */
+static void emit_public(strbuf *sb, const struct_def *s)
+{
+    const char *t = s->c_type, *n = s->name;
+    sb_printf(sb, "static int sc_gen_any_read_%s(sc_reader *r_, void *out_)\n{\n", n);
+    emit_line(sb, 1, "return sc_gen_read_%s(r_, (%s *)out_);", n, t);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "static int sc_gen_any_check_%s(const void *value_, sc_error *err_)\n{\n", n);
+    emit_line(sb, 1, "return sc_gen_check_%s((const %s *)value_, err_, true, NULL, 0);", n, t);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "static cJSON *sc_gen_any_build_%s(const void *value_)\n{\n", n);
+    emit_line(sb, 1, "return sc_gen_build_%s((const %s *)value_, 0);", n, t);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "int %s_decode(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_error *err_)\n{\n",
+              n, t);
+    emit_line(sb, 1, "return sc_decode_with(arena_, json_, len_, out_, err_, sc_gen_any_read_%s);", n);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "int %s_decode_all(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_errors *errs_)\n{\n",
+              n, t);
+    emit_line(sb, 1, "return sc_decode_all_with(arena_, json_, len_, out_, errs_, sc_gen_any_read_%s);", n);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "static int sc_gen_decode_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
+                  "sc_error *err_)\n{\n", n);
+    emit_line(sb, 1, "return %s_decode(arena_, json_, len_, (%s *)out_, err_);", n, t);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "static int sc_gen_decode_all_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
+                  "sc_errors *errs_)\n{\n", n);
+    emit_line(sb, 1, "return %s_decode_all(arena_, json_, len_, (%s *)out_, errs_);", n, t);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "int %s_from_cjson(sc_arena *arena_, const cJSON *node_, %s *out_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_decode_cjson(arena_, node_, out_, err_, sc_gen_decode_text_%s);", n);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "int %s_from_cjson_all(sc_arena *arena_, const cJSON *node_, %s *out_, sc_errors *errs_)\n{\n",
+              n, t);
+    emit_line(sb, 1, "return sc_decode_cjson_all(arena_, node_, out_, errs_, sc_gen_decode_all_text_%s);", n);
+    sb_puts(sb, "}\n\n");
+
+    /* validate and encode walk a value built in C under limits: the
+     * _within forms take them, the others the defaults */
+    sb_printf(sb, "int %s_validate_within(const %s *value_, const sc_limits *limits_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_validate_with(value_, limits_, err_, sc_gen_any_check_%s);", n);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "int %s_validate(const %s *value_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_validate_with(value_, NULL, err_, sc_gen_any_check_%s);", n);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "int %s_validate_all_within(const %s *value_, const sc_limits *limits_, sc_errors *errs_)\n{\n",
+              n, t);
+    emit_line(sb, 1, "return sc_validate_all_with(value_, limits_, errs_, sc_gen_any_check_%s);", n);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "int %s_validate_all(const %s *value_, sc_errors *errs_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_validate_all_with(value_, NULL, errs_, sc_gen_any_check_%s);", n);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "cJSON *%s_to_cjson_within(const %s *value_, const sc_limits *limits_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_to_cjson_with(value_, limits_, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "cJSON *%s_to_cjson_ex(const %s *value_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_to_cjson_with(value_, NULL, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "cJSON *%s_to_cjson(const %s *value_)\n{\n", n, t);
+    emit_line(sb, 1, "return %s_to_cjson_ex(value_, NULL);", n);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "char *%s_encode_within(const %s *value_, const sc_limits *limits_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_encode_with(value_, limits_, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "char *%s_encode_ex(const %s *value_, sc_error *err_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_encode_with(value_, NULL, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "char *%s_encode(const %s *value_)\n{\n", n, t);
+    emit_line(sb, 1, "return %s_encode_ex(value_, NULL);", n);
+    sb_puts(sb, "}\n\n");
+
+    emit_schema_constant(sb, s);
+}
+
+static void emit_banner(strbuf *sb, const model *m, const char *file)
+{
+    const char *base = strrchr(m->header_path, '/');
+    base = base != NULL ? base + 1 : m->header_path;
+    char *shown = comment_text(base);
+    sb_printf(sb, "/* %s: generated by schemac %s from %s. Do not edit: change %s and run\n"
+                  " * schemac again. */\n",
+              file, SCHEMAC_VERSION_STRING, shown, shown);
+    free(shown);
+}
+
+char *emit_c_header(const model *m, const c_names *names)
+{
+    strbuf sb;
+    sb_init(&sb);
+    emit_banner(&sb, m, names->header_name);
+    sb_printf(&sb, "#ifndef %s\n#define %s\n\n", names->guard, names->guard);
+    sb_puts(&sb, "#include <stdbool.h>\n#include <stddef.h>\n\n#include <cJSON.h>\n#include <schemac/schemac.h>\n\n");
+    sb_printf(&sb, "#include \"%s\"\n\n", names->include_header);
+    sb_printf(&sb, "#if SCHEMAC_RUNTIME_ABI != %d\n", SCHEMAC_RUNTIME_ABI);
+    sb_printf(&sb, "#error \"%s was generated by schemac %s for libschemac ABI %d: regenerate it with the "
+                   "schemac that matches the installed libschemac\"\n#endif\n\n",
+              names->header_name, SCHEMAC_VERSION_STRING, SCHEMAC_RUNTIME_ABI);
+    sb_puts(&sb, "#ifdef __cplusplus\nextern \"C\" {\n#endif\n\n");
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        if (!is_root(s))
+            continue;
+        const char *t = s->c_type, *n = s->name;
+        if (s->tool_name != NULL) {
+            char *tool = comment_text(s->tool_name);
+            sb_printf(&sb, "/* %s: input of the tool \"%s\". */\n", t, tool);
+            free(tool);
+        } else
+            sb_printf(&sb, "/* %s */\n", t);
+        sb_printf(&sb, "int %s_decode(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_error *err_) "
+                       "SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "int %s_from_cjson(sc_arena *arena_, const cJSON *node_, %s *out_, sc_error *err_) "
+                       "SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "int %s_validate(const %s *value_, sc_error *err_) SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "cJSON *%s_to_cjson(const %s *value_);\n", n, t);
+        sb_printf(&sb, "char *%s_encode(const %s *value_);\n", n, t);
+        sb_printf(&sb, "/* All errors at once, up to errs->max (docs/generated-api.md); encoding that says why it failed. */\n");
+        sb_printf(&sb, "int %s_decode_all(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_errors *errs_) "
+                       "SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "int %s_from_cjson_all(sc_arena *arena_, const cJSON *node_, %s *out_, sc_errors *errs_) "
+                       "SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "int %s_validate_all(const %s *value_, sc_errors *errs_) SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "cJSON *%s_to_cjson_ex(const %s *value_, sc_error *err_);\n", n, t);
+        sb_printf(&sb, "char *%s_encode_ex(const %s *value_, sc_error *err_);\n", n, t);
+        sb_printf(&sb, "/* The same under limits other than the defaults (NULL: the defaults; docs/security.md). */\n");
+        sb_printf(&sb, "int %s_validate_within(const %s *value_, const sc_limits *limits_, sc_error *err_) "
+                       "SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "int %s_validate_all_within(const %s *value_, const sc_limits *limits_, sc_errors *errs_) "
+                       "SC_NODISCARD;\n", n, t);
+        sb_printf(&sb, "cJSON *%s_to_cjson_within(const %s *value_, const sc_limits *limits_, sc_error *err_);\n", n, t);
+        sb_printf(&sb, "char *%s_encode_within(const %s *value_, const sc_limits *limits_, sc_error *err_);\n", n, t);
+        sb_printf(&sb, "extern const char %s_schema_json[];\n\n", n);
+        if (is_tool(s))
+            emit_tool_declarations(&sb, m, s);
+    }
+    sb_puts(&sb, "#ifdef __cplusplus\n}\n#endif\n\n");
+    sb_printf(&sb, "#endif /* %s */\n", names->guard);
+    return sb_take(&sb);
+}
+
+/* A tagged union's variants share its C type: its size asserts them. */
+static void emit_layout_asserts(strbuf *sb, const model *m)
+{
+    sb_puts(sb, "/* The structs must still be the ones this file was generated from. */\n");
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        sb_printf(sb, "_Static_assert(sizeof(%s) == %llu, \"%s changed after schemac generated this "
+                      "file: run schemac again\");\n", s->c_type, (unsigned long long)s->size, s->c_type);
+        for (size_t j = 0; j < s->nfields; j++)
+            sb_printf(sb, "_Static_assert(offsetof(%s, %s) == %llu, \"%s changed after schemac generated "
+                          "this file: run schemac again\");\n",
+                      s->c_type, s->fields[j].c_name, (unsigned long long)s->fields[j].offset, s->c_type);
+    }
+    sb_puts(sb, "\n");
+}
+
+static bool node_uses_enum(const node *n, const enum_def *e)
+{
+    if (n == NULL)
+        return false;
+    return n->enum_type == e || node_uses_enum(n->items, e) || node_uses_enum(n->map_key, e) ||
+           node_uses_enum(n->map_value, e);
+}
+
+static bool struct_uses_enum(const struct_def *s, const enum_def *e)
+{
+    /* an untagged union's enum member is not JSON: its variant is */
+    for (size_t i = s->untagged ? 1 : 0; i < s->nfields; i++)
+        if (node_uses_enum(s->fields[i].type, e))
+            return true;
+    for (size_t v = 0; v < s->nvariants; v++)
+        if (struct_uses_enum(s->variants[v], e))
+            return true;
+    return false;
+}
+
+/* Whether generated code reads, checks or builds e: not when e only says
+ * which variant of untagged unions holds the value. */
+static bool enum_is_json(const model *m, const enum_def *e)
+{
+    for (size_t i = 0; i < m->nstructs; i++)
+        if (struct_uses_enum(m->structs[i], e))
+            return true;
+    return false;
+}
+
+static void emit_declarations(strbuf *sb, const struct_def *s)
+{
+    sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_);\n", s->name, s->c_type);
+    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_);\n",
+              s->name, s->c_type);
+    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_);\n", s->name, s->c_type);
+}
+
+char *emit_c_source(const model *m, const c_names *names)
+{
+    strbuf sb;
+    sb_init(&sb);
+    emit_check_reset();
+    emit_banner(&sb, m, names->source_name);
+    sb_printf(&sb, "#include \"%s\"\n\n", names->header_name);
+    sb_puts(&sb, "#include <float.h>\n#include <stdint.h>\n#include <string.h>\n\n");
+    emit_layout_asserts(&sb, m);
+
+    /* the functions go to their own buffer: the long texts they name must
+     * stand before them */
+    strbuf head = sb;
+    sb_init(&sb);
+    sb_puts(&sb, "/* ---- declarations ---- */\n\n");
+    for (size_t i = 0; i < m->nstructs; i++) {
+        for (size_t v = 0; v < m->structs[i]->nvariants && !m->structs[i]->untagged; v++)
+            emit_declarations(&sb, m->structs[i]->variants[v]);
+        emit_declarations(&sb, m->structs[i]);
+    }
+    sb_puts(&sb, "\n");
+
+    for (size_t i = 0; i < m->nenums; i++) {
+        if (!enum_is_json(m, m->enums[i]))
+            continue;
+        emit_enum_read(&sb, m->enums[i]);
+        emit_enum_check(&sb, m->enums[i]);
+        emit_enum_build(&sb, m->enums[i]);
+    }
+    emit_drop_nulls(&sb, m);
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        for (size_t v = 0; v < s->nvariants && !s->untagged; v++) {
+            const struct_def *variant = s->variants[v];
+            char *tag = comment_text(s->fields[s->discriminator].json_name);
+            char *value = comment_text(variant->variant_value->json_name);
+            sb_printf(&sb, "/* ---- %s when %s is \"%s\" ---- */\n\n", s->c_type, tag, value);
+            free(tag);
+            free(value);
+            emit_struct_check(&sb, variant);
+            emit_struct_read(&sb, variant);
+            emit_struct_build(&sb, variant);
+        }
+        sb_printf(&sb, "/* ---- %s ---- */\n\n", s->c_type);
+        if (s->untagged) {
+            emit_untagged_check(&sb, s);
+            emit_untagged_read(&sb, s);
+            emit_untagged_build(&sb, s);
+        } else if (s->nvariants > 0) {
+            emit_union_read(&sb, s);
+            emit_union_check(&sb, s);
+            emit_union_build(&sb, s);
+        } else {
+            emit_struct_check(&sb, s);
+            emit_struct_read(&sb, s);
+            emit_struct_build(&sb, s);
+        }
+        if (is_root(s))
+            emit_public(&sb, s);
+        if (is_tool(s))
+            emit_tool(&sb, m, names, i);
+    }
+    emit_check_reset();
+    emit_long_texts(&head);
+    /* the head moves in front of the functions, not the functions (13 MB
+     * for 500 structs) after the head: copying them cost a second 13 MB of
+     * fresh memory, and its page faults were more than the copy */
+    sb_insert_front(&sb, head.data != NULL ? head.data : "", head.len);
+    sb_free(&head);
+    return sb_take(&sb);
+}

@@ -1,0 +1,274 @@
+/* schemac generator: the tool table: each @tool's descriptor, the invoke
+ * function that decodes, calls the handler and encodes, and the null
+ * dropping of OpenAI's strict mode. */
+#include "emit/c/emit_c_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit/json/emit_dialects.h"
+
+/* The @output struct of a tool, when the header tags it @schema (so it has
+ * a public validate and to_cjson); NULL otherwise. */
+const struct_def *tool_output(const model *m, const struct_def *s)
+{
+    return model_schema_struct(m, s->output_type);
+}
+
+bool is_tool(const struct_def *s)
+{
+    return s->opted_in && s->tool_name != NULL;
+}
+
+void emit_tool_declarations(strbuf *sb, const model *m, const struct_def *s)
+{
+    const struct_def *out = tool_output(m, s);
+    char *tool = comment_text(s->tool_name);
+    sb_printf(sb, "/* The tool \"%s\": its descriptor, the handler it calls and a binding of the\n"
+                  " * two for sc_tool_call (schemac/tool.h). */\n", tool);
+    free(tool);
+    sb_printf(sb, "extern const sc_tool %s_tool;\n", s->name);
+    if (out != NULL)
+        sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena_, const %s *in_, %s *out_, void *ctx_, sc_error *err_);\n",
+                  s->name, s->c_type, out->c_type);
+    else
+        sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena_, const %s *in_, cJSON **out_, void *ctx_, sc_error *err_);\n",
+                  s->name, s->c_type);
+    sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler_, void *ctx_);\n\n", s->name, s->name);
+}
+
+static const char *effect_constant(tool_effect e)
+{
+    switch (e) {
+    case EFFECT_READONLY: return "SC_EFFECT_READONLY";
+    case EFFECT_MUTATING: return "SC_EFFECT_MUTATING";
+    case EFFECT_DESTRUCTIVE: return "SC_EFFECT_DESTRUCTIVE";
+    case EFFECT_NONE: break;
+    }
+    return "SC_EFFECT_UNSPECIFIED";
+}
+
+/* OpenAI strict mode: structs a tool's arguments reach, whose optional
+ * members may arrive as null meaning "absent" (SC_CALL_NULL_IS_ABSENT). */
+static void mark_reached(const model *m, const struct_def *s, bool *reached);
+
+static void mark_node(const model *m, const node *n, bool *reached)
+{
+    if (n == NULL)
+        return;
+    if (n->kind == NODE_STRUCT)
+        mark_reached(m, n->struct_type, reached);
+    mark_node(m, n->items, reached);
+    mark_node(m, n->map_value, reached);
+}
+
+static void mark_reached(const model *m, const struct_def *s, bool *reached)
+{
+    for (size_t i = 0; i < m->nstructs; i++) {
+        if (m->structs[i] != s)
+            continue;
+        if (reached[i])
+            return;
+        reached[i] = true;
+    }
+    for (size_t i = 0; i < s->nfields; i++)
+        mark_node(m, s->fields[i].type, reached);
+    for (size_t v = 0; v < s->nvariants; v++)
+        for (size_t i = 0; i < s->variants[v]->nfields; i++)
+            mark_node(m, s->variants[v]->fields[i].type, reached);
+}
+
+static void emit_drop_fields(strbuf *sb, const struct_def *s)
+{
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        const node *n = f->type;
+        char *key = c_literal(f->json_name);
+        if (f->presence != PRESENCE_REQUIRED && !f->nullable)
+            emit_line(sb, 1, "sc_cjson_drop_null(o_, %s);", key);
+        const node *inner = n->kind == NODE_ARRAY ? n->items : n->kind == NODE_MAP ? n->map_value : n;
+        if (inner->kind == NODE_STRUCT) {
+            if (n->kind == NODE_STRUCT) {
+                emit_line(sb, 1, "sc_gen_drop_nulls_%s(cJSON_GetObjectItemCaseSensitive(o_, %s), depth_ + 1);",
+                     inner->struct_type->name, key);
+            } else {
+                emit_line(sb, 1, "cJSON_ArrayForEach(item_, cJSON_GetObjectItemCaseSensitive(o_, %s))", key);
+                emit_line(sb, 2, "sc_gen_drop_nulls_%s(item_, depth_ + 1);", inner->struct_type->name);
+            }
+        }
+        free(key);
+    }
+}
+
+/* An untagged union's value is an object variant itself (chosen by its
+ * selecting member, as the decoder chooses) or an array of one. */
+static void emit_drop_untagged(strbuf *sb, const struct_def *s)
+{
+    strbuf body;
+    sb_init(&body);
+    bool object_done = false, array_done = false;
+    for (size_t v = 0; v < s->nvariants; v++) {
+        const struct_def *variant = s->variants[v];
+        const node *n = variant->nfields == 1 ? variant->fields[0].type : NULL;
+        if (n != NULL && n->kind == NODE_STRUCT && !object_done) {
+            if (variant->select_member != NULL) {
+                char *key = c_literal(variant->select_member);
+                emit_line(&body, 1, "if (cJSON_IsObject(o_) && cJSON_GetObjectItemCaseSensitive(o_, %s) != NULL) {", key);
+                free(key);
+            } else {
+                object_done = true; /* the only object variant */
+                emit_line(&body, 1, "if (cJSON_IsObject(o_)) {");
+            }
+            emit_line(&body, 2, "sc_gen_drop_nulls_%s(o_, depth_ + 1);", n->struct_type->name);
+            emit_line(&body, 2, "return;");
+            emit_line(&body, 1, "}");
+        } else if (n != NULL && n->kind == NODE_ARRAY && n->items->kind == NODE_STRUCT && !array_done) {
+            array_done = true; /* the first array of objects: the one tried first */
+            emit_line(&body, 1, "cJSON_ArrayForEach(item_, (cJSON_IsArray(o_) ? o_ : NULL))");
+            emit_line(&body, 2, "sc_gen_drop_nulls_%s(item_, depth_ + 1);", n->items->struct_type->name);
+        }
+    }
+    if (array_done)
+        emit_line(sb, 1, "cJSON *item_ = NULL;");
+    emit_line(sb, 1, "if (o_ == NULL || depth_ > SC_MAX_DEPTH)");
+    emit_line(sb, 2, "return;");
+    emit_body(sb, &body, (const char *const[]){NULL});
+}
+
+void emit_drop_nulls(strbuf *sb, const model *m)
+{
+    bool *reached = xcalloc(m->nstructs + 1, sizeof *reached);
+    bool any = false;
+    for (size_t i = 0; i < m->nstructs; i++)
+        if (is_tool(m->structs[i]))
+            mark_reached(m, m->structs[i], reached);
+    for (size_t i = 0; i < m->nstructs; i++)
+        if (reached[i]) {
+            sb_printf(sb, "static void sc_gen_drop_nulls_%s(cJSON *o_, int depth_);\n", m->structs[i]->name);
+            any = true;
+        }
+    if (any)
+        sb_puts(sb, "\n");
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        if (!reached[i])
+            continue;
+        sb_printf(sb, "/* %s: null members that stand for absent ones, as OpenAI's strict mode\n"
+                      " * sends them, removed before decoding (SC_CALL_NULL_IS_ABSENT). */\n", s->c_type);
+        sb_printf(sb, "static void sc_gen_drop_nulls_%s(cJSON *o_, int depth_)\n{\n", s->name);
+        if (s->untagged) {
+            emit_drop_untagged(sb, s);
+            continue;
+        }
+        strbuf fields; /* first, to know whether they need `item` */
+        sb_init(&fields);
+        if (s->nvariants > 0)
+            for (size_t v = 0; v < s->nvariants; v++)
+                emit_drop_fields(&fields, s->variants[v]);
+        else
+            emit_drop_fields(&fields, s);
+        if (c_uses_identifier(fields.data != NULL ? fields.data : "", "item_"))
+            emit_line(sb, 1, "cJSON *item_ = NULL;");
+        emit_line(sb, 1, "if (!cJSON_IsObject(o_) || depth_ > SC_MAX_DEPTH)");
+        emit_line(sb, 2, "return;");
+        emit_body(sb, &fields, (const char *const[]){NULL});
+    }
+    free(reached);
+}
+
+void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
+{
+    const struct_def *s = m->structs[index];
+    const struct_def *out = tool_output(m, s);
+    const char *n = s->name;
+
+    for (int d = 0; d < DIALECT_COUNT; d++) {
+        char *name = xasprintf("sc_gen_text_%s_%s", n, dialect_name((dialect)d));
+        for (char *c = name; *c; c++)
+            if (*c == '-')
+                *c = '_';
+        const char *text = names->tool_texts != NULL ? names->tool_texts[index * DIALECT_COUNT + (size_t)d] : NULL;
+        emit_text_constant(sb, true, name, text != NULL ? text : "");
+        free(name);
+    }
+
+    sb_printf(sb, "static int sc_gen_invoke_%s(const sc_tool_binding *binding_, sc_arena *arena_, const cJSON *args_,\n"
+                  "    unsigned flags_, cJSON **result_, sc_error *err_)\n{\n", n);
+    emit_line(sb, 1, "%s in_;", s->c_type);
+    emit_line(sb, 1, out != NULL ? "%s out_;" : "cJSON *out_ = NULL;", out != NULL ? out->c_type : "");
+    emit_line(sb, 1, "int rc_;");
+    emit_line(sb, 1, "cJSON *copy_ = NULL;");
+    emit_line(sb, 1, "*result_ = NULL;");
+    emit_line(sb, 1, "if (flags_ & SC_CALL_NULL_IS_ABSENT) {");
+    emit_line(sb, 2, "if ((copy_ = cJSON_Duplicate(args_, 1)) == NULL)");
+    emit_line(sb, 3, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
+    emit_line(sb, 2, "sc_gen_drop_nulls_%s(copy_, 0);", n);
+    emit_line(sb, 2, "args_ = copy_;");
+    emit_line(sb, 1, "}");
+    emit_line(sb, 1, "rc_ = sc_tool_decode_args(arena_, args_, &in_, err_, sc_gen_decode_text_%s, sc_gen_decode_all_text_%s); /* every error, for the model */", n, n);
+    emit_line(sb, 1, "cJSON_Delete(copy_); /* the decoded value lives in the arena */");
+    emit_line(sb, 1, "if (rc_ != 0)");
+    emit_line(sb, 2, "return rc_;");
+    if (out != NULL)
+        emit_line(sb, 1, "memset(&out_, 0, sizeof out_);");
+    emit_line(sb, 1, "if (((%s_handler)binding_->handler)(arena_, &in_, &out_, binding_->ctx, err_) != 0) {", n);
+    if (out == NULL)
+        emit_line(sb, 2, "cJSON_Delete(out_);");
+    emit_line(sb, 2, "if (err_->code == SC_OK)");
+    emit_line(sb, 3, "return sc_fail(err_, SC_ERR_HANDLER, NULL, \"the tool failed\");");
+    emit_line(sb, 2, "return err_->code;");
+    emit_line(sb, 1, "}");
+    if (out != NULL) {
+        /* under the arena's limits, as the arguments were decoded */
+        emit_line(sb, 1, "if (%s_validate_within(&out_, sc_arena_limits_of(arena_), err_) != 0) {", out->name);
+        emit_line(sb, 2, "/* the application's bug, not the model's: say so */");
+        emit_line(sb, 2, "sc_error_note(err_, \"%%s\", \"the tool's result breaks its output schema\");");
+        emit_line(sb, 2, "err_->code = SC_ERR_OUTPUT;");
+        emit_line(sb, 2, "return SC_ERR_OUTPUT;");
+        emit_line(sb, 1, "}");
+        /* validated just above: build it, rather than validate again in _to_cjson */
+        emit_line(sb, 1, "if ((*result_ = sc_gen_build_%s(&out_, 0)) == NULL)", out->name);
+        emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
+    } else {
+        emit_line(sb, 1, "*result_ = out_;");
+    }
+    emit_line(sb, 1, "return 0;");
+    sb_puts(sb, "}\n\n");
+
+    char *tool_name = c_literal(s->tool_name);
+    char *description = c_literal(s->description != NULL ? s->description : "");
+    char *version = s->version != NULL ? c_literal(s->version) : xstrdup("NULL");
+    char *output_schema = out != NULL ? xasprintf("%s_schema_json", out->name) : xstrdup("NULL");
+    const struct_def *config = model_schema_struct(m, s->config_type);
+    char *config_schema = config != NULL ? xasprintf("%s_schema_json", config->name) : xstrdup("NULL");
+    sb_printf(sb, "const sc_tool %s_tool = {\n", n);
+    emit_line(sb, 1, ".name = %s,", tool_name);
+    emit_line(sb, 1, ".description = %s,", description);
+    emit_line(sb, 1, ".input_schema = %s_schema_json,", n);
+    emit_line(sb, 1, ".output_schema = %s,", output_schema);
+    emit_line(sb, 1, ".mcp = sc_gen_text_%s_mcp,", n);
+    emit_line(sb, 1, ".openai = sc_gen_text_%s_openai,", n);
+    emit_line(sb, 1, ".openai_strict = sc_gen_text_%s_openai_strict,", n);
+    emit_line(sb, 1, ".anthropic = sc_gen_text_%s_anthropic,", n);
+    emit_line(sb, 1, ".gemini = sc_gen_text_%s_gemini,", n);
+    emit_line(sb, 1, ".xml = sc_gen_text_%s_xml,", n);
+    emit_line(sb, 1, ".effect = %s,", effect_constant(s->effect));
+    emit_line(sb, 1, ".idempotent = %s,", s->idempotent ? "true" : "false");
+    emit_line(sb, 1, ".version = %s,", version);
+    emit_line(sb, 1, ".config_schema = %s,", config_schema);
+    emit_line(sb, 1, ".invoke = sc_gen_invoke_%s,", n);
+    sb_puts(sb, "};\n\n");
+    free(config_schema);
+    free(tool_name);
+    free(description);
+    free(version);
+    free(output_schema);
+
+    sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler_, void *ctx_)\n{\n", n, n);
+    emit_line(sb, 1, "sc_tool_binding binding_;");
+    emit_line(sb, 1, "binding_.tool = &%s_tool;", n);
+    emit_line(sb, 1, "binding_.handler = (sc_handler)handler_;");
+    emit_line(sb, 1, "binding_.ctx = ctx_;");
+    emit_line(sb, 1, "return binding_;");
+    sb_puts(sb, "}\n\n");
+}

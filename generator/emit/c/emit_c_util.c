@@ -1,0 +1,342 @@
+/* schemac generator: what the C emitters share: writing lines, literals and
+ * numbers, and what needs checking. */
+#include "emit/c/emit_c_internal.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emit/json/emit_schema.h"
+
+void put_indent(strbuf *sb, int level)
+{
+    for (int i = 0; i < level; i++)
+        sb_puts(sb, "    ");
+}
+
+void emit_line(strbuf *sb, int level, const char *fmt, ...)
+{
+    va_list ap;
+    put_indent(sb, level);
+    va_start(ap, fmt);
+    sb_vprintf(sb, fmt, ap);
+    va_end(ap);
+    sb_putc(sb, '\n');
+}
+
+/* text and its NUL as the characters of an array initialiser, and its end. */
+static void put_char_list(strbuf *sb, const char *text)
+{
+    size_t len = strlen(text);
+    for (size_t i = 0; i <= len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (i % 24 == 0)
+            sb_puts(sb, "\n   ");
+        if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') { /* readable, and a third of the size */
+            char item[6] = {' ', '\'', (char)c, '\'', ',', '\0'};
+            sb_puts(sb, item);
+        } else {
+            sb_printf(sb, " '\\x%02x',", (unsigned)c);
+        }
+    }
+    sb_puts(sb, "\n};\n\n");
+}
+
+/* ISO C promises string literals of 4095 characters, no more (-Wpedantic:
+ * -Woverlength-strings): a text this long becomes a character array. */
+enum { LONG_TEXT = 4000 };
+
+/* The long texts of the source being emitted: one static array each, which
+ * emit_long_texts writes ahead of the functions that name them. */
+static struct {
+    char **texts;
+    size_t n;
+    strbuf arrays;
+} long_texts;
+
+static char *long_text_name(size_t i)
+{
+    return xasprintf("sc_gen_long_text_%zu", i);
+}
+
+/* A C string literal for s (with the quotes); for a long text the name of
+ * a character array holding it, usable wherever the literal would be. */
+char *c_literal(const char *s)
+{
+    if (strlen(s) >= LONG_TEXT) {
+        for (size_t i = 0; i < long_texts.n; i++)
+            if (strcmp(long_texts.texts[i], s) == 0)
+                return long_text_name(i);
+        long_texts.texts = xrealloc(long_texts.texts, (long_texts.n + 1) * sizeof *long_texts.texts);
+        long_texts.texts[long_texts.n] = xstrdup(s);
+        char *name = long_text_name(long_texts.n++);
+        /* char, not const char, as a literal is: it may stand where a
+         * literal initialises a char * (a @default) */
+        sb_printf(&long_texts.arrays, "static char %s[] = {", name);
+        put_char_list(&long_texts.arrays, s);
+        return name;
+    }
+    strbuf sb;
+    sb_init(&sb);
+    sb_putc(&sb, '"');
+    sb_put_c_string(&sb, s);
+    sb_putc(&sb, '"');
+    return sb_take(&sb);
+}
+
+void emit_long_texts(strbuf *sb)
+{
+    if (long_texts.arrays.len > 0) {
+        sb_puts(sb, "/* ---- texts too long for a string literal ---- */\n\n");
+        sb_puts(sb, long_texts.arrays.data);
+    }
+    for (size_t i = 0; i < long_texts.n; i++)
+        free(long_texts.texts[i]);
+    free(long_texts.texts);
+    sb_free(&long_texts.arrays);
+    memset(&long_texts, 0, sizeof long_texts);
+}
+
+const char *without_const(const char *c_type)
+{
+    return strncmp(c_type, "const ", 6) == 0 ? c_type + 6 : c_type;
+}
+
+char *const_items_type(const char *c_type)
+{
+    return xasprintf("const %s *", without_const(c_type));
+}
+
+/* Text safe inside a C comment: one line, and a space parts every "*" "/"
+ * pair, so that neither an end nor a nested start (-Wcomment) is left. */
+char *comment_text(const char *s)
+{
+    strbuf sb;
+    sb_init(&sb);
+    for (const char *p = s; *p; p++) {
+        if (*p == '\n' || *p == '\r') {
+            sb_putc(&sb, ' ');
+            continue;
+        }
+        sb_putc(&sb, *p);
+        if ((*p == '*' && p[1] == '/') || (*p == '/' && p[1] == '*'))
+            sb_putc(&sb, ' ');
+    }
+    return sb_take(&sb);
+}
+
+char *address_of(const char *lvalue)
+{
+    size_t len = strlen(lvalue);
+    if (lvalue[0] == '*')
+        return xstrdup(lvalue + 1);
+    if (strncmp(lvalue, "(*", 2) == 0 && lvalue[len - 1] == ')')
+        return xasprintf("%.*s", (int)(len - 3), lvalue + 2);
+    return xasprintf("&%s", lvalue);
+}
+
+/* A message as a printf format literal: its % doubled. */
+char *c_format_literal(const char *message)
+{
+    strbuf sb;
+    sb_init(&sb);
+    for (const char *p = message; *p; p++) {
+        if (*p == '%')
+            sb_putc(&sb, '%');
+        sb_putc(&sb, *p);
+    }
+    char *text = sb_take(&sb);
+    char *lit;
+    if (strlen(text) >= LONG_TEXT) {
+        /* an array is no literal, which a format must be (-Wformat-security) */
+        char *array = c_literal(message);
+        lit = xasprintf("\"%%s\", %s", array);
+        free(array);
+    } else {
+        lit = c_literal(text);
+    }
+    free(text);
+    return lit;
+}
+
+bool c_uses_identifier(const char *text, const char *name)
+{
+    size_t n = strlen(name);
+    if (strstr(text, name) == NULL) /* the usual answer for an unused one, found fast */
+        return false;
+    for (const char *p = text; *p; p++) {
+        if (p[0] == '/' && p[1] == '*') { /* comments quote JSON names: "seen" is no use of seen */
+            const char *end = strstr(p + 2, "*/");
+            if (end == NULL)
+                break;
+            p = end + 1;
+            continue;
+        }
+        if (*p == '"' || *p == '\'') {
+            char quote = *p;
+            for (p++; *p && *p != quote; p++)
+                if (*p == '\\' && p[1] != '\0')
+                    p++;
+            if (*p == '\0')
+                break;
+            continue;
+        }
+        if (*p != name[0])
+            continue;
+        /* not the tail of another identifier, nor a member (v->seen, s.seen) */
+        bool starts = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.' ||
+                                     (p[-1] == '>' && p - text >= 2 && p[-2] == '-'));
+        if (starts && strncmp(p, name, n) == 0 && !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+            return true;
+    }
+    return false;
+}
+
+void emit_body(strbuf *sb, strbuf *body, const char *const *params)
+{
+    for (size_t i = 0; params[i] != NULL; i++)
+        if (!c_uses_identifier(body->data != NULL ? body->data : "", params[i]))
+            emit_line(sb, 1, "(void)%s;", params[i]);
+    if (body->data != NULL)
+        sb_puts(sb, body->data);
+    sb_puts(sb, "}\n\n");
+    sb_free(body);
+}
+
+/* A double as a C literal that reads back exactly. */
+void put_double(strbuf *sb, double v)
+{
+    char text[40];
+    if (v == (double)(long long)v && v > -1e15 && v < 1e15) {
+        sb_printf(sb, "%lld.0", (long long)v);
+        return;
+    }
+    format_shortest_double(text, v);
+    sb_puts(sb, text);
+    if (strpbrk(text, ".eEn") == NULL)
+        sb_puts(sb, ".0");
+}
+
+/* A number for a message: 100 rather than 1e+02. */
+char *double_text(double v)
+{
+    if (v == (double)(long long)v && v > -1e15 && v < 1e15)
+        return xasprintf("%lld", (long long)v);
+    strbuf sb;
+    sb_init(&sb);
+    put_double(&sb, v);
+    return sb_take(&sb);
+}
+
+void put_i64(strbuf *sb, int64_t v)
+{
+    if (v == INT64_MIN)
+        sb_puts(sb, "INT64_MIN");
+    else
+        sb_printf(sb, "INT64_C(%lld)", (long long)v);
+}
+
+bool is_root(const struct_def *s)
+{
+    return s->opted_in;
+}
+
+/* Whether the decoder calls n's check after reading a value: when the check
+ * has work beyond what reading guarantees (full == false does something).
+ * Floats and strings are checked by emit_read itself: a float as the double
+ * the document held, a string with the counts the reader took. */
+bool read_needs_check(const node *n)
+{
+    switch (n->kind) {
+    case NODE_STRING:
+        return false; /* checked as it is read: string_checked_on_read */
+    case NODE_NUMBER:
+        return !n->is_float && has_value_keywords(n);
+    case NODE_INT:
+    case NODE_BOOL:
+    case NODE_ENUM:
+    case NODE_ARRAY:
+        return has_value_keywords(n);
+    case NODE_MAP:
+        return true; /* duplicate keys, key constraints */
+    case NODE_STRUCT:
+    case NODE_ANY:
+        return false; /* read_STRUCT checks itself; the reader checks any value */
+    }
+    return false;
+}
+
+char *enum_choices(const enum_def *e)
+{
+    strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; i < e->nvalues; i++)
+        sb_printf(&sb, "%s%s", i ? ", " : "", e->values[i].json_name);
+    return sb_take(&sb);
+}
+
+/* The enumerator called json_name (check.c made sure there is one). */
+const char *enum_c_name(const enum_def *e, const char *json_name)
+{
+    for (size_t i = 0; i < e->nvalues; i++)
+        if (strcmp(e->values[i].json_name, json_name) == 0)
+            return e->values[i].c_name;
+    return e->values[0].c_name;
+}
+
+/* Emits `switch (len) { case N: if (memcmp(...) == 0) ACTION; ... }` over
+ * the names, grouped by length. action(i) is the statement for name i. */
+void emit_name_switch(strbuf *sb, int level, const char *ptr, const char *len,
+                             const char *const *names, size_t n, match_action action, const void *ctx)
+{
+    size_t *lengths = xcalloc(n, sizeof *lengths);
+    bool *done = xcalloc(n, sizeof *done);
+    for (size_t i = 0; i < n; i++)
+        lengths[i] = strlen(names[i]);
+    emit_line(sb, level, "switch (%s) {", len);
+    for (size_t i = 0; i < n; i++) {
+        if (done[i])
+            continue;
+        emit_line(sb, level, "case %zu:", lengths[i]);
+        for (size_t j = i; j < n; j++) {
+            if (done[j] || lengths[j] != lengths[i])
+                continue;
+            done[j] = true;
+            char *lit = c_literal(names[j]);
+            emit_line(sb, level + 1, "if (memcmp(%s, %s, %zu) == 0) {", ptr, lit, lengths[j]);
+            free(lit);
+            action(sb, level + 2, j, ctx);
+            emit_line(sb, level + 1, "}");
+        }
+        emit_line(sb, level + 1, "break;");
+    }
+    emit_line(sb, level, "default:");
+    emit_line(sb, level + 1, "break;");
+    emit_line(sb, level, "}");
+    free(lengths);
+    free(done);
+}
+
+/* `[static ]const char NAME[] = "text";` */
+void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char *text)
+{
+    sb_printf(sb, "%sconst char %s[] =", is_static ? "static " : "", name);
+    if (strlen(text) < LONG_TEXT) {
+        sb_puts(sb, "\n    \"");
+        sb_put_c_string(sb, text);
+        sb_puts(sb, "\";\n\n");
+    } else {
+        /* printable ASCII as itself ('a', 4 bytes of C), the rest as
+         * '\xNN' (valid as a char in C and C++ whatever its signedness) */
+        sb_puts(sb, " {");
+        put_char_list(sb, text);
+    }
+}
+
+void emit_schema_constant(strbuf *sb, const struct_def *s)
+{
+    char *name = xasprintf("%s_schema_json", s->name);
+    emit_text_constant(sb, false, name, schema_compact_text(s));
+    free(name);
+}

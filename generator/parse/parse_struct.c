@@ -1,0 +1,842 @@
+/* schemac generator: C structs -> model structs: members and their
+ * companions (counts, has_X flags), maps, tagged unions, struct tags. */
+#include "parse/parse_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "parse/tags.h"
+#include "schemac/reader.h"
+#include "util/strbuf.h"
+
+/* ---- structs ------------------------------------------------------------- */
+
+typedef struct raw_field {
+    CXCursor cursor;
+    char *name;
+    CXType type;
+    annotations a;
+    bool companion; /* a count field or has_X flag, not a property */
+    const char *counts; /* a count field: the member whose items it counts */
+} raw_field;
+
+typedef struct field_collect {
+    raw_field *fields;
+    size_t n;
+} field_collect;
+
+static enum CXChildVisitResult visit_field(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    field_collect *fc = data;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    /* C11 anonymous struct or union members: libclang shows their
+     * declaration, not a member */
+    bool anonymous_union = kind == CXCursor_UnionDecl && clang_Cursor_isAnonymousRecordDecl(c);
+    if (kind == CXCursor_StructDecl && clang_Cursor_isAnonymousRecordDecl(c)) {
+        diag_error(cursor_loc(c), "anonymous struct members are not supported: name the member");
+        return CXChildVisit_Continue;
+    }
+    if (kind != CXCursor_FieldDecl && !anonymous_union)
+        return CXChildVisit_Continue;
+    if (kind == CXCursor_FieldDecl && clang_Cursor_isAnonymousRecordDecl(
+                                          clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(c)))))
+        return CXChildVisit_Continue; /* seen as its declaration */
+    if (clang_Cursor_isBitField(c)) {
+        char *name = take_string(clang_getCursorSpelling(c));
+        diag_error(cursor_loc(c), "bit-field '%s' is not supported: use a plain integer field", name);
+        free(name);
+        return CXChildVisit_Continue;
+    }
+    fc->fields = xrealloc(fc->fields, (fc->n + 1) * sizeof *fc->fields);
+    raw_field *f = &fc->fields[fc->n++];
+    memset(f, 0, sizeof *f);
+    f->cursor = c;
+    /* An anonymous union has no name: libclang 14 spells it "", libclang
+     * 16 and later "union (anonymous at FILE:LINE:COL)". */
+    f->name = anonymous_union ? xstrdup("") : take_string(clang_getCursorSpelling(c));
+    f->type = clang_getCursorType(c);
+    read_annotations(c, &f->a);
+    return CXChildVisit_Continue;
+}
+
+static raw_field *find_raw(field_collect *fc, const char *name)
+{
+    for (size_t i = 0; i < fc->n; i++)
+        if (strcmp(fc->fields[i].name, name) == 0)
+            return &fc->fields[i];
+    return NULL;
+}
+
+static bool is_integer_type(CXType t)
+{
+    return is_integer_kind(clang_getCanonicalType(t).kind);
+}
+
+static bool is_bool_type(CXType t)
+{
+    return clang_getCanonicalType(t).kind == CXType_Bool;
+}
+
+/* A pointer to something other than char, or an array of something other
+ * than char: needs a count field to be an array. */
+static bool is_sequence_type(CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    if (c.kind == CXType_Pointer)
+        return !is_char_kind(clang_getCanonicalType(clang_getPointeeType(c)).kind);
+    if (c.kind == CXType_ConstantArray)
+        return !is_char_kind(clang_getCanonicalType(clang_getArrayElementType(c)).kind);
+    return false;
+}
+
+/* The member holding f's item count, or NULL. report: say what is wrong
+ * with an @count (the first of the two passes that ask does). */
+static raw_field *count_field_of(field_collect *fc, raw_field *f, bool report)
+{
+    const tag *count = annotations_find(&f->a, "count");
+    if (count != NULL) {
+        raw_field *c = find_raw(fc, count->value);
+        if (c == NULL && report)
+            diag_error(count->value_where, "@count names '%s', which is not a member of this struct",
+                       count->value);
+        else if (c != NULL && !is_integer_type(c->type) && report)
+            diag_error(count->value_where, "@count member '%s' must have an integer type", c->name);
+        else if (c != NULL && is_integer_type(c->type))
+            return c;
+        return NULL;
+    }
+    if (!is_sequence_type(f->type))
+        return NULL;
+    char *name = xasprintf("%s_count", f->name);
+    raw_field *c = find_raw(fc, name);
+    free(name);
+    return c != NULL && is_integer_type(c->type) ? c : NULL;
+}
+
+/* @nullable: JSON null is stored as NULL, so the member must be a pointer
+ * (char *, T *, or an array's T *). Missing, null and present stay apart:
+ * a nullable member is required (present or null) unless a has_X flag
+ * records whether it was there. */
+static void apply_nullable(field *f, const tag *t)
+{
+    const node *n = f->type;
+    if (n->kind == NODE_ANY) {
+        diag_error(t->where, "a cJSON * member accepts null already (as a cJSON_NULL item)");
+        return;
+    }
+    if (field_storage(f) == STORAGE_VALUE) {
+        diag_error(t->where, "@nullable needs a pointer member, whose NULL stands for null: "
+                             "make '%s' a pointer", f->c_name);
+        return;
+    }
+    if (f->presence == PRESENCE_OPTIONAL || f->presence == PRESENCE_DEFAULT) {
+        diag_error(t->where, "'%s' may be missing and may be null, and NULL cannot tell which: "
+                             "add 'bool has_%s;'", f->c_name, f->c_name);
+        return;
+    }
+    if (f->presence == PRESENCE_POINTER)
+        f->presence = PRESENCE_REQUIRED;
+    f->nullable = true;
+}
+
+static void apply_field_tags(field *f, raw_field *rf)
+{
+    const annotations *a = &rf->a;
+    tags_apply_values(a, f->type);
+    const tag *t;
+    if ((t = annotations_find(a, "name")) != NULL) {
+        char *name = tag_name_value(t);
+        if (name != NULL) {
+            free(f->json_name);
+            f->json_name = name;
+        }
+    }
+    if ((t = annotations_find(a, "optional")) != NULL && f->presence == PRESENCE_REQUIRED)
+        f->presence = PRESENCE_OPTIONAL;
+    if ((t = annotations_find(a, "default")) != NULL && t->value[0] == '\0') {
+        diag_error(t->where, "@default needs a value");
+    } else if (t != NULL) {
+        if (f->presence == PRESENCE_POINTER || f->presence == PRESENCE_HAS_FLAG)
+            diag_error(t->where, "@default on a field that is already optional through %s: "
+                                 "drop one of them",
+                       f->presence == PRESENCE_POINTER ? "a pointer" : f->has_field);
+        f->presence = PRESENCE_DEFAULT;
+        f->default_value = tag_json_value(t);
+        f->default_where = t->where;
+    }
+    if ((t = annotations_find(a, "additionalProperties")) != NULL && f->type->kind != NODE_MAP)
+        diag_error(t->where, "@additionalProperties on a member makes a map, which needs an array of "
+                             "{ char *key; T value; } entries with a count");
+    if ((t = annotations_find(a, "nullable")) != NULL)
+        apply_nullable(f, t);
+}
+
+static void collect_fields(CXCursor record, field_collect *fc);
+static void release_fields(field_collect *fc);
+
+/* A map: entries { char *key; V value; } pointed to by the member, with a
+ * count, become a JSON object whose members are the entries. */
+static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc where)
+{
+    CXType canon = clang_getCanonicalType(spelled);
+    if (canon.kind != CXType_Pointer) {
+        diag_error(where, "map '%s' must be a pointer to its entries", rf->name);
+        return NULL;
+    }
+    CXType entry = clang_getPointeeType(spelled);
+    CXType entry_canon = clang_getCanonicalType(entry);
+    if (entry_canon.kind != CXType_Record) {
+        diag_error(where, "map '%s' needs entries of a struct { char *key; T value; }", rf->name);
+        return NULL;
+    }
+    field_collect members;
+    collect_fields(clang_getTypeDeclaration(entry_canon), &members);
+    raw_field *key = find_raw(&members, "key"), *value = find_raw(&members, "value");
+    node *map = NULL;
+    if (key == NULL || value == NULL || members.n != 2) {
+        diag_error(where, "map '%s' needs entries with exactly two members, 'key' and 'value'", rf->name);
+    } else {
+        node *k = build_value_node(p, key->type, cursor_loc(key->cursor));
+        node *v = build_value_node(p, value->type, cursor_loc(value->cursor));
+        const raw_field *entry_members[] = {key, value};
+        for (size_t i = 0; i < 2; i++)
+            if (written_const(entry_members[i]->type))
+                diag_error(cursor_loc(entry_members[i]->cursor), "the map entry's '%s' is const: the decoder "
+                           "fills it; drop that const", entry_members[i]->name);
+        if (k != NULL && k->kind != NODE_STRING)
+            diag_error(cursor_loc(key->cursor), "a map key must be text (char * or char[N])");
+        if (clang_Cursor_getOffsetOfField(key->cursor) != 0)
+            diag_error(cursor_loc(key->cursor), "a map entry's 'key' must be its first member");
+        else if (k != NULL && v != NULL && k->kind == NODE_STRING) {
+            tags_check_sites(&key->a, SITE_FIELD);
+            tags_check_sites(&value->a, SITE_FIELD);
+            tags_apply_values(&key->a, k);
+            tags_apply_values(&value->a, v);
+            if (v->description == NULL && value->a.description != NULL)
+                v->description = xstrdup(value->a.description);
+            map = node_new(NODE_MAP);
+            map->c_type = type_spelling(spelled);
+            /* the decoder fills the entries it allocates: no const, also
+             * not one a typedef hides (typedef const entry centry) */
+            map->entry_c_type = spelling_without_const(entry);
+            if (map->entry_c_type == NULL) {
+                map->entry_c_type = type_spelling(entry);
+                diag_error(where, "'%s' is const through a typedef of a type without a name, which generated "
+                                  "code cannot spell without the const to fill it: name the type, or write the "
+                                  "const out (const T)", map->entry_c_type);
+            }
+            map->map_key = k;
+            map->map_value = v;
+            k = v = NULL;
+        }
+        node_free(k);
+        node_free(v);
+    }
+    release_fields(&members);
+    return map;
+}
+
+static bool is_union_type(CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    return c.kind == CXType_Record &&
+           clang_getCursorKind(clang_getTypeDeclaration(c)) == CXCursor_UnionDecl;
+}
+
+static void build_variants(parser *p, struct_def *s, raw_field *union_rf);
+static void build_untagged(parser *p, struct_def *s, field_collect *fc, raw_field *union_rf);
+
+/* f's items are counted by member `count`. A count type narrower than 32
+ * bits bounds the items (stated as maxItems), and a signed one must not go
+ * negative (validate checks): the decoder stores every count it accepts,
+ * and encode never reads past the items. (A 32-bit count would need a
+ * document of 4 GB and more to overflow; stating its bound would put
+ * maxItems 2147483647 on every array counted by an int.) */
+static void set_count(field *f, node *n, const raw_field *count)
+{
+    CXType canon = clang_getCanonicalType(count->type);
+    long long bits = clang_Type_getSizeOf(canon) * 8;
+    f->count_field = xstrdup(count->name);
+    f->count_c_type = type_spelling(count->type);
+    f->count_signed = !is_unsigned_kind(canon.kind) && canon.kind != CXType_Bool;
+    if (n != NULL && bits > 0 && bits < 32)
+        n->count_max = f->count_signed ? (UINT64_C(1) << (bits - 1)) - 1 : (UINT64_C(1) << bits) - 1;
+}
+
+static void build_fields(parser *p, struct_def *s, field_collect *fc)
+{
+    raw_field *union_rf = NULL;
+    /* Pass 1: which members are companions (counts, has_X flags). An
+     * @ignore member's companions are ignored with it. A count belongs to
+     * one array: two arrays sharing one would each read the other's
+     * length. */
+    for (size_t i = 0; i < fc->n; i++) {
+        raw_field *f = &fc->fields[i];
+        raw_field *count = count_field_of(fc, f, annotations_find(&f->a, "ignore") == NULL);
+        if (count != NULL && count->counts != NULL && annotations_find(&f->a, "ignore") == NULL)
+            diag_error(cursor_loc(f->cursor), "'%s' counts the items of '%s' already: give '%s' a count member "
+                                              "of its own", count->name, count->counts, f->name);
+        if (count != NULL) {
+            count->companion = true;
+            if (count->counts == NULL)
+                count->counts = f->name;
+        }
+        if (strncmp(f->name, "has_", 4) == 0 && is_bool_type(f->type) && find_raw(fc, f->name + 4))
+            f->companion = true;
+    }
+    /* Pass 2: the properties. */
+    for (size_t i = 0; i < fc->n; i++) {
+        raw_field *rf = &fc->fields[i];
+        tags_check_sites(&rf->a, SITE_FIELD);
+        const tag *overlap = annotations_find(&rf->a, "acceptOverlap");
+        if (overlap != NULL && !p->in_untagged_member)
+            diag_error(overlap->where, "@acceptOverlap belongs to a member of an @untagged struct's union: "
+                                       "it accepts that the variant shares values with earlier ones");
+        src_loc where = cursor_loc(rf->cursor);
+        if (written_const(rf->type)) {
+            /* every member, counts, has_X flags and @ignore ones included:
+             * writing it through a cast would be undefined behaviour (the
+             * struct the caller hands the decoder may be a const-qualified
+             * object of its own) */
+            char *t = type_spelling(rf->type);
+            diag_error(where, "'%s' is const ('%s'): the decoder writes every member (it zeroes the "
+                              "struct, then fills what it reads), and a const member cannot be assigned; "
+                              "drop that const (a const pointee, as in 'const char *', is fine)", rf->name, t);
+            free(t);
+        }
+        if (rf->companion || annotations_find(&rf->a, "ignore") != NULL)
+            continue;
+        if (is_union_type(rf->type)) {
+            /* a tagged union: the enum member just before it says which
+             * union member holds the value */
+            if (union_rf != NULL) {
+                diag_error(where, "one union per struct: put the second one in a struct of its own");
+            } else if (s->nfields == 0 || s->fields[s->nfields - 1].type->kind != NODE_ENUM) {
+                diag_error(where, "a union needs the enum member that says which of its members is "
+                                  "set (the discriminator) right before it");
+            } else if (s->fields[s->nfields - 1].by_pointer ||
+                       s->fields[s->nfields - 1].presence != PRESENCE_REQUIRED) {
+                /* the variant is chosen by the value: it must be there */
+                diag_error(s->fields[s->nfields - 1].where,
+                           "the discriminator '%s' of a union must be a required enum member by value "
+                           "(not a pointer, @optional, @default or with a has_ flag)",
+                           s->fields[s->nfields - 1].c_name);
+            } else {
+                union_rf = rf;
+                s->discriminator = s->nfields - 1;
+            }
+            continue;
+        }
+        field f;
+        memset(&f, 0, sizeof f);
+        f.c_name = xstrdup(rf->name);
+        f.c_path = xstrdup(rf->name);
+        f.json_name = xstrdup(rf->name);
+        f.where = where;
+        f.description = rf->a.description != NULL ? xstrdup(rf->a.description) : NULL;
+        f.offset = (uint64_t)clang_Cursor_getOffsetOfField(rf->cursor) / 8;
+
+        if (has_volatile(rf->type)) {
+            /* generated code reads, copies and compares values as plain
+             * objects, which a volatile one must not be (and does not
+             * convert to without a cast): JSON data is not device memory */
+            char *t = type_spelling(rf->type);
+            diag_error(where, "'%s' is volatile ('%s'): a member the decoder fills or the encoder reads "
+                              "cannot be volatile; drop the volatile", rf->name, t);
+            free(t);
+        }
+        raw_field *count = count_field_of(fc, rf, false);
+        CXType canon = clang_getCanonicalType(rf->type);
+        resolved outer = resolve(rf->type);
+        if (count != NULL && annotations_find(&rf->a, "additionalProperties") != NULL) {
+            f.type = build_map_node(p, rf, outer.type, where);
+            if (f.type != NULL)
+                apply_layers(&outer, f.type);
+            set_count(&f, f.type, count);
+        } else if (count != NULL) {
+            node *arr = node_new(NODE_ARRAY);
+            arr->c_type = type_spelling(rf->type);
+            CXType item_type;
+            if (canon.kind == CXType_ConstantArray) {
+                arr->fixed_size = (size_t)clang_getArraySize(canon);
+                if (arr->fixed_size == 0)
+                    diag_error(where, "array '%s' has no room for any item", rf->name);
+                item_type = clang_getArrayElementType(outer.type);
+            } else if (canon.kind == CXType_Pointer) {
+                item_type = clang_getPointeeType(outer.type);
+            } else {
+                diag_error(where, "'%s' has a count member but is not a pointer or an array", rf->name);
+                item_type = outer.type;
+            }
+            arr->items = build_value_node(p, item_type, where);
+            if (arr->items != NULL && strchr(arr->items->c_type, '[') != NULL) {
+                diag_error(where, "the items of '%s' are '%s': give that type a typedef name (as in "
+                                  "'typedef char name_t[N];') so that generated code can declare it",
+                           rf->name, arr->items->c_type);
+                node_free(arr->items);
+                arr->items = NULL;
+            }
+            if (arr->items == NULL) {
+                node_free(arr);
+                arr = NULL;
+            } else {
+                apply_layers(&outer, arr);
+            }
+            f.type = arr;
+            set_count(&f, arr, count);
+        } else if (is_cjson_pointer(canon)) {
+            f.type = build_value_node(p, rf->type, where);
+            f.presence = PRESENCE_POINTER; /* NULL when absent; JSON null is a cJSON_NULL item */
+        } else if (canon.kind == CXType_Pointer &&
+                   !is_char_kind(clang_getCanonicalType(clang_getPointeeType(canon)).kind)) {
+            CXType pointee = clang_getPointeeType(outer.type);
+            enum CXTypeKind pk = clang_getCanonicalType(pointee).kind;
+            if (pk == CXType_Void || pk == CXType_FunctionProto || pk == CXType_FunctionNoProto) {
+                diag_error(where, "'%s': %s pointers are not supported", rf->name,
+                           pk == CXType_Void ? "void" : "function");
+            } else if (pk == CXType_Pointer && !is_char_kind(clang_getCanonicalType(
+                                                   clang_getPointeeType(clang_getCanonicalType(pointee))).kind)) {
+                diag_error(where, "'%s': pointers to pointers are not supported", rf->name);
+            } else if (pk == CXType_Pointer) {
+                diag_error(where, "'%s' looks like an array of strings but has no count member: "
+                                  "add 'size_t %s_count;' or @count", rf->name, rf->name);
+            } else {
+                f.type = build_value_node(p, pointee, where);
+                f.presence = PRESENCE_POINTER;
+                f.by_pointer = true;
+                if (f.type != NULL)
+                    apply_layers(&outer, f.type);
+            }
+        } else if (canon.kind == CXType_ConstantArray &&
+                   !is_char_kind(clang_getCanonicalType(clang_getArrayElementType(canon)).kind)) {
+            diag_error(where, "array '%s' needs a count member: add 'size_t %s_count;' or @count",
+                       rf->name, rf->name);
+        } else if (canon.kind == CXType_IncompleteArray) {
+            diag_error(where, "flexible array member '%s' is not supported: use a pointer and a count",
+                       rf->name);
+        } else {
+            f.type = build_value_node(p, rf->type, where);
+        }
+        resolved_free(&outer);
+
+        char *has_name = xasprintf("has_%s", rf->name);
+        raw_field *has = find_raw(fc, has_name);
+        free(has_name);
+        if (has != NULL && has->companion &&
+            (f.presence == PRESENCE_REQUIRED || f.presence == PRESENCE_POINTER)) {
+            f.presence = PRESENCE_HAS_FLAG;
+            f.has_field = xstrdup(has->name);
+        }
+        if (f.type == NULL) {
+            /* the error is reported; keep the name so later checks stay quiet */
+            f.type = node_new(NODE_BOOL);
+            f.type->c_type = xstrdup("bool");
+        } else {
+            apply_field_tags(&f, rf);
+        }
+        s->fields = xrealloc(s->fields, (s->nfields + 1) * sizeof *s->fields);
+        s->fields[s->nfields++] = f;
+    }
+    if (union_rf != NULL && s->untagged)
+        build_untagged(p, s, fc, union_rf);
+    else if (union_rf != NULL)
+        build_variants(p, s, union_rf);
+    else if (s->untagged)
+        diag_error(s->where, "@untagged needs an enum member followed by a union whose members are named "
+                             "after the enum's values");
+}
+
+static void collect_fields(CXCursor record, field_collect *fc)
+{
+    memset(fc, 0, sizeof *fc);
+    clang_visitChildren(record, visit_field, fc);
+}
+
+static void release_fields(field_collect *fc)
+{
+    for (size_t i = 0; i < fc->n; i++) {
+        free(fc->fields[i].name);
+        annotations_free(&fc->fields[i].a);
+    }
+    free(fc->fields);
+}
+
+/* "as" + "circle" -> "as.circle." ("" for an anonymous union). */
+static char *path_prefix(const char *outer, const char *inner)
+{
+    if (outer[0] == '\0')
+        return inner[0] == '\0' ? xstrdup("") : xasprintf("%s.", inner);
+    return inner[0] == '\0' ? xasprintf("%s.", outer) : xasprintf("%s.%s.", outer, inner);
+}
+
+/* Union members named after no value of the discriminator e. */
+static void report_unmatched(const enum_def *e, const field_collect *members, const bool *used)
+{
+    for (size_t i = 0; i < members->n; i++) {
+        if (!used[i]) {
+            char *choices = NULL;
+            strbuf sb;
+            sb_init(&sb);
+            for (size_t v = 0; v < e->nvalues; v++)
+                sb_printf(&sb, "%s%s", v ? ", " : "", e->values[v].json_name);
+            choices = sb_take(&sb);
+            diag_error(cursor_loc(members->fields[i].cursor),
+                       "union member '%s' matches no value of %s (%s): name each member after the "
+                       "value it belongs to", members->fields[i].name, e->c_type, choices);
+            free(choices);
+        }
+    }
+}
+
+/* variant->name: the union's name and the value's, as an identifier. */
+static char *variant_name(const struct_def *s, const enum_value *value)
+{
+    char *name = xasprintf("%s_%s", s->name, value->json_name);
+    for (char *c = name; *c; c++)
+        if (!((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9')))
+            *c = '_';
+    return name;
+}
+
+/* One variant per value of the discriminator: the common members, the
+ * discriminator fixed to the value, and the members of the union member
+ * named like the value (a struct's members, or the member itself). */
+static void build_variants(parser *p, struct_def *s, raw_field *union_rf)
+{
+    const field *disc = &s->fields[s->discriminator];
+    const enum_def *e = disc->type->enum_type;
+    CXCursor union_decl = clang_getTypeDeclaration(clang_getCanonicalType(union_rf->type));
+    field_collect members;
+    collect_fields(union_decl, &members);
+    bool *used = xcalloc(members.n + 1, sizeof *used);
+
+    for (size_t v = 0; v < e->nvalues; v++) {
+        const enum_value *value = &e->values[v];
+        struct_def *variant = xcalloc(1, sizeof *variant);
+        variant->c_type = xstrdup(s->c_type);
+        variant->name = variant_name(s, value);
+        variant->where = s->where;
+        variant->additional_properties = s->additional_properties;
+        variant->variant_of = s;
+        variant->variant_value = value;
+        variant->size = s->size;
+
+        for (size_t i = 0; i < s->nfields; i++) {
+            field c = field_clone(&s->fields[i], "");
+            if (i == s->discriminator) {
+                cJSON_Delete(c.type->c.const_value);
+                c.type->c.const_value = cJSON_CreateString(value->json_name);
+            }
+            variant->fields = xrealloc(variant->fields, (variant->nfields + 1) * sizeof *variant->fields);
+            variant->fields[variant->nfields++] = c;
+        }
+
+        raw_field *member = NULL;
+        for (size_t i = 0; i < members.n; i++)
+            if (strcmp(members.fields[i].name, value->json_name) == 0) {
+                member = &members.fields[i];
+                used[i] = true;
+            }
+        if (member != NULL) {
+            struct_def branch;
+            memset(&branch, 0, sizeof branch);
+            char *prefix;
+            if (clang_getCanonicalType(member->type).kind == CXType_Record) {
+                field_collect inner;
+                collect_fields(clang_getTypeDeclaration(clang_getCanonicalType(member->type)), &inner);
+                build_fields(p, &branch, &inner);
+                release_fields(&inner);
+                prefix = path_prefix(union_rf->name, member->name);
+            } else {
+                field_collect single = {member, 1};
+                build_fields(p, &branch, &single);
+                prefix = path_prefix(union_rf->name, "");
+            }
+            variant->description = member->a.description != NULL ? xstrdup(member->a.description) : NULL;
+            for (size_t i = 0; i < branch.nfields; i++) {
+                variant->fields = xrealloc(variant->fields, (variant->nfields + 1) * sizeof *variant->fields);
+                variant->fields[variant->nfields++] = field_clone(&branch.fields[i], prefix);
+                field_release(&branch.fields[i]);
+            }
+            free(branch.fields);
+            free(prefix);
+        }
+        s->variants = xrealloc(s->variants, (s->nvariants + 1) * sizeof *s->variants);
+        s->variants[s->nvariants++] = variant; /* owned by s, not listed in m->structs */
+    }
+    report_unmatched(e, &members, used);
+    free(used);
+    release_fields(&members);
+}
+
+/* The raw member counting union member `member` of an untagged union: its
+ * @count, else NAME_count; NULL if none. */
+static raw_field *union_count_of(field_collect *outer, raw_field *member)
+{
+    const tag *count = annotations_find(&member->a, "count");
+    if (count != NULL)
+        return find_raw(outer, count->value);
+    char *name = xasprintf("%s_count", member->name);
+    raw_field *c = find_raw(outer, name);
+    free(name);
+    return c;
+}
+
+/* The one field of an untagged variant: the union member itself, with its
+ * count when it is an array (the count stands beside the union). */
+static field *untagged_member(parser *p, field_collect *outer, raw_field *union_rf, raw_field *member)
+{
+    raw_field pair[2];
+    field_collect single = {pair, 1};
+    pair[0] = *member;
+    raw_field *count = union_count_of(outer, member);
+    if (count != NULL && is_integer_type(count->type)) {
+        pair[1] = *count;
+        pair[1].companion = false;
+        pair[1].counts = NULL;
+        single.n = 2;
+    }
+    struct_def branch;
+    memset(&branch, 0, sizeof branch);
+    p->in_untagged_member = true;
+    build_fields(p, &branch, &single);
+    p->in_untagged_member = false;
+    src_loc where = cursor_loc(member->cursor);
+    field *f;
+    if (branch.nfields == 1) {
+        f = xcalloc(1, sizeof *f);
+        char *prefix = path_prefix(union_rf->name, "");
+        *f = field_clone(&branch.fields[0], prefix);
+        free(prefix);
+        if (f->count_field != NULL) { /* beside the union, not in it */
+            free(f->count_field);
+            f->count_field = xstrdup(count->name);
+        }
+        node_kind k = f->type->kind;
+        if (f->presence != PRESENCE_REQUIRED || f->nullable) {
+            diag_error(where, "'%s' is the value of its variant: it cannot be a pointer, @optional, "
+                              "@default or @nullable (a null variant is an enum value without a member)",
+                       f->c_name);
+        } else if (k == NODE_ANY || k == NODE_MAP) {
+            diag_error(where, "'%s': %s cannot be a variant of an untagged union", f->c_name,
+                       k == NODE_ANY ? "a cJSON * member accepts any value, so it" : "a map");
+        } else if (k == NODE_STRUCT && f->type->struct_type->untagged) {
+            diag_error(where, "'%s' is an untagged union itself: list its variants in this union", f->c_name);
+        } else {
+            for (size_t i = 0; i < branch.nfields; i++)
+                field_release(&branch.fields[i]);
+            free(branch.fields);
+            return f;
+        }
+        field_release(f);
+        free(f);
+    }
+    for (size_t i = 0; i < branch.nfields; i++)
+        field_release(&branch.fields[i]);
+    free(branch.fields);
+    /* the error is reported; a stand-in keeps the variant from looking like a null one */
+    f = xcalloc(1, sizeof *f);
+    f->c_name = xstrdup(member->name);
+    f->c_path = xstrdup(member->name);
+    f->json_name = xstrdup(member->name);
+    f->where = where;
+    f->type = node_new(NODE_BOOL);
+    f->type->c_type = xstrdup("bool");
+    f->stand_in = true;
+    return f;
+}
+
+/* An untagged union (@untagged): the enum member, the union and the counts
+ * of the union's arrays, nothing else. One variant per enum value, holding
+ * the union member named after it, or nothing (JSON null). */
+static void build_untagged(parser *p, struct_def *s, field_collect *fc, raw_field *union_rf)
+{
+    const enum_def *e = s->fields[s->discriminator].type->enum_type;
+    CXCursor union_decl = clang_getTypeDeclaration(clang_getCanonicalType(union_rf->type));
+    field_collect members;
+    collect_fields(union_decl, &members);
+    bool *used = xcalloc(members.n + 1, sizeof *used);
+
+    /* every member but the enum must count an array of the union */
+    size_t kept = 0;
+    for (size_t i = 0; i < s->nfields; i++) {
+        bool is_count = false;
+        for (size_t j = 0; j < members.n && i != s->discriminator; j++) {
+            raw_field *c = union_count_of(fc, &members.fields[j]);
+            if (c != NULL && strcmp(c->name, s->fields[i].c_name) == 0 && is_sequence_type(members.fields[j].type))
+                is_count = true;
+        }
+        if (i != s->discriminator && !is_count) {
+            diag_error(s->fields[i].where, "an @untagged struct holds its enum member, the union and the "
+                                           "counts of the union's arrays only: move '%s' to the struct that "
+                                           "uses this one", s->fields[i].c_name);
+        }
+        if (i == s->discriminator)
+            s->fields[kept++] = s->fields[i];
+        else
+            field_release(&s->fields[i]);
+    }
+    s->nfields = kept;
+    s->discriminator = 0;
+
+    for (size_t v = 0; v < e->nvalues; v++) {
+        const enum_value *value = &e->values[v];
+        struct_def *variant = xcalloc(1, sizeof *variant);
+        variant->c_type = xstrdup(s->c_type);
+        variant->name = variant_name(s, value);
+        variant->where = s->where;
+        variant->variant_of = s;
+        variant->variant_value = value;
+        variant->size = s->size;
+        for (size_t i = 0; i < members.n; i++) {
+            if (strcmp(members.fields[i].name, value->json_name) != 0)
+                continue;
+            raw_field *member = &members.fields[i];
+            used[i] = true;
+            variant->where = cursor_loc(member->cursor);
+            variant->description = member->a.description != NULL ? xstrdup(member->a.description) : NULL;
+            variant->fields = untagged_member(p, fc, union_rf, member);
+            variant->nfields = 1;
+            const tag *overlap = annotations_find(&member->a, "acceptOverlap");
+            if (overlap != NULL) {
+                variant->accept_overlap = true;
+                variant->accept_overlap_where = overlap->where;
+                if (overlap->value[0] != '\0')
+                    diag_error(overlap->value_where, "@acceptOverlap takes no value: it accepts every overlap "
+                                                     "of the variant with earlier ones");
+            }
+        }
+        s->variants = xrealloc(s->variants, (s->nvariants + 1) * sizeof *s->variants);
+        s->variants[s->nvariants++] = variant;
+    }
+    report_unmatched(e, &members, used);
+    free(used);
+    release_fields(&members);
+}
+
+static void apply_struct_tags(struct_def *s, const annotations *a)
+{
+    const tag *t;
+    tags_check_sites(a, SITE_STRUCT);
+    if (annotations_find(a, "schema") != NULL)
+        s->opted_in = true;
+    if ((t = annotations_find(a, "tool")) != NULL) {
+        s->opted_in = true;
+        s->tool_name = xstrdup(t->value);
+        s->tool_where = t->value[0] ? t->value_where : t->where;
+    }
+    if ((t = annotations_find(a, "additionalProperties")) != NULL)
+        s->additional_properties = t->value[0] == '\0' || strcmp(t->value, "true") == 0;
+    if ((t = annotations_find(a, "effect")) != NULL) {
+        if (strcmp(t->value, "readonly") == 0)
+            s->effect = EFFECT_READONLY;
+        else if (strcmp(t->value, "mutating") == 0)
+            s->effect = EFFECT_MUTATING;
+        else if (strcmp(t->value, "destructive") == 0)
+            s->effect = EFFECT_DESTRUCTIVE;
+        else
+            diag_error(t->value_where, "@effect must be readonly, mutating or destructive, not '%s'",
+                       t->value);
+    }
+    if (annotations_find(a, "idempotent") != NULL)
+        s->idempotent = true;
+    if (annotations_find(a, "untagged") != NULL)
+        s->untagged = true;
+    if ((t = annotations_find(a, "version")) != NULL)
+        s->version = xstrdup(t->value);
+    if ((t = annotations_find(a, "output")) != NULL)
+        s->output_type = xstrdup(t->value);
+    if ((t = annotations_find(a, "config")) != NULL)
+        s->config_type = xstrdup(t->value);
+    if ((t = annotations_find(a, "dialects")) != NULL) {
+        s->dialects = xstrdup(t->value);
+        s->dialects_where = t->value[0] ? t->value_where : t->where;
+    }
+    if ((t = annotations_find(a, "acceptLoss")) != NULL) {
+        s->accept_loss = xstrdup(t->value);
+        s->accept_loss_where = t->value[0] ? t->value_where : t->where;
+    }
+    if ((t = annotations_find(a, "openWorld")) != NULL) {
+        if (t->value[0] == '\0' || strcmp(t->value, "true") == 0)
+            s->open_world = 1;
+        else if (strcmp(t->value, "false") == 0)
+            s->open_world = -1;
+        else
+            diag_error(t->value_where, "@openWorld must be true, false or nothing, not '%s'", t->value);
+    }
+}
+
+struct_def *get_struct(parser *p, CXCursor decl)
+{
+    CXCursor def = clang_getCursorDefinition(decl);
+    if (clang_Cursor_isNull(def)) {
+        char *name = take_string(clang_getCursorSpelling(decl));
+        diag_error(cursor_loc(decl), "struct %s has no definition here", name);
+        free(name);
+        return NULL;
+    }
+    decl = def;
+    known_decl *k = find_known(p, decl);
+    if (k != NULL && k->s != NULL) {
+        /* reached again while its members are being read: a recursive
+         * type (C only allows that through a pointer) */
+        if (k->s->in_progress)
+            k->s->recursive = true;
+        return k->s;
+    }
+    if (p->nesting >= MAX_STRUCT_NESTING) {
+        const char *tname = typedef_name_for(p, decl);
+        char *name = tname != NULL ? xstrdup(tname) : take_string(clang_getCursorSpelling(decl));
+        diag_error(cursor_loc(decl), "'%s' is nested more than %d structs deep, beyond what schemac "
+                                     "reads (and beyond what a decoder accepts: %d levels)",
+                   name, MAX_STRUCT_NESTING, SC_MAX_DEPTH);
+        free(name);
+        return NULL;
+    }
+    struct_def *s = xcalloc(1, sizeof *s);
+    const char *tname = typedef_name_for(p, decl);
+    char *tag_name = take_string(clang_getCursorSpelling(decl));
+    if (tname != NULL) {
+        s->c_type = xstrdup(tname);
+        s->name = xstrdup(tname);
+    } else if (clang_Cursor_isAnonymous(decl)) {
+        diag_error(cursor_loc(decl), "anonymous struct without a typedef: give it a name");
+        s->c_type = xstrdup("struct <anonymous>");
+        s->name = xstrdup("anonymous");
+    } else {
+        s->c_type = xasprintf("struct %s", tag_name);
+        s->name = xstrdup(tag_name);
+    }
+    free(tag_name);
+    s->where = cursor_loc(decl);
+    s->size = (uint64_t)clang_Type_getSizeOf(clang_getCursorType(decl));
+    s->in_progress = true;
+    k = add_known(p, decl);
+    k->s = s;
+
+    annotations a;
+    read_decl_annotations(p, decl, &a);
+    apply_struct_tags(s, &a);
+    s->description = a.description;
+    a.description = NULL;
+    annotations_free(&a);
+
+    field_collect fc;
+    memset(&fc, 0, sizeof fc);
+    clang_visitChildren(decl, visit_field, &fc);
+    p->nesting++;
+    build_fields(p, s, &fc);
+    p->nesting--;
+    for (size_t i = 0; i < fc.n; i++) {
+        free(fc.fields[i].name);
+        annotations_free(&fc.fields[i].a);
+    }
+    free(fc.fields);
+
+    s->in_progress = false;
+    p->m->structs = xrealloc(p->m->structs, (p->m->nstructs + 1) * sizeof *p->m->structs);
+    p->m->structs[p->m->nstructs++] = s;
+    return s;
+}
+
