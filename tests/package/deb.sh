@@ -2,10 +2,10 @@
 # The Debian packages, as a user gets them: debian/ built with
 # `dpkg-buildpackage -us -uc -b` from a copy of the tracked files, the
 # packages checked (names, sonames, which files each holds), installed into
-# this machine with dpkg, the app of tests/consumer built against /usr with
+# this machine with apt-get, the app of tests/consumer built against /usr with
 # every recipe of docs/build-integration.md (make, meson, CMake with Ninja
 # and Unix Makefiles; shared and static), and the packages purged again.
-# Needs root (dpkg -i) and dpkg-buildpackage with debhelper; skipped
+# Needs root (apt-get install) and dpkg-buildpackage with debhelper; skipped
 # otherwise, and when schemac is already installed from elsewhere.
 # Usage: deb.sh SOURCE_DIR
 set -eu
@@ -26,7 +26,7 @@ done
 
 tmp=$(mktemp -d)
 cleanup() {
-    dpkg --purge "${packages[@]}" >/dev/null 2>&1 || true
+    apt-get purge -y -o DPkg::Lock::Timeout=300 "${packages[@]}" >/dev/null 2>&1 || true
     rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -67,9 +67,12 @@ fi
 dpkg-deb -f "$(deb libschemac5)" Depends | grep -q microhttpd && fail "libschemac5 depends on libmicrohttpd"
 echo "ok - the packages hold what they should (libschemac.so.$abi, no MCP in libschemac5 or libschemac-dev)"
 
+# as a user installs them: apt, which waits for the package database if
+# something else holds it, and fetches a missing dependency
 files=()
 for p in "${packages[@]}"; do files+=("$(deb "$p")"); done
-dpkg -i "${files[@]}" >"$tmp/install.log" 2>&1 || { cat "$tmp/install.log"; fail "dpkg -i"; }
+apt-get install -y -o DPkg::Lock::Timeout=300 "${files[@]}" >"$tmp/install.log" 2>&1 ||
+    { cat "$tmp/install.log"; fail "apt-get install ./*.deb"; }
 [ "$(command -v schemac)" = /usr/bin/schemac ] || fail "schemac is $(command -v schemac), not /usr/bin/schemac"
 [ "$(schemac --version)" = "schemac $version" ] || fail "schemac --version says '$(schemac --version)', the package $version"
 objdump -p /usr/bin/schemac | grep -q RUNPATH && fail "the packaged schemac has a RUNPATH"
