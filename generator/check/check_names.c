@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/generated.h" /* needs_check, has_value_keywords: which check functions exist */
+#include "model/generated.h" /* needs_check, ...: which check functions exist; public_functions */
 #include "util/strbuf.h"
 
 /* Every parameter and variable name the C emitters declare (emit_c_*.c and
@@ -135,14 +135,10 @@ static void take_struct(taken_set *set, const struct_def *s)
     }
 }
 
-/* The public functions, data and types of a @schema or @tool struct T,
- * after "T": emit_c.c and emit_c_tool.c declare them in the generated
- * header. */
-static const char *const public_suffixes[] = {
-    "_decode", "_from_cjson", "_validate", "_to_cjson", "_encode", "_decode_all", "_from_cjson_all",
-    "_validate_all", "_to_cjson_ex", "_encode_ex", "_validate_within", "_validate_all_within",
-    "_to_cjson_within", "_encode_within", "_schema_json",
-};
+/* The public data and tool types of a @schema or @tool struct T, after
+ * "T", beside its public functions (model/generated.h's table):
+ * emit/c/ declares them in the generated header. */
+static const char *const data_suffixes[] = {"_schema_json"};
 static const char *const tool_suffixes[] = {"_tool", "_handler", "_bind"};
 
 /* The public name of struct s that name is ("point_decode" for point), or
@@ -152,9 +148,12 @@ static const char *public_suffix(const struct_def *s, const char *name)
     size_t len = strlen(s->name);
     if (!s->opted_in || strncmp(name, s->name, len) != 0)
         return NULL;
-    for (size_t i = 0; i < sizeof public_suffixes / sizeof *public_suffixes; i++)
-        if (strcmp(name + len, public_suffixes[i]) == 0)
-            return public_suffixes[i];
+    for (size_t i = 0; i < public_function_count; i++)
+        if (strcmp(name + len, public_functions[i].suffix) == 0)
+            return public_functions[i].suffix;
+    for (size_t i = 0; i < sizeof data_suffixes / sizeof *data_suffixes; i++)
+        if (strcmp(name + len, data_suffixes[i]) == 0)
+            return data_suffixes[i];
     if (s->tool_name != NULL)
         for (size_t i = 0; i < sizeof tool_suffixes / sizeof *tool_suffixes; i++)
             if (strcmp(name + len, tool_suffixes[i]) == 0)

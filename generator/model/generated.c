@@ -3,6 +3,9 @@
  * check_names.c checks names against. */
 #include "model/generated.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 bool has_value_keywords(const node *n)
 {
     const constraints *c = &n->c;
@@ -38,4 +41,32 @@ bool needs_check(const node *n)
 bool string_checked_on_read(const node *n)
 {
     return n->kind == NODE_STRING && has_value_keywords(n);
+}
+
+const public_function public_functions[] = {
+    {NULL, "int ", "_decode", "sc_arena *arena_, const char *json_, size_t len_, @ *out_, sc_error *err_", true},
+    {NULL, "int ", "_from_cjson", "sc_arena *arena_, const cJSON *node_, @ *out_, sc_error *err_", true},
+    {NULL, "int ", "_validate", "const @ *value_, sc_error *err_", true},
+    {NULL, "cJSON *", "_to_cjson", "const @ *value_", false},
+    {NULL, "char *", "_encode", "const @ *value_", false},
+    {"All errors at once, up to errs->max (docs/generated-api.md); encoding that says why it failed.", "int ",
+     "_decode_all", "sc_arena *arena_, const char *json_, size_t len_, @ *out_, sc_errors *errs_", true},
+    {NULL, "int ", "_from_cjson_all", "sc_arena *arena_, const cJSON *node_, @ *out_, sc_errors *errs_", true},
+    {NULL, "int ", "_validate_all", "const @ *value_, sc_errors *errs_", true},
+    {NULL, "cJSON *", "_to_cjson_ex", "const @ *value_, sc_error *err_", false},
+    {NULL, "char *", "_encode_ex", "const @ *value_, sc_error *err_", false},
+    {"The same under limits other than the defaults (NULL: the defaults; docs/security.md).", "int ",
+     "_validate_within", "const @ *value_, const sc_limits *limits_, sc_error *err_", true},
+    {NULL, "int ", "_validate_all_within", "const @ *value_, const sc_limits *limits_, sc_errors *errs_", true},
+    {NULL, "cJSON *", "_to_cjson_within", "const @ *value_, const sc_limits *limits_, sc_error *err_", false},
+    {NULL, "char *", "_encode_within", "const @ *value_, const sc_limits *limits_, sc_error *err_", false},
+};
+const size_t public_function_count = sizeof public_functions / sizeof *public_functions;
+
+const public_function *public_function_of(const char *suffix)
+{
+    for (size_t i = 0; i < public_function_count; i++)
+        if (strcmp(public_functions[i].suffix, suffix) == 0)
+            return &public_functions[i];
+    abort(); /* an emitter asked for a function the table does not list */
 }

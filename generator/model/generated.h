@@ -1,11 +1,13 @@
-/* schemac generator: what the generated C declares for a node: the prefix
- * of its own file-scope names and which check functions exist. The C
+/* schemac generator: what the generated C declares: the prefix of its own
+ * file-scope names, which check functions exist for a node, the public
+ * functions of a root. The C
  * emitter writes by these facts and check_names.c checks the header's
  * names against them, so they live with the model, below both. */
 #ifndef SCHEMAC_GENERATOR_GENERATED_H
 #define SCHEMAC_GENERATOR_GENERATED_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "model/model.h"
 
@@ -25,5 +27,21 @@ bool needs_check(const node *n);
 /* Whether a string has constraints on its text (check_FN_text), which the
  * decoder checks as it reads the string, with the reader's counts. */
 bool string_checked_on_read(const node *n);
+
+/* A public function generated code defines for each @schema or @tool
+ * struct T, named T + suffix: the one list the C emitter declares and
+ * defines them by and check_names.c refuses header names against. */
+typedef struct public_function {
+    const char *comment;  /* a comment line the header writes before it, or NULL */
+    const char *returns;  /* "int ", "cJSON *", "char *" */
+    const char *suffix;   /* "_decode": T_decode */
+    const char *params;   /* '@' stands for T's C type */
+    bool nodiscard;       /* an int result the caller must look at: SC_NODISCARD */
+} public_function;
+/* In the order the generated header declares them. */
+extern const public_function public_functions[];
+extern const size_t public_function_count;
+/* The entry of suffix (which must be one). */
+const public_function *public_function_of(const char *suffix);
 
 #endif /* SCHEMAC_GENERATOR_GENERATED_H */

@@ -11,6 +11,27 @@
 
 #include "schemac/schemac.h"
 
+/* "int T_decode(sc_arena *arena_, ...)": the head of public function pf
+ * of T (C type t), as the header declares it and the source defines it. */
+static void put_public_head(strbuf *sb, const public_function *pf, const char *n, const char *t)
+{
+    sb_printf(sb, "%s%s%s(", pf->returns, n, pf->suffix);
+    for (const char *p = pf->params; *p; p++) {
+        if (*p == '@')
+            sb_puts(sb, t);
+        else
+            sb_putc(sb, *p);
+    }
+    sb_putc(sb, ')');
+}
+
+/* The definition's head of T's public function suffix, and its brace. */
+static void open_public(strbuf *sb, const char *suffix, const char *n, const char *t)
+{
+    put_public_head(sb, public_function_of(suffix), n, t);
+    sb_puts(sb, "\n{\n");
+}
+
 /* T's public functions: one call each into libschemac's entry points
  * (runtime/core/entry.c), which take T's read, check and build functions behind
  * void pointers through the any_ adapters. */
@@ -27,12 +48,10 @@ static void emit_public(strbuf *sb, const struct_def *s)
     emit_line(sb, 1, "return sc_gen_build_%s((const %s *)value_, 0);", n, t);
     sb_puts(sb, "}\n\n");
 
-    sb_printf(sb, "int %s_decode(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_error *err_)\n{\n",
-              n, t);
+    open_public(sb, "_decode", n, t);
     emit_line(sb, 1, "return sc_decode_with(arena_, json_, len_, out_, err_, sc_gen_any_read_%s);", n);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "int %s_decode_all(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_errors *errs_)\n{\n",
-              n, t);
+    open_public(sb, "_decode_all", n, t);
     emit_line(sb, 1, "return sc_decode_all_with(arena_, json_, len_, out_, errs_, sc_gen_any_read_%s);", n);
     sb_puts(sb, "}\n\n");
 
@@ -44,47 +63,45 @@ static void emit_public(strbuf *sb, const struct_def *s)
                   "sc_errors *errs_)\n{\n", n);
     emit_line(sb, 1, "return %s_decode_all(arena_, json_, len_, (%s *)out_, errs_);", n, t);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "int %s_from_cjson(sc_arena *arena_, const cJSON *node_, %s *out_, sc_error *err_)\n{\n", n, t);
+    open_public(sb, "_from_cjson", n, t);
     emit_line(sb, 1, "return sc_decode_cjson(arena_, node_, out_, err_, sc_gen_decode_text_%s);", n);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "int %s_from_cjson_all(sc_arena *arena_, const cJSON *node_, %s *out_, sc_errors *errs_)\n{\n",
-              n, t);
+    open_public(sb, "_from_cjson_all", n, t);
     emit_line(sb, 1, "return sc_decode_cjson_all(arena_, node_, out_, errs_, sc_gen_decode_all_text_%s);", n);
     sb_puts(sb, "}\n\n");
 
     /* validate and encode walk a value built in C under limits: the
      * _within forms take them, the others the defaults */
-    sb_printf(sb, "int %s_validate_within(const %s *value_, const sc_limits *limits_, sc_error *err_)\n{\n", n, t);
+    open_public(sb, "_validate_within", n, t);
     emit_line(sb, 1, "return sc_validate_with(value_, limits_, err_, sc_gen_any_check_%s);", n);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "int %s_validate(const %s *value_, sc_error *err_)\n{\n", n, t);
+    open_public(sb, "_validate", n, t);
     emit_line(sb, 1, "return sc_validate_with(value_, NULL, err_, sc_gen_any_check_%s);", n);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "int %s_validate_all_within(const %s *value_, const sc_limits *limits_, sc_errors *errs_)\n{\n",
-              n, t);
+    open_public(sb, "_validate_all_within", n, t);
     emit_line(sb, 1, "return sc_validate_all_with(value_, limits_, errs_, sc_gen_any_check_%s);", n);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "int %s_validate_all(const %s *value_, sc_errors *errs_)\n{\n", n, t);
+    open_public(sb, "_validate_all", n, t);
     emit_line(sb, 1, "return sc_validate_all_with(value_, NULL, errs_, sc_gen_any_check_%s);", n);
     sb_puts(sb, "}\n\n");
 
-    sb_printf(sb, "cJSON *%s_to_cjson_within(const %s *value_, const sc_limits *limits_, sc_error *err_)\n{\n", n, t);
+    open_public(sb, "_to_cjson_within", n, t);
     emit_line(sb, 1, "return sc_to_cjson_with(value_, limits_, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "cJSON *%s_to_cjson_ex(const %s *value_, sc_error *err_)\n{\n", n, t);
+    open_public(sb, "_to_cjson_ex", n, t);
     emit_line(sb, 1, "return sc_to_cjson_with(value_, NULL, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "cJSON *%s_to_cjson(const %s *value_)\n{\n", n, t);
+    open_public(sb, "_to_cjson", n, t);
     emit_line(sb, 1, "return %s_to_cjson_ex(value_, NULL);", n);
     sb_puts(sb, "}\n\n");
 
-    sb_printf(sb, "char *%s_encode_within(const %s *value_, const sc_limits *limits_, sc_error *err_)\n{\n", n, t);
+    open_public(sb, "_encode_within", n, t);
     emit_line(sb, 1, "return sc_encode_with(value_, limits_, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "char *%s_encode_ex(const %s *value_, sc_error *err_)\n{\n", n, t);
+    open_public(sb, "_encode_ex", n, t);
     emit_line(sb, 1, "return sc_encode_with(value_, NULL, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
     sb_puts(sb, "}\n\n");
-    sb_printf(sb, "char *%s_encode(const %s *value_)\n{\n", n, t);
+    open_public(sb, "_encode", n, t);
     emit_line(sb, 1, "return %s_encode_ex(value_, NULL);", n);
     sb_puts(sb, "}\n\n");
 
@@ -126,28 +143,13 @@ char *emit_c_header(const model *m, const c_names *names)
             free(tool);
         } else
             sb_printf(&sb, "/* %s */\n", t);
-        sb_printf(&sb, "int %s_decode(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_error *err_) "
-                       "SC_NODISCARD;\n", n, t);
-        sb_printf(&sb, "int %s_from_cjson(sc_arena *arena_, const cJSON *node_, %s *out_, sc_error *err_) "
-                       "SC_NODISCARD;\n", n, t);
-        sb_printf(&sb, "int %s_validate(const %s *value_, sc_error *err_) SC_NODISCARD;\n", n, t);
-        sb_printf(&sb, "cJSON *%s_to_cjson(const %s *value_);\n", n, t);
-        sb_printf(&sb, "char *%s_encode(const %s *value_);\n", n, t);
-        sb_printf(&sb, "/* All errors at once, up to errs->max (docs/generated-api.md); encoding that says why it failed. */\n");
-        sb_printf(&sb, "int %s_decode_all(sc_arena *arena_, const char *json_, size_t len_, %s *out_, sc_errors *errs_) "
-                       "SC_NODISCARD;\n", n, t);
-        sb_printf(&sb, "int %s_from_cjson_all(sc_arena *arena_, const cJSON *node_, %s *out_, sc_errors *errs_) "
-                       "SC_NODISCARD;\n", n, t);
-        sb_printf(&sb, "int %s_validate_all(const %s *value_, sc_errors *errs_) SC_NODISCARD;\n", n, t);
-        sb_printf(&sb, "cJSON *%s_to_cjson_ex(const %s *value_, sc_error *err_);\n", n, t);
-        sb_printf(&sb, "char *%s_encode_ex(const %s *value_, sc_error *err_);\n", n, t);
-        sb_printf(&sb, "/* The same under limits other than the defaults (NULL: the defaults; docs/security.md). */\n");
-        sb_printf(&sb, "int %s_validate_within(const %s *value_, const sc_limits *limits_, sc_error *err_) "
-                       "SC_NODISCARD;\n", n, t);
-        sb_printf(&sb, "int %s_validate_all_within(const %s *value_, const sc_limits *limits_, sc_errors *errs_) "
-                       "SC_NODISCARD;\n", n, t);
-        sb_printf(&sb, "cJSON *%s_to_cjson_within(const %s *value_, const sc_limits *limits_, sc_error *err_);\n", n, t);
-        sb_printf(&sb, "char *%s_encode_within(const %s *value_, const sc_limits *limits_, sc_error *err_);\n", n, t);
+        for (size_t i = 0; i < public_function_count; i++) {
+            const public_function *pf = &public_functions[i];
+            if (pf->comment != NULL)
+                sb_printf(&sb, "/* %s */\n", pf->comment);
+            put_public_head(&sb, pf, n, t);
+            sb_puts(&sb, pf->nodiscard ? " SC_NODISCARD;\n" : ";\n");
+        }
         sb_printf(&sb, "extern const char %s_schema_json[];\n\n", n);
         if (is_tool(s))
             emit_tool_declarations(&sb, m, s);
