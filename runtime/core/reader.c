@@ -368,6 +368,28 @@ INLINE int scan_string(sc_reader *r, str_info *si)
     return scan_string_rest(r, body, p, si);
 }
 
+/* Code point cp (at most U+10FFFF, no surrogate) as UTF-8 at dst; returns
+ * the byte after it. */
+INLINE char *put_utf8(char *dst, unsigned long cp)
+{
+    if (cp < 0x80) {
+        *dst++ = (char)cp;
+    } else if (cp < 0x800) {
+        *dst++ = (char)(0xC0 | cp >> 6);
+        *dst++ = (char)(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+        *dst++ = (char)(0xE0 | cp >> 12);
+        *dst++ = (char)(0x80 | ((cp >> 6) & 0x3F));
+        *dst++ = (char)(0x80 | (cp & 0x3F));
+    } else {
+        *dst++ = (char)(0xF0 | cp >> 18);
+        *dst++ = (char)(0x80 | ((cp >> 12) & 0x3F));
+        *dst++ = (char)(0x80 | ((cp >> 6) & 0x3F));
+        *dst++ = (char)(0x80 | (cp & 0x3F));
+    }
+    return dst;
+}
+
 /* Unescapes a string that scan_string accepted into dst (si->len bytes). */
 static void unescape(const str_info *si, char *dst)
 {
@@ -418,21 +440,7 @@ static void unescape(const str_info *si, char *dst)
             cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
             s += 6;
         }
-        if (cp < 0x80) {
-            *dst++ = (char)cp;
-        } else if (cp < 0x800) {
-            *dst++ = (char)(0xC0 | cp >> 6);
-            *dst++ = (char)(0x80 | (cp & 0x3F));
-        } else if (cp < 0x10000) {
-            *dst++ = (char)(0xE0 | cp >> 12);
-            *dst++ = (char)(0x80 | ((cp >> 6) & 0x3F));
-            *dst++ = (char)(0x80 | (cp & 0x3F));
-        } else {
-            *dst++ = (char)(0xF0 | cp >> 18);
-            *dst++ = (char)(0x80 | ((cp >> 12) & 0x3F));
-            *dst++ = (char)(0x80 | ((cp >> 6) & 0x3F));
-            *dst++ = (char)(0x80 | (cp & 0x3F));
-        }
+        dst = put_utf8(dst, cp);
     }
 }
 
@@ -1422,14 +1430,12 @@ static size_t key_text(const char *p, const char *e, char *buf, size_t cap)
             case 'r': cp = '\r'; break;
             case 't': cp = '\t'; break;
             case 'u':
-                cp = 0;
-                for (int i = 1; i <= 4 && p + i < e; i++)
-                    cp = cp * 16 + (uint32_t)hex_digit((unsigned char)p[i]);
+                /* the reader checked it: 4 hex digits, a high surrogate
+                 * followed by a low one */
+                cp = (uint32_t)hex4((const unsigned char *)p + 1);
                 p += 4;
-                if (cp >= 0xD800 && cp < 0xDC00 && p + 6 < e && p[1] == '\\' && p[2] == 'u') {
-                    uint32_t lo = 0;
-                    for (int i = 3; i <= 6; i++)
-                        lo = lo * 16 + (uint32_t)hex_digit((unsigned char)p[i]);
+                if (cp >= 0xD800 && cp < 0xDC00) {
+                    uint32_t lo = (uint32_t)hex4((const unsigned char *)p + 3);
                     cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
                     p += 6;
                 }
@@ -1438,21 +1444,7 @@ static size_t key_text(const char *p, const char *e, char *buf, size_t cap)
             }
             if (n + 4 > cap)
                 return cap + 1;
-            if (cp < 0x80) {
-                buf[n++] = (char)cp;
-            } else if (cp < 0x800) {
-                buf[n++] = (char)(0xC0 | cp >> 6);
-                buf[n++] = (char)(0x80 | (cp & 0x3F));
-            } else if (cp < 0x10000) {
-                buf[n++] = (char)(0xE0 | cp >> 12);
-                buf[n++] = (char)(0x80 | (cp >> 6 & 0x3F));
-                buf[n++] = (char)(0x80 | (cp & 0x3F));
-            } else {
-                buf[n++] = (char)(0xF0 | cp >> 18);
-                buf[n++] = (char)(0x80 | (cp >> 12 & 0x3F));
-                buf[n++] = (char)(0x80 | (cp >> 6 & 0x3F));
-                buf[n++] = (char)(0x80 | (cp & 0x3F));
-            }
+            n = (size_t)(put_utf8(buf + n, cp) - buf);
             continue;
         }
         if (n == cap)
