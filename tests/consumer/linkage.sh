@@ -4,21 +4,35 @@
 # MCP server and the agent link libschemac-mcp, and libschemac-mcp links
 # libschemac, never the other way round.
 # Usage: linkage.sh DECODE_ONLY_EXE MCP_EXE... -- LIBSCHEMAC LIBSCHEMAC_MCP
+#        linkage.sh --decode-only EXE...   (the first check alone:
+#        tests/consumer/consumer.sh runs it on each app it builds)
 set -eu
 fail() { echo "FAIL: $*"; exit 1; }
 command -v ldd >/dev/null || { echo "SKIP: no ldd"; exit 77; }
+
+# What a program that only decodes must not load: the MCP library, the web
+# server and the TLS stack it brings.
+decode_only() { # EXE...
+    local heavy='schemac-mcp|microhttpd|gnutls|p11-kit|idn2|unistring|nettle|hogweed|gmp|tasn1' exe needed
+    for exe in "$@"; do
+        needed=$(ldd "$exe")
+        if grep -E "$heavy" <<<"$needed"; then fail "$exe links the above"; fi
+        echo "ok - $(basename "$exe"): $(awk '{print $1}' <<<"$needed" | grep -v -e vdso -e ld-linux | tr '\n' ' ')"
+    done
+}
+if [ "$1" = --decode-only ]; then
+    shift
+    decode_only "$@"
+    exit 0
+fi
+
 decode_only=$1
 shift
 mcp_users=()
 while [ "$1" != -- ]; do mcp_users+=("$1"); shift; done
 libschemac=$2 libschemac_mcp=$3
 
-heavy='schemac-mcp|microhttpd|gnutls|p11-kit|idn2|unistring|nettle|hogweed|gmp|tasn1'
-for exe in "$decode_only" "$libschemac"; do
-    needed=$(ldd "$exe")
-    if grep -E "$heavy" <<<"$needed"; then fail "$exe links the above"; fi
-    echo "ok - $(basename "$exe"): $(awk '{print $1}' <<<"$needed" | grep -v -e vdso -e ld-linux | tr '\n' ' ')"
-done
+decode_only "$decode_only" "$libschemac"
 grep -q 'libschemac\.so' <<<"$(ldd "$decode_only")" || fail "$decode_only does not link libschemac.so"
 for exe in "${mcp_users[@]}" "$libschemac_mcp"; do
     needed=$(ldd "$exe")
