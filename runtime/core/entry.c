@@ -145,10 +145,7 @@ int sc_read_back(sc_arena *arena, const cJSON *tree, sc_read_fn read, void *out)
     int rc = sc_print_json(tree, &text);
     if (rc != 0)
         return rc;
-    size_t len = 0;
-    while (text[len] != '\0')
-        len++;
-    rc = sc_decode_with(arena, text, len, out, &err, read);
+    rc = sc_decode_with(arena, text, strlen(text), out, &err, read);
     sc_free_string(text);
     return rc;
 }
