@@ -46,11 +46,11 @@ echo "ok - dpkg-buildpackage built $version"
 # unversioned link and the static library in -dev, the tool and its man page.
 deb() { echo "$tmp/${1}_${version}_$(dpkg --print-architecture).deb"; }
 holds() { # PACKAGE PATH-PATTERN...
-    local list
-    list=$(dpkg-deb -c "$(deb "$1")" | awk '{print $6}')
+    local package=$1 list
+    list=$(dpkg-deb -c "$(deb "$package")" | awk '{print $6}')
     shift
     for pattern in "$@"; do
-        grep -qE "$pattern" <<<"$list" || fail "$(basename "$(deb "$1")") lacks $pattern"
+        grep -qE "$pattern" <<<"$list" || fail "$(basename "$(deb "$package")") lacks $pattern"
     done
 }
 abi=$(sed -n 's/^#define SCHEMAC_RUNTIME_ABI \([0-9]*\)$/\1/p' "$source/include/schemac/schemac.h")
