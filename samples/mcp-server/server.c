@@ -1,5 +1,5 @@
 /* A Model Context Protocol server on the code schemac generates from
- * tools.h: libschemac's MCP server answers tools/list from the generated
+ * tools.h: libschemac-mcp's MCP server answers tools/list from the generated
  * tool table and runs tools/call through the dispatcher, which decodes and
  * validates the arguments before a handler (handlers.c) sees them.
  *
