@@ -64,18 +64,45 @@ static const char usage[] =
     "  --resource-dir DIR   clang's resource directory (default: the one found\n"
     "                       when schemac was built; also $SCHEMAC_CLANG_RESOURCE_DIR)\n"
     "  -Werror              treat warnings as errors\n"
-    "  -Werror=dialect      treat only the dialect warnings as errors (a provider\n"
-    "                       cannot express a constraint of a tool)\n"
+    "  -Werror=NAME         treat warning NAME as an error (see Warnings below)\n"
+    "  -Wno-error=NAME      keep warning NAME a warning under -Werror\n"
+    "  -Wno-NAME            do not report warning NAME (-WNAME: report it again)\n"
     "  -Wno-dialect=NAME    do not report what dialect NAME loses (as @acceptLoss NAME\n"
     "                       on every tool)\n"
+    "  -fdiagnostics-color[=WHEN], -fno-diagnostics-color\n"
+    "                       colour diagnostics as clang does: WHEN is auto (the\n"
+    "                       default: on a terminal), always or never\n"
+    "  -fdiagnostics-format=FORMAT\n"
+    "                       text (the default), json (gcc's layout: one array of\n"
+    "                       diagnostics) or sarif (a SARIF 2.1.0 log), on stderr\n"
+    "  --diagnostics-file FILE\n"
+    "                       write the json or sarif diagnostics into FILE instead,\n"
+    "                       even when the run has errors\n"
+    "  -fdiagnostics-parseable-fixits\n"
+    "                       after a diagnostic with an obvious fix, print it as\n"
+    "                       clang does: fix-it:\"FILE\":{L:C-L:C}:\"TEXT\"\n"
     "  -h, --help           show this help\n"
-    "  -V, --version        show the version\n"
+    "  -V, --version        show the version\n";
+
+static const char usage_end[] =
     "\n"
     "A file whose content is unchanged is not rewritten (its mtime stays), and a\n"
     "run with errors writes nothing.\n"
-    "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE.\n"
+    "Diagnostics go to stderr as FILE:LINE:COL: error: MESSAGE, a warning's with\n"
+    "its name: FILE:LINE:COL: warning: MESSAGE [-WNAME].\n"
     "Exit status: 0 success, 1 errors in the header or its annotations,\n"
-    "2 usage error, 3 an output could not be written.\n";
+    "2 usage error, 3 an output (or --diagnostics-file) could not be written.\n";
+
+/* --help: the options, the warnings by name from the one table of them
+ * (docs/schemac.1 lists the same; tests/diag/man_warnings.py compares). */
+static void print_help(void)
+{
+    fputs(usage, stdout);
+    fputs("\nWarnings (each on by default; -Wno-NAME, -Werror=NAME):\n", stdout);
+    for (int w = 0; w < WARNING_COUNT; w++)
+        printf("  %-20s %s\n", warning_table[w].name, warning_table[w].controls);
+    fputs(usage_end, stdout);
+}
 
 typedef struct options {
     const char *header;
@@ -95,6 +122,10 @@ typedef struct options {
     const char **clang_args;
     int nclang_args;
     const char *resource_dir;
+    diag_format diag_format;
+    diag_color diag_color;
+    bool parseable_fixits;
+    const char *diagnostics_file;
 } options;
 
 static int usage_error(const char *fmt, const char *arg)
@@ -135,7 +166,7 @@ static int parse_args(int argc, char **argv, options *o)
             break;
         }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-            fputs(usage, stdout);
+            print_help();
             exit(0);
         } else if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
             printf("schemac %s\n", SCHEMAC_VERSION);
@@ -172,15 +203,37 @@ static int parse_args(int argc, char **argv, options *o)
             if (++i == argc)
                 return usage_error("%s needs a directory", a);
             o->resource_dir = argv[i];
-        } else if (strcmp(a, "-Werror") == 0) {
-            diag.warnings_are_errors = true;
-        } else if (strcmp(a, "-Werror=dialect") == 0) {
-            dialect_warnings_are_errors = true;
         } else if (strncmp(a, "-Wno-dialect=", strlen("-Wno-dialect=")) == 0) {
             dialect d;
             if (!dialect_from_name(a + strlen("-Wno-dialect="), &d))
                 return usage_error("unknown dialect in '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)", a);
             dialect_warnings_silenced |= 1u << d;
+        } else if (diag_warning_option(a)) {
+            /* one of schemac's warnings; a compiler's -W flags are ignored below */
+        } else if (strcmp(a, "-fdiagnostics-color") == 0 || strcmp(a, "-fdiagnostics-color=always") == 0) {
+            o->diag_color = DIAG_COLOR_ALWAYS;
+        } else if (strcmp(a, "-fno-diagnostics-color") == 0 || strcmp(a, "-fdiagnostics-color=never") == 0) {
+            o->diag_color = DIAG_COLOR_NEVER;
+        } else if (strcmp(a, "-fdiagnostics-color=auto") == 0) {
+            o->diag_color = DIAG_COLOR_AUTO;
+        } else if (strncmp(a, "-fdiagnostics-color=", strlen("-fdiagnostics-color=")) == 0) {
+            return usage_error("'%s': the colour is auto, always or never", a);
+        } else if (strncmp(a, "-fdiagnostics-format=", strlen("-fdiagnostics-format=")) == 0) {
+            const char *f = a + strlen("-fdiagnostics-format=");
+            if (strcmp(f, "text") == 0)
+                o->diag_format = DIAG_FORMAT_TEXT;
+            else if (strcmp(f, "json") == 0 || strcmp(f, "json-stderr") == 0)
+                o->diag_format = DIAG_FORMAT_JSON;
+            else if (strcmp(f, "sarif") == 0 || strcmp(f, "sarif-stderr") == 0)
+                o->diag_format = DIAG_FORMAT_SARIF;
+            else
+                return usage_error("'%s': the format is text, json or sarif", a);
+        } else if (strcmp(a, "--diagnostics-file") == 0) {
+            if (++i == argc)
+                return usage_error("%s needs a file name", a);
+            o->diagnostics_file = argv[i];
+        } else if (strcmp(a, "-fdiagnostics-parseable-fixits") == 0) {
+            o->parseable_fixits = true;
         } else if (strcmp(a, "--print-outputs") == 0) {
             o->print_outputs = true;
         } else if (strcmp(a, "-p") == 0) {
@@ -221,6 +274,8 @@ static int parse_args(int argc, char **argv, options *o)
         return usage_error("%s", "--print-outputs lists files; --list, --print-schema and --print-dialect write none");
     if (o->flags_from != NULL && o->compile_db_dir == NULL)
         return usage_error("%s", "--flags-from needs -p BUILD_DIR or --compile-commands FILE");
+    if (o->diagnostics_file != NULL && o->diag_format == DIAG_FORMAT_TEXT)
+        return usage_error("%s", "--diagnostics-file needs -fdiagnostics-format=json or sarif");
     return 0;
 }
 
@@ -259,7 +314,7 @@ static void emit_dialects(const model *m, const options *o, output_set *out, cha
         fputs(text, stdout);
         free(text);
         if (tools == 0)
-            diag_warning((src_loc){m->header_path, 1, 1}, "no @tool struct has a %s file: nothing to print",
+            diag_warn(W_NOTHING_TO_GENERATE, (src_loc){m->header_path, 1, 1}, "no @tool struct has a %s file: nothing to print",
                          dialect_name(o->dialect));
         return;
     }
@@ -304,7 +359,7 @@ static void emit_schemas(const model *m, const options *o, output_set *out)
         }
     }
     if (roots == 0)
-        diag_warning((src_loc){m->header_path, 1, 1},
+        diag_warn(W_NOTHING_TO_GENERATE, (src_loc){m->header_path, 1, 1},
                      "no struct is tagged @schema or @tool: nothing to generate");
 }
 
@@ -362,7 +417,7 @@ static void emit_all(const model *m, const options *o, output_set *out)
         fputs(text, stdout);
         free(text);
         if (roots == 0)
-            diag_warning((src_loc){m->header_path, 1, 1},
+            diag_warn(W_NOTHING_TO_GENERATE, (src_loc){m->header_path, 1, 1},
                          "no struct is tagged @schema or @tool: nothing to list");
     } else if (o->print_schema || o->schema_only) {
         emit_schemas(m, o, out);
@@ -392,12 +447,16 @@ int main(int argc, char **argv)
     options o;
     memset(&o, 0, sizeof o);
     int rc = parse_args(argc, argv, &o);
+    diag_configure(o.diag_format, o.diag_color, o.parseable_fixits, o.diagnostics_file, SCHEMAC_VERSION);
     char **db_args = NULL;
     int ndb = 0;
     const char **args = NULL;
     int nargs = 0;
-    if (rc == 0)
+    if (rc == 0) {
         rc = gather_clang_args(&o, &db_args, &ndb, &args, &nargs);
+        if (rc != 0)
+            (void)diag_finish(); /* what the compilation database said */
+    }
     if (rc != 0) {
         for (int i = 0; i < ndb; i++)
             free(db_args[i]);
@@ -424,6 +483,8 @@ int main(int argc, char **argv)
     else if (o.print_outputs)
         outputs_print(&out, stdout);
     else if (outputs_write(&out) != 0)
+        rc = EXIT_IO;
+    if (diag_finish() != 0 && rc == 0)
         rc = EXIT_IO;
     outputs_free(&out);
     model_free(&m);

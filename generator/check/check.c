@@ -169,7 +169,7 @@ static void check_value_list(const node *n, cJSON *list, src_loc where, const ch
             if (is_error)
                 diag_error(where, "%s value %s %s", what, text, why);
             else
-                diag_warning(where, "%s value %s %s", what, text, why);
+                diag_warn(W_EXAMPLES, where, "%s value %s %s", what, text, why);
             cJSON_free(text);
         }
     }
@@ -189,12 +189,12 @@ static void settle_type_bounds(node *n, double lo, double hi, double slack)
         double limit_lo = i == 0 ? lo : lo - slack;
         double limit_hi = i == 0 ? hi : hi + slack;
         if (lower[i]->set && lower[i]->value < limit_lo) {
-            diag_warning(lower[i]->where, "@%s %.17g is below the range of %s; the type's bound %.17g applies",
+            diag_warn(W_TYPE_RANGE, lower[i]->where, "@%s %.17g is below the range of %s; the type's bound %.17g applies",
                          lower_names[i], lower[i]->value, n->c_type, lo);
             lower[i]->set = false;
         }
         if (upper[i]->set && upper[i]->value > limit_hi) {
-            diag_warning(upper[i]->where, "@%s %.17g is above the range of %s; the type's bound %.17g applies",
+            diag_warn(W_TYPE_RANGE, upper[i]->where, "@%s %.17g is above the range of %s; the type's bound %.17g applies",
                          upper_names[i], upper[i]->value, n->c_type, hi);
             upper[i]->set = false;
         }

@@ -124,7 +124,7 @@ void check_document_depth(const model *m)
                                  "depth limit a decoder can have (%d)",
                        s->c_type, d, SC_MAX_DEPTH);
         else if (d > (unsigned long)SC_DEFAULT_MAX_DEPTH)
-            diag_warning(s->where, "every document of '%s' nests at least %lu levels deep, beyond the default "
+            diag_warn(W_DEPTH, s->where, "every document of '%s' nests at least %lu levels deep, beyond the default "
                                    "depth limit (%d): decoders reject them all unless sc_limits.max_depth is "
                                    "raised to %lu",
                          s->c_type, d, SC_DEFAULT_MAX_DEPTH, d);

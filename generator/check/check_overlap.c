@@ -509,7 +509,7 @@ void check_untagged_overlaps(struct_def *s)
                                   "when decoded can be written back as that variant's value, so @acceptOverlap "
                                   "cannot keep it; use double", fj->c_name);
         if (later->accept_overlap && !any)
-            diag_warning(later->accept_overlap_where, "@acceptOverlap: '%s' shares no value with an earlier "
+            diag_warn(W_ACCEPT_OVERLAP, later->accept_overlap_where, "@acceptOverlap: '%s' shares no value with an earlier "
                                                       "variant, so it has no overlap to accept", fj->c_name);
     }
 }

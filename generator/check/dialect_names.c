@@ -9,7 +9,6 @@
 
 #include "util/strbuf.h"
 
-bool dialect_warnings_are_errors;
 unsigned dialect_warnings_silenced;
 
 static const struct {
@@ -82,10 +81,7 @@ void dialect_report(const struct_def *s, dialect d, src_loc where, const char *t
 {
     if (loss_accepted(s, d))
         return;
-    if (dialect_warnings_are_errors)
-        diag_error(where, "%s", text);
-    else
-        diag_warning(where, "%s", text);
+    diag_warn(W_DIALECT, where, "%s", text);
 }
 
 /* What each provider accepts as a tool name and as a property name (the

@@ -19,8 +19,6 @@ typedef enum dialect {
     DIALECT_COUNT
 } dialect;
 
-/* -Werror=dialect: what a dialect loses is an error, not a warning. */
-extern bool dialect_warnings_are_errors;
 /* -Wno-dialect=NAME: bit (1u << d) set: what dialect d loses is not
  * reported, as @acceptLoss NAME says for one tool. */
 extern unsigned dialect_warnings_silenced;

@@ -303,7 +303,19 @@ static int report_clang_diagnostics(CXTranslationUnit tu)
         enum CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(d);
         if (severity >= CXDiagnostic_Warning) {
             char *text = take_string(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions()));
-            diag_print(text);
+            char *message = take_string(clang_getDiagnosticSpelling(d));
+            char *option = take_string(clang_getDiagnosticOption(d, NULL));
+            CXFile file;
+            unsigned line, col;
+            clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, &line, &col, NULL);
+            char *file_name = file != NULL ? take_string(clang_getFileName(file)) : NULL;
+            const char *kind = severity == CXDiagnostic_Warning ? "warning"
+                               : severity == CXDiagnostic_Error ? "error"
+                                                                : "fatal error";
+            diag_clang(text, kind, (src_loc){file_name, line, col}, message, option[0] != '\0' ? option : NULL);
+            free(file_name);
+            free(option);
+            free(message);
             free(text);
         }
         if (severity >= CXDiagnostic_Error) {

@@ -107,8 +107,12 @@ void tags_check_sites(const annotations *a, tag_site site)
         }
         if (sites == 0) {
             const char *best = nearest_tag(t->name);
-            if (best != NULL)
-                diag_error(t->where, "unknown tag @%s; did you mean @%s?", t->name, best);
+            if (best != NULL) {
+                /* the fix replaces the name after the '@' */
+                src_loc name_at = {t->where.file, t->where.line, t->where.col + 1};
+                diag_fixit fix = {name_at, name_at.col + (unsigned)strlen(t->name), best};
+                diag_error_fixit(t->where, fix, "unknown tag @%s; did you mean @%s?", t->name, best);
+            }
             else
                 diag_error(t->where, "unknown tag @%s", t->name);
         } else if ((sites & site) == 0) {

@@ -1,6 +1,12 @@
-/* schemac generator: diagnostics in the gcc format, on stderr.
+/* schemac generator: diagnostics, in the gcc format on stderr by default,
  *     file:line:col: error: message
- * Errors make schemac exit non-zero; warnings do too under --Werror. */
+ *     file:line:col: warning: message [-Wname]
+ * coloured as clang colours them (-fdiagnostics-color), or collected and
+ * written at the end as gcc's JSON or as SARIF 2.1.0
+ * (-fdiagnostics-format=json|sarif), on stderr or into a file.
+ * Errors make schemac exit non-zero; so do warnings made errors (-Werror,
+ * -Werror=NAME). Every warning has a name (warning_table), so each can be
+ * silenced (-Wno-NAME) or made an error on its own. */
 #ifndef SCHEMAC_GENERATOR_DIAG_H
 #define SCHEMAC_GENERATOR_DIAG_H
 
@@ -17,17 +23,77 @@ typedef struct src_loc {
 typedef struct diag_state {
     unsigned errors;
     unsigned warnings;
-    bool warnings_are_errors;
+    bool warnings_are_errors; /* -Werror */
 } diag_state;
 
 extern diag_state diag;
 
+/* The warnings, by name. A new warning adds a row here and to
+ * warning_table (diag.c), and a line to docs/schemac.1's WARNINGS: a test
+ * compares that list with `schemac --help`. */
+typedef enum warning_id {
+    W_DIALECT,
+    W_TYPE_RANGE,
+    W_EXAMPLES,
+    W_ACCEPT_OVERLAP,
+    W_DEPTH,
+    W_NOTHING_TO_GENERATE,
+    WARNING_COUNT
+} warning_id;
+
+typedef struct warning_desc {
+    const char *name;      /* -Wno-NAME, -Werror=NAME */
+    const char *controls;  /* what it reports, for --help and SARIF's rules */
+    bool error_by_default; /* reported as an error unless -Wno-error=NAME */
+} warning_desc;
+
+extern const warning_desc warning_table[WARNING_COUNT];
+
+/* Obeys -WNAME, -Wno-NAME, -Werror=NAME, -Wno-error=NAME, -Werror and
+ * -Wno-error for schemac's warnings; false for any other argument (a
+ * compiler's -W flags among a build's CFLAGS, which schemac ignores). */
+bool diag_warning_option(const char *arg);
+/* Whether warning w is reported at all (not -Wno-NAME). */
+bool diag_warning_enabled(warning_id w);
+
 void diag_error(src_loc where, const char *fmt, ...) GEN_PRINTF(2, 3);
+/* A warning without a name, controlled by -Werror only; new warnings use
+ * diag_warn. */
 void diag_warning(src_loc where, const char *fmt, ...) GEN_PRINTF(2, 3);
+/* Warning w: silenced, a warning or an error as the options say. */
+void diag_warn(warning_id w, src_loc where, const char *fmt, ...) GEN_PRINTF(3, 4);
+/* A note belongs to the error or warning before it (gcc's JSON children,
+ * SARIF's relatedLocations). */
 void diag_note(src_loc where, const char *fmt, ...) GEN_PRINTF(2, 3);
+
+/* An obvious fix: replace columns [from.col, to_col) of from.line with
+ * text (an insertion when to_col == from.col). */
+typedef struct diag_fixit {
+    src_loc from;
+    unsigned to_col;
+    const char *text;
+} diag_fixit;
+void diag_error_fixit(src_loc where, diag_fixit fix, const char *fmt, ...) GEN_PRINTF(3, 4);
+
 /* A diagnostic formatted elsewhere (clang's), with the same escaping of
  * control characters, on a line of its own. */
 void diag_print(const char *line);
+/* One of clang's diagnostics: formatted is clang's own text, printed as it
+ * is in plain text; the parts (kind "error", "warning", "fatal error";
+ * option "-Wfoo" or NULL) make the coloured, JSON and SARIF forms. */
+void diag_clang(const char *formatted, const char *kind, src_loc where, const char *message,
+                const char *option);
+
+typedef enum diag_format { DIAG_FORMAT_TEXT, DIAG_FORMAT_JSON, DIAG_FORMAT_SARIF } diag_format;
+typedef enum diag_color { DIAG_COLOR_AUTO, DIAG_COLOR_ALWAYS, DIAG_COLOR_NEVER } diag_color;
+
+/* How diagnostics are shown; set before the first is reported. file:
+ * where JSON or SARIF goes (NULL: stderr). version: schemac's, for SARIF. */
+void diag_configure(diag_format format, diag_color color, bool parseable_fixits, const char *file,
+                    const char *version);
+/* Writes the JSON or SARIF document (nothing in text form); -1 when its
+ * file cannot be written (said on stderr). Call once, at the end. */
+int diag_finish(void);
 /* Frees the memory of which diagnostics were printed (one that was is
  * printed only once). */
 void diag_forget(void);
