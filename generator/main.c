@@ -489,6 +489,7 @@ int main(int argc, char **argv)
     outputs_free(&out);
     model_free(&m);
     model_release_files();
+    parse_constants_free();
     for (int i = 0; i < ndb; i++)
         free(db_args[i]);
     free(db_args);

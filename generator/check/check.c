@@ -307,9 +307,30 @@ static void check_format_length(const node *n)
                    name, need, (unsigned long long)c->max_length);
 }
 
+/* " (MAX_TAGS)" when keyword id's value was written as a constant
+ * expression, else "": the storage errors name what the user wrote. */
+static const char *written_as(const constraints *c, keyword_id id, char *buf, size_t size)
+{
+    const char *text = (int)id < (int)CONSTANT_TEXTS ? c->constant_text[id] : NULL;
+    snprintf(buf, size, text != NULL ? " (%s)" : "%s", text != NULL ? text : "");
+    return buf;
+}
+
+/* A maximum count the count member's type cannot hold contradicts it. */
+static void check_count_holds(const node *n, keyword_id id)
+{
+    const constraints *c = &n->c;
+    char as[256];
+    if (n->count_max > 0 && c->has_max_items && c->max_items > n->count_max)
+        diag_error(c->items_where, "@%s %llu%s is more than its count member can hold (%llu)", keywords[id].name,
+                   (unsigned long long)c->max_items, written_as(c, id, as, sizeof as),
+                   (unsigned long long)n->count_max);
+}
+
 static void check_node(node *n, src_loc where)
 {
     constraints *c = &n->c;
+    char as[256];
     switch (n->kind) {
     case NODE_INT:
         settle_type_bounds(n, (double)n->c_min, (double)n->c_max, 1);
@@ -329,6 +350,12 @@ static void check_node(node *n, src_loc where)
         if (n->buf_size > 0 && c->has_min_length && c->min_length > n->buf_size - 1)
             diag_error(c->length_where, "@minLength %llu cannot fit the %zu-byte buffer",
                        (unsigned long long)c->min_length, n->buf_size);
+        /* a bound the storage cannot reach contradicts it (issue 22) */
+        if (n->buf_size > 0 && c->has_max_length && c->max_length > n->buf_size - 1)
+            diag_error(c->length_where, "@maxLength %llu%s cannot fit the %zu-byte buffer, which holds at most "
+                                        "%zu characters",
+                       (unsigned long long)c->max_length, written_as(c, KW_MAX_LENGTH, as, sizeof as), n->buf_size,
+                       n->buf_size - 1);
         check_format_length(n);
         break;
     case NODE_ARRAY:
@@ -338,6 +365,10 @@ static void check_node(node *n, src_loc where)
         if (n->fixed_size > 0 && c->has_min_items && c->min_items > n->fixed_size)
             diag_error(c->items_where, "@minItems %llu cannot fit the array of %zu",
                        (unsigned long long)c->min_items, n->fixed_size);
+        if (n->fixed_size > 0 && c->has_max_items && c->max_items > n->fixed_size)
+            diag_error(c->items_where, "@maxItems %llu%s cannot fit the array of %zu",
+                       (unsigned long long)c->max_items, written_as(c, KW_MAX_ITEMS, as, sizeof as), n->fixed_size);
+        check_count_holds(n, KW_MAX_ITEMS);
         if (c->unique_items && (n->items->kind == NODE_STRUCT || n->items->kind == NODE_ARRAY ||
                                 n->items->kind == NODE_ANY || n->items->kind == NODE_MAP))
             diag_error(c->unique_where, "@uniqueItems is supported on arrays of strings, numbers, "
@@ -353,6 +384,7 @@ static void check_node(node *n, src_loc where)
         if (c->has_min_items && c->has_max_items && c->min_items > c->max_items)
             diag_error(c->items_where, "@minProperties %llu is greater than @maxProperties %llu",
                        (unsigned long long)c->min_items, (unsigned long long)c->max_items);
+        check_count_holds(n, KW_MAX_PROPERTIES);
         check_node(n->map_key, where);
         check_node(n->map_value, where);
         break;

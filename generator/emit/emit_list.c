@@ -75,6 +75,19 @@ static void add_part(strbuf *sb, const char *fmt, ...)
     va_end(ap);
 }
 
+/* A keyword's value as --list shows it: with the constant expression it
+ * was written as, "8 (MAX_TAGS)". */
+static char *listed_value(const node *n, const keyword_info *kw, keyword_id id, const cJSON *value)
+{
+    char *text = keyword_value_text(kw, value);
+    const char *expr = (int)id < (int)CONSTANT_TEXTS ? n->c.constant_text[id] : NULL;
+    if (expr == NULL)
+        return text;
+    char *both = xasprintf("%s (%s)", text, expr);
+    free(text);
+    return both;
+}
+
 /* The keywords of one use, as the schema states them, in the table's order
  * (keywords.c): a lower bound with its upper one shows as "len 1..10". */
 static void add_value_parts(strbuf *sb, const node *n)
@@ -98,9 +111,9 @@ static void add_value_parts(strbuf *sb, const node *n)
             add_part(sb, "unknown members ignored");
         if (values[k] == NULL || kw->list_form == NULL)
             continue;
-        char *text = keyword_value_text(kw, values[k]);
+        char *text = listed_value(n, kw, (keyword_id)k, values[k]);
         if (kw->range != NULL && values[kw->upper] != NULL) {
-            char *upper = keyword_value_text(&keywords[kw->upper], values[kw->upper]);
+            char *upper = listed_value(n, &keywords[kw->upper], kw->upper, values[kw->upper]);
             add_part(sb, "%s%s%s..%s", kw->range, kw->range[0] != '\0' ? " " : "", text, upper);
             free(upper);
             cJSON_Delete(values[kw->upper]);
@@ -237,7 +250,8 @@ static void list_field(lister *l, const struct_def *s, size_t i, size_t depth, c
         presence = xstrdup("required");
     } else if (f->presence == PRESENCE_DEFAULT && f->default_value != NULL) {
         char *t = json_text(f->default_value);
-        presence = xasprintf("default %s", t);
+        presence = f->default_text != NULL ? xasprintf("default %s (%s)", t, f->default_text)
+                                           : xasprintf("default %s", t);
         free(t);
     } else {
         presence = xstrdup("optional");

@@ -38,6 +38,8 @@ typedef struct number {
     src_loc where;
 } number;
 
+enum { CONSTANT_TEXTS = 16 }; /* the numeric keywords' ids, up to KW_CONST */
+
 typedef struct constraints {
     number minimum, maximum, exclusive_minimum, exclusive_maximum, multiple_of;
     bool has_min_length, has_max_length;
@@ -58,6 +60,10 @@ typedef struct constraints {
     src_loc const_where;
     cJSON *examples; /* @examples: JSON array, or NULL */
     bool deprecated;
+    /* The integer constant expression a numeric keyword's value was written
+     * as (@maxItems MAX_TAGS), by keyword id (model/keywords.h), for --list;
+     * NULL when it was a number. The texts live until parse_constants_free. */
+    const char *constant_text[CONSTANT_TEXTS];
 } constraints;
 
 typedef struct struct_def struct_def;
@@ -115,6 +121,7 @@ typedef struct field {
     bool count_signed; /* the count member's type can hold negative values */
     cJSON *default_value; /* PRESENCE_DEFAULT */
     src_loc default_where;
+    const char *default_text; /* the constant expression @default was written as, or NULL (constraints.constant_text) */
     uint64_t offset; /* bytes, from libclang, for _Static_assert */
     bool stand_in;   /* stands for an untagged variant's member reported as an error */
 } field;

@@ -366,9 +366,9 @@ int parse_header(const char *header, const parse_options *opts, model *m)
     CXTranslationUnit tu = NULL;
     enum CXErrorCode rc = clang_parseTranslationUnit2(index, header, args, nargs, NULL, 0,
                                                       CXTranslationUnit_SkipFunctionBodies, &tu);
-    free(args);
     if (rc != CXError_Success || tu == NULL) {
         diag_error((src_loc){NULL, 0, 0}, "libclang could not parse '%s' (error %d)", header, (int)rc);
+        free(args);
         clang_disposeIndex(index);
         return -1;
     }
@@ -378,6 +378,7 @@ int parse_header(const char *header, const parse_options *opts, model *m)
     if (report_clang_diagnostics(tu) > 0) {
         result = -1;
     } else {
+        parse_constants_evaluate(index, tu, header, args, nargs);
         parser p;
         memset(&p, 0, sizeof p);
         p.m = m;
@@ -395,6 +396,7 @@ int parse_header(const char *header, const parse_options *opts, model *m)
     }
     clang_disposeTranslationUnit(tu);
     clang_disposeIndex(index);
+    free(args);
     return result;
 }
 

@@ -15,5 +15,8 @@ typedef struct parse_options {
  * annotations are reported through diag, and the model stays complete
  * enough for check_model to report more. */
 int parse_header(const char *header, const parse_options *opts, model *m);
+/* Frees the integer constant expressions of tag values (parse_constants.c),
+ * which the model's constraints point at: after the model is done with. */
+void parse_constants_free(void);
 
 #endif /* SCHEMAC_GENERATOR_PARSE_H */

@@ -74,6 +74,10 @@ char *take_string(CXString s);
 src_loc loc_of(CXSourceLocation l);
 src_loc cursor_loc(CXCursor c);
 void read_annotations(CXCursor c, annotations *out);
+/* Evaluates the integer constant expressions of the numeric tags of tu's
+ * doc comments (parse_constants.c), for constant_find. */
+void parse_constants_evaluate(CXIndex index, CXTranslationUnit tu, const char *header, const char *const *args,
+                              int nargs);
 CXType strip_elaborated(CXType t);
 const char *typedef_name_for(parser *p, CXCursor decl);
 known_decl *find_known(parser *p, CXCursor decl);

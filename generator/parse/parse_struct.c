@@ -162,7 +162,7 @@ static void apply_field_tags(field *f, raw_field *rf)
                                  "drop one of them",
                        f->presence == PRESENCE_POINTER ? "a pointer" : f->has_field);
         f->presence = PRESENCE_DEFAULT;
-        f->default_value = tag_json_value(t);
+        f->default_value = tag_value_of(t, f->type, &f->default_text);
         f->default_where = t->where;
     }
     if ((t = annotations_find(a, "additionalProperties")) != NULL && f->type->kind != NODE_MAP)

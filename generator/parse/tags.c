@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "model/keywords.h"
+#include "parse/constants.h"
 #include "pattern/pattern.h"
 #include "schemac/check.h"
 #include "util/strbuf.h"
@@ -199,36 +200,92 @@ static const char *kind_name(node_kind kind)
     return "a value";
 }
 
-static void read_number(const tag *t, number *out)
+_Static_assert((int)KW_MAX_PROPERTIES < (int)CONSTANT_TEXTS && (int)KW_CONST < (int)CONSTANT_TEXTS,
+               "constraints.constant_text holds every numeric keyword");
+
+/* The evaluation of t's value as an integer constant expression
+ * (parse_constants.c), or NULL with an error that says why it is not one.
+ * what: what the tag needs, for the message. */
+static const tag_constant *constant_of(const tag *t, const char *what)
+{
+    const tag_constant *k = constant_find(t->value);
+    if (k != NULL && k->ok)
+        return k;
+    if (k != NULL)
+        diag_error(t->value_where, "@%s needs %s: '%s' is not an integer constant expression (%s)", t->name, what,
+                   t->value, k->why);
+    else
+        diag_error(t->value_where, "@%s needs %s, not '%s'", t->name, what, t->value);
+    return NULL;
+}
+
+/* A number as JSON writes it, or an integer constant expression. */
+static void read_number(const tag *t, number *out, const char **text)
 {
     cJSON *v = cJSON_ParseWithOpts(t->value, NULL, 1);
-    if (v == NULL || !cJSON_IsNumber(v) || !isfinite(v->valuedouble)) {
-        diag_error(t->value_where, "@%s needs a number, not '%s'", t->name, t->value);
-    } else {
+    if (v != NULL && cJSON_IsNumber(v) && isfinite(v->valuedouble)) {
         out->set = true;
         out->value = v->valuedouble;
         out->where = t->where;
+    } else if (v != NULL) {
+        diag_error(t->value_where, "@%s needs a number, not '%s'", t->name, t->value);
+    } else {
+        const tag_constant *k = constant_of(t, "a number or an integer constant expression");
+        if (k != NULL) {
+            out->set = true;
+            out->value = constant_value(k);
+            out->where = t->where;
+            *text = k->text;
+        }
     }
     cJSON_Delete(v);
 }
 
-static void read_count(const tag *t, bool *has, uint64_t *out, src_loc *where)
+/* A non-negative integer in digits, or an integer constant expression. */
+static void read_count(const tag *t, bool *has, uint64_t *out, src_loc *where, const char **text)
 {
     const char *s = t->value;
     uint64_t v = 0;
-    if (*s == '\0')
-        goto bad;
-    for (; *s; s++) {
+    bool digits = *s >= '0' && *s <= '9';
+    for (; digits && *s; s++) {
         if (*s < '0' || *s > '9' || v > (UINT64_MAX - 9) / 10)
-            goto bad;
+            break;
         v = v * 10 + (uint64_t)(*s - '0');
     }
+    if (digits && *s == '\0') {
+        *has = true;
+        *out = v;
+        *where = t->where;
+        return;
+    }
+    if (!constant_candidate(t->value)) {
+        diag_error(t->value_where, "@%s needs a non-negative integer, not '%s'", t->name, t->value);
+        return;
+    }
+    const tag_constant *k = constant_of(t, "a non-negative integer");
+    if (k == NULL)
+        return;
+    if (!k->is_unsigned && k->as_signed < 0) {
+        diag_error(t->value_where, "@%s needs a non-negative integer: '%s' is %lld", t->name, t->value,
+                   (long long)k->as_signed);
+        return;
+    }
     *has = true;
-    *out = v;
+    *out = k->is_unsigned ? k->as_unsigned : (uint64_t)k->as_signed;
     *where = t->where;
-    return;
-bad:
-    diag_error(t->value_where, "@%s needs a non-negative integer, not '%s'", t->name, t->value);
+    *text = k->text;
+}
+
+cJSON *tag_value_of(const tag *t, const node *n, const char **text)
+{
+    if ((n->kind != NODE_INT && n->kind != NODE_NUMBER) || !constant_candidate(t->value))
+        return tag_json_value(t);
+    const tag_constant *k = constant_of(t, "a number or an integer constant expression");
+    if (k == NULL)
+        return cJSON_CreateNumber(0); /* the error stops the run */
+    if (text != NULL)
+        *text = k->text;
+    return cJSON_CreateNumber(constant_value(k));
 }
 
 static bool read_flag(const tag *t)
@@ -330,21 +387,25 @@ static void apply_one(const tag *t, const keyword_info *k, node *n)
         diag_error(t->where, "@%s applies to %s, but this is %s", t->name, k->applies_to, kind_name(n->kind));
         return;
     }
-    switch (keyword_id_of(k)) {
-    case KW_MINIMUM: read_number(t, &c->minimum); break;
-    case KW_EXCLUSIVE_MINIMUM: read_number(t, &c->exclusive_minimum); break;
-    case KW_MAXIMUM: read_number(t, &c->maximum); break;
-    case KW_EXCLUSIVE_MAXIMUM: read_number(t, &c->exclusive_maximum); break;
-    case KW_MULTIPLE_OF: read_number(t, &c->multiple_of); break;
-    case KW_MIN_LENGTH: read_count(t, &c->has_min_length, &c->min_length, &c->length_where); break;
-    case KW_MAX_LENGTH: read_count(t, &c->has_max_length, &c->max_length, &c->length_where); break;
+    keyword_id id = keyword_id_of(k);
+    const char **text = (int)id < (int)CONSTANT_TEXTS ? &c->constant_text[id] : NULL;
+    if (text != NULL)
+        *text = NULL; /* a later tag of the same keyword replaces an earlier one */
+    switch (id) {
+    case KW_MINIMUM: read_number(t, &c->minimum, text); break;
+    case KW_EXCLUSIVE_MINIMUM: read_number(t, &c->exclusive_minimum, text); break;
+    case KW_MAXIMUM: read_number(t, &c->maximum, text); break;
+    case KW_EXCLUSIVE_MAXIMUM: read_number(t, &c->exclusive_maximum, text); break;
+    case KW_MULTIPLE_OF: read_number(t, &c->multiple_of, text); break;
+    case KW_MIN_LENGTH: read_count(t, &c->has_min_length, &c->min_length, &c->length_where, text); break;
+    case KW_MAX_LENGTH: read_count(t, &c->has_max_length, &c->max_length, &c->length_where, text); break;
     case KW_PATTERN: read_pattern(t, c); break;
     case KW_FORMAT: read_format(t, c); break;
     /* a map keeps its entry counts where an array keeps its item counts */
     case KW_MIN_ITEMS:
-    case KW_MIN_PROPERTIES: read_count(t, &c->has_min_items, &c->min_items, &c->items_where); break;
+    case KW_MIN_PROPERTIES: read_count(t, &c->has_min_items, &c->min_items, &c->items_where, text); break;
     case KW_MAX_ITEMS:
-    case KW_MAX_PROPERTIES: read_count(t, &c->has_max_items, &c->max_items, &c->items_where); break;
+    case KW_MAX_PROPERTIES: read_count(t, &c->has_max_items, &c->max_items, &c->items_where, text); break;
     case KW_UNIQUE_ITEMS:
         c->unique_items = read_flag(t);
         c->unique_where = t->where;
@@ -356,7 +417,7 @@ static void apply_one(const tag *t, const keyword_info *k, node *n)
         break;
     case KW_CONST:
         cJSON_Delete(c->const_value);
-        c->const_value = tag_json_value(t);
+        c->const_value = tag_value_of(t, n, text);
         c->const_where = t->where;
         break;
     case KW_EXAMPLES:

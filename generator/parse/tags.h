@@ -28,4 +28,10 @@ cJSON *tag_json_value(const tag *t);
  * when there is none or the value is not a string. */
 char *tag_name_value(const tag *t);
 
+/* A value of t (@default, @const) for n: for a number, a value that is not
+ * JSON is an integer constant expression the compiler evaluates
+ * (`@default MAX_RETRIES`), its text left in *text when text is not NULL;
+ * otherwise as tag_json_value. */
+cJSON *tag_value_of(const tag *t, const node *n, const char **text);
+
 #endif /* SCHEMAC_GENERATOR_TAGS_H */

@@ -258,7 +258,9 @@ static void put_colored_line(const char *kind, src_loc where, const char *messag
         sb_printf(&line, ":%u:%u: \033[0m", where.line, where.col);
     } else
         sb_puts(&line, "schemac: ");
-    sb_printf(&line, "%s%s: \033[0m", kind_color(kind), kind);
+    sb_puts(&line, kind_color(kind));
+    sb_puts(&line, kind);
+    sb_puts(&line, ": \033[0m");
     bool bold = strcmp(kind, "note") != 0;
     if (bold)
         sb_puts(&line, "\033[1m");

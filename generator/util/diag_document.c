@@ -2,7 +2,7 @@
 #define _POSIX_C_SOURCE 200809L /* getcwd */
 #include "util/diag_document.h"
 
-#include <cjson/cJSON.h>
+#include <cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
