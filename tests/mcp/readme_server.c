@@ -1,22 +1,11 @@
-/* The ten-line MCP server of README.md, compiled and run as a test:
- * readme.mjs checks that README.md shows these lines as they are here, then
- * drives the program with the official SDK client. Below them, the
- * parse_url handler the README leaves out. */
-#include <string.h>
+/* The MCP server of README.md, compiled and run as a test: readme.mjs
+ * checks that README.md shows these lines as they are here, then drives the
+ * program with the official SDK client. */
 
 /* ---- README.md ---- */
+#include <string.h>
 #include <schemac/mcp.h>
 #include "url_tool.schemac.h"
-
-static int parse_url(sc_arena *arena, const parse_url_input *in, cJSON **out, void *ctx, sc_error *err);
-
-int main(void)
-{
-    sc_tool_binding tools[] = { parse_url_input_bind(parse_url, NULL) };
-    sc_mcp_server server = { .name = "url-tools", .version = "1.0.0", .tools = tools, .tool_count = 1 };
-    return sc_mcp_serve_stdio(&server, stdin, stdout);   /* or sc_mcp_serve_http: Streamable HTTP */
-}
-/* ---- end of README.md ---- */
 
 /* The scheme: what comes before "://" (the decoder checked the URL). */
 static int parse_url(sc_arena *arena, const parse_url_input *in, cJSON **out, void *ctx, sc_error *err)
@@ -32,3 +21,11 @@ static int parse_url(sc_arena *arena, const parse_url_input *in, cJSON **out, vo
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     return 0;
 }
+
+int main(void)
+{
+    sc_tool_binding tools[] = { parse_url_input_bind(parse_url, NULL) };
+    sc_mcp_server server = { .name = "url-tools", .version = "1.0.0", .tools = tools, .tool_count = 1 };
+    return sc_mcp_serve_stdio(&server, stdin, stdout);   /* or sc_mcp_serve_http: Streamable HTTP */
+}
+/* ---- end of README.md ---- */

@@ -1,0 +1,12 @@
+/* Types as docs/annotations.md shows them, used by a @schema struct so
+ * that schemac generates their code. */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+@FRAGMENT@
+
+/** @schema */
+typedef struct {
+    post value;
+} doc_root;
