@@ -351,11 +351,13 @@ static void check_node(node *n, src_loc where)
             diag_error(c->length_where, "@minLength %llu cannot fit the %zu-byte buffer",
                        (unsigned long long)c->min_length, n->buf_size);
         /* a bound the storage cannot reach contradicts it (issue 22) */
-        if (n->buf_size > 0 && c->has_max_length && c->max_length > n->buf_size - 1)
+        if (n->buf_size > 0 && c->has_max_length && c->max_length > n->buf_size - 1) {
             diag_error(c->length_where, "@maxLength %llu%s cannot fit the %zu-byte buffer, which holds at most "
                                         "%zu characters",
                        (unsigned long long)c->max_length, written_as(c, KW_MAX_LENGTH, as, sizeof as), n->buf_size,
                        n->buf_size - 1);
+            diag_note(where, "the buffer is declared here");
+        }
         check_format_length(n);
         break;
     case NODE_ARRAY:
@@ -365,9 +367,11 @@ static void check_node(node *n, src_loc where)
         if (n->fixed_size > 0 && c->has_min_items && c->min_items > n->fixed_size)
             diag_error(c->items_where, "@minItems %llu cannot fit the array of %zu",
                        (unsigned long long)c->min_items, n->fixed_size);
-        if (n->fixed_size > 0 && c->has_max_items && c->max_items > n->fixed_size)
+        if (n->fixed_size > 0 && c->has_max_items && c->max_items > n->fixed_size) {
             diag_error(c->items_where, "@maxItems %llu%s cannot fit the array of %zu",
                        (unsigned long long)c->max_items, written_as(c, KW_MAX_ITEMS, as, sizeof as), n->fixed_size);
+            diag_note(where, "the array is declared here");
+        }
         check_count_holds(n, KW_MAX_ITEMS);
         if (c->unique_items && (n->items->kind == NODE_STRUCT || n->items->kind == NODE_ARRAY ||
                                 n->items->kind == NODE_ANY || n->items->kind == NODE_MAP))

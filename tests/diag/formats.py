@@ -169,7 +169,7 @@ def json_like_gcc(schemac, tmp):
               "gcc:     %s\nschemac: %s" % (shape(reference), shape(ours)))
 
 
-def sarif(schemac, node, tmp):
+def sarif(schemac, node, tmp, more_logs):
     # a file name that a URI must escape
     spaced = os.path.join(tmp, "my point.h")
     shutil.copy(os.path.join(tmp, "point.h"), spaced)
@@ -217,13 +217,66 @@ def sarif(schemac, node, tmp):
     if node is None:
         print("skip ajv and the SARIF Multitool: node not found")
         return
-    v = subprocess.run([node, os.path.join(HERE, "check_sarif.mjs"), path, clean_log], capture_output=True,
-                       text=True)
+    v = subprocess.run([node, os.path.join(HERE, "check_sarif.mjs"), path, clean_log, *more_logs],
+                       capture_output=True, text=True)
     print(v.stdout, end="")
     if v.returncode == 77:
         print("skip ajv and the SARIF Multitool: " + v.stdout.strip())
         return
-    check("sarif: ajv and the SARIF Multitool accept both logs", v.returncode == 0, v.stderr)
+    check("sarif: ajv and the SARIF Multitool accept every log", v.returncode == 0, v.stderr)
+
+
+NOTE_HEADER = """#include <stdint.h>
+/** @schema */
+typedef struct {
+    /** @maxLength 20 */
+    char name[16];
+} named;
+"""
+
+
+def notes(schemac, tmp):
+    """A note belongs to the error before it: gcc's children, SARIF's
+    relatedLocations."""
+    with open(os.path.join(tmp, "named.h"), "w") as f:
+        f.write(NOTE_HEADER)
+    p = run(schemac, "-fdiagnostics-format=json", "--print-schema", "named.h", cwd=tmp)
+    doc = json.loads(p.stderr)
+    check("json: one error, its note among its children",
+          len(doc) == 1 and [c["kind"] for c in doc[0]["children"]] == ["note"] and
+          doc[0]["children"][0]["locations"][0]["caret"]["line"] == 5, doc)
+    path = os.path.join(tmp, "named.sarif")
+    run(schemac, "-fdiagnostics-format=sarif", "--diagnostics-file", path, "--print-schema", "named.h", cwd=tmp)
+    with open(path) as f:
+        results = json.load(f)["runs"][0]["results"]
+    related = results[0].get("relatedLocations", []) if results else []
+    check("sarif: one result, the note as a related location with its message",
+          len(results) == 1 and len(related) == 1 and related[0]["message"]["text"] == "the buffer is declared here"
+          and related[0]["physicalLocation"]["region"]["startLine"] == 5, results)
+    return path
+
+
+def clang_diagnostics(schemac, tmp):
+    """clang's own diagnostics (the header does not compile) take the same
+    forms, with clang's option names."""
+    with open(os.path.join(tmp, "broken.h"), "w") as f:
+        f.write("#warning careful\nint x = ;\n")
+    p = run(schemac, "-fdiagnostics-format=json", "--print-schema", "broken.h", cwd=tmp)
+    doc = json.loads(p.stderr)
+    check("json: clang's warning (with its option) and error, at their places",
+          p.returncode == 1 and [(d["kind"], d.get("option"), d["locations"][0]["caret"]["line"]) for d in doc] ==
+          [("warning", "-W#warnings", 1), ("error", None, 2)], doc)
+    coloured = run(schemac, "-fdiagnostics-color=always", "--print-schema", "broken.h", cwd=tmp).stderr
+    check("colour: clang's diagnostics coloured too",
+          coloured.startswith("\033[1mbroken.h:1:2: \033[0m\033[0;1;35mwarning: ") and "[-W#warnings]" in coloured,
+          repr(coloured))
+    path = os.path.join(tmp, "broken.sarif")
+    run(schemac, "-fdiagnostics-format=sarif", "--diagnostics-file", path, "--print-schema", "broken.h", cwd=tmp)
+    with open(path) as f:
+        results = json.load(f)["runs"][0]["results"]
+    check("sarif: clang's warning is ruled by its option, its error is an error",
+          [(r["ruleId"], r["level"]) for r in results] == [("-W#warnings", "warning"), ("error", "error")], results)
+    return path
 
 
 def main():
@@ -234,7 +287,8 @@ def main():
             f.write(HEADER)
         text_and_colour(schemac, tmp)
         json_like_gcc(schemac, tmp)
-        sarif(schemac, node, tmp)
+        logs = [notes(schemac, tmp), clang_diagnostics(schemac, tmp)]
+        sarif(schemac, node, tmp, logs)
         p = run(schemac, "-fdiagnostics-parseable-fixits", "--print-schema", "point.h", cwd=tmp)
         check("-fdiagnostics-parseable-fixits: clang's fix-it line after the error",
               'point.h:%s\nfix-it:"point.h":{4:20-4:29}:"maxLength"\n' % ERROR_LINE in p.stderr, p.stderr)
