@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/keywords.h"
 #include "parse/annotations.h"
 #include "util/strbuf.h"
 
@@ -30,17 +31,15 @@ static struct {
     size_t n, cap;
 } table;
 
-static const char *const numeric_tags[] = {
-    "minimum",   "maximum",   "exclusiveMinimum", "exclusiveMaximum", "multipleOf",    "minLength", "maxLength",
-    "minItems",  "maxItems",  "minProperties",    "maxProperties",    "default",       "const",
-};
-
+/* The numeric keywords of the keyword table (a number or a count), and
+ * const and default of a number. */
 bool constant_tag(const char *name)
 {
-    for (size_t i = 0; i < sizeof numeric_tags / sizeof *numeric_tags; i++)
-        if (strcmp(numeric_tags[i], name) == 0)
-            return true;
-    return false;
+    const keyword_info *k = keyword_named(name);
+    if (k == NULL)
+        return false;
+    keyword_id id = keyword_id_of(k);
+    return k->reader == READ_NUMBER || k->reader == READ_COUNT || id == KW_CONST || id == KW_DEFAULT;
 }
 
 bool constant_candidate(const char *text)
