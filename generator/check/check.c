@@ -490,9 +490,12 @@ static void check_struct(const model *m, struct_def *s)
     for (size_t i = 0; i < s->nfields; i++) {
         field *f = &s->fields[i];
         for (size_t j = 0; j < i; j++)
-            if (strcmp(s->fields[j].json_name, f->json_name) == 0)
-                diag_error(f->where, "JSON name \"%s\" is already used by member '%s'", f->json_name,
+            if (strcmp(s->fields[j].json_name, f->json_name) == 0) {
+                diag_error(f->where, "JSON name \"%s\" is already used by member '%s': a document could "
+                                     "not tell them apart; give one of them another @name", f->json_name,
                            s->fields[j].c_name);
+                diag_note(s->fields[j].where, "'%s' is declared here", s->fields[j].c_name);
+            }
         check_node(f->type, f->where);
         if (f->presence == PRESENCE_OPTIONAL && field_storage(f) == STORAGE_VALUE)
             check_optional_zero(f);
@@ -512,6 +515,15 @@ static void check_struct(const model *m, struct_def *s)
         diag_error(s->tool_where, "@config names '%s', which is no struct of this header tagged @schema: "
                                   "tag it @schema so that its settings can be decoded and checked",
                    s->config_type);
+    /* a tool whose @output is not a @schema struct would silently have
+     * no outputSchema and no check of its handler's result */
+    if (s->output_type != NULL && s->output_type[0] == '\0')
+        diag_error(s->output_where, "@output needs the name of a struct tagged @schema: the type of the "
+                                    "tool's result");
+    else if (s->output_type != NULL && model_schema_struct(m, s->output_type) == NULL)
+        diag_error(s->output_where, "@output names '%s', which is no struct of this header tagged @schema: "
+                                    "tag it @schema so that the tool's outputSchema and the check of its "
+                                    "result exist", s->output_type);
     if (s->config_type != NULL && s->tool_name == NULL)
         diag_error(s->where, "@config belongs to a @tool struct");
     if (s->tool_name != NULL)

@@ -134,6 +134,7 @@ struct struct_def {
     bool idempotent;
     char *version;
     char *output_type; /* @output TYPE, kept for the tools emitter */
+    src_loc output_where; /* its value, for the check that TYPE is a @schema struct */
     char *config_type; /* @config TYPE: the tool's instantiation-time settings */
     /* Provider dialects (emit_dialects.c reads the lists: dialect names
      * separated by commas or spaces). */

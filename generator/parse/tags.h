@@ -28,4 +28,9 @@ cJSON *tag_json_value(const tag *t);
  * when there is none or the value is not a string. */
 char *tag_name_value(const tag *t);
 
+/* Levenshtein distance, letters compared without case, for "did you mean"
+ * hints (misspelt tags, near misses of a count's name); 99 for names
+ * longer than 40 characters. */
+size_t edit_distance(const char *a, const char *b);
+
 #endif /* SCHEMAC_GENERATOR_TAGS_H */

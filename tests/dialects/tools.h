@@ -82,7 +82,7 @@ typedef struct {
     size_t extensions_count;
     /** Only files changed after this time. @format date-time @nullable */
     char *since;
-    /** Result page. @minimum 1 @maximum 1000 */
+    /** Result page. @minimum 1 @maximum 1000 @optional */
     uint16_t *page;
     /** Protocol version. @const "2" */
     char *version;

@@ -367,7 +367,8 @@ class Header:
             elif opt == "default" and example is not None:
                 tags.append("@default %s" % example)
                 info.inexact = True
-            elif opt == "pointer":
+            elif opt == "pointer":  # one value, not an array: @optional says which
+                tags.append("@optional")
                 return "%s *%s" % (ctype, name)
             elif opt == "nullable":
                 tags.append("@nullable")
