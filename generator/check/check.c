@@ -485,6 +485,31 @@ static void check_untagged(struct_def *s)
     }
 }
 
+/* @default of an array or a map: [] or {}, which is what a missing member
+ * decodes to (no items, no entries); other items would need the decoder to
+ * build them, and a count bound above 0 would refuse the default. */
+static void check_empty_default(const field *f)
+{
+    const node *n = f->type;
+    bool map = n->kind == NODE_MAP;
+    const cJSON *d = f->default_value;
+    if (map ? !cJSON_IsObject(d) : !cJSON_IsArray(d)) {
+        diag_error(f->default_where, "@default of %s must be %s", map ? "a map" : "an array", map ? "{}" : "[]");
+        return;
+    }
+    if (cJSON_GetArraySize(d) > 0) {
+        diag_error(f->default_where, "@default of %s can only be empty (%s): a missing member decodes to no "
+                                     "%s, and other %s would have to be built by the decoder",
+                   map ? "a map" : "an array", map ? "{}" : "[]", map ? "entries" : "items",
+                   map ? "entries" : "items");
+        return;
+    }
+    if (n->c.has_min_items && n->c.min_items > 0)
+        diag_error(f->default_where, "@default %s must have at least %llu %s", map ? "{}" : "[]",
+                   (unsigned long long)n->c.min_items,
+                   map ? (n->c.min_items == 1 ? "property" : "properties") : (n->c.min_items == 1 ? "item" : "items"));
+}
+
 static void check_struct(const model *m, struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
@@ -502,8 +527,11 @@ static void check_struct(const model *m, struct_def *s)
         if (f->default_value != NULL) {
             char why[256];
             normalise_enum_value(f->type, f->default_value);
-            if (f->type->kind == NODE_STRUCT || f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP)
-                diag_error(f->default_where, "@default is supported on booleans, numbers, strings and enums");
+            if (f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP)
+                check_empty_default(f);
+            else if (f->type->kind == NODE_STRUCT || f->type->kind == NODE_ANY)
+                diag_error(f->default_where, "@default is supported on booleans, numbers, strings and enums, "
+                                             "and as [] on an array or {} on a map");
             else if (!check_value(f->type, f->default_value, why, sizeof why)) {
                 char *text = cJSON_PrintUnformatted(f->default_value);
                 diag_error(f->default_where, "@default %s %s", text, why);

@@ -75,6 +75,7 @@ typedef struct node {
     bool is_signed;
     int64_t c_min, c_max;
     bool is_float;    /* NODE_NUMBER: float rather than double */
+    bool any_object;  /* NODE_ANY with @type object: a free-form object, no other value */
     size_t buf_size;  /* NODE_STRING: N of char buf[N]; 0 for char * */
     enum_def *enum_type;
     struct_def *struct_type;

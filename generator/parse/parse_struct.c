@@ -198,6 +198,24 @@ static void apply_nullable(field *f, const tag *t)
     f->nullable = true;
 }
 
+/* @type object on a cJSON * member (or the items of cJSON **): a
+ * free-form object ({"type": "object"}), which C cannot spell as a struct
+ * without members; the cJSON tree holds its members, whatever they are. */
+static void apply_type(field *f, const tag *t)
+{
+    node *n = f->type;
+    while (n->kind == NODE_ARRAY)
+        n = n->items;
+    if (strcmp(t->value, "object") != 0)
+        diag_error(t->value[0] ? t->value_where : t->where, "@type takes 'object' (a free-form object), not '%s'",
+                   t->value);
+    else if (n->kind != NODE_ANY)
+        diag_error(t->where, "@type object belongs to a cJSON * member, which then holds any object; '%s' has "
+                             "a type of its own", f->c_name);
+    else
+        n->any_object = true;
+}
+
 static void apply_field_tags(field *f, raw_field *rf)
 {
     const annotations *a = &rf->a;
@@ -210,6 +228,15 @@ static void apply_field_tags(field *f, raw_field *rf)
             f->json_name = name;
         }
     }
+    /* @required keeps a member with @default required: JSON Schema allows
+     * both, and tool schemas publish them ("default" then documents the
+     * usual value; a document must still send it) */
+    const tag *required = annotations_find(a, "required");
+    if (required != NULL && annotations_find(a, "default") == NULL)
+        diag_error(required->where, "@required goes with @default: a member is required already unless a "
+                                    "pointer, a has_X flag, @optional or @default makes it optional");
+    else if (required != NULL && annotations_find(a, "optional") != NULL)
+        diag_error(required->where, "@required and @optional contradict each other: drop one of them");
     if ((t = annotations_find(a, "optional")) != NULL && f->presence == PRESENCE_REQUIRED)
         f->presence = PRESENCE_OPTIONAL;
     if ((t = annotations_find(a, "default")) != NULL && t->value[0] == '\0') {
@@ -219,7 +246,8 @@ static void apply_field_tags(field *f, raw_field *rf)
             diag_error(t->where, "@default on a field that is already optional through %s: "
                                  "drop one of them",
                        f->presence == PRESENCE_POINTER ? "a pointer" : f->has_field);
-        f->presence = PRESENCE_DEFAULT;
+        if (required == NULL || f->presence != PRESENCE_REQUIRED)
+            f->presence = PRESENCE_DEFAULT;
         f->default_value = tag_json_value(t);
         f->default_where = t->where;
     }
@@ -228,6 +256,8 @@ static void apply_field_tags(field *f, raw_field *rf)
                              "{ char *key; T value; } entries with a count");
     if ((t = annotations_find(a, "nullable")) != NULL)
         apply_nullable(f, t);
+    if ((t = annotations_find(a, "type")) != NULL)
+        apply_type(f, t);
 }
 
 static void collect_fields(CXCursor record, field_collect *fc);

@@ -23,7 +23,7 @@ static const tag_info other_tags[] = {
     {"schema", SITE_STRUCT},  {"tool", SITE_STRUCT},   {"output", SITE_STRUCT},  {"effect", SITE_STRUCT},
     {"idempotent", SITE_STRUCT}, {"version", SITE_STRUCT}, {"config", SITE_STRUCT},
     {"dialects", SITE_STRUCT}, {"acceptLoss", SITE_STRUCT}, {"openWorld", SITE_STRUCT}, {"untagged", SITE_STRUCT},
-    {"optional", SITE_FIELD}, {"acceptOverlap", SITE_FIELD},
+    {"optional", SITE_FIELD}, {"required", SITE_FIELD}, {"type", SITE_FIELD}, {"acceptOverlap", SITE_FIELD},
     {"nullable", SITE_FIELD}, {"name", SITE_FIELD | SITE_ENUMERATOR}, {"ignore", SITE_FIELD}, {"count", SITE_FIELD},
 };
 

@@ -37,6 +37,7 @@ TAGS = ["@schema", "@tool", "@additionalProperties", "@minimum", "@maximum", "@e
         "@exclusiveMaximum", "@multipleOf", "@minLength", "@maxLength", "@pattern", "@format",
         "@minItems", "@maxItems", "@minProperties", "@maxProperties", "@uniqueItems", "@enum",
         "@const", "@examples", "@deprecated", "@name", "@optional", "@default", "@nullable",
+        "@required", "@type",
         "@ignore", "@count", "@effect", "@idempotent", "@openWorld", "@version", "@output",
         "@config", "@dialects", "@acceptLoss", "@acceptOverlap", "@maxlength", "@", "@@"]
 
@@ -54,7 +55,7 @@ VALUES = ["0", "1", "-1", "2", "7", "8", "127", "128", "-128", "-129", "255", "2
           "^[a-z]+$", "(", "[", "a{2,1}", "\\u{10FFFF}", "(?<n>a)\\k<n>", "^$", ".*", "a|", "\\p{L}+",
           "class", "out", "err", "r", "n", "value", "json", "arena", "a b", "a/*b", "a*/b", "*/",
           "/*", "a\"b", "\u00e9t\u00e9", "\U0001F600", "x\u202ey", "readonly", "mutating",
-          "destructive", "1.2.3", "v2.0", "openai", "anthropic", "gemini", "mcp", "all", "",
+          "destructive", "object", "1.2.3", "v2.0", "openai", "anthropic", "gemini", "mcp", "all", "",
           "   ", "@", "@@x", "a,b", "<x>", "&amp;", "A" * 300, "9" * 40, "-" + "9" * 25,
           "1" + "0" * 400]
 
