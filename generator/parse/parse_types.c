@@ -358,7 +358,17 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
         } else if (strcmp(name, "cJSON") == 0) {
             diag_error(where, "a cJSON struct by value: use cJSON * for any JSON value");
         } else if (!foreign_record(spelled, decl, where)) {
+            unsigned errors_before = diag.errors;
             struct_def *s = get_struct(p, decl);
+            src_loc defined = cursor_loc(decl);
+            if (diag.errors > errors_before && where.file != NULL && defined.file != NULL &&
+                strcmp(where.file, defined.file) != 0) {
+                /* the errors are in another file: say which member of
+                 * this one brought that type in */
+                char *type = type_spelling(spelled);
+                diag_note(where, "'%s' is used here", type);
+                free(type);
+            }
             if (s != NULL) {
                 n = node_new(NODE_STRUCT);
                 n->struct_type = s;
