@@ -229,17 +229,23 @@ static void check_range(const node *n)
         if (where.file == NULL)
             where = c->exclusive_maximum.where;
     }
+    /* which bound the C type set, to name it (@minimum 300 on a uint8_t) */
+    const char *lo_from = "", *hi_from = "", *type = n->c_type != NULL ? n->c_type : "its C type";
     if (n->kind == NODE_INT) {
         /* on integers every bound is an inclusive integer one: exclusive
          * 128 is 127, and then the type's own range applies (on int8_t
          * @minimum 127 @exclusiveMaximum 128 leaves exactly 127) */
-        lo = fmax(lo_strict ? floor(lo) + 1 : ceil(lo), (double)n->c_min);
-        hi = fmin(hi_strict ? ceil(hi) - 1 : floor(hi), (double)n->c_max);
+        double lo_tag = lo_strict ? floor(lo) + 1 : ceil(lo), hi_tag = hi_strict ? ceil(hi) - 1 : floor(hi);
+        lo = fmax(lo_tag, (double)n->c_min);
+        hi = fmin(hi_tag, (double)n->c_max);
+        lo_from = lo_tag < (double)n->c_min ? ", the least value of " : "";
+        hi_from = hi_tag > (double)n->c_max ? ", the largest value of " : "";
         lo_strict = hi_strict = false;
     }
     if (lo > hi || (lo == hi && (lo_strict || hi_strict)))
-        diag_error(where, "no number satisfies these bounds (lower %.17g%s, upper %.17g%s)", lo,
-                   lo_strict ? " exclusive" : "", hi, hi_strict ? " exclusive" : "");
+        diag_error(where, "no number satisfies these bounds (lower %.17g%s%s%s, upper %.17g%s%s%s)", lo,
+                   lo_strict ? " exclusive" : "", lo_from, lo_from[0] ? type : "", hi,
+                   hi_strict ? " exclusive" : "", hi_from, hi_from[0] ? type : "");
     if (c->multiple_of.set && !(c->multiple_of.value > 0))
         diag_error(c->multiple_of.where, "@multipleOf must be greater than 0");
 }
