@@ -371,8 +371,9 @@ def corpus_entry(path):
                 inc = a[2:]
                 flags.append("-I" + (inc if os.path.isabs(inc) else os.path.join(folder, inc)))
     # headers the generator accepts get mutated more often than the error
-    # cases, most of whose mutations it rejects again
-    weight = 1 if os.path.basename(path).startswith("err_") else 3
+    # cases and the mistake corpus, most of whose mutations it rejects again
+    error_case = os.path.basename(path).startswith("err_") or os.path.basename(folder) == "mistakes"
+    weight = 1 if error_case else 3
     return {"path": path, "text": text, "flags": flags, "weight": weight}
 
 
