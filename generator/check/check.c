@@ -250,6 +250,18 @@ static void check_range(const node *n)
         diag_error(c->multiple_of.where, "@multipleOf must be greater than 0");
 }
 
+/* A count member narrower than 32 bits bounds the items (set_count in
+ * parse_struct.c): an int8_t count holds 127 at most, so @minItems 200
+ * leaves no array the decoder could store. */
+static void check_count_holds_min(const node *n, const char *tag_name)
+{
+    const constraints *c = &n->c;
+    if (n->count_max > 0 && c->has_min_items && c->min_items > n->count_max)
+        diag_error(c->items_where, "%s %llu is more than the count member's type holds (%llu): give it a wider "
+                                   "type, such as size_t", tag_name, (unsigned long long)c->min_items,
+                   (unsigned long long)n->count_max);
+}
+
 /* A float member stores the nearest float to the number the document
  * held. The decoder checks the number itself, as a JSON Schema validator
  * does; validate checks the stored float. Both agree only for keywords
@@ -344,6 +356,7 @@ static void check_node(node *n, src_loc where)
         if (n->fixed_size > 0 && c->has_min_items && c->min_items > n->fixed_size)
             diag_error(c->items_where, "@minItems %llu cannot fit the array of %zu",
                        (unsigned long long)c->min_items, n->fixed_size);
+        check_count_holds_min(n, "@minItems");
         if (c->unique_items && (n->items->kind == NODE_STRUCT || n->items->kind == NODE_ARRAY ||
                                 n->items->kind == NODE_ANY || n->items->kind == NODE_MAP))
             diag_error(c->unique_where, "@uniqueItems is supported on arrays of strings, numbers, "
@@ -359,6 +372,7 @@ static void check_node(node *n, src_loc where)
         if (c->has_min_items && c->has_max_items && c->min_items > c->max_items)
             diag_error(c->items_where, "@minProperties %llu is greater than @maxProperties %llu",
                        (unsigned long long)c->min_items, (unsigned long long)c->max_items);
+        check_count_holds_min(n, "@minProperties");
         check_node(n->map_key, where);
         check_node(n->map_value, where);
         break;
@@ -558,6 +572,8 @@ static void check_struct(const model *m, struct_def *s)
         diag_error(s->output_where, "@output names '%s', which is no struct of this header tagged @schema: "
                                     "tag it @schema so that the tool's outputSchema and the check of its "
                                     "result exist", s->output_type);
+    if (s->output_type != NULL && s->tool_name == NULL)
+        diag_error(s->output_where, "@output belongs to a @tool struct: it is the type of the tool's result");
     if (s->config_type != NULL && s->tool_name == NULL)
         diag_error(s->where, "@config belongs to a @tool struct");
     if (s->tool_name != NULL)
