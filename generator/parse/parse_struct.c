@@ -145,8 +145,8 @@ static bool report_near_miss_count(field_collect *fc, raw_field *rf)
     free(conventional);
     if (named != NULL && !is_integer_type(named->type)) {
         char *type = type_spelling(named->type);
-        diag_error(cursor_loc(named->cursor), "'%s' is named like the count of '%s' but is a '%s': make it an "
-                                              "integer (size_t), or rename it",
+        diag_error(cursor_loc(named->cursor), "'%s' is named like the count of '%s' but its type is '%s': make "
+                                              "it an integer (size_t), or rename it",
                    named->name, rf->name, type);
         free(type);
         return true;
@@ -170,6 +170,44 @@ static bool report_near_miss_count(field_collect *fc, raw_field *rf)
                    rf->name, near->name, near->name, rf->name, rf->name);
     diag_note(cursor_loc(near->cursor), "'%s' is declared here", near->name);
     return true;
+}
+
+/* A member named has_X that is no presence flag: X is there but the flag
+ * is not a bool, or X is a near miss of a member (has_colour beside color).
+ * Either would silently be a required property of its own. A member with
+ * an explicit @name is meant as a property. */
+static bool report_has_flag_mistake(field_collect *fc, raw_field *rf)
+{
+    if (strncmp(rf->name, "has_", 4) != 0 || rf->name[4] == '\0' || annotations_find(&rf->a, "name") != NULL)
+        return false;
+    const char *x = rf->name + 4;
+    raw_field *target = find_raw(fc, x);
+    if (target != NULL) {
+        if (is_bool_type(rf->type))
+            return false;
+        char *type = type_spelling(rf->type);
+        diag_error(cursor_loc(rf->cursor), "'%s' is named like the presence flag of '%s' but its type is '%s': "
+                                           "make it a bool (then '%s' is optional), or rename it",
+                   rf->name, x, type, x);
+        free(type);
+        return true;
+    }
+    /* one slip in a name of five letters or more: has_more beside mode,
+     * or has_next beside text, are flags of their own */
+    if (!is_bool_type(rf->type) || strlen(x) < 5)
+        return false;
+    for (size_t i = 0; i < fc->n; i++) {
+        raw_field *m = &fc->fields[i];
+        if (m == rf || strncmp(m->name, "has_", 4) == 0 || m->name[0] == '\0' || edit_distance(x, m->name) > 1)
+            continue;
+        diag_error(cursor_loc(rf->cursor), "'%s' names no member, but '%s' is near: as written it is a required "
+                                           "property of its own; name it 'has_%s' to make '%s' optional, or give it "
+                                           "@name to keep it a property",
+                   rf->name, m->name, m->name, m->name);
+        diag_note(cursor_loc(m->cursor), "'%s' is declared here", m->name);
+        return true;
+    }
+    return false;
 }
 
 /* @nullable: JSON null is stored as NULL, so the member must be a pointer
@@ -437,7 +475,7 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         raw_field *count = count_field_of(fc, rf, false);
         CXType canon = clang_getCanonicalType(rf->type);
         resolved outer = resolve(rf->type);
-        if (count == NULL && report_near_miss_count(fc, rf)) {
+        if (count == NULL && (report_near_miss_count(fc, rf) || report_has_flag_mistake(fc, rf))) {
             /* reported; the stand-in below keeps later checks quiet */
         } else if (count != NULL && annotations_find(&rf->a, "additionalProperties") != NULL) {
             f.type = build_map_node(p, rf, outer.type, where);
