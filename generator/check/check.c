@@ -229,21 +229,30 @@ static void check_range(const node *n)
         if (where.file == NULL)
             where = c->exclusive_maximum.where;
     }
+    /* which bound the C type set, to name it (@minimum 300 on a uint8_t) */
+    const char *lo_from = "", *hi_from = "", *type = n->c_type != NULL ? n->c_type : "its C type";
     if (n->kind == NODE_INT) {
         /* on integers every bound is an inclusive integer one: exclusive
          * 128 is 127, and then the type's own range applies (on int8_t
          * @minimum 127 @exclusiveMaximum 128 leaves exactly 127) */
-        lo = fmax(lo_strict ? floor(lo) + 1 : ceil(lo), (double)n->c_min);
-        hi = fmin(hi_strict ? ceil(hi) - 1 : floor(hi), (double)n->c_max);
+        double lo_tag = lo_strict ? floor(lo) + 1 : ceil(lo), hi_tag = hi_strict ? ceil(hi) - 1 : floor(hi);
+        lo = fmax(lo_tag, (double)n->c_min);
+        hi = fmin(hi_tag, (double)n->c_max);
+        lo_from = lo_tag < (double)n->c_min ? ", the least value of " : "";
+        hi_from = hi_tag > (double)n->c_max ? ", the largest value of " : "";
         lo_strict = hi_strict = false;
     }
     if (lo > hi || (lo == hi && (lo_strict || hi_strict)))
-        diag_error(where, "no number satisfies these bounds (lower %.17g%s, upper %.17g%s)", lo,
-                   lo_strict ? " exclusive" : "", hi, hi_strict ? " exclusive" : "");
+        diag_error(where, "no number satisfies these bounds (lower %.17g%s%s%s, upper %.17g%s%s%s)", lo,
+                   lo_strict ? " exclusive" : "", lo_from, lo_from[0] ? type : "", hi,
+                   hi_strict ? " exclusive" : "", hi_from, hi_from[0] ? type : "");
     if (c->multiple_of.set && !(c->multiple_of.value > 0))
         diag_error(c->multiple_of.where, "@multipleOf must be greater than 0");
 }
 
+/* A count member narrower than 32 bits bounds the items (set_count in
+ * parse_struct.c): an int8_t count holds 127 at most, so @minItems 200
+ * leaves no array the decoder could store. */
 /* A float member stores the nearest float to the number the document
  * held. The decoder checks the number itself, as a JSON Schema validator
  * does; validate checks the stored float. Both agree only for keywords
@@ -316,15 +325,24 @@ static const char *written_as(const constraints *c, keyword_id id, char *buf, si
     return buf;
 }
 
-/* A maximum count the count member's type cannot hold contradicts it. */
-static void check_count_holds(const node *n, keyword_id id)
+/* A bound of an array's or map's size that its count member's type cannot
+ * hold (an int8_t count and @maxItems 200). */
+static void check_count_holds(const node *n, keyword_id min_id, keyword_id max_id)
 {
     const constraints *c = &n->c;
+    const struct {
+        keyword_id id;
+        bool set;
+        uint64_t value;
+    } bounds[] = {{min_id, c->has_min_items, c->min_items}, {max_id, c->has_max_items, c->max_items}};
     char as[256];
-    if (n->count_max > 0 && c->has_max_items && c->max_items > n->count_max)
-        diag_error(c->items_where, "@%s %llu%s is more than its count member can hold (%llu)", keywords[id].name,
-                   (unsigned long long)c->max_items, written_as(c, id, as, sizeof as),
-                   (unsigned long long)n->count_max);
+    for (size_t i = 0; i < 2; i++)
+        if (n->count_max > 0 && bounds[i].set && bounds[i].value > n->count_max)
+            diag_error(c->items_where,
+                       "@%s %llu%s is more than the count member's type holds (%llu): give it a wider type, such "
+                       "as size_t",
+                       keywords[bounds[i].id].name, (unsigned long long)bounds[i].value,
+                       written_as(c, bounds[i].id, as, sizeof as), (unsigned long long)n->count_max);
 }
 
 static void check_node(node *n, src_loc where)
@@ -372,7 +390,7 @@ static void check_node(node *n, src_loc where)
                        (unsigned long long)c->max_items, written_as(c, KW_MAX_ITEMS, as, sizeof as), n->fixed_size);
             diag_note(where, "the array is declared here");
         }
-        check_count_holds(n, KW_MAX_ITEMS);
+        check_count_holds(n, KW_MIN_ITEMS, KW_MAX_ITEMS);
         if (c->unique_items && (n->items->kind == NODE_STRUCT || n->items->kind == NODE_ARRAY ||
                                 n->items->kind == NODE_ANY || n->items->kind == NODE_MAP))
             diag_error(c->unique_where, "@uniqueItems is supported on arrays of strings, numbers, "
@@ -388,7 +406,7 @@ static void check_node(node *n, src_loc where)
         if (c->has_min_items && c->has_max_items && c->min_items > c->max_items)
             diag_error(c->items_where, "@minProperties %llu is greater than @maxProperties %llu",
                        (unsigned long long)c->min_items, (unsigned long long)c->max_items);
-        check_count_holds(n, KW_MAX_PROPERTIES);
+        check_count_holds(n, KW_MIN_PROPERTIES, KW_MAX_PROPERTIES);
         check_node(n->map_key, where);
         check_node(n->map_value, where);
         break;
@@ -521,22 +539,53 @@ static void check_untagged(struct_def *s)
     }
 }
 
+/* @default of an array or a map: [] or {}, which is what a missing member
+ * decodes to (no items, no entries); other items would need the decoder to
+ * build them, and a count bound above 0 would refuse the default. */
+static void check_empty_default(const field *f)
+{
+    const node *n = f->type;
+    bool map = n->kind == NODE_MAP;
+    const cJSON *d = f->default_value;
+    if (map ? !cJSON_IsObject(d) : !cJSON_IsArray(d)) {
+        diag_error(f->default_where, "@default of %s must be %s", map ? "a map" : "an array", map ? "{}" : "[]");
+        return;
+    }
+    if (cJSON_GetArraySize(d) > 0) {
+        diag_error(f->default_where, "@default of %s can only be empty (%s): a missing member decodes to no "
+                                     "%s, and other %s would have to be built by the decoder",
+                   map ? "a map" : "an array", map ? "{}" : "[]", map ? "entries" : "items",
+                   map ? "entries" : "items");
+        return;
+    }
+    if (n->c.has_min_items && n->c.min_items > 0)
+        diag_error(f->default_where, "@default %s must have at least %llu %s", map ? "{}" : "[]",
+                   (unsigned long long)n->c.min_items,
+                   map ? (n->c.min_items == 1 ? "property" : "properties") : (n->c.min_items == 1 ? "item" : "items"));
+}
+
 static void check_struct(const model *m, struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
         field *f = &s->fields[i];
         for (size_t j = 0; j < i; j++)
-            if (strcmp(s->fields[j].json_name, f->json_name) == 0)
-                diag_error(f->where, "JSON name \"%s\" is already used by member '%s'", f->json_name,
+            if (strcmp(s->fields[j].json_name, f->json_name) == 0) {
+                diag_error(f->where, "JSON name \"%s\" is already used by member '%s': a document could "
+                                     "not tell them apart; give one of them another @name", f->json_name,
                            s->fields[j].c_name);
+                diag_note(s->fields[j].where, "'%s' is declared here", s->fields[j].c_name);
+            }
         check_node(f->type, f->where);
         if (f->presence == PRESENCE_OPTIONAL && field_storage(f) == STORAGE_VALUE)
             check_optional_zero(f);
         if (f->default_value != NULL) {
             char why[256];
             normalise_enum_value(f->type, f->default_value);
-            if (f->type->kind == NODE_STRUCT || f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP)
-                diag_error(f->default_where, "@default is supported on booleans, numbers, strings and enums");
+            if (f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP)
+                check_empty_default(f);
+            else if (f->type->kind == NODE_STRUCT || f->type->kind == NODE_ANY)
+                diag_error(f->default_where, "@default is supported on booleans, numbers, strings and enums, "
+                                             "and as [] on an array or {} on a map");
             else if (!check_value(f->type, f->default_value, why, sizeof why)) {
                 char *text = cJSON_PrintUnformatted(f->default_value);
                 diag_error(f->default_where, "@default %s %s", text, why);
@@ -548,6 +597,17 @@ static void check_struct(const model *m, struct_def *s)
         diag_error(s->tool_where, "@config names '%s', which is no struct of this header tagged @schema: "
                                   "tag it @schema so that its settings can be decoded and checked",
                    s->config_type);
+    /* a tool whose @output is not a @schema struct would silently have
+     * no outputSchema and no check of its handler's result */
+    if (s->output_type != NULL && s->output_type[0] == '\0')
+        diag_error(s->output_where, "@output needs the name of a struct tagged @schema: the type of the "
+                                    "tool's result");
+    else if (s->output_type != NULL && model_schema_struct(m, s->output_type) == NULL)
+        diag_error(s->output_where, "@output names '%s', which is no struct of this header tagged @schema: "
+                                    "tag it @schema so that the tool's outputSchema and the check of its "
+                                    "result exist", s->output_type);
+    if (s->output_type != NULL && s->tool_name == NULL)
+        diag_error(s->output_where, "@output belongs to a @tool struct: it is the type of the tool's result");
     if (s->config_type != NULL && s->tool_name == NULL)
         diag_error(s->where, "@config belongs to a @tool struct");
     if (s->tool_name != NULL)

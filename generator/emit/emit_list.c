@@ -164,7 +164,7 @@ static void put_type(strbuf *sb, const node *n)
     case NODE_STRING: sb_puts(sb, "string"); break;
     case NODE_ENUM: sb_puts(sb, "enum"); break;
     case NODE_STRUCT: sb_puts(sb, n->struct_type->untagged ? "union" : "object"); break;
-    case NODE_ANY: sb_puts(sb, "any"); break;
+    case NODE_ANY: sb_puts(sb, n->any_object ? "object (any members)" : "any"); break;
     case NODE_ARRAY:
         put_type(sb, n->items);
         sb_puts(sb, "[]");

@@ -81,6 +81,7 @@ typedef struct node {
     bool is_signed;
     int64_t c_min, c_max;
     bool is_float;    /* NODE_NUMBER: float rather than double */
+    bool any_object;  /* NODE_ANY with @type object: a free-form object, no other value */
     size_t buf_size;  /* NODE_STRING: N of char buf[N]; 0 for char * */
     enum_def *enum_type;
     struct_def *struct_type;
@@ -141,6 +142,7 @@ struct struct_def {
     bool idempotent;
     char *version;
     char *output_type; /* @output TYPE, kept for the tools emitter */
+    src_loc output_where; /* its value, for the check that TYPE is a @schema struct */
     char *config_type; /* @config TYPE: the tool's instantiation-time settings */
     /* Provider dialects (emit_dialects.c reads the lists: dialect names
      * separated by commas or spaces). */

@@ -106,6 +106,13 @@ char *spelling_without_const(CXType t);
 bool has_volatile(CXType t);
 node *build_value_node(parser *p, CXType spelled, src_loc where);
 
+/* ---- count_names.c ---- */
+
+/* Whether `member` looks like the count of array `array` without being its
+ * `array_count`: item_count, items_len, n_items, num_items, items_size, a
+ * typo such as ports_cont for ports. */
+bool is_near_miss_count(const char *array, const char *member);
+
 /* ---- parse_struct.c ---- */
 
 struct_def *get_struct(parser *p, CXCursor decl);

@@ -90,6 +90,11 @@ static bool is_sequence_type(CXType t)
     return false;
 }
 
+static bool is_scalar_kind(node_kind k)
+{
+    return k == NODE_INT || k == NODE_NUMBER || k == NODE_BOOL || k == NODE_ENUM;
+}
+
 /* The member holding f's item count, or NULL. report: say what is wrong
  * with an @count (the first of the two passes that ask does). */
 static raw_field *count_field_of(field_collect *fc, raw_field *f, bool report)
@@ -112,6 +117,97 @@ static raw_field *count_field_of(field_collect *fc, raw_field *f, bool report)
     raw_field *c = find_raw(fc, name);
     free(name);
     return c != NULL && is_integer_type(c->type) ? c : NULL;
+}
+
+/* A member of fc that looks like the count of f, which has none (see
+ * count_names.c), or NULL: an integer that counts nothing else. */
+static raw_field *near_miss_count_of(field_collect *fc, raw_field *f)
+{
+    for (size_t i = 0; i < fc->n; i++) {
+        raw_field *c = &fc->fields[i];
+        if (c != f && !c->companion && is_integer_type(c->type) && annotations_find(&c->a, "ignore") == NULL &&
+            is_near_miss_count(f->name, c->name))
+            return c;
+    }
+    return NULL;
+}
+
+/* A pointer or array member without a count beside a member named like
+ * one: what the header says is not what it reads like, so say both ways
+ * of writing it (reported at the member, with a note at the count). */
+static bool report_near_miss_count(field_collect *fc, raw_field *rf)
+{
+    CXType canon = clang_getCanonicalType(rf->type);
+    if (!is_sequence_type(rf->type) || is_cjson_pointer(canon))
+        return false;
+    char *conventional = xasprintf("%s_count", rf->name);
+    raw_field *named = find_raw(fc, conventional);
+    free(conventional);
+    if (named != NULL && !is_integer_type(named->type)) {
+        char *type = type_spelling(named->type);
+        diag_error(cursor_loc(named->cursor), "'%s' is named like the count of '%s' but its type is '%s': make "
+                                              "it an integer (size_t), or rename it",
+                   named->name, rf->name, type);
+        free(type);
+        return true;
+    }
+    if (annotations_find(&rf->a, "optional") != NULL || annotations_find(&rf->a, "nullable") != NULL)
+        return false;
+    raw_field *near = near_miss_count_of(fc, rf);
+    if (near == NULL)
+        return false;
+    bool one_value = canon.kind == CXType_Pointer &&
+                     clang_getCanonicalType(clang_getPointeeType(canon)).kind != CXType_Pointer;
+    if (one_value)
+        diag_error(cursor_loc(rf->cursor), "'%s' has no count member, but '%s' reads like one: as written, "
+                                           "'%s' is one optional value and '%s' a required property of its "
+                                           "own; write '@count %s' on '%s' for an array, or '@optional' (or "
+                                           "'@nullable') on '%s' for one value",
+                   rf->name, near->name, rf->name, near->name, near->name, rf->name, rf->name);
+    else
+        diag_error(cursor_loc(rf->cursor), "'%s' has no count member, but '%s' reads like one: write "
+                                           "'@count %s' on '%s' to pair them (or name it '%s_count')",
+                   rf->name, near->name, near->name, rf->name, rf->name);
+    diag_note(cursor_loc(near->cursor), "'%s' is declared here", near->name);
+    return true;
+}
+
+/* A member named has_X that is no presence flag: X is there but the flag
+ * is not a bool, or X is a near miss of a member (has_colour beside color).
+ * Either would silently be a required property of its own. A member with
+ * an explicit @name is meant as a property. */
+static bool report_has_flag_mistake(field_collect *fc, raw_field *rf)
+{
+    if (strncmp(rf->name, "has_", 4) != 0 || rf->name[4] == '\0' || annotations_find(&rf->a, "name") != NULL)
+        return false;
+    const char *x = rf->name + 4;
+    raw_field *target = find_raw(fc, x);
+    if (target != NULL) {
+        if (is_bool_type(rf->type))
+            return false;
+        char *type = type_spelling(rf->type);
+        diag_error(cursor_loc(rf->cursor), "'%s' is named like the presence flag of '%s' but its type is '%s': "
+                                           "make it a bool (then '%s' is optional), or rename it",
+                   rf->name, x, type, x);
+        free(type);
+        return true;
+    }
+    /* one slip in a name of five letters or more: has_more beside mode,
+     * or has_next beside text, are flags of their own */
+    if (!is_bool_type(rf->type) || strlen(x) < 5)
+        return false;
+    for (size_t i = 0; i < fc->n; i++) {
+        raw_field *m = &fc->fields[i];
+        if (m == rf || strncmp(m->name, "has_", 4) == 0 || m->name[0] == '\0' || edit_distance(x, m->name) > 1)
+            continue;
+        diag_error(cursor_loc(rf->cursor), "'%s' names no member, but '%s' is near: as written it is a required "
+                                           "property of its own; name it 'has_%s' to make '%s' optional, or give it "
+                                           "@name to keep it a property",
+                   rf->name, m->name, m->name, m->name);
+        diag_note(cursor_loc(m->cursor), "'%s' is declared here", m->name);
+        return true;
+    }
+    return false;
 }
 
 /* @nullable: JSON null is stored as NULL, so the member must be a pointer
@@ -140,6 +236,24 @@ static void apply_nullable(field *f, const tag *t)
     f->nullable = true;
 }
 
+/* @type object on a cJSON * member (or the items of cJSON **): a
+ * free-form object ({"type": "object"}), which C cannot spell as a struct
+ * without members; the cJSON tree holds its members, whatever they are. */
+static void apply_type(field *f, const tag *t)
+{
+    node *n = f->type;
+    while (n->kind == NODE_ARRAY)
+        n = n->items;
+    if (strcmp(t->value, "object") != 0)
+        diag_error(t->value[0] ? t->value_where : t->where, "@type takes 'object' (a free-form object), not '%s'",
+                   t->value);
+    else if (n->kind != NODE_ANY)
+        diag_error(t->where, "@type object belongs to a cJSON * member, which then holds any object; '%s' has "
+                             "a type of its own", f->c_name);
+    else
+        n->any_object = true;
+}
+
 static void apply_field_tags(field *f, raw_field *rf)
 {
     const annotations *a = &rf->a;
@@ -152,6 +266,15 @@ static void apply_field_tags(field *f, raw_field *rf)
             f->json_name = name;
         }
     }
+    /* @required keeps a member with @default required: JSON Schema allows
+     * both, and tool schemas publish them ("default" then documents the
+     * usual value; a document must still send it) */
+    const tag *required = annotations_find(a, "required");
+    if (required != NULL && annotations_find(a, "default") == NULL)
+        diag_error(required->where, "@required goes with @default: a member is required already unless a "
+                                    "pointer, a has_X flag, @optional or @default makes it optional");
+    else if (required != NULL && annotations_find(a, "optional") != NULL)
+        diag_error(required->where, "@required and @optional contradict each other: drop one of them");
     if ((t = annotations_find(a, "optional")) != NULL && f->presence == PRESENCE_REQUIRED)
         f->presence = PRESENCE_OPTIONAL;
     if ((t = annotations_find(a, "default")) != NULL && t->value[0] == '\0') {
@@ -161,7 +284,8 @@ static void apply_field_tags(field *f, raw_field *rf)
             diag_error(t->where, "@default on a field that is already optional through %s: "
                                  "drop one of them",
                        f->presence == PRESENCE_POINTER ? "a pointer" : f->has_field);
-        f->presence = PRESENCE_DEFAULT;
+        if (required == NULL || f->presence != PRESENCE_REQUIRED)
+            f->presence = PRESENCE_DEFAULT;
         f->default_value = tag_value_of(t, f->type, &f->default_text);
         f->default_where = t->where;
     }
@@ -170,6 +294,8 @@ static void apply_field_tags(field *f, raw_field *rf)
                              "{ char *key; T value; } entries with a count");
     if ((t = annotations_find(a, "nullable")) != NULL)
         apply_nullable(f, t);
+    if ((t = annotations_find(a, "type")) != NULL)
+        apply_type(f, t);
 }
 
 static void collect_fields(CXCursor record, field_collect *fc);
@@ -349,7 +475,9 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         raw_field *count = count_field_of(fc, rf, false);
         CXType canon = clang_getCanonicalType(rf->type);
         resolved outer = resolve(rf->type);
-        if (count != NULL && annotations_find(&rf->a, "additionalProperties") != NULL) {
+        if (count == NULL && (report_near_miss_count(fc, rf) || report_has_flag_mistake(fc, rf))) {
+            /* reported; the stand-in below keeps later checks quiet */
+        } else if (count != NULL && annotations_find(&rf->a, "additionalProperties") != NULL) {
             f.type = build_map_node(p, rf, outer.type, where);
             if (f.type != NULL)
                 apply_layers(&outer, f.type);
@@ -393,7 +521,8 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             CXType pointee = clang_getPointeeType(outer.type);
             enum CXTypeKind pk = clang_getCanonicalType(pointee).kind;
             if (pk == CXType_Void || pk == CXType_FunctionProto || pk == CXType_FunctionNoProto) {
-                diag_error(where, "'%s': %s pointers are not supported", rf->name,
+                diag_error(where, "'%s': %s pointers have no JSON form: tag the member @ignore to leave it "
+                                  "out of the JSON, or give it a type schemac maps", rf->name,
                            pk == CXType_Void ? "void" : "function");
             } else if (pk == CXType_Pointer && !is_char_kind(clang_getCanonicalType(
                                                    clang_getPointeeType(clang_getCanonicalType(pointee))).kind)) {
@@ -427,6 +556,19 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             (f.presence == PRESENCE_REQUIRED || f.presence == PRESENCE_POINTER)) {
             f.presence = PRESENCE_HAS_FLAG;
             f.has_field = xstrdup(has->name);
+        }
+        if (f.by_pointer && f.presence == PRESENCE_POINTER && f.type != NULL && !p->in_untagged_member &&
+            is_scalar_kind(f.type->kind) && annotations_find(&rf->a, "optional") == NULL &&
+            annotations_find(&rf->a, "nullable") == NULL && annotations_find(&rf->a, "default") == NULL &&
+            annotations_find(&rf->a, "count") == NULL && !has_volatile(rf->type)) {
+            /* int32_t *ids: one value or an array whose count was
+             * forgotten? A pointer to a struct is one value (a struct
+             * holds its own arrays); to a number, boolean or enum it
+             * must say which */
+            diag_error(where, "'%s' points to one %s or to an array of them, and the header does not say "
+                              "which: add a count member ('size_t %s_count;', or @count NAME) for an array, "
+                              "or @optional (@nullable to accept null) for one optional value",
+                       rf->name, f.type->c_type, rf->name);
         }
         if (f.type == NULL) {
             /* the error is reported; keep the name so later checks stay quiet */
@@ -723,8 +865,14 @@ static void apply_struct_tags(struct_def *s, const annotations *a)
         s->opted_in = true;
     if ((t = annotations_find(a, "tool")) != NULL) {
         s->opted_in = true;
-        s->tool_name = xstrdup(t->value);
-        s->tool_where = t->value[0] ? t->value_where : t->where;
+        if (t->value[0] == '\0') {
+            /* said here, not as each provider's rule on the name '' */
+            diag_error(t->where, "@tool needs a name: the name a model calls the tool by, as in "
+                                 "'@tool get_weather'");
+        } else {
+            s->tool_name = xstrdup(t->value);
+            s->tool_where = t->value_where;
+        }
     }
     if ((t = annotations_find(a, "additionalProperties")) != NULL)
         s->additional_properties = t->value[0] == '\0' || strcmp(t->value, "true") == 0;
@@ -745,8 +893,10 @@ static void apply_struct_tags(struct_def *s, const annotations *a)
         s->untagged = true;
     if ((t = annotations_find(a, "version")) != NULL)
         s->version = xstrdup(t->value);
-    if ((t = annotations_find(a, "output")) != NULL)
+    if ((t = annotations_find(a, "output")) != NULL) {
         s->output_type = xstrdup(t->value);
+        s->output_where = t->value[0] ? t->value_where : t->where;
+    }
     if ((t = annotations_find(a, "config")) != NULL)
         s->config_type = xstrdup(t->value);
     if ((t = annotations_find(a, "dialects")) != NULL) {

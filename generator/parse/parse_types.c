@@ -284,6 +284,33 @@ static int64_t min_i64(int64_t a, int64_t b)
     return a < b ? a : b;
 }
 
+/* A struct the header cannot describe as JSON: one without a definition
+ * (`struct x;`) or one a system header declares (FILE). Reported once, at
+ * the member that uses it, with a note at the type's declaration: never as
+ * errors inside a file the user cannot edit, one per field of it. */
+static bool foreign_record(CXType spelled, CXCursor decl, src_loc where)
+{
+    CXCursor def = clang_getCursorDefinition(decl);
+    bool opaque = clang_Cursor_isNull(def);
+    if (!opaque && !clang_Location_isInSystemHeader(clang_getCursorLocation(def)))
+        return false;
+    char *type = spelling_without_const(spelled);
+    if (type == NULL)
+        type = type_spelling(spelled);
+    CXType named = strip_elaborated(spelled);
+    CXCursor declared = named.kind == CXType_Typedef ? clang_getTypeDeclaration(named) : decl;
+    if (opaque)
+        diag_error(where, "'%s' is declared but never defined, so schemac cannot read or write its "
+                          "members: define the struct in this header (or one it includes), or tag the "
+                          "member @ignore to leave it out of the JSON", type);
+    else
+        diag_error(where, "'%s' comes from a system header and is no JSON data: tag the member @ignore "
+                          "to leave it out of the JSON, or use a struct of your own", type);
+    diag_note(cursor_loc(declared), "%s is declared here", type);
+    free(type);
+    return true;
+}
+
 /* Builds the node for a value of type t (not a pointer or array of T, which
  * the field code handles). Returns NULL after reporting an error. */
 node *build_value_node(parser *p, CXType spelled, src_loc where)
@@ -330,8 +357,18 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
                               "member that says which of its members is set");
         } else if (strcmp(name, "cJSON") == 0) {
             diag_error(where, "a cJSON struct by value: use cJSON * for any JSON value");
-        } else {
+        } else if (!foreign_record(spelled, decl, where)) {
+            unsigned errors_before = diag.errors;
             struct_def *s = get_struct(p, decl);
+            src_loc defined = cursor_loc(decl);
+            if (diag.errors > errors_before && where.file != NULL && defined.file != NULL &&
+                strcmp(where.file, defined.file) != 0) {
+                /* the errors are in another file: say which member of
+                 * this one brought that type in */
+                char *type = type_spelling(spelled);
+                diag_note(where, "'%s' is used here", type);
+                free(type);
+            }
             if (s != NULL) {
                 n = node_new(NODE_STRUCT);
                 n->struct_type = s;

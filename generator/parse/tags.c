@@ -24,7 +24,7 @@ static const tag_info other_tags[] = {
     {"schema", SITE_STRUCT},  {"tool", SITE_STRUCT},   {"output", SITE_STRUCT},  {"effect", SITE_STRUCT},
     {"idempotent", SITE_STRUCT}, {"version", SITE_STRUCT}, {"config", SITE_STRUCT},
     {"dialects", SITE_STRUCT}, {"acceptLoss", SITE_STRUCT}, {"openWorld", SITE_STRUCT}, {"untagged", SITE_STRUCT},
-    {"optional", SITE_FIELD}, {"acceptOverlap", SITE_FIELD},
+    {"optional", SITE_FIELD}, {"required", SITE_FIELD}, {"type", SITE_FIELD}, {"acceptOverlap", SITE_FIELD},
     {"nullable", SITE_FIELD}, {"name", SITE_FIELD | SITE_ENUMERATOR}, {"ignore", SITE_FIELD}, {"count", SITE_FIELD},
 };
 
@@ -40,8 +40,7 @@ static unsigned tag_sites(const char *name)
     return 0;
 }
 
-/* Edit distance, for "did you mean" hints on misspelt tags. */
-static size_t distance(const char *a, const char *b)
+size_t edit_distance(const char *a, const char *b)
 {
     size_t la = strlen(a), lb = strlen(b);
     if (la > 40 || lb > 40)
@@ -86,7 +85,7 @@ static const char *nearest_tag(const char *name)
     size_t best_distance = 3;
     for (size_t k = 0; k < KW_COUNT + sizeof other_tags / sizeof *other_tags; k++) {
         const char *candidate = k < KW_COUNT ? keywords[k].name : other_tags[k - KW_COUNT].name;
-        size_t d = k < KW_COUNT && keywords[k].sites == 0 ? 99 : distance(name, candidate);
+        size_t d = k < KW_COUNT && keywords[k].sites == 0 ? 99 : edit_distance(name, candidate);
         if (d < best_distance) {
             best_distance = d;
             best = candidate;
@@ -140,7 +139,7 @@ static cJSON *parse_value(const tag *t, const char *text)
     if (v == NULL) {
         diag_error(t->value_where, "@%s: %s is not valid JSON (a string with spaces or quotes needs JSON "
                                    "quoting, a bare word none)", t->name, text);
-        return cJSON_CreateString(text); /* the error stops the run; nothing more to say */
+        return NULL; /* the error stops the run: no second error about a stand-in value */
     }
     if (cJSON_IsNumber(v) && !isfinite(v->valuedouble)) {
         diag_error(t->value_where, "@%s: %s is beyond the range of a double", t->name, text);
@@ -174,7 +173,9 @@ char *tag_name_value(const tag *t)
         return xstrdup(t->value);
     cJSON *v = tag_json_value(t);
     char *name = NULL;
-    if (!cJSON_IsString(v))
+    if (v == NULL)
+        ; /* not JSON: reported */
+    else if (!cJSON_IsString(v))
         diag_error(t->value_where, "@%s needs a name: a bare word or a JSON string", t->name);
     else if (v->valuestring[0] == '\0')
         diag_error(t->where, "@%s needs a JSON name", t->name);
@@ -423,7 +424,7 @@ static void apply_one(const tag *t, const keyword_info *k, node *n)
     case KW_EXAMPLES:
         cJSON_Delete(c->examples);
         c->examples = tag_json_value(t);
-        if (!cJSON_IsArray(c->examples)) {
+        if (c->examples != NULL && !cJSON_IsArray(c->examples)) {
             cJSON *list = cJSON_CreateArray();
             cJSON_AddItemToArray(list, c->examples);
             c->examples = list;

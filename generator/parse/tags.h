@@ -34,4 +34,9 @@ char *tag_name_value(const tag *t);
  * otherwise as tag_json_value. */
 cJSON *tag_value_of(const tag *t, const node *n, const char **text);
 
+/* Levenshtein distance, letters compared without case, for "did you mean"
+ * hints (misspelt tags, near misses of a count's name); 99 for names
+ * longer than 40 characters. */
+size_t edit_distance(const char *a, const char *b);
+
 #endif /* SCHEMAC_GENERATOR_TAGS_H */

@@ -22,6 +22,7 @@ typedef struct {
     char const *const *labels;
     size_t labels_count;
     const const_inner *pin;
+    /** @optional */
     const int32_t *maybe;
     /** @minItems 1 */
     const const_inner *list;
@@ -77,7 +78,7 @@ typedef struct {
     /** @minItems 1 */
     const_cinner *many;
     size_t many_count;
-    /** @minimum 0 */
+    /** @minimum 0 @optional */
     const_i32 *num;
     /** @minimum 0 @uniqueItems */
     const int32_t *nums;

@@ -77,7 +77,7 @@ typedef struct {
     point origin;
     /** An optional point. */
     point *target;
-    /** An optional count. */
+    /** An optional count. @optional */
     uint16_t *limit;
     /** @minItems 1 @maxItems 3 @uniqueItems */
     tag *tags;

@@ -35,6 +35,7 @@ CODEC(parse_url_input)
 CODEC(calculator_input)
 CODEC(profile)
 CODEC(event)
+CODEC(options_doc)
 CODEC(shape)
 CODEC(payment)
 CODEC(request_doc)
@@ -53,6 +54,7 @@ static const codec codecs[] = {
     CODEC_ENTRY(calculator_input),
     CODEC_ENTRY(profile),
     CODEC_ENTRY(event),
+    CODEC_ENTRY(options_doc),
     CODEC_ENTRY(shape),
     CODEC_ENTRY(payment),
     CODEC_ENTRY(request_doc),
@@ -293,7 +295,7 @@ int main(int argc, char **argv)
     /* the embedded schemas are JSON documents (kitchen's is long enough to
      * be emitted as a character list rather than a string literal) */
     const char *const schemas[] = {kitchen_schema_json, tolerant_schema_json, parse_url_input_schema_json,
-                                   calculator_input_schema_json, profile_schema_json, event_schema_json, shape_schema_json, payment_schema_json, request_doc_schema_json,
+                                   calculator_input_schema_json, profile_schema_json, event_schema_json, options_doc_schema_json, shape_schema_json, payment_schema_json, request_doc_schema_json,
                                    query_schema_json};
     for (size_t i = 0; i < sizeof schemas / sizeof *schemas; i++) {
         cJSON *schema = cJSON_Parse(schemas[i]);

@@ -82,7 +82,7 @@ typedef struct {
     size_t extensions_count;
     /** Only files changed after this time. @format date-time @nullable */
     char *since;
-    /** Result page. @minimum 1 @maximum 1000 */
+    /** Result page. @minimum 1 @maximum 1000 @optional */
     uint16_t *page;
     /** Protocol version. @const "2" */
     char *version;
@@ -113,6 +113,6 @@ typedef struct {
     /** The outline. */
     outline doc;
     /** Optional note. @maxLength 500 */
-    char note[64];
+    char note[501];
     bool has_note;
 } publish_input;

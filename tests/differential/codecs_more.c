@@ -21,6 +21,7 @@
 
 CODEC(profile)
 CODEC(event)
+CODEC(options_doc)
 CODEC(shape)
 CODEC(payment)
 CODEC(request_doc)
@@ -39,7 +40,7 @@ extern const codec more_codecs[];
 extern const size_t more_codecs_count;
 
 const codec more_codecs[] = {
-    CODEC_ENTRY(profile), CODEC_ENTRY(event),   CODEC_ENTRY(shape),  CODEC_ENTRY(payment),
+    CODEC_ENTRY(profile), CODEC_ENTRY(event), CODEC_ENTRY(options_doc),   CODEC_ENTRY(shape),  CODEC_ENTRY(payment),
     CODEC_ENTRY(request_doc), CODEC_ENTRY(comment), CODEC_ENTRY(holder), CODEC_ENTRY(query), CODEC_ENTRY(value_doc),
     CODEC_ENTRY(overlap_doc), CODEC_ENTRY(commented_doc), CODEC_ENTRY(const_doc), CODEC_ENTRY(const_matrix),
     CODEC_ENTRY(const_tagged), CODEC_ENTRY(const_untagged),

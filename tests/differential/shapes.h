@@ -170,7 +170,7 @@ typedef struct {
     /** @uniqueItems @maxItems 3 */
     ident *tags;
     size_t tags_count;
-    /** An optional weight. @exclusiveMinimum 0 */
+    /** An optional weight. @exclusiveMinimum 0 @optional */
     double *weight;
 } line;
 

@@ -37,6 +37,7 @@ TAGS = ["@schema", "@tool", "@additionalProperties", "@minimum", "@maximum", "@e
         "@exclusiveMaximum", "@multipleOf", "@minLength", "@maxLength", "@pattern", "@format",
         "@minItems", "@maxItems", "@minProperties", "@maxProperties", "@uniqueItems", "@enum",
         "@const", "@examples", "@deprecated", "@name", "@optional", "@default", "@nullable",
+        "@required", "@type",
         "@ignore", "@count", "@effect", "@idempotent", "@openWorld", "@version", "@output",
         "@config", "@dialects", "@acceptLoss", "@acceptOverlap", "@maxlength", "@", "@@"]
 
@@ -54,7 +55,7 @@ VALUES = ["0", "1", "-1", "2", "7", "8", "127", "128", "-128", "-129", "255", "2
           "^[a-z]+$", "(", "[", "a{2,1}", "\\u{10FFFF}", "(?<n>a)\\k<n>", "^$", ".*", "a|", "\\p{L}+",
           "class", "out", "err", "r", "n", "value", "json", "arena", "a b", "a/*b", "a*/b", "*/",
           "/*", "a\"b", "\u00e9t\u00e9", "\U0001F600", "x\u202ey", "readonly", "mutating",
-          "destructive", "1.2.3", "v2.0", "openai", "anthropic", "gemini", "mcp", "all", "",
+          "destructive", "object", "1.2.3", "v2.0", "openai", "anthropic", "gemini", "mcp", "all", "",
           "   ", "@", "@@x", "a,b", "<x>", "&amp;", "A" * 300, "9" * 40, "-" + "9" * 25,
           "1" + "0" * 400]
 
@@ -370,8 +371,9 @@ def corpus_entry(path):
                 inc = a[2:]
                 flags.append("-I" + (inc if os.path.isabs(inc) else os.path.join(folder, inc)))
     # headers the generator accepts get mutated more often than the error
-    # cases, most of whose mutations it rejects again
-    weight = 1 if os.path.basename(path).startswith("err_") else 3
+    # cases and the mistake corpus, most of whose mutations it rejects again
+    error_case = os.path.basename(path).startswith("err_") or os.path.basename(folder) == "mistakes"
+    weight = 1 if error_case else 3
     return {"path": path, "text": text, "flags": flags, "weight": weight}
 
 

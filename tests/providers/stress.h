@@ -104,7 +104,7 @@ typedef struct {
     size_t scores_count;
     /** @nullable */
     char *maybe;
-    /** Optional flag. */
+    /** Optional flag. @optional */
     bool *flag;
     /** A nested shape. */
     shape figure;

@@ -367,7 +367,10 @@ class Header:
             elif opt == "default" and example is not None:
                 tags.append("@default %s" % example)
                 info.inexact = True
-            elif opt == "pointer":
+                if self.chance(0.25):  # required all the same: the default only documents
+                    tags.append("@required")
+            elif opt == "pointer":  # one value, not an array: @optional says which
+                tags.append("@optional")
                 return "%s *%s" % (ctype, name)
             elif opt == "nullable":
                 tags.append("@nullable")
@@ -411,6 +414,8 @@ class Header:
             if opt in ("default",) and example is not None:
                 tags.append('@default "%s"' % example)
                 info.inexact = True
+                if self.chance(0.25):  # required all the same: the default only documents
+                    tags.append("@required")
             elif opt == "nullable":
                 tags.append("@nullable")
                 if self.chance(0.5):
@@ -473,6 +478,8 @@ class Header:
                 companion = "    size_t %s_count;\n" % name
                 if self.chance(0.5):
                     tags.append("@maxItems %d" % r.randint(1, 4))
+            if self.chance(0.3):  # a free-form object (each item's, for cJSON **)
+                tags.append("@type object")
         elif kind == "list":  # a recursive struct that is not a root: $defs
             cell = self.fresh("cell")
             ctype = self.pick(list(INTS))

@@ -833,6 +833,8 @@ class HeaderWriter:
                 tags.append('@optional')  # NULL when absent
             decl = ['char *%s;' % cname]
         else:
+            if opt and not nullable:
+                tags.append('@optional')  # a pointer to one value, not an array without a count
             decl = ['%s %s%s;' % (self.scalar_c(kind), '*' if opt or nullable else '', cname)]  # NULL when absent
         if counts is not None and len(decl) == 2:
             counts.append(decl.pop())  # an array variant's count stands beside the union

@@ -312,7 +312,11 @@ static void emit_check_call(strbuf *sb, int level, const node *n, const char *fn
         emit_line(sb, level, "rc_ = sc_gen_check_%s(%s, %s, err_, full_, depth_);", fn, expr, count_expr != NULL ? count_expr : "0");
         break;
     case NODE_ANY:
-        emit_line(sb, level, "rc_ = full_ ? sc_check_cjson(%s, err_) : 0;", expr);
+        if (n->any_object)
+            emit_line(sb, level, "rc_ = !cJSON_IsObject(%s) ? sc_fail(err_, SC_ERR_TYPE, \"type\", \"must be an "
+                                 "object\") : full_ ? sc_check_cjson(%s, err_) : 0;", expr, expr);
+        else
+            emit_line(sb, level, "rc_ = full_ ? sc_check_cjson(%s, err_) : 0;", expr);
         break;
     default:
         /* the decoder checked the double it read, and each string's text

@@ -110,7 +110,13 @@ static void emit_read(strbuf *sb, int level, const node *n, const char *lvalue, 
         break;
     case NODE_ANY:
         /* through a cJSON * of its own: the member may be a const cJSON * */
-        emit_line(sb, level, "{");
+        if (n->any_object) { /* any other value fails as a struct's would */
+            emit_line(sb, level, "if (sc_peek(r_) != SC_JSON_OBJECT) {");
+            emit_line(sb, level + 1, "rc_ = sc_read_object_begin(r_);");
+            emit_line(sb, level, "} else {");
+        } else {
+            emit_line(sb, level, "{");
+        }
         emit_line(sb, level + 1, "cJSON *tree_ = NULL;");
         emit_line(sb, level + 1, "rc_ = sc_read_cjson(r_, &tree_);");
         emit_line(sb, level + 1, "%s = tree_;", lvalue);
@@ -509,6 +515,8 @@ void emit_struct_read(strbuf *sb, const struct_def *s)
             emit_line(sb, 1, "out_->%s = seen_[%zu];", f->has_field, i);
             break;
         case PRESENCE_DEFAULT: {
+            if (f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP)
+                break; /* [] or {}: the zeroed struct holds no items */
             const cJSON *d = f->default_value;
             emit_line(sb, 1, "if (!seen_[%zu])", i);
             put_indent(sb, 2);

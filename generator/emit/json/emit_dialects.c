@@ -489,9 +489,10 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
         return out;
     }
     if (c->d == DIALECT_OPENAI_STRICT && n != NULL && n->kind == NODE_ANY)
-        block(c, &m, "a value of any type");
+        block(c, &m, n->any_object ? "an object with any members" : "a value of any type");
     if (gemini_subset(c) && n != NULL && n->kind == NODE_ANY)
-        block(c, &m, "a value of any type (every schema needs a type)");
+        block(c, &m, n->any_object ? "an object with any members (an OBJECT needs non-empty properties)"
+                                   : "a value of any type (every schema needs a type)");
 
     cJSON *out = cJSON_CreateObject();
     strbuf notes;

@@ -221,8 +221,11 @@ static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_d
             cJSON_AddItemToObject(o, "propertyNames", schema_of_node(ctx, n->map_key, NULL));
         break;
     }
+    case NODE_ANY: /* no type: any JSON value; @type object: any object */
+        if (n->any_object)
+            cJSON_AddStringToObject(o, "type", "object");
+        break;
     case NODE_STRUCT:
-    case NODE_ANY: /* no type: any JSON value */
         break;
     }
     add_value_keywords(o, n);

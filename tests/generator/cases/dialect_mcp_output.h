@@ -1,6 +1,7 @@
 /* schemac: --print-dialect mcp */
 /* MCP: annotations from @effect/@idempotent, outputSchema from @output; a
- * second tool names an @output type that is not in the header. */
+ * second tool without @output has none (an @output naming a struct that is
+ * not @schema is an error: tests/generator/mistakes/). */
 #include <stdbool.h>
 
 /** The result of a search. @schema */
@@ -28,7 +29,6 @@ typedef struct {
  * @tool delete_file
  * @effect destructive
  * @idempotent
- * @output delete_result
  */
 typedef struct {
     /** File to delete. */

@@ -17,6 +17,7 @@ typedef struct {
     /** @additionalProperties */
     entry *map;
     size_t map_count;
+    /** @optional */
     const_int *through_typedef; /* fine: the pointee's const is taken off by spelling int */
     const_unnamed *unnamed;
     kind k;

@@ -21,6 +21,7 @@ typedef struct {
 
 /** @schema */
 typedef struct {
+    /** @optional */
     kind *k;
     union { a_params a; a_params b; } as;
 } pointer_discriminator;

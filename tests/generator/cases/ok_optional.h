@@ -8,7 +8,8 @@ typedef struct { int x; int y; } point;
 /** @schema */
 typedef struct {
     point *maybe_point;  /* a pointer to a struct: NULL when absent */
-    int *maybe_int;      /* a pointer to a scalar */
+    /** @optional */
+    int *maybe_int;      /* a pointer to a scalar: @optional says it is one value */
     int counted;
     bool has_counted;    /* a has_ flag */
     /** @optional */

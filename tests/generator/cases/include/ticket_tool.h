@@ -14,7 +14,7 @@ typedef struct {
     /** Labels to add. @maxItems 5 @uniqueItems */
     char **labels;
     size_t labels_count;
-    /** Estimate in hours. @exclusiveMinimum 0 @multipleOf 0.5 */
+    /** Estimate in hours. @exclusiveMinimum 0 @multipleOf 0.5 @optional */
     double *estimate;
     /** Who is notified. */
     notify_target notify;
