@@ -603,9 +603,10 @@ static void check_struct(const model *m, struct_def *s)
         diag_error(s->output_where, "@output needs the name of a struct tagged @schema: the type of the "
                                     "tool's result");
     else if (s->output_type != NULL && model_schema_struct(m, s->output_type) == NULL)
-        diag_error(s->output_where, "@output names '%s', which is no struct of this header tagged @schema: "
-                                    "tag it @schema so that the tool's outputSchema and the check of its "
-                                    "result exist", s->output_type);
+        diag_warn(W_UNTAGGED_OUTPUT, s->output_where,
+                  "@output names '%s', which is no struct of this header tagged @schema: tag it @schema so "
+                  "that the tool's outputSchema and the check of its result exist",
+                  s->output_type);
     if (s->output_type != NULL && s->tool_name == NULL)
         diag_error(s->output_where, "@output belongs to a @tool struct: it is the type of the tool's result");
     if (s->config_type != NULL && s->tool_name == NULL)

@@ -126,6 +126,9 @@ const warning_desc warning_table[WARNING_COUNT] = {
     [W_DEPTH] = {"depth", "every document nests deeper than the default depth limit", false},
     [W_NOTHING_TO_GENERATE] = {"nothing-to-generate", "no struct is tagged @schema or @tool (or none has the "
                                                       "dialect asked for)", false},
+    [W_UNTAGGED_OUTPUT] = {"untagged-output", "@output names a struct that is not tagged @schema (the tool then has "
+                                              "no outputSchema and its result is not checked); an error by default",
+                           true},
 };
 
 /* Per warning: reported at all, and made an error or kept a warning

@@ -38,6 +38,7 @@ typedef enum warning_id {
     W_ACCEPT_OVERLAP,
     W_DEPTH,
     W_NOTHING_TO_GENERATE,
+    W_UNTAGGED_OUTPUT,
     WARNING_COUNT
 } warning_id;
 

@@ -47,13 +47,26 @@ typedef struct { needless value; } holder;
         "typedef struct { %s } deep%d;\n" % ("int32_t leaf;" if i == 0 else "deep%d inner;" % (i - 1), i)
         for i in range(70)) + "/** @schema */\ntypedef struct { deep69 top; } deepest;\n",
     "nothing-to-generate": "typedef struct { int a; } untagged;\n",
+    "untagged-output": "#include <stdint.h>\ntypedef struct { int32_t n; } result;\n"
+                       "/** @tool count @output result */\ntypedef struct { int32_t max; } count_input;\n",
 }
+
+
+# The warnings reported as errors unless -Wno-error=NAME (or -Wno-NAME).
+ERROR_BY_DEFAULT = {"untagged-output"}
 
 
 def help_warnings(schemac):
     text = subprocess.run([schemac, "--help"], capture_output=True, text=True, check=True).stdout
     section = text.split("\nWarnings", 1)[1].split("\n\n", 1)[0]
     return [m.group(1) for m in re.finditer(r"^  ([a-z][a-z-]*) ", section, re.M)]
+
+
+def help_errors_by_default(schemac):
+    text = subprocess.run([schemac, "--help"], capture_output=True, text=True, check=True).stdout
+    section = text.split("\nWarnings", 1)[1].split("\n\n", 1)[0]
+    entries = re.split(r"\n(?=  [a-z])", section)
+    return {e.split()[0] for e in entries[1:] if "an error by default" in e}
 
 
 def man_warnings(path):
@@ -81,6 +94,8 @@ def main():
                 print("     " + detail.replace("\n", "\n     "))
 
     names = help_warnings(schemac)
+    check("--help says which warnings are errors by default (%s)" % ", ".join(sorted(ERROR_BY_DEFAULT)),
+          help_errors_by_default(schemac) == ERROR_BY_DEFAULT, str(help_errors_by_default(schemac)))
     check("--help lists the warnings (%s)" % ", ".join(names), len(names) >= 6)
     check("the man page's WARNINGS lists the names of --help", man_warnings(man) == names,
           "man: %s\nhelp: %s" % (man_warnings(man), names))
@@ -92,29 +107,35 @@ def main():
             with open(header, "w", encoding="utf-8") as f:
                 f.write(HEADERS.get(name, ""))
             tag = "[-W%s]" % name
+            # an error by default (--help says so): reported as -Werror=NAME
+            # until -Wno-error=NAME
+            as_error = name in ERROR_BY_DEFAULT
+            shown = "[-Werror=%s]" % name if as_error else tag
             p = run(schemac, header)
             lines = p.stderr.splitlines()
-            check("%s: reported as a warning naming it, exit 0" % name,
-                  p.returncode == 0 and lines and all(": warning: " in ln and ln.endswith(tag) for ln in lines),
+            check("%s: reported as %s naming it, exit %d" % (name, "an error" if as_error else "a warning", as_error),
+                  p.returncode == int(as_error) and lines and
+                  all((": error: " if as_error else ": warning: ") in ln and ln.endswith(shown) for ln in lines),
                   p.stderr)
             p = run(schemac, header, "-Wno-" + name)
             check("%s: -Wno-%s silences it" % (name, name), p.returncode == 0 and p.stderr == "", p.stderr)
             p = run(schemac, header, "-Wno-" + name, "-W" + name)
             check("%s: -W%s after -Wno-%s reports it again" % (name, name, name),
-                  p.returncode == 0 and tag in p.stderr, p.stderr)
+                  p.returncode == int(as_error) and shown in p.stderr, p.stderr)
             for flags in (["-Werror=" + name], ["-Werror"]):
                 p = run(schemac, header, *flags)
                 lines = p.stderr.splitlines()
                 check("%s: %s makes it an error, exit 1" % (name, " ".join(flags)),
                       p.returncode == 1 and lines and
                       all(": error: " in ln and ln.endswith("[-Werror=%s]" % name) for ln in lines), p.stderr)
-            p = run(schemac, header, "-Werror", "-Wno-error=" + name)
-            check("%s: -Werror -Wno-error=%s keeps it a warning" % (name, name),
-                  p.returncode == 0 and tag in p.stderr and "error:" not in p.stderr, p.stderr)
+            for flags in (["-Wno-error=" + name], ["-Werror", "-Wno-error=" + name]):
+                p = run(schemac, header, *flags)
+                check("%s: %s keeps it a warning" % (name, " ".join(flags)),
+                      p.returncode == 0 and tag in p.stderr and "error:" not in p.stderr, p.stderr)
             others = [n for n in names if n != name]
             p = run(schemac, header, *["-Werror=" + n for n in others])
-            check("%s: -Werror= of every other warning leaves it a warning" % name,
-                  p.returncode == 0 and tag in p.stderr, p.stderr)
+            check("%s: -Werror= of every other warning leaves it as it was" % name,
+                  p.returncode == int(as_error) and shown in p.stderr, p.stderr)
 
         # a compiler's -W flags among CFLAGS are not schemac's: ignored
         p = run(schemac, os.path.join(tmp, "type-range.h"), "-Wno-unused-parameter", "-Werror=format", "-Wall")
