@@ -417,8 +417,10 @@ function expected(s, v, p = "") {
       if (r !== null) return r;
     }
     if (s.uniqueItems) {
+      // compared as JSON values (as ajv sees them), not as written: 0e0 is 0
+      const parsed = v.map((x) => JSON.parse(serialize(x)));
       for (let i = 0; i < v.length; i++)
-        for (let j = 0; j < i; j++) if (jsonEqual(v[i], v[j])) return `${p}: uniqueItems`;
+        for (let j = 0; j < i; j++) if (jsonEqual(parsed[i], parsed[j])) return `${p}: uniqueItems`;
     }
   }
   if (t === "object") {
