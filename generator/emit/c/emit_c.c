@@ -5,6 +5,7 @@
  * function per struct and per job (read, check, build), straight-line calls
  * into libschemac, the member's JSON name in a comment at every case. */
 #include "emit/c/emit_c_internal.h"
+#include "emit/c/emit_c_table.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -218,9 +219,12 @@ char *emit_c_source(const model *m, const c_names *names)
     strbuf sb;
     sb_init(&sb);
     emit_check_reset();
+    emit_table_reset();
     emit_banner(&sb, m, names->source_name);
     sb_printf(&sb, "#include \"%s\"\n\n", names->header_name);
     sb_puts(&sb, "#include <float.h>\n#include <stdint.h>\n#include <string.h>\n\n");
+    if (names->optimize_size)
+        sb_puts(&sb, "#include <schemac/table.h>\n\n");
     emit_layout_asserts(&sb, m);
 
     /* the functions go to their own buffer: the long texts they name must
@@ -267,7 +271,10 @@ char *emit_c_source(const model *m, const c_names *names)
             emit_union_build(&sb, s);
         } else {
             emit_struct_check(&sb, s);
-            emit_struct_read(&sb, s);
+            if (names->optimize_size && table_reads(s))
+                emit_table_read(&sb, s);
+            else
+                emit_struct_read(&sb, s);
             emit_struct_build(&sb, s);
         }
         if (is_root(s))
@@ -276,6 +283,7 @@ char *emit_c_source(const model *m, const c_names *names)
             emit_tool(&sb, m, names, i);
     }
     emit_check_reset();
+    emit_table_reset();
     emit_long_texts(&head);
     /* the head moves in front of the functions, not the functions (13 MB
      * for 500 structs) after the head: copying them cost a second 13 MB of

@@ -1,0 +1,300 @@
+/* schemac generator: the descriptors of --optimize=size (issue 23). A
+ * struct's reader becomes a constant table that libschemac's
+ * sc_table_read walks (include/schemac/table.h, runtime/core/table_read.c)
+ * instead of a function of its own: designated initializers that a person
+ * can check against the header (offsets, kinds, bounds, presence), and
+ * pointers to the generated checks of the members' keywords, which stay
+ * generated (the keyword table's messages, the pattern DFAs). */
+#include "emit/c/emit_c_table.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The adapters emitted so far into the source being written (a reader
+ * behind void *, by the type's name): one serves every use. */
+static char **adapters;
+static size_t nadapters;
+
+void emit_table_reset(void)
+{
+    for (size_t i = 0; i < nadapters; i++)
+        free(adapters[i]);
+    free(adapters);
+    adapters = NULL;
+    nadapters = 0;
+}
+
+static bool value_kind_tabled(const node *n)
+{
+    return n->kind != NODE_ARRAY && n->kind != NODE_MAP;
+}
+
+bool table_reads(const struct_def *s)
+{
+    /* tagged and untagged unions, and their variants, keep their readers */
+    if (s->nvariants > 0 || s->untagged || s->variant_of != NULL)
+        return false;
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        const node *n = f->type;
+        if (f->stand_in || strchr(f->c_path, '.') != NULL)
+            return false;
+        if (n->kind == NODE_MAP)
+            return false;
+        if (n->kind == NODE_ARRAY && (!value_kind_tabled(n->items) || f->by_pointer))
+            return false;
+    }
+    return true;
+}
+
+/* sc_gen_vread_NAME: the generated reader of an enum or struct behind the
+ * void pointer a descriptor holds, emitted at its first use. */
+static void emit_void_reader(strbuf *sb, const char *name, const char *c_type)
+{
+    for (size_t i = 0; i < nadapters; i++)
+        if (strcmp(adapters[i], name) == 0)
+            return;
+    adapters = xrealloc(adapters, (nadapters + 1) * sizeof *adapters);
+    adapters[nadapters++] = xstrdup(name);
+    sb_printf(sb, "static int sc_gen_vread_%s(sc_reader *r_, void *out_)\n{\n", name);
+    emit_line(sb, 1, "return sc_gen_read_%s(r_, (%s *)out_);", name, c_type);
+    sb_puts(sb, "}\n\n");
+}
+
+/* What a value's descriptor points to, emitted before it: readers behind
+ * void *, and sc_gen_rcheck_FN, the check of the value's keywords after
+ * the read (emit_c_read.c's emit_read_check) on a pointer to it. */
+static void emit_value_helpers(strbuf *sb, const node *n, const char *fn)
+{
+    if (n->kind == NODE_ENUM)
+        emit_void_reader(sb, n->enum_type->name, n->enum_type->c_type);
+    if (n->kind == NODE_STRUCT)
+        emit_void_reader(sb, n->struct_type->name, n->struct_type->c_type);
+    if (!read_needs_check(n))
+        return;
+    sb_printf(sb, "static int sc_gen_rcheck_%s(const void *value_, sc_error *err_)\n{\n", fn);
+    if (n->kind == NODE_INT)
+        emit_line(sb, 1, "return sc_gen_check_%s((%s)*(const %s *)value_, err_, false);", fn,
+                  n->is_signed ? "int64_t" : "uint64_t", n->c_type);
+    else
+        emit_line(sb, 1, "return sc_gen_check_%s(*(const %s *)value_, err_, false);", fn, n->c_type);
+    sb_puts(sb, "}\n\n");
+}
+
+/* sc_gen_acheck_FN: an array member's own keywords after it was read, on
+ * the struct (emit_c_read.c's emit_container_end). */
+static void emit_array_check(strbuf *sb, const struct_def *s, const field *f, const char *fn)
+{
+    char *items_type = const_items_type(f->type->items->c_type);
+    sb_printf(sb, "static int sc_gen_acheck_%s(const void *value_, sc_error *err_)\n{\n", fn);
+    emit_line(sb, 1, "const %s *v_ = (const %s *)value_;", s->c_type, s->c_type);
+    emit_line(sb, 1, "return sc_gen_check_%s((%s)v_->%s, (size_t)v_->%s, err_, false, 0);", fn, items_type, f->c_path,
+              f->count_field);
+    sb_puts(sb, "}\n\n");
+    free(items_type);
+}
+
+static const char *kind_name(const node *n)
+{
+    switch (n->kind) {
+    case NODE_BOOL: return "SC_TABLE_BOOL";
+    case NODE_INT: return "SC_TABLE_INT";
+    case NODE_NUMBER: return n->is_float ? "SC_TABLE_FLOAT" : "SC_TABLE_DOUBLE";
+    case NODE_STRING: return n->buf_size > 0 ? "SC_TABLE_CHARBUF" : "SC_TABLE_STRING";
+    case NODE_ENUM: return "SC_TABLE_ENUM";
+    case NODE_STRUCT: return "SC_TABLE_STRUCT";
+    case NODE_ANY: return "SC_TABLE_ANY";
+    default: return NULL; /* not a value of its own: table_reads said no */
+    }
+}
+
+/* `.value = {...}`: the value whose storage `lvalue` names (an expression
+ * on a null T pointer, for sizeof only). */
+static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char *fn)
+{
+    sb_printf(sb, "        .value = {.kind = %s, .size = sizeof(%s)", kind_name(n), lvalue);
+    if (n->kind == NODE_INT) {
+        sb_printf(sb, ", .is_signed = %s, .min = ", n->is_signed ? "true" : "false");
+        put_i64(sb, n->c_min);
+        sb_puts(sb, ", .max = ");
+        put_i64(sb, n->c_max);
+    }
+    if (n->kind == NODE_ENUM)
+        sb_printf(sb, ", .read = sc_gen_vread_%s", n->enum_type->name);
+    if (n->kind == NODE_STRUCT)
+        sb_printf(sb, ", .read = sc_gen_vread_%s", n->struct_type->name);
+    if (read_needs_check(n))
+        sb_printf(sb, ", .check = sc_gen_rcheck_%s", fn);
+    if (string_checked_on_read(n))
+        sb_printf(sb, ", .text = sc_gen_check_%s_text", fn);
+    if (n->kind == NODE_NUMBER && n->is_float)
+        sb_printf(sb, ", .check_float = sc_gen_check_%s", fn);
+    sb_puts(sb, "},\n");
+}
+
+static const char *presence_name(presence p)
+{
+    switch (p) {
+    case PRESENCE_REQUIRED: return "SC_TABLE_REQUIRED";
+    case PRESENCE_POINTER: return "SC_TABLE_POINTER";
+    case PRESENCE_HAS_FLAG: return "SC_TABLE_HAS_FLAG";
+    case PRESENCE_OPTIONAL: return "SC_TABLE_OPTIONAL";
+    case PRESENCE_DEFAULT: return "SC_TABLE_DEFAULT";
+    }
+    return "SC_TABLE_REQUIRED";
+}
+
+/* `.fallback = {...}`: a @default, as emit_struct_read stores it. */
+static void emit_default(strbuf *sb, const field *f)
+{
+    const cJSON *d = f->default_value;
+    const node *n = f->type;
+    sb_puts(sb, "        .fallback = {");
+    if (n->kind == NODE_STRING) {
+        char *v = c_literal(d->valuestring);
+        sb_printf(sb, ".s = %s", v);
+        free(v);
+    } else if (n->kind == NODE_ENUM) {
+        sb_printf(sb, ".i = %s", enum_c_name(n->enum_type, d->valuestring));
+    } else if (n->kind == NODE_BOOL) {
+        sb_printf(sb, ".i = %d", cJSON_IsTrue(d) ? 1 : 0);
+    } else if (n->kind == NODE_INT) { /* within +-(2^53-1): a plain literal fits */
+        sb_printf(sb, ".i = %lld", (long long)d->valuedouble);
+    } else {
+        sb_puts(sb, ".d = ");
+        put_double(sb, d->valuedouble);
+    }
+    sb_puts(sb, "},\n");
+}
+
+/* Whether every name can be an expected key of sc_next_member_expect (as
+ * emit_c_read.c decides): no byte that a key could only hold escaped. */
+static bool plain_name(const char *name)
+{
+    for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+        if (*p < 0x20 || *p == '"' || *p == '\\')
+            return false;
+    return true;
+}
+
+static size_t code_points(const char *s)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        n += (*p & 0xC0) != 0x80;
+    return n;
+}
+
+void emit_table_read(strbuf *sb, const struct_def *s)
+{
+    const char *n = s->name, *t = s->c_type;
+    bool expect = s->nfields > 0;
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        char *fn = xasprintf("%s_%s", n, f->c_name);
+        expect = expect && plain_name(f->json_name);
+        if (f->type->kind == NODE_ARRAY) {
+            char *item_fn = xasprintf("%s_items", fn);
+            emit_value_helpers(sb, f->type->items, item_fn);
+            free(item_fn);
+            if (read_needs_check(f->type))
+                emit_array_check(sb, s, f, fn);
+        } else {
+            emit_value_helpers(sb, f->type, fn);
+        }
+        free(fn);
+    }
+
+    if (s->nfields > 0) {
+        sb_printf(sb, "static const char *const sc_gen_members_%s[] = {\n", n);
+        for (size_t i = 0; i < s->nfields; i++) {
+            char *lit = c_literal(s->fields[i].json_name);
+            emit_line(sb, 1, "%s,", lit);
+            free(lit);
+        }
+        sb_puts(sb, "};\n\n");
+        sb_printf(sb, "static const sc_string sc_gen_keys_%s[] = {\n", n);
+        for (size_t i = 0; i < s->nfields; i++) {
+            const char *name = s->fields[i].json_name;
+            char *lit = c_literal(name);
+            emit_line(sb, 1, "{%s, %zu, %zu},", lit, strlen(name), code_points(name));
+            free(lit);
+        }
+        sb_puts(sb, "};\n\n");
+    }
+
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        if (f->type->kind != NODE_ARRAY)
+            continue;
+        const node *a = f->type;
+        uint64_t max = 0;
+        bool has_max = node_max_items(a, &max);
+        sb_printf(sb, "static const sc_table_array sc_gen_tarray_%s_%s = {\n", n, f->c_name);
+        emit_line(sb, 1, ".fixed_size = %zu,", a->fixed_size);
+        if (has_max)
+            emit_line(sb, 1, ".has_max = true, .max_items = %lluu,", (unsigned long long)max);
+        emit_line(sb, 1, ".count_offset = offsetof(%s, %s),", t, f->count_field);
+        emit_line(sb, 1, ".count_size = sizeof(((%s *)0)->%s),", t, f->count_field);
+        if (read_needs_check(a))
+            emit_line(sb, 1, ".check = sc_gen_acheck_%s_%s,", n, f->c_name);
+        sb_puts(sb, "};\n\n");
+    }
+
+    if (s->nfields > 0) {
+        sb_printf(sb, "static const sc_table_member sc_gen_tfields_%s[] = {\n", n);
+        for (size_t i = 0; i < s->nfields; i++) {
+            const field *f = &s->fields[i];
+            char *comment = comment_text(f->json_name);
+            emit_line(sb, 1, "{ /* %s */", comment);
+            free(comment);
+            sb_printf(sb, "        .offset = offsetof(%s, %s),\n", t, f->c_path);
+            sb_printf(sb, "        .presence = %s,\n", presence_name(f->presence));
+            if (f->nullable)
+                sb_puts(sb, "        .nullable = true,\n");
+            if (f->by_pointer)
+                sb_puts(sb, "        .by_pointer = true,\n");
+            if (f->presence == PRESENCE_HAS_FLAG)
+                sb_printf(sb, "        .has_offset = offsetof(%s, %s),\n", t, f->has_field);
+            if (f->presence == PRESENCE_DEFAULT)
+                emit_default(sb, f);
+            char *fn = xasprintf("%s_%s", n, f->c_name);
+            if (f->type->kind == NODE_ARRAY) {
+                sb_printf(sb, "        .array = &sc_gen_tarray_%s,\n", fn);
+                char *item = xasprintf("%s((%s *)0)->%s%s", f->type->fixed_size > 0 ? "" : "*", t, f->c_path,
+                                       f->type->fixed_size > 0 ? "[0]" : "");
+                char *item_fn = xasprintf("%s_items", fn);
+                emit_value(sb, f->type->items, item, item_fn);
+                free(item_fn);
+                free(item);
+            } else {
+                char *lvalue = xasprintf("%s((%s *)0)->%s", f->by_pointer ? "*" : "", t, f->c_path);
+                emit_value(sb, f->type, lvalue, fn);
+                free(lvalue);
+            }
+            free(fn);
+            emit_line(sb, 1, "},");
+        }
+        sb_puts(sb, "};\n\n");
+    }
+
+    sb_printf(sb, "/* How sc_table_read reads %s (include/schemac/table.h). */\n", t);
+    sb_printf(sb, "static const sc_table_struct sc_gen_table_%s = {\n", n);
+    emit_line(sb, 1, ".size = sizeof(%s),", t);
+    emit_line(sb, 1, ".count = %zu,", s->nfields);
+    if (s->nfields > 0) {
+        emit_line(sb, 1, ".members = sc_gen_tfields_%s,", n);
+        emit_line(sb, 1, ".names = sc_gen_members_%s,", n);
+        emit_line(sb, 1, ".keys = sc_gen_keys_%s,", n);
+    }
+    if (expect)
+        emit_line(sb, 1, ".expect = true,");
+    if (s->additional_properties)
+        emit_line(sb, 1, ".additional_properties = true,");
+    sb_puts(sb, "};\n\n");
+
+    sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_)\n{\n", n, t);
+    emit_line(sb, 1, "bool seen_[%zu] = {false};", s->nfields > 0 ? s->nfields : 1);
+    emit_line(sb, 1, "return sc_table_read(r_, &sc_gen_table_%s, out_, seen_);", n);
+    sb_puts(sb, "}\n\n");
+}

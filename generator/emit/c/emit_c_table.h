@@ -1,0 +1,21 @@
+/* schemac generator: the descriptors of --optimize=size (emit_c_table.c),
+ * which libschemac's table walker reads (include/schemac/table.h). */
+#ifndef SCHEMAC_GENERATOR_EMIT_C_TABLE_H
+#define SCHEMAC_GENERATOR_EMIT_C_TABLE_H
+
+#include <stdbool.h>
+
+#include "emit/c/emit_c_internal.h"
+
+/* Whether s is read through a descriptor in that mode: a plain struct
+ * (not a union or a union's variant) without map members or arrays of
+ * arrays, which keep their generated readers for now. */
+bool table_reads(const struct_def *s);
+/* s's descriptor and its sc_gen_read_T, a call into sc_table_read, with
+ * the small adapters the descriptor points to. */
+void emit_table_read(strbuf *sb, const struct_def *s);
+/* Forgets the adapters emitted so far: called before and after each
+ * source file, as they are shared within one. */
+void emit_table_reset(void);
+
+#endif /* SCHEMAC_GENERATOR_EMIT_C_TABLE_H */
