@@ -48,6 +48,14 @@ typedef enum sc_table_presence {
     SC_TABLE_DEFAULT   /* @default: the default when absent */
 } sc_table_presence;
 
+/* How a member's C storage tells whether it holds a value (the
+ * generator's field_storage). */
+typedef enum sc_table_storage {
+    SC_TABLE_STORED_VALUE,   /* always holds one: bool, int, char[N], struct, T[N] */
+    SC_TABLE_STORED_POINTER, /* NULL holds none: T *x, char *, cJSON * */
+    SC_TABLE_STORED_SEQUENCE /* items + count, empty when NULL and 0 */
+} sc_table_storage;
+
 /* A generated reader behind a void pointer (an enum's, a struct's). */
 typedef int (*sc_table_read_fn)(sc_reader *r, void *out);
 /* A generated check of a value's keywords, as after a read (full_ false):
@@ -57,6 +65,9 @@ typedef int (*sc_table_check_fn)(const void *value, sc_error *err);
 typedef int (*sc_table_text_fn)(const char *value, size_t len, size_t chars, sc_error *err);
 /* A float's keywords, on the double the document held (full_ true). */
 typedef int (*sc_table_float_fn)(double value, sc_error *err, bool full);
+/* A member's generated check on the struct v (the call the default mode's
+ * sc_gen_check_T makes for it, with T's full_ and depth_). */
+typedef int (*sc_table_member_check_fn)(const void *v, sc_error *err, bool full, int depth);
 
 typedef struct sc_table_value {
     sc_table_kind kind;
@@ -83,6 +94,7 @@ typedef struct sc_table_array {
     uint64_t max_items;     /* the most items the schema and the storage take */
     size_t count_offset;    /* the count member */
     size_t count_size;
+    bool count_signed;      /* the count member can hold negative values */
     /* The array's own keywords (minItems, uniqueItems, ...) after it was
      * read: v is the struct, not the member. NULL: none. */
     sc_table_check_fn check;
@@ -97,6 +109,12 @@ typedef struct sc_table_member {
     sc_table_default fallback;     /* SC_TABLE_DEFAULT */
     const sc_table_array *array;   /* an array member, or NULL */
     sc_table_value value;          /* the member's value, or an array's items */
+    /* Validation (sc_table_check): how C holds the member, and its check,
+     * NULL when the member has nothing to check; full_only: only when
+     * validating a value built in C (what the decoder guarantees). */
+    sc_table_storage storage;
+    sc_table_member_check_fn check;
+    bool full_only;
 } sc_table_member;
 
 typedef struct sc_table_struct {
@@ -109,6 +127,10 @@ typedef struct sc_table_struct {
      * not when a name holds a byte that a key could only hold escaped. */
     bool expect;
     bool additional_properties;    /* @additionalProperties: unknown members are skipped */
+    /* The least JSON text of an object of T, its members' values aside
+     * (braces, the required members' names, colons and commas), which
+     * T_validate counts against max_input (docs/security.md). */
+    size_t min_text;
 } sc_table_struct;
 
 /* Reads the object at r into out (a T), through T's descriptor: what the
@@ -116,6 +138,10 @@ typedef struct sc_table_struct {
  * false, which members were found (the caller's, so that the runtime
  * needs no allocation for a struct of any size). */
 int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out, bool *seen) SC_NODISCARD;
+
+/* Checks the T at v through its descriptor: what the default mode's
+ * generated sc_gen_check_T(v, err, full, seen, depth) does. */
+int sc_table_check(const sc_table_struct *t, const void *v, sc_error *err, bool full, const bool *seen, int depth);
 
 #ifdef __cplusplus
 }

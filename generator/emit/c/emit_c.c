@@ -270,11 +270,13 @@ char *emit_c_source(const model *m, const c_names *names)
             emit_union_check(&sb, s);
             emit_union_build(&sb, s);
         } else {
-            emit_struct_check(&sb, s);
-            if (names->optimize_size && table_reads(s))
-                emit_table_read(&sb, s);
-            else
+            if (names->optimize_size && table_reads(s)) {
+                emit_member_checks(&sb, s);
+                emit_table_struct(&sb, s);
+            } else {
+                emit_struct_check(&sb, s);
                 emit_struct_read(&sb, s);
+            }
             emit_struct_build(&sb, s);
         }
         if (is_root(s))

@@ -94,6 +94,86 @@ static void emit_array_check(strbuf *sb, const struct_def *s, const field *f, co
     free(items_type);
 }
 
+/* Whether the default mode checks the member only when validating a
+ * value built in C (emit_c_check.c's emit_check_call: `full_ ? ... : 0`,
+ * and a struct's `if (full_)`). */
+static bool check_full_only(const node *n)
+{
+    return n->kind == NODE_STRUCT || n->kind == NODE_ANY || (n->kind == NODE_ENUM && !has_value_keywords(n)) ||
+           (n->kind == NODE_NUMBER && n->is_float) || n->kind == NODE_STRING;
+}
+
+/* sc_gen_mcheck_T_F: the call of f's check that the default mode's
+ * sc_gen_check_T makes (emit_check_call), on the struct. */
+static void emit_member_check(strbuf *sb, const struct_def *s, const field *f, const char *fn)
+{
+    const node *n = f->type;
+    sb_printf(sb, "static int sc_gen_mcheck_%s(const void *value_, sc_error *err_, bool full_, int depth_)\n{\n", fn);
+    strbuf body;
+    sb_init(&body);
+    emit_line(&body, 1, "const %s *v_ = (const %s *)value_;", s->c_type, s->c_type);
+    char *expr;
+    if (f->by_pointer)
+        expr = xasprintf("*v_->%s", f->c_path);
+    else if (n->kind == NODE_INT)
+        expr = xasprintf("(%s)v_->%s", n->is_signed ? "int64_t" : "uint64_t", f->c_path);
+    else if (n->kind == NODE_NUMBER)
+        expr = xasprintf("(double)v_->%s", f->c_path);
+    else
+        expr = xasprintf("v_->%s", f->c_path);
+    switch (n->kind) {
+    case NODE_STRUCT:
+        emit_line(&body, 1, "return sc_gen_check_%s(%s%s, err_, full_, NULL, depth_ + 1);", n->struct_type->name,
+                  f->by_pointer ? "" : "&", f->by_pointer ? expr + 1 : expr);
+        break;
+    case NODE_ENUM:
+        if (has_value_keywords(n))
+            emit_line(&body, 1, "return sc_gen_check_%s(%s, err_, full_);", fn, expr);
+        else
+            emit_line(&body, 1, "return sc_gen_check_%s(%s, err_);", n->enum_type->name, expr);
+        break;
+    case NODE_ARRAY: {
+        char *items_type = const_items_type(n->items->c_type);
+        emit_line(&body, 1, "return sc_gen_check_%s((%s)v_->%s, (size_t)v_->%s, err_, full_, depth_);", fn, items_type,
+                  f->c_path, f->count_field);
+        free(items_type);
+        break;
+    }
+    case NODE_ANY:
+        emit_line(&body, 1, "return sc_check_cjson(%s, err_);", expr);
+        break;
+    default:
+        emit_line(&body, 1, "return sc_gen_check_%s(%s, err_, full_);", fn, expr);
+        break;
+    }
+    free(expr);
+    emit_body(sb, &body, (const char *const[]){"full_", "depth_", NULL});
+}
+
+static const char *storage_name(const field *f)
+{
+    switch (field_storage(f)) {
+    case STORAGE_VALUE: return "SC_TABLE_STORED_VALUE";
+    case STORAGE_POINTER: return "SC_TABLE_STORED_POINTER";
+    case STORAGE_SEQUENCE: return "SC_TABLE_STORED_SEQUENCE";
+    }
+    return "SC_TABLE_STORED_VALUE";
+}
+
+/* emit_c_check.c's struct_min_text: braces, and the names, colons and
+ * commas of the members an object of s always has. */
+static size_t min_text(const struct_def *s)
+{
+    size_t text = 2, required = 0;
+    for (size_t i = 0; i < s->nfields; i++) {
+        if (s->fields[i].presence != PRESENCE_REQUIRED)
+            continue;
+        text += strlen(s->fields[i].json_name) + 3; /* "name": */
+        required++;
+    }
+    return text + (required > 0 ? required - 1 : 0);
+}
+
 static const char *kind_name(const node *n)
 {
     switch (n->kind) {
@@ -185,7 +265,7 @@ static size_t code_points(const char *s)
     return n;
 }
 
-void emit_table_read(strbuf *sb, const struct_def *s)
+void emit_table_struct(strbuf *sb, const struct_def *s)
 {
     const char *n = s->name, *t = s->c_type;
     bool expect = s->nfields > 0;
@@ -202,6 +282,8 @@ void emit_table_read(strbuf *sb, const struct_def *s)
         } else {
             emit_value_helpers(sb, f->type, fn);
         }
+        if (needs_check(f->type))
+            emit_member_check(sb, s, f, fn);
         free(fn);
     }
 
@@ -236,6 +318,8 @@ void emit_table_read(strbuf *sb, const struct_def *s)
             emit_line(sb, 1, ".has_max = true, .max_items = %lluu,", (unsigned long long)max);
         emit_line(sb, 1, ".count_offset = offsetof(%s, %s),", t, f->count_field);
         emit_line(sb, 1, ".count_size = sizeof(((%s *)0)->%s),", t, f->count_field);
+        if (f->count_signed)
+            emit_line(sb, 1, ".count_signed = true,");
         if (read_needs_check(a))
             emit_line(sb, 1, ".check = sc_gen_acheck_%s_%s,", n, f->c_name);
         sb_puts(sb, "};\n\n");
@@ -250,6 +334,7 @@ void emit_table_read(strbuf *sb, const struct_def *s)
             free(comment);
             sb_printf(sb, "        .offset = offsetof(%s, %s),\n", t, f->c_path);
             sb_printf(sb, "        .presence = %s,\n", presence_name(f->presence));
+            sb_printf(sb, "        .storage = %s,\n", storage_name(f));
             if (f->nullable)
                 sb_puts(sb, "        .nullable = true,\n");
             if (f->by_pointer)
@@ -272,6 +357,9 @@ void emit_table_read(strbuf *sb, const struct_def *s)
                 emit_value(sb, f->type, lvalue, fn);
                 free(lvalue);
             }
+            if (needs_check(f->type))
+                sb_printf(sb, "        .check = sc_gen_mcheck_%s,%s\n", fn,
+                          check_full_only(f->type) ? " .full_only = true," : "");
             free(fn);
             emit_line(sb, 1, "},");
         }
@@ -291,10 +379,16 @@ void emit_table_read(strbuf *sb, const struct_def *s)
         emit_line(sb, 1, ".expect = true,");
     if (s->additional_properties)
         emit_line(sb, 1, ".additional_properties = true,");
+    emit_line(sb, 1, ".min_text = %zu,", min_text(s));
     sb_puts(sb, "};\n\n");
 
     sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_)\n{\n", n, t);
     emit_line(sb, 1, "bool seen_[%zu] = {false};", s->nfields > 0 ? s->nfields : 1);
     emit_line(sb, 1, "return sc_table_read(r_, &sc_gen_table_%s, out_, seen_);", n);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
+              n, t);
+    emit_line(sb, 1, "return sc_table_check(&sc_gen_table_%s, v_, err_, full_, seen_, depth_);", n);
     sb_puts(sb, "}\n\n");
 }

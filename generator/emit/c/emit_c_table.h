@@ -11,9 +11,11 @@
  * (not a union or a union's variant) without map members or arrays of
  * arrays, which keep their generated readers for now. */
 bool table_reads(const struct_def *s);
-/* s's descriptor and its sc_gen_read_T, a call into sc_table_read, with
- * the small adapters the descriptor points to. */
-void emit_table_read(strbuf *sb, const struct_def *s);
+/* s's descriptor, its sc_gen_read_T and sc_gen_check_T (calls into
+ * sc_table_read and sc_table_check), with the small adapters the
+ * descriptor points to; emit_member_checks writes the members' checks
+ * before. */
+void emit_table_struct(strbuf *sb, const struct_def *s);
 /* Forgets the adapters emitted so far: called before and after each
  * source file, as they are shared within one. */
 void emit_table_reset(void);
