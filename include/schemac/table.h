@@ -20,11 +20,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <cJSON.h>
+
 #include "reader.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The layout of the descriptors below. Generated code of --optimize=size
+ * refuses to compile against another (docs/generated-api.md, Versions and
+ * ABI): bumped with any change to them, as SCHEMAC_RUNTIME_ABI is for the
+ * rest of what generated code shares with libschemac. */
+#define SCHEMAC_TABLE_LAYOUT 1
 
 /* How one value (a member's, or an array's item) is stored in C. */
 typedef enum sc_table_kind {
@@ -58,6 +66,9 @@ typedef enum sc_table_storage {
 
 /* A generated reader behind a void pointer (an enum's, a struct's). */
 typedef int (*sc_table_read_fn)(sc_reader *r, void *out);
+/* A generated builder behind a void pointer (an enum's, a struct's): the
+ * value's tree, NULL when memory runs out or the value has none. */
+typedef cJSON *(*sc_table_build_fn)(const void *value, int depth);
 /* A generated check of a value's keywords, as after a read (full_ false):
  * value points to the value (a member's, or an item). */
 typedef int (*sc_table_check_fn)(const void *value, sc_error *err);
@@ -75,6 +86,7 @@ typedef struct sc_table_value {
     size_t size;             /* bytes the value takes (sizeof), char[N]: N */
     int64_t min, max;        /* SC_TABLE_INT: the C type's range (I-JSON clamped) */
     sc_table_read_fn read;   /* SC_TABLE_ENUM, SC_TABLE_STRUCT */
+    sc_table_build_fn build; /* SC_TABLE_ENUM, SC_TABLE_STRUCT */
     sc_table_check_fn check; /* the keywords checked after the read, or NULL */
     sc_table_text_fn text;   /* SC_TABLE_STRING, SC_TABLE_CHARBUF: checked as read, or NULL */
     sc_table_float_fn check_float; /* SC_TABLE_FLOAT: checked as read, or NULL */
@@ -87,11 +99,19 @@ typedef struct sc_table_default {
     const char *s;   /* SC_TABLE_STRING, SC_TABLE_CHARBUF */
 } sc_table_default;
 
-/* An array member: T *items or T items[N], with a count member. */
+/* An array member (T *items or T items[N]) or a map member (E *entries,
+ * E = { key; V value; }), with a count member. */
 typedef struct sc_table_array {
     size_t fixed_size;      /* N of T items[N]; 0: T *items in the arena */
     bool has_max;
-    uint64_t max_items;     /* the most items the schema and the storage take */
+    uint64_t max_items;     /* the most items (properties) the schema and the storage take */
+    /* A map: an object whose members are entries of entry_size bytes, the
+     * key (char *, or char[key_size]) and the value at their offsets. */
+    bool map;
+    size_t entry_size;
+    size_t key_offset;
+    size_t key_size;        /* N of char key[N]; 0: char *key in the arena */
+    size_t value_offset;
     size_t count_offset;    /* the count member */
     size_t count_size;
     bool count_signed;      /* the count member can hold negative values */
@@ -107,8 +127,8 @@ typedef struct sc_table_member {
     bool by_pointer;               /* T *x: the value is allocated in the arena */
     size_t has_offset;             /* SC_TABLE_HAS_FLAG: offsetof(T, has_x) */
     sc_table_default fallback;     /* SC_TABLE_DEFAULT */
-    const sc_table_array *array;   /* an array member, or NULL */
-    sc_table_value value;          /* the member's value, or an array's items */
+    const sc_table_array *array;   /* an array or map member, or NULL */
+    sc_table_value value;          /* the member's value, an array's items or a map's values */
     /* Validation (sc_table_check): how C holds the member, and its check,
      * NULL when the member has nothing to check; full_only: only when
      * validating a value built in C (what the decoder guarantees). */
@@ -142,6 +162,12 @@ int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out, bool *seen)
 /* Checks the T at v through its descriptor: what the default mode's
  * generated sc_gen_check_T(v, err, full, seen, depth) does. */
 int sc_table_check(const sc_table_struct *t, const void *v, sc_error *err, bool full, const bool *seen, int depth);
+
+/* The tree of the (checked) T at v through its descriptor: what the
+ * default mode's generated sc_gen_build_T(v, depth) does. NULL when memory
+ * runs out, a present value sits behind a NULL pointer, or deeper than
+ * SC_MAX_DEPTH. */
+cJSON *sc_table_build(const sc_table_struct *t, const void *v, int depth);
 
 #ifdef __cplusplus
 }

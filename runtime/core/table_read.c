@@ -145,6 +145,62 @@ static int read_array(sc_reader *r, const sc_table_member *m, char *out, size_t 
     return rc;
 }
 
+/* Reads a map member (emit_read_map): each JSON member an entry { key,
+ * value } in the arena, the count stored, then the map's own keywords. */
+static int read_map(sc_reader *r, const sc_table_member *m, char *out, size_t at)
+{
+    const sc_table_array *a = m->array;
+    size_t n = 0, cap = 0;
+    char *items = NULL;
+    sc_string name;
+    sc_next next = SC_NEXT_END;
+    int rc = sc_read_object_begin(r);
+    while (rc == 0 && (next = sc_next_member(r, &name)) == SC_NEXT_ITEM) {
+        if (a->has_max && n == a->max_items) {
+            rc = sc_fail_too_many(r, at, "maxProperties", (unsigned long long)a->max_items, "property", "properties");
+            break;
+        }
+        if (n == cap && (items = sc_reader_grow(r, items, &cap, a->entry_size)) == NULL) {
+            rc = sc_reader_abandon(r);
+            break;
+        }
+        char *entry = items + n * a->entry_size;
+        const char *key = entry + a->key_offset;
+        if (a->key_size > 0) {
+            if (name.len >= a->key_size) {
+                if ((rc = sc_fail_long_key(r, a->key_size - 1)) != 0)
+                    break;
+                continue;
+            }
+            memcpy(entry + a->key_offset, name.ptr, name.len);
+            entry[a->key_offset + name.len] = '\0';
+        } else {
+            char *copy = sc_reader_strndup(r, name.ptr, name.len);
+            memcpy(entry + a->key_offset, &copy, sizeof copy);
+            if (copy == NULL) {
+                rc = sc_reader_abandon(r);
+                break;
+            }
+            key = copy;
+        }
+        rc = read_value(r, &m->value, entry + a->value_offset, sc_reader_offset(r));
+        if (rc != 0 && (rc = sc_reader_catch_key(r, key)) != 0)
+            break;
+        n++;
+    }
+    if (rc == 0 && next == SC_NEXT_ERROR)
+        rc = sc_reader_abandon(r);
+    if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)
+        rc = sc_reader_code(r);
+    memcpy(out + m->offset, &items, sizeof items);
+    store_int(out + a->count_offset, a->count_size, (int64_t)n);
+    if (rc == 0 && a->check != NULL && a->check(out, sc_reader_error(r)) != 0)
+        rc = sc_reader_place_error_at(r, at);
+    if (rc == 0)
+        rc = sc_reader_collected(r);
+    return rc;
+}
+
 /* One member's value, r at it (the switch case of emit_struct_read). */
 static int read_member(sc_reader *r, const sc_table_member *m, char *out)
 {
@@ -152,7 +208,9 @@ static int read_member(sc_reader *r, const sc_table_member *m, char *out)
     int rc;
     if (m->nullable && sc_peek(r) == SC_JSON_NULL)
         return sc_read_null(r); /* null: the pointer stays NULL */
-    if (m->array != NULL) {
+    if (m->array != NULL && m->array->map) {
+        rc = read_map(r, m, out, at);
+    } else if (m->array != NULL) {
         rc = read_array(r, m, out, at);
     } else if (m->by_pointer) {
         void *value = sc_reader_alloc(r, m->value.size);

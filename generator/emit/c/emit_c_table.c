@@ -31,33 +31,52 @@ static bool value_kind_tabled(const node *n)
 
 bool table_reads(const struct_def *s)
 {
-    /* tagged and untagged unions, and their variants, keep their readers */
-    if (s->nvariants > 0 || s->untagged || s->variant_of != NULL)
+    /* tagged and untagged unions keep their functions; a tagged union's
+     * variants (structs whose paths go through the union) are tabled */
+    if (s->nvariants > 0 || s->untagged)
         return false;
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         const node *n = f->type;
-        if (f->stand_in || strchr(f->c_path, '.') != NULL)
-            return false;
-        if (n->kind == NODE_MAP)
+        if (f->stand_in)
             return false;
         if (n->kind == NODE_ARRAY && (!value_kind_tabled(n->items) || f->by_pointer))
+            return false;
+        if (n->kind == NODE_MAP && (!value_kind_tabled(n->map_value) || f->by_pointer))
             return false;
     }
     return true;
 }
 
-/* sc_gen_vread_NAME: the generated reader of an enum or struct behind the
- * void pointer a descriptor holds, emitted at its first use. */
-static void emit_void_reader(strbuf *sb, const char *name, const char *c_type)
+/* Whether the adapter called name was emitted into this source already;
+ * remembers it. */
+static bool adapter_done(const char *name)
 {
     for (size_t i = 0; i < nadapters; i++)
         if (strcmp(adapters[i], name) == 0)
-            return;
+            return true;
     adapters = xrealloc(adapters, (nadapters + 1) * sizeof *adapters);
     adapters[nadapters++] = xstrdup(name);
+    return false;
+}
+
+/* sc_gen_vread_NAME and sc_gen_vbuild_NAME: the generated reader and
+ * builder of an enum or struct behind the void pointers a descriptor
+ * holds, emitted at their first use. */
+static void emit_void_adapters(strbuf *sb, const char *name, const char *c_type, bool is_struct)
+{
+    if (adapter_done(name))
+        return;
     sb_printf(sb, "static int sc_gen_vread_%s(sc_reader *r_, void *out_)\n{\n", name);
     emit_line(sb, 1, "return sc_gen_read_%s(r_, (%s *)out_);", name, c_type);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "static cJSON *sc_gen_vbuild_%s(const void *value_, int depth_)\n{\n", name);
+    if (is_struct) {
+        emit_line(sb, 1, "return sc_gen_build_%s((const %s *)value_, depth_);", name, c_type);
+    } else {
+        emit_line(sb, 1, "(void)depth_;");
+        emit_line(sb, 1, "return sc_gen_build_%s(*(const %s *)value_);", name, c_type);
+    }
     sb_puts(sb, "}\n\n");
 }
 
@@ -67,9 +86,9 @@ static void emit_void_reader(strbuf *sb, const char *name, const char *c_type)
 static void emit_value_helpers(strbuf *sb, const node *n, const char *fn)
 {
     if (n->kind == NODE_ENUM)
-        emit_void_reader(sb, n->enum_type->name, n->enum_type->c_type);
+        emit_void_adapters(sb, n->enum_type->name, n->enum_type->c_type, false);
     if (n->kind == NODE_STRUCT)
-        emit_void_reader(sb, n->struct_type->name, n->struct_type->c_type);
+        emit_void_adapters(sb, n->struct_type->name, n->struct_type->c_type, true);
     if (!read_needs_check(n))
         return;
     sb_printf(sb, "static int sc_gen_rcheck_%s(const void *value_, sc_error *err_)\n{\n", fn);
@@ -81,11 +100,12 @@ static void emit_value_helpers(strbuf *sb, const node *n, const char *fn)
     sb_puts(sb, "}\n\n");
 }
 
-/* sc_gen_acheck_FN: an array member's own keywords after it was read, on
- * the struct (emit_c_read.c's emit_container_end). */
+/* sc_gen_acheck_FN: an array's or map's own keywords after it was read,
+ * on the struct (emit_c_read.c's emit_container_end). */
 static void emit_array_check(strbuf *sb, const struct_def *s, const field *f, const char *fn)
 {
-    char *items_type = const_items_type(f->type->items->c_type);
+    const node *n = f->type;
+    char *items_type = const_items_type(n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type);
     sb_printf(sb, "static int sc_gen_acheck_%s(const void *value_, sc_error *err_)\n{\n", fn);
     emit_line(sb, 1, "const %s *v_ = (const %s *)value_;", s->c_type, s->c_type);
     emit_line(sb, 1, "return sc_gen_check_%s((%s)v_->%s, (size_t)v_->%s, err_, false, 0);", fn, items_type, f->c_path,
@@ -132,8 +152,9 @@ static void emit_member_check(strbuf *sb, const struct_def *s, const field *f, c
         else
             emit_line(&body, 1, "return sc_gen_check_%s(%s, err_);", n->enum_type->name, expr);
         break;
-    case NODE_ARRAY: {
-        char *items_type = const_items_type(n->items->c_type);
+    case NODE_ARRAY:
+    case NODE_MAP: {
+        char *items_type = const_items_type(n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type);
         emit_line(&body, 1, "return sc_gen_check_%s((%s)v_->%s, (size_t)v_->%s, err_, full_, depth_);", fn, items_type,
                   f->c_path, f->count_field);
         free(items_type);
@@ -200,9 +221,10 @@ static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char
         put_i64(sb, n->c_max);
     }
     if (n->kind == NODE_ENUM)
-        sb_printf(sb, ", .read = sc_gen_vread_%s", n->enum_type->name);
+        sb_printf(sb, ", .read = sc_gen_vread_%s, .build = sc_gen_vbuild_%s", n->enum_type->name, n->enum_type->name);
     if (n->kind == NODE_STRUCT)
-        sb_printf(sb, ", .read = sc_gen_vread_%s", n->struct_type->name);
+        sb_printf(sb, ", .read = sc_gen_vread_%s, .build = sc_gen_vbuild_%s", n->struct_type->name,
+                  n->struct_type->name);
     if (read_needs_check(n))
         sb_printf(sb, ", .check = sc_gen_rcheck_%s", fn);
     if (string_checked_on_read(n))
@@ -273,9 +295,10 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
         const field *f = &s->fields[i];
         char *fn = xasprintf("%s_%s", n, f->c_name);
         expect = expect && plain_name(f->json_name);
-        if (f->type->kind == NODE_ARRAY) {
-            char *item_fn = xasprintf("%s_items", fn);
-            emit_value_helpers(sb, f->type->items, item_fn);
+        if (f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP) {
+            bool map = f->type->kind == NODE_MAP;
+            char *item_fn = xasprintf("%s_%s", fn, map ? "value" : "items");
+            emit_value_helpers(sb, map ? f->type->map_value : f->type->items, item_fn);
             free(item_fn);
             if (read_needs_check(f->type))
                 emit_array_check(sb, s, f, fn);
@@ -307,15 +330,25 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
 
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
-        if (f->type->kind != NODE_ARRAY)
-            continue;
         const node *a = f->type;
+        if (a->kind != NODE_ARRAY && a->kind != NODE_MAP)
+            continue;
         uint64_t max = 0;
         bool has_max = node_max_items(a, &max);
         sb_printf(sb, "static const sc_table_array sc_gen_tarray_%s_%s = {\n", n, f->c_name);
-        emit_line(sb, 1, ".fixed_size = %zu,", a->fixed_size);
+        if (a->fixed_size > 0)
+            emit_line(sb, 1, ".fixed_size = %zu,", a->fixed_size);
         if (has_max)
             emit_line(sb, 1, ".has_max = true, .max_items = %lluu,", (unsigned long long)max);
+        if (a->kind == NODE_MAP) {
+            const char *e = a->entry_c_type;
+            emit_line(sb, 1, ".map = true,");
+            emit_line(sb, 1, ".entry_size = sizeof(%s),", e);
+            emit_line(sb, 1, ".key_offset = offsetof(%s, key),", e);
+            if (a->map_key->buf_size > 0)
+                emit_line(sb, 1, ".key_size = %zu,", a->map_key->buf_size);
+            emit_line(sb, 1, ".value_offset = offsetof(%s, value),", e);
+        }
         emit_line(sb, 1, ".count_offset = offsetof(%s, %s),", t, f->count_field);
         emit_line(sb, 1, ".count_size = sizeof(((%s *)0)->%s),", t, f->count_field);
         if (f->count_signed)
@@ -344,7 +377,14 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
             if (f->presence == PRESENCE_DEFAULT)
                 emit_default(sb, f);
             char *fn = xasprintf("%s_%s", n, f->c_name);
-            if (f->type->kind == NODE_ARRAY) {
+            if (f->type->kind == NODE_MAP) {
+                sb_printf(sb, "        .array = &sc_gen_tarray_%s,\n", fn);
+                char *value = xasprintf("((%s *)0)->%s->value", t, f->c_path);
+                char *value_fn = xasprintf("%s_value", fn);
+                emit_value(sb, f->type->map_value, value, value_fn);
+                free(value_fn);
+                free(value);
+            } else if (f->type->kind == NODE_ARRAY) {
                 sb_printf(sb, "        .array = &sc_gen_tarray_%s,\n", fn);
                 char *item = xasprintf("%s((%s *)0)->%s%s", f->type->fixed_size > 0 ? "" : "*", t, f->c_path,
                                        f->type->fixed_size > 0 ? "[0]" : "");
@@ -390,5 +430,9 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
     sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
               n, t);
     emit_line(sb, 1, "return sc_table_check(&sc_gen_table_%s, v_, err_, full_, seen_, depth_);", n);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_table_build(&sc_gen_table_%s, v_, depth_);", n);
     sb_puts(sb, "}\n\n");
 }
