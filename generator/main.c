@@ -63,6 +63,10 @@ static const char usage[] =
     "                       gemini, mcp, xml\n"
     "  --resource-dir DIR   clang's resource directory (default: the one found\n"
     "                       when schemac was built; also $SCHEMAC_CLANG_RESOURCE_DIR)\n"
+    "  --optimize=size|speed\n"
+    "                       size: structs are read through constant descriptors\n"
+    "                       that libschemac walks (less code, see\n"
+    "                       docs/generated-api.md); speed (default): a function each\n"
     "  -Werror              treat warnings as errors\n"
     "  -Werror=NAME         treat warning NAME as an error (see Warnings below)\n"
     "  -Wno-error=NAME      keep warning NAME a warning under -Werror\n"
@@ -126,6 +130,7 @@ typedef struct options {
     diag_color diag_color;
     bool parseable_fixits;
     const char *diagnostics_file;
+    bool optimize_size; /* --optimize=size: descriptors and libschemac's table walker */
 } options;
 
 static int usage_error(const char *fmt, const char *arg)
@@ -203,6 +208,11 @@ static int parse_args(int argc, char **argv, options *o)
             if (++i == argc)
                 return usage_error("%s needs a directory", a);
             o->resource_dir = argv[i];
+        } else if (strncmp(a, "--optimize=", strlen("--optimize=")) == 0) {
+            const char *how = a + strlen("--optimize=");
+            if (strcmp(how, "size") != 0 && strcmp(how, "speed") != 0)
+                return usage_error("--optimize takes size or speed, not '%s'", how);
+            o->optimize_size = strcmp(how, "size") == 0;
         } else if (strncmp(a, "-Wno-dialect=", strlen("-Wno-dialect=")) == 0) {
             dialect d;
             if (!dialect_from_name(a + strlen("-Wno-dialect="), &d))
@@ -384,6 +394,7 @@ static void emit_code(const model *m, const options *o, output_set *out)
     names.source_name = source_name;
     names.guard = guard;
     names.tool_texts = tool_texts;
+    names.optimize_size = o->optimize_size;
 
     char *c_path = path_join(o->output_dir, source_name);
     outputs_add(out, c_path, emit_c_source(m, &names));

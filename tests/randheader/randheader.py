@@ -123,7 +123,7 @@ def one_round(opts, seed, work):
         return False, rejected, details
     out = os.path.join(work, "out")
     os.makedirs(out, exist_ok=True)
-    p = run([opts.schemac, "-I" + opts.cjson_include, header, "-o", out], timeout=120)
+    p = run([opts.schemac, "-I" + opts.cjson_include, header, "-o", out] + opts.schemac_flag, timeout=120)
     if p.returncode != 0:
         return False, "schemac rejected the header (exit %d)" % p.returncode, p.stderr
     if "@acceptOverlap" in p.stderr:
@@ -180,6 +180,8 @@ def main():
     ap.add_argument("--rounds", type=int, default=3, help="random headers (seeds SEED .. SEED+ROUNDS-1)")
     ap.add_argument("--count", type=int, default=8, help="run.mjs --count: valid documents per root type")
     ap.add_argument("--keep", default=None, help="folder for the headers of failed rounds")
+    ap.add_argument("--schemac-flag", action="append", default=[],
+                    help="an option for schemac's C output (--optimize=size), repeatable")
     ap.add_argument("--verbose", action="store_true")
     opts = ap.parse_args()
     print("%s: --seed %d" % (os.path.basename(__file__), opts.seed), flush=True)

@@ -7,6 +7,8 @@
 #ifndef SCHEMAC_GENERATOR_EMIT_C_H
 #define SCHEMAC_GENERATOR_EMIT_C_H
 
+#include <stdbool.h>
+
 #include "model/model.h"
 
 typedef struct c_names {
@@ -19,6 +21,9 @@ typedef struct c_names {
      * tool_texts[i * DIALECT_COUNT + d] for m->structs[i] (NULL when it is
      * not a tool or the dialect is not written). */
     char *const *tool_texts;
+    /* --optimize=size: structs are read through descriptors that
+     * libschemac walks (emit_c_table.c); false: a function per struct. */
+    bool optimize_size;
 } c_names;
 
 /* Both return malloc'd text. */

@@ -543,7 +543,7 @@ static size_t struct_min_text(const struct_def *s)
     return text + (required > 0 ? required - 1 : 0);
 }
 
-void emit_struct_check(strbuf *sb, const struct_def *s)
+void emit_member_checks(strbuf *sb, const struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
@@ -553,6 +553,11 @@ void emit_struct_check(strbuf *sb, const struct_def *s)
         emit_check_fn(sb, f->type, fn);
         free(fn);
     }
+}
+
+void emit_struct_check(strbuf *sb, const struct_def *s)
+{
+    emit_member_checks(sb, s);
 
     sb_printf(sb, "/* Constraints of %s. full: also what the decoder guarantees by\n"
                   " * construction (valid UTF-8, enum values, ranges), for values built in C.\n"

@@ -81,6 +81,10 @@ void emit_untagged_read(strbuf *sb, const struct_def *s);
 
 void emit_enum_check(strbuf *sb, const enum_def *e);
 void emit_struct_check(strbuf *sb, const struct_def *s);
+/* The check functions of s's members alone (sc_gen_check_T_F), which
+ * emit_struct_check writes before T's own; --optimize=size's descriptors
+ * point to them (emit_c_table.c). */
+void emit_member_checks(strbuf *sb, const struct_def *s);
 /* Forgets the pattern matchers emitted so far: called before and after
  * each source file, as matchers are shared within one. */
 void emit_check_reset(void);

@@ -1,0 +1,177 @@
+/* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
+ *
+ * schemac runtime: the descriptors of `schemac --optimize=size` (issue 23).
+ * In that mode the generated file describes each struct with constant
+ * tables (member names, offsets, kinds, bounds, presence) and the runtime
+ * walks them, where the default mode (`--optimize=speed`) writes one
+ * function per struct and job. Both give the same values, errors, messages
+ * and paths. For generated code only.
+ *
+ * What stays generated in this mode: the checks of each member's keywords
+ * (sc_gen_check_T_F, with the keyword table's messages and the pattern
+ * DFAs), enum readers, and the struct check and build functions; a
+ * descriptor points to them. Adding a member kind to the tables means a
+ * kind here, its case in runtime/core/table_read.c and in
+ * generator/emit/c/emit_c_table.c (docs/internals.md). */
+#ifndef SCHEMAC_TABLE_H
+#define SCHEMAC_TABLE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cJSON.h>
+
+#include "reader.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The layout of the descriptors below. Generated code of --optimize=size
+ * refuses to compile against another (docs/generated-api.md, Versions and
+ * ABI): bumped with any change to them, as SCHEMAC_RUNTIME_ABI is for the
+ * rest of what generated code shares with libschemac. */
+#define SCHEMAC_TABLE_LAYOUT 1
+
+/* How one value (a member's, or an array's item) is stored in C. */
+typedef enum sc_table_kind {
+    SC_TABLE_BOOL,    /* bool */
+    SC_TABLE_INT,     /* an integer of `size` bytes, `is_signed` */
+    SC_TABLE_DOUBLE,  /* double */
+    SC_TABLE_FLOAT,   /* float: checked as the double the document held */
+    SC_TABLE_STRING,  /* char *, in the arena */
+    SC_TABLE_CHARBUF, /* char[size] */
+    SC_TABLE_ENUM,    /* read by `read` (the generated enum reader) */
+    SC_TABLE_STRUCT,  /* read by `read` (the generated struct reader) */
+    SC_TABLE_ANY,     /* cJSON * */
+    SC_TABLE_OBJECT   /* cJSON * of @type object: any object, nothing else */
+} sc_table_kind;
+
+/* Presence, as the header states it (docs/annotations.md). */
+typedef enum sc_table_presence {
+    SC_TABLE_REQUIRED,
+    SC_TABLE_POINTER,  /* T *x: NULL when absent */
+    SC_TABLE_HAS_FLAG, /* bool has_x beside x: set to whether it was present */
+    SC_TABLE_OPTIONAL, /* @optional: zero when absent */
+    SC_TABLE_DEFAULT   /* @default: the default when absent */
+} sc_table_presence;
+
+/* How a member's C storage tells whether it holds a value (the
+ * generator's field_storage). */
+typedef enum sc_table_storage {
+    SC_TABLE_STORED_VALUE,   /* always holds one: bool, int, char[N], struct, T[N] */
+    SC_TABLE_STORED_POINTER, /* NULL holds none: T *x, char *, cJSON * */
+    SC_TABLE_STORED_SEQUENCE /* items + count, empty when NULL and 0 */
+} sc_table_storage;
+
+/* A generated reader behind a void pointer (an enum's, a struct's). */
+typedef int (*sc_table_read_fn)(sc_reader *r, void *out);
+/* A generated builder behind a void pointer (an enum's, a struct's): the
+ * value's tree, NULL when memory runs out or the value has none. */
+typedef cJSON *(*sc_table_build_fn)(const void *value, int depth);
+/* A generated check of a value's keywords, as after a read (full_ false):
+ * value points to the value (a member's, or an item). */
+typedef int (*sc_table_check_fn)(const void *value, sc_error *err);
+/* A string's keywords, checked as it is read: len bytes, chars code points. */
+typedef int (*sc_table_text_fn)(const char *value, size_t len, size_t chars, sc_error *err);
+/* A float's keywords, on the double the document held (full_ true). */
+typedef int (*sc_table_float_fn)(double value, sc_error *err, bool full);
+/* A member's generated check on the struct v (the call the default mode's
+ * sc_gen_check_T makes for it, with T's full_ and depth_). */
+typedef int (*sc_table_member_check_fn)(const void *v, sc_error *err, bool full, int depth);
+
+typedef struct sc_table_value {
+    sc_table_kind kind;
+    bool is_signed;          /* SC_TABLE_INT */
+    size_t size;             /* bytes the value takes (sizeof), char[N]: N */
+    int64_t min, max;        /* SC_TABLE_INT: the C type's range (I-JSON clamped) */
+    sc_table_read_fn read;   /* SC_TABLE_ENUM, SC_TABLE_STRUCT */
+    sc_table_build_fn build; /* SC_TABLE_ENUM, SC_TABLE_STRUCT */
+    sc_table_check_fn check; /* the keywords checked after the read, or NULL */
+    sc_table_text_fn text;   /* SC_TABLE_STRING, SC_TABLE_CHARBUF: checked as read, or NULL */
+    sc_table_float_fn check_float; /* SC_TABLE_FLOAT: checked as read, or NULL */
+} sc_table_value;
+
+/* The default of a SC_TABLE_DEFAULT member, by its value's kind. */
+typedef struct sc_table_default {
+    int64_t i;       /* SC_TABLE_BOOL, SC_TABLE_INT, SC_TABLE_ENUM (the enumerator) */
+    double d;        /* SC_TABLE_DOUBLE, SC_TABLE_FLOAT */
+    const char *s;   /* SC_TABLE_STRING, SC_TABLE_CHARBUF */
+} sc_table_default;
+
+/* An array member (T *items or T items[N]) or a map member (E *entries,
+ * E = { key; V value; }), with a count member. */
+typedef struct sc_table_array {
+    size_t fixed_size;      /* N of T items[N]; 0: T *items in the arena */
+    bool has_max;
+    uint64_t max_items;     /* the most items (properties) the schema and the storage take */
+    /* A map: an object whose members are entries of entry_size bytes, the
+     * key (char *, or char[key_size]) and the value at their offsets. */
+    bool map;
+    size_t entry_size;
+    size_t key_offset;
+    size_t key_size;        /* N of char key[N]; 0: char *key in the arena */
+    size_t value_offset;
+    size_t count_offset;    /* the count member */
+    size_t count_size;
+    bool count_signed;      /* the count member can hold negative values */
+    /* The array's own keywords (minItems, uniqueItems, ...) after it was
+     * read: v is the struct, not the member. NULL: none. */
+    sc_table_check_fn check;
+} sc_table_array;
+
+typedef struct sc_table_member {
+    size_t offset;                 /* offsetof(T, member) */
+    sc_table_presence presence;
+    bool nullable;                 /* @nullable: JSON null leaves the pointer NULL */
+    bool by_pointer;               /* T *x: the value is allocated in the arena */
+    size_t has_offset;             /* SC_TABLE_HAS_FLAG: offsetof(T, has_x) */
+    sc_table_default fallback;     /* SC_TABLE_DEFAULT */
+    const sc_table_array *array;   /* an array or map member, or NULL */
+    sc_table_value value;          /* the member's value, an array's items or a map's values */
+    /* Validation (sc_table_check): how C holds the member, and its check,
+     * NULL when the member has nothing to check; full_only: only when
+     * validating a value built in C (what the decoder guarantees). */
+    sc_table_storage storage;
+    sc_table_member_check_fn check;
+    bool full_only;
+} sc_table_member;
+
+typedef struct sc_table_struct {
+    size_t size;                   /* sizeof(T) */
+    size_t count;                  /* members */
+    const sc_table_member *members;
+    const char *const *names;      /* the members' JSON names */
+    const sc_string *keys;         /* the same with their lengths, as sc_next_member_expect compares them */
+    /* Whether to try the member declared next first (sc_next_member_expect):
+     * not when a name holds a byte that a key could only hold escaped. */
+    bool expect;
+    bool additional_properties;    /* @additionalProperties: unknown members are skipped */
+    /* The least JSON text of an object of T, its members' values aside
+     * (braces, the required members' names, colons and commas), which
+     * T_validate counts against max_input (docs/security.md). */
+    size_t min_text;
+} sc_table_struct;
+
+/* Reads the object at r into out (a T), through T's descriptor: what the
+ * default mode's generated sc_gen_read_T does. seen: t->count flags, all
+ * false, which members were found (the caller's, so that the runtime
+ * needs no allocation for a struct of any size). */
+int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out, bool *seen) SC_NODISCARD;
+
+/* Checks the T at v through its descriptor: what the default mode's
+ * generated sc_gen_check_T(v, err, full, seen, depth) does. */
+int sc_table_check(const sc_table_struct *t, const void *v, sc_error *err, bool full, const bool *seen, int depth);
+
+/* The tree of the (checked) T at v through its descriptor: what the
+ * default mode's generated sc_gen_build_T(v, depth) does. NULL when memory
+ * runs out, a present value sits behind a NULL pointer, or deeper than
+ * SC_MAX_DEPTH. */
+cJSON *sc_table_build(const sc_table_struct *t, const void *v, int depth);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SCHEMAC_TABLE_H */

@@ -1,0 +1,344 @@
+/* schemac runtime: reading a struct through its descriptor (schemac
+ * --optimize=size, include/schemac/table.h).
+ *
+ * Step for step what generator/emit/c/emit_c_read.c writes for one struct
+ * in the default mode (emit_struct_read, emit_read, emit_read_array), so
+ * both modes give the same values, errors, offsets and paths: the order of
+ * the calls into the reader, where errors are placed (the value's offset)
+ * and the catch points of the all-errors mode are the same. */
+#include "schemac/table.h"
+
+#include <string.h>
+
+#include "schemac/support.h"
+
+/* read_value is the walker's inner step, called from three places: inlined
+ * into each, it saves the call and its register saves on every value (6%
+ * of the batch document's instructions). */
+#if defined(__GNUC__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+/* An integer of size bytes at p (any endianness: through its own type). */
+static void store_int(void *p, size_t size, int64_t v)
+{
+    switch (size) {
+    case 1: {
+        int8_t x = (int8_t)v;
+        memcpy(p, &x, 1);
+        break;
+    }
+    case 2: {
+        int16_t x = (int16_t)v;
+        memcpy(p, &x, 2);
+        break;
+    }
+    case 4: {
+        int32_t x = (int32_t)v;
+        memcpy(p, &x, 4);
+        break;
+    }
+    default:
+        memcpy(p, &v, sizeof v);
+        break;
+    }
+}
+
+/* After a value at p was read from offset at: its keywords, the error
+ * placed at the value. */
+static int check_after_read(sc_reader *r, const sc_table_value *v, const void *p, int rc, size_t at)
+{
+    if (rc == 0 && v->check != NULL && v->check(p, sc_reader_error(r)) != 0)
+        rc = sc_reader_place_error_at(r, at);
+    return rc;
+}
+
+/* Reads one value into p: emit_read and emit_read_check. */
+static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void *p, size_t at)
+{
+    int rc = 0;
+    switch (v->kind) {
+    case SC_TABLE_BOOL:
+        rc = sc_read_bool(r, (bool *)p);
+        break;
+    case SC_TABLE_INT: {
+        int64_t number = 0;
+        rc = sc_read_int(r, &number, v->min, v->max);
+        store_int(p, v->size, number);
+        break;
+    }
+    case SC_TABLE_DOUBLE:
+        rc = sc_read_double(r, (double *)p);
+        break;
+    case SC_TABLE_FLOAT: {
+        double number = 0;
+        rc = sc_read_double(r, &number);
+        if (rc == 0 && v->check_float != NULL && v->check_float(number, sc_reader_error(r), true) != 0)
+            rc = sc_reader_place_error_at(r, at);
+        *(float *)p = (float)number;
+        return rc;
+    }
+    case SC_TABLE_STRING: {
+        char *text = NULL;
+        size_t len = 0, chars = 0;
+        if (v->text != NULL) {
+            rc = sc_read_string_dup(r, &text, &len, &chars);
+            if (rc == 0 && v->text(text, len, chars, sc_reader_error(r)) != 0)
+                rc = sc_reader_place_error_at(r, at);
+        } else {
+            rc = sc_read_string_dup(r, &text, NULL, NULL);
+        }
+        memcpy(p, &text, sizeof text);
+        return rc;
+    }
+    case SC_TABLE_CHARBUF: {
+        size_t len = 0, chars = 0;
+        if (v->text == NULL)
+            return sc_read_string_buf(r, (char *)p, v->size, NULL, NULL);
+        rc = sc_read_string_buf(r, (char *)p, v->size, &len, &chars);
+        if (rc == 0 && v->text((const char *)p, len, chars, sc_reader_error(r)) != 0)
+            rc = sc_reader_place_error_at(r, at);
+        return rc;
+    }
+    case SC_TABLE_ENUM:
+    case SC_TABLE_STRUCT:
+        rc = v->read(r, p);
+        break;
+    case SC_TABLE_OBJECT:
+        if (sc_peek(r) != SC_JSON_OBJECT)
+            return sc_read_object_begin(r); /* fails as a struct's would */
+        /* fall through */
+    case SC_TABLE_ANY: {
+        cJSON *tree = NULL;
+        rc = sc_read_cjson(r, &tree);
+        memcpy(p, &tree, sizeof tree);
+        return rc;
+    }
+    }
+    return check_after_read(r, v, p, rc, at);
+}
+
+/* Reads an array member (emit_read_array): items at the member (T[N]) or
+ * in the arena (T *), the count stored, then the array's own keywords. */
+static int read_array(sc_reader *r, const sc_table_member *m, char *out, size_t at)
+{
+    const sc_table_array *a = m->array;
+    size_t n = 0, cap = 0, size = m->value.size;
+    char *items = a->fixed_size > 0 ? out + m->offset : NULL;
+    sc_next next = SC_NEXT_END;
+    int rc = sc_read_array_begin(r);
+    while (rc == 0 && (next = sc_next_element(r)) == SC_NEXT_ITEM) {
+        if (a->has_max && n == a->max_items) {
+            rc = sc_fail_too_many(r, at, "maxItems", (unsigned long long)a->max_items, "item", "items");
+            break;
+        }
+        if (a->fixed_size == 0 && n == cap && (items = sc_reader_grow(r, items, &cap, size)) == NULL) {
+            rc = sc_reader_abandon(r);
+            break;
+        }
+        rc = read_value(r, &m->value, items + n * size, sc_reader_offset(r));
+        if (rc != 0 && (rc = sc_reader_catch_index(r, n)) != 0)
+            break;
+        n++;
+    }
+    if (rc == 0 && next == SC_NEXT_ERROR)
+        rc = sc_reader_abandon(r);
+    if (a->fixed_size == 0) {
+        if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)
+            rc = sc_reader_code(r);
+        memcpy(out + m->offset, &items, sizeof items);
+    }
+    store_int(out + a->count_offset, a->count_size, (int64_t)n);
+    if (rc == 0)
+        rc = sc_reader_collected(r);
+    if (rc == 0 && a->check != NULL && a->check(out, sc_reader_error(r)) != 0)
+        rc = sc_reader_place_error_at(r, at);
+    return rc;
+}
+
+/* Reads a map member (emit_read_map): each JSON member an entry { key,
+ * value } in the arena, the count stored, then the map's own keywords. */
+static int read_map(sc_reader *r, const sc_table_member *m, char *out, size_t at)
+{
+    const sc_table_array *a = m->array;
+    size_t n = 0, cap = 0;
+    char *items = NULL;
+    sc_string name;
+    sc_next next = SC_NEXT_END;
+    int rc = sc_read_object_begin(r);
+    while (rc == 0 && (next = sc_next_member(r, &name)) == SC_NEXT_ITEM) {
+        if (a->has_max && n == a->max_items) {
+            rc = sc_fail_too_many(r, at, "maxProperties", (unsigned long long)a->max_items, "property", "properties");
+            break;
+        }
+        if (n == cap && (items = sc_reader_grow(r, items, &cap, a->entry_size)) == NULL) {
+            rc = sc_reader_abandon(r);
+            break;
+        }
+        char *entry = items + n * a->entry_size;
+        const char *key = entry + a->key_offset;
+        if (a->key_size > 0) {
+            if (name.len >= a->key_size) {
+                if ((rc = sc_fail_long_key(r, a->key_size - 1)) != 0)
+                    break;
+                continue;
+            }
+            memcpy(entry + a->key_offset, name.ptr, name.len);
+            entry[a->key_offset + name.len] = '\0';
+        } else {
+            char *copy = sc_reader_strndup(r, name.ptr, name.len);
+            memcpy(entry + a->key_offset, &copy, sizeof copy);
+            if (copy == NULL) {
+                rc = sc_reader_abandon(r);
+                break;
+            }
+            key = copy;
+        }
+        rc = read_value(r, &m->value, entry + a->value_offset, sc_reader_offset(r));
+        if (rc != 0 && (rc = sc_reader_catch_key(r, key)) != 0)
+            break;
+        n++;
+    }
+    if (rc == 0 && next == SC_NEXT_ERROR)
+        rc = sc_reader_abandon(r);
+    if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)
+        rc = sc_reader_code(r);
+    memcpy(out + m->offset, &items, sizeof items);
+    store_int(out + a->count_offset, a->count_size, (int64_t)n);
+    if (rc == 0 && a->check != NULL && a->check(out, sc_reader_error(r)) != 0)
+        rc = sc_reader_place_error_at(r, at);
+    if (rc == 0)
+        rc = sc_reader_collected(r);
+    return rc;
+}
+
+/* One member's value, r at it (the switch case of emit_struct_read). */
+static int read_member(sc_reader *r, const sc_table_member *m, char *out)
+{
+    size_t at = sc_reader_offset(r);
+    int rc;
+    if (m->nullable && sc_peek(r) == SC_JSON_NULL)
+        return sc_read_null(r); /* null: the pointer stays NULL */
+    if (m->array != NULL && m->array->map) {
+        rc = read_map(r, m, out, at);
+    } else if (m->array != NULL) {
+        rc = read_array(r, m, out, at);
+    } else if (m->by_pointer) {
+        void *value = sc_reader_alloc(r, m->value.size);
+        memcpy(out + m->offset, &value, sizeof value);
+        if (value == NULL)
+            return sc_reader_code(r);
+        rc = read_value(r, &m->value, value, at);
+    } else {
+        rc = read_value(r, &m->value, out + m->offset, at);
+    }
+    if (m->presence != SC_TABLE_REQUIRED && !m->nullable && rc == SC_ERR_TYPE)
+        sc_reader_hint_null(r, at); /* a null: say to leave the member out */
+    return rc;
+}
+
+/* The member called key, or -1 (the generated code's switch on the length). */
+static int member_index(const sc_table_struct *t, const sc_string *key)
+{
+    for (size_t i = 0; i < t->count; i++)
+        if (t->keys[i].len == key->len && memcmp(t->keys[i].ptr, key->ptr, key->len) == 0)
+            return (int)i;
+    return -1;
+}
+
+/* An absent member's default (emit_struct_read's PRESENCE_DEFAULT). */
+static void store_default(const sc_table_member *m, char *out)
+{
+    char *p = out + m->offset;
+    switch (m->value.kind) {
+    case SC_TABLE_CHARBUF:
+        memcpy(p, m->fallback.s, strlen(m->fallback.s) + 1);
+        break;
+    case SC_TABLE_STRING: {
+        const char *s = m->fallback.s;
+        memcpy(p, &s, sizeof s);
+        break;
+    }
+    case SC_TABLE_BOOL:
+        *(bool *)p = m->fallback.i != 0;
+        break;
+    case SC_TABLE_INT:
+    case SC_TABLE_ENUM:
+        store_int(p, m->value.size, m->fallback.i);
+        break;
+    case SC_TABLE_DOUBLE:
+        *(double *)p = m->fallback.d;
+        break;
+    case SC_TABLE_FLOAT:
+        *(float *)p = (float)m->fallback.d;
+        break;
+    default:
+        break;
+    }
+}
+
+int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out_v, bool *seen)
+{
+    char *out = out_v;
+    sc_skipped skipped = {NULL, 0, 0};
+    sc_string key;
+    sc_next more;
+    size_t expect = 0, found = 0;
+    int rc = 0;
+
+    memset(out, 0, t->size);
+    if ((rc = sc_read_object_begin(r)) != 0)
+        return rc;
+    for (;;) {
+        int member;
+        if (t->expect) {
+            if ((more = sc_next_member_expect(r, &t->keys[expect], &key)) <= SC_NEXT_END)
+                break;
+            member = more == SC_NEXT_EXPECTED ? (int)expect : member_index(t, &key);
+        } else {
+            if ((more = sc_next_member(r, &key)) != SC_NEXT_ITEM)
+                break;
+            member = member_index(t, &key);
+        }
+        if (member < 0) {
+            if (t->additional_properties) {
+                if (sc_skip_member(r, &skipped, &key) != 0)
+                    return sc_reader_abandon(r);
+                continue;
+            }
+            if ((rc = sc_fail_unknown_member(r, &key, t->count > 0 ? t->names : NULL, t->count)) != 0)
+                return rc;
+            continue; /* all-errors mode: listed, the value skipped */
+        }
+        if (seen[member]) {
+            sc_fail_duplicate_member(r, t->names[member]);
+            return sc_reader_abandon(r);
+        }
+        seen[member] = true;
+        found++;
+        expect = (size_t)member + 1 < t->count ? (size_t)member + 1 : 0;
+        if (t->members[member].presence == SC_TABLE_HAS_FLAG) /* the default mode sets it after the loop */
+            *(bool *)(out + t->members[member].has_offset) = true;
+        rc = read_member(r, &t->members[member], out);
+        if (rc != 0 && (rc = sc_reader_catch_key(r, t->names[member])) != 0)
+            return rc;
+    }
+    if (more == SC_NEXT_ERROR)
+        return sc_reader_abandon(r);
+    if (t->additional_properties && (rc = sc_check_skipped(r, &skipped)) != 0)
+        return rc;
+    /* the absent members, in declaration order: an error or a default
+     * (a has_ flag of one stays false from the memset) */
+    for (size_t i = 0; found < t->count && i < t->count; i++) {
+        const sc_table_member *m = &t->members[i];
+        if (seen[i])
+            continue;
+        if (m->presence == SC_TABLE_REQUIRED && (rc = sc_fail_missing_member(r, t->names[i])) != 0)
+            return rc;
+        if (m->presence == SC_TABLE_DEFAULT)
+            store_default(m, out);
+    }
+    return sc_reader_collected(r); /* all-errors mode: whether a member failed */
+}

@@ -1,0 +1,161 @@
+/* schemac runtime: building a struct's cJSON tree through its descriptor
+ * (schemac --optimize=size, include/schemac/table.h).
+ *
+ * Step for step what generator/emit/c/emit_c_build.c's emit_struct_build
+ * writes for one struct in the default mode: which members are written
+ * (presence), null for a @nullable member that holds none, arrays item by
+ * item, and NULL when memory runs out. */
+#include "schemac/table.h"
+
+#include <string.h>
+
+#include "schemac/support.h"
+
+static const void *pointer_at(const char *v, size_t offset)
+{
+    const void *p;
+    memcpy(&p, v + offset, sizeof p);
+    return p;
+}
+
+/* An integer of size bytes, as a double (cJSON's number). */
+static double int_at(const void *p, const sc_table_value *t)
+{
+    switch (t->size) {
+    case 1: {
+        uint8_t u;
+        memcpy(&u, p, 1);
+        return t->is_signed ? (double)(int8_t)u : (double)u;
+    }
+    case 2: {
+        uint16_t u;
+        memcpy(&u, p, 2);
+        return t->is_signed ? (double)(int16_t)u : (double)u;
+    }
+    case 4: {
+        uint32_t u;
+        memcpy(&u, p, 4);
+        return t->is_signed ? (double)(int32_t)u : (double)u;
+    }
+    default: {
+        uint64_t u;
+        memcpy(&u, p, 8);
+        return t->is_signed ? (double)(int64_t)u : (double)u;
+    }
+    }
+}
+
+/* The same for a count member, as the default mode's (size_t)v_->count. */
+static size_t count_at(const char *v, const sc_table_array *a)
+{
+    sc_table_value as_int = {.kind = SC_TABLE_INT, .is_signed = a->count_signed, .size = a->count_size};
+    double n = int_at(v + a->count_offset, &as_int);
+    return n > 0 ? (size_t)n : 0; /* T_encode checked first: a negative count never gets here */
+}
+
+/* The tree of the value at p (emit_c_build.c's build_expr). */
+static cJSON *build_value(const sc_table_value *t, const void *p, int depth)
+{
+    switch (t->kind) {
+    case SC_TABLE_BOOL:
+        return cJSON_CreateBool(*(const bool *)p);
+    case SC_TABLE_INT:
+        return cJSON_CreateNumber(int_at(p, t));
+    case SC_TABLE_DOUBLE:
+        return cJSON_CreateNumber(*(const double *)p);
+    case SC_TABLE_FLOAT:
+        return cJSON_CreateNumber((double)*(const float *)p);
+    case SC_TABLE_STRING:
+        return cJSON_CreateString((const char *)pointer_at(p, 0));
+    case SC_TABLE_CHARBUF:
+        return cJSON_CreateString((const char *)p);
+    case SC_TABLE_ENUM:
+    case SC_TABLE_STRUCT:
+        return t->build(p, depth + 1);
+    case SC_TABLE_ANY:
+    case SC_TABLE_OBJECT:
+        return cJSON_Duplicate((const cJSON *)pointer_at(p, 0), 1);
+    }
+    return NULL;
+}
+
+/* Whether the member is written at all (its presence). */
+static bool member_written(const char *v, const sc_table_member *m)
+{
+    switch (m->presence) {
+    case SC_TABLE_POINTER:
+        return pointer_at(v, m->offset) != NULL;
+    case SC_TABLE_HAS_FLAG:
+        return *(const bool *)(v + m->has_offset);
+    case SC_TABLE_OPTIONAL:
+        if (m->storage == SC_TABLE_STORED_POINTER)
+            return pointer_at(v, m->offset) != NULL;
+        if (m->storage == SC_TABLE_STORED_SEQUENCE)
+            return pointer_at(v, m->offset) != NULL || count_at(v, m->array) > 0;
+        return true;
+    default:
+        return true;
+    }
+}
+
+static bool build_member(cJSON *o, const char *v, const sc_table_member *m, const char *key, int depth)
+{
+    if (m->nullable) {
+        bool none = pointer_at(v, m->offset) == NULL &&
+                    (m->storage != SC_TABLE_STORED_SEQUENCE || count_at(v, m->array) == 0);
+        if (none)
+            return sc_cjson_add(o, key, cJSON_CreateNull());
+    }
+    if (m->array != NULL && m->array->map) {
+        const sc_table_array *a = m->array;
+        cJSON *map = cJSON_CreateObject();
+        if (!sc_cjson_add(o, key, map))
+            return false;
+        const char *items = pointer_at(v, m->offset);
+        size_t n = count_at(v, a);
+        for (size_t i = 0; i < n; i++) {
+            const char *entry = items + i * a->entry_size;
+            const char *name = a->key_size > 0 ? entry + a->key_offset : (const char *)pointer_at(entry, a->key_offset);
+            if (!sc_cjson_add_copy(map, name, build_value(&m->value, entry + a->value_offset, depth)))
+                return false;
+        }
+        return true;
+    }
+    if (m->array != NULL) {
+        cJSON *list = cJSON_CreateArray();
+        if (!sc_cjson_add(o, key, list))
+            return false;
+        const char *items = m->array->fixed_size > 0 ? v + m->offset : (const char *)pointer_at(v, m->offset);
+        size_t n = count_at(v, m->array);
+        for (size_t i = 0; i < n; i++)
+            if (!sc_cjson_append(list, build_value(&m->value, items + i * m->value.size, depth)))
+                return false;
+        return true;
+    }
+    const void *p = v + m->offset;
+    if (m->by_pointer) {
+        p = pointer_at(v, m->offset);
+        if (p == NULL) /* a present value behind a NULL pointer cannot be encoded */
+            return false;
+    }
+    return sc_cjson_add(o, key, build_value(&m->value, p, depth));
+}
+
+cJSON *sc_table_build(const sc_table_struct *t, const void *value, int depth)
+{
+    const char *v = value;
+    cJSON *o;
+    if (depth > SC_MAX_DEPTH)
+        return NULL; /* a cycle, or deeper than any document we accept */
+    o = cJSON_CreateObject();
+    if (o == NULL)
+        return NULL;
+    for (size_t i = 0; i < t->count; i++) {
+        const sc_table_member *m = &t->members[i];
+        if (member_written(v, m) && !build_member(o, v, m, t->names[i], depth)) {
+            cJSON_Delete(o);
+            return NULL;
+        }
+    }
+    return o;
+}
