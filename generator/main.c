@@ -1,4 +1,5 @@
 /* schemac: the command line. Parses options, then parse -> check -> emit. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -9,6 +10,8 @@
 #include "cli/cflags.h"
 #include "cli/compdb.h"
 #include "cli/outputs.h"
+#include "compat/baseline.h"
+#include "compat/compat.h"
 #include "emit/c/emit_c.h"
 #include "emit/emit_depfile.h"
 #include "emit/emit_list.h"
@@ -67,7 +70,23 @@ static const char usage[] =
     "  -Werror=dialect      treat only the dialect warnings as errors (a provider\n"
     "                       cannot express a constraint of a tool)\n"
     "  -Wno-dialect=NAME    do not report what dialect NAME loses (as @acceptLoss NAME\n"
-    "                       on every tool)\n"
+    "                       on every tool)\n";
+/* The compatibility check's options (docs/compat.md); a string of their
+ * own, as one literal may hold only 4095 characters in C. */
+static const char usage_compat[] =
+    "  --write-baseline DIR write the baseline into DIR (one TYPE.schema.json per\n"
+    "                       @schema or @tool struct, one TYPE.tool.json per tool;\n"
+    "                       files of types gone are removed) and nothing else\n"
+    "  --compat DIR         check the header against the baseline in DIR: a change\n"
+    "                       that breaks a document's sender or receiver is an error\n"
+    "                       with a witness document (docs/compat.md); writes nothing\n"
+    "  --compat-level LEVEL check also backward (old documents stay valid), forward\n"
+    "                       (new documents were valid) or full (both) for every type,\n"
+    "                       beyond what its direction asks\n"
+    "  --compat-verbose     with --compat, list compatible changes too\n"
+    "  -Wno-compat=RULE     with --compat, accept the changes of RULE (all: every\n"
+    "                       rule), as @acceptBreak RULE on every type\n";
+static const char usage_end[] =
     "  -h, --help           show this help\n"
     "  -V, --version        show the version\n"
     "\n"
@@ -95,6 +114,9 @@ typedef struct options {
     const char **clang_args;
     int nclang_args;
     const char *resource_dir;
+    /* --write-baseline, --compat (docs/compat.md) */
+    const char *write_baseline;
+    compat_options compat;
 } options;
 
 static int usage_error(const char *fmt, const char *arg)
@@ -123,6 +145,46 @@ static int set_compile_commands_file(options *o, const char *file)
     return 0;
 }
 
+/* The options of --write-baseline and --compat, at argv[*i]. */
+static int parse_compat_arg(int argc, char **argv, int *i, options *o)
+{
+    const char *a = argv[*i];
+    if (strcmp(a, "--compat-verbose") == 0) {
+        o->compat.verbose = true;
+        return 0;
+    }
+    if (strncmp(a, "-Wno-compat=", strlen("-Wno-compat=")) == 0) {
+        const char *rule = a + strlen("-Wno-compat=");
+        if (strcmp(rule, "all") != 0 && !compat_rule_known(rule))
+        {
+            char *msg = xasprintf("unknown rule in '%s'; the rules: all, %s", a, compat_rule_list());
+            int rc = usage_error("%s", msg);
+            free(msg);
+            return rc;
+        }
+        o->compat.accepted = xrealloc(o->compat.accepted, (o->compat.naccepted + 1) * sizeof *o->compat.accepted);
+        o->compat.accepted[o->compat.naccepted++] = rule;
+        return 0;
+    }
+    if (++*i == argc)
+        return usage_error("%s needs a value", a);
+    const char *v = argv[*i];
+    if (strcmp(a, "--write-baseline") == 0) {
+        o->write_baseline = v;
+    } else if (strcmp(a, "--compat") == 0) {
+        o->compat.baseline_dir = v;
+    } else if (strcmp(v, "backward") == 0) {
+        o->compat.level = COMPAT_BACKWARD;
+    } else if (strcmp(v, "forward") == 0) {
+        o->compat.level = COMPAT_FORWARD;
+    } else if (strcmp(v, "full") == 0) {
+        o->compat.level = COMPAT_FULL;
+    } else {
+        return usage_error("--compat-level takes backward, forward or full, not '%s'", v);
+    }
+    return 0;
+}
+
 static int parse_args(int argc, char **argv, options *o)
 {
     o->clang_args = xcalloc((size_t)argc, sizeof *o->clang_args);
@@ -136,6 +198,8 @@ static int parse_args(int argc, char **argv, options *o)
         }
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(usage, stdout);
+            fputs(usage_compat, stdout);
+            fputs(usage_end, stdout);
             exit(0);
         } else if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
             printf("schemac %s\n", SCHEMAC_VERSION);
@@ -181,6 +245,12 @@ static int parse_args(int argc, char **argv, options *o)
             if (!dialect_from_name(a + strlen("-Wno-dialect="), &d))
                 return usage_error("unknown dialect in '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)", a);
             dialect_warnings_silenced |= 1u << d;
+        } else if (strcmp(a, "--write-baseline") == 0 || strcmp(a, "--compat") == 0 ||
+                   strcmp(a, "--compat-level") == 0 || strcmp(a, "--compat-verbose") == 0 ||
+                   strncmp(a, "-Wno-compat=", strlen("-Wno-compat=")) == 0) {
+            int rc = parse_compat_arg(argc, argv, &i, o);
+            if (rc != 0)
+                return rc;
         } else if (strcmp(a, "--print-outputs") == 0) {
             o->print_outputs = true;
         } else if (strcmp(a, "-p") == 0) {
@@ -219,6 +289,12 @@ static int parse_args(int argc, char **argv, options *o)
         return usage_error("%s", "--list prints on its own: not with --print-schema or --print-dialect");
     if (o->print_outputs && (o->list || o->print_schema || o->print_dialect))
         return usage_error("%s", "--print-outputs lists files; --list, --print-schema and --print-dialect write none");
+    if ((o->write_baseline != NULL || o->compat.baseline_dir != NULL) &&
+        (o->list || o->print_schema || o->print_dialect || o->print_outputs || o->schema_only))
+        return usage_error("%s", "--write-baseline and --compat run on their own: not with --list, --print-*, "
+                                 "--schema-only");
+    if (o->compat.baseline_dir == NULL && (o->compat.verbose || o->compat.level != 0 || o->compat.naccepted > 0))
+        return usage_error("%s", "--compat-level, --compat-verbose and -Wno-compat= go with --compat DIR");
     if (o->flags_from != NULL && o->compile_db_dir == NULL)
         return usage_error("%s", "--flags-from needs -p BUILD_DIR or --compile-commands FILE");
     return 0;
@@ -351,10 +427,39 @@ static void emit_code(const model *m, const options *o, output_set *out)
     free(tool_texts);
 }
 
+/* --write-baseline DIR: the baseline's files, and the removal of those
+ * of types the header no longer has (accepting a removal is updating the
+ * baseline). */
+static void emit_baseline(const model *m, const options *o, output_set *out)
+{
+    baseline b;
+    baseline_of_model(m, &b);
+    for (size_t i = 0; i < b.count; i++) {
+        outputs_add(out, path_join(o->write_baseline, b.files[i].name), b.files[i].text);
+        b.files[i].text = NULL;
+    }
+    DIR *d = opendir(o->write_baseline);
+    struct dirent *e;
+    while (d != NULL && (e = readdir(d)) != NULL)
+        if (baseline_file_name(e->d_name) && baseline_text(&b, e->d_name) == NULL && !diag_failed()) {
+            char *path = path_join(o->write_baseline, e->d_name);
+            if (remove(path) != 0)
+                diag_error((src_loc){m->header_path, 1, 1}, "cannot remove %s: %s", path, strerror(errno));
+            free(path);
+        }
+    if (d != NULL)
+        closedir(d);
+    baseline_free(&b); /* the texts went to out */
+}
+
 /* Prints what was asked for, or collects the outputs into out. */
 static void emit_all(const model *m, const options *o, output_set *out)
 {
-    if (o->print_dialect) {
+    if (o->write_baseline != NULL) {
+        emit_baseline(m, o, out);
+    } else if (o->compat.baseline_dir != NULL) {
+        compat_check(m, &o->compat);
+    } else if (o->print_dialect) {
         emit_dialects(m, o, out, NULL);
     } else if (o->list) {
         size_t roots = 0;
@@ -404,6 +509,7 @@ int main(int argc, char **argv)
         free(db_args);
         free(o.clang_args);
         free(o.compile_db_dir_owned);
+        free(o.compat.accepted);
         diag_forget();
         return rc;
     }
@@ -434,6 +540,7 @@ int main(int argc, char **argv)
     free(args);
     free(o.clang_args);
     free(o.compile_db_dir_owned);
+    free(o.compat.accepted);
     diag_forget();
     return rc;
 }
