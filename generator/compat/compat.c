@@ -149,7 +149,8 @@ static void report(const struct_def *s, const finding *f, bool senders, const co
 {
     located at = locate(s, f);
     if (f->note) {
-        diag_note(at.where, "%s: %s", s->tool_name != NULL ? s->tool_name : s->name, f->message);
+        diag_note(at.where, "%s '%s': %s", s->tool_name != NULL ? "tool" : "type",
+                  s->tool_name != NULL ? s->tool_name : s->name, f->message);
         return;
     }
     if (at.accepted || rule_accepted(o, f->rule)) {
@@ -160,14 +161,17 @@ static void report(const struct_def *s, const finding *f, bool senders, const co
     }
     const char *who = senders ? "for senders (a document valid before is rejected now)"
                               : "for receivers (a document valid now is rejected by the old schema)";
+    const char *kind = s->tool_name != NULL ? "tool" : "type";
+    const char *name = s->tool_name != NULL ? s->tool_name : s->name;
     if (f->witness != NULL) {
-        diag_error(at.where, "breaking change %s: %s [-Wcompat=%s]", who, f->message, f->rule);
+        diag_error(at.where, "breaking change to %s '%s' %s: %s [-Wcompat=%s]", kind, name, who, f->message,
+                   f->rule);
         char *w = json_print(f->witness, 0);
         diag_note(at.where, "witness: %s", w);
         free(w);
     } else {
-        diag_error(at.where, "may break %s: %s; schemac cannot tell, see docs/compat.md [-Wcompat=%s]", who,
-                   f->message, f->rule);
+        diag_error(at.where, "may break %s '%s' %s: %s; schemac cannot decide it (docs/compat.md) [-Wcompat=%s]",
+                   kind, name, who, f->message, f->rule);
     }
 }
 
@@ -241,14 +245,35 @@ static cJSON *parse_baseline(const baseline *b, const char *name, const model *m
     return doc;
 }
 
-static void check_type(const model *m, const struct_def *s, const baseline *b, const compat_options *o)
+/* The baseline schema of s: its struct's, else (a tool whose struct was
+ * renamed) that of the struct the tool had. Caller frees. */
+static char *baseline_schema_name(const struct_def *s, const baseline *b)
 {
     char *name = xasprintf("%s%s", s->name, BASELINE_SCHEMA_SUFFIX);
+    if (baseline_text(b, name) != NULL || s->tool_name == NULL)
+        return name;
+    for (size_t i = 0; i < b->count; i++) {
+        cJSON *meta = strstr(b->files[i].name, BASELINE_TOOL_SUFFIX) != NULL ? cJSON_Parse(b->files[i].text) : NULL;
+        const cJSON *tool = cJSON_GetObjectItemCaseSensitive(meta, "tool");
+        const cJSON *type = cJSON_GetObjectItemCaseSensitive(meta, "type");
+        if (cJSON_IsString(tool) && cJSON_IsString(type) && strcmp(tool->valuestring, s->tool_name) == 0) {
+            free(name);
+            name = xasprintf("%s%s", type->valuestring, BASELINE_SCHEMA_SUFFIX);
+        }
+        cJSON_Delete(meta);
+    }
+    return name;
+}
+
+static void check_type(const model *m, const struct_def *s, const baseline *b, const compat_options *o)
+{
+    char *name = baseline_schema_name(s, b);
     cJSON *old_doc = parse_baseline(b, name, m);
     free(name);
     if (old_doc == NULL) {
         if (o->verbose)
-            diag_note(s->where, "%s is new: not in the baseline", s->tool_name != NULL ? s->tool_name : s->name);
+            diag_note(s->where, "%s '%s' is new: not in the baseline", s->tool_name != NULL ? "tool" : "type",
+                      s->tool_name != NULL ? s->tool_name : s->name);
         return;
     }
     cJSON *new_doc = schema_document(s);
@@ -274,7 +299,8 @@ static void check_type(const model *m, const struct_def *s, const baseline *b, c
         report(s, &found.items[i], true, o);
     findings_free(&found);
     if (o->verbose && !cJSON_Compare(old_doc, new_doc, 1))
-        diag_note(s->where, "%s: schema changed (compatible %s)", s->tool_name != NULL ? s->tool_name : s->name,
+        diag_note(s->where, "%s '%s': schema changed (compatible %s)", s->tool_name != NULL ? "tool" : "type",
+                  s->tool_name != NULL ? s->tool_name : s->name,
                   in && out ? "both ways" : in ? "for senders" : "for receivers");
     cJSON_Delete(old_doc);
     cJSON_Delete(new_doc);

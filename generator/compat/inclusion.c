@@ -829,9 +829,15 @@ static void diff(incl_ctx *ctx, const cJSON *a, const cJSON *b, finding_list *ou
             const char *rule = strcmp(x->type, "null") == 0 ? "nullable"
                                : b_is_union || kw(a, "anyOf") || kw(a, "oneOf") ? "variant"
                                                                                   : "type";
-            finding_add(out, rule, "", w, "%s %s: no %s value is accepted %s", x->type,
-                        ctx->a_is_old ? "values removed" : "values added", x->type,
-                        ctx->a_is_old ? "now" : "by the old schema");
+            if (strcmp(rule, "variant") == 0)
+                finding_add(out, rule, "", w, "%s", ctx->a_is_old ? "a variant was removed: no variant takes its "
+                                                                     "documents now"
+                                                                   : "a variant was added: no variant of the old "
+                                                                     "schema takes its documents");
+            else
+                finding_add(out, rule, "", w, "%s %s: no %s value is accepted %s", x->type,
+                            ctx->a_is_old ? "values removed" : "values added", x->type,
+                            ctx->a_is_old ? "now" : "by the old schema");
             continue;
         }
         if (nmatch == 1) {
