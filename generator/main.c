@@ -84,6 +84,9 @@ static const char usage_compat[] =
     "                       (new documents were valid) or full (both) for every type,\n"
     "                       beyond what its direction asks\n"
     "  --compat-verbose     with --compat, list compatible changes too\n"
+    "  --compat-stamp FILE  with --compat, touch FILE when the check passes, and\n"
+    "                       with -MD list the baseline in the depfile: a build\n"
+    "                       step's output (docs/build-integration.md)\n"
     "  -Wno-compat=RULE     with --compat, accept the changes of RULE (all: every\n"
     "                       rule), as @acceptBreak RULE on every type\n";
 static const char usage_end[] =
@@ -117,6 +120,7 @@ typedef struct options {
     /* --write-baseline, --compat (docs/compat.md) */
     const char *write_baseline;
     compat_options compat;
+    const char *compat_stamp;
 } options;
 
 static int usage_error(const char *fmt, const char *arg)
@@ -173,6 +177,8 @@ static int parse_compat_arg(int argc, char **argv, int *i, options *o)
         o->write_baseline = v;
     } else if (strcmp(a, "--compat") == 0) {
         o->compat.baseline_dir = v;
+    } else if (strcmp(a, "--compat-stamp") == 0) {
+        o->compat_stamp = v;
     } else if (strcmp(v, "backward") == 0) {
         o->compat.level = COMPAT_BACKWARD;
     } else if (strcmp(v, "forward") == 0) {
@@ -247,6 +253,7 @@ static int parse_args(int argc, char **argv, options *o)
             dialect_warnings_silenced |= 1u << d;
         } else if (strcmp(a, "--write-baseline") == 0 || strcmp(a, "--compat") == 0 ||
                    strcmp(a, "--compat-level") == 0 || strcmp(a, "--compat-verbose") == 0 ||
+                   strcmp(a, "--compat-stamp") == 0 ||
                    strncmp(a, "-Wno-compat=", strlen("-Wno-compat=")) == 0) {
             int rc = parse_compat_arg(argc, argv, &i, o);
             if (rc != 0)
@@ -293,8 +300,10 @@ static int parse_args(int argc, char **argv, options *o)
         (o->list || o->print_schema || o->print_dialect || o->print_outputs || o->schema_only))
         return usage_error("%s", "--write-baseline and --compat run on their own: not with --list, --print-*, "
                                  "--schema-only");
-    if (o->compat.baseline_dir == NULL && (o->compat.verbose || o->compat.level != 0 || o->compat.naccepted > 0))
-        return usage_error("%s", "--compat-level, --compat-verbose and -Wno-compat= go with --compat DIR");
+    if (o->compat.baseline_dir == NULL &&
+        (o->compat.verbose || o->compat.level != 0 || o->compat.naccepted > 0 || o->compat_stamp != NULL))
+        return usage_error("%s", "--compat-level, --compat-verbose, --compat-stamp and -Wno-compat= go with "
+                                 "--compat DIR");
     if (o->flags_from != NULL && o->compile_db_dir == NULL)
         return usage_error("%s", "--flags-from needs -p BUILD_DIR or --compile-commands FILE");
     return 0;
@@ -452,6 +461,48 @@ static void emit_baseline(const model *m, const options *o, output_set *out)
     baseline_free(&b); /* the texts went to out */
 }
 
+/* --compat with -MD: the check runs again when the header, anything it
+ * includes or the baseline (its directory: a file added or removed) changes. */
+static void emit_compat_depfile(const model *m, const options *o, output_set *out)
+{
+    if (!o->write_depfile)
+        return;
+    baseline b;
+    const char **extra = NULL;
+    size_t nextra = 0;
+    if (baseline_read(o->compat.baseline_dir, &b) == 0) {
+        extra = xcalloc(b.count + 1, sizeof *extra);
+        extra[nextra++] = xstrdup(o->compat.baseline_dir);
+        for (size_t i = 0; i < b.count; i++)
+            extra[nextra++] = path_join(o->compat.baseline_dir, b.files[i].name);
+        baseline_free(&b);
+    }
+    char *stem = header_stem(o->header);
+    char *name = xasprintf("%s.compat.d", stem);
+    char *path = o->depfile != NULL ? xstrdup(o->depfile) : path_join(o->output_dir, name);
+    const char *target = o->depfile_target != NULL ? o->depfile_target
+                         : o->compat_stamp != NULL ? o->compat_stamp
+                                                   : path;
+    outputs_add(out, path, emit_depfile_with(m, target, extra, nextra));
+    for (size_t i = 0; i < nextra; i++)
+        free((char *)extra[i]);
+    free(extra);
+    free(name);
+    free(stem);
+}
+
+/* --compat-stamp: touched (rewritten, whatever it held) after a check
+ * that passed, so its mtime says when the check last ran. */
+static int touch_stamp(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (f == NULL || fclose(f) != 0) {
+        fprintf(stderr, "schemac: cannot write %s: %s\n", path, strerror(errno));
+        return EXIT_IO;
+    }
+    return 0;
+}
+
 /* Prints what was asked for, or collects the outputs into out. */
 static void emit_all(const model *m, const options *o, output_set *out)
 {
@@ -459,6 +510,7 @@ static void emit_all(const model *m, const options *o, output_set *out)
         emit_baseline(m, o, out);
     } else if (o->compat.baseline_dir != NULL) {
         compat_check(m, &o->compat);
+        emit_compat_depfile(m, o, out);
     } else if (o->print_dialect) {
         emit_dialects(m, o, out, NULL);
     } else if (o->list) {
@@ -531,6 +583,8 @@ int main(int argc, char **argv)
         outputs_print(&out, stdout);
     else if (outputs_write(&out) != 0)
         rc = EXIT_IO;
+    else if (o.compat_stamp != NULL)
+        rc = touch_stamp(o.compat_stamp);
     outputs_free(&out);
     model_free(&m);
     model_release_files();
