@@ -350,6 +350,18 @@ static void check_tool(const model *m, const cJSON *old_tool, const compat_optio
                        "[-Wcompat=dialect-dropped]",
                        s->tool_name, d->valuestring);
     }
+    /* what a host does with the tool (confirmations, retries): notes */
+    const cJSON *effect = cJSON_GetObjectItemCaseSensitive(old_tool, "effect");
+    const char *effect_now = s->effect == EFFECT_READONLY      ? "readonly"
+                             : s->effect == EFFECT_MUTATING    ? "mutating"
+                             : s->effect == EFFECT_DESTRUCTIVE ? "destructive"
+                                                               : "none";
+    const char *effect_was = cJSON_IsString(effect) ? effect->valuestring : "none";
+    if (strcmp(effect_was, effect_now) != 0)
+        diag_note(s->tool_where, "tool '%s': @effect was %s, is %s", s->tool_name, effect_was, effect_now);
+    const cJSON *idempotent = cJSON_GetObjectItemCaseSensitive(old_tool, "idempotent");
+    if (cJSON_IsBool(idempotent) && cJSON_IsTrue(idempotent) != s->idempotent)
+        diag_note(s->tool_where, "tool '%s': @idempotent %s", s->tool_name, s->idempotent ? "added" : "removed");
     const cJSON *output = cJSON_GetObjectItemCaseSensitive(old_tool, "output");
     const char *was = cJSON_IsString(output) ? output->valuestring : NULL;
     if ((was == NULL) != (s->output_type == NULL) || (was != NULL && strcmp(was, s->output_type) != 0))
