@@ -108,8 +108,15 @@ def mutate_once(text, rng):
         text[m.end(1):]
 
 
+CRASHES = []  # schemac runs that crashed or a sanitizer stopped: never a skipped pair
+
+
 def run(cmd, cwd):
-    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    p = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if cmd[0] != sys.executable and (p.returncode < 0 or p.returncode > 3 or "Sanitizer" in p.stderr or
+                                     "runtime error:" in p.stderr):
+        CRASHES.append(f"{' '.join(cmd)} in {cwd}: exit {p.returncode}\n{p.stderr[-2000:]}")
+    return p
 
 
 def types_of(schema_dir):
@@ -212,7 +219,9 @@ def main():
         print("COUNTEREXAMPLE", json.dumps(c))
     for w in stats["bad_witnesses"]:
         print("WRONG WITNESS", json.dumps(w))
-    return 1 if stats["counterexamples"] or stats["bad_witnesses"] else 0
+    for c in CRASHES:
+        print("CRASH", c)
+    return 1 if stats["counterexamples"] or stats["bad_witnesses"] or CRASHES else 0
 
 
 if __name__ == "__main__":
