@@ -20,10 +20,14 @@ static void add_file(baseline *b, char *name, char *text)
 static const char *effect_name(tool_effect e)
 {
     switch (e) {
-    case EFFECT_READONLY: return "readonly";
-    case EFFECT_MUTATING: return "mutating";
-    case EFFECT_DESTRUCTIVE: return "destructive";
-    case EFFECT_NONE: break;
+    case EFFECT_READONLY:
+        return "readonly";
+    case EFFECT_MUTATING:
+        return "mutating";
+    case EFFECT_DESTRUCTIVE:
+        return "destructive";
+    case EFFECT_NONE:
+        break;
     }
     return NULL;
 }

@@ -17,8 +17,9 @@
 
 static const char *const rules[] = {
     "member-required", "member-removed", "member-added", "member-added-open", "member-removed-open",
-    "unknown-members", "bound", "type", "multipleOf", "pattern", "format", "enum-value", "enum", "nullable",
-    "variant", "type-removed", "tool-removed", "tool-renamed", "dialect-dropped", "too-deep",
+    "unknown-members", "bound",          "type",         "multipleOf",        "pattern",
+    "format",          "enum-value",     "enum",         "nullable",          "variant",
+    "type-removed",    "tool-removed",   "tool-renamed", "dialect-dropped",   "too-deep",
 };
 
 bool compat_rule_known(const char *name)
@@ -34,7 +35,8 @@ const char *compat_rule_list(void)
     static char text[1024];
     if (text[0] == '\0')
         for (size_t i = 0; i < sizeof rules / sizeof *rules; i++)
-            snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", i ? ", " : "", rules[i]);
+            snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s", i ? ", " : "",
+                     rules[i]);
     return text;
 }
 
@@ -155,23 +157,26 @@ static void report(const struct_def *s, const finding *f, bool senders, const co
     }
     if (at.accepted || rule_accepted(o, f->rule)) {
         if (o->verbose)
-            diag_note(at.where, "accepted (%s): %s [-Wcompat=%s]", at.accepted ? "@acceptBreak" : "-Wno-compat",
-                      f->message, f->rule);
+            diag_note(at.where, "accepted (%s): %s [-Wcompat=%s]",
+                      at.accepted ? "@acceptBreak" : "-Wno-compat", f->message, f->rule);
         return;
     }
-    const char *who = senders ? "for senders (a document valid before is rejected now)"
-                              : "for receivers (a document valid now is rejected by the old schema)";
+    const char *who = senders
+                          ? "for senders (a document valid before is rejected now)"
+                          : "for receivers (a document valid now is rejected by the old schema)";
     const char *kind = s->tool_name != NULL ? "tool" : "type";
     const char *name = s->tool_name != NULL ? s->tool_name : s->name;
     if (f->witness != NULL) {
-        diag_error(at.where, "breaking change to %s '%s' %s: %s [-Wcompat=%s]", kind, name, who, f->message,
-                   f->rule);
+        diag_error(at.where, "breaking change to %s '%s' %s: %s [-Wcompat=%s]", kind, name, who,
+                   f->message, f->rule);
         char *w = json_print(f->witness, 0);
         diag_note(at.where, "witness: %s", w);
         free(w);
     } else {
-        diag_error(at.where, "may break %s '%s' %s: %s; schemac cannot decide it (docs/compat.md) [-Wcompat=%s]",
-                   kind, name, who, f->message, f->rule);
+        diag_error(
+            at.where,
+            "may break %s '%s' %s: %s; schemac cannot decide it (docs/compat.md) [-Wcompat=%s]",
+            kind, name, who, f->message, f->rule);
     }
 }
 
@@ -197,11 +202,16 @@ static bool reaches(const node *n, const struct_def *target, int depth)
     if (n == NULL)
         return false;
     switch (n->kind) {
-    case NODE_STRUCT: return !n->struct_type->recursive || depth < 3 ? struct_reaches(n->struct_type, target, depth)
-                                                                     : false;
-    case NODE_ARRAY: return reaches(n->items, target, depth);
-    case NODE_MAP: return reaches(n->map_value, target, depth);
-    default: return false;
+    case NODE_STRUCT:
+        return !n->struct_type->recursive || depth < 3
+                   ? struct_reaches(n->struct_type, target, depth)
+                   : false;
+    case NODE_ARRAY:
+        return reaches(n->items, target, depth);
+    case NODE_MAP:
+        return reaches(n->map_value, target, depth);
+    default:
+        return false;
     }
 }
 
@@ -240,8 +250,10 @@ static cJSON *parse_baseline(const baseline *b, const char *name, const model *m
         return NULL;
     cJSON *doc = cJSON_Parse(text);
     if (doc == NULL)
-        diag_error((src_loc){m->header_path, 1, 1}, "baseline file %s is not JSON: write it again with "
-                                                     "--write-baseline", name);
+        diag_error((src_loc){m->header_path, 1, 1},
+                   "baseline file %s is not JSON: write it again with "
+                   "--write-baseline",
+                   name);
     return doc;
 }
 
@@ -253,10 +265,13 @@ static char *baseline_schema_name(const struct_def *s, const baseline *b)
     if (baseline_text(b, name) != NULL || s->tool_name == NULL)
         return name;
     for (size_t i = 0; i < b->count; i++) {
-        cJSON *meta = strstr(b->files[i].name, BASELINE_TOOL_SUFFIX) != NULL ? cJSON_Parse(b->files[i].text) : NULL;
+        cJSON *meta = strstr(b->files[i].name, BASELINE_TOOL_SUFFIX) != NULL
+                          ? cJSON_Parse(b->files[i].text)
+                          : NULL;
         const cJSON *tool = cJSON_GetObjectItemCaseSensitive(meta, "tool");
         const cJSON *type = cJSON_GetObjectItemCaseSensitive(meta, "type");
-        if (cJSON_IsString(tool) && cJSON_IsString(type) && strcmp(tool->valuestring, s->tool_name) == 0) {
+        if (cJSON_IsString(tool) && cJSON_IsString(type) &&
+            strcmp(tool->valuestring, s->tool_name) == 0) {
             free(name);
             name = xasprintf("%s%s", type->valuestring, BASELINE_SCHEMA_SUFFIX);
         }
@@ -265,14 +280,16 @@ static char *baseline_schema_name(const struct_def *s, const baseline *b)
     return name;
 }
 
-static void check_type(const model *m, const struct_def *s, const baseline *b, const compat_options *o)
+static void check_type(const model *m, const struct_def *s, const baseline *b,
+                       const compat_options *o)
 {
     char *name = baseline_schema_name(s, b);
     cJSON *old_doc = parse_baseline(b, name, m);
     free(name);
     if (old_doc == NULL) {
         if (o->verbose)
-            diag_note(s->where, "%s '%s' is new: not in the baseline", s->tool_name != NULL ? "tool" : "type",
+            diag_note(s->where, "%s '%s' is new: not in the baseline",
+                      s->tool_name != NULL ? "tool" : "type",
                       s->tool_name != NULL ? s->tool_name : s->name);
         return;
     }
@@ -299,9 +316,12 @@ static void check_type(const model *m, const struct_def *s, const baseline *b, c
         report(s, &found.items[i], true, o);
     findings_free(&found);
     if (o->verbose && !cJSON_Compare(old_doc, new_doc, 1))
-        diag_note(s->where, "%s '%s': schema changed (compatible %s)", s->tool_name != NULL ? "tool" : "type",
+        diag_note(s->where, "%s '%s': schema changed (compatible %s)",
+                  s->tool_name != NULL ? "tool" : "type",
                   s->tool_name != NULL ? s->tool_name : s->name,
-                  in && out ? "both ways" : in ? "for senders" : "for receivers");
+                  in && out ? "both ways"
+                  : in      ? "for senders"
+                            : "for receivers");
     cJSON_Delete(old_doc);
     cJSON_Delete(new_doc);
 }
@@ -327,26 +347,31 @@ static void check_tool(const model *m, const cJSON *old_tool, const compat_optio
                 strcmp(m->structs[i]->tool_name, tool->valuestring) == 0)
                 return;
         if (!rule_off(o, s, "tool-removed"))
-            diag_error(s != NULL ? s->where : first, "breaking change for senders: tool '%s' removed (a client "
-                                                      "calling it fails) [-Wcompat=tool-removed]",
+            diag_error(s != NULL ? s->where : first,
+                       "breaking change for senders: tool '%s' removed (a client "
+                       "calling it fails) [-Wcompat=tool-removed]",
                        tool->valuestring);
         return;
     }
     if (strcmp(s->tool_name, tool->valuestring) != 0) {
         if (!rule_off(o, s, "tool-renamed"))
-            diag_error(s->tool_where, "breaking change for senders: tool '%s' renamed to '%s' (a client calling it "
-                                      "by its old name fails) [-Wcompat=tool-renamed]",
-                       tool->valuestring, s->tool_name);
+            diag_error(
+                s->tool_where,
+                "breaking change for senders: tool '%s' renamed to '%s' (a client calling it "
+                "by its old name fails) [-Wcompat=tool-renamed]",
+                tool->valuestring, s->tool_name);
         return;
     }
     const cJSON *dialects = cJSON_GetObjectItemCaseSensitive(old_tool, "dialects");
     for (const cJSON *d = dialects != NULL ? dialects->child : NULL; d != NULL; d = d->next) {
         dialect which;
-        if (!cJSON_IsString(d) || !dialect_from_name(d->valuestring, &which) || dialect_written(s, which))
+        if (!cJSON_IsString(d) || !dialect_from_name(d->valuestring, &which) ||
+            dialect_written(s, which))
             continue;
         if (!rule_off(o, s, "dialect-dropped"))
             diag_error(s->dialects != NULL ? s->dialects_where : s->tool_where,
-                       "breaking change for senders: tool '%s' has no %s dialect now (its file was written before) "
+                       "breaking change for senders: tool '%s' has no %s dialect now (its file was "
+                       "written before) "
                        "[-Wcompat=dialect-dropped]",
                        s->tool_name, d->valuestring);
     }
@@ -358,15 +383,18 @@ static void check_tool(const model *m, const cJSON *old_tool, const compat_optio
                                                                : "none";
     const char *effect_was = cJSON_IsString(effect) ? effect->valuestring : "none";
     if (strcmp(effect_was, effect_now) != 0)
-        diag_note(s->tool_where, "tool '%s': @effect was %s, is %s", s->tool_name, effect_was, effect_now);
+        diag_note(s->tool_where, "tool '%s': @effect was %s, is %s", s->tool_name, effect_was,
+                  effect_now);
     const cJSON *idempotent = cJSON_GetObjectItemCaseSensitive(old_tool, "idempotent");
     if (cJSON_IsBool(idempotent) && cJSON_IsTrue(idempotent) != s->idempotent)
-        diag_note(s->tool_where, "tool '%s': @idempotent %s", s->tool_name, s->idempotent ? "added" : "removed");
+        diag_note(s->tool_where, "tool '%s': @idempotent %s", s->tool_name,
+                  s->idempotent ? "added" : "removed");
     const cJSON *output = cJSON_GetObjectItemCaseSensitive(old_tool, "output");
     const char *was = cJSON_IsString(output) ? output->valuestring : NULL;
-    if ((was == NULL) != (s->output_type == NULL) || (was != NULL && strcmp(was, s->output_type) != 0))
-        diag_note(s->tool_where, "tool '%s': @output was %s, is %s", s->tool_name, was != NULL ? was : "none",
-                  s->output_type != NULL ? s->output_type : "none");
+    if ((was == NULL) != (s->output_type == NULL) ||
+        (was != NULL && strcmp(was, s->output_type) != 0))
+        diag_note(s->tool_where, "tool '%s': @output was %s, is %s", s->tool_name,
+                  was != NULL ? was : "none", s->output_type != NULL ? s->output_type : "none");
 }
 
 void compat_check(const model *m, const compat_options *o)
@@ -374,7 +402,8 @@ void compat_check(const model *m, const compat_options *o)
     baseline b;
     src_loc first = {m->header_path, 1, 1};
     if (baseline_read(o->baseline_dir, &b) != 0) {
-        diag_error(first, "cannot read the baseline directory '%s' (write one with --write-baseline %s)",
+        diag_error(first,
+                   "cannot read the baseline directory '%s' (write one with --write-baseline %s)",
                    o->baseline_dir, o->baseline_dir);
         return;
     }
@@ -384,8 +413,8 @@ void compat_check(const model *m, const compat_options *o)
     for (size_t i = 0; i < b.count; i++) {
         const char *name = b.files[i].name;
         size_t len = strlen(name);
-        if (len > strlen(BASELINE_TOOL_SUFFIX) && strcmp(name + len - strlen(BASELINE_TOOL_SUFFIX),
-                                                         BASELINE_TOOL_SUFFIX) == 0) {
+        if (len > strlen(BASELINE_TOOL_SUFFIX) &&
+            strcmp(name + len - strlen(BASELINE_TOOL_SUFFIX), BASELINE_TOOL_SUFFIX) == 0) {
             cJSON *tool = cJSON_Parse(b.files[i].text);
             if (tool != NULL)
                 check_tool(m, tool, o);
@@ -397,8 +426,9 @@ void compat_check(const model *m, const compat_options *o)
         char *tool_file = xasprintf("%s%s", type, BASELINE_TOOL_SUFFIX);
         if (model_schema_struct(m, type) == NULL && baseline_text(&b, tool_file) == NULL &&
             !rule_accepted(o, "type-removed"))
-            diag_error(first, "breaking change: type '%s' of the baseline is gone (removed or renamed) "
-                              "[-Wcompat=type-removed]",
+            diag_error(first,
+                       "breaking change: type '%s' of the baseline is gone (removed or renamed) "
+                       "[-Wcompat=type-removed]",
                        type);
         free(type);
         free(tool_file);

@@ -18,9 +18,9 @@ enum { COMPAT_BACKWARD = 1, COMPAT_FORWARD = 2, COMPAT_FULL = 3 };
 
 typedef struct compat_options {
     const char *baseline_dir;
-    unsigned level;             /* COMPAT_* bits, 0: the directions alone */
-    bool verbose;               /* --compat-verbose: compatible changes as notes */
-    const char **accepted;      /* -Wno-compat=RULE: rules accepted everywhere */
+    unsigned level;        /* COMPAT_* bits, 0: the directions alone */
+    bool verbose;          /* --compat-verbose: compatible changes as notes */
+    const char **accepted; /* -Wno-compat=RULE: rules accepted everywhere */
     size_t naccepted;
 } compat_options;
 

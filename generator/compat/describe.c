@@ -18,10 +18,12 @@ static void walk(const cJSON *o, const cJSON *n, const char *path, int depth, fi
     if (o == NULL || n == NULL || depth > DESCRIBE_DEPTH)
         return;
     const cJSON *od = member(o, "description"), *nd = member(n, "description");
-    const char *ot = cJSON_IsString(od) ? od->valuestring : "", *nt = cJSON_IsString(nd) ? nd->valuestring : "";
+    const char *ot = cJSON_IsString(od) ? od->valuestring : "",
+               *nt = cJSON_IsString(nd) ? nd->valuestring : "";
     if (strcmp(ot, nt) != 0) {
-        finding_add(out, "description", path, NULL, "description changed (what a model reads): was \"%.200s\", is \"%.200s\"",
-                    ot, nt);
+        finding_add(out, "description", path, NULL,
+                    "description changed (what a model reads): was \"%.200s\", is \"%.200s\"", ot,
+                    nt);
         out->items[out->count - 1].note = true;
     }
     const cJSON *op = member(o, "properties"), *np = member(n, "properties");
@@ -36,7 +38,8 @@ static void walk(const cJSON *o, const cJSON *n, const char *path, int depth, fi
     const char *unions[] = {"anyOf", "oneOf"};
     for (size_t u = 0; u < 2; u++) {
         const cJSON *ol = member(o, unions[u]), *nl = member(n, unions[u]);
-        int count = cJSON_GetArraySize(ol) < cJSON_GetArraySize(nl) ? cJSON_GetArraySize(ol) : cJSON_GetArraySize(nl);
+        int count = cJSON_GetArraySize(ol) < cJSON_GetArraySize(nl) ? cJSON_GetArraySize(ol)
+                                                                    : cJSON_GetArraySize(nl);
         for (int i = 0; ol != NULL && nl != NULL && i < count; i++)
             walk(cJSON_GetArrayItem(ol, i), cJSON_GetArrayItem(nl, i), path, depth + 1, out);
     }

@@ -36,7 +36,8 @@ typedef struct branch {
 
 static void diff(incl_ctx *ctx, const cJSON *a, const cJSON *b, finding_list *out);
 
-void finding_add(finding_list *l, const char *rule, const char *path, cJSON *witness, const char *fmt, ...)
+void finding_add(finding_list *l, const char *rule, const char *path, cJSON *witness,
+                 const char *fmt, ...)
 {
     l->items = xrealloc(l->items, (l->count + 1) * sizeof *l->items);
     finding *f = &l->items[l->count++];
@@ -82,10 +83,12 @@ static char *value_text(const cJSON *v)
 
 /* "maxLength was 20, is 10": said of the old and the new schema whichever
  * side a is. */
-static char *change_text(const incl_ctx *ctx, const char *what, const cJSON *in_a, const cJSON *in_b)
+static char *change_text(const incl_ctx *ctx, const char *what, const cJSON *in_a,
+                         const cJSON *in_b)
 {
     char *ta = value_text(in_a), *tb = value_text(in_b);
-    char *text = xasprintf("%s was %s, is %s", what, ctx->a_is_old ? ta : tb, ctx->a_is_old ? tb : ta);
+    char *text =
+        xasprintf("%s was %s, is %s", what, ctx->a_is_old ? ta : tb, ctx->a_is_old ? tb : ta);
     free(ta);
     free(tb);
     return text;
@@ -112,7 +115,8 @@ static char *pointer_step(const char *name)
  * wrap (which takes it and returns the whole value, or NULL when it cannot
  * build one) and its path behind step. */
 typedef cJSON *(*wrap_fn)(const void *env, cJSON *inner);
-static void adopt(finding_list *out, finding_list *inner, const char *step, wrap_fn wrap, const void *env)
+static void adopt(finding_list *out, finding_list *inner, const char *step, wrap_fn wrap,
+                  const void *env)
 {
     for (size_t i = 0; i < inner->count; i++) {
         finding f = inner->items[i];
@@ -172,7 +176,10 @@ static void collect_branches(const cJSON *s, const cJSON *root, branch *list, si
     }
 }
 
-static bool numeric(const char *t) { return strcmp(t, "integer") == 0 || strcmp(t, "number") == 0; }
+static bool numeric(const char *t)
+{
+    return strcmp(t, "integer") == 0 || strcmp(t, "number") == 0;
+}
 
 static bool same_kind(const char *a, const char *b)
 {
@@ -181,12 +188,18 @@ static bool same_kind(const char *a, const char *b)
 
 static bool of_type(const cJSON *v, const char *t)
 {
-    if (strcmp(t, "null") == 0) return cJSON_IsNull(v);
-    if (strcmp(t, "boolean") == 0) return cJSON_IsBool(v);
-    if (strcmp(t, "integer") == 0) return cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble);
-    if (strcmp(t, "number") == 0) return cJSON_IsNumber(v);
-    if (strcmp(t, "string") == 0) return cJSON_IsString(v);
-    if (strcmp(t, "array") == 0) return cJSON_IsArray(v);
+    if (strcmp(t, "null") == 0)
+        return cJSON_IsNull(v);
+    if (strcmp(t, "boolean") == 0)
+        return cJSON_IsBool(v);
+    if (strcmp(t, "integer") == 0)
+        return cJSON_IsNumber(v) && v->valuedouble == floor(v->valuedouble);
+    if (strcmp(t, "number") == 0)
+        return cJSON_IsNumber(v);
+    if (strcmp(t, "string") == 0)
+        return cJSON_IsString(v);
+    if (strcmp(t, "array") == 0)
+        return cJSON_IsArray(v);
     return cJSON_IsObject(v);
 }
 
@@ -227,7 +240,8 @@ static bool has_num(const cJSON *s, const char *name, double *out)
 }
 
 /* Whether a lower (upper: sign -1) bound of a holds b's. */
-static bool bound_within(const cJSON *a, const cJSON *b, const char *incl, const char *excl, double sign)
+static bool bound_within(const cJSON *a, const cJSON *b, const char *incl, const char *excl,
+                         double sign)
 {
     double bv, av;
     bool b_incl = has_num(b, incl, &bv), b_excl = false;
@@ -245,7 +259,10 @@ static bool bound_within(const cJSON *a, const cJSON *b, const char *incl, const
     return av == bv && (b_incl || a_excl);
 }
 
-static bool integral(double x) { return isfinite(x) && x == floor(x); }
+static bool integral(double x)
+{
+    return isfinite(x) && x == floor(x);
+}
 
 static void diff_number(incl_ctx *ctx, const branch *a, const branch *b, finding_list *out)
 {
@@ -255,8 +272,8 @@ static void diff_number(incl_ctx *ctx, const branch *a, const branch *b, finding
     bool lo = bound_within(a->s, b->s, "minimum", "exclusiveMinimum", 1);
     bool hi = bound_within(a->s, b->s, "maximum", "exclusiveMaximum", -1);
     bool ints = !b_int || a_int || (has_ma && integral(ma));
-    bool mult = !has_mb || (has_ma && sc_is_multiple_of(ma, mb)) || ((a_int || (has_ma && integral(ma))) &&
-                                                                     sc_is_multiple_of(1, mb));
+    bool mult = !has_mb || (has_ma && sc_is_multiple_of(ma, mb)) ||
+                ((a_int || (has_ma && integral(ma))) && sc_is_multiple_of(1, mb));
     if (lo && hi && ints && mult)
         return;
     /* a value of a outside b: near each bound, on a's grid */
@@ -272,8 +289,10 @@ static void diff_number(incl_ctx *ctx, const branch *a, const branch *b, finding
     }
     double steps[5];
     size_t nsteps = 0;
-    if (has_ma) steps[nsteps++] = ma;
-    if (a_int) steps[nsteps++] = 1;
+    if (has_ma)
+        steps[nsteps++] = ma;
+    if (a_int)
+        steps[nsteps++] = 1;
     if (!has_ma && !a_int) {
         steps[nsteps++] = 1;
         steps[nsteps++] = 0.5;
@@ -295,7 +314,8 @@ static void diff_number(incl_ctx *ctx, const branch *a, const branch *b, finding
     const char *rule = "bound";
     if (!ints) {
         rule = "type";
-        sb_puts(&what, ctx->a_is_old ? "type was number, is integer" : "type was integer, is number");
+        sb_puts(&what,
+                ctx->a_is_old ? "type was number, is integer" : "type was integer, is number");
     }
     for (size_t i = 0; i < 4; i++) {
         const cJSON *x = kw(a->s, names[i]), *y = kw(b->s, names[i]);
@@ -326,7 +346,8 @@ static bool same_string(const cJSON *x, const cJSON *y)
 }
 
 /* A candidate string, kept as witness when a accepts it and b does not. */
-static bool try_string(incl_ctx *ctx, const branch *a, const branch *b, const char *text, cJSON **witness)
+static bool try_string(incl_ctx *ctx, const branch *a, const branch *b, const char *text,
+                       cJSON **witness)
 {
     if (*witness != NULL || text == NULL)
         return *witness != NULL;
@@ -341,8 +362,9 @@ static bool try_string(incl_ctx *ctx, const branch *a, const branch *b, const ch
 
 /* Strings of a's pattern (NULL: any) and b's (not_b: not b's) within
  * lengths [lo, hi], tried as witnesses. */
-static void try_pattern_strings(incl_ctx *ctx, const branch *a, const branch *b, const pattern *pa, const pattern *pb,
-                                bool not_b, double lo, double hi, cJSON **witness)
+static void try_pattern_strings(incl_ctx *ctx, const branch *a, const branch *b, const pattern *pa,
+                                const pattern *pb, bool not_b, double lo, double hi,
+                                cJSON **witness)
 {
     if (*witness != NULL || lo > hi || lo < 0)
         return;
@@ -375,7 +397,8 @@ static void diff_string(incl_ctx *ctx, const branch *a, const branch *b, finding
          * lengths that b's pattern rejects */
         strbuf w;
         sb_init(&w);
-        pattern_ok = pattern_difference_string(pa, pb, (uint64_t)a_min, a_max >= 1e15 ? UINT64_MAX : (uint64_t)a_max,
+        pattern_ok = pattern_difference_string(pa, pb, (uint64_t)a_min,
+                                               a_max >= 1e15 ? UINT64_MAX : (uint64_t)a_max,
                                                UINT64_MAX, &w) == 0;
         sb_free(&w);
     }
@@ -383,8 +406,10 @@ static void diff_string(incl_ctx *ctx, const branch *a, const branch *b, finding
         return;
     cJSON *witness = NULL;
     /* too short or too long for b, within a */
-    try_pattern_strings(ctx, a, b, pa, NULL, false, a_min, b_min - 1 < a_max ? b_min - 1 : a_max, &witness);
-    try_pattern_strings(ctx, a, b, pa, NULL, false, b_max + 1 > a_min ? b_max + 1 : a_min, a_max, &witness);
+    try_pattern_strings(ctx, a, b, pa, NULL, false, a_min, b_min - 1 < a_max ? b_min - 1 : a_max,
+                        &witness);
+    try_pattern_strings(ctx, a, b, pa, NULL, false, b_max + 1 > a_min ? b_max + 1 : a_min, a_max,
+                        &witness);
     if (pb != NULL)
         try_pattern_strings(ctx, a, b, pa, pb, true, a_min, a_max, &witness);
     if (cJSON_IsString(fmt_a))
@@ -402,8 +427,9 @@ static void diff_string(incl_ctx *ctx, const branch *a, const branch *b, finding
     const char *names[] = {"minLength", "maxLength", "pattern", "format"};
     for (size_t i = 0; i < 4; i++) {
         const cJSON *x = kw(a->s, names[i]), *y = kw(b->s, names[i]);
-        bool differ = i < 2 ? ((x == NULL) != (y == NULL) || (x != NULL && x->valuedouble != y->valuedouble))
-                            : !same_string(x, y);
+        bool differ =
+            i < 2 ? ((x == NULL) != (y == NULL) || (x != NULL && x->valuedouble != y->valuedouble))
+                  : !same_string(x, y);
         if (!differ)
             continue;
         if (i == 2 && !pattern_ok)
@@ -478,17 +504,20 @@ static void diff_array(incl_ctx *ctx, const branch *a, const branch *b, finding_
     has_num(b->s, "maxItems", &b_max);
     if (b_min > a_min) {
         char *t = change_text(ctx, "minItems", kw(a->s, "minItems"), kw(b->s, "minItems"));
-        finding_add(out, "bound", "", checked(ctx, a->s, b->s, array_of(ctx, a->s, (size_t)a_min, NULL)),
-                    "%s", t);
+        finding_add(out, "bound", "",
+                    checked(ctx, a->s, b->s, array_of(ctx, a->s, (size_t)a_min, NULL)), "%s", t);
         free(t);
     }
     if (b_max < a_max) {
         char *t = change_text(ctx, "maxItems", kw(a->s, "maxItems"), kw(b->s, "maxItems"));
-        cJSON *w = b_max < 1000 ? checked(ctx, a->s, b->s, array_of(ctx, a->s, (size_t)b_max + 1, NULL)) : NULL;
+        cJSON *w = b_max < 1000
+                       ? checked(ctx, a->s, b->s, array_of(ctx, a->s, (size_t)b_max + 1, NULL))
+                       : NULL;
         finding_add(out, "bound", "", w, "%s", t);
         free(t);
     }
-    if (cJSON_IsTrue(kw(b->s, "uniqueItems")) && !cJSON_IsTrue(kw(a->s, "uniqueItems")) && a_max >= 2) {
+    if (cJSON_IsTrue(kw(b->s, "uniqueItems")) && !cJSON_IsTrue(kw(a->s, "uniqueItems")) &&
+        a_max >= 2) {
         const cJSON *items = kw(a->s, "items");
         cJSON *w = NULL;
         cJSON *s = items != NULL ? json_sample(items, ctx->ra, 0) : cJSON_CreateNumber(0);
@@ -596,7 +625,8 @@ static bool consts_agree(const cJSON *a, const cJSON *b)
 
 static bool required_in(const cJSON *s, const char *name)
 {
-    for (const cJSON *r = kw(s, "required") != NULL ? kw(s, "required")->child : NULL; r != NULL; r = r->next)
+    for (const cJSON *r = kw(s, "required") != NULL ? kw(s, "required")->child : NULL; r != NULL;
+         r = r->next)
         if (cJSON_IsString(r) && strcmp(r->valuestring, name) == 0)
             return true;
     return false;
@@ -614,10 +644,12 @@ static void diff_object(incl_ctx *ctx, const branch *a, const branch *b, finding
         char *step = pointer_step(r->valuestring);
         cJSON *w = checked(ctx, a->s, b->s, json_sample_of_type(a->s, ctx->ra, "object", 0));
         if (ctx->a_is_old)
-            finding_add(out, "member-required", step, w, "member '%s' is required now%s", r->valuestring,
+            finding_add(out, "member-required", step, w, "member '%s' is required now%s",
+                        r->valuestring,
                         pa != NULL && kw(pa, r->valuestring) != NULL ? ", optional before" : "");
         else
-            finding_add(out, "member-required", step, w, "member '%s' was required, is %s now", r->valuestring,
+            finding_add(out, "member-required", step, w, "member '%s' was required, is %s now",
+                        r->valuestring,
                         pa != NULL && kw(pa, r->valuestring) != NULL ? "optional" : "gone");
         free(step);
     }
@@ -636,7 +668,8 @@ static void diff_object(incl_ctx *ctx, const branch *a, const branch *b, finding
                             "member '%s' removed while unknown members are rejected", m->string);
             else
                 finding_add(out, "member-added", step, w,
-                            "member '%s' added where the old schema rejects unknown members", m->string);
+                            "member '%s' added where the old schema rejects unknown members",
+                            m->string);
         } else if (in_b != any) {
             finding_list inner = {NULL, 0};
             diff(ctx, m, in_b, &inner);
@@ -646,7 +679,8 @@ static void diff_object(incl_ctx *ctx, const branch *a, const branch *b, finding
     }
     const cJSON *extra_a = unknown_member_schema(a->s, any);
     /* b's members that a takes as unknown ones */
-    for (const cJSON *m = pb != NULL ? pb->child : NULL; extra_a != NULL && m != NULL; m = m->next) {
+    for (const cJSON *m = pb != NULL ? pb->child : NULL; extra_a != NULL && m != NULL;
+         m = m->next) {
         if (pa != NULL && kw(pa, m->string) != NULL)
             continue;
         char *step = pointer_step(m->string);
@@ -659,8 +693,9 @@ static void diff_object(incl_ctx *ctx, const branch *a, const branch *b, finding
             for (size_t i = 0; i < 6 && w == NULL; i++)
                 w = checked(ctx, a->s, b->s, object_around(&env, cJSON_Parse(tries[i])));
             finding_add(out, ctx->a_is_old ? "member-added-open" : "member-removed-open", step, w,
-                        ctx->a_is_old ? "member '%s' added where unknown members of any value were accepted"
-                                      : "member '%s' removed: the new schema accepts any value for it",
+                        ctx->a_is_old
+                            ? "member '%s' added where unknown members of any value were accepted"
+                            : "member '%s' removed: the new schema accepts any value for it",
                         m->string);
         } else {
             diff(ctx, extra_a, m, &inner);
@@ -676,7 +711,8 @@ static void diff_object(incl_ctx *ctx, const branch *a, const branch *b, finding
             char *step = pointer_step(name);
             member_env env = {ctx, a->s, name, false};
             if (extra_b == NULL) {
-                cJSON *v = extra_a == any ? cJSON_CreateNumber(0) : json_sample(extra_a, ctx->ra, 0);
+                cJSON *v =
+                    extra_a == any ? cJSON_CreateNumber(0) : json_sample(extra_a, ctx->ra, 0);
                 cJSON *w = v != NULL ? checked(ctx, a->s, b->s, object_around(&env, v)) : NULL;
                 finding_add(out, "unknown-members", "", w,
                             ctx->a_is_old ? "unknown members were accepted, are rejected now"
@@ -718,9 +754,12 @@ static void diff_object(incl_ctx *ctx, const branch *a, const branch *b, finding
             w = checked(ctx, a->s, b->s, json_sample_of_type(a->s, ctx->ra, "object", k));
         if (w == NULL && extra_a != NULL && b_max < 1000) {
             cJSON *o = json_sample_of_type(a->s, ctx->ra, "object", 0);
-            for (unsigned k = 0; o != NULL && k < 2 * (unsigned)b_max + 8 && cJSON_GetArraySize(o) <= (int)b_max; k++) {
+            for (unsigned k = 0;
+                 o != NULL && k < 2 * (unsigned)b_max + 8 && cJSON_GetArraySize(o) <= (int)b_max;
+                 k++) {
                 char *name = xasprintf("k%u", k + 1000);
-                cJSON *v = extra_a == any ? cJSON_CreateNumber(k) : json_sample(extra_a, ctx->ra, k);
+                cJSON *v =
+                    extra_a == any ? cJSON_CreateNumber(k) : json_sample(extra_a, ctx->ra, k);
                 if (v != NULL && kw(o, name) == NULL)
                     cJSON_AddItemToObject(o, name, v);
                 else
@@ -729,8 +768,10 @@ static void diff_object(incl_ctx *ctx, const branch *a, const branch *b, finding
             }
             w = checked(ctx, a->s, b->s, o);
         }
-        char *t1 = change_text(ctx, "minProperties", kw(a->s, "minProperties"), kw(b->s, "minProperties"));
-        char *t2 = change_text(ctx, "maxProperties", kw(a->s, "maxProperties"), kw(b->s, "maxProperties"));
+        char *t1 =
+            change_text(ctx, "minProperties", kw(a->s, "minProperties"), kw(b->s, "minProperties"));
+        char *t2 =
+            change_text(ctx, "maxProperties", kw(a->s, "maxProperties"), kw(b->s, "maxProperties"));
         finding_add(out, "bound", "", w, "%s; %s", t1, t2);
         free(t1);
         free(t2);
@@ -796,16 +837,17 @@ static void diff(incl_ctx *ctx, const cJSON *a, const cJSON *b, finding_list *ou
                     continue;
                 char *text = json_print(v, 0);
                 bool is_enum = kw(x->s, "enum") != NULL || kw(x->s, "const") != NULL;
-                const char *rule = cJSON_IsNull(v) ? "nullable"
-                                   : is_enum      ? "enum-value"
-                                                  : "type";
+                const char *rule = cJSON_IsNull(v) ? "nullable" : is_enum ? "enum-value" : "type";
                 if (cJSON_IsNull(v))
                     finding_add(out, rule, "", cJSON_Duplicate(v, 1), "%s",
-                                ctx->a_is_old ? "null was accepted, is rejected now (@nullable removed)"
-                                              : "null is accepted now, was rejected (@nullable added)");
+                                ctx->a_is_old
+                                    ? "null was accepted, is rejected now (@nullable removed)"
+                                    : "null is accepted now, was rejected (@nullable added)");
                 else
-                    finding_add(out, rule, "", cJSON_Duplicate(v, 1), "%s %s %s", ctx->a_is_old ? "value" : "new value",
-                                text, ctx->a_is_old ? "is rejected now" : "is rejected by the old schema");
+                    finding_add(out, rule, "", cJSON_Duplicate(v, 1), "%s %s %s",
+                                ctx->a_is_old ? "value" : "new value", text,
+                                ctx->a_is_old ? "is rejected now"
+                                              : "is rejected by the old schema");
                 if (cJSON_IsString(v))
                     out->items[out->count - 1].enum_value = xstrdup(v->valuestring);
                 free(text);
@@ -826,14 +868,15 @@ static void diff(incl_ctx *ctx, const cJSON *a, const cJSON *b, finding_list *ou
                 cJSON_Delete(w);
                 w = NULL;
             }
-            const char *rule = strcmp(x->type, "null") == 0 ? "nullable"
+            const char *rule = strcmp(x->type, "null") == 0                     ? "nullable"
                                : b_is_union || kw(a, "anyOf") || kw(a, "oneOf") ? "variant"
-                                                                                  : "type";
+                                                                                : "type";
             if (strcmp(rule, "variant") == 0)
-                finding_add(out, rule, "", w, "%s", ctx->a_is_old ? "a variant was removed: no variant takes its "
-                                                                     "documents now"
-                                                                   : "a variant was added: no variant of the old "
-                                                                     "schema takes its documents");
+                finding_add(out, rule, "", w, "%s",
+                            ctx->a_is_old ? "a variant was removed: no variant takes its "
+                                            "documents now"
+                                          : "a variant was added: no variant of the old "
+                                            "schema takes its documents");
             else
                 finding_add(out, rule, "", w, "%s %s: no %s value is accepted %s", x->type,
                             ctx->a_is_old ? "values removed" : "values added", x->type,
@@ -853,8 +896,9 @@ static void diff(incl_ctx *ctx, const cJSON *a, const cJSON *b, finding_list *ou
                         cJSON_Delete(v);
                 }
                 finding_add(out, "enum", "", w,
-                            ctx->a_is_old ? "a fixed list of values replaced any %s" : "any %s is accepted now, "
-                                                                                       "was a fixed list",
+                            ctx->a_is_old ? "a fixed list of values replaced any %s"
+                                          : "any %s is accepted now, "
+                                            "was a fixed list",
                             x->type);
                 continue;
             }
@@ -877,8 +921,8 @@ static void diff(incl_ctx *ctx, const cJSON *a, const cJSON *b, finding_list *ou
             else
                 cJSON_Delete(v);
         }
-        finding_add(out, "variant", "", w, "the %s variants changed and cannot be matched one to one",
-                    x->type);
+        finding_add(out, "variant", "", w,
+                    "the %s variants changed and cannot be matched one to one", x->type);
     }
 }
 

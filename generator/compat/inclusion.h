@@ -38,8 +38,8 @@ typedef struct finding_list {
 void inclusion_check(const cJSON *a, const cJSON *b, bool a_is_old, finding_list *out);
 
 /* Adds a finding (takes witness; path "" for the whole document). */
-void finding_add(finding_list *l, const char *rule, const char *path, cJSON *witness, const char *fmt, ...)
-    GEN_PRINTF(5, 6);
+void finding_add(finding_list *l, const char *rule, const char *path, cJSON *witness,
+                 const char *fmt, ...) GEN_PRINTF(5, 6);
 void findings_free(finding_list *l);
 
 #endif /* SCHEMAC_GENERATOR_COMPAT_INCLUSION_H */

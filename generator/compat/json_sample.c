@@ -25,8 +25,9 @@ const char *format_sample(const char *format, unsigned k)
         {"time", {"00:00:00Z", "00:00:01Z", "00:00:02Z"}},
         {"email", {"a@example.com", "b@example.com", "c@example.com"}},
         {"uri", {"https://example.com/", "https://example.com/a", "https://example.com/b"}},
-        {"uuid", {"00000000-0000-4000-8000-000000000000", "00000000-0000-4000-8000-000000000001",
-                  "00000000-0000-4000-8000-000000000002"}},
+        {"uuid",
+         {"00000000-0000-4000-8000-000000000000", "00000000-0000-4000-8000-000000000001",
+          "00000000-0000-4000-8000-000000000002"}},
         {"ipv4", {"192.0.2.1", "192.0.2.2", "192.0.2.3"}},
         {"ipv6", {"2001:db8::1", "2001:db8::2", "2001:db8::3"}},
         {"hostname", {"example.com", "a.example.com", "b.example.com"}},
@@ -94,7 +95,9 @@ static cJSON *sample_string(const cJSON *s, const cJSON *root, unsigned k)
             strbuf w;
             sb_init(&w);
             int r = pattern_common_string(p, NULL, (uint64_t)want, (uint64_t)max, UINT64_MAX, &w);
-            cJSON *v = r == 1 ? accept_or_drop(s, root, cJSON_CreateString(w.data != NULL ? w.data : "")) : NULL;
+            cJSON *v =
+                r == 1 ? accept_or_drop(s, root, cJSON_CreateString(w.data != NULL ? w.data : ""))
+                       : NULL;
             sb_free(&w);
             if (v != NULL)
                 return v;
@@ -127,7 +130,8 @@ static cJSON *sample_array(const cJSON *s, const cJSON *root, unsigned k, int de
         return NULL;
     cJSON *a = cJSON_CreateArray();
     for (size_t i = 0; i < want; i++) {
-        cJSON *item = items != NULL ? sample_at(items, root, (unsigned)i + k, depth + 1) : cJSON_CreateNumber((double)i);
+        cJSON *item = items != NULL ? sample_at(items, root, (unsigned)i + k, depth + 1)
+                                    : cJSON_CreateNumber((double)i);
         if (item == NULL) {
             cJSON_Delete(a);
             return NULL;
@@ -146,7 +150,8 @@ static cJSON *sample_object(const cJSON *s, const cJSON *root, unsigned k, int d
     const cJSON *required = cJSON_GetObjectItemCaseSensitive(s, "required");
     unsigned first_k = k;
     for (const cJSON *r = required != NULL ? required->child : NULL; r != NULL; r = r->next) {
-        const cJSON *p = props != NULL ? cJSON_GetObjectItemCaseSensitive(props, r->valuestring) : NULL;
+        const cJSON *p =
+            props != NULL ? cJSON_GetObjectItemCaseSensitive(props, r->valuestring) : NULL;
         cJSON *v = p != NULL ? sample_at(p, root, first_k, depth + 1) : cJSON_CreateNull();
         first_k = 0;
         if (v == NULL) {
@@ -166,7 +171,8 @@ static cJSON *sample_object(const cJSON *s, const cJSON *root, unsigned k, int d
         cJSON_Delete(key);
         if (cJSON_GetObjectItemCaseSensitive(o, name) == NULL &&
             (props == NULL || cJSON_GetObjectItemCaseSensitive(props, name) == NULL)) {
-            cJSON *v = cJSON_IsObject(extra) ? sample_at(extra, root, i + k, depth + 1) : cJSON_CreateNumber(i);
+            cJSON *v = cJSON_IsObject(extra) ? sample_at(extra, root, i + k, depth + 1)
+                                             : cJSON_CreateNumber(i);
             if (v != NULL)
                 cJSON_AddItemToObject(o, name, v);
         }
@@ -175,18 +181,25 @@ static cJSON *sample_object(const cJSON *s, const cJSON *root, unsigned k, int d
     return accept_or_drop(s, root, o);
 }
 
-static cJSON *sample_typed(const cJSON *s, const cJSON *root, const char *type, unsigned k, int depth)
+static cJSON *sample_typed(const cJSON *s, const cJSON *root, const char *type, unsigned k,
+                           int depth)
 {
-    if (strcmp(type, "null") == 0) return accept_or_drop(s, root, cJSON_CreateNull());
+    if (strcmp(type, "null") == 0)
+        return accept_or_drop(s, root, cJSON_CreateNull());
     if (strcmp(type, "boolean") == 0) {
         cJSON *v = accept_or_drop(s, root, cJSON_CreateBool(k % 2 != 0));
         return v != NULL ? v : accept_or_drop(s, root, cJSON_CreateBool(k % 2 == 0));
     }
-    if (strcmp(type, "integer") == 0) return sample_number(s, root, true, k);
-    if (strcmp(type, "number") == 0) return sample_number(s, root, false, k);
-    if (strcmp(type, "string") == 0) return sample_string(s, root, k);
-    if (strcmp(type, "array") == 0) return sample_array(s, root, k, depth);
-    if (strcmp(type, "object") == 0) return sample_object(s, root, k, depth);
+    if (strcmp(type, "integer") == 0)
+        return sample_number(s, root, true, k);
+    if (strcmp(type, "number") == 0)
+        return sample_number(s, root, false, k);
+    if (strcmp(type, "string") == 0)
+        return sample_string(s, root, k);
+    if (strcmp(type, "array") == 0)
+        return sample_array(s, root, k, depth);
+    if (strcmp(type, "object") == 0)
+        return sample_object(s, root, k, depth);
     return NULL;
 }
 
@@ -200,7 +213,9 @@ static cJSON *sample_at(const cJSON *s, const cJSON *root, unsigned k, int depth
     if ((kw = cJSON_GetObjectItemCaseSensitive(s, "enum")) != NULL) {
         int n = cJSON_GetArraySize(kw);
         for (int i = 0; i < n; i++) {
-            cJSON *v = accept_or_drop(s, root, cJSON_Duplicate(cJSON_GetArrayItem(kw, (int)((k + (unsigned)i) % (unsigned)n)), 1));
+            cJSON *v = accept_or_drop(
+                s, root,
+                cJSON_Duplicate(cJSON_GetArrayItem(kw, (int)((k + (unsigned)i) % (unsigned)n)), 1));
             if (v != NULL)
                 return v;
         }
@@ -258,12 +273,12 @@ cJSON *json_sample_of_type(const cJSON *schema, const cJSON *root, const char *t
         cJSON_GetObjectItemCaseSensitive(schema, "$ref") != NULL) {
         for (unsigned i = k; i < k + 8; i++) {
             cJSON *v = json_sample(schema, root, i);
-            bool fits = v != NULL && (strcmp(type, "null") == 0 ? cJSON_IsNull(v)
+            bool fits = v != NULL && (strcmp(type, "null") == 0      ? cJSON_IsNull(v)
                                       : strcmp(type, "boolean") == 0 ? cJSON_IsBool(v)
                                       : strcmp(type, "integer") == 0 || strcmp(type, "number") == 0
                                           ? cJSON_IsNumber(v)
                                       : strcmp(type, "string") == 0 ? cJSON_IsString(v)
-                                      : strcmp(type, "array") == 0 ? cJSON_IsArray(v)
+                                      : strcmp(type, "array") == 0  ? cJSON_IsArray(v)
                                                                     : cJSON_IsObject(v));
             if (fits)
                 return v;

@@ -27,7 +27,8 @@ const pattern *compat_pattern(const char *src)
     size_t off = 0;
     pattern *p = pattern_compile(src, err, sizeof err, &off);
     patterns.sources = xrealloc(patterns.sources, (patterns.count + 1) * sizeof *patterns.sources);
-    patterns.compiled = xrealloc(patterns.compiled, (patterns.count + 1) * sizeof *patterns.compiled);
+    patterns.compiled =
+        xrealloc(patterns.compiled, (patterns.count + 1) * sizeof *patterns.compiled);
     patterns.sources[patterns.count] = xstrdup(src);
     patterns.compiled[patterns.count++] = p;
     return p;
@@ -68,13 +69,20 @@ static bool is_integer_value(const cJSON *v)
 
 static bool type_matches(const char *type, const cJSON *v)
 {
-    if (strcmp(type, "null") == 0) return cJSON_IsNull(v);
-    if (strcmp(type, "boolean") == 0) return cJSON_IsBool(v);
-    if (strcmp(type, "integer") == 0) return is_integer_value(v);
-    if (strcmp(type, "number") == 0) return cJSON_IsNumber(v);
-    if (strcmp(type, "string") == 0) return cJSON_IsString(v);
-    if (strcmp(type, "array") == 0) return cJSON_IsArray(v);
-    if (strcmp(type, "object") == 0) return cJSON_IsObject(v);
+    if (strcmp(type, "null") == 0)
+        return cJSON_IsNull(v);
+    if (strcmp(type, "boolean") == 0)
+        return cJSON_IsBool(v);
+    if (strcmp(type, "integer") == 0)
+        return is_integer_value(v);
+    if (strcmp(type, "number") == 0)
+        return cJSON_IsNumber(v);
+    if (strcmp(type, "string") == 0)
+        return cJSON_IsString(v);
+    if (strcmp(type, "array") == 0)
+        return cJSON_IsArray(v);
+    if (strcmp(type, "object") == 0)
+        return cJSON_IsObject(v);
     return false;
 }
 
@@ -112,11 +120,18 @@ static bool json_equal(const cJSON *a, const cJSON *b)
 static bool number_keywords_hold(const cJSON *s, double x)
 {
     const cJSON *k;
-    if ((k = cJSON_GetObjectItemCaseSensitive(s, "minimum")) != NULL && x < k->valuedouble) return false;
-    if ((k = cJSON_GetObjectItemCaseSensitive(s, "maximum")) != NULL && x > k->valuedouble) return false;
-    if ((k = cJSON_GetObjectItemCaseSensitive(s, "exclusiveMinimum")) != NULL && x <= k->valuedouble) return false;
-    if ((k = cJSON_GetObjectItemCaseSensitive(s, "exclusiveMaximum")) != NULL && x >= k->valuedouble) return false;
-    if ((k = cJSON_GetObjectItemCaseSensitive(s, "multipleOf")) != NULL && !sc_is_multiple_of(x, k->valuedouble))
+    if ((k = cJSON_GetObjectItemCaseSensitive(s, "minimum")) != NULL && x < k->valuedouble)
+        return false;
+    if ((k = cJSON_GetObjectItemCaseSensitive(s, "maximum")) != NULL && x > k->valuedouble)
+        return false;
+    if ((k = cJSON_GetObjectItemCaseSensitive(s, "exclusiveMinimum")) != NULL &&
+        x <= k->valuedouble)
+        return false;
+    if ((k = cJSON_GetObjectItemCaseSensitive(s, "exclusiveMaximum")) != NULL &&
+        x >= k->valuedouble)
+        return false;
+    if ((k = cJSON_GetObjectItemCaseSensitive(s, "multipleOf")) != NULL &&
+        !sc_is_multiple_of(x, k->valuedouble))
         return false;
     return true;
 }
@@ -136,8 +151,10 @@ static bool string_keywords_hold(const cJSON *s, const char *text)
 {
     const cJSON *k;
     double chars = json_string_chars(text);
-    if ((k = cJSON_GetObjectItemCaseSensitive(s, "minLength")) != NULL && chars < k->valuedouble) return false;
-    if ((k = cJSON_GetObjectItemCaseSensitive(s, "maxLength")) != NULL && chars > k->valuedouble) return false;
+    if ((k = cJSON_GetObjectItemCaseSensitive(s, "minLength")) != NULL && chars < k->valuedouble)
+        return false;
+    if ((k = cJSON_GetObjectItemCaseSensitive(s, "maxLength")) != NULL && chars > k->valuedouble)
+        return false;
     if ((k = cJSON_GetObjectItemCaseSensitive(s, "pattern")) != NULL && cJSON_IsString(k)) {
         const pattern *p = compat_pattern(k->valuestring);
         if (p == NULL || !pattern_match(p, text, strlen(text)))
@@ -155,8 +172,10 @@ static bool array_keywords_hold(const cJSON *s, const cJSON *root, const cJSON *
 {
     const cJSON *k;
     double n = cJSON_GetArraySize(v);
-    if ((k = cJSON_GetObjectItemCaseSensitive(s, "minItems")) != NULL && n < k->valuedouble) return false;
-    if ((k = cJSON_GetObjectItemCaseSensitive(s, "maxItems")) != NULL && n > k->valuedouble) return false;
+    if ((k = cJSON_GetObjectItemCaseSensitive(s, "minItems")) != NULL && n < k->valuedouble)
+        return false;
+    if ((k = cJSON_GetObjectItemCaseSensitive(s, "maxItems")) != NULL && n > k->valuedouble)
+        return false;
     if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(s, "uniqueItems")))
         for (const cJSON *x = v->child; x != NULL; x = x->next)
             for (const cJSON *y = x->next; y != NULL; y = y->next)
@@ -174,8 +193,10 @@ static bool object_keywords_hold(const cJSON *s, const cJSON *root, const cJSON 
 {
     const cJSON *k;
     double n = cJSON_GetArraySize(v);
-    if ((k = cJSON_GetObjectItemCaseSensitive(s, "minProperties")) != NULL && n < k->valuedouble) return false;
-    if ((k = cJSON_GetObjectItemCaseSensitive(s, "maxProperties")) != NULL && n > k->valuedouble) return false;
+    if ((k = cJSON_GetObjectItemCaseSensitive(s, "minProperties")) != NULL && n < k->valuedouble)
+        return false;
+    if ((k = cJSON_GetObjectItemCaseSensitive(s, "maxProperties")) != NULL && n > k->valuedouble)
+        return false;
     const cJSON *required = cJSON_GetObjectItemCaseSensitive(s, "required");
     for (const cJSON *r = required != NULL ? required->child : NULL; r != NULL; r = r->next)
         if (cJSON_IsString(r) && cJSON_GetObjectItemCaseSensitive(v, r->valuestring) == NULL)
