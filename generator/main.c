@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check/check.h"
 #include "cli/cflags.h"
@@ -446,6 +447,12 @@ static void emit_baseline(const model *m, const options *o, output_set *out)
     for (size_t i = 0; i < b.count; i++) {
         outputs_add(out, path_join(o->write_baseline, b.files[i].name), b.files[i].text);
         b.files[i].text = NULL;
+    }
+    if (b.count == 0) {
+        /* an empty baseline is one: nothing published yet */
+        diag_warning((src_loc){m->header_path, 1, 1}, "no struct is tagged @schema or @tool: the baseline is empty");
+        if (mkdir(o->write_baseline, 0777) != 0 && errno != EEXIST)
+            diag_error((src_loc){m->header_path, 1, 1}, "cannot create %s: %s", o->write_baseline, strerror(errno));
     }
     DIR *d = opendir(o->write_baseline);
     struct dirent *e;

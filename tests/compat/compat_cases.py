@@ -184,12 +184,34 @@ def main():
                     for v in ("old", "new"))
         if got != tuple(want):
             failures.append(f"{wid}: the generated decoders say old {got[0]}, new {got[1]}, want {want}: {text}")
+    # Every header of the samples and the decode tests against its own
+    # baseline: no change, so no error and no note (unions, maps, recursive
+    # types, every keyword compared with itself)
+    root = os.path.normpath(os.path.join(HERE, "..", ".."))
+    identities = 0
+    for sub in ("samples", os.path.join("tests", "decode")):
+        for dirpath, _, files in sorted(os.walk(os.path.join(root, sub))):
+            for f in sorted(files):
+                if not f.endswith(".h") or f.endswith(".schemac.h"):
+                    continue
+                header = os.path.join(dirpath, f)
+                work = os.path.join(top, "identity", f)
+                os.makedirs(work, exist_ok=True)
+                flags = ["-I" + dirpath, "-I" + os.path.join(root, "include")] + \
+                    (["-I" + args.cjson_include] if args.cjson_include else [])
+                if run([args.schemac, "--write-baseline", "b"] + flags + [header], work).returncode != 0:
+                    continue
+                p = run([args.schemac, "--compat", "b"] + flags + [header], work)
+                identities += 1
+                if p.returncode != 0 or p.stderr != "":
+                    failures.append(f"{header} against its own baseline: exit {p.returncode}\n{p.stderr}")
     if args.keep:
         shutil.rmtree(args.keep, ignore_errors=True)
         shutil.copytree(top, args.keep)
     shutil.rmtree(top)
     for f in failures:
         print("FAIL", f)
+    print(f"{identities} headers unchanged against their own baseline")
     print(f"{len(names)} cases, {len(checks)} witnesses checked with ajv, {len(decoded)} with the decoders of "
           f"both versions; rules met: {', '.join(sorted(rules_seen))}")
     return 1 if failures else 0

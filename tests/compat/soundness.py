@@ -144,6 +144,7 @@ def main():
     pairs = []
     verdicts = {"compatible": 0, "breaking": 0, "may break": 0}
     tries = 0
+    changed_types = [0]  # types whose schema the mutation changed
     while len(pairs) < args.pairs and tries < args.pairs * 20:
         tries += 1
         hseed = rng.randrange(1, 2**31)
@@ -174,23 +175,29 @@ def main():
         lines = p.stderr.splitlines()
         if p.returncode != 0 and not any(ERROR.match(x) or "[-Wcompat=" in x for x in lines):
             continue
-        broken = set()
+        broken = {}  # (type, direction): "breaking" or "may break"
         witnesses = []
         for i, line in enumerate(lines):
             e = ERROR.match(line)
             if not e:
                 continue
-            broken.add((e.group(2), e.group(3)))
-            verdicts["breaking" if e.group(1) == "breaking change to" else "may break"] += 1
+            key = (e.group(2), e.group(3))
+            if e.group(1) == "breaking change to" or key not in broken:
+                broken[key] = "breaking" if e.group(1) == "breaking change to" else "may break"
             w = WITNESS.match(lines[i + 1]) if i + 1 < len(lines) else None
             if e.group(1) == "breaking change to" and w:
                 witnesses.append({"name": e.group(2), "old": os.path.join(work, "old", e.group(2) + ".schema.json"),
                                   "new": os.path.join(work, "new", e.group(2) + ".schema.json"),
                                   "senders": e.group(3) == "senders", "doc": json.loads(w.group(1))})
+        for verdict in broken.values():
+            verdicts[verdict] += 1
         types = []
         for name in types_of(os.path.join(work, "old")):
             if not os.path.exists(os.path.join(work, "new", name + ".schema.json")):
                 continue
+            with open(os.path.join(work, "old", name + ".schema.json")) as a, \
+                    open(os.path.join(work, "new", name + ".schema.json")) as b:
+                changed_types[0] += a.read() != b.read()
             senders = (name, "senders") not in broken
             receivers = (name, "receivers") not in broken
             verdicts["compatible"] += senders + receivers
@@ -210,7 +217,8 @@ def main():
         shutil.copytree(top, args.keep)
     shutil.rmtree(top)
     print(f"{len(pairs)} header pairs ({tries} drawn), {stats['types']} types; verdicts per type and direction: "
-          f"{verdicts['compatible']} compatible, {verdicts['breaking']} breaking, {verdicts['may break']} may break")
+          f"{verdicts['compatible']} compatible, {verdicts['breaking']} breaking, {verdicts['may break']} may break; "
+          f"{changed_types[0]} types with a changed schema")
     print(f"{stats['documents']} documents generated, {stats['valid_in_source']} valid under the schema they came "
           f"from, {stats['compared']} checked where schemac said compatible: "
           f"{len(stats['counterexamples'])} counterexamples; {stats['witnesses']} witnesses checked: "
