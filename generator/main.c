@@ -297,6 +297,8 @@ static int parse_args(int argc, char **argv, options *o)
         return usage_error("%s", "--list prints on its own: not with --print-schema or --print-dialect");
     if (o->print_outputs && (o->list || o->print_schema || o->print_dialect))
         return usage_error("%s", "--print-outputs lists files; --list, --print-schema and --print-dialect write none");
+    if (o->write_baseline != NULL && o->compat.baseline_dir != NULL)
+        return usage_error("%s", "--write-baseline or --compat, not both: write the baseline once the check passes");
     if ((o->write_baseline != NULL || o->compat.baseline_dir != NULL) &&
         (o->list || o->print_schema || o->print_dialect || o->print_outputs || o->schema_only))
         return usage_error("%s", "--write-baseline and --compat run on their own: not with --list, --print-*, "

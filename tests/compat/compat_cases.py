@@ -89,6 +89,57 @@ def build_decoder(args, workdir, stem, types):
     return exe
 
 
+def command_line(args, work):
+    """The options around the check: usage errors, the stamp, the depfile,
+    stale baseline files. Returns the failures."""
+    failures = []
+    os.makedirs(work)
+    hdr = os.path.join(work, "h.h")
+
+    def write(text):
+        with open(hdr, "w") as f:
+            f.write("#include <stdint.h>\n/** T. @tool t */\ntypedef struct {\n" + text + "} t_args;\n"
+                    "/** S. @schema */\ntypedef struct {\n    int32_t s;\n} s_type;\n")
+
+    def expect(what, cmd, rc, needle=""):
+        p = run([args.schemac] + cmd, work)
+        if p.returncode != rc or needle not in p.stderr:
+            failures.append(f"{what}: {' '.join(cmd)}: exit {p.returncode} (want {rc}), stderr:\n{p.stderr}")
+
+    write("    /** A. @maxLength 9 */\n    char *a;\n")
+    expect("usage", ["--compat", "b", "--write-baseline", "b", "h.h"], 2, "not both")
+    expect("usage", ["--compat-verbose", "h.h"], 2, "go with --compat")
+    expect("usage", ["--compat-level", "sideways", "--compat", "b", "h.h"], 2, "backward, forward or full")
+    expect("usage", ["-Wno-compat=nope", "--compat", "b", "h.h"], 2, "unknown rule")
+    expect("no baseline", ["--compat", "missing", "h.h"], 1, "cannot read the baseline directory 'missing'")
+    expect("write", ["--write-baseline", "b", "h.h"], 0)
+    for f in ("t_args.schema.json", "t_args.tool.json", "s_type.schema.json"):
+        if not os.path.exists(os.path.join(work, "b", f)):
+            failures.append(f"--write-baseline wrote no b/{f}")
+    expect("unchanged", ["--compat", "b", "--compat-stamp", "gen/stamp", "-MD", "-MF", "gen/h.compat.d", "h.h"], 0)
+    if not os.path.exists(os.path.join(work, "gen", "stamp")):
+        failures.append("--compat-stamp: no stamp after a passing check")
+    with open(os.path.join(work, "gen", "h.compat.d")) as f:
+        dep = f.read()
+    if not dep.startswith("gen/stamp:") or "b/t_args.schema.json" not in dep or " h.h" not in dep:
+        failures.append(f"the depfile names the stamp, the header and the baseline: {dep}")
+    os.remove(os.path.join(work, "gen", "stamp"))
+    write("    /** A. @maxLength 8 */\n    char *a;\n")
+    expect("breaking", ["--compat", "b", "--compat-stamp", "gen/stamp", "h.h"], 1, "[-Wcompat=bound]")
+    if os.path.exists(os.path.join(work, "gen", "stamp")):
+        failures.append("--compat-stamp: a stamp after a failing check")
+    expect("accepted", ["--compat", "b", "-Wno-compat=bound", "--compat-verbose", "h.h"], 0, "accepted (-Wno-compat)")
+    # the baseline written again follows the header: the type gone is removed
+    with open(hdr, "w") as f:
+        f.write("#include <stdint.h>\n/** S. @schema */\ntypedef struct {\n    int32_t s;\n} s_type;\n")
+    expect("removed", ["--compat", "b", "h.h"], 1, "tool 't' removed")
+    expect("rewrite", ["--write-baseline", "b", "h.h"], 0)
+    if sorted(os.listdir(os.path.join(work, "b"))) != ["s_type.schema.json"]:
+        failures.append(f"--write-baseline kept stale files: {sorted(os.listdir(os.path.join(work, 'b')))}")
+    expect("after rewrite", ["--compat", "b", "h.h"], 0)
+    return failures
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--schemac", required=True)
@@ -205,6 +256,7 @@ def main():
                 identities += 1
                 if p.returncode != 0 or p.stderr != "":
                     failures.append(f"{header} against its own baseline: exit {p.returncode}\n{p.stderr}")
+    failures += command_line(args, os.path.join(top, "cli"))
     if args.keep:
         shutil.rmtree(args.keep, ignore_errors=True)
         shutil.copytree(top, args.keep)
