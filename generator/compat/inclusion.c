@@ -301,8 +301,10 @@ static void diff_number(incl_ctx *ctx, const branch *a, const branch *b, finding
     cJSON *witness = NULL;
     for (size_t i = 0; i < nanchors && witness == NULL; i++)
         for (size_t s = 0; s < nsteps && witness == NULL; s++)
-            for (int j = -2; j <= 2 && witness == NULL; j++) {
-                double x = round(anchors[i] / steps[s]) * steps[s] + j * steps[s];
+            for (size_t j = 0; j < 5 && witness == NULL; j++) {
+                /* one step past the bound first: the witness that shows it */
+                static const int offsets[] = {-1, 1, 0, -2, 2};
+                double x = round(anchors[i] / steps[s]) * steps[s] + offsets[j] * steps[s];
                 cJSON *v = cJSON_CreateNumber(x);
                 if (json_valid(a->s, ctx->ra, v) && !json_valid(b->s, ctx->rb, v))
                     witness = v;
