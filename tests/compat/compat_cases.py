@@ -83,9 +83,13 @@ def build_decoder(args, workdir, stem, types):
     with open(os.path.join(gen, "driver.c"), "w") as f:
         f.write(DRIVER % (stem, calls))
     exe = os.path.join(gen, "decode")
-    run([args.cc, "-std=c11", "-w", "-I", gen, "-I", args.include, "-I", args.cjson_include,
-         os.path.join(gen, "driver.c"), os.path.join(gen, stem + ".schemac.c"), args.lib, "-lcjson", "-lm",
-         "-o", exe], workdir, check=True)
+    # as randheader compiles generated code: warnings as errors, under the
+    # sanitizers (which also links against an ASan build's libschemac)
+    run([args.cc, "-std=c11", "-g", "-O1", "-Wall", "-Wextra", "-Wpedantic", "-Werror",
+         "-fsanitize=address,undefined", "-fno-sanitize-recover=all", "-fno-omit-frame-pointer",
+         "-I", gen, "-I", args.include, "-I", args.cjson_include,
+         os.path.join(gen, "driver.c"), os.path.join(gen, stem + ".schemac.c"), args.lib,
+         "-Wl,-rpath," + os.path.dirname(args.lib), "-lcjson", "-lm", "-o", exe], workdir, check=True)
     return exe
 
 
@@ -231,8 +235,14 @@ def main():
                             f"{json.dumps(c['doc'])}")
     for wid, exes, struct, doc, want in decoded:
         text = json.dumps(doc)
-        got = tuple("accept" if subprocess.run([exes[v], struct[v] or "", text]).returncode == 0 else "reject"
-                    for v in ("old", "new"))
+        # a sanitizer's report must not pass for a rejection (exit 1)
+        env = dict(os.environ, ASAN_OPTIONS=os.environ.get("ASAN_OPTIONS", "") + ":exitcode=99")
+        runs = {v: subprocess.run([exes[v], struct[v] or "", text], capture_output=True, text=True, env=env)
+                for v in ("old", "new")}
+        for v, r in runs.items():
+            if r.returncode not in (0, 1):
+                failures.append(f"{wid}: the {v} decoder crashed (exit {r.returncode}):\n{r.stderr[-2000:]}")
+        got = tuple("accept" if runs[v].returncode == 0 else "reject" for v in ("old", "new"))
         if got != tuple(want):
             failures.append(f"{wid}: the generated decoders say old {got[0]}, new {got[1]}, want {want}: {text}")
     # Every header of the samples and the decode tests against its own
