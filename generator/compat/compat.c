@@ -1,6 +1,7 @@
 /* schemac generator, compat: the header against its baseline. */
 #include "compat/compat.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,39 @@ static bool rule_accepted(const compat_options *o, const char *rule)
     return false;
 }
 
+/* JSON text with every character past ASCII, and DEL, written as \\u
+ * escapes: the diagnostic printer shows control and layout characters as
+ * \\xNN, which would make the witness line no longer JSON. */
+static char *ascii_json(const char *text)
+{
+    strbuf sb;
+    sb_init(&sb);
+    for (const unsigned char *p = (const unsigned char *)text; *p;) {
+        if (*p < 0x7f) {
+            sb_putc(&sb, (char)*p++);
+            continue;
+        }
+        uint32_t cp = *p;
+        int extra = 0;
+        if (*p >= 0xf0)
+            cp = *p & 0x07, extra = 3;
+        else if (*p >= 0xe0)
+            cp = *p & 0x0f, extra = 2;
+        else if (*p >= 0xc0)
+            cp = *p & 0x1f, extra = 1;
+        p++;
+        for (int i = 0; i < extra && (*p & 0xc0) == 0x80; i++)
+            cp = (cp << 6) | (*p++ & 0x3f);
+        if (cp >= 0x10000) {
+            cp -= 0x10000;
+            sb_printf(&sb, "\\u%04x\\u%04x", 0xd800 + (unsigned)(cp >> 10), 0xdc00 + (unsigned)(cp & 0x3ff));
+        } else {
+            sb_printf(&sb, "\\u%04x", (unsigned)cp);
+        }
+    }
+    return sb_take(&sb);
+}
+
 static void report(const struct_def *s, const finding *f, bool senders, const compat_options *o)
 {
     located at = locate(s, f);
@@ -170,7 +204,9 @@ static void report(const struct_def *s, const finding *f, bool senders, const co
         diag_error(at.where, "breaking change to %s '%s' %s: %s [-Wcompat=%s]", kind, name, who,
                    f->message, f->rule);
         char *w = json_print(f->witness, 0);
-        diag_note(at.where, "witness: %s", w);
+        char *ascii = ascii_json(w);
+        diag_note(at.where, "witness: %s", ascii);
+        free(ascii);
         free(w);
     } else {
         diag_error(

@@ -185,10 +185,17 @@ def main():
             if e.group(1) == "breaking change to" or key not in broken:
                 broken[key] = "breaking" if e.group(1) == "breaking change to" else "may break"
             w = WITNESS.match(lines[i + 1]) if i + 1 < len(lines) else None
+            if e.group(1) == "breaking change to" and not w:
+                CRASHES.append(f"no witness after: {line}")
             if e.group(1) == "breaking change to" and w:
+                try:
+                    doc = json.loads(w.group(1))
+                except ValueError as err:
+                    CRASHES.append(f"a witness that is not JSON ({err}) in {work}: {lines[i + 1]}")
+                    continue
                 witnesses.append({"name": e.group(2), "old": os.path.join(work, "old", e.group(2) + ".schema.json"),
                                   "new": os.path.join(work, "new", e.group(2) + ".schema.json"),
-                                  "senders": e.group(3) == "senders", "doc": json.loads(w.group(1))})
+                                  "senders": e.group(3) == "senders", "doc": doc})
         for verdict in broken.values():
             verdicts[verdict] += 1
         types = []
