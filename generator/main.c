@@ -160,8 +160,7 @@ static int parse_compat_arg(int argc, char **argv, int *i, options *o)
     }
     if (strncmp(a, "-Wno-compat=", strlen("-Wno-compat=")) == 0) {
         const char *rule = a + strlen("-Wno-compat=");
-        if (strcmp(rule, "all") != 0 && !compat_rule_known(rule))
-        {
+        if (strcmp(rule, "all") != 0 && !compat_rule_known(rule)) {
             char *msg = xasprintf("unknown rule in '%s'; the rules: all, %s", a, compat_rule_list());
             int rc = usage_error("%s", msg);
             free(msg);
