@@ -173,7 +173,8 @@ static char *ascii_json(const char *text)
             cp = (cp << 6) | (*p++ & 0x3f);
         if (cp >= 0x10000) {
             cp -= 0x10000;
-            sb_printf(&sb, "\\u%04x\\u%04x", 0xd800 + (unsigned)(cp >> 10), 0xdc00 + (unsigned)(cp & 0x3ff));
+            sb_printf(&sb, "\\u%04x\\u%04x", 0xd800 + (unsigned)(cp >> 10),
+                      0xdc00 + (unsigned)(cp & 0x3ff));
         } else {
             sb_printf(&sb, "\\u%04x", (unsigned)cp);
         }
@@ -334,30 +335,35 @@ static void check_type(const model *m, const struct_def *s, const baseline *b,
     directions(m, s, &in, &out);
     in = in || (o->level & COMPAT_BACKWARD);
     out = out || (o->level & COMPAT_FORWARD);
-    finding_list found = {NULL, 0};
+    finding_list found = {NULL, 0}, broke = {NULL, 0};
     if (in) {
-        inclusion_check(old_doc, new_doc, true, &found);
-        for (size_t i = 0; i < found.count; i++)
-            report(s, &found.items[i], true, o);
-        findings_free(&found);
+        inclusion_check(old_doc, new_doc, true, &broke);
+        for (size_t i = 0; i < broke.count; i++)
+            report(s, &broke.items[i], true, o);
     }
+    size_t senders = broke.count;
     if (out) {
-        inclusion_check(new_doc, old_doc, false, &found);
-        for (size_t i = 0; i < found.count; i++)
-            report(s, &found.items[i], false, o);
-        findings_free(&found);
+        inclusion_check(new_doc, old_doc, false, &broke);
+        for (size_t i = senders; i < broke.count; i++)
+            report(s, &broke.items[i], false, o);
     }
     description_changes(old_doc, new_doc, &found);
     for (size_t i = 0; i < found.count; i++)
         report(s, &found.items[i], true, o);
     findings_free(&found);
-    if (o->verbose && !cJSON_Compare(old_doc, new_doc, 1))
-        diag_note(s->where, "%s '%s': schema changed (compatible %s)",
-                  s->tool_name != NULL ? "tool" : "type",
-                  s->tool_name != NULL ? s->tool_name : s->name,
-                  in && out ? "both ways"
-                  : in      ? "for senders"
-                            : "for receivers");
+    if (o->verbose) {
+        /* the changes at members without an error: compatible ones */
+        keyword_changes(old_doc, new_doc, &found);
+        for (size_t i = 0; i < found.count; i++) {
+            bool reported = false;
+            for (size_t j = 0; j < broke.count && !reported; j++)
+                reported = strcmp(broke.items[j].path, found.items[i].path) == 0;
+            if (!reported)
+                report(s, &found.items[i], true, o);
+        }
+        findings_free(&found);
+    }
+    findings_free(&broke);
     cJSON_Delete(old_doc);
     cJSON_Delete(new_doc);
 }

@@ -12,4 +12,9 @@
  * and the new document, at the member's path, walking the two in step. */
 void description_changes(const cJSON *old_doc, const cJSON *new_doc, finding_list *out);
 
+/* Every other change, as notes for --compat-verbose: a member added or
+ * removed, a keyword's value changed ("maxLength was 10, is 20"), at the
+ * member's path. Whether it breaks is inclusion.c's to say. */
+void keyword_changes(const cJSON *old_doc, const cJSON *new_doc, finding_list *out);
+
 #endif /* SCHEMAC_GENERATOR_COMPAT_DESCRIBE_H */
