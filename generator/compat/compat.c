@@ -202,11 +202,19 @@ static void report(const struct_def *s, const finding *f, bool senders, const co
     const char *kind = s->tool_name != NULL ? "tool" : "type";
     const char *name = s->tool_name != NULL ? s->tool_name : s->name;
     if (f->witness != NULL) {
+        unsigned before = diag.errors;
         diag_error(at.where, "breaking change to %s '%s' %s: %s [-Wcompat=%s]", kind, name, who,
                    f->message, f->rule);
+        if (diag.errors == before)
+            return; /* the same error at the same place, reported once with its witness */
+        /* printed as it is, never folded into an equal note printed
+         * before: each error has its witness on the next line */
         char *w = json_print(f->witness, 0);
         char *ascii = ascii_json(w);
-        diag_note(at.where, "witness: %s", ascii);
+        char *line = xasprintf("%s:%u:%u: note: witness: %s", at.where.file, at.where.line,
+                               at.where.col, ascii);
+        diag_print(line);
+        free(line);
         free(ascii);
         free(w);
     } else {

@@ -305,6 +305,8 @@ static void diff_number(incl_ctx *ctx, const branch *a, const branch *b, finding
                 /* one step past the bound first: the witness that shows it */
                 static const int offsets[] = {-1, 1, 0, -2, 2};
                 double x = round(anchors[i] / steps[s]) * steps[s] + offsets[j] * steps[s];
+                if (!isfinite(x))
+                    continue; /* a bound near DBL_MAX over a fractional step */
                 cJSON *v = cJSON_CreateNumber(x);
                 if (json_valid(a->s, ctx->ra, v) && !json_valid(b->s, ctx->rb, v))
                     witness = v;

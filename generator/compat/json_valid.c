@@ -269,8 +269,8 @@ bool json_valid(const cJSON *schema, const cJSON *root, const cJSON *v)
         if (matched != 1)
             return false;
     }
-    if (cJSON_IsNumber(v))
-        return number_keywords_hold(schema, v->valuedouble);
+    if (cJSON_IsNumber(v)) /* JSON has no infinities or NaN */
+        return isfinite(v->valuedouble) && number_keywords_hold(schema, v->valuedouble);
     if (cJSON_IsString(v))
         return string_keywords_hold(schema, v->valuestring);
     if (cJSON_IsArray(v))
