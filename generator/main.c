@@ -1,14 +1,18 @@
 /* schemac: the command line. Parses options, then parse -> check -> emit. */
+#include <dirent.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check/check.h"
 #include "cli/cflags.h"
 #include "cli/compdb.h"
 #include "cli/outputs.h"
+#include "compat/baseline.h"
+#include "compat/compat.h"
 #include "emit/c/emit_c.h"
 #include "emit/emit_depfile.h"
 #include "emit/emit_list.h"
@@ -72,7 +76,27 @@ static const char usage[] =
     "  -Wno-error=NAME      keep warning NAME a warning under -Werror\n"
     "  -Wno-NAME            do not report warning NAME (-WNAME: report it again)\n"
     "  -Wno-dialect=NAME    do not report what dialect NAME loses (as @acceptLoss NAME\n"
-    "                       on every tool)\n"
+    "                       on every tool)\n";
+/* The compatibility check's options (docs/compat.md); a string of their
+ * own, as one literal may hold only 4095 characters in C. */
+static const char usage_compat[] =
+    "  --write-baseline DIR write the baseline into DIR (one TYPE.schema.json per\n"
+    "                       @schema or @tool struct, one TYPE.tool.json per tool;\n"
+    "                       files of types gone are removed) and nothing else\n"
+    "  --compat DIR         check the header against the baseline in DIR: a change\n"
+    "                       that breaks a document's sender or receiver is an error\n"
+    "                       with a witness document (docs/compat.md); writes nothing\n"
+    "  --compat-level LEVEL check also backward (old documents stay valid), forward\n"
+    "                       (new documents were valid) or full (both) for every type,\n"
+    "                       beyond what its direction asks\n"
+    "  --compat-verbose     with --compat, list compatible changes too\n"
+    "  --compat-stamp FILE  with --compat, touch FILE when the check passes, and\n"
+    "                       with -MD list the baseline in the depfile: a build\n"
+    "                       step's output (docs/build-integration.md)\n"
+    "  -Wno-compat=RULE     with --compat, accept the changes of RULE (all: every\n"
+    "                       rule), as @acceptBreak RULE on every type\n";
+/* The diagnostics' options. */
+static const char usage_diagnostics[] =
     "  -fdiagnostics-color[=WHEN], -fno-diagnostics-color\n"
     "                       colour diagnostics as clang does: WHEN is auto (the\n"
     "                       default: on a terminal), always or never\n"
@@ -102,6 +126,8 @@ static const char usage_end[] =
 static void print_help(void)
 {
     fputs(usage, stdout);
+    fputs(usage_compat, stdout);
+    fputs(usage_diagnostics, stdout);
     fputs("\nWarnings (each on by default; -Wno-NAME, -Werror=NAME):\n", stdout);
     for (int w = 0; w < WARNING_COUNT; w++)
         printf("  %-20s %s\n", warning_table[w].name, warning_table[w].controls);
@@ -131,6 +157,10 @@ typedef struct options {
     bool parseable_fixits;
     const char *diagnostics_file;
     bool optimize_size; /* --optimize=size: descriptors and libschemac's table walker */
+    /* --write-baseline, --compat (docs/compat.md) */
+    const char *write_baseline;
+    compat_options compat;
+    const char *compat_stamp;
 } options;
 
 static int usage_error(const char *fmt, const char *arg)
@@ -156,6 +186,47 @@ static int set_compile_commands_file(options *o, const char *file)
         o->compile_db_dir_owned = xstrdup("/");
     }
     o->compile_db_dir = o->compile_db_dir_owned;
+    return 0;
+}
+
+/* The options of --write-baseline and --compat, at argv[*i]. */
+static int parse_compat_arg(int argc, char **argv, int *i, options *o)
+{
+    const char *a = argv[*i];
+    if (strcmp(a, "--compat-verbose") == 0) {
+        o->compat.verbose = true;
+        return 0;
+    }
+    if (strncmp(a, "-Wno-compat=", strlen("-Wno-compat=")) == 0) {
+        const char *rule = a + strlen("-Wno-compat=");
+        if (strcmp(rule, "all") != 0 && !compat_rule_known(rule)) {
+            char *msg = xasprintf("unknown rule in '%s'; the rules: all, %s", a, compat_rule_list());
+            int rc = usage_error("%s", msg);
+            free(msg);
+            return rc;
+        }
+        o->compat.accepted = xrealloc(o->compat.accepted, (o->compat.naccepted + 1) * sizeof *o->compat.accepted);
+        o->compat.accepted[o->compat.naccepted++] = rule;
+        return 0;
+    }
+    if (++*i == argc)
+        return usage_error("%s needs a value", a);
+    const char *v = argv[*i];
+    if (strcmp(a, "--write-baseline") == 0) {
+        o->write_baseline = v;
+    } else if (strcmp(a, "--compat") == 0) {
+        o->compat.baseline_dir = v;
+    } else if (strcmp(a, "--compat-stamp") == 0) {
+        o->compat_stamp = v;
+    } else if (strcmp(v, "backward") == 0) {
+        o->compat.level = COMPAT_BACKWARD;
+    } else if (strcmp(v, "forward") == 0) {
+        o->compat.level = COMPAT_FORWARD;
+    } else if (strcmp(v, "full") == 0) {
+        o->compat.level = COMPAT_FULL;
+    } else {
+        return usage_error("--compat-level takes backward, forward or full, not '%s'", v);
+    }
     return 0;
 }
 
@@ -218,6 +289,13 @@ static int parse_args(int argc, char **argv, options *o)
             if (!dialect_from_name(a + strlen("-Wno-dialect="), &d))
                 return usage_error("unknown dialect in '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)", a);
             dialect_warnings_silenced |= 1u << d;
+        } else if (strcmp(a, "--write-baseline") == 0 || strcmp(a, "--compat") == 0 ||
+                   strcmp(a, "--compat-level") == 0 || strcmp(a, "--compat-verbose") == 0 ||
+                   strcmp(a, "--compat-stamp") == 0 ||
+                   strncmp(a, "-Wno-compat=", strlen("-Wno-compat=")) == 0) {
+            int rc = parse_compat_arg(argc, argv, &i, o);
+            if (rc != 0)
+                return rc;
         } else if (diag_warning_option(a)) {
             /* one of schemac's warnings; a compiler's -W flags are ignored below */
         } else if (strcmp(a, "-fdiagnostics-color") == 0 || strcmp(a, "-fdiagnostics-color=always") == 0) {
@@ -282,6 +360,16 @@ static int parse_args(int argc, char **argv, options *o)
         return usage_error("%s", "--list prints on its own: not with --print-schema or --print-dialect");
     if (o->print_outputs && (o->list || o->print_schema || o->print_dialect))
         return usage_error("%s", "--print-outputs lists files; --list, --print-schema and --print-dialect write none");
+    if (o->write_baseline != NULL && o->compat.baseline_dir != NULL)
+        return usage_error("%s", "--write-baseline or --compat, not both: write the baseline once the check passes");
+    if ((o->write_baseline != NULL || o->compat.baseline_dir != NULL) &&
+        (o->list || o->print_schema || o->print_dialect || o->print_outputs || o->schema_only))
+        return usage_error("%s", "--write-baseline and --compat run on their own: not with --list, --print-*, "
+                                 "--schema-only");
+    if (o->compat.baseline_dir == NULL &&
+        (o->compat.verbose || o->compat.level != 0 || o->compat.naccepted > 0 || o->compat_stamp != NULL))
+        return usage_error("%s", "--compat-level, --compat-verbose, --compat-stamp and -Wno-compat= go with "
+                                 "--compat DIR");
     if (o->flags_from != NULL && o->compile_db_dir == NULL)
         return usage_error("%s", "--flags-from needs -p BUILD_DIR or --compile-commands FILE");
     if (o->diagnostics_file != NULL && o->diag_format == DIAG_FORMAT_TEXT)
@@ -417,10 +505,88 @@ static void emit_code(const model *m, const options *o, output_set *out)
     free(tool_texts);
 }
 
+/* --write-baseline DIR: the baseline's files, and the removal of those
+ * of types the header no longer has (accepting a removal is updating the
+ * baseline). */
+static void emit_baseline(const model *m, const options *o, output_set *out)
+{
+    baseline b;
+    baseline_of_model(m, &b);
+    for (size_t i = 0; i < b.count; i++) {
+        outputs_add(out, path_join(o->write_baseline, b.files[i].name), b.files[i].text);
+        b.files[i].text = NULL;
+    }
+    if (b.count == 0) {
+        /* an empty baseline is one: nothing published yet */
+        diag_warning((src_loc){m->header_path, 1, 1}, "no struct is tagged @schema or @tool: the baseline is empty");
+        if (mkdir(o->write_baseline, 0777) != 0 && errno != EEXIST)
+            diag_error((src_loc){m->header_path, 1, 1}, "cannot create %s: %s", o->write_baseline, strerror(errno));
+    }
+    DIR *d = opendir(o->write_baseline);
+    struct dirent *e;
+    while (d != NULL && (e = readdir(d)) != NULL)
+        if (baseline_file_name(e->d_name) && baseline_text(&b, e->d_name) == NULL && !diag_failed()) {
+            char *path = path_join(o->write_baseline, e->d_name);
+            if (remove(path) != 0)
+                diag_error((src_loc){m->header_path, 1, 1}, "cannot remove %s: %s", path, strerror(errno));
+            free(path);
+        }
+    if (d != NULL)
+        closedir(d);
+    baseline_free(&b); /* the texts went to out */
+}
+
+/* --compat with -MD: the check runs again when the header, anything it
+ * includes or the baseline (its directory: a file added or removed) changes. */
+static void emit_compat_depfile(const model *m, const options *o, output_set *out)
+{
+    if (!o->write_depfile)
+        return;
+    baseline b;
+    const char **extra = NULL;
+    size_t nextra = 0;
+    if (baseline_read(o->compat.baseline_dir, &b) == 0) {
+        extra = xcalloc(b.count + 1, sizeof *extra);
+        extra[nextra++] = xstrdup(o->compat.baseline_dir);
+        for (size_t i = 0; i < b.count; i++)
+            extra[nextra++] = path_join(o->compat.baseline_dir, b.files[i].name);
+        baseline_free(&b);
+    }
+    char *stem = header_stem(o->header);
+    char *name = xasprintf("%s.compat.d", stem);
+    char *path = o->depfile != NULL ? xstrdup(o->depfile) : path_join(o->output_dir, name);
+    const char *target = o->depfile_target != NULL ? o->depfile_target
+                         : o->compat_stamp != NULL ? o->compat_stamp
+                                                   : path;
+    outputs_add(out, path, emit_depfile_with(m, target, extra, nextra));
+    for (size_t i = 0; i < nextra; i++)
+        free((char *)extra[i]);
+    free(extra);
+    free(name);
+    free(stem);
+}
+
+/* --compat-stamp: touched (rewritten, whatever it held) after a check
+ * that passed, so its mtime says when the check last ran. */
+static int touch_stamp(const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (f == NULL || fclose(f) != 0) {
+        fprintf(stderr, "schemac: cannot write %s: %s\n", path, strerror(errno));
+        return EXIT_IO;
+    }
+    return 0;
+}
+
 /* Prints what was asked for, or collects the outputs into out. */
 static void emit_all(const model *m, const options *o, output_set *out)
 {
-    if (o->print_dialect) {
+    if (o->write_baseline != NULL) {
+        emit_baseline(m, o, out);
+    } else if (o->compat.baseline_dir != NULL) {
+        compat_check(m, &o->compat);
+        emit_compat_depfile(m, o, out);
+    } else if (o->print_dialect) {
         emit_dialects(m, o, out, NULL);
     } else if (o->list) {
         size_t roots = 0;
@@ -474,6 +640,7 @@ int main(int argc, char **argv)
         free(db_args);
         free(o.clang_args);
         free(o.compile_db_dir_owned);
+        free(o.compat.accepted);
         diag_forget();
         return rc;
     }
@@ -495,6 +662,8 @@ int main(int argc, char **argv)
         outputs_print(&out, stdout);
     else if (outputs_write(&out) != 0)
         rc = EXIT_IO;
+    else if (o.compat_stamp != NULL)
+        rc = touch_stamp(o.compat_stamp);
     if (diag_finish() != 0 && rc == 0)
         rc = EXIT_IO;
     outputs_free(&out);
@@ -507,6 +676,7 @@ int main(int argc, char **argv)
     free(args);
     free(o.clang_args);
     free(o.compile_db_dir_owned);
+    free(o.compat.accepted);
     diag_forget();
     return rc;
 }

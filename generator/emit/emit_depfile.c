@@ -14,16 +14,21 @@ static void put_path(strbuf *sb, const char *path)
     }
 }
 
-char *emit_depfile(const model *m, const char *target)
+char *emit_depfile_with(const model *m, const char *target, const char *const *extra, size_t nextra)
 {
     strbuf sb;
     sb_init(&sb);
     put_path(&sb, target);
     sb_puts(&sb, ":");
-    for (size_t i = 0; i < m->nfiles; i++) {
+    for (size_t i = 0; i < m->nfiles + nextra; i++) {
         sb_puts(&sb, " \\\n  ");
-        put_path(&sb, m->files[i]);
+        put_path(&sb, i < m->nfiles ? m->files[i] : extra[i - m->nfiles]);
     }
     sb_puts(&sb, "\n");
     return sb_take(&sb);
+}
+
+char *emit_depfile(const model *m, const char *target)
+{
+    return emit_depfile_with(m, target, NULL, 0);
 }

@@ -8,5 +8,8 @@
 
 /* "target: file1 file2 ..." with spaces and '$' escaped; malloc'd. */
 char *emit_depfile(const model *m, const char *target);
+/* The same with more prerequisites after the header's files (--compat:
+ * the baseline's directory and files). */
+char *emit_depfile_with(const model *m, const char *target, const char *const *extra, size_t nextra);
 
 #endif /* SCHEMAC_GENERATOR_EMIT_DEPFILE_H */

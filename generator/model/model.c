@@ -52,6 +52,7 @@ void field_release(field *f)
     free(f->count_field);
     free(f->count_c_type);
     cJSON_Delete(f->default_value);
+    free(f->accept_break);
     node_free(f->type);
 }
 
@@ -100,6 +101,7 @@ field field_clone(const field *f, const char *prefix)
     c.count_field = prefixed(prefix, f->count_field);
     c.count_c_type = dup_or_null(f->count_c_type);
     c.default_value = json_dup(f->default_value);
+    c.accept_break = dup_or_null(f->accept_break);
     c.type = node_clone(f->type);
     return c;
 }
@@ -121,6 +123,8 @@ static void struct_free(struct_def *s)
     free(s->config_type);
     free(s->dialects);
     free(s->accept_loss);
+    free(s->direction);
+    free(s->accept_break);
     free(s);
 }
 

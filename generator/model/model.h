@@ -125,6 +125,7 @@ typedef struct field {
     const char *default_text; /* the constant expression @default was written as, or NULL (constraints.constant_text) */
     uint64_t offset; /* bytes, from libclang, for _Static_assert */
     bool stand_in;   /* stands for an untagged variant's member reported as an error */
+    char *accept_break; /* @acceptBreak [RULES] (--compat): NULL none, "" every rule */
 } field;
 
 typedef enum tool_effect { EFFECT_NONE, EFFECT_READONLY, EFFECT_MUTATING, EFFECT_DESTRUCTIVE } tool_effect;
@@ -151,6 +152,11 @@ struct struct_def {
     char *accept_loss; /* @acceptLoss: dialects whose losses are accepted (no warning) */
     src_loc accept_loss_where;
     int open_world;    /* @openWorld [true|false]: MCP openWorldHint; 0 not given, 1 true, -1 false */
+    /* --compat (docs/compat.md): @direction in|out|both (NULL: from the
+     * header's use), @acceptBreak [RULES] (NULL: none; "": every rule) */
+    char *direction;
+    src_loc direction_where;
+    char *accept_break;
     field *fields;
     size_t nfields;
     uint64_t size; /* sizeof, from libclang */

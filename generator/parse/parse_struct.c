@@ -296,6 +296,8 @@ static void apply_field_tags(field *f, raw_field *rf)
         apply_nullable(f, t);
     if ((t = annotations_find(a, "type")) != NULL)
         apply_type(f, t);
+    if ((t = annotations_find(a, "acceptBreak")) != NULL)
+        f->accept_break = xstrdup(t->value);
 }
 
 static void collect_fields(CXCursor record, field_collect *fc);
@@ -907,6 +909,15 @@ static void apply_struct_tags(struct_def *s, const annotations *a)
         s->accept_loss = xstrdup(t->value);
         s->accept_loss_where = t->value[0] ? t->value_where : t->where;
     }
+    if ((t = annotations_find(a, "direction")) != NULL) {
+        if (strcmp(t->value, "in") != 0 && strcmp(t->value, "out") != 0 && strcmp(t->value, "both") != 0)
+            diag_error(t->value[0] ? t->value_where : t->where, "@direction must be in, out or both, not '%s'",
+                       t->value);
+        s->direction = xstrdup(t->value);
+        s->direction_where = t->where;
+    }
+    if ((t = annotations_find(a, "acceptBreak")) != NULL)
+        s->accept_break = xstrdup(t->value);
     if ((t = annotations_find(a, "openWorld")) != NULL) {
         if (t->value[0] == '\0' || strcmp(t->value, "true") == 0)
             s->open_world = 1;

@@ -25,6 +25,8 @@ static const tag_info other_tags[] = {
     {"idempotent", SITE_STRUCT}, {"version", SITE_STRUCT}, {"config", SITE_STRUCT},
     {"dialects", SITE_STRUCT}, {"acceptLoss", SITE_STRUCT}, {"openWorld", SITE_STRUCT}, {"untagged", SITE_STRUCT},
     {"optional", SITE_FIELD}, {"required", SITE_FIELD}, {"type", SITE_FIELD}, {"acceptOverlap", SITE_FIELD},
+    /* --compat (docs/compat.md) */
+    {"direction", SITE_STRUCT}, {"acceptBreak", SITE_STRUCT | SITE_FIELD},
     {"nullable", SITE_FIELD}, {"name", SITE_FIELD | SITE_ENUMERATOR}, {"ignore", SITE_FIELD}, {"count", SITE_FIELD},
 };
 

@@ -71,9 +71,10 @@ static bool side_accepts(const side *s, uint32_t q) { return q == 1 || (s->d != 
 
 /* The search with a count dimension of ccap+1 values (counts above ccap
  * fold into ccap, exact when ccap >= max_chars); 1 found, 0 none, -1 too
- * large to search. */
-static int search(const side *a, const side *b, uint64_t min_chars, uint64_t max_chars, uint64_t max_bytes,
-                  uint64_t ccap, strbuf *out)
+ * large to search. not_b: a string b does not match (the complement of a
+ * search DFA is one too: its matched state becomes the dead one). */
+static int search(const side *a, const side *b, bool not_b, uint64_t min_chars, uint64_t max_chars,
+                  uint64_t max_bytes, uint64_t ccap, strbuf *out)
 {
     size_t na = side_states(a), nb = side_states(b);
     uint64_t total = (uint64_t)na * nb * U8_STATES * (ccap + 1);
@@ -124,7 +125,7 @@ static int search(const side *a, const side *b, uint64_t min_chars, uint64_t max
         uint8_t u = (uint8_t)(rest % U8_STATES);
         rest /= U8_STATES;
         uint32_t qb = (uint32_t)(rest % nb), qa = (uint32_t)(rest / nb);
-        if (u == 0 && c >= (min_chars < ccap ? min_chars : ccap) && side_accepts(a, qa) && side_accepts(b, qb) &&
+        if (u == 0 && c >= (min_chars < ccap ? min_chars : ccap) && side_accepts(a, qa) && side_accepts(b, qb) != not_b &&
             c <= max_chars && bytes[key] <= max_bytes) {
             found = 1;
             hit = key;
@@ -136,7 +137,7 @@ static int search(const side *a, const side *b, uint64_t min_chars, uint64_t max
             unsigned x = reps[r];
             uint8_t nu = u8_next(u, x);
             uint32_t na2 = side_next(a, qa, x), nb2 = side_next(b, qb, x);
-            if (nu == U8_BAD || (a->constant < 0 && na2 == 0) || (b->constant < 0 && nb2 == 0))
+            if (nu == U8_BAD || (a->constant < 0 && na2 == 0) || (b->constant < 0 && nb2 == (not_b ? 1u : 0u)))
                 continue;
             if (u == 0 && c >= max_chars)
                 continue; /* no room for another code point (c is exact when max_chars is finite) */
@@ -174,17 +175,23 @@ done:
     return found;
 }
 
-int pattern_common_string(const pattern *a, const pattern *b, uint64_t min_chars, uint64_t max_chars,
-                          uint64_t max_bytes, strbuf *witness)
+/* The two questions share the search: a string a matches and b does
+ * (not_b false) or does not (not_b true). */
+static int find_string(const pattern *a, const pattern *b, bool not_b, uint64_t min_chars, uint64_t max_chars,
+                       uint64_t max_bytes, strbuf *witness)
 {
     side sa = side_of(a), sb = side_of(b);
-    if (sa.constant == 0 || sb.constant == 0)
+    if (sa.constant == 0 || (!not_b && sb.constant == 0) || (not_b && sb.constant == 1))
         return 0;
+    if (not_b && sb.constant == 0) { /* b matches nothing: any string of a */
+        not_b = false;
+        sb.constant = 1;
+    }
     /* first without the upper bounds' count: a string of at least
      * min_chars code points; none at all means none within the bounds */
     strbuf w;
     sb_init(&w);
-    int r = search(&sa, &sb, min_chars, UINT64_MAX, UINT64_MAX, min_chars, &w);
+    int r = search(&sa, &sb, not_b, min_chars, UINT64_MAX, UINT64_MAX, min_chars, &w);
     if (r == 1) {
         size_t chars = 0;
         for (size_t i = 0; i < w.len; i++)
@@ -197,10 +204,22 @@ int pattern_common_string(const pattern *a, const pattern *b, uint64_t min_chars
         /* the shortest string breaks an upper bound: count exactly */
         sb_free(&w);
         sb_init(&w);
-        r = max_chars < 100000 ? search(&sa, &sb, min_chars, max_chars, max_bytes, max_chars, &w) : -1;
+        r = max_chars < 100000 ? search(&sa, &sb, not_b, min_chars, max_chars, max_bytes, max_chars, &w) : -1;
         if (r == 1)
             sb_puts(witness, w.data != NULL ? w.data : "");
     }
     sb_free(&w);
     return r;
+}
+
+int pattern_common_string(const pattern *a, const pattern *b, uint64_t min_chars, uint64_t max_chars,
+                          uint64_t max_bytes, strbuf *witness)
+{
+    return find_string(a, b, false, min_chars, max_chars, max_bytes, witness);
+}
+
+int pattern_difference_string(const pattern *a, const pattern *b, uint64_t min_chars, uint64_t max_chars,
+                              uint64_t max_bytes, strbuf *witness)
+{
+    return find_string(a, b, true, min_chars, max_chars, max_bytes, witness);
 }

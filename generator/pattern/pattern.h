@@ -47,4 +47,12 @@ void pattern_free(pattern *p);
 int pattern_common_string(const pattern *a, const pattern *b, uint64_t min_chars, uint64_t max_chars,
                           uint64_t max_bytes, strbuf *witness);
 
+/* The same for a string a matches (NULL: any) and b does not (NULL: b
+ * matches every string, so there is none): the product search of the two
+ * minimal DFAs, b's complemented, which decides the inclusion of a's
+ * language (within the bounds) in b's: 0 means every such string of a is
+ * one of b. Used by the compatibility check (--compat). */
+int pattern_difference_string(const pattern *a, const pattern *b, uint64_t min_chars, uint64_t max_chars,
+                              uint64_t max_bytes, strbuf *witness);
+
 #endif /* SCHEMAC_GENERATOR_PATTERN_PATTERN_H */

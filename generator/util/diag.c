@@ -308,10 +308,18 @@ static void show(const char *plain, const char *kind, src_loc where, const char 
         put_parseable_fixit(where, fix);
 }
 
-/* Reports the diagnostic unless it was reported before; whether it was new. */
+/* Whether the last error or warning was shown: its notes follow it, and
+ * are dropped with it when it was a repeat. */
+static bool last_shown = true;
+
+/* Reports the diagnostic unless it was reported before (a note: unless
+ * its error or warning was not shown); whether it was new. */
 static bool report(src_loc where, const char *kind, const char *option, const diag_fixit *fix, const char *fmt,
                    va_list ap)
 {
+    bool note = strcmp(kind, "note") == 0;
+    if (note && !last_shown)
+        return false;
     strbuf message;
     sb_init(&message);
     sb_vprintf(&message, fmt, ap);
@@ -324,10 +332,14 @@ static bool report(src_loc where, const char *kind, const char *option, const di
     if (option != NULL)
         sb_printf(&sb, " [%s]", option);
     char *line = sb_take(&sb);
-    bool is_new = first_time(line);
+    /* a note is shown with each error it belongs to, never folded into an
+     * equal note of an earlier one; first_time keeps the line it took */
+    bool is_new = note || first_time(line);
+    if (!note)
+        last_shown = is_new;
     if (is_new)
         show(line, kind, where, message.data, option, fix);
-    else
+    if (note || !is_new)
         free(line);
     sb_free(&message);
     return is_new;
@@ -340,6 +352,7 @@ void diag_forget(void)
     free(printed.slots);
     free(printed.lines);
     memset(&printed, 0, sizeof printed);
+    last_shown = true;
     for (size_t i = 0; i < records.n; i++) {
         record *r = &records.items[i];
         free(r->kind);

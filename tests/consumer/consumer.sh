@@ -5,7 +5,10 @@
 # schemac, no source tree); runs it on a valid and an invalid document;
 # then edits include/units.h, which weather.h includes, rebuilds, and
 # checks that the decoder was regenerated, and that rebuilds run schemac
-# once per change and no-op rebuilds nothing.
+# once per change and no-op rebuilds nothing; then makes a breaking change
+# to weather.h, checks that the compatibility check against the app's
+# baseline (app/schemas) fails the build with the error and its witness,
+# and that the build passes once the baseline is written again.
 # Usage: consumer.sh KIND BUILD_DIR SOURCE_DIR PREFIX
 #   KIND: make, meson, cmake (with ninja if installed), cmake-makefiles
 #   (CMake's Unix Makefiles generator), make-static, meson-static,
@@ -109,7 +112,8 @@ make*) runs_pattern='^schemac ' ;;
 cmake*) runs_pattern='schemac /.*/weather\.h$' ;;
 *) runs_pattern='Generating .*weather' ;;
 esac
-schemac_runs() { grep -cE "$runs_pattern" "$tmp/build.log" || true; }
+# (the generation's runs: the compatibility check's are counted apart)
+schemac_runs() { grep -E "$runs_pattern" "$tmp/build.log" | grep -vc -- 'compat' || true; }
 
 build_app
 if [ "$kind" = subproject ]; then
@@ -177,3 +181,23 @@ if [ -f "$app/build/build.ninja" ] && command -v ninja >/dev/null; then
 fi
 out=$(run_app '{"city": "Oslo", "unit": "kelvin"}') || fail "the app fails after the comment: $out"
 echo "ok - $kind: no-op rebuilds run nothing; an edit that changes no output runs schemac once"
+
+# The compatibility check (docs/compat.md; the subproject recipe has none):
+# a tightened bound fails the build at the member, with a witness; the
+# baseline written again (as a project does, in the same commit) passes.
+if [ "$kind" != subproject ]; then
+    sleep 1
+    sed -i 's/@maxLength 64/@maxLength 32/' "$app/weather.h"
+    grep -q '@maxLength 32' "$app/weather.h" || fail "the test could not edit weather.h"
+    if (build_app) >/dev/null 2>&1; then fail "a breaking change to weather.h built"; fi
+    line=$(grep -n 'char \*city;' "$app/weather.h" | cut -d: -f1)
+    grep -qE "weather\.h:$line:[0-9]+: error: breaking change to tool 'get_weather' for senders.*maxLength was 64, is 32" \
+        "$tmp/build.log" || { cat "$tmp/build.log"; fail "no compat error at weather.h:$line"; }
+    grep -qE 'weather\.h:[0-9]+:[0-9]+: note: witness: \{.*"city":"a{33}"' "$tmp/build.log" ||
+        { cat "$tmp/build.log"; fail "no witness after the compat error"; }
+    (cd "$app" && schemac --write-baseline schemas -Iinclude -DWEATHER_API=1 weather.h) ||
+        fail "schemac --write-baseline"
+    build_app
+    out=$(run_app '{"city": "Oslo", "unit": "kelvin"}') || fail "the app fails after the baseline update: $out"
+    echo "ok - $kind: a breaking change fails the build with its witness; the updated baseline passes"
+fi

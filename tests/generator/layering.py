@@ -3,6 +3,8 @@
 include points down it (docs/internals.md). From top to bottom:
 
     main.c, cli/    the command line: options, flags, compdb, outputs
+    compat/         --write-baseline and --compat: the header against the
+                    schemas it published (reads the emitted schema)
     emit/           the emitters (emit/c/ the generated C, emit/json/ the
                     schema, the dialects and XML; emit/ --list, depfile)
     check/          what a header may not say (and which dialects a tool gets)
@@ -23,7 +25,7 @@ import re
 import sys
 
 # highest first; a stage's rank is its index
-STAGES = ['cli', 'emit', 'check', 'parse', 'model', 'pattern', 'util']
+STAGES = ['cli', 'compat', 'emit', 'check', 'parse', 'model', 'pattern', 'util']
 TOP_FILES = {'main.c'}  # generator/ itself: the command line, above all stages
 ALLOWED_ELSEWHERE = re.compile(r'^(schemac/[\w/]+\.h|generator_config\.h)$')
 

@@ -1,0 +1,9 @@
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/** D. @schema @direction out */
+typedef struct {
+    /** T. @maxLength 30 */
+    char *a;
+} d;

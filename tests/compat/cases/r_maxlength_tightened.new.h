@@ -1,0 +1,18 @@
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/** The result. @schema */
+typedef struct {
+    /** T. @maxLength 10 */
+    char *a;
+} t_result;
+
+/**
+ * A tool.
+ * @tool t
+ * @output t_result
+ */
+typedef struct {
+    int32_t n;
+} t_args;

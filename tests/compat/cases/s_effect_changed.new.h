@@ -1,0 +1,13 @@
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * A tool.
+ * @tool t
+ * @effect destructive
+ * @idempotent
+ */
+typedef struct {
+    int32_t a;
+} t_args;

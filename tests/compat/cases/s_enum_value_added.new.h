@@ -1,0 +1,18 @@
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum {
+    COLOR_RED,
+    COLOR_GREEN,
+    COLOR_BLUE,
+    COLOR_PINK,
+} color;
+
+/**
+ * A tool.
+ * @tool t
+ */
+typedef struct {
+    color c;
+} t_args;

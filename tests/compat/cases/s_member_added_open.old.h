@@ -1,0 +1,12 @@
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * A tool.
+ * @tool t
+ * @additionalProperties
+ */
+typedef struct {
+    int32_t a;
+} t_args;

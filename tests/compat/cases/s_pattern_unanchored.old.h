@@ -1,0 +1,12 @@
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * A tool.
+ * @tool t
+ */
+typedef struct {
+    /** P. @pattern ab */
+    char *a;
+} t_args;

@@ -1,0 +1,14 @@
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/**
+ * A tool.
+ * @tool t
+ */
+typedef struct {
+    /** T. @maxLength 10 */
+    char *a;
+    /** T. @maxLength 10 */
+    char *b;
+} t_args;
