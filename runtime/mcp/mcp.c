@@ -60,6 +60,19 @@ void sc_mcp_session_init(sc_mcp_session *session)
     session->state = SC_MCP_STATE_NEW;
 }
 
+void sc_mcp_session_free(sc_mcp_session *session)
+{
+    /* the core keeps nothing per session yet: no feature sends messages */
+    (void)session;
+}
+
+void sc_mcp_session_set_channel(sc_mcp_session *session, const sc_mcp_channel *channel)
+{
+    /* nothing is sent outside a request yet */
+    (void)session;
+    (void)channel;
+}
+
 /* ---- replies ------------------------------------------------------------- */
 
 /* {"jsonrpc": "2.0", "id": id} with id copied (null when NULL). */
@@ -472,6 +485,13 @@ int sc_mcp_reply_too_large(const sc_mcp_server *server, sc_arena *arena, sc_mcp_
 int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
                   size_t len, sc_mcp_reply *reply)
 {
+    return sc_mcp_handle_on(server, session, arena, message, len, NULL, reply);
+}
+
+int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
+                     size_t len, const sc_mcp_channel *channel, sc_mcp_reply *reply)
+{
+    (void)channel; /* no handler sends messages of its own yet */
     if (reply == NULL)
         return SC_ERR_ARGUMENT;
     reply->outcome = SC_MCP_NO_REPLY;
