@@ -5,21 +5,44 @@
  * library for embedding an HTTP/1.1 server, packaged by every distribution
  * (Debian libmicrohttpd-dev), with a stable API since 2007, strict request
  * parsing, and the limits this transport needs built in (connections,
- * per-connection memory, timeouts, a thread pool). The alternatives: the
- * evhttp of libevent (a looser parser, no thread pool; the event loop would
- * become the application's), libsoup (pulls in GLib), civetweb and mongoose
- * (no Debian library package to link against; mongoose is GPL or
+ * connections per address, per-connection memory, timeouts). The
+ * alternatives: the evhttp of libevent (a looser parser; the event loop
+ * would become the application's), libsoup (pulls in GLib), civetweb and
+ * mongoose (no Debian library package to link against; mongoose is GPL or
  * commercial), h2o (a large server to embed for one endpoint), or parsing
  * HTTP by hand.
  *
- * Each request has its own arena, which holds the body, the parsed message
- * and the reply, and is released when libmicrohttpd reports the request
- * complete. Sessions live in a fixed table under a mutex; a request copies
- * its session's state, runs without the lock, and writes the state back. */
-#define _DEFAULT_SOURCE /* getrandom, strcasecmp, strncasecmp */
+ * Threads: libmicrohttpd gives every connection a thread of its own, and
+ * every POST is handled on a thread of its own too, so that the
+ * connection's thread can stream what the handler sends (SSE) while it
+ * runs, and a handler waiting for the client (sampling, elicitation) never
+ * holds up the POST that carries the answer.
+ *
+ * What libmicrohttpd 0.9.75 (Debian 12) does not do is done here, in front
+ * of it: a deadline for a request's headers and body (its timeout counts
+ * inactivity only, so a client sending a byte a second holds its slot
+ * forever): a reaper thread shuts down the socket of a connection whose
+ * request is late; and framing it lets through (two Content-Length, or
+ * Content-Length with Transfer-Encoding, RFC 9112 sections 6.1 and 6.3: it
+ * takes the first and keeps the connection) is refused with the
+ * connection closed. MHD_OPTION_STRICT_FOR_CLIENT makes it refuse an
+ * HTTP/1.1 request without Host.
+ *
+ * Sessions are kept by pointer and reference-counted: the table holds one
+ * reference, each request in progress one, each SSE stream's connection
+ * one; the core's state of a session (sc_mcp_session) stays at one address
+ * while any call on it runs, and sc_mcp_session_free runs after the last.
+ * Streams (a POST answered as SSE, the GET stream) keep their last events
+ * for a client that reconnects with Last-Event-ID; event ids are
+ * "STREAM-SEQUENCE", unique within the session. One mutex and one
+ * condition variable guard sessions and streams: few threads wait on them,
+ * and never for long. */
+#define _GNU_SOURCE /* accept4, getrandom, strcasecmp, strncasecmp */
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -30,6 +53,8 @@
 #include <strings.h>
 #include <sys/random.h>
 #include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
 
 #include <microhttpd.h>
 
@@ -39,12 +64,73 @@
 
 #define SESSION_ID_LEN 32 /* hex digits of 128 random bits */
 #define DRAIN_FACTOR 4    /* an oversized body is read (and dropped) up to 4 times the limit */
+#define MAX_BACKLOG 1024  /* events not yet written to a stream's connection: past it, send fails */
+#define MAX_STREAMS 16    /* finished streams a session keeps for Last-Event-ID */
 
-typedef struct session_slot {
-    char id[SESSION_ID_LEN + 1]; /* "" when free */
+/* ---- the shapes ----------------------------------------------------------- */
+
+/* One SSE event, formatted ("id: ...\ndata: ...\n\n"). */
+typedef struct event {
+    struct event *next;
+    unsigned long long seq;
+    size_t len;
+    char text[];
+} event;
+
+struct http_session;
+
+/* A stream of events: a POST answered as SSE (its handler's messages, then
+ * its reply) or the session's GET stream (messages outside a request). */
+typedef struct stream {
+    struct sc_mcp_http *http;
+    struct stream *next; /* in the session's list */
+    struct http_session *session;
+    unsigned number; /* the first part of its event ids */
+    unsigned refs;   /* the session's list, a connection, a handler */
+    bool get;
+    bool attached;                /* a connection is writing it */
+    unsigned attachment;          /* counts attachments: a resumption takes over */
+    event *head, *tail;           /* kept events, oldest first */
+    size_t count;                 /* of them */
+    unsigned long long next_seq;  /* of the next event (from 1) */
+    unsigned long long delivered; /* events written to a connection, by seq */
+    /* a POST's */
+    bool done;                   /* the handler returned: reply is set */
+    sc_mcp_reply reply;          /* text copied (malloc) */
+    char *reply_text;
+    int rc;                      /* sc_mcp_handle_on's */
+    bool sse;                    /* the client takes text/event-stream */
+    bool json;                   /* ... and application/json */
+} stream;
+
+typedef struct http_session {
+    struct sc_mcp_http *http;
+    char id[SESSION_ID_LEN + 1];
     sc_mcp_session session;
-    unsigned long long last_used; /* for ending the least recently used */
-} session_slot;
+    unsigned refs;     /* the table's, and each request's or stream's */
+    bool listed;       /* in the table */
+    time_t last_used;  /* CLOCK_MONOTONIC seconds */
+    stream *streams;
+    stream *get;       /* the GET stream, once a message needs it */
+    unsigned next_stream;
+} http_session;
+
+/* Connections open from one address (max_connections_per_ip). */
+typedef struct peer {
+    struct peer *next;
+    unsigned char ip[16]; /* IPv4 in the first 4 bytes */
+    int family;
+    unsigned count;
+} peer;
+
+/* What the reaper knows of a connection (libmicrohttpd's socket context). */
+typedef struct connection {
+    struct connection *next, *prev;
+    int fd;
+    bool receiving;   /* reading a request: the deadline runs */
+    bool reaped;
+    struct timespec since;
+} connection;
 
 struct sc_mcp_http {
     const sc_mcp_server *server;
@@ -52,22 +138,43 @@ struct sc_mcp_http {
     char address[INET6_ADDRSTRLEN];
     const char *path;
     size_t max_body;
+    unsigned request_timeout, session_timeout, replay_events, keepalive;
+    bool check_host;
     struct MHD_Daemon *daemon;
     unsigned short port;
-    pthread_mutex_t lock; /* sessions, clock */
-    session_slot *sessions;
-    size_t session_count;
-    unsigned long long clock;
+    sc_mcp_http_test_handler handler; /* NULL: the core (a test may set its own) */
+    pthread_mutex_t lock; /* everything below, sessions, streams, connections */
+    pthread_cond_t wake;  /* a stream got an event or finished; stopping; a handler ended */
+    http_session **sessions;
+    size_t session_cap;
+    connection *connections;
+    unsigned handlers; /* handler threads running */
+    unsigned open;     /* connections, counted from their accept */
+    unsigned max_connections, max_per_ip;
+    peer *peers;
+    int listen_fd;
+    pthread_t acceptor;
+    unsigned next_stream_id;
+    bool stopping;
+    pthread_t reaper;
 };
 
 /* One HTTP request, from its headers to its completion. */
 typedef struct request {
-    sc_arena arena;
+    sc_arena *arena; /* moves to the handler thread with the body */
     char *body;
     size_t len, cap;
     size_t received;
     bool too_large;
+    http_session *session; /* a reference, once the headers named one */
 } request;
+
+static time_t now_seconds(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec;
+}
 
 /* ---- responses ------------------------------------------------------------ */
 
@@ -81,28 +188,33 @@ static bool add_cors(struct MHD_Response *response, const char *origin)
     return MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, origin) == MHD_YES &&
            MHD_add_response_header(response, MHD_HTTP_HEADER_VARY, "Origin") == MHD_YES &&
            MHD_add_response_header(response, "Access-Control-Expose-Headers", "Mcp-Session-Id") == MHD_YES &&
-           MHD_add_response_header(response, "Access-Control-Allow-Methods", "POST, DELETE") == MHD_YES &&
+           MHD_add_response_header(response, "Access-Control-Allow-Methods", "GET, POST, DELETE") == MHD_YES &&
            MHD_add_response_header(response, "Access-Control-Allow-Headers",
                                    "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, "
                                    "Last-Event-ID") == MHD_YES;
 }
 
-static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *text, size_t len,
-                                 const char *session_id, const char *allow, bool authenticate)
+typedef struct extra_headers {
+    const char *session_id, *allow, *retry_after;
+    bool authenticate, close;
+} extra_headers;
+
+static enum MHD_Result queue(struct MHD_Connection *c, unsigned status, struct MHD_Response *response,
+                             const char *type, const extra_headers *x)
 {
-    struct MHD_Response *response =
-        MHD_create_response_from_buffer(len, (void *)(uintptr_t)text, MHD_RESPMEM_MUST_COPY);
     if (response == NULL)
         return MHD_NO;
-    bool ok = true;
-    if (len > 0)
-        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json") == MHD_YES;
-    if (ok && session_id != NULL)
-        ok = MHD_add_response_header(response, "Mcp-Session-Id", session_id) == MHD_YES;
-    if (ok && allow != NULL)
-        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow) == MHD_YES;
-    if (ok && authenticate)
+    bool ok = type == NULL || MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, type) == MHD_YES;
+    if (ok && x->session_id != NULL)
+        ok = MHD_add_response_header(response, "Mcp-Session-Id", x->session_id) == MHD_YES;
+    if (ok && x->allow != NULL)
+        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, x->allow) == MHD_YES;
+    if (ok && x->retry_after != NULL)
+        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, x->retry_after) == MHD_YES;
+    if (ok && x->authenticate)
         ok = MHD_add_response_header(response, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer") == MHD_YES;
+    if (ok && x->close) /* libmicrohttpd closes the connection after a response that says so */
+        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close") == MHD_YES;
     if (ok && status != MHD_HTTP_FORBIDDEN)
         ok = add_cors(response, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN));
     enum MHD_Result rc = ok ? MHD_queue_response(c, status, response) : MHD_NO;
@@ -110,11 +222,22 @@ static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, cons
     return rc;
 }
 
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *text, size_t len,
+                                 const extra_headers *x)
+{
+    static const extra_headers none;
+    struct MHD_Response *response =
+        MHD_create_response_from_buffer(len, (void *)(uintptr_t)text, MHD_RESPMEM_MUST_COPY);
+    return queue(c, status, response, len > 0 ? "application/json" : NULL, x != NULL ? x : &none);
+}
+
 /* A refusal by the transport: the status and, as the specification allows,
  * a JSON-RPC error without id saying why (the format and its arguments
  * are ASCII without quotes or backslashes, so the text is a JSON string). */
-static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const char *fmt, ...) SC_PRINTF(3, 4);
-static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const char *fmt, ...)
+static enum MHD_Result refuse_with(struct MHD_Connection *c, unsigned status, const extra_headers *x,
+                                   const char *fmt, ...) SC_PRINTF(4, 5);
+static enum MHD_Result refuse_with(struct MHD_Connection *c, unsigned status, const extra_headers *x,
+                                   const char *fmt, ...)
 {
     char message[256], body[512];
     va_list ap;
@@ -125,98 +248,267 @@ static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const c
                      SC_MCP_INVALID_REQUEST, message);
     if (n < 0 || (size_t)n >= sizeof body)
         return MHD_NO;
-    return send_text(c, status, body, (size_t)n, NULL,
-                     status == MHD_HTTP_METHOD_NOT_ALLOWED ? "POST, DELETE, OPTIONS" : NULL,
-                     status == MHD_HTTP_UNAUTHORIZED);
+    extra_headers headers = *x;
+    if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+        headers.allow = "GET, POST, DELETE, OPTIONS";
+    headers.authenticate = status == MHD_HTTP_UNAUTHORIZED;
+    return send_text(c, status, body, (size_t)n, &headers);
 }
+
+#define refuse(c, status, ...) refuse_with((c), (status), &(extra_headers){0}, __VA_ARGS__)
 
 /* ---- sessions ------------------------------------------------------------- */
 
-static session_slot *find_session(sc_mcp_http *h, const char *id)
+static void event_list_free(event *e)
 {
-    if (strlen(id) != SESSION_ID_LEN)
-        return NULL;
-    for (size_t i = 0; i < h->session_count; i++)
-        if (memcmp(h->sessions[i].id, id, SESSION_ID_LEN + 1) == 0) {
-            h->sessions[i].last_used = ++h->clock;
-            return &h->sessions[i];
+    while (e != NULL) {
+        event *next = e->next;
+        free(e);
+        e = next;
+    }
+}
+
+/* Drops a reference to st; lock held. */
+static void stream_release(stream *st)
+{
+    if (--st->refs > 0)
+        return;
+    event_list_free(st->head);
+    free(st->reply_text);
+    free(st);
+}
+
+/* Drops a reference to s, freeing it after the last; lock held. */
+static void session_release(http_session *s)
+{
+    if (--s->refs > 0)
+        return;
+    sc_mcp_session_free(&s->session);
+    while (s->streams != NULL) {
+        stream *st = s->streams;
+        s->streams = st->next;
+        st->session = NULL;
+        stream_release(st);
+    }
+    free(s);
+}
+
+/* Takes s out of the table (DELETE, expiry); lock held. */
+static void session_unlist(sc_mcp_http *h, size_t i)
+{
+    http_session *s = h->sessions[i];
+    h->sessions[i] = NULL;
+    s->listed = false;
+    pthread_cond_broadcast(&h->wake); /* its GET stream ends */
+    session_release(s);
+}
+
+/* Ends the sessions idle for session_timeout: no request, no stream open
+ * (a reference other than the table's is one); lock held. */
+static void expire_sessions(sc_mcp_http *h, time_t now)
+{
+    for (size_t i = 0; i < h->session_cap; i++) {
+        http_session *s = h->sessions[i];
+        if (s != NULL && s->refs == 1 && now - s->last_used >= (time_t)h->session_timeout) {
+            sc_mcp_log(h->server, "http: session %.8s... idle for %u s: ended", s->id, h->session_timeout);
+            session_unlist(h, i);
         }
-    return NULL;
+    }
 }
 
-/* Copies the state of session id into *out; false when there is none. */
-static bool load_session(sc_mcp_http *h, const char *id, sc_mcp_session *out)
+/* The session named id, with a reference for the caller; NULL when there
+ * is none (or it ended). */
+static http_session *session_acquire(sc_mcp_http *h, const char *id)
 {
+    http_session *found = NULL;
+    if (id == NULL || strlen(id) != SESSION_ID_LEN)
+        return NULL;
     pthread_mutex_lock(&h->lock);
-    session_slot *slot = find_session(h, id);
-    if (slot != NULL)
-        *out = slot->session;
+    expire_sessions(h, now_seconds());
+    for (size_t i = 0; i < h->session_cap && found == NULL; i++)
+        if (h->sessions[i] != NULL && memcmp(h->sessions[i]->id, id, SESSION_ID_LEN + 1) == 0)
+            found = h->sessions[i];
+    if (found != NULL) {
+        found->refs++;
+        found->last_used = now_seconds();
+    }
     pthread_mutex_unlock(&h->lock);
-    return slot != NULL;
+    return found;
 }
 
-/* What a request may change in a READY session: notifications/initialized. */
-static void store_session(sc_mcp_http *h, const char *id, const sc_mcp_session *state)
+static void session_done(sc_mcp_http *h, http_session *s)
 {
+    if (s == NULL)
+        return;
     pthread_mutex_lock(&h->lock);
-    session_slot *slot = find_session(h, id);
-    if (slot != NULL && state->initialized)
-        slot->session.initialized = true;
+    s->last_used = now_seconds();
+    session_release(s);
     pthread_mutex_unlock(&h->lock);
 }
 
-/* Adds a session in state, in a free slot or the least recently used one;
- * writes its id. */
-static int create_session(sc_mcp_http *h, const sc_mcp_session *state, char id[SESSION_ID_LEN + 1])
+/* Whether a session could be added now (a full table refuses initialize
+ * before it is handled); lock not held. */
+static bool session_room(sc_mcp_http *h)
+{
+    bool room = false;
+    pthread_mutex_lock(&h->lock);
+    expire_sessions(h, now_seconds());
+    for (size_t i = 0; i < h->session_cap && !room; i++)
+        room = h->sessions[i] == NULL;
+    pthread_mutex_unlock(&h->lock);
+    return room;
+}
+
+/* Puts s in a free slot under a new id: 0, or SC_ERR_LIMIT when the table
+ * is full (live sessions are never pushed out), SC_ERR_ARGUMENT when no
+ * random bytes could be had. */
+static int session_list(sc_mcp_http *h, http_session *s)
 {
     unsigned char random[SESSION_ID_LEN / 2];
     if (getrandom(random, sizeof random, 0) != (ssize_t)sizeof random)
         return SC_ERR_ARGUMENT;
     for (size_t i = 0; i < sizeof random; i++)
-        snprintf(id + 2 * i, 3, "%02x", random[i]);
+        snprintf(s->id + 2 * i, 3, "%02x", random[i]);
+    int rc = SC_ERR_LIMIT;
     pthread_mutex_lock(&h->lock);
-    session_slot *slot = &h->sessions[0];
-    for (size_t i = 0; i < h->session_count; i++) {
-        if (h->sessions[i].id[0] == '\0') {
-            slot = &h->sessions[i];
-            break;
+    expire_sessions(h, now_seconds());
+    for (size_t i = 0; i < h->session_cap && rc != 0; i++)
+        if (h->sessions[i] == NULL) {
+            h->sessions[i] = s;
+            s->refs++;
+            s->listed = true;
+            s->last_used = now_seconds();
+            rc = 0;
         }
-        if (h->sessions[i].last_used < slot->last_used)
-            slot = &h->sessions[i];
-    }
-    if (slot->id[0] != '\0')
-        sc_mcp_log(h->server, "http: %zu sessions open: ended the least recently used one", h->session_count);
-    memcpy(slot->id, id, SESSION_ID_LEN + 1);
-    slot->session = *state;
-    slot->last_used = ++h->clock;
     pthread_mutex_unlock(&h->lock);
-    return 0;
+    return rc;
 }
 
 static bool end_session(sc_mcp_http *h, const char *id)
 {
+    bool found = false;
     pthread_mutex_lock(&h->lock);
-    session_slot *slot = find_session(h, id);
-    if (slot != NULL)
-        memset(slot, 0, sizeof *slot);
+    for (size_t i = 0; i < h->session_cap && !found; i++)
+        if (h->sessions[i] != NULL && memcmp(h->sessions[i]->id, id, SESSION_ID_LEN + 1) == 0) {
+            session_unlist(h, i);
+            found = true;
+        }
     pthread_mutex_unlock(&h->lock);
-    return slot != NULL;
+    return found;
+}
+
+/* ---- streams -------------------------------------------------------------- */
+
+/* A new stream of s (NULL: a POST before its session exists, initialize),
+ * with one reference for the caller and one for the session's list; lock
+ * held. */
+static stream *stream_new(sc_mcp_http *h, http_session *s, bool get)
+{
+    stream *st = calloc(1, sizeof *st);
+    if (st == NULL)
+        return NULL;
+    st->http = h;
+    st->number = ++h->next_stream_id;
+    st->next_seq = 1;
+    st->get = get;
+    st->refs = 1;
+    if (s != NULL) {
+        /* keep at most MAX_STREAMS finished POST streams for resumption */
+        size_t kept = 0;
+        for (stream **p = &s->streams; *p != NULL;) {
+            stream *old = *p;
+            if (!old->get && old->done && !old->attached && ++kept >= MAX_STREAMS) {
+                *p = old->next;
+                old->session = NULL;
+                stream_release(old);
+            } else {
+                p = &old->next;
+            }
+        }
+        st->session = s;
+        st->next = s->streams;
+        s->streams = st;
+        st->refs++;
+    }
+    return st;
+}
+
+/* Appends message as the stream's next event and keeps the last
+ * replay_events written ones; lock held. Returns 0, or non-zero when the
+ * event was not kept (no memory, too many unwritten). */
+static int stream_append(sc_mcp_http *h, stream *st, const char *json, size_t len)
+{
+    if (st->next_seq - 1 - st->delivered >= MAX_BACKLOG)
+        return 1;
+    char id[48];
+    int n = snprintf(id, sizeof id, "id: %u-%llu\ndata: ", st->number, st->next_seq);
+    event *e = malloc(sizeof *e + (size_t)n + len + 2);
+    if (e == NULL)
+        return 1;
+    memcpy(e->text, id, (size_t)n);
+    memcpy(e->text + n, json, len); /* one line: the core writes no newline */
+    memcpy(e->text + n + len, "\n\n", 2);
+    e->len = (size_t)n + len + 2;
+    e->seq = st->next_seq++;
+    e->next = NULL;
+    if (st->tail != NULL)
+        st->tail->next = e;
+    else
+        st->head = e;
+    st->tail = e;
+    st->count++;
+    while (st->count > h->replay_events && st->head->seq <= st->delivered) {
+        event *old = st->head;
+        st->head = old->next;
+        st->count--;
+        free(old);
+    }
+    if (st->head == NULL)
+        st->tail = NULL;
+    pthread_cond_broadcast(&h->wake);
+    return 0;
+}
+
+/* sc_mcp_channel.send of a POST's stream, while its handler runs. A
+ * client that does not take text/event-stream cannot be sent anything. */
+static int send_on_post(void *ctx, const char *json, size_t len)
+{
+    stream *st = ctx;
+    sc_mcp_http *h = st->http;
+    pthread_mutex_lock(&h->lock);
+    int rc = h->stopping || !st->sse || st->done ? 1 : stream_append(h, st, json, len);
+    pthread_mutex_unlock(&h->lock);
+    return rc;
+}
+
+/* sc_mcp_channel.send of a session, for messages outside a request: on
+ * its GET stream, kept until a GET takes them (up to replay_events). */
+static int send_outside(void *ctx, const char *json, size_t len)
+{
+    http_session *s = ctx;
+    sc_mcp_http *h = s->http;
+    int rc = 1;
+    pthread_mutex_lock(&h->lock);
+    if (s->listed && !h->stopping) {
+        if (s->get == NULL && (s->get = stream_new(h, s, true)) != NULL)
+            s->get->refs--; /* the session's list holds it */
+        rc = s->get != NULL ? stream_append(h, s->get, json, len) : 1;
+    }
+    pthread_mutex_unlock(&h->lock);
+    return rc;
 }
 
 /* ---- header checks -------------------------------------------------------- */
 
-/* http(s)://localhost, 127.0.0.1 or [::1], with any port. */
-static bool loopback_origin(const char *origin)
+/* HOST is localhost, 127.0.0.1 or [::1], then nothing or ":PORT". */
+static bool loopback_host(const char *host)
 {
     static const char *const hosts[] = {"localhost", "127.0.0.1", "[::1]"};
-    const char *rest = strncmp(origin, "http://", 7) == 0    ? origin + 7
-                       : strncmp(origin, "https://", 8) == 0 ? origin + 8
-                                                             : NULL;
-    for (size_t i = 0; rest != NULL && i < sizeof hosts / sizeof hosts[0]; i++) {
+    for (size_t i = 0; i < sizeof hosts / sizeof hosts[0]; i++) {
         size_t n = strlen(hosts[i]);
-        if (strncasecmp(rest, hosts[i], n) != 0)
+        if (strncasecmp(host, hosts[i], n) != 0)
             continue;
-        const char *port = rest + n;
+        const char *port = host + n;
         if (*port == '\0')
             return true;
         if (*port++ != ':' || *port == '\0' || strlen(port) > 5)
@@ -224,6 +516,15 @@ static bool loopback_origin(const char *origin)
         return strspn(port, "0123456789") == strlen(port);
     }
     return false;
+}
+
+/* http(s)://localhost, 127.0.0.1 or [::1], with any port. */
+static bool loopback_origin(const char *origin)
+{
+    const char *rest = strncmp(origin, "http://", 7) == 0    ? origin + 7
+                       : strncmp(origin, "https://", 8) == 0 ? origin + 8
+                                                             : NULL;
+    return rest != NULL && loopback_host(rest);
 }
 
 static bool origin_allowed(const sc_mcp_http *h, const char *origin)
@@ -236,6 +537,23 @@ static bool origin_allowed(const sc_mcp_http *h, const char *origin)
         if (strcmp(origin, h->options.allowed_origins[i]) == 0)
             return true;
     return false;
+}
+
+/* The Host allow-list: the given one, or for a loopback bind the loopback
+ * names (a DNS rebinding page sends its own name as Host). */
+static bool host_allowed(const sc_mcp_http *h, const char *host)
+{
+    if (host == NULL)
+        return true; /* HTTP/1.0 (HTTP/1.1 without Host is refused by libmicrohttpd) */
+    if (h->options.allowed_hosts != NULL) {
+        /* the name without its port: "[::1]:8080" is "[::1]" */
+        size_t n = host[0] == '[' ? strcspn(host, "]") + 1 : strcspn(host, ":");
+        for (size_t i = 0; i < h->options.allowed_host_count; i++)
+            if (strlen(h->options.allowed_hosts[i]) == n && strncasecmp(host, h->options.allowed_hosts[i], n) == 0)
+                return true;
+        return false;
+    }
+    return !h->check_host || loopback_host(host);
 }
 
 static bool authorized(const sc_mcp_http *h, struct MHD_Connection *c)
@@ -252,22 +570,54 @@ static bool authorized(const sc_mcp_http *h, struct MHD_Connection *c)
     return h->options.authorize(h->options.authorize_ctx, token);
 }
 
-/* A media type list (Accept) that takes application/json. */
-static bool accepts_json(const char *accept)
+/* A qvalue ("0", "0.5", "1.000"), in thousandths; one that is not is 1. */
+static int qvalue(const char *v)
+{
+    if (*v != '0' && *v != '1')
+        return 1000;
+    int q = (*v++ - '0') * 1000;
+    if (*v == '.')
+        for (int scale = 100, i = 1; scale > 0 && v[i] >= '0' && v[i] <= '9'; scale /= 10, i++)
+            q += (v[i] - '0') * scale;
+    return q > 1000 ? 1000 : q;
+}
+
+/* The weight (q, in thousandths) an Accept list gives to media type
+ * type/subtype: that of its most specific matching range (RFC 9110
+ * section 12.4.2 and 12.5.1), 0 when none matches; 1000 without Accept. */
+static int accept_weight(const char *accept, const char *type)
 {
     if (accept == NULL)
-        return true;
+        return 1000;
+    size_t major = strcspn(type, "/");
+    int best_rank = -1, weight = 0;
     for (const char *p = accept; *p;) {
         p += strspn(p, " \t,");
         size_t n = strcspn(p, ";,");
+        const char *range = p;
         while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
             n--;
-        if ((n == 16 && strncasecmp(p, "application/json", 16) == 0) ||
-            (n == 13 && strncasecmp(p, "application/*", 13) == 0) || (n == 3 && strncmp(p, "*/*", 3) == 0))
-            return true;
+        int rank = -1;
+        if (n == strlen(type) && strncasecmp(range, type, n) == 0)
+            rank = 2;
+        else if (n == major + 2 && strncasecmp(range, type, major + 1) == 0 && range[major + 1] == '*')
+            rank = 1;
+        else if (n == 3 && strncmp(range, "*/*", 3) == 0)
+            rank = 0;
         p += strcspn(p, ",");
+        int q = 1000; /* its parameters: q= */
+        for (const char *param = range + strcspn(range, ";,"); *param == ';' && param < p;) {
+            param += 1 + strspn(param + 1, " \t");
+            if ((param[0] == 'q' || param[0] == 'Q') && param[1] == '=')
+                q = qvalue(param + 2);
+            param += strcspn(param, ";,");
+        }
+        if (rank > best_rank) {
+            best_rank = rank;
+            weight = q;
+        }
     }
-    return false;
+    return weight;
 }
 
 static bool json_content(const char *type)
@@ -285,28 +635,53 @@ static bool supported_version(const char *version)
     return false;
 }
 
+/* Counts the Content-Length and Transfer-Encoding headers of a request. */
+typedef struct framing {
+    unsigned lengths, encodings;
+} framing;
+
+static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    framing *f = cls;
+    (void)kind, (void)value;
+    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0)
+        f->lengths++;
+    else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0)
+        f->encodings++;
+    return MHD_YES;
+}
+
 /* What can be refused from the headers alone, before the body is read:
  * returns MHD_YES to go on reading, or the result of queueing a refusal
  * (libmicrohttpd then drops the body and closes the connection). */
 static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, const char *url, const char *method,
                                      request *r)
 {
+    framing f = {0, 0};
+    MHD_get_connection_values(c, MHD_HEADER_KIND, count_framing, &f);
+    if (f.lengths > 1 || (f.lengths > 0 && f.encodings > 0)) /* RFC 9112 6.3: a smuggling attempt */
+        return refuse_with(c, MHD_HTTP_BAD_REQUEST, &(extra_headers){.close = true},
+                           "Bad Request: more than one Content-Length, or Content-Length with Transfer-Encoding");
+    if (!host_allowed(h, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST)))
+        return refuse(c, MHD_HTTP_FORBIDDEN, "Forbidden: Host not allowed");
     if (strcmp(url, h->path) != 0)
         return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: the MCP endpoint is elsewhere");
     if (!origin_allowed(h, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN)))
         return refuse(c, MHD_HTTP_FORBIDDEN, "Forbidden: Origin not allowed");
     if (strcmp(method, MHD_HTTP_METHOD_OPTIONS) == 0) /* a CORS preflight carries no credentials */
-        return send_text(c, MHD_HTTP_NO_CONTENT, "", 0, NULL, "POST, DELETE, OPTIONS", false);
+        return send_text(c, MHD_HTTP_NO_CONTENT, "", 0, &(extra_headers){.allow = "GET, POST, DELETE, OPTIONS"});
     if (!authorized(h, c))
         return refuse(c, MHD_HTTP_UNAUTHORIZED, "Unauthorized: a valid bearer token is required");
-    bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
-    if (!post && strcmp(method, MHD_HTTP_METHOD_DELETE) != 0)
-        return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED,
-                      "Method Not Allowed: POST a message, DELETE a session (this server offers no SSE stream)");
+    bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0, get = strcmp(method, MHD_HTTP_METHOD_GET) == 0;
+    if (!post && !get && strcmp(method, MHD_HTTP_METHOD_DELETE) != 0)
+        return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED, "Method Not Allowed: POST a message, GET a stream, DELETE a session");
+    const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
     if (post && !json_content(MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE)))
         return refuse(c, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "Unsupported Media Type: the body must be application/json");
-    if (post && !accepts_json(MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT)))
-        return refuse(c, MHD_HTTP_NOT_ACCEPTABLE, "Not Acceptable: the reply is application/json");
+    if (post && accept_weight(accept, "application/json") == 0 && accept_weight(accept, "text/event-stream") == 0)
+        return refuse(c, MHD_HTTP_NOT_ACCEPTABLE, "Not Acceptable: the reply is application/json or text/event-stream");
+    if (get && accept_weight(accept, "text/event-stream") == 0)
+        return refuse(c, MHD_HTTP_NOT_ACCEPTABLE, "Not Acceptable: the stream is text/event-stream");
     /* A body over the limit is read and dropped, and then answered with
      * 413: answering before it is read would close the connection while
      * the client still sends, and most clients then see a reset instead of
@@ -317,18 +692,422 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
         return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, "Content Too Large: the body is over %zu bytes", h->max_body);
     r->too_large = declared > h->max_body;
     const char *id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Session-Id");
-    sc_mcp_session session;
     if (id == NULL && !post)
         return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: Mcp-Session-Id header is required");
-    if (id != NULL && !load_session(h, id, &session))
+    if (id != NULL && (r->session = session_acquire(h, id)) == NULL)
         return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session; initialize a new one");
+    /* The specification: an invalid or unsupported revision gets 400; a
+     * supported one other than the session's is not refused (a client may
+     * carry on with another revision it speaks). */
     const char *version = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "MCP-Protocol-Version");
-    if (id != NULL && version != NULL && (!supported_version(version) || strcmp(version, session.protocol_version) != 0))
-        return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: MCP-Protocol-Version is not the session's");
+    if (id != NULL && version != NULL && !supported_version(version))
+        return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: unsupported MCP-Protocol-Version");
     return MHD_YES;
 }
 
-/* ---- requests ------------------------------------------------------------- */
+/* ---- connections --------------------------------------------------------- */
+
+/* The count of connections from address's IP, made when missing (NULL:
+ * no memory); lock held. */
+static peer *peer_of(sc_mcp_http *h, const struct sockaddr *address)
+{
+    unsigned char ip[16] = {0};
+    if (address->sa_family == AF_INET)
+        memcpy(ip, &((const struct sockaddr_in *)address)->sin_addr, 4);
+    else if (address->sa_family == AF_INET6)
+        memcpy(ip, &((const struct sockaddr_in6 *)address)->sin6_addr, 16);
+    for (peer *p = h->peers; p != NULL; p = p->next)
+        if (p->family == address->sa_family && memcmp(p->ip, ip, 16) == 0)
+            return p;
+    peer *p = calloc(1, sizeof *p);
+    if (p != NULL) {
+        memcpy(p->ip, ip, 16);
+        p->family = address->sa_family;
+        p->next = h->peers;
+        h->peers = p;
+    }
+    return p;
+}
+
+/* One connection from address fewer; lock held. */
+static void peer_closed(sc_mcp_http *h, const struct sockaddr *address)
+{
+    peer *p = address != NULL ? peer_of(h, address) : NULL;
+    if (p == NULL || p->count == 0 || --p->count > 0)
+        return;
+    for (peer **at = &h->peers; *at != NULL; at = &(*at)->next)
+        if (*at == p) {
+            *at = p->next;
+            free(p);
+            return;
+        }
+}
+
+/* ---- the deadline of a request -------------------------------------------- */
+
+static connection *connection_of(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info != NULL ? info->socket_context : NULL;
+}
+
+/* Whether the connection is reading a request (the deadline runs) or
+ * answering one (it does not: an SSE stream may last). */
+static void set_receiving(sc_mcp_http *h, struct MHD_Connection *c, bool receiving)
+{
+    connection *conn = connection_of(c);
+    if (conn == NULL)
+        return;
+    pthread_mutex_lock(&h->lock);
+    conn->receiving = receiving;
+    clock_gettime(CLOCK_MONOTONIC, &conn->since);
+    pthread_mutex_unlock(&h->lock);
+}
+
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    sc_mcp_http *h = cls;
+    connection *conn = *socket_context;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        if (info == NULL || (conn = calloc(1, sizeof *conn)) == NULL)
+            return; /* untracked: only the inactivity timeout applies */
+        conn->fd = info->connect_fd;
+        conn->receiving = true;
+        clock_gettime(CLOCK_MONOTONIC, &conn->since);
+        pthread_mutex_lock(&h->lock);
+        conn->next = h->connections;
+        if (h->connections != NULL)
+            h->connections->prev = conn;
+        h->connections = conn;
+        pthread_mutex_unlock(&h->lock);
+        *socket_context = conn;
+    } else { /* closed: libmicrohttpd closes the socket after this */
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        pthread_mutex_lock(&h->lock);
+        h->open--;
+        peer_closed(h, info != NULL ? info->client_addr : NULL);
+        pthread_cond_broadcast(&h->wake); /* the acceptor may take the next one */
+        if (conn == NULL) {
+            pthread_mutex_unlock(&h->lock);
+            return;
+        }
+        if (conn->prev != NULL)
+            conn->prev->next = conn->next;
+        else
+            h->connections = conn->next;
+        if (conn->next != NULL)
+            conn->next->prev = conn->prev;
+        pthread_mutex_unlock(&h->lock);
+        free(conn);
+        *socket_context = NULL;
+    }
+}
+
+/* Shuts down the socket of every connection whose request is not in
+ * within request_timeout (libmicrohttpd then closes it), and ends idle
+ * sessions, until the server stops. */
+static void *reaper(void *arg)
+{
+    sc_mcp_http *h = arg;
+    pthread_mutex_lock(&h->lock);
+    while (!h->stopping) {
+        struct timespec now, until;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        for (connection *conn = h->connections; conn != NULL; conn = conn->next) {
+            long long ms = (now.tv_sec - conn->since.tv_sec) * 1000LL + (now.tv_nsec - conn->since.tv_nsec) / 1000000;
+            if (conn->receiving && !conn->reaped && ms >= (long long)h->request_timeout * 1000) {
+                conn->reaped = true;
+                shutdown(conn->fd, SHUT_RDWR);
+                sc_mcp_log(h->server, "http: a request not in within %u s: connection closed", h->request_timeout);
+            }
+        }
+        expire_sessions(h, now.tv_sec);
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 200 * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&h->wake, &h->lock, &until);
+    }
+    pthread_mutex_unlock(&h->lock);
+    return NULL;
+}
+
+/* Accepts connections while fewer than max_connections are open, and
+ * hands them to libmicrohttpd. Done here rather than by libmicrohttpd,
+ * which in its thread-per-connection mode accepts a connection over the
+ * limit only to close it: here it waits in the kernel's queue, in the
+ * order it came, so a client is served as soon as a slot frees (a slow
+ * client's, at its deadline) instead of racing to reconnect. */
+static void *acceptor(void *arg)
+{
+    sc_mcp_http *h = arg;
+    pthread_mutex_lock(&h->lock);
+    while (!h->stopping) {
+        if (h->open >= h->max_connections) {
+            pthread_cond_wait(&h->wake, &h->lock);
+            continue;
+        }
+        pthread_mutex_unlock(&h->lock);
+        struct pollfd listening = {h->listen_fd, POLLIN, 0};
+        if (poll(&listening, 1, 200) > 0) {
+            struct sockaddr_storage address;
+            socklen_t address_len = sizeof address;
+            int fd = accept4(h->listen_fd, (struct sockaddr *)&address, &address_len, SOCK_CLOEXEC);
+            if (fd >= 0) {
+                /* the per-address limit is kept here too: libmicrohttpd's
+                 * counts a closed connection until its thread is gone */
+                pthread_mutex_lock(&h->lock);
+                peer *from = peer_of(h, (struct sockaddr *)&address);
+                bool take = from != NULL && from->count < h->max_per_ip;
+                if (take) {
+                    from->count++;
+                    h->open++;
+                }
+                pthread_mutex_unlock(&h->lock);
+                if (!take) {
+                    sc_mcp_log(h->server, "http: %u connections from one address: refused another", h->max_per_ip);
+                    close(fd);
+                } else if (MHD_add_connection(h->daemon, fd, (struct sockaddr *)&address, address_len) != MHD_YES) {
+                    pthread_mutex_lock(&h->lock); /* closed by libmicrohttpd, never notified */
+                    h->open--;
+                    peer_closed(h, (struct sockaddr *)&address);
+                    pthread_mutex_unlock(&h->lock);
+                }
+            }
+        }
+        pthread_mutex_lock(&h->lock);
+    }
+    pthread_mutex_unlock(&h->lock);
+    return NULL;
+}
+
+/* A socket listening on address:port (port 0: any); -1 with errno. */
+static int listen_on(const struct sockaddr *address, socklen_t len)
+{
+    int fd = socket(address->sa_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int on = 1;
+    if (fd < 0)
+        return -1;
+    if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0 ||
+        (address->sa_family == AF_INET6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0) ||
+        bind(fd, address, len) != 0 || listen(fd, 128) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+/* ---- SSE ------------------------------------------------------------------ */
+
+/* A connection writing a stream. */
+typedef struct reader {
+    sc_mcp_http *h;
+    stream *st;            /* a reference */
+    http_session *session; /* a reference (NULL: initialize's stream) */
+    unsigned attachment;    /* its stream's, when it attached */
+    unsigned long long pos; /* the seq of the event being written */
+    size_t offset;          /* in it */
+    char prime[64];         /* the first event, when one is sent */
+    size_t prime_len, prime_off;
+} reader;
+
+static size_t copy_out(char *buf, size_t max, const char *text, size_t len, size_t *offset)
+{
+    size_t n = len - *offset < max ? len - *offset : max;
+    memcpy(buf, text + *offset, n);
+    *offset += n;
+    return n;
+}
+
+static ssize_t read_stream(void *cls, uint64_t at, char *buf, size_t max)
+{
+    reader *rd = cls;
+    sc_mcp_http *h = rd->h;
+    stream *st = rd->st;
+    (void)at;
+    if (rd->prime_off < rd->prime_len)
+        return (ssize_t)copy_out(buf, max, rd->prime, rd->prime_len, &rd->prime_off);
+    pthread_mutex_lock(&h->lock);
+    for (;;) {
+        if (rd->attachment != st->attachment) { /* resumed on another connection */
+            pthread_mutex_unlock(&h->lock);
+            return MHD_CONTENT_READER_END_WITH_ERROR;
+        }
+        event *e = st->head;
+        while (e != NULL && e->seq < rd->pos)
+            e = e->next;
+        if (e != NULL) {
+            if (e->seq != rd->pos) { /* the ones before were dropped */
+                rd->pos = e->seq;
+                rd->offset = 0;
+            }
+            size_t n = copy_out(buf, max, e->text, e->len, &rd->offset);
+            if (rd->offset == e->len) {
+                rd->pos++;
+                rd->offset = 0;
+                if (st->delivered < e->seq)
+                    st->delivered = e->seq;
+            }
+            pthread_mutex_unlock(&h->lock);
+            return (ssize_t)n;
+        }
+        bool over = h->stopping || (st->get ? st->session == NULL || !st->session->listed : st->done);
+        if (over) {
+            pthread_mutex_unlock(&h->lock);
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        }
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += h->keepalive;
+        if (pthread_cond_timedwait(&h->wake, &h->lock, &until) == ETIMEDOUT) {
+            pthread_mutex_unlock(&h->lock);
+            /* a comment: keeps proxies and the idle timeout from ending a quiet stream */
+            static const char keepalive[] = ": keep-alive\n\n";
+            size_t offset = 0;
+            return (ssize_t)copy_out(buf, max, keepalive, sizeof keepalive - 1, &offset);
+        }
+    }
+}
+
+static void reader_free(void *cls)
+{
+    reader *rd = cls;
+    sc_mcp_http *h = rd->h;
+    pthread_mutex_lock(&h->lock);
+    if (rd->attachment == rd->st->attachment)
+        rd->st->attached = false;
+    stream_release(rd->st);
+    if (rd->session != NULL) {
+        rd->session->last_used = now_seconds();
+        session_release(rd->session);
+    }
+    pthread_mutex_unlock(&h->lock);
+    free(rd);
+}
+
+/* Answers with stream st from event pos on, as text/event-stream; takes a
+ * reference to st and, when not NULL, to session. */
+static enum MHD_Result stream_response(sc_mcp_http *h, struct MHD_Connection *c, stream *st, http_session *session,
+                                       unsigned long long pos, bool prime, const char *new_session_id)
+{
+    reader *rd = calloc(1, sizeof *rd);
+    if (rd == NULL)
+        return MHD_NO;
+    rd->h = h;
+    rd->st = st;
+    rd->pos = pos;
+    pthread_mutex_lock(&h->lock);
+    st->refs++;
+    st->attached = true;
+    rd->attachment = ++st->attachment;
+    pthread_cond_broadcast(&h->wake); /* a connection it takes over from ends */
+    if (session != NULL) {
+        session->refs++;
+        rd->session = session;
+    }
+    /* 2025-11-25: an event with an id and no data first, so that a client
+     * whose connection drops before the first message can still resume */
+    if (prime && session != NULL && strcmp(session->session.protocol_version, "2025-11-25") >= 0)
+        rd->prime_len = (size_t)snprintf(rd->prime, sizeof rd->prime, "id: %u-%llu\ndata: \n\n", st->number, pos - 1);
+    pthread_mutex_unlock(&h->lock);
+    struct MHD_Response *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, read_stream, rd,
+                                                                      reader_free);
+    if (response == NULL) {
+        reader_free(rd);
+        return MHD_NO;
+    }
+    if (MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache") != MHD_YES) {
+        MHD_destroy_response(response);
+        return MHD_NO;
+    }
+    return queue(c, MHD_HTTP_OK, response, "text/event-stream", &(extra_headers){.session_id = new_session_id});
+}
+
+/* GET: the session's stream for messages outside a request, or with
+ * Last-Event-ID the rest of the stream that event was on. */
+static enum MHD_Result get(sc_mcp_http *h, struct MHD_Connection *c, request *r)
+{
+    http_session *s = r->session;
+    const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_LAST_EVENT_ID);
+    unsigned number = 0;
+    unsigned long long seq = 0;
+    char tail;
+    if (last != NULL && sscanf(last, "%u-%llu%c", &number, &seq, &tail) != 2)
+        return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: Last-Event-ID is not one of this server's event ids");
+    pthread_mutex_lock(&h->lock);
+    stream *st = NULL;
+    if (last != NULL) {
+        for (st = s->streams; st != NULL && st->number != number; st = st->next)
+            ;
+    } else {
+        if (s->get == NULL && (s->get = stream_new(h, s, true)) != NULL)
+            s->get->refs--; /* the session's list holds it */
+        st = s->get;
+        seq = st != NULL ? st->delivered : 0; /* what was never written */
+    }
+    /* a client resuming has given up the connection it resumes from, which
+     * may not have noticed yet; a second plain GET would split the stream */
+    bool busy = st != NULL && st->attached && last == NULL;
+    pthread_mutex_unlock(&h->lock);
+    if (last != NULL && st == NULL)
+        return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: the stream of Last-Event-ID is gone");
+    if (st == NULL)
+        return MHD_NO;
+    if (busy) /* one connection per stream: two would split its messages */
+        return refuse(c, MHD_HTTP_CONFLICT, "Conflict: the stream is open on another connection");
+    return stream_response(h, c, st, s, seq + 1, last == NULL, NULL);
+}
+
+/* ---- POST ----------------------------------------------------------------- */
+
+/* A message handled on a thread of its own. */
+typedef struct job {
+    sc_mcp_http *h;
+    stream *st;            /* a reference */
+    http_session *session; /* a reference */
+    sc_arena *arena;       /* holds the body; freed by the job */
+    const char *body;
+    size_t len;
+} job;
+
+static void *handle(void *arg)
+{
+    job *j = arg;
+    sc_mcp_http *h = j->h;
+    stream *st = j->st;
+    sc_mcp_channel request = {send_on_post, st}, outside = {send_outside, j->session};
+    sc_mcp_reply reply;
+    int rc = h->handler != NULL ? h->handler(h->server, &j->session->session, j->arena, j->body, j->len, &request,
+                                             &outside, &reply)
+                                : sc_mcp_handle_on(h->server, &j->session->session, j->arena, j->body, j->len,
+                                                   &request, &reply);
+    char *text = rc == 0 && reply.text != NULL ? malloc(reply.len + 1) : NULL;
+    if (text != NULL)
+        memcpy(text, reply.text, reply.len);
+    else if (rc == 0 && reply.text != NULL)
+        rc = SC_ERR_NOMEM;
+    pthread_mutex_lock(&h->lock);
+    st->rc = rc;
+    st->reply = reply;
+    st->reply.text = st->reply_text = text;
+    /* streaming (or the only form the client takes): the reply is the last event */
+    if (text != NULL && (st->next_seq > 1 || !st->json) && stream_append(h, st, text, reply.len) != 0)
+        st->rc = SC_ERR_NOMEM;
+    st->done = true;
+    h->handlers--;
+    pthread_cond_broadcast(&h->wake);
+    stream_release(st);
+    session_release(j->session);
+    pthread_mutex_unlock(&h->lock);
+    sc_arena_release(j->arena);
+    free(j->arena);
+    free(j);
+    return NULL;
+}
 
 /* Whether body is one initialize request: the only message a POST without
  * a session may carry. */
@@ -342,41 +1121,124 @@ static bool is_initialize(sc_arena *arena, const char *body, size_t len)
     return cJSON_IsString(method) && strcmp(method->valuestring, "initialize") == 0;
 }
 
+static http_session *session_new(sc_mcp_http *h)
+{
+    http_session *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    s->http = h;
+    s->refs = 1;
+    sc_mcp_session_init(&s->session);
+    sc_mcp_channel outside = {send_outside, s};
+    sc_mcp_session_set_channel(&s->session, &outside);
+    return s;
+}
+
+static char *retry_after(const sc_mcp_http *h, char buf[16])
+{
+    snprintf(buf, 16, "%u", h->session_timeout < 60 ? h->session_timeout : 60);
+    return buf;
+}
+
 static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r)
 {
-    const char *id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Session-Id");
-    sc_mcp_session session;
-    char new_id[SESSION_ID_LEN + 1];
-    sc_mcp_reply reply;
-    sc_mcp_session_init(&session);
-    if (id == NULL && !is_initialize(&r->arena, r->body, r->len))
+    bool initialize = r->session == NULL;
+    char wait[16];
+    if (initialize && !is_initialize(r->arena, r->body, r->len))
         return refuse(c, MHD_HTTP_BAD_REQUEST,
                       "Bad Request: Mcp-Session-Id header is required (only initialize opens a session)");
-    if (id != NULL && !load_session(h, id, &session)) /* ended since the headers came */
-        return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session; initialize a new one");
-    int rc = sc_mcp_handle(h->server, &session, &r->arena, r->body, r->len, &reply);
-    if (rc != 0) {
-        sc_mcp_log(h->server, "http: no reply could be made: %s", sc_strerror(rc));
+    if (initialize && !session_room(h))
+        return refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = retry_after(h, wait)},
+                           "Service Unavailable: every session is in use; try again later");
+    if (initialize && (r->session = session_new(h)) == NULL)
+        return MHD_NO;
+    const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
+    job *j = calloc(1, sizeof *j);
+    pthread_mutex_lock(&h->lock);
+    stream *st = j != NULL ? stream_new(h, initialize ? NULL : r->session, false) : NULL;
+    if (st != NULL) {
+        st->sse = accept_weight(accept, "text/event-stream") > 0;
+        st->json = accept_weight(accept, "application/json") > 0;
+        st->refs++; /* the job's */
+        r->session->refs++;
+        h->handlers++;
+        *j = (job){h, st, r->session, r->arena, r->body, r->len};
+    }
+    pthread_mutex_unlock(&h->lock);
+    pthread_t thread;
+    pthread_attr_t attr;
+    bool started = st != NULL && pthread_attr_init(&attr) == 0;
+    if (started) {
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        started = pthread_create(&thread, &attr, handle, j) == 0;
+        pthread_attr_destroy(&attr);
+    }
+    if (!started) {
+        pthread_mutex_lock(&h->lock);
+        if (st != NULL) {
+            h->handlers--;
+            r->session->refs--;
+            st->refs--; /* the job's */
+            stream_release(st);
+        }
+        pthread_mutex_unlock(&h->lock);
+        free(j);
+        sc_mcp_log(h->server, "http: no thread or memory for a request");
         return MHD_NO;
     }
-    if (id != NULL)
-        store_session(h, id, &session);
-    else if (session.state == SC_MCP_STATE_READY) {
-        if (create_session(h, &session, new_id) != 0) {
-            sc_mcp_log(h->server, "http: no random bytes for a session id");
-            return MHD_NO;
+    r->arena = NULL; /* the job's now */
+    r->body = NULL;
+
+    /* wait for the first message the handler sends, or its reply */
+    pthread_mutex_lock(&h->lock);
+    while (!st->done && st->next_seq == 1 && !h->stopping)
+        pthread_cond_wait(&h->wake, &h->lock);
+    bool stopping = h->stopping && !st->done && st->next_seq == 1;
+    bool streaming = st->next_seq > 1;
+    sc_mcp_reply reply = st->reply;
+    int rc = st->rc;
+    pthread_mutex_unlock(&h->lock);
+    enum MHD_Result result = MHD_NO;
+    const char *new_id = NULL;
+    if (stopping)
+        goto out;
+    if (rc != 0 && !streaming) {
+        sc_mcp_log(h->server, "http: no reply could be made: %s", sc_strerror(rc));
+        goto out;
+    }
+    if (initialize && r->session->session.state == SC_MCP_STATE_READY && !streaming) {
+        int listed = session_list(h, r->session);
+        if (listed == SC_ERR_LIMIT) {
+            result = refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE,
+                                 &(extra_headers){.retry_after = retry_after(h, wait)},
+                                 "Service Unavailable: every session is in use; try again later");
+            goto out;
         }
-        id = new_id;
-    } else {
-        id = NULL; /* a failed initialize opens no session */
+        if (listed != 0) {
+            sc_mcp_log(h->server, "http: no random bytes for a session id");
+            goto out;
+        }
+        new_id = r->session->id;
+    }
+    if (streaming) {
+        result = stream_response(h, c, st, initialize ? NULL : r->session, 1, true, NULL);
+        goto out;
     }
     switch (reply.outcome) {
-    case SC_MCP_NO_REPLY: return send_text(c, MHD_HTTP_ACCEPTED, "", 0, NULL, NULL, false);
-    case SC_MCP_REJECTED: return send_text(c, MHD_HTTP_BAD_REQUEST, reply.text, reply.len, NULL, NULL, false);
-    case SC_MCP_ANSWERED: break;
+    case SC_MCP_NO_REPLY: result = send_text(c, MHD_HTTP_ACCEPTED, "", 0, NULL); break;
+    case SC_MCP_REJECTED: result = send_text(c, MHD_HTTP_BAD_REQUEST, reply.text, reply.len, NULL); break;
+    case SC_MCP_ANSWERED:
+        result = send_text(c, MHD_HTTP_OK, reply.text, reply.len, &(extra_headers){.session_id = new_id});
+        break;
     }
-    return send_text(c, MHD_HTTP_OK, reply.text, reply.len, id == new_id ? new_id : NULL, NULL, false);
+out:
+    pthread_mutex_lock(&h->lock);
+    stream_release(st);
+    pthread_mutex_unlock(&h->lock);
+    return result;
 }
+
+/* ---- libmicrohttpd's callbacks -------------------------------------------- */
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_data_size,
@@ -387,11 +1249,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     (void)version;
     if (r == NULL) { /* the headers are in */
         r = calloc(1, sizeof *r);
-        if (r == NULL)
+        if (r == NULL || (r->arena = malloc(sizeof *r->arena)) == NULL) {
+            free(r);
             return MHD_NO;
-        sc_arena_init(&r->arena, NULL);
+        }
+        sc_arena_init(r->arena, NULL);
         if (h->server->limits != NULL) /* from the body on: the whole request counts */
-            sc_arena_set_limits(&r->arena, h->server->limits);
+            sc_arena_set_limits(r->arena, h->server->limits);
         *con_cls = r;
         return check_headers(h, c, url, method, r);
     }
@@ -409,7 +1273,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             size_t cap = r->cap ? r->cap : 4096;
             while (cap < r->len + n)
                 cap *= 2;
-            char *body = sc_arena_grow(&r->arena, r->body, r->cap, cap);
+            char *body = sc_arena_grow(r->arena, r->body, r->cap, cap);
             if (body == NULL)
                 return MHD_NO;
             r->body = body;
@@ -419,25 +1283,33 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         r->len += n;
         return MHD_YES;
     }
-    /* the whole request is in */
+    /* the whole request is in: its deadline is met */
+    set_receiving(h, c, false);
     if (r->too_large)
         return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, "Content Too Large: the body is over %zu bytes", h->max_body);
     if (strcmp(method, MHD_HTTP_METHOD_DELETE) == 0) {
-        const char *id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Session-Id");
-        if (!end_session(h, id))
+        if (!end_session(h, r->session->id))
             return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session");
-        return send_text(c, MHD_HTTP_OK, "", 0, NULL, NULL, false);
+        return send_text(c, MHD_HTTP_OK, "", 0, NULL);
     }
+    if (strcmp(method, MHD_HTTP_METHOD_GET) == 0)
+        return get(h, c, r);
     return post(h, c, r);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
+    sc_mcp_http *h = cls;
     request *r = *con_cls;
-    (void)cls, (void)c, (void)toe;
+    (void)toe;
+    set_receiving(h, c, true); /* the next request on this connection: a new deadline */
     if (r == NULL)
         return;
-    sc_arena_release(&r->arena);
+    session_done(h, r->session);
+    if (r->arena != NULL) {
+        sc_arena_release(r->arena);
+        free(r->arena);
+    }
     free(r);
     *con_cls = NULL;
 }
@@ -452,6 +1324,27 @@ static void on_log(void *cls, const char *fmt, va_list ap)
 }
 
 /* ---- the server ----------------------------------------------------------- */
+
+static bool loopback_address(const char *address)
+{
+    return strncmp(address, "127.", 4) == 0 || strcmp(address, "::1") == 0;
+}
+
+static void destroy(sc_mcp_http *h)
+{
+    for (size_t i = 0; i < h->session_cap; i++)
+        if (h->sessions[i] != NULL)
+            session_unlist(h, i);
+    while (h->peers != NULL) {
+        peer *p = h->peers;
+        h->peers = p->next;
+        free(p);
+    }
+    pthread_cond_destroy(&h->wake);
+    pthread_mutex_destroy(&h->lock);
+    free(h->sessions);
+    free(h);
+}
 
 int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *options, sc_mcp_http **out,
                       sc_error *err)
@@ -469,10 +1362,24 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
     h->options = *options;
     h->path = options->path != NULL ? options->path : "/mcp";
     h->max_body = options->max_body != 0 ? options->max_body : sc_mcp_max_message(server);
-    h->session_count = options->max_sessions != 0 ? options->max_sessions : 1024;
-    h->sessions = calloc(h->session_count, sizeof *h->sessions);
+    h->session_cap = options->max_sessions != 0 ? options->max_sessions : 1024;
+    h->request_timeout = options->request_timeout_seconds != 0 ? options->request_timeout_seconds : 10;
+    h->session_timeout = options->session_timeout_seconds != 0 ? options->session_timeout_seconds : 1800;
+    h->replay_events = options->replay_events != 0 ? options->replay_events : 64;
+    unsigned timeout = options->timeout_seconds != 0 ? options->timeout_seconds : 30;
+    h->keepalive = options->keepalive_seconds != 0 ? options->keepalive_seconds : timeout / 2 > 15 ? 15 : timeout / 2;
+    if (h->keepalive == 0)
+        h->keepalive = 1;
     snprintf(h->address, sizeof h->address, "%s", options->address != NULL ? options->address : "127.0.0.1");
+    h->check_host = loopback_address(h->address) && !options->any_host;
+    h->sessions = calloc(h->session_cap, sizeof *h->sessions);
     if (h->sessions == NULL || pthread_mutex_init(&h->lock, NULL) != 0) {
+        free(h->sessions);
+        free(h);
+        return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+    }
+    if (pthread_cond_init(&h->wake, NULL) != 0) {
+        pthread_mutex_destroy(&h->lock);
         free(h->sessions);
         free(h);
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
@@ -481,42 +1388,65 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
     struct sockaddr_in v4 = {0};
     struct sockaddr_in6 v6 = {0};
     struct sockaddr *address = NULL;
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+    socklen_t address_len = 0;
     if (inet_pton(AF_INET, h->address, &v4.sin_addr) == 1) {
         v4.sin_family = AF_INET;
         v4.sin_port = htons(options->port);
         address = (struct sockaddr *)&v4;
+        address_len = sizeof v4;
     } else if (inet_pton(AF_INET6, h->address, &v6.sin6_addr) == 1) {
         v6.sin6_family = AF_INET6;
         v6.sin6_port = htons(options->port);
         address = (struct sockaddr *)&v6;
-        flags |= MHD_USE_IPv6;
+        address_len = sizeof v6;
     }
-    /* one thread: libmicrohttpd's own polling thread, no pool */
-    unsigned threads = options->threads != 0 ? options->threads : 4;
-    struct MHD_OptionItem pool[] = {
-        {threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)threads, NULL},
-        {MHD_OPTION_END, 0, NULL},
-    };
-    if (address != NULL)
+    h->listen_fd = address != NULL ? listen_on(address, address_len) : -1;
+    h->max_connections = options->max_connections != 0 ? options->max_connections : 64;
+    h->max_per_ip = options->max_connections_per_ip != 0 ? options->max_connections_per_ip
+                                                         : (h->max_connections + 1) / 2;
+    unsigned flags = MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC | MHD_USE_THREAD_PER_CONNECTION |
+                     MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+    if (h->listen_fd >= 0)
         h->daemon = MHD_start_daemon(
-            flags, options->port, NULL, NULL, on_request, h, MHD_OPTION_EXTERNAL_LOGGER, on_log, (void *)server,
-            MHD_OPTION_SOCK_ADDR, address, MHD_OPTION_ARRAY, pool,
-            MHD_OPTION_CONNECTION_LIMIT, (unsigned)(options->max_connections != 0 ? options->max_connections : 64),
-            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(options->timeout_seconds != 0 ? options->timeout_seconds : 30),
-            MHD_OPTION_NOTIFY_COMPLETED, on_completed, h, MHD_OPTION_END);
+            flags, 0, NULL, NULL, on_request, h, MHD_OPTION_EXTERNAL_LOGGER, on_log, (void *)server,
+            MHD_OPTION_CONNECTION_LIMIT, 2 * h->max_connections + 16, /* kept by acceptor: this is a backstop */
+            MHD_OPTION_STRICT_FOR_CLIENT, (int)1, MHD_OPTION_CONNECTION_TIMEOUT, timeout,
+            MHD_OPTION_NOTIFY_CONNECTION, on_connection, h, MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
+            MHD_OPTION_END);
     if (h->daemon == NULL) {
         int rc = sc_fail(err, SC_ERR_ARGUMENT, NULL,
                          address == NULL ? "\"%.64s\" is not an IPv4 or IPv6 address"
-                                         : "cannot listen on %.64s port %u (in use?)",
+                         : h->listen_fd < 0 ? "cannot listen on %.64s port %u (in use?)"
+                                            : "cannot start the HTTP server on %.64s port %u",
                          h->address, (unsigned)options->port);
-        pthread_mutex_destroy(&h->lock);
-        free(h->sessions);
-        free(h);
+        if (h->listen_fd >= 0)
+            close(h->listen_fd);
+        destroy(h);
         return rc;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(h->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    h->port = info != NULL ? info->port : options->port;
+    if (pthread_create(&h->reaper, NULL, reaper, h) != 0) {
+        MHD_stop_daemon(h->daemon);
+        close(h->listen_fd);
+        destroy(h);
+        return sc_fail(err, SC_ERR_NOMEM, NULL, "no thread for the request deadline");
+    }
+    if (pthread_create(&h->acceptor, NULL, acceptor, h) != 0) {
+        pthread_mutex_lock(&h->lock);
+        h->stopping = true;
+        pthread_cond_broadcast(&h->wake);
+        pthread_mutex_unlock(&h->lock);
+        pthread_join(h->reaper, NULL);
+        MHD_stop_daemon(h->daemon);
+        close(h->listen_fd);
+        destroy(h);
+        return sc_fail(err, SC_ERR_NOMEM, NULL, "no thread to accept connections");
+    }
+    struct sockaddr_storage bound;
+    socklen_t bound_len = sizeof bound;
+    getsockname(h->listen_fd, (struct sockaddr *)&bound, &bound_len);
+    h->port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
+                                                : ((struct sockaddr_in *)&bound)->sin_port);
+
     *out = h;
     return 0;
 }
@@ -526,14 +1456,28 @@ unsigned short sc_mcp_http_port(const sc_mcp_http *http)
     return http->port;
 }
 
+void sc_mcp_http_set_test_handler(sc_mcp_http *http, sc_mcp_http_test_handler handler)
+{
+    http->handler = handler;
+}
+
 void sc_mcp_http_stop(sc_mcp_http *http)
 {
     if (http == NULL)
         return;
+    pthread_mutex_lock(&http->lock);
+    http->stopping = true; /* streams end, waiting requests give up */
+    pthread_cond_broadcast(&http->wake);
+    pthread_mutex_unlock(&http->lock);
+    pthread_join(http->acceptor, NULL);
+    pthread_join(http->reaper, NULL);
     MHD_stop_daemon(http->daemon);
-    pthread_mutex_destroy(&http->lock);
-    free(http->sessions);
-    free(http);
+    close(http->listen_fd);
+    pthread_mutex_lock(&http->lock);
+    while (http->handlers > 0) /* handlers still running hold sessions and streams */
+        pthread_cond_wait(&http->wake, &http->lock);
+    pthread_mutex_unlock(&http->lock);
+    destroy(http);
 }
 
 int sc_mcp_serve_http(const sc_mcp_server *server, const sc_mcp_http_options *options)
