@@ -142,7 +142,7 @@ struct sc_mcp_http {
     bool check_host;
     struct MHD_Daemon *daemon;
     unsigned short port;
-    sc_mcp_http_test_handler handler; /* NULL: the core (a test may set its own) */
+    sc_mcp_test_handler handler; /* NULL: the core (a test may set its own) */
     pthread_mutex_t lock; /* everything below, sessions, streams, connections */
     pthread_cond_t wake;  /* a stream got an event or finished; stopping; a handler ended */
     http_session **sessions;
@@ -1456,7 +1456,7 @@ unsigned short sc_mcp_http_port(const sc_mcp_http *http)
     return http->port;
 }
 
-void sc_mcp_http_set_test_handler(sc_mcp_http *http, sc_mcp_http_test_handler handler)
+void sc_mcp_http_set_test_handler(sc_mcp_http *http, sc_mcp_test_handler handler)
 {
     http->handler = handler;
 }

@@ -17,11 +17,16 @@
 //     several streams at once in one session, a handler waiting for a
 //     message that comes on another POST of its session; raw: event ids,
 //     the priming event, Last-Event-ID resumption with nothing lost or
-//     repeated, one connection per stream.
+//     repeated, one connection per stream;
+//   - stdio: the server reads on while a request runs (a handler waiting
+//     for a notification gets it), messages a handler sends are lines
+//     before its reply.
 //
 //   node transport.mjs TRANSPORT_SERVER
 import net from 'node:net';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 
 import { startHttp } from './server.mjs';
 
@@ -428,6 +433,43 @@ await check('a full session table: initialize gets 503 with Retry-After; no live
     assert.equal((await at(initialize())).status, 200);
 });
 assert.equal((await small.stop()).code, 0);
+
+// ---- stdio ---------------------------------------------------------------------
+
+await check('stdio: the server reads on while a request runs; a handler\'s messages are lines before its reply', async () => {
+    const child = spawn(binary, ['--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines = [];
+    const waiters = [];
+    createInterface({ input: child.stdout }).on('line', (line) => {
+        lines.push(JSON.parse(line));
+        waiters.splice(0).forEach((w) => w());
+    });
+    const until = async (pred, ms = 5000) => {
+        const end = Date.now() + ms;
+        while (!pred() && Date.now() < end)
+            await new Promise((r) => { waiters.push(r); setTimeout(r, 50); });
+        assert.ok(pred(), `no such line in ${JSON.stringify(lines)}`);
+    };
+    const send = (m) => child.stdin.write(JSON.stringify(m) + '\n');
+    send(JSON.parse(initialize()));
+    await until(() => lines.some((l) => l.id === 1));
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'wait', arguments: {} } });
+    await new Promise((r) => setTimeout(r, 300));
+    const started = Date.now();
+    send({ jsonrpc: '2.0', method: 'notifications/test/release' });
+    await until(() => lines.some((l) => l.id === 2));
+    assert.equal(lines.find((l) => l.id === 2).result.content[0].text, 'released');
+    assert.ok(Date.now() - started < 3000);
+    const before = lines.length;
+    send({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'stream', arguments: { count: 3, outside: 2 } } });
+    await until(() => lines.some((l) => l.id === 3));
+    assert.deepEqual(lines.slice(before).map((l) => l.params?.data ?? l.result.content[0].text),
+        ['request 0', 'request 1', 'request 2', 'outside 0', 'outside 1', 'sent 3']);
+    child.stdin.end();
+    const code = await new Promise((r) => child.on('exit', r));
+    assert.equal(code, 0);
+});
 
 console.log(`${checks - failures}/${checks} checks passed`);
 process.exit(failures ? 1 : 0);

@@ -18,6 +18,7 @@
  * from one address, 4 events kept per stream, keep-alive every 1 s.
  *
  *   transport_server --http PORT [--max-sessions N]    (0: any free port)
+ *   transport_server --stdio
  */
 #define _DEFAULT_SOURCE
 #include <pthread.h>
@@ -133,9 +134,11 @@ int main(int argc, char **argv)
         .replay_events = 4,
         .keepalive_seconds = 1,
     };
+    if (argc == 2 && strcmp(argv[1], "--stdio") == 0)
+        return sc_mcp_serve_stdio_with(&server, stdin, stdout, handle) == 0 ? 0 : 1;
     if ((argc != 3 && argc != 5) || strcmp(argv[1], "--http") != 0 ||
         (argc == 5 && strcmp(argv[3], "--max-sessions") != 0)) {
-        fprintf(stderr, "usage: %s --http PORT [--max-sessions N]\n", argv[0]);
+        fprintf(stderr, "usage: %s --http PORT [--max-sessions N] | --stdio\n", argv[0]);
         return 2;
     }
     options.port = (unsigned short)strtoul(argv[2], NULL, 10);
