@@ -17,7 +17,8 @@
  * Limits small enough to test: requests within 2 s, 40 connections, 20
  * from one address, 4 events kept per stream, keep-alive every 1 s.
  *
- *   transport_server --http PORT [--max-sessions N]    (0: any free port)
+ *   transport_server --http PORT [--max-sessions N] [--max-connections N]
+ *                    (PORT 0: any free port; N connections from any address)
  *   transport_server --stdio
  */
 #define _DEFAULT_SOURCE
@@ -136,14 +137,25 @@ int main(int argc, char **argv)
     };
     if (argc == 2 && strcmp(argv[1], "--stdio") == 0)
         return sc_mcp_serve_stdio_with(&server, stdin, stdout, handle) == 0 ? 0 : 1;
-    if ((argc != 3 && argc != 5) || strcmp(argv[1], "--http") != 0 ||
-        (argc == 5 && strcmp(argv[3], "--max-sessions") != 0)) {
-        fprintf(stderr, "usage: %s --http PORT [--max-sessions N] | --stdio\n", argv[0]);
+    bool port = false;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        unsigned long n = strtoul(argv[i + 1], NULL, 10);
+        if (strcmp(argv[i], "--http") == 0) {
+            options.port = (unsigned short)n;
+            port = true;
+        } else if (strcmp(argv[i], "--max-sessions") == 0) {
+            options.max_sessions = (unsigned)n;
+        } else if (strcmp(argv[i], "--max-connections") == 0) { /* from any address */
+            options.max_connections = options.max_connections_per_ip = (unsigned)n;
+        } else {
+            port = false;
+            break;
+        }
+    }
+    if (!port || argc % 2 == 0) {
+        fprintf(stderr, "usage: %s --http PORT [--max-sessions N] [--max-connections N] | --stdio\n", argv[0]);
         return 2;
     }
-    options.port = (unsigned short)strtoul(argv[2], NULL, 10);
-    if (argc == 5)
-        options.max_sessions = (unsigned)strtoul(argv[4], NULL, 10);
     /* sc_mcp_serve_http, with the test handler set between start and serve */
     sigset_t stop;
     sigemptyset(&stop);
