@@ -20,7 +20,8 @@
  *           (text/event-stream; one connection at a time, else 409); with
  *           Last-Event-ID, the rest of the stream that event was on (a
  *           POST's or the GET stream), from the last replay_events events
- *           each stream keeps. Quiet streams get a comment every
+ *           each stream keeps, taking the stream over from a connection
+ *           not yet noticed gone. Quiet streams get a comment every
  *           keepalive_seconds.
  *   DELETE  ends the session named by Mcp-Session-Id.
  *   OPTIONS 204: a CORS preflight (allowed origins get CORS headers).
