@@ -1052,14 +1052,20 @@ static enum MHD_Result get(sc_mcp_http *h, struct MHD_Connection *c, request *r)
     /* a client resuming has given up the connection it resumes from, which
      * may not have noticed yet; a second plain GET would split the stream */
     bool busy = st != NULL && st->attached && last == NULL;
+    if (st != NULL)
+        st->refs++; /* while unlocked: another POST may drop old streams */
     pthread_mutex_unlock(&h->lock);
-    if (last != NULL && st == NULL)
-        return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: the stream of Last-Event-ID is gone");
+    enum MHD_Result result;
     if (st == NULL)
-        return MHD_NO;
+        return last != NULL ? refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: the stream of Last-Event-ID is gone") : MHD_NO;
     if (busy) /* one connection per stream: two would split its messages */
-        return refuse(c, MHD_HTTP_CONFLICT, "Conflict: the stream is open on another connection");
-    return stream_response(h, c, st, s, seq + 1, last == NULL, NULL);
+        result = refuse(c, MHD_HTTP_CONFLICT, "Conflict: the stream is open on another connection");
+    else
+        result = stream_response(h, c, st, s, seq + 1, last == NULL, NULL);
+    pthread_mutex_lock(&h->lock);
+    stream_release(st);
+    pthread_mutex_unlock(&h->lock);
+    return result;
 }
 
 /* ---- POST ----------------------------------------------------------------- */
