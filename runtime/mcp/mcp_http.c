@@ -1010,9 +1010,12 @@ static enum MHD_Result stream_response(sc_mcp_http *h, struct MHD_Connection *c,
         rd->session = session;
     }
     /* 2025-11-25: an event with an id and no data first, so that a client
-     * whose connection drops before the first message can still resume */
+     * whose connection drops before the first message can still resume,
+     * with the retry field (ms) the specification asks for before a
+     * connection closes early */
     if (prime && session != NULL && strcmp(session->session.protocol_version, "2025-11-25") >= 0)
-        rd->prime_len = (size_t)snprintf(rd->prime, sizeof rd->prime, "id: %u-%llu\ndata: \n\n", st->number, pos - 1);
+        rd->prime_len = (size_t)snprintf(rd->prime, sizeof rd->prime, "id: %u-%llu\nretry: 1000\ndata: \n\n",
+                                         st->number, pos - 1);
     pthread_mutex_unlock(&h->lock);
     struct MHD_Response *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, read_stream, rd,
                                                                       reader_free);

@@ -334,6 +334,7 @@ await check('SSE raw: a priming event (id, no data) first; then one event per me
         got.push(e);
     assert.equal(got[0].data, '');
     assert.match(got[0].id, /^\d+-0$/);
+    assert.equal(got[0].retry, '1000');
     assert.deepEqual(got.slice(1, 4).map((e) => e.data.params.data), ['request 0', 'request 1', 'request 2']);
     assert.equal(got[4].data.id, 20);
     assert.equal(got.length, 5);
