@@ -1078,6 +1078,7 @@ typedef struct job {
     sc_mcp_http *h;
     stream *st;            /* a reference */
     http_session *session; /* a reference */
+    sc_mcp_test_handler handler;
     sc_arena *arena;       /* holds the body; freed by the job */
     const char *body;
     size_t len;
@@ -1090,7 +1091,7 @@ static void *handle(void *arg)
     stream *st = j->st;
     sc_mcp_channel request = {send_on_post, st}, outside = {send_outside, j->session};
     sc_mcp_reply reply;
-    int rc = h->handler != NULL ? h->handler(h->server, &j->session->session, j->arena, j->body, j->len, &request,
+    int rc = j->handler != NULL ? j->handler(h->server, &j->session->session, j->arena, j->body, j->len, &request,
                                              &outside, &reply)
                                 : sc_mcp_handle_on(h->server, &j->session->session, j->arena, j->body, j->len,
                                                    &request, &reply);
@@ -1171,7 +1172,7 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
         st->refs++; /* the job's */
         r->session->refs++;
         h->handlers++;
-        *j = (job){h, st, r->session, r->arena, r->body, r->len};
+        *j = (job){h, st, r->session, h->handler, r->arena, r->body, r->len};
     }
     pthread_mutex_unlock(&h->lock);
     pthread_t thread;
@@ -1467,7 +1468,9 @@ unsigned short sc_mcp_http_port(const sc_mcp_http *http)
 
 void sc_mcp_http_set_test_handler(sc_mcp_http *http, sc_mcp_test_handler handler)
 {
+    pthread_mutex_lock(&http->lock); /* set while serving */
     http->handler = handler;
+    pthread_mutex_unlock(&http->lock);
 }
 
 void sc_mcp_http_stop(sc_mcp_http *http)
