@@ -13,7 +13,9 @@
  *           takes text/event-stream, an SSE stream: each message an event
  *           with an id, the reply the last event, then the stream ends. A
  *           client that takes only text/event-stream (Accept q-values,
- *           RFC 9110 section 12.4.2) always gets the stream. 202 with no
+ *           RFC 9110 section 12.4.2) always gets the stream, and so does a
+ *           call that neither sends nor answers within keepalive_seconds
+ *           (a long call keeps its connection alive). 202 with no
  *           body for notifications and responses, 400 with a JSON-RPC
  *           error for a message rejected as a whole.
  *   GET     the session's SSE stream for messages outside a request

@@ -101,6 +101,7 @@ typedef struct stream {
     int rc;                      /* sc_mcp_handle_on's */
     bool sse;                    /* the client takes text/event-stream */
     bool json;                   /* ... and application/json */
+    bool streaming;              /* answered as SSE: the reply is the last event */
 } stream;
 
 typedef struct http_session {
@@ -1105,7 +1106,7 @@ static void *handle(void *arg)
     st->reply = reply;
     st->reply.text = st->reply_text = text;
     /* streaming (or the only form the client takes): the reply is the last event */
-    if (text != NULL && (st->next_seq > 1 || !st->json) && stream_append(h, st, text, reply.len) != 0)
+    if (text != NULL && (st->streaming || st->next_seq > 1 || !st->json) && stream_append(h, st, text, reply.len) != 0)
         st->rc = SC_ERR_NOMEM;
     st->done = true;
     h->handlers--;
@@ -1129,6 +1130,22 @@ static bool is_initialize(sc_arena *arena, const char *body, size_t len)
         return true; /* let the core answer the parse error */
     const cJSON *method = cJSON_GetObjectItemCaseSensitive(tree, "method");
     return cJSON_IsString(method) && strcmp(method->valuestring, "initialize") == 0;
+}
+
+/* Whether body holds a request (or is no JSON-RPC message at all), rather
+ * than only notifications and responses. */
+static bool carries_request(sc_arena *arena, const char *body, size_t len)
+{
+    cJSON *tree, *item, *batch;
+    sc_error err;
+    if (sc_parse_json(arena, body, len, &tree, &err) != 0)
+        return true;
+    batch = cJSON_IsArray(tree) ? tree : NULL;
+    cJSON_ArrayForEach(item, batch)
+        if (cJSON_GetObjectItemCaseSensitive(item, "method") != NULL && cJSON_GetObjectItemCaseSensitive(item, "id") != NULL)
+            return true;
+    return !cJSON_IsArray(tree) && (cJSON_GetObjectItemCaseSensitive(tree, "method") == NULL) ==
+                                       (cJSON_GetObjectItemCaseSensitive(tree, "id") == NULL);
 }
 
 static http_session *session_new(sc_mcp_http *h)
@@ -1163,6 +1180,14 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
     if (initialize && (r->session = session_new(h)) == NULL)
         return MHD_NO;
     const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
+    /* handlers go on after their client is gone: a client that posts slow
+     * calls and leaves must not pile up threads without end */
+    pthread_mutex_lock(&h->lock);
+    bool busy = h->handlers >= 2 * h->max_connections;
+    pthread_mutex_unlock(&h->lock);
+    if (busy && carries_request(r->arena, r->body, r->len)) /* a response, a notification: let it reach its handler */
+        return refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = "1"},
+                           "Service Unavailable: %u requests in progress", 2 * h->max_connections);
     job *j = calloc(1, sizeof *j);
     pthread_mutex_lock(&h->lock);
     stream *st = j != NULL ? stream_new(h, initialize ? NULL : r->session, false) : NULL;
@@ -1199,12 +1224,20 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
     r->arena = NULL; /* the job's now */
     r->body = NULL;
 
-    /* wait for the first message the handler sends, or its reply */
+    /* wait for the first message the handler sends, or its reply; a
+     * client that takes SSE gets the stream after keepalive_seconds
+     * without either, so that a long call keeps its connection alive, and
+     * a client gone is noticed (its slot freed) while the handler runs */
     pthread_mutex_lock(&h->lock);
-    while (!st->done && st->next_seq == 1 && !h->stopping)
-        pthread_cond_wait(&h->wake, &h->lock);
-    bool stopping = h->stopping && !st->done && st->next_seq == 1;
-    bool streaming = st->next_seq > 1;
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += h->keepalive;
+    while (!st->done && st->next_seq == 1 && !h->stopping && !st->streaming)
+        if (pthread_cond_timedwait(&h->wake, &h->lock, &until) == ETIMEDOUT && st->sse && !initialize)
+            st->streaming = true;
+    bool stopping = h->stopping && !st->done && st->next_seq == 1 && !st->streaming;
+    bool streaming = st->next_seq > 1 || st->streaming;
+    st->streaming = streaming;
     sc_mcp_reply reply = st->reply;
     int rc = st->rc;
     pthread_mutex_unlock(&h->lock);

@@ -409,6 +409,38 @@ await check('DELETE ends the session and its GET stream', async () => {
     assert.equal((await post(ping, id)).status, 404);
 });
 
+await check('a long call gets its SSE stream after keepalive_seconds (1 s): a client gone frees its slot; handlers left running are capped at 2 x max_connections (80), then 503', async () => {
+    const id = await open();
+    const wait = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait', arguments: {} } });
+    const request = raw(wait, `Host: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Session-Id: ${id}\r\n`);
+    // a call that waits: after 1 s the priming event, then keep-alive comments
+    const one = connection();
+    await one.ready;
+    one.socket.write(request);
+    await sleep(1500);
+    assert.match(one.text(), /^HTTP\/1\.1 200 [^]*text\/event-stream[^]*\r\n\r\n[0-9A-F]+\r\nid: \d+-0\nretry: 1000\ndata: \n\n/);
+    one.socket.destroy();
+    // 79 more from clients that leave at once: their connections are
+    // closed when their stream's first write fails, so all 80 fit through
+    // 40 connections, and the 81st call is refused
+    const started = Date.now();
+    for (let i = 1; i < 80; i++) {
+        const c = connection(`127.0.1.${1 + (i % 4)}`);
+        await c.ready;
+        c.socket.write(request);
+        await sleep(10);
+        c.socket.destroy();
+    }
+    await sleep(2500);
+    const r = await post(wait, { 'mcp-session-id': id });
+    assert.equal(r.status, 503, `after ${Date.now() - started} ms`);
+    assert.equal(r.headers.get('retry-after'), '1');
+    await r.text();
+    assert.equal((await post('{"jsonrpc":"2.0","method":"notifications/test/release"}', { 'mcp-session-id': id })).status, 202);
+    await sleep(500);
+    assert.equal((await post(ping, { 'mcp-session-id': id })).status, 200);
+});
+
 const { code } = await http.stop();
 await check('the server stops cleanly', () => assert.equal(code, 0));
 
