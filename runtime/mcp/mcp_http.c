@@ -18,32 +18,24 @@
  * runs, and a handler waiting for the client (sampling, elicitation) never
  * holds up the POST that carries the answer.
  *
- * What libmicrohttpd 0.9.75 (Debian 12) does not do is done here, in front
- * of it: a deadline for a request's headers and body (its timeout counts
- * inactivity only, so a client sending a byte a second holds its slot
- * forever): a reaper thread shuts down the socket of a connection whose
- * request is late; and framing it lets through (two Content-Length, or
+ * What libmicrohttpd 0.9.75 (Debian 12) does not do is done in front of
+ * it: accepting connections and the deadline of a request
+ * (mcp_http_connection.c); framing it lets through (two Content-Length, or
  * Content-Length with Transfer-Encoding, RFC 9112 sections 6.1 and 6.3: it
- * takes the first and keeps the connection) is refused with the
+ * takes the first and keeps the connection) is refused here with the
  * connection closed. MHD_OPTION_STRICT_FOR_CLIENT makes it refuse an
  * HTTP/1.1 request without Host.
  *
- * Sessions are kept by pointer and reference-counted: the table holds one
- * reference, each request in progress one, each SSE stream's connection
- * one; the core's state of a session (sc_mcp_session) stays at one address
- * while any call on it runs, and sc_mcp_session_free runs after the last.
- * Streams (a POST answered as SSE, the GET stream) keep their last events
- * for a client that reconnects with Last-Event-ID; event ids are
- * "STREAM-SEQUENCE", unique within the session. One mutex and one
- * condition variable guard sessions and streams: few threads wait on them,
- * and never for long. */
-#define _GNU_SOURCE /* accept4, getrandom, strcasecmp, strncasecmp */
+ * Sessions and streams are mcp_http_session.c's: sessions kept by pointer
+ * and reference-counted, so the core's state of a session stays at one
+ * address while any call on it runs; streams (a POST answered as SSE, the
+ * GET stream) keeping their last events for a client that reconnects with
+ * Last-Event-ID; event ids are "STREAM-SEQUENCE", unique within the
+ * session. One mutex and one condition variable guard sessions, streams
+ * and connections: few threads wait on them, and never for long. */#define _GNU_SOURCE /* strcasecmp, strncasecmp */
 
 #include <arpa/inet.h>
 #include <errno.h>
-#include <netinet/in.h>
-#include <poll.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -51,131 +43,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/random.h>
-#include <sys/socket.h>
-#include <time.h>
 #include <unistd.h>
 
-#include <microhttpd.h>
-
-#include "mcp_internal.h"
-#include "schemac/mcp_http.h"
+#include "mcp_http_internal.h"
 #include "schemac/schemac.h"
-
-#define SESSION_ID_LEN 32 /* hex digits of 128 random bits */
-#define DRAIN_FACTOR 4    /* an oversized body is read (and dropped) up to 4 times the limit */
-#define MAX_BACKLOG 1024  /* events not yet written to a stream's connection: past it, send fails */
-#define MAX_STREAMS 16    /* finished streams a session keeps for Last-Event-ID */
-
-/* ---- the shapes ----------------------------------------------------------- */
-
-/* One SSE event, formatted ("id: ...\ndata: ...\n\n"). */
-typedef struct event {
-    struct event *next;
-    unsigned long long seq;
-    size_t len;
-    char text[];
-} event;
-
-struct http_session;
-
-/* A stream of events: a POST answered as SSE (its handler's messages, then
- * its reply) or the session's GET stream (messages outside a request). */
-typedef struct stream {
-    struct sc_mcp_http *http;
-    struct stream *next; /* in the session's list */
-    struct http_session *session;
-    unsigned number; /* the first part of its event ids */
-    unsigned refs;   /* the session's list, a connection, a handler */
-    bool get;
-    bool attached;                /* a connection is writing it */
-    unsigned attachment;          /* counts attachments: a resumption takes over */
-    event *head, *tail;           /* kept events, oldest first */
-    size_t count;                 /* of them */
-    unsigned long long next_seq;  /* of the next event (from 1) */
-    unsigned long long delivered; /* events written to a connection, by seq */
-    /* a POST's */
-    bool done;                   /* the handler returned: reply is set */
-    sc_mcp_reply reply;          /* text copied (malloc) */
-    char *reply_text;
-    int rc;                      /* sc_mcp_handle_on's */
-    bool sse;                    /* the client takes text/event-stream */
-    bool json;                   /* ... and application/json */
-    bool streaming;              /* answered as SSE: the reply is the last event */
-} stream;
-
-typedef struct http_session {
-    struct sc_mcp_http *http;
-    char id[SESSION_ID_LEN + 1];
-    sc_mcp_session session;
-    unsigned refs;     /* the table's, and each request's or stream's */
-    bool listed;       /* in the table */
-    time_t last_used;  /* CLOCK_MONOTONIC seconds */
-    stream *streams;
-    stream *get;       /* the GET stream, once a message needs it */
-    unsigned next_stream;
-} http_session;
-
-/* Connections open from one address (max_connections_per_ip). */
-typedef struct peer {
-    struct peer *next;
-    unsigned char ip[16]; /* IPv4 in the first 4 bytes */
-    int family;
-    unsigned count;
-} peer;
-
-/* What the reaper knows of a connection (libmicrohttpd's socket context). */
-typedef struct connection {
-    struct connection *next, *prev;
-    int fd;
-    bool receiving;   /* reading a request: the deadline runs */
-    bool reaped;
-    struct timespec since;
-} connection;
-
-struct sc_mcp_http {
-    const sc_mcp_server *server;
-    sc_mcp_http_options options;
-    char address[INET6_ADDRSTRLEN];
-    const char *path;
-    size_t max_body;
-    unsigned request_timeout, session_timeout, replay_events, keepalive;
-    bool check_host;
-    struct MHD_Daemon *daemon;
-    unsigned short port;
-    sc_mcp_test_handler handler; /* NULL: the core (a test may set its own) */
-    pthread_mutex_t lock; /* everything below, sessions, streams, connections */
-    pthread_cond_t wake;  /* a stream got an event or finished; stopping; a handler ended */
-    http_session **sessions;
-    size_t session_cap;
-    connection *connections;
-    unsigned handlers; /* handler threads running */
-    unsigned open;     /* connections, counted from their accept */
-    unsigned max_connections, max_per_ip;
-    peer *peers;
-    int listen_fd;
-    pthread_t acceptor;
-    unsigned next_stream_id;
-    bool stopping;
-    pthread_t reaper;
-};
-
-/* One HTTP request, from its headers to its completion. */
-typedef struct request {
-    sc_arena *arena; /* moves to the handler thread with the body */
-    char *body;
-    size_t len, cap;
-    size_t received;
-    bool too_large;
-    http_session *session; /* a reference, once the headers named one */
-} request;
-
-static time_t now_seconds(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return t.tv_sec;
-}
 
 /* ---- responses ------------------------------------------------------------ */
 
@@ -257,247 +128,6 @@ static enum MHD_Result refuse_with(struct MHD_Connection *c, unsigned status, co
 }
 
 #define refuse(c, status, ...) refuse_with((c), (status), &(extra_headers){0}, __VA_ARGS__)
-
-/* ---- sessions ------------------------------------------------------------- */
-
-static void event_list_free(event *e)
-{
-    while (e != NULL) {
-        event *next = e->next;
-        free(e);
-        e = next;
-    }
-}
-
-/* Drops a reference to st; lock held. */
-static void stream_release(stream *st)
-{
-    if (--st->refs > 0)
-        return;
-    event_list_free(st->head);
-    free(st->reply_text);
-    free(st);
-}
-
-/* Drops a reference to s, freeing it after the last; lock held. */
-static void session_release(http_session *s)
-{
-    if (--s->refs > 0)
-        return;
-    sc_mcp_session_free(&s->session);
-    while (s->streams != NULL) {
-        stream *st = s->streams;
-        s->streams = st->next;
-        st->session = NULL;
-        stream_release(st);
-    }
-    free(s);
-}
-
-/* Takes s out of the table (DELETE, expiry); lock held. */
-static void session_unlist(sc_mcp_http *h, size_t i)
-{
-    http_session *s = h->sessions[i];
-    h->sessions[i] = NULL;
-    s->listed = false;
-    pthread_cond_broadcast(&h->wake); /* its GET stream ends */
-    session_release(s);
-}
-
-/* Ends the sessions idle for session_timeout: no request, no stream open
- * (a reference other than the table's is one); lock held. */
-static void expire_sessions(sc_mcp_http *h, time_t now)
-{
-    for (size_t i = 0; i < h->session_cap; i++) {
-        http_session *s = h->sessions[i];
-        if (s != NULL && s->refs == 1 && now - s->last_used >= (time_t)h->session_timeout) {
-            sc_mcp_log(h->server, "http: session %.8s... idle for %u s: ended", s->id, h->session_timeout);
-            session_unlist(h, i);
-        }
-    }
-}
-
-/* The session named id, with a reference for the caller; NULL when there
- * is none (or it ended). */
-static http_session *session_acquire(sc_mcp_http *h, const char *id)
-{
-    http_session *found = NULL;
-    if (id == NULL || strlen(id) != SESSION_ID_LEN)
-        return NULL;
-    pthread_mutex_lock(&h->lock);
-    expire_sessions(h, now_seconds());
-    for (size_t i = 0; i < h->session_cap && found == NULL; i++)
-        if (h->sessions[i] != NULL && memcmp(h->sessions[i]->id, id, SESSION_ID_LEN + 1) == 0)
-            found = h->sessions[i];
-    if (found != NULL) {
-        found->refs++;
-        found->last_used = now_seconds();
-    }
-    pthread_mutex_unlock(&h->lock);
-    return found;
-}
-
-static void session_done(sc_mcp_http *h, http_session *s)
-{
-    if (s == NULL)
-        return;
-    pthread_mutex_lock(&h->lock);
-    s->last_used = now_seconds();
-    session_release(s);
-    pthread_mutex_unlock(&h->lock);
-}
-
-/* Whether a session could be added now (a full table refuses initialize
- * before it is handled); lock not held. */
-static bool session_room(sc_mcp_http *h)
-{
-    bool room = false;
-    pthread_mutex_lock(&h->lock);
-    expire_sessions(h, now_seconds());
-    for (size_t i = 0; i < h->session_cap && !room; i++)
-        room = h->sessions[i] == NULL;
-    pthread_mutex_unlock(&h->lock);
-    return room;
-}
-
-/* Puts s in a free slot under a new id: 0, or SC_ERR_LIMIT when the table
- * is full (live sessions are never pushed out), SC_ERR_ARGUMENT when no
- * random bytes could be had. */
-static int session_list(sc_mcp_http *h, http_session *s)
-{
-    unsigned char random[SESSION_ID_LEN / 2];
-    if (getrandom(random, sizeof random, 0) != (ssize_t)sizeof random)
-        return SC_ERR_ARGUMENT;
-    for (size_t i = 0; i < sizeof random; i++)
-        snprintf(s->id + 2 * i, 3, "%02x", random[i]);
-    int rc = SC_ERR_LIMIT;
-    pthread_mutex_lock(&h->lock);
-    expire_sessions(h, now_seconds());
-    for (size_t i = 0; i < h->session_cap && rc != 0; i++)
-        if (h->sessions[i] == NULL) {
-            h->sessions[i] = s;
-            s->refs++;
-            s->listed = true;
-            s->last_used = now_seconds();
-            rc = 0;
-        }
-    pthread_mutex_unlock(&h->lock);
-    return rc;
-}
-
-static bool end_session(sc_mcp_http *h, const char *id)
-{
-    bool found = false;
-    pthread_mutex_lock(&h->lock);
-    for (size_t i = 0; i < h->session_cap && !found; i++)
-        if (h->sessions[i] != NULL && memcmp(h->sessions[i]->id, id, SESSION_ID_LEN + 1) == 0) {
-            session_unlist(h, i);
-            found = true;
-        }
-    pthread_mutex_unlock(&h->lock);
-    return found;
-}
-
-/* ---- streams -------------------------------------------------------------- */
-
-/* A new stream of s (NULL: a POST before its session exists, initialize),
- * with one reference for the caller and one for the session's list; lock
- * held. */
-static stream *stream_new(sc_mcp_http *h, http_session *s, bool get)
-{
-    stream *st = calloc(1, sizeof *st);
-    if (st == NULL)
-        return NULL;
-    st->http = h;
-    st->number = ++h->next_stream_id;
-    st->next_seq = 1;
-    st->get = get;
-    st->refs = 1;
-    if (s != NULL) {
-        /* keep at most MAX_STREAMS finished POST streams for resumption */
-        size_t kept = 0;
-        for (stream **p = &s->streams; *p != NULL;) {
-            stream *old = *p;
-            if (!old->get && old->done && !old->attached && ++kept >= MAX_STREAMS) {
-                *p = old->next;
-                old->session = NULL;
-                stream_release(old);
-            } else {
-                p = &old->next;
-            }
-        }
-        st->session = s;
-        st->next = s->streams;
-        s->streams = st;
-        st->refs++;
-    }
-    return st;
-}
-
-/* Appends message as the stream's next event and keeps the last
- * replay_events written ones; lock held. Returns 0, or non-zero when the
- * event was not kept (no memory, too many unwritten). */
-static int stream_append(sc_mcp_http *h, stream *st, const char *json, size_t len)
-{
-    if (st->next_seq - 1 - st->delivered >= MAX_BACKLOG)
-        return 1;
-    char id[48];
-    int n = snprintf(id, sizeof id, "id: %u-%llu\ndata: ", st->number, st->next_seq);
-    event *e = malloc(sizeof *e + (size_t)n + len + 2);
-    if (e == NULL)
-        return 1;
-    memcpy(e->text, id, (size_t)n);
-    memcpy(e->text + n, json, len); /* one line: the core writes no newline */
-    memcpy(e->text + n + len, "\n\n", 2);
-    e->len = (size_t)n + len + 2;
-    e->seq = st->next_seq++;
-    e->next = NULL;
-    if (st->tail != NULL)
-        st->tail->next = e;
-    else
-        st->head = e;
-    st->tail = e;
-    st->count++;
-    while (st->count > h->replay_events && st->head->seq <= st->delivered) {
-        event *old = st->head;
-        st->head = old->next;
-        st->count--;
-        free(old);
-    }
-    if (st->head == NULL)
-        st->tail = NULL;
-    pthread_cond_broadcast(&h->wake);
-    return 0;
-}
-
-/* sc_mcp_channel.send of a POST's stream, while its handler runs. A
- * client that does not take text/event-stream cannot be sent anything. */
-static int send_on_post(void *ctx, const char *json, size_t len)
-{
-    stream *st = ctx;
-    sc_mcp_http *h = st->http;
-    pthread_mutex_lock(&h->lock);
-    int rc = h->stopping || !st->sse || st->done ? 1 : stream_append(h, st, json, len);
-    pthread_mutex_unlock(&h->lock);
-    return rc;
-}
-
-/* sc_mcp_channel.send of a session, for messages outside a request: on
- * its GET stream, kept until a GET takes them (up to replay_events). */
-static int send_outside(void *ctx, const char *json, size_t len)
-{
-    http_session *s = ctx;
-    sc_mcp_http *h = s->http;
-    int rc = 1;
-    pthread_mutex_lock(&h->lock);
-    if (s->listed && !h->stopping) {
-        if (s->get == NULL && (s->get = stream_new(h, s, true)) != NULL)
-            s->get->refs--; /* the session's list holds it */
-        rc = s->get != NULL ? stream_append(h, s->get, json, len) : 1;
-    }
-    pthread_mutex_unlock(&h->lock);
-    return rc;
-}
 
 /* ---- header checks -------------------------------------------------------- */
 
@@ -695,7 +325,7 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
     const char *id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Session-Id");
     if (id == NULL && !post)
         return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: Mcp-Session-Id header is required");
-    if (id != NULL && (r->session = session_acquire(h, id)) == NULL)
+    if (id != NULL && (r->session = sc_http_session_acquire(h, id)) == NULL)
         return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session; initialize a new one");
     /* The specification: an invalid or unsupported revision gets 400; a
      * supported one other than the session's is not refused (a client may
@@ -704,202 +334,6 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
     if (id != NULL && version != NULL && !supported_version(version))
         return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: unsupported MCP-Protocol-Version");
     return MHD_YES;
-}
-
-/* ---- connections --------------------------------------------------------- */
-
-/* The count of connections from address's IP, made when missing (NULL:
- * no memory); lock held. */
-static peer *peer_of(sc_mcp_http *h, const struct sockaddr *address)
-{
-    unsigned char ip[16] = {0};
-    if (address->sa_family == AF_INET)
-        memcpy(ip, &((const struct sockaddr_in *)address)->sin_addr, 4);
-    else if (address->sa_family == AF_INET6)
-        memcpy(ip, &((const struct sockaddr_in6 *)address)->sin6_addr, 16);
-    for (peer *p = h->peers; p != NULL; p = p->next)
-        if (p->family == address->sa_family && memcmp(p->ip, ip, 16) == 0)
-            return p;
-    peer *p = calloc(1, sizeof *p);
-    if (p != NULL) {
-        memcpy(p->ip, ip, 16);
-        p->family = address->sa_family;
-        p->next = h->peers;
-        h->peers = p;
-    }
-    return p;
-}
-
-/* One connection from address fewer; lock held. */
-static void peer_closed(sc_mcp_http *h, const struct sockaddr *address)
-{
-    peer *p = address != NULL ? peer_of(h, address) : NULL;
-    if (p == NULL || p->count == 0 || --p->count > 0)
-        return;
-    for (peer **at = &h->peers; *at != NULL; at = &(*at)->next)
-        if (*at == p) {
-            *at = p->next;
-            free(p);
-            return;
-        }
-}
-
-/* ---- the deadline of a request -------------------------------------------- */
-
-static connection *connection_of(struct MHD_Connection *c)
-{
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
-    return info != NULL ? info->socket_context : NULL;
-}
-
-/* Whether the connection is reading a request (the deadline runs) or
- * answering one (it does not: an SSE stream may last). */
-static void set_receiving(sc_mcp_http *h, struct MHD_Connection *c, bool receiving)
-{
-    connection *conn = connection_of(c);
-    if (conn == NULL)
-        return;
-    pthread_mutex_lock(&h->lock);
-    conn->receiving = receiving;
-    clock_gettime(CLOCK_MONOTONIC, &conn->since);
-    pthread_mutex_unlock(&h->lock);
-}
-
-static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
-                          enum MHD_ConnectionNotificationCode code)
-{
-    sc_mcp_http *h = cls;
-    connection *conn = *socket_context;
-    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-        const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
-        if (info == NULL || (conn = calloc(1, sizeof *conn)) == NULL)
-            return; /* untracked: only the inactivity timeout applies */
-        conn->fd = info->connect_fd;
-        conn->receiving = true;
-        clock_gettime(CLOCK_MONOTONIC, &conn->since);
-        pthread_mutex_lock(&h->lock);
-        conn->next = h->connections;
-        if (h->connections != NULL)
-            h->connections->prev = conn;
-        h->connections = conn;
-        pthread_mutex_unlock(&h->lock);
-        *socket_context = conn;
-    } else { /* closed: libmicrohttpd closes the socket after this */
-        const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-        pthread_mutex_lock(&h->lock);
-        h->open--;
-        peer_closed(h, info != NULL ? info->client_addr : NULL);
-        pthread_cond_broadcast(&h->wake); /* the acceptor may take the next one */
-        if (conn == NULL) {
-            pthread_mutex_unlock(&h->lock);
-            return;
-        }
-        if (conn->prev != NULL)
-            conn->prev->next = conn->next;
-        else
-            h->connections = conn->next;
-        if (conn->next != NULL)
-            conn->next->prev = conn->prev;
-        pthread_mutex_unlock(&h->lock);
-        free(conn);
-        *socket_context = NULL;
-    }
-}
-
-/* Shuts down the socket of every connection whose request is not in
- * within request_timeout (libmicrohttpd then closes it), and ends idle
- * sessions, until the server stops. */
-static void *reaper(void *arg)
-{
-    sc_mcp_http *h = arg;
-    pthread_mutex_lock(&h->lock);
-    while (!h->stopping) {
-        struct timespec now, until;
-        clock_gettime(CLOCK_MONOTONIC, &now);
-        for (connection *conn = h->connections; conn != NULL; conn = conn->next) {
-            long long ms = (now.tv_sec - conn->since.tv_sec) * 1000LL + (now.tv_nsec - conn->since.tv_nsec) / 1000000;
-            if (conn->receiving && !conn->reaped && ms >= (long long)h->request_timeout * 1000) {
-                conn->reaped = true;
-                shutdown(conn->fd, SHUT_RDWR);
-                sc_mcp_log(h->server, "http: a request not in within %u s: connection closed", h->request_timeout);
-            }
-        }
-        expire_sessions(h, now.tv_sec);
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 200 * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
-        pthread_cond_timedwait(&h->wake, &h->lock, &until);
-    }
-    pthread_mutex_unlock(&h->lock);
-    return NULL;
-}
-
-/* Accepts connections while fewer than max_connections are open, and
- * hands them to libmicrohttpd. Done here rather than by libmicrohttpd,
- * which in its thread-per-connection mode accepts a connection over the
- * limit only to close it: here it waits in the kernel's queue, in the
- * order it came, so a client is served as soon as a slot frees (a slow
- * client's, at its deadline) instead of racing to reconnect. */
-static void *acceptor(void *arg)
-{
-    sc_mcp_http *h = arg;
-    pthread_mutex_lock(&h->lock);
-    while (!h->stopping) {
-        if (h->open >= h->max_connections) {
-            pthread_cond_wait(&h->wake, &h->lock);
-            continue;
-        }
-        pthread_mutex_unlock(&h->lock);
-        struct pollfd listening = {h->listen_fd, POLLIN, 0};
-        if (poll(&listening, 1, 200) > 0) {
-            struct sockaddr_storage address;
-            socklen_t address_len = sizeof address;
-            int fd = accept4(h->listen_fd, (struct sockaddr *)&address, &address_len, SOCK_CLOEXEC);
-            if (fd >= 0) {
-                /* the per-address limit is kept here too: libmicrohttpd's
-                 * counts a closed connection until its thread is gone */
-                pthread_mutex_lock(&h->lock);
-                peer *from = peer_of(h, (struct sockaddr *)&address);
-                bool take = from != NULL && from->count < h->max_per_ip;
-                if (take) {
-                    from->count++;
-                    h->open++;
-                }
-                pthread_mutex_unlock(&h->lock);
-                if (!take) {
-                    sc_mcp_log(h->server, "http: %u connections from one address: refused another", h->max_per_ip);
-                    close(fd);
-                } else if (MHD_add_connection(h->daemon, fd, (struct sockaddr *)&address, address_len) != MHD_YES) {
-                    pthread_mutex_lock(&h->lock); /* closed by libmicrohttpd, never notified */
-                    h->open--;
-                    peer_closed(h, (struct sockaddr *)&address);
-                    pthread_mutex_unlock(&h->lock);
-                }
-            }
-        }
-        pthread_mutex_lock(&h->lock);
-    }
-    pthread_mutex_unlock(&h->lock);
-    return NULL;
-}
-
-/* A socket listening on address:port (port 0: any); -1 with errno. */
-static int listen_on(const struct sockaddr *address, socklen_t len)
-{
-    int fd = socket(address->sa_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
-    int on = 1;
-    if (fd < 0)
-        return -1;
-    if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0 ||
-        (address->sa_family == AF_INET6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0) ||
-        bind(fd, address, len) != 0 || listen(fd, 128) != 0) {
-        close(fd);
-        return -1;
-    }
-    return fd;
 }
 
 /* ---- SSE ------------------------------------------------------------------ */
@@ -981,10 +415,10 @@ static void reader_free(void *cls)
     pthread_mutex_lock(&h->lock);
     if (rd->attachment == rd->st->attachment)
         rd->st->attached = false;
-    stream_release(rd->st);
+    sc_http_stream_release(rd->st);
     if (rd->session != NULL) {
-        rd->session->last_used = now_seconds();
-        session_release(rd->session);
+        rd->session->last_used = sc_http_now();
+        sc_http_session_release(rd->session);
     }
     pthread_mutex_unlock(&h->lock);
     free(rd);
@@ -1048,7 +482,7 @@ static enum MHD_Result get(sc_mcp_http *h, struct MHD_Connection *c, request *r)
         for (st = s->streams; st != NULL && st->number != number; st = st->next)
             ;
     } else {
-        if (s->get == NULL && (s->get = stream_new(h, s, true)) != NULL)
+        if (s->get == NULL && (s->get = sc_http_stream_new(h, s, true)) != NULL)
             s->get->refs--; /* the session's list holds it */
         st = s->get;
         seq = st != NULL ? st->delivered : 0; /* what was never written */
@@ -1067,7 +501,7 @@ static enum MHD_Result get(sc_mcp_http *h, struct MHD_Connection *c, request *r)
     else
         result = stream_response(h, c, st, s, seq + 1, last == NULL, NULL);
     pthread_mutex_lock(&h->lock);
-    stream_release(st);
+    sc_http_stream_release(st);
     pthread_mutex_unlock(&h->lock);
     return result;
 }
@@ -1090,7 +524,7 @@ static void *handle(void *arg)
     job *j = arg;
     sc_mcp_http *h = j->h;
     stream *st = j->st;
-    sc_mcp_channel request = {send_on_post, st}, outside = {send_outside, j->session};
+    sc_mcp_channel request = {sc_http_send_on_post, st}, outside = {sc_http_send_outside, j->session};
     sc_mcp_reply reply;
     int rc = j->handler != NULL ? j->handler(h->server, &j->session->session, j->arena, j->body, j->len, &request,
                                              &outside, &reply)
@@ -1106,13 +540,13 @@ static void *handle(void *arg)
     st->reply = reply;
     st->reply.text = st->reply_text = text;
     /* streaming (or the only form the client takes): the reply is the last event */
-    if (text != NULL && (st->streaming || st->next_seq > 1 || !st->json) && stream_append(h, st, text, reply.len) != 0)
+    if (text != NULL && (st->streaming || st->next_seq > 1 || !st->json) && sc_http_stream_append(h, st, text, reply.len) != 0)
         st->rc = SC_ERR_NOMEM;
     st->done = true;
     h->handlers--;
     pthread_cond_broadcast(&h->wake);
-    stream_release(st);
-    session_release(j->session);
+    sc_http_stream_release(st);
+    sc_http_session_release(j->session);
     pthread_mutex_unlock(&h->lock);
     sc_arena_release(j->arena);
     free(j->arena);
@@ -1148,19 +582,6 @@ static bool carries_request(sc_arena *arena, const char *body, size_t len)
                                        (cJSON_GetObjectItemCaseSensitive(tree, "id") == NULL);
 }
 
-static http_session *session_new(sc_mcp_http *h)
-{
-    http_session *s = calloc(1, sizeof *s);
-    if (s == NULL)
-        return NULL;
-    s->http = h;
-    s->refs = 1;
-    sc_mcp_session_init(&s->session);
-    sc_mcp_channel outside = {send_outside, s};
-    sc_mcp_session_set_channel(&s->session, &outside);
-    return s;
-}
-
 static char *retry_after(const sc_mcp_http *h, char buf[16])
 {
     snprintf(buf, 16, "%u", h->session_timeout < 60 ? h->session_timeout : 60);
@@ -1174,10 +595,10 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
     if (initialize && !is_initialize(r->arena, r->body, r->len))
         return refuse(c, MHD_HTTP_BAD_REQUEST,
                       "Bad Request: Mcp-Session-Id header is required (only initialize opens a session)");
-    if (initialize && !session_room(h))
+    if (initialize && !sc_http_session_room(h))
         return refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = retry_after(h, wait)},
                            "Service Unavailable: every session is in use; try again later");
-    if (initialize && (r->session = session_new(h)) == NULL)
+    if (initialize && (r->session = sc_http_session_new(h)) == NULL)
         return MHD_NO;
     const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
     /* handlers go on after their client is gone: a client that posts slow
@@ -1190,7 +611,7 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
                            "Service Unavailable: %u requests in progress", 2 * h->max_connections);
     job *j = calloc(1, sizeof *j);
     pthread_mutex_lock(&h->lock);
-    stream *st = j != NULL ? stream_new(h, initialize ? NULL : r->session, false) : NULL;
+    stream *st = j != NULL ? sc_http_stream_new(h, initialize ? NULL : r->session, false) : NULL;
     if (st != NULL) {
         st->sse = accept_weight(accept, "text/event-stream") > 0;
         st->json = accept_weight(accept, "application/json") > 0;
@@ -1214,7 +635,7 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
             h->handlers--;
             r->session->refs--;
             st->refs--; /* the job's */
-            stream_release(st);
+            sc_http_stream_release(st);
         }
         pthread_mutex_unlock(&h->lock);
         free(j);
@@ -1250,7 +671,7 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
         goto out;
     }
     if (initialize && r->session->session.state == SC_MCP_STATE_READY && !streaming) {
-        int listed = session_list(h, r->session);
+        int listed = sc_http_session_list(h, r->session);
         if (listed == SC_ERR_LIMIT) {
             result = refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE,
                                  &(extra_headers){.retry_after = retry_after(h, wait)},
@@ -1276,7 +697,7 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
     }
 out:
     pthread_mutex_lock(&h->lock);
-    stream_release(st);
+    sc_http_stream_release(st);
     pthread_mutex_unlock(&h->lock);
     return result;
 }
@@ -1327,11 +748,11 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         return MHD_YES;
     }
     /* the whole request is in: its deadline is met */
-    set_receiving(h, c, false);
+    sc_http_set_receiving(h, c, false);
     if (r->too_large)
         return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, "Content Too Large: the body is over %zu bytes", h->max_body);
     if (strcmp(method, MHD_HTTP_METHOD_DELETE) == 0) {
-        if (!end_session(h, r->session->id))
+        if (!sc_http_session_end(h, r->session->id))
             return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session");
         return send_text(c, MHD_HTTP_OK, "", 0, NULL);
     }
@@ -1345,10 +766,10 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
     sc_mcp_http *h = cls;
     request *r = *con_cls;
     (void)toe;
-    set_receiving(h, c, true); /* the next request on this connection: a new deadline */
+    sc_http_set_receiving(h, c, true); /* the next request on this connection: a new deadline */
     if (r == NULL)
         return;
-    session_done(h, r->session);
+    sc_http_session_done(h, r->session);
     if (r->arena != NULL) {
         sc_arena_release(r->arena);
         free(r->arena);
@@ -1377,7 +798,7 @@ static void destroy(sc_mcp_http *h)
 {
     for (size_t i = 0; i < h->session_cap; i++)
         if (h->sessions[i] != NULL)
-            session_unlist(h, i);
+            sc_http_session_unlist(h, i);
     while (h->peers != NULL) {
         peer *p = h->peers;
         h->peers = p->next;
@@ -1443,7 +864,7 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
         address = (struct sockaddr *)&v6;
         address_len = sizeof v6;
     }
-    h->listen_fd = address != NULL ? listen_on(address, address_len) : -1;
+    h->listen_fd = address != NULL ? sc_http_listen(address, address_len) : -1;
     h->max_connections = options->max_connections != 0 ? options->max_connections : 64;
     h->max_per_ip = options->max_connections_per_ip != 0 ? options->max_connections_per_ip
                                                          : (h->max_connections + 1) / 2;
@@ -1454,7 +875,7 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
             flags, 0, NULL, NULL, on_request, h, MHD_OPTION_EXTERNAL_LOGGER, on_log, (void *)server,
             MHD_OPTION_CONNECTION_LIMIT, 2 * h->max_connections + 16, /* kept by acceptor: this is a backstop */
             MHD_OPTION_STRICT_FOR_CLIENT, (int)1, MHD_OPTION_CONNECTION_TIMEOUT, timeout,
-            MHD_OPTION_NOTIFY_CONNECTION, on_connection, h, MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
+            MHD_OPTION_NOTIFY_CONNECTION, sc_http_on_connection, h, MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
             MHD_OPTION_END);
     if (h->daemon == NULL) {
         int rc = sc_fail(err, SC_ERR_ARGUMENT, NULL,
@@ -1467,13 +888,13 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
         destroy(h);
         return rc;
     }
-    if (pthread_create(&h->reaper, NULL, reaper, h) != 0) {
+    if (pthread_create(&h->reaper, NULL, sc_http_reaper, h) != 0) {
         MHD_stop_daemon(h->daemon);
         close(h->listen_fd);
         destroy(h);
         return sc_fail(err, SC_ERR_NOMEM, NULL, "no thread for the request deadline");
     }
-    if (pthread_create(&h->acceptor, NULL, acceptor, h) != 0) {
+    if (pthread_create(&h->acceptor, NULL, sc_http_acceptor, h) != 0) {
         pthread_mutex_lock(&h->lock);
         h->stopping = true;
         pthread_cond_broadcast(&h->wake);
