@@ -392,6 +392,8 @@ static ssize_t read_stream(void *cls, uint64_t at, char *buf, size_t max)
         }
         bool over = h->stopping || (st->get ? st->session == NULL || !st->session->listed : st->done);
         if (over) {
+            if (!st->get && st->done) /* the reply is written: a finished stream keeps nothing */
+                sc_http_stream_forget(st);
             pthread_mutex_unlock(&h->lock);
             return MHD_CONTENT_READER_END_OF_STREAM;
         }

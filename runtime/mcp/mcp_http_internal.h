@@ -142,6 +142,8 @@ int sc_http_session_list(sc_mcp_http *h, http_session *s);
 bool sc_http_session_end(sc_mcp_http *h, const char *id);
 stream *sc_http_stream_new(sc_mcp_http *h, http_session *s, bool get);
 void sc_http_stream_release(stream *st);
+/* Drops the events st keeps (its reply was written: nothing to resume). */
+void sc_http_stream_forget(stream *st);
 int sc_http_stream_append(sc_mcp_http *h, stream *st, const char *json, size_t len);
 /* sc_mcp_channel.send of a POST's stream (ctx: the stream) and of a
  * session (ctx: the session); they take the lock. */

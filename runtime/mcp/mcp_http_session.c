@@ -28,6 +28,13 @@ static void event_list_free(event *e)
     }
 }
 
+void sc_http_stream_forget(stream *st)
+{
+    event_list_free(st->head);
+    st->head = st->tail = NULL;
+    st->count = 0;
+}
+
 /* Drops a reference to st; lock held. */
 void sc_http_stream_release(stream *st)
 {
