@@ -100,13 +100,41 @@ typedef enum sc_mcp_state {
     SC_MCP_STATE_READY        /* initialize answered: every method is */
 } sc_mcp_state;
 
+/* The core's state of a session beyond the fields below (log level,
+ * subscriptions, requests in flight, requests sent to the client that
+ * await their response), with its own lock. Opaque. */
+struct sc_mcp_session_core;
+
 typedef struct sc_mcp_session {
     sc_mcp_state state;
     char protocol_version[16]; /* the negotiated revision, once READY */
     bool initialized;          /* notifications/initialized received */
+    struct sc_mcp_session_core *core; /* the core's; NULL until it needs one */
 } sc_mcp_session;
 
 void sc_mcp_session_init(sc_mcp_session *session);
+/* Frees what the core keeps for session. The transport calls it once no
+ * sc_mcp_handle_on of that session runs any more (the session ended). */
+void sc_mcp_session_free(sc_mcp_session *session);
+
+/* Where the server's own messages go: a notification
+ * (notifications/progress, notifications/message, list_changed, ...) or a
+ * request to the client (sampling/createMessage, elicitation/create,
+ * ping). A transport gives one per request being handled (HTTP: that
+ * POST's SSE stream; stdio: the output) and one per session for messages
+ * outside any request (HTTP: the GET stream; stdio: the output). send gets
+ * one JSON-RPC message, one line of JSON without newline, from the
+ * handler's thread; it returns 0, or non-zero when the client can no
+ * longer be reached that way (the stream closed). */
+typedef struct sc_mcp_channel {
+    int (*send)(void *channel_ctx, const char *json, size_t len);
+    void *channel_ctx;
+} sc_mcp_channel;
+
+/* The channel for messages outside any request; NULL: none is open now
+ * (such messages are then dropped). The channel is copied; its ctx must
+ * stay valid until it is replaced or the session freed. */
+void sc_mcp_session_set_channel(sc_mcp_session *session, const sc_mcp_channel *channel);
 
 /* What the message was, for a transport that answers in kind (HTTP). */
 typedef enum sc_mcp_outcome {
@@ -133,6 +161,16 @@ typedef struct sc_mcp_reply {
  * SC_ERR_NOMEM / SC_ERR_ARGUMENT when no reply could be made at all. */
 int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
                   size_t len, sc_mcp_reply *reply) SC_NODISCARD;
+
+/* sc_mcp_handle, with channel for what the server sends while it handles
+ * this message (NULL: those messages are dropped). The same session may
+ * be handled on several threads at once, each call with its own arena and
+ * channel: a transport must keep reading while a request runs, so that the
+ * client's response to a server request (sampling, elicitation) or its
+ * notifications/cancelled reaches the core while the handler waits. The
+ * session must stay at one address while any call on it runs. */
+int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
+                     size_t len, const sc_mcp_channel *channel, sc_mcp_reply *reply) SC_NODISCARD;
 
 /* MCP's stdio transport: reads newline-delimited messages from in until
  * end of file, writes each reply as one line to out (nothing else is ever

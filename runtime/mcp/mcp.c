@@ -60,6 +60,19 @@ void sc_mcp_session_init(sc_mcp_session *session)
     session->state = SC_MCP_STATE_NEW;
 }
 
+void sc_mcp_session_free(sc_mcp_session *session)
+{
+    /* the core keeps nothing per session yet: no feature sends messages */
+    (void)session;
+}
+
+void sc_mcp_session_set_channel(sc_mcp_session *session, const sc_mcp_channel *channel)
+{
+    /* nothing is sent outside a request yet */
+    (void)session;
+    (void)channel;
+}
+
 /* ---- replies ------------------------------------------------------------- */
 
 /* {"jsonrpc": "2.0", "id": id} with id copied (null when NULL). */
@@ -408,29 +421,172 @@ static int handle_batch(const sc_mcp_server *server, sc_mcp_session *session, sc
     return finish(arena, responses, SC_MCP_ANSWERED, out);
 }
 
-/* The id of a message that is JSON but breaks a strictness rule, when it
- * has exactly one, valid: read leniently with plain cJSON. NULL otherwise
- * (then *json says whether it was JSON at all). */
-static cJSON *lenient_id(const char *message, size_t len, bool *json)
+/* A lenient scan of JSON text for lenient_id, written by hand because
+ * both readers at hand refuse what it must read: sc_parse_json stops at
+ * the strictness rules and max_depth, cJSON at 1000 levels and at a lone
+ * surrogate. It checks the grammar only (any depth, any \u escape, any
+ * byte >= 0x20 in a string), without recursion or a tree. */
+static const char *scan_space(const char *p, const char *end)
 {
-    const char *end = NULL;
-    cJSON *tree = cJSON_ParseWithLengthOpts(message, len, &end, false);
-    while (tree != NULL && end < message + len && strchr(" \t\r\n", *end) != NULL && *end != '\0')
-        end++;
-    *json = tree != NULL && end == message + len;
-    const cJSON *item, *id = NULL;
-    size_t ids = 0;
-    cJSON *object = *json && cJSON_IsObject(tree) ? tree : NULL;
-    cJSON_ArrayForEach(item, object)
-    {
-        if (item->string != NULL && strcmp(item->string, "id") == 0) {
-            id = item;
-            ids++;
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+        p++;
+    return p;
+}
+
+/* p at '"': returns the byte after the closing quote, or NULL. */
+static const char *scan_string(const char *p, const char *end)
+{
+    for (p++; p < end; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"')
+            return p + 1;
+        if (c < 0x20)
+            return NULL;
+        if (c != '\\')
+            continue;
+        if (++p == end)
+            return NULL;
+        if (*p == 'u') {
+            for (int i = 0; i < 4; i++)
+                if (++p == end || strchr("0123456789abcdefABCDEF", *p) == NULL || *p == '\0')
+                    return NULL;
+        } else if (strchr("\"\\/bfnrt", *p) == NULL || *p == '\0') {
+            return NULL;
         }
     }
-    cJSON *copy = ids == 1 && valid_id(id) ? cJSON_Duplicate(id, false) : NULL;
-    cJSON_Delete(tree);
-    return copy;
+    return NULL;
+}
+
+/* A number, true, false or null at p: the byte after it, or NULL. */
+static const char *scan_scalar(const char *p, const char *end)
+{
+    static const char *const words[] = {"true", "false", "null"};
+    for (size_t i = 0; i < 3; i++) {
+        size_t n = strlen(words[i]);
+        if ((size_t)(end - p) >= n && memcmp(p, words[i], n) == 0)
+            return p + n;
+    }
+#define DIGITS(q) ((q) < end && *(q) >= '0' && *(q) <= '9')
+    if (p < end && *p == '-')
+        p++;
+    if (!DIGITS(p))
+        return NULL;
+    if (*p++ != '0')
+        while (DIGITS(p))
+            p++;
+    if (p < end && *p == '.') {
+        if (!DIGITS(++p))
+            return NULL;
+        while (DIGITS(p))
+            p++;
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        if (++p < end && (*p == '+' || *p == '-'))
+            p++;
+        if (!DIGITS(p))
+            return NULL;
+        while (DIGITS(p))
+            p++;
+    }
+#undef DIGITS
+    return p;
+}
+
+/* Whether the member name in [p, q) (quotes included) is "id". */
+static bool key_is_id(const char *p, const char *q)
+{
+    if (q - p == 4)
+        return memcmp(p, "\"id\"", 4) == 0;
+    if (memchr(p, '\\', (size_t)(q - p)) == NULL)
+        return false;
+    cJSON *key = cJSON_ParseWithLength(p, (size_t)(q - p)); /* "\u0069d" */
+    bool id = cJSON_IsString(key) && strcmp(key->valuestring, "id") == 0;
+    cJSON_Delete(key);
+    return id;
+}
+
+/* The id of a message that is JSON but breaks a strictness rule, when it
+ * has exactly one, valid: found by the scan above, then read with cJSON
+ * (an id is a string or a number, never deep). NULL otherwise (then *json
+ * says whether it was JSON at all). */
+static cJSON *lenient_id(const char *message, size_t len, bool *json)
+{
+    const char *p = message, *end = message + len, *id_start = NULL, *id_end = NULL;
+    char *open = malloc(len + 1); /* the '{' or '[' of each open level */
+    size_t depth = 0, ids = 0;
+    bool in_id = false, ok = open != NULL;
+    *json = false;
+    p = scan_space(p, end);
+    while (ok) {
+        /* a value */
+        if (p < end && (*p == '{' || *p == '[')) {
+            open[depth++] = *p;
+            p = scan_space(p + 1, end);
+            if (p < end && (*p == '}' || *p == ']') && *p == open[depth - 1] + 2) {
+                p++;
+                depth--;
+            } else if (open[depth - 1] == '{') {
+                goto member;
+            } else {
+                continue;
+            }
+        } else {
+            p = p < end && *p == '"' ? scan_string(p, end) : scan_scalar(p, end);
+            if (p == NULL)
+                break;
+        }
+        /* after a value: close containers, or go on to the next element */
+        for (;;) {
+            if (depth == 1 && in_id) {
+                id_end = p;
+                in_id = false;
+            }
+            p = scan_space(p, end);
+            if (depth == 0) {
+                *json = p == end;
+                ok = false;
+                break;
+            }
+            if (p < end && *p == open[depth - 1] + 2) { /* '{' + 2 is '}', '[' + 2 is ']' */
+                p++;
+                depth--;
+                continue;
+            }
+            if (p == end || *p != ',') {
+                ok = false;
+                break;
+            }
+            p = scan_space(p + 1, end);
+            if (open[depth - 1] == '[')
+                break;
+        member:
+            if (p == end || *p != '"') {
+                ok = false;
+                break;
+            }
+            const char *key = p;
+            p = scan_string(p, end);
+            if (p == NULL || (p = scan_space(p, end)) == end || *p != ':') {
+                ok = false;
+                break;
+            }
+            if (depth == 1 && key_is_id(key, p)) {
+                ids++;
+                in_id = true;
+            }
+            p = scan_space(p + 1, end);
+            if (in_id)
+                id_start = p;
+            break;
+        }
+    }
+    free(open);
+    cJSON *id = *json && ids == 1 ? cJSON_ParseWithLength(id_start, (size_t)(id_end - id_start)) : NULL;
+    if (id != NULL && !valid_id(id)) {
+        cJSON_Delete(id);
+        id = NULL;
+    }
+    return id;
 }
 
 /* The reply to a message sc_parse_json refused. Not JSON at all: -32700,
@@ -472,6 +628,13 @@ int sc_mcp_reply_too_large(const sc_mcp_server *server, sc_arena *arena, sc_mcp_
 int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
                   size_t len, sc_mcp_reply *reply)
 {
+    return sc_mcp_handle_on(server, session, arena, message, len, NULL, reply);
+}
+
+int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
+                     size_t len, const sc_mcp_channel *channel, sc_mcp_reply *reply)
+{
+    (void)channel; /* no handler sends messages of its own yet */
     if (reply == NULL)
         return SC_ERR_ARGUMENT;
     reply->outcome = SC_MCP_NO_REPLY;
