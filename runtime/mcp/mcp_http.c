@@ -184,8 +184,10 @@ static int create_session(sc_mcp_http *h, const sc_mcp_session *state, char id[S
         if (h->sessions[i].last_used < slot->last_used)
             slot = &h->sessions[i];
     }
-    if (slot->id[0] != '\0')
+    if (slot->id[0] != '\0') {
         sc_mcp_log(h->server, "http: %zu sessions open: ended the least recently used one", h->session_count);
+        sc_mcp_session_free(&slot->session);
+    }
     memcpy(slot->id, id, SESSION_ID_LEN + 1);
     slot->session = *state;
     slot->last_used = ++h->clock;
@@ -197,8 +199,10 @@ static bool end_session(sc_mcp_http *h, const char *id)
 {
     pthread_mutex_lock(&h->lock);
     session_slot *slot = find_session(h, id);
-    if (slot != NULL)
+    if (slot != NULL) {
+        sc_mcp_session_free(&slot->session);
         memset(slot, 0, sizeof *slot);
+    }
     pthread_mutex_unlock(&h->lock);
     return slot != NULL;
 }
@@ -357,6 +361,8 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
     int rc = sc_mcp_handle(h->server, &session, &r->arena, r->body, r->len, &reply);
     if (rc != 0) {
         sc_mcp_log(h->server, "http: no reply could be made: %s", sc_strerror(rc));
+        if (id == NULL)
+            sc_mcp_session_free(&session); /* an initialize whose session is not kept */
         return MHD_NO;
     }
     if (id != NULL)
@@ -364,6 +370,7 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
     else if (session.state == SC_MCP_STATE_READY) {
         if (create_session(h, &session, new_id) != 0) {
             sc_mcp_log(h->server, "http: no random bytes for a session id");
+            sc_mcp_session_free(&session);
             return MHD_NO;
         }
         id = new_id;
@@ -531,6 +538,8 @@ void sc_mcp_http_stop(sc_mcp_http *http)
     if (http == NULL)
         return;
     MHD_stop_daemon(http->daemon);
+    for (size_t i = 0; i < http->session_count; i++)
+        sc_mcp_session_free(&http->sessions[i].session);
     pthread_mutex_destroy(&http->lock);
     free(http->sessions);
     free(http);

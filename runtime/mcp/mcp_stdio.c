@@ -44,6 +44,14 @@ static bool blank(const char *s, size_t n)
     return true;
 }
 
+/* What a handler sends while its request runs (progress, log messages,
+ * requests to the client) goes out as lines of its own before the reply. */
+static int send_line(void *channel_ctx, const char *json, size_t len)
+{
+    FILE *out = channel_ctx;
+    return fwrite(json, 1, len, out) != len || putc('\n', out) == EOF || fflush(out) != 0;
+}
+
 /* Answers one line and resets the arena. Returns 0, or an error when the
  * reply could not be written. */
 static int answer(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, line *l, FILE *out)
@@ -57,7 +65,8 @@ static int answer(const sc_mcp_server *server, sc_mcp_session *session, sc_arena
         size_t n = l->len;
         if (n > 0 && l->text[n - 1] == '\r')
             n--; /* CRLF line ends */
-        rc = sc_mcp_handle(server, session, arena, l->text, n, &reply);
+        sc_mcp_channel channel = {send_line, out};
+        rc = sc_mcp_handle_on(server, session, arena, l->text, n, &channel, &reply);
     } else {
         reply.text = NULL;
     }
@@ -101,5 +110,6 @@ int sc_mcp_serve_stdio(const sc_mcp_server *server, FILE *in, FILE *out)
         sc_mcp_log(server, "writing the output failed");
     free(l.text);
     sc_arena_release(&arena);
+    sc_mcp_session_free(&session);
     return rc;
 }
