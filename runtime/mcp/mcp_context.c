@@ -498,6 +498,10 @@ int sc_mcp_elicit(sc_mcp_context *ctx, const char *message, const char *requeste
         cJSON_Delete(schema);
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "elicitation/create: the requested schema is not a JSON object");
     }
+    /* MCP's requested schema is a restricted form: a canonical schema's
+     * title and additionalProperties are left out */
+    cJSON_DeleteItemFromObjectCaseSensitive(schema, "title");
+    cJSON_DeleteItemFromObjectCaseSensitive(schema, "additionalProperties");
     cJSON *params = cJSON_CreateObject();
     if (params == NULL || !cJSON_AddItemToObject(params, "requestedSchema", schema)) {
         cJSON_Delete(schema); /* not attached */
