@@ -13,9 +13,12 @@
  * are @schema structs of the same header, sent as their generated schema
  * and decoded into the struct. The tools without arguments are described
  * by hand below: a C struct cannot be empty. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep */
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <schemac/config.h>
 #include <schemac/mcp.h>
@@ -125,16 +128,27 @@ static int tool_with_logging(sc_mcp_context *ctx, sc_error *err)
     return add(ctx, sc_mcp_text_content("Tool with logging executed successfully"), err);
 }
 
+/* 50 ms of work, as the suite's fixture takes between its steps (a
+ * client may drop progress that arrives together with the response). */
+static void work(void)
+{
+    struct timespec pause = {0, 50 * 1000000L};
+    nanosleep(&pause, NULL);
+}
+
 static int tool_with_progress(sc_mcp_context *ctx, sc_error *err)
 {
     char message[64];
     for (int step = 0; step <= 100; step += 50) {
+        if (step > 0)
+            work();
         if (sc_mcp_cancelled(ctx))
             return sc_fail(err, SC_ERR_HANDLER, NULL, "cancelled");
         snprintf(message, sizeof message, "Completed step %d of 100", step);
         if (sc_mcp_progress(ctx, step, 100, message) == SC_ERR_NOMEM)
             return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     }
+    work();
     return add(ctx, sc_mcp_text_content("Progress reported: 0, 50 and 100 of 100"), err);
 }
 
