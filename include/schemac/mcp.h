@@ -318,17 +318,46 @@ struct sc_mcp_argument {
     void *data;                  /* the application's, for complete */
 };
 
+/* Typed arguments from a header: a @schema struct T whose members are a
+ * prompt's arguments or a template's variables (char * or enum members,
+ * since MCP sends them as strings; a doc comment is the description, a
+ * member without @optional or @default is required). Set .schema =
+ * T_schema_json and .decode = the function SC_MCP_ARGUMENTS(T) defines
+ * (T_mcp_arguments): the arguments are listed from the schema, checked and
+ * decoded by T's generated decoder before the handler runs (a failure is
+ * -32602 with the decoder's path and message), an enum member completes
+ * from its values, and the handler reads the struct with
+ * sc_mcp_arguments(ctx). */
+typedef int (*sc_mcp_decode_fn)(sc_arena *arena, const cJSON *arguments, void **value, sc_error *err);
+
+#define SC_MCP_ARGUMENTS(T)                                                                                          \
+    static int T##_mcp_arguments(sc_arena *arena_, const cJSON *arguments_, void **value_, sc_error *err_)          \
+    {                                                                                                                \
+        T *typed_ = (T *)sc_arena_alloc(arena_, sizeof *typed_);                                                     \
+        if (typed_ == NULL)                                                                                          \
+            return sc_fail(err_, SC_ERR_NOMEM, NULL, "out of memory");                                              \
+        *value_ = typed_;                                                                                            \
+        return T##_from_cjson(arena_, arguments_, typed_, err_);                                                     \
+    }
+
+/* The decoded arguments of the request (a T of SC_MCP_ARGUMENTS(T)), or
+ * NULL when its prompt or template has no .decode. */
+const void *sc_mcp_arguments(const sc_mcp_context *ctx);
+
 /* A prompt: get appends PromptMessages ({"role", "content"}: see
  * sc_mcp_prompt_message) to messages, given arguments, an object of
  * strings already checked against the prompt's arguments (every required
- * one present, no unknown one). A failure (sc_fail(err, SC_ERR_HANDLER,
+ * one present, no unknown one; with .decode, decoded into the struct). A
+ * failure (sc_fail(err, SC_ERR_HANDLER,
  * ...)) is a -32602 error whose message is err's. */
 struct sc_mcp_prompt {
     const char *name;
     const char *title;       /* or NULL */
     const char *description; /* or NULL */
-    const sc_mcp_argument *arguments;
+    const sc_mcp_argument *arguments; /* or NULL: listed from schema */
     size_t argument_count;
+    const char *schema;      /* T_schema_json of the arguments' struct, or NULL */
+    sc_mcp_decode_fn decode; /* SC_MCP_ARGUMENTS(T)'s T_mcp_arguments, or NULL */
     int (*get)(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
                sc_error *err);
     void *data; /* the application's */
@@ -351,8 +380,10 @@ struct sc_mcp_resource {
     const char *title;       /* or NULL */
     const char *description; /* or NULL */
     const char *mime_type;   /* or NULL */
-    const sc_mcp_argument *arguments;
+    const sc_mcp_argument *arguments; /* or NULL: listed from schema */
     size_t argument_count;
+    const char *schema;      /* T_schema_json of the variables' struct, or NULL */
+    sc_mcp_decode_fn decode; /* SC_MCP_ARGUMENTS(T)'s T_mcp_arguments, or NULL */
     int (*read)(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri, const cJSON *variables,
                 cJSON *contents, sc_error *err);
     void *data; /* the application's */

@@ -228,6 +228,11 @@ const sc_mcp_server *sc_mcp_context_server(const sc_mcp_context *ctx)
     return ctx->server;
 }
 
+const void *sc_mcp_arguments(const sc_mcp_context *ctx)
+{
+    return ctx->arguments;
+}
+
 void sc_mcp_core_cancel(sc_mcp_session *session, const cJSON *id)
 {
     struct sc_mcp_session_core *core = session->core;

@@ -87,6 +87,64 @@ static cJSON *argument_entries(const sc_mcp_argument *arguments, size_t count)
     return list;
 }
 
+/* The arguments' entries from a canonical schema of a flat struct: each
+ * property, its description, required when the schema requires it. */
+static cJSON *schema_argument_entries(const char *schema_text)
+{
+    cJSON *schema = cJSON_Parse(schema_text);
+    cJSON *list = schema != NULL ? cJSON_CreateArray() : NULL;
+    const cJSON *required = cJSON_GetObjectItemCaseSensitive(schema, "required");
+    const cJSON *property;
+    cJSON_ArrayForEach(property, cJSON_GetObjectItemCaseSensitive(schema, "properties"))
+    {
+        bool needed = false;
+        const cJSON *r;
+        cJSON_ArrayForEach(r, required) needed = needed || (cJSON_IsString(r) && strcmp(r->valuestring, property->string) == 0);
+        cJSON *entry = cJSON_CreateObject();
+        if (list == NULL || entry == NULL || !cJSON_AddItemToArray(list, entry)) {
+            cJSON_Delete(entry);
+            cJSON_Delete(list);
+            list = NULL;
+            break;
+        }
+        const char *description = string_member(property, "description");
+        if (cJSON_AddStringToObject(entry, "name", property->string) == NULL ||
+            !add_optional(entry, "description", description) ||
+            cJSON_AddBoolToObject(entry, "required", needed) == NULL) {
+            cJSON_Delete(list);
+            list = NULL;
+            break;
+        }
+    }
+    cJSON_Delete(schema);
+    return list;
+}
+
+/* Decodes arguments (an object, NULL read as empty) with decode into the
+ * context, for sc_mcp_arguments: -32602 with the decoder's path and
+ * message when they break the struct's schema. */
+static int decode_arguments(sc_mcp_context *ctx, sc_mcp_decode_fn decode, const char *what, const cJSON *arguments,
+                            sc_error *err)
+{
+    cJSON *empty = NULL;
+    void *value = NULL;
+    if (arguments == NULL && (arguments = empty = cJSON_CreateObject()) == NULL)
+        return nomem(err);
+    int rc = decode(ctx->arena, arguments, &value, err);
+    cJSON_Delete(empty);
+    if (rc == SC_ERR_NOMEM)
+        return nomem(err);
+    if (rc != 0) {
+        char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
+        sc_error_format(err, text, sizeof text);
+        char message[sizeof text + 160];
+        snprintf(message, sizeof message, "%.150s: %s", what, text);
+        return refuse(err, SC_MCP_INVALID_PARAMS, "%s", message);
+    }
+    ctx->arguments = value;
+    return 0;
+}
+
 static int prompts_list(const sc_mcp_server *server, const cJSON *params, cJSON **result, sc_error *err)
 {
     size_t start, end;
@@ -104,7 +162,9 @@ static int prompts_list(const sc_mcp_server *server, const cJSON *params, cJSON 
             cJSON_Delete(entry);
             return nomem(err);
         }
-        cJSON *arguments = argument_entries(prompt->arguments, prompt->argument_count);
+        cJSON *arguments = prompt->arguments == NULL && prompt->schema != NULL
+                               ? schema_argument_entries(prompt->schema)
+                               : argument_entries(prompt->arguments, prompt->argument_count);
         if (arguments == NULL || !cJSON_AddItemToObject(entry, "arguments", arguments)) {
             cJSON_Delete(arguments);
             return nomem(err);
@@ -163,7 +223,10 @@ static int prompts_get(sc_mcp_context *ctx, const cJSON *params, cJSON **result,
             prompt = &server->prompts[i];
     if (prompt == NULL)
         return refuse(err, SC_MCP_INVALID_PARAMS, "prompts/get: no prompt called \"%.100s\"", name);
-    int code = check_arguments(prompt, arguments, err);
+    char what[96];
+    snprintf(what, sizeof what, "prompts/get %.64s", prompt->name);
+    int code = prompt->decode != NULL ? decode_arguments(ctx, prompt->decode, what, arguments, err)
+                                      : check_arguments(prompt, arguments, err);
     if (code != 0)
         return code;
     *result = cJSON_CreateObject();
@@ -283,6 +346,13 @@ static int resources_read(sc_mcp_context *ctx, const cJSON *params, cJSON **resu
         cJSON_Delete(variables);
         return refuse(err, SC_MCP_RESOURCE_NOT_FOUND, "resource not found: %.200s", uri);
     }
+    if (is_template(resource) && resource->decode != NULL) {
+        int code = decode_arguments(ctx, resource->decode, "resources/read", variables, err);
+        if (code != 0) {
+            cJSON_Delete(variables);
+            return code;
+        }
+    }
     *result = cJSON_CreateObject();
     cJSON *contents = cJSON_AddArrayToObject(*result, "contents");
     int rc = contents == NULL ? SC_ERR_NOMEM
@@ -310,15 +380,17 @@ static int resources_subscribe(sc_mcp_context *ctx, bool subscribe, const cJSON 
 
 /* The argument completion/complete names: of a prompt or of a template. */
 static int completed_argument(const sc_mcp_server *server, const cJSON *ref, const char *name,
-                              const sc_mcp_argument **argument, sc_error *err)
+                              const sc_mcp_argument **argument, const char **schema, sc_error *err)
 {
     const char *type = string_member(ref, "type");
     *argument = NULL;
+    *schema = NULL;
     if (type != NULL && strcmp(type, "ref/prompt") == 0) {
         const char *prompt = string_member(ref, "name");
         for (size_t i = 0; prompt != NULL && i < server->prompt_count; i++)
             if (strcmp(server->prompts[i].name, prompt) == 0) {
                 *argument = find_argument(server->prompts[i].arguments, server->prompts[i].argument_count, name);
+                *schema = server->prompts[i].schema;
                 return 0;
             }
         return refuse(err, SC_MCP_INVALID_PARAMS, "completion/complete: no prompt called \"%.100s\"",
@@ -330,6 +402,7 @@ static int completed_argument(const sc_mcp_server *server, const cJSON *ref, con
             if (strcmp(server->resources[i].uri, uri) == 0) {
                 *argument =
                     find_argument(server->resources[i].arguments, server->resources[i].argument_count, name);
+                *schema = server->resources[i].schema;
                 return 0;
             }
         return refuse(err, SC_MCP_INVALID_PARAMS, "completion/complete: no resource template \"%.100s\"",
@@ -353,14 +426,33 @@ static int complete(sc_mcp_context *ctx, const cJSON *params, cJSON **result, sc
         return refuse(err, SC_MCP_INVALID_PARAMS,
                       "completion/complete: params needs ref and an argument with a string name and value%s", "");
     const sc_mcp_argument *argument;
-    int code = completed_argument(ctx->server, ref, name, &argument, err);
+    const char *schema_text;
+    int code = completed_argument(ctx->server, ref, name, &argument, &schema_text, err);
     if (code != 0)
         return code;
     cJSON *values = cJSON_CreateArray();
     if (values == NULL)
         return nomem(err);
     int rc = 0;
-    if (argument != NULL && argument->values != NULL) {
+    if ((argument == NULL || (argument->values == NULL && argument->complete == NULL)) && schema_text != NULL) {
+        /* an enum member of the arguments' struct: its values, no code needed */
+        cJSON *schema = cJSON_Parse(schema_text);
+        const cJSON *property = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(schema, "properties"), name);
+        const cJSON *v;
+        cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(property, "enum"))
+        {
+            if (rc == 0 && cJSON_IsString(v) && strncmp(v->valuestring, value, strlen(value)) == 0) {
+                cJSON *item = cJSON_CreateString(v->valuestring);
+                if (item == NULL || !cJSON_AddItemToArray(values, item)) {
+                    cJSON_Delete(item);
+                    rc = SC_ERR_NOMEM;
+                }
+            }
+        }
+        if (schema == NULL)
+            rc = SC_ERR_NOMEM;
+        cJSON_Delete(schema);
+    } else if (argument != NULL && argument->values != NULL) {
         /* an enum: its values that start with what was typed, no code needed */
         for (const char *const *v = argument->values; *v != NULL && rc == 0; v++)
             if (strncmp(*v, value, strlen(value)) == 0) {

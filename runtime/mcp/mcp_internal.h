@@ -34,6 +34,7 @@ struct sc_mcp_context {
     sc_mcp_inflight inflight;
     bool listed;            /* inflight is on the core's list */
     cJSON *content;         /* content blocks a tool handler added (owned), or NULL */
+    const void *arguments;  /* the decoded arguments (sc_mcp_arguments), or NULL */
     sc_mcp_context *outer;  /* the thread's previous context (nested handling) */
 };
 

@@ -337,8 +337,12 @@ static int prompt_with_image(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, c
     return rc != 0 ? rc : sc_mcp_prompt_message(messages, "user", sc_mcp_text_content("Please analyze the image above."));
 }
 
-/* A language to review code in: completes from its values, no code. */
-static const char *const languages[] = {"c", "c++", "go", "python", "rust", "typescript", NULL};
+/* code_review's arguments and the template's variables are @schema
+ * structs of everything.h: listed from their schema, decoded and checked
+ * by their generated decoders; the language, an enum, completes from its
+ * values with no code. */
+SC_MCP_ARGUMENTS(review_args)
+SC_MCP_ARGUMENTS(record_ref)
 
 static const sc_mcp_argument with_arguments[] = {
     {.name = "arg1", .description = "First test argument", .required = true},
@@ -347,18 +351,14 @@ static const sc_mcp_argument with_arguments[] = {
 static const sc_mcp_argument embedded_arguments[] = {
     {.name = "resourceUri", .description = "URI of the resource to embed", .required = true},
 };
-static const sc_mcp_argument review_arguments[] = {
-    {.name = "language", .description = "The language of the code", .required = true, .values = languages},
-    {.name = "code", .description = "The code to review", .required = true},
-};
-
 static int review_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
                          sc_error *err)
 {
-    (void)ctx, (void)prompt, (void)err;
+    static const char *const names[] = {"C", "Go", "Python", "Rust", "TypeScript"};
+    const review_args *in = sc_mcp_arguments(ctx);
+    (void)prompt, (void)arguments, (void)err;
     char text[4200];
-    snprintf(text, sizeof text, "Review this %s code:\n%.4000s", argument(arguments, "language"),
-             argument(arguments, "code"));
+    snprintf(text, sizeof text, "Review this %s code:\n%s", names[in->language], in->code);
     return sc_mcp_prompt_message(messages, "user", sc_mcp_text_content(text));
 }
 
@@ -374,7 +374,7 @@ static const sc_mcp_prompt prompts[] = {
     {.name = "test_prompt_with_image", .title = "Prompt With Image", .description = "A prompt that includes image content",
      .get = prompt_with_image},
     {.name = "code_review", .title = "Code Review", .description = "Review code in a language",
-     .arguments = review_arguments, .argument_count = 2, .get = review_prompt},
+     .schema = review_args_schema_json, .decode = review_args_mcp_arguments, .get = review_prompt},
 };
 
 /* ---- resources --------------------------------------------------------------------------- */
@@ -392,8 +392,9 @@ static int read_static(sc_mcp_context *ctx, const sc_mcp_resource *resource, con
 static int read_template(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri,
                          const cJSON *variables, cJSON *contents, sc_error *err)
 {
-    (void)ctx, (void)resource, (void)err;
-    const char *id = argument(variables, "id");
+    const record_ref *ref = sc_mcp_arguments(ctx); /* the id checked by its @pattern */
+    const char *id = ref->id;
+    (void)resource, (void)variables, (void)err;
     cJSON *data = cJSON_CreateObject();
     char line[256];
     snprintf(line, sizeof line, "Data for ID: %.200s", id);
@@ -434,7 +435,8 @@ static const sc_mcp_resource resources[] = {
      .data = "Watched resource content"},
     {.uri = "test://template/{id}/data", .name = "template", .title = "Resource Template",
      .description = "A resource template with parameter substitution", .mime_type = "application/json",
-     .arguments = template_arguments, .argument_count = 1, .read = read_template},
+     .arguments = template_arguments, .argument_count = 1, .schema = record_ref_schema_json,
+     .decode = record_ref_mcp_arguments, .read = read_template},
 };
 
 /* ---- the server ---------------------------------------------------------------------------- */

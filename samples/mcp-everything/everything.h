@@ -76,4 +76,29 @@ typedef struct {
     address *address;
 } json_schema_args;
 
+/** A language code_review reviews. */
+typedef enum {
+    LANGUAGE_C,          /**< C */
+    LANGUAGE_GO,         /**< Go */
+    LANGUAGE_PYTHON,     /**< Python */
+    LANGUAGE_RUST,       /**< Rust */
+    LANGUAGE_TYPESCRIPT, /**< TypeScript */
+} review_language;
+
+/** The arguments of the code_review prompt. @schema */
+typedef struct {
+    /** The language of the code */
+    review_language language;
+    /** The code to review @maxLength 4000 */
+    char *code;
+} review_args;
+
+/** The variables of the resource template test://template/{id}/data. @schema */
+typedef struct {
+    /** The record's id @maxLength 12
+     * @pattern ^[0-9]+$
+     */
+    char *id;
+} record_ref;
+
 #endif /* MCP_EVERYTHING_H */

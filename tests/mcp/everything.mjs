@@ -60,7 +60,15 @@ await check('capabilities: prompts, resources (subscribe), logging, completions,
 });
 await check('prompts/list and prompts/get with arguments, image and embedded resource', async () => {
     const { prompts } = await client.listPrompts();
-    assert.ok(prompts.some((p) => p.name === 'code_review' && p.arguments.length === 2 && p.arguments[0].required));
+    // code_review's arguments are listed from the generated schema of a header struct
+    const review = prompts.find((p) => p.name === 'code_review');
+    assert.deepEqual(review.arguments.map((a) => [a.name, a.required]), [['language', true], ['code', true]]);
+    assert.match(review.arguments[0].description, /^The language of the code/);
+    const typed = await client.getPrompt({ name: 'code_review', arguments: { language: 'rust', code: 'fn main() {}' } });
+    assert.equal(typed.messages[0].content.text, 'Review this Rust code:\nfn main() {}');
+    // decoded by the generated decoder: the enum's values, the member's path in the error
+    await assert.rejects(client.getPrompt({ name: 'code_review', arguments: { language: 'cobol', code: 'x' } }),
+        /-32602.*\/language/);
     const got = await client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'x', arg2: 'y' } });
     assert.equal(got.messages[0].content.text, "Prompt with arguments: arg1='x', arg2='y'");
     const image = await client.getPrompt({ name: 'test_prompt_with_image' });
@@ -85,6 +93,8 @@ await check('resources: list, templates, read text, binary and a template, subsc
     const data = await client.readResource({ uri: 'test://template/77/data' });
     assert.deepEqual(JSON.parse(data.contents[0].text), { id: '77', templateTest: true, data: 'Data for ID: 77' });
     await assert.rejects(client.readResource({ uri: 'test://template//data' }), /-32002/);
+    // the variable decoded into its struct: the member's @pattern refuses it
+    await assert.rejects(client.readResource({ uri: 'test://template/abc/data' }), /-32602.*\/id/);
     await assert.rejects(client.readResource({ uri: 'test://nothing' }), /-32002/);
     assert.deepEqual(await client.subscribeResource({ uri: 'test://watched-resource' }), {});
     assert.deepEqual(await client.unsubscribeResource({ uri: 'test://watched-resource' }), {});
