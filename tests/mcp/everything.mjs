@@ -1,38 +1,40 @@
 // samples/mcp-everything driven by the official MCP TypeScript SDK client
-// over stdio: prompts, resources and templates, completion (an argument
+// over stdio or Streamable HTTP: prompts, resources and templates, completion (an argument
 // with values, and one through a handler), progress, logging at the level
 // the client set, sampling and elicitation answered by the client's
 // handlers (the answer decoded by the server into its form's struct), and
 // cancellation of a request whose handler waits for the client.
 //
-//   node everything.mjs MCP_EVERYTHING
+//   node everything.mjs stdio|http MCP_EVERYTHING
 //
 // Exits 77 (skipped) when node_modules/@modelcontextprotocol/sdk is missing.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 
 let sdk;
 try {
     sdk = {
         ...(await import('@modelcontextprotocol/sdk/client/index.js')),
         ...(await import('@modelcontextprotocol/sdk/client/stdio.js')),
+        ...(await import('@modelcontextprotocol/sdk/client/streamableHttp.js')),
         ...(await import('@modelcontextprotocol/sdk/types.js')),
     };
 } catch {
     console.log('@modelcontextprotocol/sdk is not installed (npm ci --prefix tests/mcp): skipped');
     process.exit(77);
 }
-const { Client, StdioClientTransport, CreateMessageRequestSchema, ElicitRequestSchema,
+const { Client, StdioClientTransport, StreamableHTTPClientTransport, CreateMessageRequestSchema, ElicitRequestSchema,
     LoggingMessageNotificationSchema, CallToolResultSchema } = sdk;
 
-const [serverPath] = process.argv.slice(2);
+const [mode, serverPath] = process.argv.slice(2);
 let failures = 0;
 async function check(name, fn) {
     try {
         await fn();
-        console.log(`ok   ${name}`);
+        console.log(`ok   ${mode}: ${name}`);
     } catch (e) {
         failures++;
-        console.log(`FAIL ${name}\n     ${e.stack ?? e}`);
+        console.log(`FAIL ${mode}: ${name}\n     ${e.stack ?? e}`);
     }
 }
 
@@ -47,7 +49,24 @@ let elicit = () => ({ action: 'accept', content: { response: 'forty-two' } });
 client.setRequestHandler(ElicitRequestSchema, (request) => elicit(request));
 const logs = [];
 client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => logs.push(n.params));
-const transport = new StdioClientTransport({ command: serverPath, stderr: 'ignore' });
+let server;
+let transport;
+if (mode === 'http') {
+    server = spawn(serverPath, ['--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    const url = await new Promise((resolve, reject) => {
+        server.stderr.on('data', (chunk) => {
+            stderr += chunk;
+            const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+            if (m)
+                resolve(m[1]);
+        });
+        server.on('exit', (code) => reject(new Error(`the server exited (${code}): ${stderr}`)));
+    });
+    transport = new StreamableHTTPClientTransport(new URL(url));
+} else {
+    transport = new StdioClientTransport({ command: serverPath, stderr: 'ignore' });
+}
 await client.connect(transport);
 
 const text = (result) => result.content.map((c) => c.text ?? '').join('');
@@ -169,7 +188,9 @@ await check('cancellation: a request whose handler waits for the client stops; t
     const abort = new AbortController();
     const call = client.callTool({ name: 'test_sampling', arguments: { prompt: 'slow' } }, CallToolResultSchema,
         { signal: abort.signal });
-    await waiting;
+    const asked = await Promise.race([waiting.then(() => true),
+        call.then(() => false, () => false), new Promise((resolve) => setTimeout(() => resolve(false), 5000))]);
+    assert.ok(asked, 'the server did not ask the client (sampling/createMessage) while the call ran');
     abort.abort('enough');
     await assert.rejects(call, /enough|abort/i);
     sampling = (request) => ({ model: 'm', role: 'assistant',
@@ -179,5 +200,6 @@ await check('cancellation: a request whose handler waits for the client stops; t
 });
 
 await client.close();
+server?.kill();
 console.log(failures === 0 ? 'every check passed' : `${failures} check(s) failed`);
 process.exit(failures === 0 ? 0 : 1);
