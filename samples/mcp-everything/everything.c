@@ -181,6 +181,15 @@ static const char enums_form_schema[] =
     "{\"const\":\"value2\",\"title\":\"Second Choice\"},{\"const\":\"value3\",\"title\":\"Third Choice\"}]}}"
     "},\"required\":[]}";
 
+/* A user's answer the form's decoder refused (err says where and why),
+ * as the tool's failure for the model. */
+static int unfit(sc_error *err)
+{
+    char why[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
+    sc_error_format(err, why, sizeof why); /* copied: sc_fail writes err's message */
+    return sc_fail(err, SC_ERR_HANDLER, NULL, "the user's answer does not fit the form: %s", why);
+}
+
 /* The text of an elicitation's outcome for the model. */
 static int elicited(sc_mcp_context *ctx, sc_mcp_elicit_action action, const cJSON *content, sc_error *err)
 {
@@ -204,7 +213,7 @@ static int elicitation_defaults(sc_mcp_context *ctx, sc_error *err)
     defaults_form form;
     /* the answer, checked and decoded as the form's type */
     if (action == SC_MCP_ELICIT_ACCEPT && defaults_form_from_cjson(sc_mcp_context_arena(ctx), content, &form, err) != 0)
-        return sc_fail(err, SC_ERR_HANDLER, NULL, "the user's answer does not fit the form: %s", err->message);
+        return unfit(err);
     return elicited(ctx, action, content, err);
 }
 
@@ -261,7 +270,7 @@ static int elicitation(sc_arena *arena, const elicitation_args *in, cJSON **out,
     if (ctx == NULL || sc_mcp_elicit(ctx, in->message, elicitation_form_schema_json, 0, &action, &content, err) != 0)
         return err->code;
     if (action == SC_MCP_ELICIT_ACCEPT && elicitation_form_from_cjson(arena, content, &form, err) != 0)
-        return sc_fail(err, SC_ERR_HANDLER, NULL, "the user's answer does not fit the form: %s", err->message);
+        return unfit(err);
     char text[1200];
     snprintf(text, sizeof text, "User response: action=%s, response=%s",
              action == SC_MCP_ELICIT_ACCEPT ? "accept" : action == SC_MCP_ELICIT_DECLINE ? "decline" : "cancel",

@@ -65,8 +65,11 @@ if (mode === 'http') {
     });
     transport = new StreamableHTTPClientTransport(new URL(url));
 } else {
-    transport = new StdioClientTransport({ command: serverPath, stderr: 'ignore' });
+    transport = new StdioClientTransport({ command: serverPath, stderr: 'pipe' });
 }
+// the server's diagnostics: a sanitizer's report there (an ASan build) fails the test
+let serverLog = '';
+(server?.stderr ?? transport.stderr)?.on('data', (chunk) => { serverLog += chunk; });
 await client.connect(transport);
 
 const text = (result) => result.content.map((c) => c.text ?? '').join('');
@@ -170,7 +173,7 @@ await check('elicitation: the generated form schema, the answer decoded into the
     elicit = () => ({ action: 'accept', content: { response: 42 } });
     const bad = await client.callTool({ name: 'test_elicitation', arguments: { message: 'Again?' } });
     assert.equal(bad.isError, true);
-    assert.match(text(bad), /does not fit the form/);
+    assert.match(text(bad), /does not fit the form: \/response: /);
     elicit = () => ({ action: 'decline' });
     const declined = await client.callTool({ name: 'test_elicitation', arguments: { message: 'Again?' } });
     assert.match(text(declined), /action=decline/);
@@ -201,5 +204,9 @@ await check('cancellation: a request whose handler waits for the client stops; t
 
 await client.close();
 server?.kill();
+await new Promise((resolve) => setTimeout(resolve, 500)); // the server's last words (LeakSanitizer runs at exit)
+await check('the server reports no memory error or leak (ASan/LSan builds)', () => {
+    assert.doesNotMatch(serverLog, /(Address|Leak|UndefinedBehavior)Sanitizer|runtime error:/);
+});
 console.log(failures === 0 ? 'every check passed' : `${failures} check(s) failed`);
 process.exit(failures === 0 ? 0 : 1);
