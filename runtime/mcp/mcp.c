@@ -298,11 +298,6 @@ static answer tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *para
         sc_error_format(&err, text, sizeof text);
         sc_mcp_log(server, "tools/call %.64s: %s", name, text);
     }
-    if (sc_mcp_cancelled(ctx)) {
-        /* the client gave up on it: no response, as the specification asks */
-        cJSON_Delete(result);
-        return none();
-    }
     switch (rc) {
     case 0: break;
     case SC_ERR_NOMEM:
@@ -409,6 +404,11 @@ static answer handle_message(const sc_mcp_server *server, sc_mcp_session *sessio
     if (sc_mcp_context_begin(&ctx, server, session, arena, channel, id, params) != 0)
         return respond(NULL);
     answer a = strcmp(name, "tools/call") == 0 ? tools_call(&ctx, id, params) : feature(&ctx, id, name, params);
+    if (sc_mcp_cancelled(&ctx)) {
+        /* the client gave up on it: no response, as the specification asks */
+        cJSON_Delete(a.response);
+        a = none();
+    }
     sc_mcp_context_end(&ctx);
     return a;
 }

@@ -515,7 +515,10 @@ int sc_mcp_elicit(sc_mcp_context *ctx, const char *message, const char *requeste
         cJSON_Delete(params);
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     }
-    if (cJSON_AddStringToObject(params, "mode", "form") == NULL ||
+    /* mode came in 2025-11-25 (URL mode beside form mode); before it,
+     * every elicitation is a form */
+    bool has_mode = strcmp(ctx->session->protocol_version, "2025-11-25") >= 0;
+    if ((has_mode && cJSON_AddStringToObject(params, "mode", "form") == NULL) ||
         cJSON_AddStringToObject(params, "message", message) == NULL) {
         cJSON_Delete(params);
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
