@@ -77,6 +77,7 @@ typedef struct stdio_server {
     queued *head, *tail;
     size_t queued_count;
     bool done;       /* end of input: the worker drains the queue and stops */
+    bool ready;      /* the worker answered initialize: the reader may touch the session */
     int write_error; /* SC_ERR_ARGUMENT once writing failed */
 } stdio_server;
 
@@ -160,11 +161,13 @@ static void *worker(void *arg)
             break; /* done and drained */
         int rc = s->write_error == 0 ? answer(s, &arena, q->text, q->len, q->too_long) : 0;
         free(q);
-        if (rc != 0) {
-            pthread_mutex_lock(&s->lock);
+        pthread_mutex_lock(&s->lock);
+        if (rc != 0)
             s->write_error = rc;
-            pthread_mutex_unlock(&s->lock);
-        }
+        /* the session's core exists from here on (its creation happens
+         * before the reader reads this flag, under the lock) */
+        s->ready = s->session.state == SC_MCP_STATE_READY;
+        pthread_mutex_unlock(&s->lock);
     }
     sc_arena_release(&arena);
     return NULL;
@@ -197,10 +200,15 @@ static int enqueue(stdio_server *s, const line *l)
     return rc;
 }
 
-/* One line read: out of band at once, else to the worker. */
+/* One line read: out of band at once once the session is initialized
+ * (before, nothing can await a response), else to the worker. */
 static int dispatch(stdio_server *s, sc_arena *arena, line *l)
 {
-    int rc = !l->too_long && out_of_band(l->text, l->len) ? answer(s, arena, l->text, l->len, false) : enqueue(s, l);
+    pthread_mutex_lock(&s->lock);
+    bool ready = s->ready;
+    pthread_mutex_unlock(&s->lock);
+    int rc = ready && !l->too_long && out_of_band(l->text, l->len) ? answer(s, arena, l->text, l->len, false)
+                                                                     : enqueue(s, l);
     l->len = 0;
     l->too_long = false;
     return rc;

@@ -205,8 +205,8 @@ await check('cancellation: a request whose handler waits for the client stops; t
 await client.close();
 server?.kill();
 await new Promise((resolve) => setTimeout(resolve, 500)); // the server's last words (LeakSanitizer runs at exit)
-await check('the server reports no memory error or leak (ASan/LSan builds)', () => {
-    assert.doesNotMatch(serverLog, /(Address|Leak|UndefinedBehavior)Sanitizer|runtime error:/);
+await check('the server reports no memory error, leak or data race (ASan, LSan, TSan builds)', () => {
+    assert.doesNotMatch(serverLog, /(Address|Leak|Thread|UndefinedBehavior)Sanitizer|runtime error:/);
 });
 console.log(failures === 0 ? 'every check passed' : `${failures} check(s) failed`);
 process.exit(failures === 0 ? 0 : 1);
