@@ -318,29 +318,29 @@ struct sc_mcp_argument {
     void *data;                  /* the application's, for complete */
 };
 
-/* Typed arguments from a header: a @schema struct T whose members are a
- * prompt's arguments or a template's variables (char * or enum members,
- * since MCP sends them as strings; a doc comment is the description, a
- * member without @optional or @default is required). Set .schema =
- * T_schema_json and .decode = the function SC_MCP_ARGUMENTS(T) defines
- * (T_mcp_arguments): the arguments are listed from the schema, checked and
- * decoded by T's generated decoder before the handler runs (a failure is
- * -32602 with the decoder's path and message), an enum member completes
- * from its values, and the handler reads the struct with
+/* Typed arguments from a header: a struct tagged `@prompt NAME` (its
+ * members are the prompt's arguments) or `@resource "URI-TEMPLATE"` (its
+ * members are the template's variables), each member a string or an enum
+ * (MCP sends them as strings; a doc comment is the description, a member
+ * without @optional or @default is required). schemac writes
+ * T_prompt_name or T_resource_uri, T_schema_json and T_mcp_arguments (a
+ * sc_mcp_decode_fn); the macros below make the table entry. The
+ * arguments are listed from the schema, checked and decoded by T's
+ * generated decoder before the handler runs (a failure is -32602 with the
+ * member's path and the decoder's message), an enum member completes from
+ * its values with no code, and the handler reads the struct with
  * sc_mcp_arguments(ctx). */
 typedef int (*sc_mcp_decode_fn)(sc_arena *arena, const cJSON *arguments, void **value, sc_error *err);
 
-#define SC_MCP_ARGUMENTS(T)                                                                                          \
-    static int T##_mcp_arguments(sc_arena *arena_, const cJSON *arguments_, void **value_, sc_error *err_)          \
-    {                                                                                                                \
-        T *typed_ = (T *)sc_arena_alloc(arena_, sizeof *typed_);                                                     \
-        if (typed_ == NULL)                                                                                          \
-            return sc_fail(err_, SC_ERR_NOMEM, NULL, "out of memory");                                              \
-        *value_ = typed_;                                                                                            \
-        return T##_from_cjson(arena_, arguments_, typed_, err_);                                                     \
-    }
+/* An sc_mcp_prompt for the @prompt struct T, its description the struct's
+ * doc comment, handled by GET. */
+#define SC_MCP_PROMPT(T, GET) {T##_prompt_name, NULL, NULL, NULL, 0, T##_schema_json, T##_mcp_arguments, (GET), NULL}
 
-/* The decoded arguments of the request (a T of SC_MCP_ARGUMENTS(T)), or
+/* An sc_mcp_resource for the @resource struct T (a template), read by READ. */
+#define SC_MCP_RESOURCE_TEMPLATE(T, NAME, MIME_TYPE, READ)                                                           \
+    {T##_resource_uri, (NAME), NULL, NULL, (MIME_TYPE), NULL, 0, T##_schema_json, T##_mcp_arguments, (READ), NULL}
+
+/* The decoded arguments of the request (the T of its prompt or template), or
  * NULL when its prompt or template has no .decode. */
 const void *sc_mcp_arguments(const sc_mcp_context *ctx);
 
@@ -353,11 +353,11 @@ const void *sc_mcp_arguments(const sc_mcp_context *ctx);
 struct sc_mcp_prompt {
     const char *name;
     const char *title;       /* or NULL */
-    const char *description; /* or NULL */
+    const char *description; /* or NULL: the schema's, if any */
     const sc_mcp_argument *arguments; /* or NULL: listed from schema */
     size_t argument_count;
     const char *schema;      /* T_schema_json of the arguments' struct, or NULL */
-    sc_mcp_decode_fn decode; /* SC_MCP_ARGUMENTS(T)'s T_mcp_arguments, or NULL */
+    sc_mcp_decode_fn decode; /* T_mcp_arguments of that struct, or NULL */
     int (*get)(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
                sc_error *err);
     void *data; /* the application's */
@@ -378,12 +378,12 @@ struct sc_mcp_resource {
     const char *uri; /* with {name} parts: a template */
     const char *name;
     const char *title;       /* or NULL */
-    const char *description; /* or NULL */
+    const char *description; /* or NULL: the schema's, if any */
     const char *mime_type;   /* or NULL */
     const sc_mcp_argument *arguments; /* or NULL: listed from schema */
     size_t argument_count;
     const char *schema;      /* T_schema_json of the variables' struct, or NULL */
-    sc_mcp_decode_fn decode; /* SC_MCP_ARGUMENTS(T)'s T_mcp_arguments, or NULL */
+    sc_mcp_decode_fn decode; /* T_mcp_arguments of that struct, or NULL */
     int (*read)(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri, const cJSON *variables,
                 cJSON *contents, sc_error *err);
     void *data; /* the application's */

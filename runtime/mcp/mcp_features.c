@@ -34,6 +34,18 @@ static bool add_optional(cJSON *object, const char *key, const char *value)
     return value == NULL || cJSON_AddStringToObject(object, key, value) != NULL;
 }
 
+/* description, or else the description of the schema of the arguments'
+ * struct (its doc comment), or none. */
+static bool add_description(cJSON *object, const char *description, const char *schema_text)
+{
+    if (description != NULL || schema_text == NULL)
+        return add_optional(object, "description", description);
+    cJSON *schema = cJSON_Parse(schema_text);
+    bool ok = schema != NULL && add_optional(object, "description", string_member(schema, "description"));
+    cJSON_Delete(schema);
+    return ok;
+}
+
 static bool is_template(const sc_mcp_resource *resource)
 {
     return strchr(resource->uri, '{') != NULL;
@@ -171,7 +183,7 @@ static int prompts_list(const sc_mcp_server *server, const cJSON *params, cJSON 
         }
         if (cJSON_AddStringToObject(entry, "name", prompt->name) == NULL ||
             !add_optional(entry, "title", prompt->title) ||
-            !add_optional(entry, "description", prompt->description))
+            !add_description(entry, prompt->description, prompt->schema))
             return nomem(err);
     }
     return 0;
@@ -231,7 +243,7 @@ static int prompts_get(sc_mcp_context *ctx, const cJSON *params, cJSON **result,
         return code;
     *result = cJSON_CreateObject();
     cJSON *messages = cJSON_AddArrayToObject(*result, "messages");
-    if (messages == NULL || !add_optional(*result, "description", prompt->description))
+    if (messages == NULL || !add_description(*result, prompt->description, prompt->schema))
         return nomem(err);
     int rc = prompt->get(ctx, prompt, arguments, messages, err);
     if (rc == SC_ERR_NOMEM)
@@ -269,7 +281,7 @@ static int resources_list(const sc_mcp_server *server, bool templates, const cJS
         if (cJSON_AddStringToObject(entry, templates ? "uriTemplate" : "uri", resource->uri) == NULL ||
             cJSON_AddStringToObject(entry, "name", resource->name) == NULL ||
             !add_optional(entry, "title", resource->title) ||
-            !add_optional(entry, "description", resource->description) ||
+            !add_description(entry, resource->description, resource->schema) ||
             !add_optional(entry, "mimeType", resource->mime_type))
             return nomem(err);
     }

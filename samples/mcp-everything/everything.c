@@ -346,13 +346,11 @@ static int prompt_with_image(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, c
     return rc != 0 ? rc : sc_mcp_prompt_message(messages, "user", sc_mcp_text_content("Please analyze the image above."));
 }
 
-/* code_review's arguments and the template's variables are @schema
- * structs of everything.h: listed from their schema, decoded and checked
- * by their generated decoders; the language, an enum, completes from its
- * values with no code. */
-SC_MCP_ARGUMENTS(review_args)
-SC_MCP_ARGUMENTS(record_ref)
-
+/* code_review (@prompt) and the template (@resource) take their
+ * arguments from structs of everything.h: listed from their schema,
+ * decoded and checked by their generated decoders, the handler reading
+ * the struct; the language, an enum, completes from its values with no
+ * code. */
 static const sc_mcp_argument with_arguments[] = {
     {.name = "arg1", .description = "First test argument", .required = true},
     {.name = "arg2", .description = "Second test argument", .required = true},
@@ -382,8 +380,7 @@ static const sc_mcp_prompt prompts[] = {
      .argument_count = 1, .get = prompt_with_embedded_resource},
     {.name = "test_prompt_with_image", .title = "Prompt With Image", .description = "A prompt that includes image content",
      .get = prompt_with_image},
-    {.name = "code_review", .title = "Code Review", .description = "Review code in a language",
-     .schema = review_args_schema_json, .decode = review_args_mcp_arguments, .get = review_prompt},
+    SC_MCP_PROMPT(review_args, review_prompt),
 };
 
 /* ---- resources --------------------------------------------------------------------------- */
@@ -442,8 +439,8 @@ static const sc_mcp_resource resources[] = {
     {.uri = "test://watched-resource", .name = "watched-resource", .title = "Watched Resource",
      .description = "A resource that can be subscribed to", .mime_type = "text/plain", .read = read_static,
      .data = "Watched resource content"},
-    {.uri = "test://template/{id}/data", .name = "template", .title = "Resource Template",
-     .description = "A resource template with parameter substitution", .mime_type = "application/json",
+    {.uri = record_ref_resource_uri, .name = "template", .title = "Resource Template", .mime_type = "application/json",
+     /* the id completes through complete_id; the rest is the header's */
      .arguments = template_arguments, .argument_count = 1, .schema = record_ref_schema_json,
      .decode = record_ref_mcp_arguments, .read = read_template},
 };

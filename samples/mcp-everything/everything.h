@@ -1,6 +1,7 @@
-/* The types of the everything server (samples/mcp-everything/README.md):
- * the arguments of its tools that take some, and the forms it asks the
- * user to fill in (elicitation). schemac writes their schemas, decoders
+/* The types of the everything server (samples/mcp-everything/everything.c):
+ * the arguments of its tools that take some, of a prompt (@prompt) and of
+ * a resource template (@resource), and the forms it asks the user to fill
+ * in (elicitation). schemac writes their schemas, decoders
  * and tool table; everything.c writes the handlers. The fixtures are those
  * of the official MCP conformance suite (@modelcontextprotocol/conformance). */
 #ifndef MCP_EVERYTHING_H
@@ -62,7 +63,7 @@ typedef struct {
     char *street;
     /** @optional @maxLength 200 */
     char *city;
-} address;
+} postal_address;
 
 /**
  * Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)
@@ -73,7 +74,7 @@ typedef struct {
     /** @optional @maxLength 200 */
     char *name;
     /** @optional */
-    address *address;
+    postal_address *address;
 } json_schema_args;
 
 /** A language code_review reviews. */
@@ -85,7 +86,10 @@ typedef enum {
     LANGUAGE_TYPESCRIPT, /**< TypeScript */
 } review_language;
 
-/** The arguments of the code_review prompt. @schema */
+/**
+ * Review code in a language
+ * @prompt code_review
+ */
 typedef struct {
     /** The language of the code */
     review_language language;
@@ -93,7 +97,10 @@ typedef struct {
     char *code;
 } review_args;
 
-/** The variables of the resource template test://template/{id}/data. @schema */
+/**
+ * A resource template with parameter substitution
+ * @resource "test://template/{id}/data"
+ */
 typedef struct {
     /** The record's id @maxLength 12
      * @pattern ^[0-9]+$

@@ -86,6 +86,7 @@ await check('prompts/list and prompts/get with arguments, image and embedded res
     const review = prompts.find((p) => p.name === 'code_review');
     assert.deepEqual(review.arguments.map((a) => [a.name, a.required]), [['language', true], ['code', true]]);
     assert.match(review.arguments[0].description, /^The language of the code/);
+    assert.equal(review.description, 'Review code in a language'); // the struct's doc comment
     const typed = await client.getPrompt({ name: 'code_review', arguments: { language: 'rust', code: 'fn main() {}' } });
     assert.equal(typed.messages[0].content.text, 'Review this Rust code:\nfn main() {}');
     // decoded by the generated decoder: the enum's values, the member's path in the error
