@@ -81,7 +81,8 @@ await client.connect(transport);
 await check(`${mode}: initialize: the SDK's newest revision, serverInfo, instructions, the tools capability`, () => {
     assert.equal(client.getServerVersion()?.name, 'schemac-sample-mcp-server');
     assert.equal(typeof client.getServerVersion()?.version, 'string');
-    assert.deepEqual(client.getServerCapabilities(), { tools: {} });
+    // logging: every server takes logging/setLevel (a handler logs through its context)
+    assert.deepEqual(client.getServerCapabilities(), { tools: {}, logging: {} });
     assert.match(client.getInstructions() ?? '', /schemac/);
     if (mode === 'http')
         assert.match(transport.sessionId ?? '', /^[0-9a-f]{32}$/);
