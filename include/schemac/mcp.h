@@ -146,10 +146,18 @@ void sc_mcp_session_free(sc_mcp_session *session);
  * outside any request (HTTP: the GET stream; stdio: the output). send gets
  * one JSON-RPC message, one line of JSON without newline, from the
  * handler's thread; it returns 0, or non-zero when the client can no
- * longer be reached that way (the stream closed). */
+ * longer be reached that way (the stream closed).
+ *
+ * close (NULL: the transport cannot) ends the connection carrying a
+ * request's messages while its handler goes on, telling the client to
+ * come back after retry_ms (HTTP: the POST's SSE stream ends, and the
+ * client resumes it with GET and Last-Event-ID, 2025-11-25 clients only;
+ * what is sent meanwhile waits for it, the reply included). It returns 0,
+ * or non-zero when that cannot be done for this request. */
 typedef struct sc_mcp_channel {
     int (*send)(void *channel_ctx, const char *json, size_t len);
     void *channel_ctx;
+    int (*close)(void *channel_ctx, unsigned retry_ms);
 } sc_mcp_channel;
 
 /* The channel for messages outside any request; NULL: none is open now
@@ -243,6 +251,14 @@ int sc_mcp_client_log(sc_mcp_context *ctx, sc_mcp_log_level level, const char *l
  * handler should stop and return; whatever it returns is not sent to the
  * client. */
 bool sc_mcp_cancelled(const sc_mcp_context *ctx);
+
+/* Ends the connection that carries this request's messages, now, while the
+ * handler goes on: the client reconnects after retry_ms and gets what was
+ * sent meanwhile and the result there (Streamable HTTP with SSE, a
+ * 2025-11-25 client: SEP-1699's polling, which lets a long call hold no
+ * connection). Returns 0, or SC_ERR_ARGUMENT when the transport cannot
+ * (stdio, a client answered with JSON, an older revision). */
+int sc_mcp_close_stream(sc_mcp_context *ctx, unsigned retry_ms);
 
 /* Sends the client a request (method, params: an object, taken over) and
  * waits for its response, at most timeout_ms (0: SC_MCP_DEFAULT_TIMEOUT_MS)

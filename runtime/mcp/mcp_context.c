@@ -259,6 +259,13 @@ bool sc_mcp_cancelled(const sc_mcp_context *ctx)
     return cancelled;
 }
 
+int sc_mcp_close_stream(sc_mcp_context *ctx, unsigned retry_ms)
+{
+    if (!ctx->has_channel || ctx->channel.close == NULL)
+        return SC_ERR_ARGUMENT;
+    return ctx->channel.close(ctx->channel.channel_ctx, retry_ms) == 0 ? 0 : SC_ERR_ARGUMENT;
+}
+
 /* ---- progress and logging ----------------------------------------------------- */
 
 int sc_mcp_progress(sc_mcp_context *ctx, double progress, double total, const char *message)

@@ -32,10 +32,12 @@
  * GET stream) keeping their last events for a client that reconnects with
  * Last-Event-ID; event ids are "STREAM-SEQUENCE", unique within the
  * session. One mutex and one condition variable guard sessions, streams
- * and connections: few threads wait on them, and never for long. */#define _GNU_SOURCE /* strcasecmp, strncasecmp */
+ * and connections: few threads wait on them, and never for long. */
+#define _GNU_SOURCE /* POLLRDHUP */
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -348,6 +350,10 @@ typedef struct reader {
     size_t offset;          /* in it */
     char prime[64];         /* the first event, when one is sent */
     size_t prime_len, prime_off;
+    bool post;              /* the POST's own connection (which its handler may close) */
+    int fd;                 /* its socket, watched for the client going away */
+    char last[32];          /* the retry field written as the handler closes it */
+    size_t last_len, last_off;
 } reader;
 
 static size_t copy_out(char *buf, size_t max, const char *text, size_t len, size_t *offset)
@@ -358,6 +364,18 @@ static size_t copy_out(char *buf, size_t max, const char *text, size_t len, size
     return n;
 }
 
+#define PEER_CHECK_MS 200 /* how often a waiting stream looks whether its client has gone */
+
+/* Whether the client closed its side of connection fd (or it failed): a
+ * stream waiting for events would not notice before its next write, and
+ * the connection would hold its slot (and the per-address count) until a
+ * keep-alive comment failed. */
+static bool peer_gone(int fd)
+{
+    struct pollfd p = {fd, POLLRDHUP, 0};
+    return fd >= 0 && poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
+}
+
 static ssize_t read_stream(void *cls, uint64_t at, char *buf, size_t max)
 {
     reader *rd = cls;
@@ -366,15 +384,31 @@ static ssize_t read_stream(void *cls, uint64_t at, char *buf, size_t max)
     (void)at;
     if (rd->prime_off < rd->prime_len)
         return (ssize_t)copy_out(buf, max, rd->prime, rd->prime_len, &rd->prime_off);
+    struct timespec quiet; /* a keep-alive comment is due then */
+    clock_gettime(CLOCK_REALTIME, &quiet);
+    quiet.tv_sec += h->keepalive;
     pthread_mutex_lock(&h->lock);
     for (;;) {
         if (rd->attachment != st->attachment) { /* resumed on another connection */
             pthread_mutex_unlock(&h->lock);
             return MHD_CONTENT_READER_END_WITH_ERROR;
         }
+        /* the handler closed this connection: the events before, a retry
+         * field, the end; the rest is for the client's resumption */
+        bool cut = rd->post && st->closed;
         event *e = st->head;
         while (e != NULL && e->seq < rd->pos)
             e = e->next;
+        if (e != NULL && cut && e->seq >= st->close_seq)
+            e = NULL;
+        if (e == NULL && cut) {
+            if (rd->last_len == 0)
+                rd->last_len = (size_t)snprintf(rd->last, sizeof rd->last, "retry: %u\n\n", st->retry_ms);
+            pthread_mutex_unlock(&h->lock);
+            if (rd->last_off < rd->last_len)
+                return (ssize_t)copy_out(buf, max, rd->last, rd->last_len, &rd->last_off);
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        }
         if (e != NULL) {
             if (e->seq != rd->pos) { /* the ones before were dropped */
                 rd->pos = e->seq;
@@ -397,10 +431,24 @@ static ssize_t read_stream(void *cls, uint64_t at, char *buf, size_t max)
             pthread_mutex_unlock(&h->lock);
             return MHD_CONTENT_READER_END_OF_STREAM;
         }
-        struct timespec until;
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_sec += h->keepalive;
-        if (pthread_cond_timedwait(&h->wake, &h->lock, &until) == ETIMEDOUT) {
+        /* waits in slices: between them, whether the client has gone */
+        struct timespec now, until;
+        clock_gettime(CLOCK_REALTIME, &now);
+        until = now;
+        until.tv_nsec += PEER_CHECK_MS * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        if (until.tv_sec > quiet.tv_sec || (until.tv_sec == quiet.tv_sec && until.tv_nsec > quiet.tv_nsec))
+            until = quiet;
+        if (pthread_cond_timedwait(&h->wake, &h->lock, &until) != ETIMEDOUT)
+            continue;
+        if (peer_gone(rd->fd)) {
+            pthread_mutex_unlock(&h->lock);
+            return MHD_CONTENT_READER_END_WITH_ERROR;
+        }
+        if (until.tv_sec == quiet.tv_sec && until.tv_nsec == quiet.tv_nsec) {
             pthread_mutex_unlock(&h->lock);
             /* a comment: keeps proxies and the idle timeout from ending a quiet stream */
             static const char keepalive[] = ": keep-alive\n\n";
@@ -437,6 +485,9 @@ static enum MHD_Result stream_response(sc_mcp_http *h, struct MHD_Connection *c,
     rd->h = h;
     rd->st = st;
     rd->pos = pos;
+    rd->post = prime && !st->get; /* a resumption primes nothing */
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    rd->fd = info != NULL ? info->connect_fd : -1;
     pthread_mutex_lock(&h->lock);
     st->refs++;
     st->attached = true;
@@ -526,7 +577,8 @@ static void *handle(void *arg)
     job *j = arg;
     sc_mcp_http *h = j->h;
     stream *st = j->st;
-    sc_mcp_channel request = {sc_http_send_on_post, st}, outside = {sc_http_send_outside, j->session};
+    sc_mcp_channel request = {sc_http_send_on_post, st, sc_http_close_post},
+                   outside = {sc_http_send_outside, j->session, NULL};
     sc_mcp_reply reply;
     int rc = j->handler != NULL ? j->handler(h->server, &j->session->session, j->arena, j->body, j->len, &request,
                                              &outside, &reply)
@@ -723,6 +775,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (h->server->limits != NULL) /* from the body on: the whole request counts */
             sc_arena_set_limits(r->arena, h->server->limits);
         *con_cls = r;
+        sc_http_set_busy(h, c);
         return check_headers(h, c, url, method, r);
     }
     if (*upload_data_size > 0) { /* a part of the body */

@@ -67,8 +67,39 @@ void sc_http_set_receiving(sc_mcp_http *h, struct MHD_Connection *c, bool receiv
         return;
     pthread_mutex_lock(&h->lock);
     conn->receiving = receiving;
+    conn->idle = receiving; /* set again after a request: until the next one's headers */
     clock_gettime(CLOCK_MONOTONIC, &conn->since);
     pthread_mutex_unlock(&h->lock);
+}
+
+void sc_http_set_busy(sc_mcp_http *h, struct MHD_Connection *c)
+{
+    connection *conn = connection_of(c);
+    if (conn == NULL)
+        return;
+    pthread_mutex_lock(&h->lock);
+    conn->idle = false;
+    pthread_mutex_unlock(&h->lock);
+}
+
+/* An idle kept-alive connection from peer p, the longest idle one, shut
+ * down to make room for a new connection from the same address (NULL:
+ * none); lock held. A client holding connections it does not use (a pool
+ * of kept-alive ones) then does not lock itself out, while connections in
+ * use, and slow requests, still count against the limit. */
+static connection *reap_idle(sc_mcp_http *h, const peer *p)
+{
+    connection *oldest = NULL;
+    for (connection *conn = h->connections; conn != NULL; conn = conn->next)
+        if (conn->from == p && conn->idle && !conn->reaped &&
+            (oldest == NULL || conn->since.tv_sec < oldest->since.tv_sec ||
+             (conn->since.tv_sec == oldest->since.tv_sec && conn->since.tv_nsec < oldest->since.tv_nsec)))
+            oldest = conn;
+    if (oldest != NULL) {
+        oldest->reaped = true;
+        shutdown(oldest->fd, SHUT_RDWR);
+    }
+    return oldest;
 }
 
 void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
@@ -83,7 +114,9 @@ void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_co
         conn->fd = info->connect_fd;
         conn->receiving = true;
         clock_gettime(CLOCK_MONOTONIC, &conn->since);
+        const union MHD_ConnectionInfo *address = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         pthread_mutex_lock(&h->lock);
+        conn->from = address != NULL ? peer_of(h, address->client_addr) : NULL; /* counted at its accept */
         conn->next = h->connections;
         if (h->connections != NULL)
             h->connections->prev = conn;
@@ -169,7 +202,7 @@ void *sc_http_acceptor(void *arg)
                  * counts a closed connection until its thread is gone */
                 pthread_mutex_lock(&h->lock);
                 peer *from = peer_of(h, (struct sockaddr *)&address);
-                bool take = from != NULL && from->count < h->max_per_ip;
+                bool take = from != NULL && (from->count < h->max_per_ip || reap_idle(h, from) != NULL);
                 if (take) {
                     from->count++;
                     h->open++;

@@ -54,6 +54,9 @@ typedef struct stream {
     bool sse;                    /* the client takes text/event-stream */
     bool json;                   /* ... and application/json */
     bool streaming;              /* answered as SSE: the reply is the last event */
+    bool closed;                 /* the handler closed the POST's connection (sc_mcp_close_stream) */
+    unsigned long long close_seq; /* ... before this event: the rest waits for a resumption */
+    unsigned retry_ms;           /* the retry field sent as it closes */
 } stream;
 
 typedef struct http_session {
@@ -81,6 +84,8 @@ typedef struct connection {
     struct connection *next, *prev;
     int fd;
     bool receiving;   /* reading a request: the deadline runs */
+    bool idle;        /* kept alive between requests: nothing of the next one came */
+    peer *from;       /* its address's count (NULL: none was made) */
     bool reaped;
     struct timespec since;
 } connection;
@@ -149,6 +154,8 @@ int sc_http_stream_append(sc_mcp_http *h, stream *st, const char *json, size_t l
  * session (ctx: the session); they take the lock. */
 int sc_http_send_on_post(void *ctx, const char *json, size_t len);
 int sc_http_send_outside(void *ctx, const char *json, size_t len);
+/* sc_mcp_channel.close of a POST's stream; takes the lock. */
+int sc_http_close_post(void *ctx, unsigned retry_ms);
 
 /* ---- mcp_http_connection.c ---- */
 
@@ -163,5 +170,7 @@ void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_co
                            enum MHD_ConnectionNotificationCode code);
 /* Whether the connection is reading a request (its deadline runs). */
 void sc_http_set_receiving(sc_mcp_http *h, struct MHD_Connection *c, bool receiving);
+/* A request's headers came in on the connection: it is no longer idle. */
+void sc_http_set_busy(sc_mcp_http *h, struct MHD_Connection *c);
 
 #endif /* SCHEMAC_MCP_HTTP_INTERNAL_H */

@@ -246,6 +246,29 @@ int sc_http_send_on_post(void *ctx, const char *json, size_t len)
     return rc;
 }
 
+/* sc_mcp_channel.close of a POST's stream: the POST's connection writes
+ * the events sent so far and a retry field, and ends; the stream goes on
+ * (the reply its last event) for a GET with Last-Event-ID. Only for a
+ * client that takes SSE and speaks 2025-11-25, whose stream starts with an
+ * event id to resume from. */
+int sc_http_close_post(void *ctx, unsigned retry_ms)
+{
+    stream *st = ctx;
+    sc_mcp_http *h = st->http;
+    pthread_mutex_lock(&h->lock);
+    bool can = !h->stopping && st->sse && !st->done && !st->closed && st->session != NULL &&
+               strcmp(st->session->session.protocol_version, "2025-11-25") >= 0;
+    if (can) {
+        st->closed = true;
+        st->close_seq = st->next_seq;
+        st->retry_ms = retry_ms;
+        st->streaming = true; /* answered as SSE now, if it was not yet */
+        pthread_cond_broadcast(&h->wake);
+    }
+    pthread_mutex_unlock(&h->lock);
+    return can ? 0 : 1;
+}
+
 /* sc_mcp_channel.send of a session, for messages outside a request: on
  * its GET stream, kept until a GET takes them (up to replay_events). */
 int sc_http_send_outside(void *ctx, const char *json, size_t len)
@@ -271,7 +294,7 @@ http_session *sc_http_session_new(sc_mcp_http *h)
     s->http = h;
     s->refs = 1;
     sc_mcp_session_init(&s->session);
-    sc_mcp_channel outside = {sc_http_send_outside, s};
+    sc_mcp_channel outside = {sc_http_send_outside, s, NULL};
     sc_mcp_session_set_channel(&s->session, &outside);
     return s;
 }

@@ -158,8 +158,12 @@ static int error_handling(sc_mcp_context *ctx, sc_error *err)
     return sc_fail(err, SC_ERR_HANDLER, NULL, "This tool intentionally returns an error for testing");
 }
 
+/* Closes the call's SSE stream before it answers (SEP-1699): the client
+ * reconnects with Last-Event-ID and gets the result there. Over a
+ * transport that cannot close it (stdio, JSON replies), it just answers. */
 static int reconnection(sc_mcp_context *ctx, sc_error *err)
 {
+    (void)sc_mcp_close_stream(ctx, 100);
     return add(ctx, sc_mcp_text_content("Reconnection test completed successfully."), err);
 }
 

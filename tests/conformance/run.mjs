@@ -10,7 +10,7 @@
 //
 // Exits 77 (skipped) when the suite is not installed (.ci/install-deps).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,20 +24,24 @@ if (!existsSync(node22) || !existsSync(suite)) {
 }
 const [serverPath] = process.argv.slice(2);
 
-// the server, on any free port it prints
-const server = spawn(serverPath, ['--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-let stderr = '';
+// the server, on any free port it prints; its stderr goes to a file, which
+// the suite's run (spawnSync: no event loop meanwhile) cannot block
+const logs = mkdtempSync(join(tmpdir(), 'conformance-server-'));
+const logFile = join(logs, 'stderr');
+const server = spawn(serverPath, ['--http', '0'], { stdio: ['ignore', 'ignore', openSync(logFile, 'w')] });
+const serverLog = () => readFileSync(logFile, 'utf8');
 const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no port printed: ${stderr}`)), 10000);
-    server.stderr.on('data', (chunk) => {
-        stderr += chunk;
-        const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
-        if (m) {
-            clearTimeout(timer);
+    const started = Date.now();
+    const look = () => {
+        const m = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(serverLog());
+        if (m)
             resolve(m[1]);
-        }
-    });
-    server.on('exit', (code) => reject(new Error(`the server exited (${code}): ${stderr}`)));
+        else if (server.exitCode !== null || Date.now() - started > 10000)
+            reject(new Error(`no port printed (exit ${server.exitCode}): ${serverLog()}`));
+        else
+            setTimeout(look, 20);
+    };
+    look();
 });
 
 const out = mkdtempSync(join(tmpdir(), 'conformance-'));
@@ -64,6 +68,8 @@ try {
     for (const r of rows)
         console.log(`| ${r.name} | ${r.ok ? 'PASS' : 'FAIL'} | ${r.why.replace(/\|/g, '\\|').replace(/\n/g, ' ')} |`);
     failed = rows.filter((r) => !r.ok).length;
+    if (failed > 0)
+        console.log(`\nthe server's stderr:\n${serverLog()}`);
     console.log(`\n${rows.length - failed} of ${rows.length} server scenarios pass`);
     if (rows.length !== 32)
         console.log(`expected the 32 server scenarios of conformance 0.1.16, listed ${rows.length}`);
@@ -72,5 +78,6 @@ try {
 } finally {
     server.kill();
     rmSync(out, { recursive: true, force: true });
+    rmSync(logs, { recursive: true, force: true });
 }
 process.exit(failed === 0 ? 0 : 1);
