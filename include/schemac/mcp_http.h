@@ -113,6 +113,23 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
 /* The port listened on (the one chosen when options.port was 0). */
 unsigned short sc_mcp_http_port(const sc_mcp_http *http);
 
+/* Calls fn(session, data) for every session open now (initialized, not
+ * ended), on the caller's thread: to reach clients outside any request,
+ * e.g. sc_mcp_list_changed after a list changed or
+ * sc_mcp_resource_updated after a resource did. Each session is held while
+ * fn runs (one that ends meanwhile is freed after fn returns); fn must not
+ * keep it. Returns 0, the first non-zero result of fn (the others are
+ * still called), or SC_ERR_NOMEM. */
+int sc_mcp_http_each_session(sc_mcp_http *http, int (*fn)(sc_mcp_session *session, void *data), void *data);
+
+/* notifications/{tools,prompts,resources}/list_changed to every session
+ * (what: "tools", "prompts" or "resources"), and
+ * notifications/resources/updated to every session subscribed to uri: each
+ * on its GET stream (kept for it until it opens one, up to replay_events).
+ * Return as sc_mcp_http_each_session. */
+int sc_mcp_http_list_changed(sc_mcp_http *http, const char *what);
+int sc_mcp_http_resource_updated(sc_mcp_http *http, const char *uri);
+
 /* Stops listening, waits for the requests in progress, frees everything. */
 void sc_mcp_http_stop(sc_mcp_http *http);
 

@@ -197,7 +197,7 @@ static answer initialize(const sc_mcp_server *server, sc_mcp_session *session, c
     if (ok && server->instructions != NULL)
         ok = cJSON_AddStringToObject(result, "instructions", server->instructions) != NULL;
     /* the core, shared by every copy of the session a transport makes */
-    if (ok && session->core == NULL)
+    if (ok)
         ok = sc_mcp_core_create(session, cJSON_GetObjectItemCaseSensitive(params, "capabilities")) == 0;
     if (!ok) {
         cJSON_Delete(result);

@@ -49,26 +49,45 @@ static const char *const level_names[] = {"debug", "info", "notice", "warning",
 /* The context whose handler runs on this thread (sc_mcp_context_of). */
 static _Thread_local sc_mcp_context *current;
 
-int sc_mcp_core_create(sc_mcp_session *session, const cJSON *client_capabilities)
+/* The session's core, made when it has none yet. SC_ERR_NOMEM or 0. */
+static int core_of(sc_mcp_session *session)
 {
+    if (session->core != NULL)
+        return 0;
     struct sc_mcp_session_core *core = calloc(1, sizeof *core);
     if (core == NULL)
         return SC_ERR_NOMEM;
-    core->client_capabilities = cJSON_Duplicate(client_capabilities, true);
-    if (core->client_capabilities == NULL || pthread_mutex_init(&core->lock, NULL) != 0) {
-        cJSON_Delete(core->client_capabilities);
+    if (pthread_mutex_init(&core->lock, NULL) != 0) {
         free(core);
         return SC_ERR_NOMEM;
     }
     if (pthread_cond_init(&core->changed, NULL) != 0) {
         pthread_mutex_destroy(&core->lock);
-        cJSON_Delete(core->client_capabilities);
         free(core);
         return SC_ERR_NOMEM;
     }
     core->level = -1;
     core->next_id = 1;
     session->core = core;
+    return 0;
+}
+
+/* The core may exist before initialize: a transport sets the session's
+ * channel when it makes the session. The capabilities are the first
+ * initialize's. */
+int sc_mcp_core_create(sc_mcp_session *session, const cJSON *client_capabilities)
+{
+    if (core_of(session) != 0)
+        return SC_ERR_NOMEM;
+    struct sc_mcp_session_core *core = session->core;
+    if (core->client_capabilities != NULL)
+        return 0;
+    cJSON *copy = client_capabilities != NULL ? cJSON_Duplicate(client_capabilities, true) : cJSON_CreateObject();
+    if (copy == NULL)
+        return SC_ERR_NOMEM;
+    pthread_mutex_lock(&core->lock);
+    core->client_capabilities = copy;
+    pthread_mutex_unlock(&core->lock);
     return 0;
 }
 
@@ -91,7 +110,11 @@ void sc_mcp_session_free(sc_mcp_session *session)
 
 void sc_mcp_session_set_channel(sc_mcp_session *session, const sc_mcp_channel *channel)
 {
-    struct sc_mcp_session_core *core = session != NULL ? session->core : NULL;
+    /* set before initialize by the transports: the core is made for it
+     * (without memory for it, messages outside a request are dropped) */
+    if (session == NULL || (channel != NULL && core_of(session) != 0))
+        return;
+    struct sc_mcp_session_core *core = session->core;
     if (core == NULL)
         return;
     pthread_mutex_lock(&core->lock);

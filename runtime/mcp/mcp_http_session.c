@@ -164,6 +164,62 @@ bool sc_http_session_end(sc_mcp_http *h, const char *id)
     return found;
 }
 
+int sc_mcp_http_each_session(sc_mcp_http *http, int (*fn)(sc_mcp_session *session, void *data), void *data)
+{
+    if (http == NULL || fn == NULL)
+        return SC_ERR_ARGUMENT;
+    /* the sessions are taken (a reference each) under the lock and handed
+     * to fn without it: fn sends, and sending takes the lock */
+    pthread_mutex_lock(&http->lock);
+    size_t count = 0;
+    for (size_t i = 0; i < http->session_cap; i++)
+        count += http->sessions[i] != NULL;
+    http_session **taken = count > 0 ? malloc(count * sizeof *taken) : NULL;
+    if (count > 0 && taken == NULL) {
+        pthread_mutex_unlock(&http->lock);
+        return SC_ERR_NOMEM;
+    }
+    count = 0;
+    for (size_t i = 0; i < http->session_cap; i++)
+        if (http->sessions[i] != NULL) {
+            taken[count++] = http->sessions[i];
+            http->sessions[i]->refs++;
+        }
+    pthread_mutex_unlock(&http->lock);
+    int rc = 0;
+    for (size_t i = 0; i < count; i++) {
+        int one = fn(&taken[i]->session, data);
+        if (rc == 0)
+            rc = one;
+    }
+    pthread_mutex_lock(&http->lock);
+    for (size_t i = 0; i < count; i++)
+        sc_http_session_release(taken[i]);
+    pthread_mutex_unlock(&http->lock);
+    free(taken);
+    return rc;
+}
+
+static int list_changed(sc_mcp_session *session, void *what)
+{
+    return sc_mcp_list_changed(session, what);
+}
+
+static int resource_updated(sc_mcp_session *session, void *uri)
+{
+    return sc_mcp_resource_updated(session, uri);
+}
+
+int sc_mcp_http_list_changed(sc_mcp_http *http, const char *what)
+{
+    return sc_mcp_http_each_session(http, list_changed, (void *)what);
+}
+
+int sc_mcp_http_resource_updated(sc_mcp_http *http, const char *uri)
+{
+    return sc_mcp_http_each_session(http, resource_updated, (void *)uri);
+}
+
 /* A new stream of s (NULL: a POST before its session exists, initialize),
  * with one reference for the caller and one for the session's list; lock
  * held. */

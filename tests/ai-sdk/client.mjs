@@ -2,8 +2,10 @@
 // Vercel AI SDK's @ai-sdk/mcp (pinned in this folder's package-lock.json)
 // drives samples/mcp-everything over stdio or Streamable HTTP: tools and
 // their content types, prompts (typed arguments from a header), resources
-// and templates, completion, and elicitation answered by the client. (This
-// client has no sampling, progress or logging handlers.)
+// and templates, completion, elicitation answered by the client, and no
+// sampling request to a client that did not announce sampling. (@ai-sdk/mcp
+// 2.0 has no handlers for sampling, progress or log notifications, and
+// sends no notifications/cancelled: those are the TypeScript SDK's tests.)
 //
 //   node client.mjs stdio|http MCP_EVERYTHING
 //
@@ -100,6 +102,15 @@ await check('elicitation: the client fills in the generated form', async () => {
     const result = await client.callTool({ name: 'test_elicitation', arguments: { message: 'Say something' } });
     assert.equal(text(result), 'User response: action=accept, response=from the AI SDK');
     assert.equal(asked.requestedSchema.properties.response.type, 'string');
+});
+
+await check('sampling: a client that did not announce it is not asked; the tool fails for the model', async () => {
+    // this client has no sampling handler and announces none: the server
+    // must not send sampling/createMessage (the SDK would answer it with
+    // an error), and says why in the tool's result
+    const result = await client.callTool({ name: 'test_sampling', arguments: { prompt: 'hi' } });
+    assert.equal(result.isError, true);
+    assert.match(text(result), /sampling/);
 });
 
 await client.close();

@@ -203,6 +203,17 @@ await check('cancellation: a request whose handler waits for the client stops; t
     assert.equal(text(result), 'LLM response: again fast');
 });
 
+await check('reconnection: the server closes the call\'s stream mid-call (HTTP), the client resumes it and gets the result', async () => {
+    // over HTTP the tool ends its POST's SSE stream before it answers: the
+    // SDK client reconnects with GET and Last-Event-ID and reads the
+    // result there (SEP-1699); over stdio it just answers
+    const result = await client.callTool({ name: 'test_reconnection', arguments: {} });
+    assert.equal(text(result), 'Reconnection test completed successfully.');
+    // the session goes on
+    assert.equal(text(await client.callTool({ name: 'test_simple_text', arguments: {} })),
+        'This is a simple text response for testing.');
+});
+
 await client.close();
 server?.kill();
 await new Promise((resolve) => setTimeout(resolve, 500)); // the server's last words (LeakSanitizer runs at exit)

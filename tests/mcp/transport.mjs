@@ -30,11 +30,11 @@ import { createInterface } from 'node:readline';
 
 import { startHttp } from './server.mjs';
 
-let Client, StreamableHTTPClientTransport, LoggingMessageNotificationSchema;
+let Client, StreamableHTTPClientTransport, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema;
 try {
     ({ Client } = await import('@modelcontextprotocol/sdk/client/index.js'));
     ({ StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js'));
-    ({ LoggingMessageNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js'));
+    ({ LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js'));
 } catch (e) {
     console.log(`@modelcontextprotocol/sdk not installed (npm ci --prefix tests/mcp): skipped (${e.code ?? e.message})`);
     process.exit(77);
@@ -319,6 +319,34 @@ await check('a handler waiting in one POST gets what the client sends on another
     await client.notification({ method: 'notifications/test/release' });
     assert.equal((await waiting).content[0].text, 'released');
     await client.close();
+});
+
+await check('sc_mcp_http_list_changed reaches every open session on its GET stream, sent from a call of one of them', async () => {
+    const clients = await Promise.all([sdkClient(), sdkClient(), sdkClient()]);
+    const changed = clients.map(() => 0);
+    clients.forEach(({ client }, i) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => { changed[i]++; }));
+    await sleep(300); // the SDK opens its GET stream after initialized
+    const result = await clients[0].client.callTool({ name: 'notify_all', arguments: { what: 'tools' } });
+    assert.equal(result.content[0].text, 'rc 0');
+    for (let i = 0; i < 50 && changed.some((n) => n === 0); i++)
+        await sleep(20);
+    assert.deepEqual(changed, [1, 1, 1]);
+    const bad = await clients[0].client.callTool({ name: 'notify_all', arguments: { what: 'nothing' } });
+    assert.notEqual(bad.content[0].text, 'rc 0'); // not one of tools, prompts, resources
+    await Promise.all(clients.map(({ client }) => client.close()));
+});
+
+await check('DELETE while a call of the session runs: the call finishes on the session, which is freed after it; the server goes on', async () => {
+    const id = { 'mcp-session-id': await open() };
+    const waiting = post(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'wait', arguments: {} } }), id);
+    await sleep(300);
+    assert.equal((await fetch(url, { method: 'DELETE', headers: id })).status, 200);
+    assert.equal((await post(ping, id)).status, 404); // ended for every new request
+    const other = { 'mcp-session-id': await open() };
+    assert.equal((await post('{"jsonrpc":"2.0","method":"notifications/test/release"}', other)).status, 202);
+    const r = await waiting; // the handler ran to its end on the ended session
+    assert.match(await r.text(), /released/);
+    assert.equal((await post(ping, other)).status, 200);
 });
 
 // ---- SSE raw: ids, priming, resumption --------------------------------------------

@@ -12,7 +12,9 @@
  *       waits (up to 10 s) for notifications/test/release on the same
  *       session, which must come on another POST while this one runs
  *   notifications/test/release
- *       ends every "wait" of its session
+ *       ends every "wait" (of any session)
+ *   tools/call "notify_all" {"what": W}
+ *       sc_mcp_http_list_changed(W) to every session; answers "rc N"
  *
  * Limits small enough to test: requests within 2 s, 40 connections, 20
  * from one address, 4 events kept per stream, keep-alive every 1 s.
@@ -37,6 +39,7 @@
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t released = PTHREAD_COND_INITIALIZER;
 static unsigned long long releases; /* notifications/test/release received, all sessions */
+static sc_mcp_http *served;         /* set before the test handler */
 
 static int reply_text(sc_arena *arena, sc_mcp_reply *reply, const cJSON *id, const char *text)
 {
@@ -110,6 +113,12 @@ static int handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena
         snprintf(text, sizeof text, "sent %d", sent);
         return reply_text(arena, reply, id, text);
     }
+    if (call && strcmp(name->valuestring, "notify_all") == 0) {
+        const cJSON *what = cJSON_GetObjectItemCaseSensitive(args, "what");
+        char text[32];
+        snprintf(text, sizeof text, "rc %d", sc_mcp_http_list_changed(served, cJSON_IsString(what) ? what->valuestring : ""));
+        return reply_text(arena, reply, id, text);
+    }
     if (call && strcmp(name->valuestring, "wait") == 0) {
         struct timespec until;
         clock_gettime(CLOCK_REALTIME, &until);
@@ -168,6 +177,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "mcp_server: %s\n", err.message);
         return 1;
     }
+    served = http;
     sc_mcp_http_set_test_handler(http, handle);
     fprintf(stderr, "mcp_server: listening on http://127.0.0.1:%u/mcp\n", (unsigned)sc_mcp_http_port(http));
     int signal;
