@@ -4,7 +4,8 @@
 // samples/mcp-everything over Streamable HTTP. Prints one row per scenario
 // (name, PASS or FAIL, the suite's message for a failure) and fails unless
 // every scenario passed: a scenario where no check succeeded (only
-// warnings) is not a pass.
+// warnings) is not a pass. A sanitizer report in the server's stderr (the
+// ASan build) fails it too.
 //
 //   node run.mjs MCP_EVERYTHING
 //
@@ -76,7 +77,18 @@ try {
     if (rows.length !== 32)
         failed++;
 } finally {
+    // the server stops on SIGTERM; a sanitizer build reports at its exit
     server.kill();
+    await new Promise((resolve) => {
+        if (server.exitCode !== null || server.signalCode !== null)
+            return resolve();
+        server.on('exit', resolve);
+        setTimeout(resolve, 10000);
+    });
+    if (/(Address|Leak|Thread|UndefinedBehavior)Sanitizer|runtime error:/.test(serverLog())) {
+        console.log(`\na sanitizer report in the server's stderr:\n${serverLog()}`);
+        failed++;
+    }
     rmSync(out, { recursive: true, force: true });
     rmSync(logs, { recursive: true, force: true });
 }
