@@ -12,6 +12,7 @@
 
 #include "check/dialect_names.h"
 #include "parse/tags.h"
+#include "util/strbuf.h"
 #include "pattern/pattern.h"
 #include "schemac/check.h"
 #include "util/strbuf.h"
@@ -564,6 +565,82 @@ static void check_empty_default(const field *f)
                    map ? (n->c.min_items == 1 ? "property" : "properties") : (n->c.min_items == 1 ? "item" : "items"));
 }
 
+/* A JSON type's name, for messages. */
+static const char *kind_text(node_kind kind)
+{
+    switch (kind) {
+    case NODE_BOOL: return "a boolean";
+    case NODE_INT: return "an integer";
+    case NODE_NUMBER: return "a number";
+    case NODE_STRING: return "a string";
+    case NODE_ENUM: return "an enum";
+    case NODE_STRUCT: return "an object";
+    case NODE_ARRAY: return "an array";
+    case NODE_ANY: return "any JSON value";
+    case NODE_MAP: return "an object of values";
+    }
+    return "?";
+}
+
+/* The variable of a URI template that starts at p (after '{'), up to '}':
+ * its length, or 0 when it is empty or unterminated. */
+static size_t template_variable(const char *p)
+{
+    size_t n = 0;
+    while (p[n] != '\0' && p[n] != '}' && p[n] != '{')
+        n++;
+    return p[n] == '}' ? n : 0;
+}
+
+/* @prompt and @resource: MCP sends a prompt's arguments and a template's
+ * variables as strings, so every member is a string or an enum (whose
+ * values complete with no code); a template's {variables} are exactly
+ * the struct's members. */
+static void check_mcp_arguments(const struct_def *s)
+{
+    const char *what = s->prompt_name != NULL ? "prompt" : "resource template";
+    if (s->prompt_name != NULL && s->prompt_name[0] == '\0')
+        diag_error(s->prompt_where, "@prompt needs the prompt's name: @prompt NAME");
+    if (s->prompt_name != NULL && s->resource_uri != NULL)
+        diag_error(s->resource_where, "@prompt and @resource on one struct: a struct is the arguments of one of "
+                                      "them; declare a second struct");
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        if (f->type->kind != NODE_STRING && f->type->kind != NODE_ENUM)
+            diag_error(f->where, "'%s' is %s, but MCP sends every argument of a %s as a string: make it a "
+                                 "string (char *) or an enum", f->c_name, kind_text(f->type->kind), what);
+    }
+    if (s->resource_uri == NULL)
+        return;
+    const char *uri = s->resource_uri;
+    if (uri[0] == '\0') {
+        diag_error(s->resource_where, "@resource needs the URI template: @resource \"file:///logs/{date}\"");
+        return;
+    }
+    for (const char *p = strchr(uri, '{'); p != NULL; p = strchr(p + 1, '{')) {
+        size_t n = template_variable(p + 1);
+        bool known = false;
+        for (size_t i = 0; n > 0 && i < s->nfields && !known; i++)
+            known = strlen(s->fields[i].json_name) == n && strncmp(s->fields[i].json_name, p + 1, n) == 0;
+        if (n == 0)
+            diag_error(s->resource_where, "the URI template '%s' has a '{' without a variable name and '}' "
+                                          "after it", uri);
+        else if (!known)
+            diag_error(s->resource_where, "the URI template's variable {%.*s} is no member of '%s'", (int)n,
+                       p + 1, s->c_type);
+        if (n == 0)
+            return;
+    }
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        char *var = xasprintf("{%s}", f->json_name);
+        if (strstr(uri, var) == NULL)
+            diag_error(f->where, "'%s' is not a variable of the URI template '%s': a template's members are its "
+                                 "variables, write {%s} in it", f->c_name, uri, f->json_name);
+        free(var);
+    }
+}
+
 static void check_struct(const model *m, struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
@@ -613,6 +690,8 @@ static void check_struct(const model *m, struct_def *s)
         diag_error(s->where, "@config belongs to a @tool struct");
     if (s->tool_name != NULL)
         dialect_check_tool(s);
+    if (s->prompt_name != NULL || s->resource_uri != NULL)
+        check_mcp_arguments(s);
     if (s->untagged)
         check_untagged(s);
 }

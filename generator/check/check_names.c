@@ -19,12 +19,12 @@
  * shadowed elsewhere (-Wshadow). tests/generator/locals_listed.py checks
  * that the goldens' generated C declares no other name ending in '_'. */
 static const char *const generated_locals[] = {
-    "arena_", "args_", "at_", "back_", "binding_", "cap_", "chars_", "copy_", "count_", "ctx_", "depth_", "dup_",
+    "arena_", "args_", "arguments_", "at_", "back_", "binding_", "cap_", "chars_", "copy_", "count_", "ctx_", "depth_", "dup_",
     "err_", "errs_", "expect_", "flags_", "form_", "forms_", "found_", "full_", "handler_", "i_", "in_", "item_",
     "item_at_", "items_", "json_", "key_", "kind_", "len_", "limits_", "list_", "local_", "map_", "marks_",
     "member_", "more_", "n_", "name_", "next_", "node_",
     "number_", "o_", "out_", "paused_", "probe_", "r_", "rc_", "result_", "s_", "scratch_", "seen_", "skipped_", "st_",
-    "text_", "tree_", "v_", "value_", "which_",
+    "text_", "tree_", "typed_", "v_", "value_", "which_",
 };
 
 static const char *generated_local(const char *name, size_t len)
@@ -140,6 +140,8 @@ static void take_struct(taken_set *set, const struct_def *s)
  * emit/c/ declares them in the generated header. */
 static const char *const data_suffixes[] = {"_schema_json"};
 static const char *const tool_suffixes[] = {"_tool", "_handler", "_bind"};
+static const char *const prompt_suffixes[] = {"_mcp_arguments", "_prompt_name"};
+static const char *const resource_suffixes[] = {"_mcp_arguments", "_resource_uri"};
 
 /* The public name of struct s that name is ("point_decode" for point), or
  * NULL. */
@@ -158,6 +160,14 @@ static const char *public_suffix(const struct_def *s, const char *name)
         for (size_t i = 0; i < sizeof tool_suffixes / sizeof *tool_suffixes; i++)
             if (strcmp(name + len, tool_suffixes[i]) == 0)
                 return tool_suffixes[i];
+    if (s->prompt_name != NULL)
+        for (size_t i = 0; i < sizeof prompt_suffixes / sizeof *prompt_suffixes; i++)
+            if (strcmp(name + len, prompt_suffixes[i]) == 0)
+                return prompt_suffixes[i];
+    if (s->resource_uri != NULL)
+        for (size_t i = 0; i < sizeof resource_suffixes / sizeof *resource_suffixes; i++)
+            if (strcmp(name + len, resource_suffixes[i]) == 0)
+                return resource_suffixes[i];
     return NULL;
 }
 
@@ -198,6 +208,8 @@ static void check_file_names(const model *m)
                            strcmp(suffix, "_schema_json") == 0 ? "the schema text"
                            : strcmp(suffix, "_tool") == 0      ? "the tool descriptor"
                            : strcmp(suffix, "_handler") == 0   ? "the handler type"
+                           : strcmp(suffix, "_prompt_name") == 0 ? "the prompt's name"
+                           : strcmp(suffix, "_resource_uri") == 0 ? "the resource template's URI"
                                                                : "a public function",
                            s->name, s->where.line);
                 break;

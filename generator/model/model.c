@@ -118,6 +118,8 @@ static void struct_free(struct_def *s)
     free(s->name);
     free(s->description);
     free(s->tool_name);
+    free(s->prompt_name);
+    free(s->resource_uri);
     free(s->version);
     free(s->output_type);
     free(s->config_type);

@@ -135,9 +135,15 @@ struct struct_def {
     char *name;      /* identifier prefix of generated functions */
     char *description;
     src_loc where;
-    bool opted_in;   /* @schema or @tool */
+    bool opted_in;   /* @schema, @tool, @prompt or @resource */
     char *tool_name; /* @tool NAME, or NULL */
     src_loc tool_where;
+    /* @prompt NAME / @resource URI-TEMPLATE: the struct's members are an
+     * MCP prompt's arguments or a resource template's variables */
+    char *prompt_name;
+    src_loc prompt_where;
+    char *resource_uri;
+    src_loc resource_where;
     bool additional_properties; /* @additionalProperties: ignore unknown members */
     tool_effect effect;
     bool idempotent;

@@ -224,7 +224,8 @@ static enum CXChildVisitResult collect_root(CXCursor c, CXCursor parent, CXClien
         return CXChildVisit_Continue;
     annotations a;
     read_decl_annotations(p, c, &a);
-    bool root = annotations_find(&a, "schema") != NULL || annotations_find(&a, "tool") != NULL;
+    bool root = annotations_find(&a, "schema") != NULL || annotations_find(&a, "tool") != NULL ||
+                annotations_find(&a, "prompt") != NULL || annotations_find(&a, "resource") != NULL;
     annotations_free(&a);
     if (root)
         (void)get_struct(p, c);

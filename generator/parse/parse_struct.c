@@ -876,6 +876,19 @@ static void apply_struct_tags(struct_def *s, const annotations *a)
             s->tool_where = t->value_where;
         }
     }
+    if ((t = annotations_find(a, "prompt")) != NULL) {
+        s->opted_in = true;
+        s->prompt_name = xstrdup(t->value);
+        s->prompt_where = t->value[0] ? t->value_where : t->where;
+    }
+    if ((t = annotations_find(a, "resource")) != NULL) {
+        /* the URI template as written, or as a JSON string ("...") */
+        size_t len = strlen(t->value);
+        bool quoted = len >= 2 && t->value[0] == '"' && t->value[len - 1] == '"';
+        s->opted_in = true;
+        s->resource_uri = quoted ? xasprintf("%.*s", (int)(len - 2), t->value + 1) : xstrdup(t->value);
+        s->resource_where = t->value[0] ? t->value_where : t->where;
+    }
     if ((t = annotations_find(a, "additionalProperties")) != NULL)
         s->additional_properties = t->value[0] == '\0' || strcmp(t->value, "true") == 0;
     if ((t = annotations_find(a, "effect")) != NULL) {

@@ -16,11 +16,17 @@
  *                              .tools = tools, .tool_count = 1 };
  *     return sc_mcp_serve_stdio(&server, stdin, stdout);
  *
- * What it answers (docs/tools.md, "MCP server"): initialize (protocol
- * version negotiation over every released revision, SC_MCP_VERSIONS),
- * ping, tools/list (paged by page_size with cursor / nextCursor),
- * tools/call (sc_tool_call_cjson + sc_mcp_call_result),
- * notifications/initialized and notifications/cancelled. JSON-RPC errors:
+ * What it answers (docs/mcp.md): initialize (protocol version negotiation
+ * over every released revision, SC_MCP_VERSIONS), ping, tools/list and
+ * tools/call (sc_tool_call_cjson + sc_mcp_call_result), prompts/list and
+ * prompts/get, resources/list, resources/templates/list, resources/read,
+ * resources/subscribe and resources/unsubscribe, completion/complete,
+ * logging/setLevel (every list paged by page_size with cursor /
+ * nextCursor), notifications/initialized and notifications/cancelled, and
+ * the client's responses to the server's own requests (sampling,
+ * elicitation). A handler reaches its request through an sc_mcp_context
+ * (progress, logging to the client, cancellation, sampling, elicitation,
+ * content blocks of a tool result). JSON-RPC errors:
  * -32700 parse error (not JSON), -32600 invalid request (not a JSON-RPC
  * request; JSON that breaks the strictness rules, the envelope being read
  * with sc_parse_json: a duplicate key, invalid UTF-8, an integer beyond
@@ -41,6 +47,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
+
+#include <cJSON.h>
 
 #include "arena.h"
 #include "error.h"
@@ -69,6 +77,9 @@ enum {
 /* Defaults of the limits below, when left 0. */
 #define SC_MCP_DEFAULT_MAX_MESSAGE (1024 * 1024)
 
+typedef struct sc_mcp_prompt sc_mcp_prompt;
+typedef struct sc_mcp_resource sc_mcp_resource;
+
 typedef struct sc_mcp_server {
     const char *name;         /* serverInfo.name */
     const char *version;      /* serverInfo.version */
@@ -88,6 +99,16 @@ typedef struct sc_mcp_server {
      * on the arena at each sc_mcp_handle; NULL: the arena's own (the
      * defaults, for the transports' arenas). docs/security.md. */
     const sc_limits *limits;
+    /* Prompts (prompts/list, prompts/get) and resources, static ones and
+     * templates (resources/list, resources/templates/list, resources/read),
+     * below; the capabilities are announced only when there are some. */
+    const sc_mcp_prompt *prompts;
+    size_t prompt_count;
+    const sc_mcp_resource *resources;
+    size_t resource_count;
+    /* Announce listChanged for tools, prompts and resources: the
+     * application sends sc_mcp_list_changed when one of its lists changes. */
+    bool lists_change;
 } sc_mcp_server;
 
 /* A log function for sc_mcp_server.log: log_ctx is a prefix (or NULL). */
@@ -100,13 +121,49 @@ typedef enum sc_mcp_state {
     SC_MCP_STATE_READY        /* initialize answered: every method is */
 } sc_mcp_state;
 
+/* The core's state of a session beyond the fields below (log level,
+ * subscriptions, requests in flight, requests sent to the client that
+ * await their response), with its own lock. Opaque. */
+struct sc_mcp_session_core;
+
 typedef struct sc_mcp_session {
     sc_mcp_state state;
     char protocol_version[16]; /* the negotiated revision, once READY */
     bool initialized;          /* notifications/initialized received */
+    struct sc_mcp_session_core *core; /* the core's; NULL until it needs one */
 } sc_mcp_session;
 
 void sc_mcp_session_init(sc_mcp_session *session);
+/* Frees what the core keeps for session. The transport calls it once no
+ * sc_mcp_handle_on of that session runs any more (the session ended). */
+void sc_mcp_session_free(sc_mcp_session *session);
+
+/* Where the server's own messages go: a notification
+ * (notifications/progress, notifications/message, list_changed, ...) or a
+ * request to the client (sampling/createMessage, elicitation/create,
+ * ping). A transport gives one per request being handled (HTTP: that
+ * POST's SSE stream; stdio: the output) and one per session for messages
+ * outside any request (HTTP: the GET stream; stdio: the output). send gets
+ * one JSON-RPC message, one line of JSON without newline, from the
+ * handler's thread; it returns 0, or non-zero when the client can no
+ * longer be reached that way (the stream closed).
+ *
+ * close (NULL: the transport cannot) ends the connection carrying a
+ * request's messages while its handler goes on, telling the client to
+ * come back after retry_ms (HTTP: the POST's SSE stream ends, and the
+ * client resumes it with GET and Last-Event-ID, 2025-11-25 clients only;
+ * what is sent meanwhile waits for it, the reply included). It returns 0,
+ * or non-zero when that cannot be done for this request. */
+typedef struct sc_mcp_channel {
+    int (*send)(void *channel_ctx, const char *json, size_t len);
+    void *channel_ctx;
+    int (*close)(void *channel_ctx, unsigned retry_ms);
+} sc_mcp_channel;
+
+/* The channel for messages outside any request; NULL: none is open now
+ * (such messages are then dropped). The channel is copied; its ctx must
+ * stay valid until it is replaced or the session freed. */
+void sc_mcp_session_set_channel(sc_mcp_session *session, const sc_mcp_channel *channel);
 
 /* What the message was, for a transport that answers in kind (HTTP). */
 typedef enum sc_mcp_outcome {
@@ -133,6 +190,236 @@ typedef struct sc_mcp_reply {
  * SC_ERR_NOMEM / SC_ERR_ARGUMENT when no reply could be made at all. */
 int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
                   size_t len, sc_mcp_reply *reply) SC_NODISCARD;
+
+/* sc_mcp_handle, with channel for what the server sends while it handles
+ * this message (NULL: those messages are dropped). The same session may
+ * be handled on several threads at once, each call with its own arena and
+ * channel: a transport must keep reading while a request runs, so that the
+ * client's response to a server request (sampling, elicitation) or its
+ * notifications/cancelled reaches the core while the handler waits. The
+ * session must stay at one address while any call on it runs. */
+int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
+                     size_t len, const sc_mcp_channel *channel, sc_mcp_reply *reply) SC_NODISCARD;
+
+/* ---- the handler context ------------------------------------------------ */
+
+/* One request being handled: what a tool, prompt, resource or completion
+ * handler uses to talk to the client while it runs. It lives as long as
+ * the handler's call and belongs to the thread that runs it; a prompt,
+ * resource or completion handler is given it, a tool handler (whose
+ * generated signature has no room for it) finds it from its arena with
+ * sc_mcp_context_of. */
+typedef struct sc_mcp_context sc_mcp_context;
+
+/* The context of the request whose handler is running on this thread with
+ * arena, or NULL (not inside a handler of the MCP server, or another
+ * arena). */
+sc_mcp_context *sc_mcp_context_of(const sc_arena *arena);
+
+sc_arena *sc_mcp_context_arena(const sc_mcp_context *ctx);
+sc_mcp_session *sc_mcp_context_session(const sc_mcp_context *ctx);
+const sc_mcp_server *sc_mcp_context_server(const sc_mcp_context *ctx);
+
+/* notifications/progress for the request's progressToken: progress must
+ * grow from one call to the next; total < 0 when unknown; message may be
+ * NULL. Nothing is sent (and 0 returned) when the request carried no
+ * progressToken. Returns 0, SC_ERR_NOMEM, or SC_ERR_ARGUMENT when the
+ * client can no longer be reached. */
+int sc_mcp_progress(sc_mcp_context *ctx, double progress, double total, const char *message);
+
+/* The syslog levels of MCP logging, least severe first. */
+typedef enum sc_mcp_log_level {
+    SC_MCP_LOG_DEBUG = 0,
+    SC_MCP_LOG_INFO,
+    SC_MCP_LOG_NOTICE,
+    SC_MCP_LOG_WARNING,
+    SC_MCP_LOG_ERROR,
+    SC_MCP_LOG_CRITICAL,
+    SC_MCP_LOG_ALERT,
+    SC_MCP_LOG_EMERGENCY
+} sc_mcp_log_level;
+
+/* notifications/message with a text as its data, when level is at or
+ * above the level the client set with logging/setLevel (until it sets
+ * one: every level, as the specification leaves it to the server).
+ * logger may be NULL. Sent on the request's stream. Returns as
+ * sc_mcp_progress. */
+int sc_mcp_client_log(sc_mcp_context *ctx, sc_mcp_log_level level, const char *logger, const char *fmt, ...)
+    SC_PRINTF(4, 5);
+
+/* Whether the client cancelled the request (notifications/cancelled): the
+ * handler should stop and return; whatever it returns is not sent to the
+ * client. */
+bool sc_mcp_cancelled(const sc_mcp_context *ctx);
+
+/* Ends the connection that carries this request's messages, now, while the
+ * handler goes on: the client reconnects after retry_ms and gets what was
+ * sent meanwhile and the result there (Streamable HTTP with SSE, a
+ * 2025-11-25 client: SEP-1699's polling, which lets a long call hold no
+ * connection). Returns 0, or SC_ERR_ARGUMENT when the transport cannot
+ * (stdio, a client answered with JSON, an older revision). */
+int sc_mcp_close_stream(sc_mcp_context *ctx, unsigned retry_ms);
+
+/* Sends the client a request (method, params: an object, taken over) and
+ * waits for its response, at most timeout_ms (0: SC_MCP_DEFAULT_TIMEOUT_MS)
+ * or until the request being handled is cancelled. On success *result is
+ * the response's result, in the context's arena (freed with it). Errors:
+ * SC_ERR_ARGUMENT (the client cannot be reached, did not announce the
+ * capability the method needs, or answered with an error: err says which),
+ * SC_ERR_LIMIT (timed out or cancelled), SC_ERR_NOMEM. */
+#define SC_MCP_DEFAULT_TIMEOUT_MS 60000
+int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int timeout_ms, const cJSON **result,
+                   sc_error *err) SC_NODISCARD;
+
+/* sampling/createMessage with one user message holding text: *text is the
+ * model's text answer (in the arena), or NULL when it answered with
+ * another content type. Errors as sc_mcp_request. */
+int sc_mcp_sample_text(sc_mcp_context *ctx, const char *prompt, int max_tokens, int timeout_ms, const char **text,
+                       sc_error *err) SC_NODISCARD;
+
+/* What the user did with an elicitation. */
+typedef enum sc_mcp_elicit_action {
+    SC_MCP_ELICIT_ACCEPT = 0, /* submitted: *content holds the answer */
+    SC_MCP_ELICIT_DECLINE,
+    SC_MCP_ELICIT_CANCEL
+} sc_mcp_elicit_action;
+
+/* elicitation/create in form mode: message for the user and
+ * requested_schema, the canonical JSON Schema of a flat @schema struct
+ * (T_schema_json; MCP allows only flat objects of primitive members).
+ * On SC_MCP_ELICIT_ACCEPT *content is the user's answer as a tree in the
+ * arena, to decode with T_from_cjson; NULL otherwise. Errors as
+ * sc_mcp_request. */
+int sc_mcp_elicit(sc_mcp_context *ctx, const char *message, const char *requested_schema, int timeout_ms,
+                  sc_mcp_elicit_action *action, const cJSON **content, sc_error *err) SC_NODISCARD;
+
+/* ---- content blocks ------------------------------------------------------ */
+
+/* MCP content blocks (text, image, audio, resource link, embedded
+ * resource), each a new cJSON object (NULL when memory runs out). data and
+ * blob are base64 text. */
+cJSON *sc_mcp_text_content(const char *text);
+cJSON *sc_mcp_image_content(const char *data, const char *mime_type);
+cJSON *sc_mcp_audio_content(const char *data, const char *mime_type);
+cJSON *sc_mcp_resource_link(const char *uri, const char *name, const char *mime_type);
+/* An embedded resource, its contents a text or (text NULL) a base64 blob. */
+cJSON *sc_mcp_embedded_resource(const char *uri, const char *mime_type, const char *text, const char *blob);
+
+/* Adds block (taken over, NULL: out of memory) to the content of the tool
+ * result being made: a tool handler that adds blocks gives the client
+ * those instead of its output's JSON text (its output still goes out as
+ * structuredContent). Returns 0 or SC_ERR_NOMEM. */
+int sc_mcp_add_content(sc_mcp_context *ctx, cJSON *block);
+
+/* ---- prompts, resources, completion --------------------------------------- */
+
+typedef struct sc_mcp_argument sc_mcp_argument;
+
+/* Completion of one argument: adds the strings that may follow value (the
+ * argument's current text) to values, an array, best first; arguments is
+ * what the client says of the other arguments (an object of strings, or
+ * NULL). */
+typedef int (*sc_mcp_complete_fn)(sc_mcp_context *ctx, const sc_mcp_argument *argument, const char *value,
+                                  const cJSON *arguments, cJSON *values, sc_error *err);
+
+/* An argument of a prompt or a variable of a resource template. */
+struct sc_mcp_argument {
+    const char *name;
+    const char *description; /* or NULL */
+    bool required;           /* prompts: a prompts/get without it is refused */
+    /* the values it takes (an enum's), NULL-terminated: completion/complete
+     * offers those that start with what the user typed, with no code */
+    const char *const *values;
+    sc_mcp_complete_fn complete; /* completion for other arguments, or NULL */
+    void *data;                  /* the application's, for complete */
+};
+
+/* Typed arguments from a header: a struct tagged `@prompt NAME` (its
+ * members are the prompt's arguments) or `@resource "URI-TEMPLATE"` (its
+ * members are the template's variables), each member a string or an enum
+ * (MCP sends them as strings; a doc comment is the description, a member
+ * without @optional or @default is required). schemac writes
+ * T_prompt_name or T_resource_uri, T_schema_json and T_mcp_arguments (a
+ * sc_mcp_decode_fn); the macros below make the table entry. The
+ * arguments are listed from the schema, checked and decoded by T's
+ * generated decoder before the handler runs (a failure is -32602 with the
+ * member's path and the decoder's message), an enum member completes from
+ * its values with no code, and the handler reads the struct with
+ * sc_mcp_arguments(ctx). */
+typedef int (*sc_mcp_decode_fn)(sc_arena *arena, const cJSON *arguments, void **value, sc_error *err);
+
+/* An sc_mcp_prompt for the @prompt struct T, its description the struct's
+ * doc comment, handled by GET. */
+#define SC_MCP_PROMPT(T, GET) {T##_prompt_name, NULL, NULL, NULL, 0, T##_schema_json, T##_mcp_arguments, (GET), NULL}
+
+/* An sc_mcp_resource for the @resource struct T (a template), read by READ. */
+#define SC_MCP_RESOURCE_TEMPLATE(T, NAME, MIME_TYPE, READ)                                                           \
+    {T##_resource_uri, (NAME), NULL, NULL, (MIME_TYPE), NULL, 0, T##_schema_json, T##_mcp_arguments, (READ), NULL}
+
+/* The decoded arguments of the request (the T of its prompt or template), or
+ * NULL when its prompt or template has no .decode. */
+const void *sc_mcp_arguments(const sc_mcp_context *ctx);
+
+/* A prompt: get appends PromptMessages ({"role", "content"}: see
+ * sc_mcp_prompt_message) to messages, given arguments, an object of
+ * strings already checked against the prompt's arguments (every required
+ * one present, no unknown one; with .decode, decoded into the struct). A
+ * failure (sc_fail(err, SC_ERR_HANDLER,
+ * ...)) is a -32602 error whose message is err's. */
+struct sc_mcp_prompt {
+    const char *name;
+    const char *title;       /* or NULL */
+    const char *description; /* or NULL: the schema's, if any */
+    const sc_mcp_argument *arguments; /* or NULL: listed from schema */
+    size_t argument_count;
+    const char *schema;      /* T_schema_json of the arguments' struct, or NULL */
+    sc_mcp_decode_fn decode; /* T_mcp_arguments of that struct, or NULL */
+    int (*get)(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
+               sc_error *err);
+    void *data; /* the application's */
+};
+
+/* Appends {"role": role, "content": content} (content taken over) to
+ * messages. Returns 0 or SC_ERR_NOMEM. */
+int sc_mcp_prompt_message(cJSON *messages, const char *role, cJSON *content);
+
+/* A resource: a fixed URI, or a URI template (RFC 6570 level 1: each
+ * {name} matches one or more characters other than '/', '?' and '#')
+ * whose variables are listed in arguments (for completion). read appends
+ * the contents ({"uri", "mimeType", "text" or "blob"}: see
+ * sc_mcp_resource_contents) of uri to contents; variables is an object of
+ * the template's variables (strings), or NULL for a fixed URI. A failure
+ * is a JSON-RPC error with err's message. */
+struct sc_mcp_resource {
+    const char *uri; /* with {name} parts: a template */
+    const char *name;
+    const char *title;       /* or NULL */
+    const char *description; /* or NULL: the schema's, if any */
+    const char *mime_type;   /* or NULL */
+    const sc_mcp_argument *arguments; /* or NULL: listed from schema */
+    size_t argument_count;
+    const char *schema;      /* T_schema_json of the variables' struct, or NULL */
+    sc_mcp_decode_fn decode; /* T_mcp_arguments of that struct, or NULL */
+    int (*read)(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri, const cJSON *variables,
+                cJSON *contents, sc_error *err);
+    void *data; /* the application's */
+};
+
+/* Appends one resource contents entry (text, or a base64 blob when text is
+ * NULL) to contents. Returns 0 or SC_ERR_NOMEM. */
+int sc_mcp_resource_contents(cJSON *contents, const char *uri, const char *mime_type, const char *text,
+                             const char *blob);
+
+/* ---- messages outside a request -------------------------------------------- */
+
+/* notifications/resources/updated for uri, when the session's client
+ * subscribed to it; sent on the session's channel. Returns 0 (also when
+ * nothing was sent), SC_ERR_NOMEM or SC_ERR_ARGUMENT (channel closed). */
+int sc_mcp_resource_updated(sc_mcp_session *session, const char *uri);
+
+/* notifications/{tools,prompts,resources}/list_changed (what: "tools",
+ * "prompts" or "resources") on the session's channel. */
+int sc_mcp_list_changed(sc_mcp_session *session, const char *what);
 
 /* MCP's stdio transport: reads newline-delimited messages from in until
  * end of file, writes each reply as one line to out (nothing else is ever

@@ -7,24 +7,44 @@
  *
  * One endpoint (options.path, "/mcp"):
  *   POST    one JSON-RPC message (or a batch, in 2025-03-26) as
- *           application/json; the reply is application/json (200), 202 with
- *           no body for notifications and responses, 400 with a JSON-RPC
- *           error for a message rejected as a whole. The server never
- *           answers with an SSE stream: it sends no requests or
- *           notifications of its own, so it has nothing to stream.
- *   GET     405 (no SSE stream is offered), as the specification allows.
+ *           application/json. The reply is application/json (200); or,
+ *           when the server sends messages while it handles the request
+ *           (progress, logging, sampling, elicitation) and the client
+ *           takes text/event-stream, an SSE stream: each message an event
+ *           with an id, the reply the last event, then the stream ends. A
+ *           client that takes only text/event-stream (Accept q-values,
+ *           RFC 9110 section 12.4.2) always gets the stream, and so does a
+ *           call that neither sends nor answers within keepalive_seconds
+ *           (a long call keeps its connection alive). 202 with no
+ *           body for notifications and responses, 400 with a JSON-RPC
+ *           error for a message rejected as a whole.
+ *   GET     the session's SSE stream for messages outside a request
+ *           (text/event-stream; one connection at a time, else 409); with
+ *           Last-Event-ID, the rest of the stream that event was on (a
+ *           POST's or the GET stream), from the last replay_events events
+ *           each stream keeps, taking the stream over from a connection
+ *           not yet noticed gone. Quiet streams get a comment every
+ *           keepalive_seconds.
  *   DELETE  ends the session named by Mcp-Session-Id.
  *   OPTIONS 204: a CORS preflight (allowed origins get CORS headers).
  * Sessions: initialize (a POST without Mcp-Session-Id) creates one and its
  * response carries Mcp-Session-Id (128 random bits, hex); every other
- * request must carry it: missing 400, unknown or ended 404. A
- * MCP-Protocol-Version header, when sent, must be the session's negotiated
- * revision (else 400).
- * Security defaults (docs/tools.md): bound to 127.0.0.1; a request whose
- * Origin is not allowed gets 403 (DNS rebinding); bodies over max_body get
- * 413; at most max_connections connections and `threads` requests at
- * once; idle connections closed after timeout_seconds; an optional bearer
- * token check (401).
+ * request must carry it: missing 400, unknown or ended 404. When
+ * max_sessions are open, initialize gets 503 with Retry-After (no live
+ * session is ever pushed out); a session with no request and no stream
+ * for session_timeout_seconds ends. A MCP-Protocol-Version header, when
+ * sent, must be a revision the server supports (else 400), as the
+ * specification says; another supported revision than the session's is
+ * not refused.
+ * Security defaults (docs/tools.md): bound to 127.0.0.1; on a loopback
+ * bind, a Host other than localhost, 127.0.0.1 or [::1] gets 403 and so
+ * does an Origin that is not allowed (DNS rebinding); strict framing (an
+ * HTTP/1.1 request without Host, two Content-Length, Content-Length with
+ * Transfer-Encoding: 400 and the connection closed); bodies over max_body
+ * get 413; at most max_connections connections, max_connections_per_ip
+ * from one address; a request's headers and body must arrive within
+ * request_timeout_seconds; idle connections closed after
+ * timeout_seconds; an optional bearer token check (401).
  */
 #ifndef SCHEMAC_MCP_HTTP_H
 #define SCHEMAC_MCP_HTTP_H
@@ -55,8 +75,10 @@ typedef struct sc_mcp_http_options {
     size_t allowed_origin_count;
     size_t max_body;          /* bytes of a request body; 0: the server's max_message */
     unsigned max_connections; /* 0: 64 */
-    unsigned threads;         /* requests handled at once; 0: 4 */
-    unsigned max_sessions;    /* 0: 1024; when full, the least recently used session ends */
+    /* Unused since every connection has a thread of its own (a handler may
+     * wait for the client's answer on another request). */
+    unsigned threads;
+    unsigned max_sessions;    /* 0: 1024; when full, initialize gets 503 */
     unsigned timeout_seconds; /* idle connections are closed; 0: 30 */
     /* A bearer token check: called for every request with the token of
      * "Authorization: Bearer TOKEN" (NULL when there is none); false answers
@@ -64,6 +86,20 @@ typedef struct sc_mcp_http_options {
      * server's threads. */
     bool (*authorize)(void *authorize_ctx, const char *token);
     void *authorize_ctx;
+    /* A request's headers and body must be in within this many seconds of
+     * the connection's opening (or of the previous response on it), or the
+     * connection is closed: a slow client cannot hold a slot. 0: 10. */
+    unsigned request_timeout_seconds;
+    unsigned max_connections_per_ip; /* 0: half of max_connections */
+    unsigned session_timeout_seconds; /* a session idle this long ends; 0: 1800 */
+    /* Host names allowed (without port, "mcp.example.com"), the array
+     * outliving the server; NULL: on a loopback bind localhost, 127.0.0.1
+     * and [::1] only (unless any_host), elsewhere any. */
+    const char *const *allowed_hosts;
+    size_t allowed_host_count;
+    bool any_host;
+    unsigned replay_events;     /* events each SSE stream keeps for Last-Event-ID; 0: 64 */
+    unsigned keepalive_seconds; /* a comment on a quiet SSE stream; 0: 15 (at most timeout_seconds / 2) */
 } sc_mcp_http_options;
 
 typedef struct sc_mcp_http sc_mcp_http;
@@ -76,6 +112,23 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
 
 /* The port listened on (the one chosen when options.port was 0). */
 unsigned short sc_mcp_http_port(const sc_mcp_http *http);
+
+/* Calls fn(session, data) for every session open now (initialized, not
+ * ended), on the caller's thread: to reach clients outside any request,
+ * e.g. sc_mcp_list_changed after a list changed or
+ * sc_mcp_resource_updated after a resource did. Each session is held while
+ * fn runs (one that ends meanwhile is freed after fn returns); fn must not
+ * keep it. Returns 0, the first non-zero result of fn (the others are
+ * still called), or SC_ERR_NOMEM. */
+int sc_mcp_http_each_session(sc_mcp_http *http, int (*fn)(sc_mcp_session *session, void *data), void *data);
+
+/* notifications/{tools,prompts,resources}/list_changed to every session
+ * (what: "tools", "prompts" or "resources"), and
+ * notifications/resources/updated to every session subscribed to uri: each
+ * on its GET stream (kept for it until it opens one, up to replay_events).
+ * Return as sc_mcp_http_each_session. */
+int sc_mcp_http_list_changed(sc_mcp_http *http, const char *what);
+int sc_mcp_http_resource_updated(sc_mcp_http *http, const char *uri);
 
 /* Stops listening, waits for the requests in progress, frees everything. */
 void sc_mcp_http_stop(sc_mcp_http *http);

@@ -145,6 +145,27 @@ static const char *string_member(const cJSON *object, const char *key)
     return cJSON_IsString(item) ? item->valuestring : NULL;
 }
 
+/* What the server offers: tools and logging always, prompts, resources
+ * (which may be subscribed to) and completion when it has prompts or
+ * resources; listChanged when the application says its lists change. */
+static bool add_capabilities(const sc_mcp_server *server, cJSON *capabilities)
+{
+    cJSON *tools = cJSON_AddObjectToObject(capabilities, "tools");
+    cJSON *prompts = server->prompt_count > 0 ? cJSON_AddObjectToObject(capabilities, "prompts") : NULL;
+    cJSON *resources = server->resource_count > 0 ? cJSON_AddObjectToObject(capabilities, "resources") : NULL;
+    bool ok = tools != NULL && cJSON_AddObjectToObject(capabilities, "logging") != NULL &&
+              (server->prompt_count == 0 || prompts != NULL) && (server->resource_count == 0 || resources != NULL);
+    if (ok && resources != NULL)
+        ok = cJSON_AddTrueToObject(resources, "subscribe") != NULL;
+    if (ok && server->lists_change)
+        ok = cJSON_AddTrueToObject(tools, "listChanged") != NULL &&
+             (prompts == NULL || cJSON_AddTrueToObject(prompts, "listChanged") != NULL) &&
+             (resources == NULL || cJSON_AddTrueToObject(resources, "listChanged") != NULL);
+    if (ok && server->prompt_count + server->resource_count > 0)
+        ok = cJSON_AddObjectToObject(capabilities, "completions") != NULL;
+    return ok;
+}
+
 static answer initialize(const sc_mcp_server *server, sc_mcp_session *session, const cJSON *id,
                          const cJSON *params)
 {
@@ -168,13 +189,16 @@ static answer initialize(const sc_mcp_server *server, sc_mcp_session *session, c
     cJSON *capabilities = cJSON_AddObjectToObject(result, "capabilities");
     cJSON *info = cJSON_AddObjectToObject(result, "serverInfo");
     bool ok = cJSON_AddStringToObject(result, "protocolVersion", version) != NULL && capabilities != NULL &&
-              cJSON_AddObjectToObject(capabilities, "tools") != NULL && info != NULL &&
+              add_capabilities(server, capabilities) && info != NULL &&
               cJSON_AddStringToObject(info, "name", server->name != NULL ? server->name : "schemac") != NULL &&
               cJSON_AddStringToObject(info, "version", server->version != NULL ? server->version : "0") != NULL;
     if (ok && server->title != NULL && has_structured_output(version))
         ok = cJSON_AddStringToObject(info, "title", server->title) != NULL;
     if (ok && server->instructions != NULL)
         ok = cJSON_AddStringToObject(result, "instructions", server->instructions) != NULL;
+    /* the core, shared by every copy of the session a transport makes */
+    if (ok)
+        ok = sc_mcp_core_create(session, cJSON_GetObjectItemCaseSensitive(params, "capabilities")) == 0;
     if (!ok) {
         cJSON_Delete(result);
         return respond(NULL);
@@ -186,7 +210,7 @@ static answer initialize(const sc_mcp_server *server, sc_mcp_session *session, c
 
 /* The cursor is the index of the page's first tool, in decimal: opaque to
  * clients, checked here (digits only, no leading zero, inside the table). */
-static bool read_cursor(const char *cursor, size_t count, size_t *start)
+bool sc_mcp_read_cursor(const char *cursor, size_t count, size_t *start)
 {
     size_t n = 0;
     if (cursor[0] == '\0' || (cursor[0] == '0' && cursor[1] != '\0'))
@@ -207,7 +231,7 @@ static answer tools_list(const sc_mcp_server *server, const sc_mcp_session *sess
 {
     size_t start = 0, count = server->tool_count;
     const cJSON *cursor = cJSON_GetObjectItemCaseSensitive(params, "cursor");
-    if (cursor != NULL && (!cJSON_IsString(cursor) || !read_cursor(cursor->valuestring, count, &start)))
+    if (cursor != NULL && (!cJSON_IsString(cursor) || !sc_mcp_read_cursor(cursor->valuestring, count, &start)))
         return respond(error_response(id, SC_MCP_INVALID_PARAMS, "tools/list: invalid cursor"));
     size_t end = server->page_size == 0 || count - start <= server->page_size ? count : start + server->page_size;
 
@@ -235,9 +259,19 @@ static answer tools_list(const sc_mcp_server *server, const sc_mcp_session *sess
     return respond(result_response(id, result));
 }
 
-static answer tools_call(const sc_mcp_server *server, const sc_mcp_session *session, sc_arena *arena,
-                         const cJSON *id, const cJSON *params)
+/* Whether name is a tool the client cannot see: a tool whose @dialects
+ * leaves out mcp is not in tools/list, so it cannot be called either. */
+static bool hidden(const sc_mcp_server *server, const char *name)
 {
+    for (size_t i = 0; i < server->tool_count; i++)
+        if (strcmp(server->tools[i].tool->name, name) == 0)
+            return server->tools[i].tool->mcp == NULL || server->tools[i].tool->mcp[0] == '\0';
+    return false;
+}
+
+static answer tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *params)
+{
+    const sc_mcp_server *server = ctx->server;
     const char *name = string_member(params, "name");
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
     if (name == NULL)
@@ -247,8 +281,9 @@ static answer tools_call(const sc_mcp_server *server, const sc_mcp_session *sess
 
     cJSON *result = NULL;
     sc_error err;
-    int rc = sc_tool_call_cjson(arena, server->tools, server->tool_count, name, args, server->call_flags, &result,
-                                &err);
+    int rc = hidden(server, name) ? sc_fail(&err, SC_ERR_UNKNOWN_TOOL, NULL, "unknown tool \"%.64s\"", name)
+                                  : sc_tool_call_cjson(ctx->arena, server->tools, server->tool_count, name, args,
+                                                       server->call_flags, &result, &err);
     /* a tool without @output returns any cJSON tree, which the dispatcher
      * does not check: one that cannot be sent is the tool's failure */
     if (rc == 0 && result != NULL && sc_check_cjson(result, &err) != 0) {
@@ -269,28 +304,47 @@ static answer tools_call(const sc_mcp_server *server, const sc_mcp_session *sess
         cJSON_Delete(result);
         return respond(error_response(id, SC_MCP_INTERNAL_ERROR, "out of memory"));
     case SC_ERR_UNKNOWN_TOOL:
-        /* a protocol error, as the specification's example has it; the
-         * message names the tools there are */
+        /* a protocol error, as the specification's example has it */
         return respond(error_response(id, SC_MCP_INVALID_PARAMS, "%s", text));
     default: break; /* argument, handler and output errors: isError, for the model */
     }
     cJSON *call_result = sc_mcp_call_result(rc, result, &err);
-    if (call_result != NULL && !has_structured_output(session->protocol_version))
+    if (call_result != NULL && rc == 0 && ctx->content != NULL) {
+        /* the handler's own content blocks stand for its output's text */
+        cJSON_ReplaceItemInObjectCaseSensitive(call_result, "content", ctx->content);
+        ctx->content = NULL;
+    }
+    if (call_result != NULL && !has_structured_output(ctx->session->protocol_version))
         cJSON_DeleteItemFromObjectCaseSensitive(call_result, "structuredContent");
     return respond(result_response(id, call_result));
 }
 
-static void notification(const sc_mcp_server *server, sc_mcp_session *session, const char *method)
+/* A method of prompts, resources, completion or logging (mcp_features.c). */
+static answer feature(sc_mcp_context *ctx, const cJSON *id, const char *method, const cJSON *params)
+{
+    cJSON *result;
+    sc_error err;
+    int code = sc_mcp_feature(ctx, method, params, &result, &err);
+    if (code == 0)
+        return respond(result_response(id, result));
+    if (code == SC_MCP_INTERNAL_ERROR && err.code != SC_ERR_NOMEM)
+        sc_mcp_log(ctx->server, "%.64s: %s", method, err.message);
+    return respond(error_response(id, code, "%s", err.message));
+}
+
+static void notification(const sc_mcp_server *server, sc_mcp_session *session, const char *method,
+                         const cJSON *params)
 {
     if (strcmp(method, "notifications/initialized") == 0) {
         if (session->state == SC_MCP_STATE_READY)
             session->initialized = true;
         else
             sc_mcp_log(server, "notifications/initialized before initialize: ignored");
-    } else if (strcmp(method, "notifications/cancelled") != 0) {
-        /* cancelled: every request is answered before the next message is
-         * read (or, over HTTP, runs to completion), so there is nothing left
-         * to cancel, as the specification allows */
+    } else if (strcmp(method, "notifications/cancelled") == 0) {
+        /* a request that already ended has nothing left to cancel, as the
+         * specification allows */
+        sc_mcp_core_cancel(session, cJSON_GetObjectItemCaseSensitive(params, "requestId"));
+    } else {
         sc_mcp_log(server, "ignored notification %.100s", method);
     }
 }
@@ -307,7 +361,7 @@ static bool valid_id(const cJSON *id)
 
 /* One message of the JSON-RPC envelope (not a batch). */
 static answer handle_message(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
-                             const cJSON *message)
+                             const sc_mcp_channel *channel, const cJSON *message)
 {
     if (!cJSON_IsObject(message))
         return reject(NULL, SC_MCP_INVALID_REQUEST, "invalid request: a message must be a JSON-RPC 2.0 object");
@@ -319,8 +373,9 @@ static answer handle_message(const sc_mcp_server *server, sc_mcp_session *sessio
 
     if (method == NULL && id != NULL &&
         (cJSON_HasObjectItem(message, "result") || cJSON_HasObjectItem(message, "error"))) {
-        /* a response: this server sends no requests, so it matches none */
-        sc_mcp_log(server, "ignored a response from the client");
+        /* a response to a request of the server (sampling, elicitation) */
+        if (!sc_mcp_core_response(session, message))
+            sc_mcp_log(server, "ignored a response from the client that no request awaits");
         return none();
     }
     if (jsonrpc == NULL || strcmp(jsonrpc, "2.0") != 0 || !cJSON_IsString(method) || (id != NULL && echo == NULL) ||
@@ -330,7 +385,7 @@ static answer handle_message(const sc_mcp_server *server, sc_mcp_session *sessio
                       "\"id\" (none for a notification) and \"params\" (if any) an object");
     const char *name = method->valuestring;
     if (id == NULL) {
-        notification(server, session, name);
+        notification(server, session, name, params);
         return none();
     }
     if (params != NULL && !cJSON_IsObject(params))
@@ -344,9 +399,18 @@ static answer handle_message(const sc_mcp_server *server, sc_mcp_session *sessio
                       "invalid request: the session is not initialized; the first request must be initialize");
     if (strcmp(name, "tools/list") == 0)
         return tools_list(server, session, id, params);
-    if (strcmp(name, "tools/call") == 0)
-        return tools_call(server, session, arena, id, params);
-    return respond(error_response(id, SC_MCP_METHOD_NOT_FOUND, "method not found: %.100s", name));
+    /* the rest run handlers, each with the context of its request */
+    sc_mcp_context ctx;
+    if (sc_mcp_context_begin(&ctx, server, session, arena, channel, id, params) != 0)
+        return respond(NULL);
+    answer a = strcmp(name, "tools/call") == 0 ? tools_call(&ctx, id, params) : feature(&ctx, id, name, params);
+    if (sc_mcp_cancelled(&ctx)) {
+        /* the client gave up on it: no response, as the specification asks */
+        cJSON_Delete(a.response);
+        a = none();
+    }
+    sc_mcp_context_end(&ctx);
+    return a;
 }
 
 static void free_text(void *text)
@@ -383,7 +447,7 @@ static int finish(sc_arena *arena, cJSON *reply, sc_mcp_outcome outcome, sc_mcp_
 /* A batch (2025-03-26): every element handled in order, the responses to
  * its requests in one array, nothing when it held only notifications. */
 static int handle_batch(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
-                        const cJSON *batch, sc_mcp_reply *out)
+                        const sc_mcp_channel *channel, const cJSON *batch, sc_mcp_reply *out)
 {
     cJSON *responses = cJSON_CreateArray();
     const cJSON *message;
@@ -393,7 +457,7 @@ static int handle_batch(const sc_mcp_server *server, sc_mcp_session *session, sc
     {
         /* the session is READY here, so initialize is refused as "already
          * initialized"; the specification also forbids it in a batch */
-        answer a = handle_message(server, session, arena, message);
+        answer a = handle_message(server, session, arena, channel, message);
         if (a.nomem) {
             cJSON_Delete(responses);
             return SC_ERR_NOMEM;
@@ -408,29 +472,172 @@ static int handle_batch(const sc_mcp_server *server, sc_mcp_session *session, sc
     return finish(arena, responses, SC_MCP_ANSWERED, out);
 }
 
-/* The id of a message that is JSON but breaks a strictness rule, when it
- * has exactly one, valid: read leniently with plain cJSON. NULL otherwise
- * (then *json says whether it was JSON at all). */
-static cJSON *lenient_id(const char *message, size_t len, bool *json)
+/* A lenient scan of JSON text for lenient_id, written by hand because
+ * both readers at hand refuse what it must read: sc_parse_json stops at
+ * the strictness rules and max_depth, cJSON at 1000 levels and at a lone
+ * surrogate. It checks the grammar only (any depth, any \u escape, any
+ * byte >= 0x20 in a string), without recursion or a tree. */
+static const char *scan_space(const char *p, const char *end)
 {
-    const char *end = NULL;
-    cJSON *tree = cJSON_ParseWithLengthOpts(message, len, &end, false);
-    while (tree != NULL && end < message + len && strchr(" \t\r\n", *end) != NULL && *end != '\0')
-        end++;
-    *json = tree != NULL && end == message + len;
-    const cJSON *item, *id = NULL;
-    size_t ids = 0;
-    cJSON *object = *json && cJSON_IsObject(tree) ? tree : NULL;
-    cJSON_ArrayForEach(item, object)
-    {
-        if (item->string != NULL && strcmp(item->string, "id") == 0) {
-            id = item;
-            ids++;
+    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
+        p++;
+    return p;
+}
+
+/* p at '"': returns the byte after the closing quote, or NULL. */
+static const char *scan_string(const char *p, const char *end)
+{
+    for (p++; p < end; p++) {
+        unsigned char c = (unsigned char)*p;
+        if (c == '"')
+            return p + 1;
+        if (c < 0x20)
+            return NULL;
+        if (c != '\\')
+            continue;
+        if (++p == end)
+            return NULL;
+        if (*p == 'u') {
+            for (int i = 0; i < 4; i++)
+                if (++p == end || strchr("0123456789abcdefABCDEF", *p) == NULL || *p == '\0')
+                    return NULL;
+        } else if (strchr("\"\\/bfnrt", *p) == NULL || *p == '\0') {
+            return NULL;
         }
     }
-    cJSON *copy = ids == 1 && valid_id(id) ? cJSON_Duplicate(id, false) : NULL;
-    cJSON_Delete(tree);
-    return copy;
+    return NULL;
+}
+
+/* A number, true, false or null at p: the byte after it, or NULL. */
+static const char *scan_scalar(const char *p, const char *end)
+{
+    static const char *const words[] = {"true", "false", "null"};
+    for (size_t i = 0; i < 3; i++) {
+        size_t n = strlen(words[i]);
+        if ((size_t)(end - p) >= n && memcmp(p, words[i], n) == 0)
+            return p + n;
+    }
+#define DIGITS(q) ((q) < end && *(q) >= '0' && *(q) <= '9')
+    if (p < end && *p == '-')
+        p++;
+    if (!DIGITS(p))
+        return NULL;
+    if (*p++ != '0')
+        while (DIGITS(p))
+            p++;
+    if (p < end && *p == '.') {
+        if (!DIGITS(++p))
+            return NULL;
+        while (DIGITS(p))
+            p++;
+    }
+    if (p < end && (*p == 'e' || *p == 'E')) {
+        if (++p < end && (*p == '+' || *p == '-'))
+            p++;
+        if (!DIGITS(p))
+            return NULL;
+        while (DIGITS(p))
+            p++;
+    }
+#undef DIGITS
+    return p;
+}
+
+/* Whether the member name in [p, q) (quotes included) is "id". */
+static bool key_is_id(const char *p, const char *q)
+{
+    if (q - p == 4)
+        return memcmp(p, "\"id\"", 4) == 0;
+    if (memchr(p, '\\', (size_t)(q - p)) == NULL)
+        return false;
+    cJSON *key = cJSON_ParseWithLength(p, (size_t)(q - p)); /* "\u0069d" */
+    bool id = cJSON_IsString(key) && strcmp(key->valuestring, "id") == 0;
+    cJSON_Delete(key);
+    return id;
+}
+
+/* The id of a message that is JSON but breaks a strictness rule, when it
+ * has exactly one, valid: found by the scan above, then read with cJSON
+ * (an id is a string or a number, never deep). NULL otherwise (then *json
+ * says whether it was JSON at all). */
+static cJSON *lenient_id(const char *message, size_t len, bool *json)
+{
+    const char *p = message, *end = message + len, *id_start = NULL, *id_end = NULL;
+    char *open = malloc(len + 1); /* the '{' or '[' of each open level */
+    size_t depth = 0, ids = 0;
+    bool in_id = false, ok = open != NULL;
+    *json = false;
+    p = scan_space(p, end);
+    while (ok) {
+        /* a value */
+        if (p < end && (*p == '{' || *p == '[')) {
+            open[depth++] = *p;
+            p = scan_space(p + 1, end);
+            if (p < end && (*p == '}' || *p == ']') && *p == open[depth - 1] + 2) {
+                p++;
+                depth--;
+            } else if (open[depth - 1] == '{') {
+                goto member;
+            } else {
+                continue;
+            }
+        } else {
+            p = p < end && *p == '"' ? scan_string(p, end) : scan_scalar(p, end);
+            if (p == NULL)
+                break;
+        }
+        /* after a value: close containers, or go on to the next element */
+        for (;;) {
+            if (depth == 1 && in_id) {
+                id_end = p;
+                in_id = false;
+            }
+            p = scan_space(p, end);
+            if (depth == 0) {
+                *json = p == end;
+                ok = false;
+                break;
+            }
+            if (p < end && *p == open[depth - 1] + 2) { /* '{' + 2 is '}', '[' + 2 is ']' */
+                p++;
+                depth--;
+                continue;
+            }
+            if (p == end || *p != ',') {
+                ok = false;
+                break;
+            }
+            p = scan_space(p + 1, end);
+            if (open[depth - 1] == '[')
+                break;
+        member:
+            if (p == end || *p != '"') {
+                ok = false;
+                break;
+            }
+            const char *key = p;
+            p = scan_string(p, end);
+            if (p == NULL || (p = scan_space(p, end)) == end || *p != ':') {
+                ok = false;
+                break;
+            }
+            if (depth == 1 && key_is_id(key, p)) {
+                ids++;
+                in_id = true;
+            }
+            p = scan_space(p + 1, end);
+            if (in_id)
+                id_start = p;
+            break;
+        }
+    }
+    free(open);
+    cJSON *id = *json && ids == 1 ? cJSON_ParseWithLength(id_start, (size_t)(id_end - id_start)) : NULL;
+    if (id != NULL && !valid_id(id)) {
+        cJSON_Delete(id);
+        id = NULL;
+    }
+    return id;
 }
 
 /* The reply to a message sc_parse_json refused. Not JSON at all: -32700,
@@ -472,6 +679,12 @@ int sc_mcp_reply_too_large(const sc_mcp_server *server, sc_arena *arena, sc_mcp_
 int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
                   size_t len, sc_mcp_reply *reply)
 {
+    return sc_mcp_handle_on(server, session, arena, message, len, NULL, reply);
+}
+
+int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
+                     size_t len, const sc_mcp_channel *channel, sc_mcp_reply *reply)
+{
     if (reply == NULL)
         return SC_ERR_ARGUMENT;
     reply->outcome = SC_MCP_NO_REPLY;
@@ -512,9 +725,9 @@ int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena
         if (why[0] != '\0')
             return finish(arena, error_response(NULL, SC_MCP_INVALID_REQUEST, "invalid request: %s", why),
                           SC_MCP_REJECTED, reply);
-        return handle_batch(server, session, arena, tree, reply);
+        return handle_batch(server, session, arena, channel, tree, reply);
     }
-    answer a = handle_message(server, session, arena, tree);
+    answer a = handle_message(server, session, arena, channel, tree);
     if (a.nomem)
         return SC_ERR_NOMEM;
     if (a.response == NULL)

@@ -5,22 +5,39 @@
  * library for embedding an HTTP/1.1 server, packaged by every distribution
  * (Debian libmicrohttpd-dev), with a stable API since 2007, strict request
  * parsing, and the limits this transport needs built in (connections,
- * per-connection memory, timeouts, a thread pool). The alternatives: the
- * evhttp of libevent (a looser parser, no thread pool; the event loop would
- * become the application's), libsoup (pulls in GLib), civetweb and mongoose
- * (no Debian library package to link against; mongoose is GPL or
+ * connections per address, per-connection memory, timeouts). The
+ * alternatives: the evhttp of libevent (a looser parser; the event loop
+ * would become the application's), libsoup (pulls in GLib), civetweb and
+ * mongoose (no Debian library package to link against; mongoose is GPL or
  * commercial), h2o (a large server to embed for one endpoint), or parsing
  * HTTP by hand.
  *
- * Each request has its own arena, which holds the body, the parsed message
- * and the reply, and is released when libmicrohttpd reports the request
- * complete. Sessions live in a fixed table under a mutex; a request copies
- * its session's state, runs without the lock, and writes the state back. */
-#define _DEFAULT_SOURCE /* getrandom, strcasecmp, strncasecmp */
+ * Threads: libmicrohttpd gives every connection a thread of its own, and
+ * every POST is handled on a thread of its own too, so that the
+ * connection's thread can stream what the handler sends (SSE) while it
+ * runs, and a handler waiting for the client (sampling, elicitation) never
+ * holds up the POST that carries the answer.
+ *
+ * What libmicrohttpd 0.9.75 (Debian 12) does not do is done in front of
+ * it: accepting connections and the deadline of a request
+ * (mcp_http_connection.c); framing it lets through (two Content-Length, or
+ * Content-Length with Transfer-Encoding, RFC 9112 sections 6.1 and 6.3: it
+ * takes the first and keeps the connection) is refused here with the
+ * connection closed. MHD_OPTION_STRICT_FOR_CLIENT makes it refuse an
+ * HTTP/1.1 request without Host.
+ *
+ * Sessions and streams are mcp_http_session.c's: sessions kept by pointer
+ * and reference-counted, so the core's state of a session stays at one
+ * address while any call on it runs; streams (a POST answered as SSE, the
+ * GET stream) keeping their last events for a client that reconnects with
+ * Last-Event-ID; event ids are "STREAM-SEQUENCE", unique within the
+ * session. One mutex and one condition variable guard sessions, streams
+ * and connections: few threads wait on them, and never for long. */
+#define _GNU_SOURCE /* POLLRDHUP */
 
 #include <arpa/inet.h>
-#include <netinet/in.h>
-#include <pthread.h>
+#include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -28,46 +45,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/random.h>
-#include <sys/socket.h>
+#include <unistd.h>
 
-#include <microhttpd.h>
-
-#include "mcp_internal.h"
-#include "schemac/mcp_http.h"
+#include "mcp_http_internal.h"
 #include "schemac/schemac.h"
-
-#define SESSION_ID_LEN 32 /* hex digits of 128 random bits */
-#define DRAIN_FACTOR 4    /* an oversized body is read (and dropped) up to 4 times the limit */
-
-typedef struct session_slot {
-    char id[SESSION_ID_LEN + 1]; /* "" when free */
-    sc_mcp_session session;
-    unsigned long long last_used; /* for ending the least recently used */
-} session_slot;
-
-struct sc_mcp_http {
-    const sc_mcp_server *server;
-    sc_mcp_http_options options;
-    char address[INET6_ADDRSTRLEN];
-    const char *path;
-    size_t max_body;
-    struct MHD_Daemon *daemon;
-    unsigned short port;
-    pthread_mutex_t lock; /* sessions, clock */
-    session_slot *sessions;
-    size_t session_count;
-    unsigned long long clock;
-};
-
-/* One HTTP request, from its headers to its completion. */
-typedef struct request {
-    sc_arena arena;
-    char *body;
-    size_t len, cap;
-    size_t received;
-    bool too_large;
-} request;
 
 /* ---- responses ------------------------------------------------------------ */
 
@@ -81,28 +62,33 @@ static bool add_cors(struct MHD_Response *response, const char *origin)
     return MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, origin) == MHD_YES &&
            MHD_add_response_header(response, MHD_HTTP_HEADER_VARY, "Origin") == MHD_YES &&
            MHD_add_response_header(response, "Access-Control-Expose-Headers", "Mcp-Session-Id") == MHD_YES &&
-           MHD_add_response_header(response, "Access-Control-Allow-Methods", "POST, DELETE") == MHD_YES &&
+           MHD_add_response_header(response, "Access-Control-Allow-Methods", "GET, POST, DELETE") == MHD_YES &&
            MHD_add_response_header(response, "Access-Control-Allow-Headers",
                                    "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, "
                                    "Last-Event-ID") == MHD_YES;
 }
 
-static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *text, size_t len,
-                                 const char *session_id, const char *allow, bool authenticate)
+typedef struct extra_headers {
+    const char *session_id, *allow, *retry_after;
+    bool authenticate, close;
+} extra_headers;
+
+static enum MHD_Result queue(struct MHD_Connection *c, unsigned status, struct MHD_Response *response,
+                             const char *type, const extra_headers *x)
 {
-    struct MHD_Response *response =
-        MHD_create_response_from_buffer(len, (void *)(uintptr_t)text, MHD_RESPMEM_MUST_COPY);
     if (response == NULL)
         return MHD_NO;
-    bool ok = true;
-    if (len > 0)
-        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json") == MHD_YES;
-    if (ok && session_id != NULL)
-        ok = MHD_add_response_header(response, "Mcp-Session-Id", session_id) == MHD_YES;
-    if (ok && allow != NULL)
-        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, allow) == MHD_YES;
-    if (ok && authenticate)
+    bool ok = type == NULL || MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, type) == MHD_YES;
+    if (ok && x->session_id != NULL)
+        ok = MHD_add_response_header(response, "Mcp-Session-Id", x->session_id) == MHD_YES;
+    if (ok && x->allow != NULL)
+        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, x->allow) == MHD_YES;
+    if (ok && x->retry_after != NULL)
+        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, x->retry_after) == MHD_YES;
+    if (ok && x->authenticate)
         ok = MHD_add_response_header(response, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer") == MHD_YES;
+    if (ok && x->close) /* libmicrohttpd closes the connection after a response that says so */
+        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close") == MHD_YES;
     if (ok && status != MHD_HTTP_FORBIDDEN)
         ok = add_cors(response, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN));
     enum MHD_Result rc = ok ? MHD_queue_response(c, status, response) : MHD_NO;
@@ -110,11 +96,22 @@ static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, cons
     return rc;
 }
 
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *text, size_t len,
+                                 const extra_headers *x)
+{
+    static const extra_headers none;
+    struct MHD_Response *response =
+        MHD_create_response_from_buffer(len, (void *)(uintptr_t)text, MHD_RESPMEM_MUST_COPY);
+    return queue(c, status, response, len > 0 ? "application/json" : NULL, x != NULL ? x : &none);
+}
+
 /* A refusal by the transport: the status and, as the specification allows,
  * a JSON-RPC error without id saying why (the format and its arguments
  * are ASCII without quotes or backslashes, so the text is a JSON string). */
-static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const char *fmt, ...) SC_PRINTF(3, 4);
-static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const char *fmt, ...)
+static enum MHD_Result refuse_with(struct MHD_Connection *c, unsigned status, const extra_headers *x,
+                                   const char *fmt, ...) SC_PRINTF(4, 5);
+static enum MHD_Result refuse_with(struct MHD_Connection *c, unsigned status, const extra_headers *x,
+                                   const char *fmt, ...)
 {
     char message[256], body[512];
     va_list ap;
@@ -125,98 +122,26 @@ static enum MHD_Result refuse(struct MHD_Connection *c, unsigned status, const c
                      SC_MCP_INVALID_REQUEST, message);
     if (n < 0 || (size_t)n >= sizeof body)
         return MHD_NO;
-    return send_text(c, status, body, (size_t)n, NULL,
-                     status == MHD_HTTP_METHOD_NOT_ALLOWED ? "POST, DELETE, OPTIONS" : NULL,
-                     status == MHD_HTTP_UNAUTHORIZED);
+    extra_headers headers = *x;
+    if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
+        headers.allow = "GET, POST, DELETE, OPTIONS";
+    headers.authenticate = status == MHD_HTTP_UNAUTHORIZED;
+    return send_text(c, status, body, (size_t)n, &headers);
 }
 
-/* ---- sessions ------------------------------------------------------------- */
-
-static session_slot *find_session(sc_mcp_http *h, const char *id)
-{
-    if (strlen(id) != SESSION_ID_LEN)
-        return NULL;
-    for (size_t i = 0; i < h->session_count; i++)
-        if (memcmp(h->sessions[i].id, id, SESSION_ID_LEN + 1) == 0) {
-            h->sessions[i].last_used = ++h->clock;
-            return &h->sessions[i];
-        }
-    return NULL;
-}
-
-/* Copies the state of session id into *out; false when there is none. */
-static bool load_session(sc_mcp_http *h, const char *id, sc_mcp_session *out)
-{
-    pthread_mutex_lock(&h->lock);
-    session_slot *slot = find_session(h, id);
-    if (slot != NULL)
-        *out = slot->session;
-    pthread_mutex_unlock(&h->lock);
-    return slot != NULL;
-}
-
-/* What a request may change in a READY session: notifications/initialized. */
-static void store_session(sc_mcp_http *h, const char *id, const sc_mcp_session *state)
-{
-    pthread_mutex_lock(&h->lock);
-    session_slot *slot = find_session(h, id);
-    if (slot != NULL && state->initialized)
-        slot->session.initialized = true;
-    pthread_mutex_unlock(&h->lock);
-}
-
-/* Adds a session in state, in a free slot or the least recently used one;
- * writes its id. */
-static int create_session(sc_mcp_http *h, const sc_mcp_session *state, char id[SESSION_ID_LEN + 1])
-{
-    unsigned char random[SESSION_ID_LEN / 2];
-    if (getrandom(random, sizeof random, 0) != (ssize_t)sizeof random)
-        return SC_ERR_ARGUMENT;
-    for (size_t i = 0; i < sizeof random; i++)
-        snprintf(id + 2 * i, 3, "%02x", random[i]);
-    pthread_mutex_lock(&h->lock);
-    session_slot *slot = &h->sessions[0];
-    for (size_t i = 0; i < h->session_count; i++) {
-        if (h->sessions[i].id[0] == '\0') {
-            slot = &h->sessions[i];
-            break;
-        }
-        if (h->sessions[i].last_used < slot->last_used)
-            slot = &h->sessions[i];
-    }
-    if (slot->id[0] != '\0')
-        sc_mcp_log(h->server, "http: %zu sessions open: ended the least recently used one", h->session_count);
-    memcpy(slot->id, id, SESSION_ID_LEN + 1);
-    slot->session = *state;
-    slot->last_used = ++h->clock;
-    pthread_mutex_unlock(&h->lock);
-    return 0;
-}
-
-static bool end_session(sc_mcp_http *h, const char *id)
-{
-    pthread_mutex_lock(&h->lock);
-    session_slot *slot = find_session(h, id);
-    if (slot != NULL)
-        memset(slot, 0, sizeof *slot);
-    pthread_mutex_unlock(&h->lock);
-    return slot != NULL;
-}
+#define refuse(c, status, ...) refuse_with((c), (status), &(extra_headers){0}, __VA_ARGS__)
 
 /* ---- header checks -------------------------------------------------------- */
 
-/* http(s)://localhost, 127.0.0.1 or [::1], with any port. */
-static bool loopback_origin(const char *origin)
+/* HOST is localhost, 127.0.0.1 or [::1], then nothing or ":PORT". */
+static bool loopback_host(const char *host)
 {
     static const char *const hosts[] = {"localhost", "127.0.0.1", "[::1]"};
-    const char *rest = strncmp(origin, "http://", 7) == 0    ? origin + 7
-                       : strncmp(origin, "https://", 8) == 0 ? origin + 8
-                                                             : NULL;
-    for (size_t i = 0; rest != NULL && i < sizeof hosts / sizeof hosts[0]; i++) {
+    for (size_t i = 0; i < sizeof hosts / sizeof hosts[0]; i++) {
         size_t n = strlen(hosts[i]);
-        if (strncasecmp(rest, hosts[i], n) != 0)
+        if (strncasecmp(host, hosts[i], n) != 0)
             continue;
-        const char *port = rest + n;
+        const char *port = host + n;
         if (*port == '\0')
             return true;
         if (*port++ != ':' || *port == '\0' || strlen(port) > 5)
@@ -224,6 +149,15 @@ static bool loopback_origin(const char *origin)
         return strspn(port, "0123456789") == strlen(port);
     }
     return false;
+}
+
+/* http(s)://localhost, 127.0.0.1 or [::1], with any port. */
+static bool loopback_origin(const char *origin)
+{
+    const char *rest = strncmp(origin, "http://", 7) == 0    ? origin + 7
+                       : strncmp(origin, "https://", 8) == 0 ? origin + 8
+                                                             : NULL;
+    return rest != NULL && loopback_host(rest);
 }
 
 static bool origin_allowed(const sc_mcp_http *h, const char *origin)
@@ -236,6 +170,23 @@ static bool origin_allowed(const sc_mcp_http *h, const char *origin)
         if (strcmp(origin, h->options.allowed_origins[i]) == 0)
             return true;
     return false;
+}
+
+/* The Host allow-list: the given one, or for a loopback bind the loopback
+ * names (a DNS rebinding page sends its own name as Host). */
+static bool host_allowed(const sc_mcp_http *h, const char *host)
+{
+    if (host == NULL)
+        return true; /* HTTP/1.0 (HTTP/1.1 without Host is refused by libmicrohttpd) */
+    if (h->options.allowed_hosts != NULL) {
+        /* the name without its port: "[::1]:8080" is "[::1]" */
+        size_t n = host[0] == '[' ? strcspn(host, "]") + 1 : strcspn(host, ":");
+        for (size_t i = 0; i < h->options.allowed_host_count; i++)
+            if (strlen(h->options.allowed_hosts[i]) == n && strncasecmp(host, h->options.allowed_hosts[i], n) == 0)
+                return true;
+        return false;
+    }
+    return !h->check_host || loopback_host(host);
 }
 
 static bool authorized(const sc_mcp_http *h, struct MHD_Connection *c)
@@ -252,22 +203,54 @@ static bool authorized(const sc_mcp_http *h, struct MHD_Connection *c)
     return h->options.authorize(h->options.authorize_ctx, token);
 }
 
-/* A media type list (Accept) that takes application/json. */
-static bool accepts_json(const char *accept)
+/* A qvalue ("0", "0.5", "1.000"), in thousandths; one that is not is 1. */
+static int qvalue(const char *v)
+{
+    if (*v != '0' && *v != '1')
+        return 1000;
+    int q = (*v++ - '0') * 1000;
+    if (*v == '.')
+        for (int scale = 100, i = 1; scale > 0 && v[i] >= '0' && v[i] <= '9'; scale /= 10, i++)
+            q += (v[i] - '0') * scale;
+    return q > 1000 ? 1000 : q;
+}
+
+/* The weight (q, in thousandths) an Accept list gives to media type
+ * type/subtype: that of its most specific matching range (RFC 9110
+ * section 12.4.2 and 12.5.1), 0 when none matches; 1000 without Accept. */
+static int accept_weight(const char *accept, const char *type)
 {
     if (accept == NULL)
-        return true;
+        return 1000;
+    size_t major = strcspn(type, "/");
+    int best_rank = -1, weight = 0;
     for (const char *p = accept; *p;) {
         p += strspn(p, " \t,");
         size_t n = strcspn(p, ";,");
+        const char *range = p;
         while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\t'))
             n--;
-        if ((n == 16 && strncasecmp(p, "application/json", 16) == 0) ||
-            (n == 13 && strncasecmp(p, "application/*", 13) == 0) || (n == 3 && strncmp(p, "*/*", 3) == 0))
-            return true;
+        int rank = -1;
+        if (n == strlen(type) && strncasecmp(range, type, n) == 0)
+            rank = 2;
+        else if (n == major + 2 && strncasecmp(range, type, major + 1) == 0 && range[major + 1] == '*')
+            rank = 1;
+        else if (n == 3 && strncmp(range, "*/*", 3) == 0)
+            rank = 0;
         p += strcspn(p, ",");
+        int q = 1000; /* its parameters: q= */
+        for (const char *param = range + strcspn(range, ";,"); *param == ';' && param < p;) {
+            param += 1 + strspn(param + 1, " \t");
+            if ((param[0] == 'q' || param[0] == 'Q') && param[1] == '=')
+                q = qvalue(param + 2);
+            param += strcspn(param, ";,");
+        }
+        if (rank > best_rank) {
+            best_rank = rank;
+            weight = q;
+        }
     }
-    return false;
+    return weight;
 }
 
 static bool json_content(const char *type)
@@ -285,28 +268,53 @@ static bool supported_version(const char *version)
     return false;
 }
 
+/* Counts the Content-Length and Transfer-Encoding headers of a request. */
+typedef struct framing {
+    unsigned lengths, encodings;
+} framing;
+
+static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    framing *f = cls;
+    (void)kind, (void)value;
+    if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0)
+        f->lengths++;
+    else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0)
+        f->encodings++;
+    return MHD_YES;
+}
+
 /* What can be refused from the headers alone, before the body is read:
  * returns MHD_YES to go on reading, or the result of queueing a refusal
  * (libmicrohttpd then drops the body and closes the connection). */
 static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, const char *url, const char *method,
                                      request *r)
 {
+    framing f = {0, 0};
+    MHD_get_connection_values(c, MHD_HEADER_KIND, count_framing, &f);
+    if (f.lengths > 1 || (f.lengths > 0 && f.encodings > 0)) /* RFC 9112 6.3: a smuggling attempt */
+        return refuse_with(c, MHD_HTTP_BAD_REQUEST, &(extra_headers){.close = true},
+                           "Bad Request: more than one Content-Length, or Content-Length with Transfer-Encoding");
+    if (!host_allowed(h, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST)))
+        return refuse(c, MHD_HTTP_FORBIDDEN, "Forbidden: Host not allowed");
     if (strcmp(url, h->path) != 0)
         return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: the MCP endpoint is elsewhere");
     if (!origin_allowed(h, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN)))
         return refuse(c, MHD_HTTP_FORBIDDEN, "Forbidden: Origin not allowed");
     if (strcmp(method, MHD_HTTP_METHOD_OPTIONS) == 0) /* a CORS preflight carries no credentials */
-        return send_text(c, MHD_HTTP_NO_CONTENT, "", 0, NULL, "POST, DELETE, OPTIONS", false);
+        return send_text(c, MHD_HTTP_NO_CONTENT, "", 0, &(extra_headers){.allow = "GET, POST, DELETE, OPTIONS"});
     if (!authorized(h, c))
         return refuse(c, MHD_HTTP_UNAUTHORIZED, "Unauthorized: a valid bearer token is required");
-    bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
-    if (!post && strcmp(method, MHD_HTTP_METHOD_DELETE) != 0)
-        return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED,
-                      "Method Not Allowed: POST a message, DELETE a session (this server offers no SSE stream)");
+    bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0, get = strcmp(method, MHD_HTTP_METHOD_GET) == 0;
+    if (!post && !get && strcmp(method, MHD_HTTP_METHOD_DELETE) != 0)
+        return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED, "Method Not Allowed: POST a message, GET a stream, DELETE a session");
+    const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
     if (post && !json_content(MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE)))
         return refuse(c, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "Unsupported Media Type: the body must be application/json");
-    if (post && !accepts_json(MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT)))
-        return refuse(c, MHD_HTTP_NOT_ACCEPTABLE, "Not Acceptable: the reply is application/json");
+    if (post && accept_weight(accept, "application/json") == 0 && accept_weight(accept, "text/event-stream") == 0)
+        return refuse(c, MHD_HTTP_NOT_ACCEPTABLE, "Not Acceptable: the reply is application/json or text/event-stream");
+    if (get && accept_weight(accept, "text/event-stream") == 0)
+        return refuse(c, MHD_HTTP_NOT_ACCEPTABLE, "Not Acceptable: the stream is text/event-stream");
     /* A body over the limit is read and dropped, and then answered with
      * 413: answering before it is read would close the connection while
      * the client still sends, and most clients then see a reset instead of
@@ -317,18 +325,288 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
         return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, "Content Too Large: the body is over %zu bytes", h->max_body);
     r->too_large = declared > h->max_body;
     const char *id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Session-Id");
-    sc_mcp_session session;
     if (id == NULL && !post)
         return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: Mcp-Session-Id header is required");
-    if (id != NULL && !load_session(h, id, &session))
+    if (id != NULL && (r->session = sc_http_session_acquire(h, id)) == NULL)
         return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session; initialize a new one");
+    /* The specification: an invalid or unsupported revision gets 400; a
+     * supported one other than the session's is not refused (a client may
+     * carry on with another revision it speaks). */
     const char *version = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "MCP-Protocol-Version");
-    if (id != NULL && version != NULL && (!supported_version(version) || strcmp(version, session.protocol_version) != 0))
-        return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: MCP-Protocol-Version is not the session's");
+    if (id != NULL && version != NULL && !supported_version(version))
+        return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: unsupported MCP-Protocol-Version");
     return MHD_YES;
 }
 
-/* ---- requests ------------------------------------------------------------- */
+/* ---- SSE ------------------------------------------------------------------ */
+
+/* A connection writing a stream. */
+typedef struct reader {
+    sc_mcp_http *h;
+    stream *st;            /* a reference */
+    http_session *session; /* a reference (NULL: initialize's stream) */
+    unsigned attachment;    /* its stream's, when it attached */
+    unsigned long long pos; /* the seq of the event being written */
+    size_t offset;          /* in it */
+    char prime[64];         /* the first event, when one is sent */
+    size_t prime_len, prime_off;
+    bool post;              /* the POST's own connection (which its handler may close) */
+    int fd;                 /* its socket, watched for the client going away */
+    char last[32];          /* the retry field written as the handler closes it */
+    size_t last_len, last_off;
+} reader;
+
+static size_t copy_out(char *buf, size_t max, const char *text, size_t len, size_t *offset)
+{
+    size_t n = len - *offset < max ? len - *offset : max;
+    memcpy(buf, text + *offset, n);
+    *offset += n;
+    return n;
+}
+
+#define PEER_CHECK_MS 200 /* how often a waiting stream looks whether its client has gone */
+
+/* Whether the client closed its side of connection fd (or it failed): a
+ * stream waiting for events would not notice before its next write, and
+ * the connection would hold its slot (and the per-address count) until a
+ * keep-alive comment failed. */
+static bool peer_gone(int fd)
+{
+    struct pollfd p = {fd, POLLRDHUP, 0};
+    return fd >= 0 && poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
+}
+
+static ssize_t read_stream(void *cls, uint64_t at, char *buf, size_t max)
+{
+    reader *rd = cls;
+    sc_mcp_http *h = rd->h;
+    stream *st = rd->st;
+    (void)at;
+    if (rd->prime_off < rd->prime_len)
+        return (ssize_t)copy_out(buf, max, rd->prime, rd->prime_len, &rd->prime_off);
+    struct timespec quiet; /* a keep-alive comment is due then */
+    clock_gettime(CLOCK_REALTIME, &quiet);
+    quiet.tv_sec += h->keepalive;
+    pthread_mutex_lock(&h->lock);
+    for (;;) {
+        if (rd->attachment != st->attachment) { /* resumed on another connection */
+            pthread_mutex_unlock(&h->lock);
+            return MHD_CONTENT_READER_END_WITH_ERROR;
+        }
+        /* the handler closed this connection: the events before, a retry
+         * field, the end; the rest is for the client's resumption */
+        bool cut = rd->post && st->closed;
+        event *e = st->head;
+        while (e != NULL && e->seq < rd->pos)
+            e = e->next;
+        if (e != NULL && cut && e->seq >= st->close_seq)
+            e = NULL;
+        if (e == NULL && cut) {
+            if (rd->last_len == 0)
+                rd->last_len = (size_t)snprintf(rd->last, sizeof rd->last, "retry: %u\n\n", st->retry_ms);
+            pthread_mutex_unlock(&h->lock);
+            if (rd->last_off < rd->last_len)
+                return (ssize_t)copy_out(buf, max, rd->last, rd->last_len, &rd->last_off);
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        }
+        if (e != NULL) {
+            if (e->seq != rd->pos) { /* the ones before were dropped */
+                rd->pos = e->seq;
+                rd->offset = 0;
+            }
+            size_t n = copy_out(buf, max, e->text, e->len, &rd->offset);
+            if (rd->offset == e->len) {
+                rd->pos++;
+                rd->offset = 0;
+                if (st->delivered < e->seq)
+                    st->delivered = e->seq;
+            }
+            pthread_mutex_unlock(&h->lock);
+            return (ssize_t)n;
+        }
+        bool over = h->stopping || (st->get ? st->session == NULL || !st->session->listed : st->done);
+        if (over) {
+            if (!st->get && st->done) /* the reply is written: a finished stream keeps nothing */
+                sc_http_stream_forget(st);
+            pthread_mutex_unlock(&h->lock);
+            return MHD_CONTENT_READER_END_OF_STREAM;
+        }
+        /* waits in slices: between them, whether the client has gone */
+        struct timespec now, until;
+        clock_gettime(CLOCK_REALTIME, &now);
+        until = now;
+        until.tv_nsec += PEER_CHECK_MS * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        if (until.tv_sec > quiet.tv_sec || (until.tv_sec == quiet.tv_sec && until.tv_nsec > quiet.tv_nsec))
+            until = quiet;
+        if (pthread_cond_timedwait(&h->wake, &h->lock, &until) != ETIMEDOUT)
+            continue;
+        if (peer_gone(rd->fd)) {
+            pthread_mutex_unlock(&h->lock);
+            return MHD_CONTENT_READER_END_WITH_ERROR;
+        }
+        if (until.tv_sec == quiet.tv_sec && until.tv_nsec == quiet.tv_nsec) {
+            pthread_mutex_unlock(&h->lock);
+            /* a comment: keeps proxies and the idle timeout from ending a quiet stream */
+            static const char keepalive[] = ": keep-alive\n\n";
+            size_t offset = 0;
+            return (ssize_t)copy_out(buf, max, keepalive, sizeof keepalive - 1, &offset);
+        }
+    }
+}
+
+static void reader_free(void *cls)
+{
+    reader *rd = cls;
+    sc_mcp_http *h = rd->h;
+    pthread_mutex_lock(&h->lock);
+    if (rd->attachment == rd->st->attachment)
+        rd->st->attached = false;
+    sc_http_stream_release(rd->st);
+    if (rd->session != NULL) {
+        rd->session->last_used = sc_http_now();
+        sc_http_session_release(rd->session);
+    }
+    pthread_mutex_unlock(&h->lock);
+    free(rd);
+}
+
+/* Answers with stream st from event pos on, as text/event-stream; takes a
+ * reference to st and, when not NULL, to session. */
+static enum MHD_Result stream_response(sc_mcp_http *h, struct MHD_Connection *c, stream *st, http_session *session,
+                                       unsigned long long pos, bool prime, const char *new_session_id)
+{
+    reader *rd = calloc(1, sizeof *rd);
+    if (rd == NULL)
+        return MHD_NO;
+    rd->h = h;
+    rd->st = st;
+    rd->pos = pos;
+    rd->post = prime && !st->get; /* a resumption primes nothing */
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    rd->fd = info != NULL ? info->connect_fd : -1;
+    pthread_mutex_lock(&h->lock);
+    st->refs++;
+    st->attached = true;
+    rd->attachment = ++st->attachment;
+    pthread_cond_broadcast(&h->wake); /* a connection it takes over from ends */
+    if (session != NULL) {
+        session->refs++;
+        rd->session = session;
+    }
+    /* 2025-11-25: an event with an id and no data first, so that a client
+     * whose connection drops before the first message can still resume,
+     * with the retry field (ms) the specification asks for before a
+     * connection closes early */
+    if (prime && session != NULL && strcmp(session->session.protocol_version, "2025-11-25") >= 0)
+        rd->prime_len = (size_t)snprintf(rd->prime, sizeof rd->prime, "id: %u-%llu\nretry: 1000\ndata: \n\n",
+                                         st->number, pos - 1);
+    pthread_mutex_unlock(&h->lock);
+    struct MHD_Response *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, read_stream, rd,
+                                                                      reader_free);
+    if (response == NULL) {
+        reader_free(rd);
+        return MHD_NO;
+    }
+    if (MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "no-cache") != MHD_YES) {
+        MHD_destroy_response(response);
+        return MHD_NO;
+    }
+    return queue(c, MHD_HTTP_OK, response, "text/event-stream", &(extra_headers){.session_id = new_session_id});
+}
+
+/* GET: the session's stream for messages outside a request, or with
+ * Last-Event-ID the rest of the stream that event was on. */
+static enum MHD_Result get(sc_mcp_http *h, struct MHD_Connection *c, request *r)
+{
+    http_session *s = r->session;
+    const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_LAST_EVENT_ID);
+    unsigned number = 0;
+    unsigned long long seq = 0;
+    char tail;
+    if (last != NULL && sscanf(last, "%u-%llu%c", &number, &seq, &tail) != 2)
+        return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: Last-Event-ID is not one of this server's event ids");
+    pthread_mutex_lock(&h->lock);
+    stream *st = NULL;
+    if (last != NULL) {
+        for (st = s->streams; st != NULL && st->number != number; st = st->next)
+            ;
+    } else {
+        if (s->get == NULL && (s->get = sc_http_stream_new(h, s, true)) != NULL)
+            s->get->refs--; /* the session's list holds it */
+        st = s->get;
+        seq = st != NULL ? st->delivered : 0; /* what was never written */
+    }
+    /* a client resuming has given up the connection it resumes from, which
+     * may not have noticed yet; a second plain GET would split the stream */
+    bool busy = st != NULL && st->attached && last == NULL;
+    if (st != NULL)
+        st->refs++; /* while unlocked: another POST may drop old streams */
+    pthread_mutex_unlock(&h->lock);
+    enum MHD_Result result;
+    if (st == NULL)
+        return last != NULL ? refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: the stream of Last-Event-ID is gone") : MHD_NO;
+    if (busy) /* one connection per stream: two would split its messages */
+        result = refuse(c, MHD_HTTP_CONFLICT, "Conflict: the stream is open on another connection");
+    else
+        result = stream_response(h, c, st, s, seq + 1, last == NULL, NULL);
+    pthread_mutex_lock(&h->lock);
+    sc_http_stream_release(st);
+    pthread_mutex_unlock(&h->lock);
+    return result;
+}
+
+/* ---- POST ----------------------------------------------------------------- */
+
+/* A message handled on a thread of its own. */
+typedef struct job {
+    sc_mcp_http *h;
+    stream *st;            /* a reference */
+    http_session *session; /* a reference */
+    sc_mcp_test_handler handler;
+    sc_arena *arena;       /* holds the body; freed by the job */
+    const char *body;
+    size_t len;
+} job;
+
+static void *handle(void *arg)
+{
+    job *j = arg;
+    sc_mcp_http *h = j->h;
+    stream *st = j->st;
+    sc_mcp_channel request = {sc_http_send_on_post, st, sc_http_close_post},
+                   outside = {sc_http_send_outside, j->session, NULL};
+    sc_mcp_reply reply;
+    int rc = j->handler != NULL ? j->handler(h->server, &j->session->session, j->arena, j->body, j->len, &request,
+                                             &outside, &reply)
+                                : sc_mcp_handle_on(h->server, &j->session->session, j->arena, j->body, j->len,
+                                                   &request, &reply);
+    char *text = rc == 0 && reply.text != NULL ? malloc(reply.len + 1) : NULL;
+    if (text != NULL)
+        memcpy(text, reply.text, reply.len);
+    else if (rc == 0 && reply.text != NULL)
+        rc = SC_ERR_NOMEM;
+    pthread_mutex_lock(&h->lock);
+    st->rc = rc;
+    st->reply = reply;
+    st->reply.text = st->reply_text = text;
+    /* streaming (or the only form the client takes): the reply is the last event */
+    if (text != NULL && (st->streaming || st->next_seq > 1 || !st->json) && sc_http_stream_append(h, st, text, reply.len) != 0)
+        st->rc = SC_ERR_NOMEM;
+    st->done = true;
+    h->handlers--;
+    pthread_cond_broadcast(&h->wake);
+    sc_http_stream_release(st);
+    sc_http_session_release(j->session);
+    pthread_mutex_unlock(&h->lock);
+    sc_arena_release(j->arena);
+    free(j->arena);
+    free(j);
+    return NULL;
+}
 
 /* Whether body is one initialize request: the only message a POST without
  * a session may carry. */
@@ -342,41 +620,143 @@ static bool is_initialize(sc_arena *arena, const char *body, size_t len)
     return cJSON_IsString(method) && strcmp(method->valuestring, "initialize") == 0;
 }
 
+/* Whether body holds a request (or is no JSON-RPC message at all), rather
+ * than only notifications and responses. */
+static bool carries_request(sc_arena *arena, const char *body, size_t len)
+{
+    cJSON *tree, *item, *batch;
+    sc_error err;
+    if (sc_parse_json(arena, body, len, &tree, &err) != 0)
+        return true;
+    batch = cJSON_IsArray(tree) ? tree : NULL;
+    cJSON_ArrayForEach(item, batch)
+        if (cJSON_GetObjectItemCaseSensitive(item, "method") != NULL && cJSON_GetObjectItemCaseSensitive(item, "id") != NULL)
+            return true;
+    return !cJSON_IsArray(tree) && (cJSON_GetObjectItemCaseSensitive(tree, "method") == NULL) ==
+                                       (cJSON_GetObjectItemCaseSensitive(tree, "id") == NULL);
+}
+
+static char *retry_after(const sc_mcp_http *h, char buf[16])
+{
+    snprintf(buf, 16, "%u", h->session_timeout < 60 ? h->session_timeout : 60);
+    return buf;
+}
+
 static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r)
 {
-    const char *id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Session-Id");
-    sc_mcp_session session;
-    char new_id[SESSION_ID_LEN + 1];
-    sc_mcp_reply reply;
-    sc_mcp_session_init(&session);
-    if (id == NULL && !is_initialize(&r->arena, r->body, r->len))
+    bool initialize = r->session == NULL;
+    char wait[16];
+    if (initialize && !is_initialize(r->arena, r->body, r->len))
         return refuse(c, MHD_HTTP_BAD_REQUEST,
                       "Bad Request: Mcp-Session-Id header is required (only initialize opens a session)");
-    if (id != NULL && !load_session(h, id, &session)) /* ended since the headers came */
-        return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session; initialize a new one");
-    int rc = sc_mcp_handle(h->server, &session, &r->arena, r->body, r->len, &reply);
-    if (rc != 0) {
-        sc_mcp_log(h->server, "http: no reply could be made: %s", sc_strerror(rc));
+    if (initialize && !sc_http_session_room(h))
+        return refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = retry_after(h, wait)},
+                           "Service Unavailable: every session is in use; try again later");
+    if (initialize && (r->session = sc_http_session_new(h)) == NULL)
+        return MHD_NO;
+    const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
+    /* handlers go on after their client is gone: a client that posts slow
+     * calls and leaves must not pile up threads without end */
+    pthread_mutex_lock(&h->lock);
+    bool busy = h->handlers >= 2 * h->max_connections;
+    pthread_mutex_unlock(&h->lock);
+    if (busy && carries_request(r->arena, r->body, r->len)) /* a response, a notification: let it reach its handler */
+        return refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = "1"},
+                           "Service Unavailable: %u requests in progress", 2 * h->max_connections);
+    job *j = calloc(1, sizeof *j);
+    pthread_mutex_lock(&h->lock);
+    stream *st = j != NULL ? sc_http_stream_new(h, initialize ? NULL : r->session, false) : NULL;
+    if (st != NULL) {
+        st->sse = accept_weight(accept, "text/event-stream") > 0;
+        st->json = accept_weight(accept, "application/json") > 0;
+        st->refs++; /* the job's */
+        r->session->refs++;
+        h->handlers++;
+        *j = (job){h, st, r->session, h->handler, r->arena, r->body, r->len};
+    }
+    pthread_mutex_unlock(&h->lock);
+    pthread_t thread;
+    pthread_attr_t attr;
+    bool started = st != NULL && pthread_attr_init(&attr) == 0;
+    if (started) {
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        started = pthread_create(&thread, &attr, handle, j) == 0;
+        pthread_attr_destroy(&attr);
+    }
+    if (!started) {
+        pthread_mutex_lock(&h->lock);
+        if (st != NULL) {
+            h->handlers--;
+            r->session->refs--;
+            st->refs--; /* the job's */
+            sc_http_stream_release(st);
+        }
+        pthread_mutex_unlock(&h->lock);
+        free(j);
+        sc_mcp_log(h->server, "http: no thread or memory for a request");
         return MHD_NO;
     }
-    if (id != NULL)
-        store_session(h, id, &session);
-    else if (session.state == SC_MCP_STATE_READY) {
-        if (create_session(h, &session, new_id) != 0) {
-            sc_mcp_log(h->server, "http: no random bytes for a session id");
-            return MHD_NO;
+    r->arena = NULL; /* the job's now */
+    r->body = NULL;
+
+    /* wait for the first message the handler sends, or its reply; a
+     * client that takes SSE gets the stream after keepalive_seconds
+     * without either, so that a long call keeps its connection alive, and
+     * a client gone is noticed (its slot freed) while the handler runs */
+    pthread_mutex_lock(&h->lock);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += h->keepalive;
+    while (!st->done && st->next_seq == 1 && !h->stopping && !st->streaming)
+        if (pthread_cond_timedwait(&h->wake, &h->lock, &until) == ETIMEDOUT && st->sse && !initialize)
+            st->streaming = true;
+    bool stopping = h->stopping && !st->done && st->next_seq == 1 && !st->streaming;
+    bool streaming = st->next_seq > 1 || st->streaming;
+    st->streaming = streaming;
+    sc_mcp_reply reply = st->reply;
+    int rc = st->rc;
+    pthread_mutex_unlock(&h->lock);
+    enum MHD_Result result = MHD_NO;
+    const char *new_id = NULL;
+    if (stopping)
+        goto out;
+    if (rc != 0 && !streaming) {
+        sc_mcp_log(h->server, "http: no reply could be made: %s", sc_strerror(rc));
+        goto out;
+    }
+    if (initialize && r->session->session.state == SC_MCP_STATE_READY && !streaming) {
+        int listed = sc_http_session_list(h, r->session);
+        if (listed == SC_ERR_LIMIT) {
+            result = refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE,
+                                 &(extra_headers){.retry_after = retry_after(h, wait)},
+                                 "Service Unavailable: every session is in use; try again later");
+            goto out;
         }
-        id = new_id;
-    } else {
-        id = NULL; /* a failed initialize opens no session */
+        if (listed != 0) {
+            sc_mcp_log(h->server, "http: no random bytes for a session id");
+            goto out;
+        }
+        new_id = r->session->id;
+    }
+    if (streaming) {
+        result = stream_response(h, c, st, initialize ? NULL : r->session, 1, true, NULL);
+        goto out;
     }
     switch (reply.outcome) {
-    case SC_MCP_NO_REPLY: return send_text(c, MHD_HTTP_ACCEPTED, "", 0, NULL, NULL, false);
-    case SC_MCP_REJECTED: return send_text(c, MHD_HTTP_BAD_REQUEST, reply.text, reply.len, NULL, NULL, false);
-    case SC_MCP_ANSWERED: break;
+    case SC_MCP_NO_REPLY: result = send_text(c, MHD_HTTP_ACCEPTED, "", 0, NULL); break;
+    case SC_MCP_REJECTED: result = send_text(c, MHD_HTTP_BAD_REQUEST, reply.text, reply.len, NULL); break;
+    case SC_MCP_ANSWERED:
+        result = send_text(c, MHD_HTTP_OK, reply.text, reply.len, &(extra_headers){.session_id = new_id});
+        break;
     }
-    return send_text(c, MHD_HTTP_OK, reply.text, reply.len, id == new_id ? new_id : NULL, NULL, false);
+out:
+    pthread_mutex_lock(&h->lock);
+    sc_http_stream_release(st);
+    pthread_mutex_unlock(&h->lock);
+    return result;
 }
+
+/* ---- libmicrohttpd's callbacks -------------------------------------------- */
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_data_size,
@@ -387,12 +767,15 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     (void)version;
     if (r == NULL) { /* the headers are in */
         r = calloc(1, sizeof *r);
-        if (r == NULL)
+        if (r == NULL || (r->arena = malloc(sizeof *r->arena)) == NULL) {
+            free(r);
             return MHD_NO;
-        sc_arena_init(&r->arena, NULL);
+        }
+        sc_arena_init(r->arena, NULL);
         if (h->server->limits != NULL) /* from the body on: the whole request counts */
-            sc_arena_set_limits(&r->arena, h->server->limits);
+            sc_arena_set_limits(r->arena, h->server->limits);
         *con_cls = r;
+        sc_http_set_busy(h, c);
         return check_headers(h, c, url, method, r);
     }
     if (*upload_data_size > 0) { /* a part of the body */
@@ -409,7 +792,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             size_t cap = r->cap ? r->cap : 4096;
             while (cap < r->len + n)
                 cap *= 2;
-            char *body = sc_arena_grow(&r->arena, r->body, r->cap, cap);
+            char *body = sc_arena_grow(r->arena, r->body, r->cap, cap);
             if (body == NULL)
                 return MHD_NO;
             r->body = body;
@@ -419,25 +802,33 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         r->len += n;
         return MHD_YES;
     }
-    /* the whole request is in */
+    /* the whole request is in: its deadline is met */
+    sc_http_set_receiving(h, c, false);
     if (r->too_large)
         return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, "Content Too Large: the body is over %zu bytes", h->max_body);
     if (strcmp(method, MHD_HTTP_METHOD_DELETE) == 0) {
-        const char *id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Session-Id");
-        if (!end_session(h, id))
+        if (!sc_http_session_end(h, r->session->id))
             return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session");
-        return send_text(c, MHD_HTTP_OK, "", 0, NULL, NULL, false);
+        return send_text(c, MHD_HTTP_OK, "", 0, NULL);
     }
+    if (strcmp(method, MHD_HTTP_METHOD_GET) == 0)
+        return get(h, c, r);
     return post(h, c, r);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
 {
+    sc_mcp_http *h = cls;
     request *r = *con_cls;
-    (void)cls, (void)c, (void)toe;
+    (void)toe;
+    sc_http_set_receiving(h, c, true); /* the next request on this connection: a new deadline */
     if (r == NULL)
         return;
-    sc_arena_release(&r->arena);
+    sc_http_session_done(h, r->session);
+    if (r->arena != NULL) {
+        sc_arena_release(r->arena);
+        free(r->arena);
+    }
     free(r);
     *con_cls = NULL;
 }
@@ -452,6 +843,27 @@ static void on_log(void *cls, const char *fmt, va_list ap)
 }
 
 /* ---- the server ----------------------------------------------------------- */
+
+static bool loopback_address(const char *address)
+{
+    return strncmp(address, "127.", 4) == 0 || strcmp(address, "::1") == 0;
+}
+
+static void destroy(sc_mcp_http *h)
+{
+    for (size_t i = 0; i < h->session_cap; i++)
+        if (h->sessions[i] != NULL)
+            sc_http_session_unlist(h, i);
+    while (h->peers != NULL) {
+        peer *p = h->peers;
+        h->peers = p->next;
+        free(p);
+    }
+    pthread_cond_destroy(&h->wake);
+    pthread_mutex_destroy(&h->lock);
+    free(h->sessions);
+    free(h);
+}
 
 int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *options, sc_mcp_http **out,
                       sc_error *err)
@@ -469,10 +881,24 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
     h->options = *options;
     h->path = options->path != NULL ? options->path : "/mcp";
     h->max_body = options->max_body != 0 ? options->max_body : sc_mcp_max_message(server);
-    h->session_count = options->max_sessions != 0 ? options->max_sessions : 1024;
-    h->sessions = calloc(h->session_count, sizeof *h->sessions);
+    h->session_cap = options->max_sessions != 0 ? options->max_sessions : 1024;
+    h->request_timeout = options->request_timeout_seconds != 0 ? options->request_timeout_seconds : 10;
+    h->session_timeout = options->session_timeout_seconds != 0 ? options->session_timeout_seconds : 1800;
+    h->replay_events = options->replay_events != 0 ? options->replay_events : 64;
+    unsigned timeout = options->timeout_seconds != 0 ? options->timeout_seconds : 30;
+    h->keepalive = options->keepalive_seconds != 0 ? options->keepalive_seconds : timeout / 2 > 15 ? 15 : timeout / 2;
+    if (h->keepalive == 0)
+        h->keepalive = 1;
     snprintf(h->address, sizeof h->address, "%s", options->address != NULL ? options->address : "127.0.0.1");
+    h->check_host = loopback_address(h->address) && !options->any_host;
+    h->sessions = calloc(h->session_cap, sizeof *h->sessions);
     if (h->sessions == NULL || pthread_mutex_init(&h->lock, NULL) != 0) {
+        free(h->sessions);
+        free(h);
+        return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+    }
+    if (pthread_cond_init(&h->wake, NULL) != 0) {
+        pthread_mutex_destroy(&h->lock);
         free(h->sessions);
         free(h);
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
@@ -481,42 +907,65 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
     struct sockaddr_in v4 = {0};
     struct sockaddr_in6 v6 = {0};
     struct sockaddr *address = NULL;
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+    socklen_t address_len = 0;
     if (inet_pton(AF_INET, h->address, &v4.sin_addr) == 1) {
         v4.sin_family = AF_INET;
         v4.sin_port = htons(options->port);
         address = (struct sockaddr *)&v4;
+        address_len = sizeof v4;
     } else if (inet_pton(AF_INET6, h->address, &v6.sin6_addr) == 1) {
         v6.sin6_family = AF_INET6;
         v6.sin6_port = htons(options->port);
         address = (struct sockaddr *)&v6;
-        flags |= MHD_USE_IPv6;
+        address_len = sizeof v6;
     }
-    /* one thread: libmicrohttpd's own polling thread, no pool */
-    unsigned threads = options->threads != 0 ? options->threads : 4;
-    struct MHD_OptionItem pool[] = {
-        {threads > 1 ? MHD_OPTION_THREAD_POOL_SIZE : MHD_OPTION_END, (intptr_t)threads, NULL},
-        {MHD_OPTION_END, 0, NULL},
-    };
-    if (address != NULL)
+    h->listen_fd = address != NULL ? sc_http_listen(address, address_len) : -1;
+    h->max_connections = options->max_connections != 0 ? options->max_connections : 64;
+    h->max_per_ip = options->max_connections_per_ip != 0 ? options->max_connections_per_ip
+                                                         : (h->max_connections + 1) / 2;
+    unsigned flags = MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC | MHD_USE_THREAD_PER_CONNECTION |
+                     MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+    if (h->listen_fd >= 0)
         h->daemon = MHD_start_daemon(
-            flags, options->port, NULL, NULL, on_request, h, MHD_OPTION_EXTERNAL_LOGGER, on_log, (void *)server,
-            MHD_OPTION_SOCK_ADDR, address, MHD_OPTION_ARRAY, pool,
-            MHD_OPTION_CONNECTION_LIMIT, (unsigned)(options->max_connections != 0 ? options->max_connections : 64),
-            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)(options->timeout_seconds != 0 ? options->timeout_seconds : 30),
-            MHD_OPTION_NOTIFY_COMPLETED, on_completed, h, MHD_OPTION_END);
+            flags, 0, NULL, NULL, on_request, h, MHD_OPTION_EXTERNAL_LOGGER, on_log, (void *)server,
+            MHD_OPTION_CONNECTION_LIMIT, 2 * h->max_connections + 16, /* kept by acceptor: this is a backstop */
+            MHD_OPTION_STRICT_FOR_CLIENT, (int)1, MHD_OPTION_CONNECTION_TIMEOUT, timeout,
+            MHD_OPTION_NOTIFY_CONNECTION, sc_http_on_connection, h, MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
+            MHD_OPTION_END);
     if (h->daemon == NULL) {
         int rc = sc_fail(err, SC_ERR_ARGUMENT, NULL,
                          address == NULL ? "\"%.64s\" is not an IPv4 or IPv6 address"
-                                         : "cannot listen on %.64s port %u (in use?)",
+                         : h->listen_fd < 0 ? "cannot listen on %.64s port %u (in use?)"
+                                            : "cannot start the HTTP server on %.64s port %u",
                          h->address, (unsigned)options->port);
-        pthread_mutex_destroy(&h->lock);
-        free(h->sessions);
-        free(h);
+        if (h->listen_fd >= 0)
+            close(h->listen_fd);
+        destroy(h);
         return rc;
     }
-    const union MHD_DaemonInfo *info = MHD_get_daemon_info(h->daemon, MHD_DAEMON_INFO_BIND_PORT);
-    h->port = info != NULL ? info->port : options->port;
+    if (pthread_create(&h->reaper, NULL, sc_http_reaper, h) != 0) {
+        MHD_stop_daemon(h->daemon);
+        close(h->listen_fd);
+        destroy(h);
+        return sc_fail(err, SC_ERR_NOMEM, NULL, "no thread for the request deadline");
+    }
+    if (pthread_create(&h->acceptor, NULL, sc_http_acceptor, h) != 0) {
+        pthread_mutex_lock(&h->lock);
+        h->stopping = true;
+        pthread_cond_broadcast(&h->wake);
+        pthread_mutex_unlock(&h->lock);
+        pthread_join(h->reaper, NULL);
+        MHD_stop_daemon(h->daemon);
+        close(h->listen_fd);
+        destroy(h);
+        return sc_fail(err, SC_ERR_NOMEM, NULL, "no thread to accept connections");
+    }
+    struct sockaddr_storage bound;
+    socklen_t bound_len = sizeof bound;
+    getsockname(h->listen_fd, (struct sockaddr *)&bound, &bound_len);
+    h->port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
+                                                : ((struct sockaddr_in *)&bound)->sin_port);
+
     *out = h;
     return 0;
 }
@@ -526,14 +975,30 @@ unsigned short sc_mcp_http_port(const sc_mcp_http *http)
     return http->port;
 }
 
+void sc_mcp_http_set_test_handler(sc_mcp_http *http, sc_mcp_test_handler handler)
+{
+    pthread_mutex_lock(&http->lock); /* set while serving */
+    http->handler = handler;
+    pthread_mutex_unlock(&http->lock);
+}
+
 void sc_mcp_http_stop(sc_mcp_http *http)
 {
     if (http == NULL)
         return;
+    pthread_mutex_lock(&http->lock);
+    http->stopping = true; /* streams end, waiting requests give up */
+    pthread_cond_broadcast(&http->wake);
+    pthread_mutex_unlock(&http->lock);
+    pthread_join(http->acceptor, NULL);
+    pthread_join(http->reaper, NULL);
     MHD_stop_daemon(http->daemon);
-    pthread_mutex_destroy(&http->lock);
-    free(http->sessions);
-    free(http);
+    close(http->listen_fd);
+    pthread_mutex_lock(&http->lock);
+    while (http->handlers > 0) /* handlers still running hold sessions and streams */
+        pthread_cond_wait(&http->wake, &http->lock);
+    pthread_mutex_unlock(&http->lock);
+    destroy(http);
 }
 
 int sc_mcp_serve_http(const sc_mcp_server *server, const sc_mcp_http_options *options)

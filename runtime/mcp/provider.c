@@ -4,6 +4,7 @@
  * everywhere in the runtime; the response is read with sc_parse_json, so
  * it passes the same strictness rules as tool arguments. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "schemac/provider.h"
@@ -101,12 +102,22 @@ static const cJSON *member(const cJSON *object, const char *at, const char *key,
 
 /* ---- one call ------------------------------------------------------------- */
 
+/* A call whose arguments the strict reader refused (see read_response). */
+typedef struct unreadable_call {
+    size_t index; /* of its block (Anthropic) or part (Gemini) */
+    sc_error err; /* why, the path relative to the arguments */
+} unreadable_call;
+
+#define MAX_UNREADABLE_CALLS 64
+
 typedef struct turn_ctx {
     sc_arena *arena;
     const sc_tool_binding *tools;
     size_t count;
     unsigned flags;
     sc_tool_turn *turn;
+    const unreadable_call *unreadable;
+    size_t unreadable_count;
 } turn_ctx;
 
 typedef struct outcome {
@@ -166,6 +177,27 @@ static void refuse_call(turn_ctx *t, outcome *o, const char *message)
     o->text = NULL;
     sc_error_clear(&o->err);
     o->rc = sc_fail(&o->err, SC_ERR_UNKNOWN_TOOL, NULL, "%s", message);
+    t->turn->failed++;
+    t->turn->calls++;
+}
+
+/* The error of call `index` when its arguments were unreadable, else NULL. */
+static const sc_error *unreadable(const turn_ctx *t, size_t index)
+{
+    for (size_t i = 0; i < t->unreadable_count; i++)
+        if (t->unreadable[i].index == index)
+            return &t->unreadable[i].err;
+    return NULL;
+}
+
+/* A call whose arguments could not be read: answered with why, as
+ * sc_tool_call answers arguments text it cannot read (OpenAI). */
+static void refuse_arguments(turn_ctx *t, outcome *o, const sc_error *why)
+{
+    o->result = NULL;
+    o->text = NULL;
+    o->err = *why;
+    o->rc = why->code;
     t->turn->failed++;
     t->turn->calls++;
 }
@@ -398,7 +430,9 @@ static int anthropic(turn_ctx *t, const cJSON *root, sc_error *err)
         /* input is the arguments object; anything else fails the call, not the turn */
         const cJSON *input = cJSON_GetObjectItemCaseSensitive(block, "input");
         outcome o;
-        if (call_tool(t, name->valuestring, NULL, input, &o) != 0)
+        if (unreadable(t, i) != NULL)
+            refuse_arguments(t, &o, unreadable(t, i));
+        else if (call_tool(t, name->valuestring, NULL, input, &o) != 0)
             return SC_ERR_NOMEM;
         cJSON *result = tool_result(id->valuestring, &o);
         outcome_free(&o);
@@ -470,7 +504,9 @@ static int gemini(turn_ctx *t, const cJSON *root, sc_error *err)
         /* args may be left out when the function takes none */
         const cJSON *args = cJSON_GetObjectItemCaseSensitive(call, "args");
         outcome o;
-        if (call_tool(t, name->valuestring, NULL, args, &o) != 0)
+        if (unreadable(t, i) != NULL)
+            refuse_arguments(t, &o, unreadable(t, i));
+        else if (call_tool(t, name->valuestring, NULL, args, &o) != 0)
             return SC_ERR_NOMEM;
         cJSON *response = gemini_response(&o);
         outcome_free(&o);
@@ -487,6 +523,163 @@ static int gemini(turn_ctx *t, const cJSON *root, sc_error *err)
 
 /* ---- the turn ------------------------------------------------------------- */
 
+/* Where the arguments of call N are in Anthropic and Gemini responses
+ * (OpenAI's are a string, read call by call by sc_tool_call). */
+static const struct {
+    const char *head, *tail;
+} args_at[] = {
+    [SC_PROVIDER_ANTHROPIC] = {"/content/", "/input"},
+    [SC_PROVIDER_GEMINI] = {"/candidates/0/content/parts/", "/functionCall/args"},
+};
+
+/* When path lies in the arguments of a call: that call's index, and the
+ * length of the arguments' own pointer in path. */
+static bool in_arguments(sc_provider provider, const char *path, size_t *index, size_t *prefix)
+{
+    if ((provider != SC_PROVIDER_ANTHROPIC && provider != SC_PROVIDER_GEMINI))
+        return false;
+    size_t n = strlen(args_at[provider].head), m = strlen(args_at[provider].tail);
+    if (strncmp(path, args_at[provider].head, n) != 0 || path[n] < '0' || path[n] > '9')
+        return false;
+    char *end;
+    unsigned long long i = strtoull(path + n, &end, 10);
+    if (strncmp(end, args_at[provider].tail, m) != 0 || (end[m] != '\0' && end[m] != '/'))
+        return false;
+    *index = (size_t)i;
+    *prefix = (size_t)(end + m - path);
+    return true;
+}
+
+/* Skips a JSON string at p ('"'): past its closing quote, or NULL. */
+static const char *skip_string(const char *p, const char *end)
+{
+    for (p++; p < end; p++) {
+        if (*p == '\\')
+            p++;
+        else if (*p == '"')
+            return p + 1;
+    }
+    return NULL;
+}
+
+/* Skips the value at p without reading it: the text before the strict
+ * reader's error is valid JSON, the value after it may be anything the
+ * reader refused (any depth, any number), so brackets are only counted. */
+static const char *skip_value(const char *p, const char *end)
+{
+    size_t depth = 0;
+    do {
+        while (p < end && strchr(" \t\r\n", *p) != NULL && *p != '\0')
+            p++;
+        if (p == end)
+            return NULL;
+        if (*p == '"') {
+            p = skip_string(p, end);
+            if (p == NULL)
+                return NULL;
+        } else if (*p == '{' || *p == '[') {
+            depth++;
+            p++;
+        } else if (*p == '}' || *p == ']') {
+            if (depth-- == 0)
+                return NULL;
+            p++;
+        } else {
+            p++;
+            while (p < end && strchr(",:{}[] \t\r\n", *p) == NULL)
+                p++;
+            if (depth > 0 && p < end && (*p == ',' || *p == ':'))
+                p++;
+        }
+    } while (depth > 0);
+    return p;
+}
+
+/* The text of the value at JSON Pointer pointer[0..n) (plain tokens, as
+ * args_at's) in text: *start and *end, or false. */
+static bool find_value(const char *text, size_t len, const char *pointer, size_t n, size_t *start, size_t *stop)
+{
+    const char *p = text, *end = text + len;
+    for (const char *token = pointer; token < pointer + n;) {
+        token++; /* the '/' */
+        size_t t = strcspn(token, "/");
+        if (token + t > pointer + n)
+            t = (size_t)(pointer + n - token);
+        while (p < end && strchr(" \t\r\n", *p) != NULL && *p != '\0')
+            p++;
+        if (p == end || (*p != '{' && *p != '['))
+            return false;
+        bool object = *p++ == '{';
+        unsigned long long index = object ? 0 : strtoull(token, NULL, 10);
+        for (unsigned long long i = 0;; i++) {
+            while (p < end && strchr(" \t\r\n,", *p) != NULL && *p != '\0')
+                p++;
+            if (p == end || *p == '}' || *p == ']')
+                return false;
+            bool found = !object && i == index;
+            if (object) {
+                const char *key = p;
+                if ((p = skip_string(p, end)) == NULL)
+                    return false;
+                found = (size_t)(p - key) == t + 2 && memcmp(key + 1, token, t) == 0;
+                while (p < end && *p != ':')
+                    p++;
+                if (p++ == end)
+                    return false;
+            }
+            if (found)
+                break;
+            if ((p = skip_value(p, end)) == NULL)
+                return false;
+        }
+        token += t;
+    }
+    while (p < end && strchr(" \t\r\n", *p) != NULL && *p != '\0')
+        p++;
+    const char *after = skip_value(p, end);
+    if (after == NULL)
+        return false;
+    *start = (size_t)(p - text);
+    *stop = (size_t)(after - text);
+    return true;
+}
+
+/* Reads the response. In Anthropic's and Gemini's, the arguments of each
+ * call are part of the response's JSON: arguments the strict reader
+ * refuses (nested deeper than max_depth, an integer beyond 2^53) would
+ * make the whole turn unreadable and leave every call unanswered, where
+ * OpenAI's (a string per call) fail one call. So such arguments are
+ * replaced by {} in a copy of the text (the echo carries {}) and that
+ * call is answered with the reader's error, up to MAX_UNREADABLE_CALLS. */
+static int read_response(turn_ctx *t, sc_provider provider, const char *json, size_t len, cJSON **root,
+                         sc_error *err)
+{
+    char *text = NULL;
+    unreadable_call *bad = NULL;
+    for (;;) {
+        int rc = sc_parse_json(t->arena, text != NULL ? text : json, len, root, err);
+        size_t index, prefix, start, stop;
+        if (rc == 0 || rc == SC_ERR_NOMEM || rc == SC_ERR_LIMIT || !in_arguments(provider, err->path, &index, &prefix) ||
+            t->unreadable_count == MAX_UNREADABLE_CALLS ||
+            !find_value(text != NULL ? text : json, len, err->path, prefix, &start, &stop) || stop - start < 2)
+            return rc;
+        if (text == NULL) {
+            text = sc_arena_alloc(t->arena, len);
+            bad = sc_arena_alloc(t->arena, MAX_UNREADABLE_CALLS * sizeof *bad);
+            if (text == NULL || bad == NULL)
+                return SC_ERR_NOMEM;
+            memcpy(text, json, len);
+            t->unreadable = bad;
+        }
+        memset(text + start, ' ', stop - start);
+        memcpy(text + start, "{}", 2);
+        bad[t->unreadable_count].index = index;
+        bad[t->unreadable_count].err = *err;
+        snprintf(bad[t->unreadable_count].err.path, sizeof err->path, "%s", err->path + prefix);
+        t->unreadable_count++;
+    }
+}
+
 int sc_tool_turn_run(sc_arena *arena, sc_provider provider, const sc_tool_binding *tools,
                      size_t count, const char *json, size_t len, unsigned flags, sc_tool_turn *turn,
                      sc_error *err)
@@ -499,14 +692,14 @@ int sc_tool_turn_run(sc_arena *arena, sc_provider provider, const sc_tool_bindin
     if (turn == NULL || arena == NULL || (tools == NULL && count > 0))
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "arena, tools and turn must not be NULL");
     memset(turn, 0, sizeof *turn);
-    int rc = sc_parse_json(arena, json, len, &root, err);
+    turn_ctx t = {arena, tools, count, flags, turn, NULL, 0};
+    int rc = read_response(&t, provider, json, len, &root, err);
     if (rc != 0)
         return rc;
     if (!cJSON_IsObject(root))
         return bad_response(err, SC_ERR_TYPE, "type", "", "the response must be an object");
     turn->echo = cJSON_CreateArray();
     turn->results = cJSON_CreateArray();
-    turn_ctx t = {arena, tools, count, flags, turn};
     if (turn->echo == NULL || turn->results == NULL)
         rc = SC_ERR_NOMEM;
     else if (provider == SC_PROVIDER_OPENAI_CHAT)

@@ -1,5 +1,6 @@
 /* A libFuzzer target for libschemac's MCP server core (sc_mcp_handle) with
- * the tools of samples/mcp-server. The first byte of an input picks the
+ * the tools of samples/mcp-server, a prompt and two resources (a fixed one
+ * and a template). The first byte of an input picks the
  * session the message arrives in (byte % 5: 0 not initialized, 1 to 4
  * initialized with 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05, so the
  * seed files start with that ASCII digit); the rest is the message, in a
@@ -65,6 +66,42 @@ static void arena_free(void *ctx, void *p)
     counting_free(p);
 }
 
+/* A prompt with a required argument and one with values, a fixed
+ * resource and a template: what the prompts, resources and
+ * completion/complete reach. */
+static const char *const colours[] = {"red", "green", "blue", NULL};
+static const sc_mcp_argument prompt_arguments[] = {
+    {.name = "topic", .required = true},
+    {.name = "colour", .values = colours},
+};
+
+static int get_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
+                      sc_error *err)
+{
+    (void)ctx, (void)prompt, (void)err;
+    const cJSON *topic = cJSON_GetObjectItemCaseSensitive(arguments, "topic");
+    return sc_mcp_prompt_message(messages, "user", sc_mcp_text_content(topic->valuestring));
+}
+
+static int read_resource(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri,
+                         const cJSON *variables, cJSON *contents, sc_error *err)
+{
+    (void)ctx, (void)resource;
+    const cJSON *day = cJSON_GetObjectItemCaseSensitive(variables, "day");
+    if (day != NULL && strcmp(day->valuestring, "never") == 0)
+        return sc_fail(err, SC_ERR_HANDLER, NULL, "no such day");
+    return sc_mcp_resource_contents(contents, uri, "text/plain", day != NULL ? day->valuestring : "fixed", NULL);
+}
+
+static const sc_mcp_prompt prompts[] = {
+    {.name = "summary", .arguments = prompt_arguments, .argument_count = 2, .get = get_prompt},
+};
+static const sc_mcp_resource resources[] = {
+    {.uri = "file:///readme", .name = "readme", .read = read_resource},
+    {.uri = "file:///logs/{day}/{hour}", .name = "logs", .arguments = prompt_arguments, .argument_count = 2,
+     .read = read_resource},
+};
+
 static const uint8_t *input;
 static size_t input_size;
 
@@ -108,7 +145,7 @@ static bool check_response(const cJSON *r, const char *text)
     }
     const cJSON *code = cJSON_GetObjectItemCaseSensitive(error, "code");
     const cJSON *message = cJSON_GetObjectItemCaseSensitive(error, "message");
-    static const double codes[] = {-32700, -32600, -32601, -32602, -32603};
+    static const double codes[] = {-32700, -32600, -32601, -32602, -32603, -32002};
     bool known = false;
     for (size_t i = 0; cJSON_IsNumber(code) && i < sizeof codes / sizeof codes[0]; i++)
         known = known || code->valuedouble == codes[i];
@@ -132,6 +169,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         server.tools = tools;
         server.tool_count = tools_bind_all(tools, TOOLS_COUNT);
         server.page_size = 3;
+        server.prompts = prompts;
+        server.prompt_count = 1;
+        server.resources = resources;
+        server.resource_count = 2;
         server.max_message = 64 * 1024;
     }
     if (size == 0)
@@ -184,6 +225,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         sc_arena_release(&check);
     }
     sc_arena_release(&arena);
+    sc_mcp_session_free(&session); /* a successful initialize made its core */
     if (allocations != before)
         fail("all memory comes back", NULL);
     return 0;

@@ -8,8 +8,8 @@ emitters declare without listing it fails here.
 And every name the generated C declares at file scope must start with
 GENERATED_PREFIX (generator/model/generated.h), which check_names.c refuses
 in headers, or be a public name T_SUFFIX of a struct T with SUFFIX in
-model/generated.c's public_functions or check_names.c's data_suffixes or
-tool_suffixes, which it checks against the header's names: a new static name without the prefix, or a new public
+model/generated.c's public_functions or check_names.c's data_suffixes,
+tool_suffixes, prompt_suffixes or resource_suffixes, which it checks against the header's names: a new static name without the prefix, or a new public
 one it does not know, fails here.
 
 usage: locals_listed.py CHECK_NAMES_C CASES_DIR"""
@@ -25,7 +25,7 @@ prefix = re.search(r'#define GENERATED_PREFIX "(\w+)"', internal).group(1)
 generated_c = open(os.path.join(os.path.dirname(check_names), '..', 'model', 'generated.c')).read()
 functions = generated_c[generated_c.index('public_functions[] = {'):]
 suffixes = re.findall(r'"(_\w+)", "', functions[:functions.index('};')]) + [
-    x for table in ('data_suffixes[] = {', 'tool_suffixes[] = {')
+    x for table in ('data_suffixes[] = {', 'tool_suffixes[] = {', 'prompt_suffixes[] = {', 'resource_suffixes[] = {')
     for x in re.findall(r'"(\w+)"', src[src.index(table):][:src[src.index(table):].index('};')])]
 # a declaration at file scope: a line at column 0 naming something before
 # '(', '[', '=' or ';'; a typedef of a function pointer names "(*NAME)"

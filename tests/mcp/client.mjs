@@ -81,7 +81,8 @@ await client.connect(transport);
 await check(`${mode}: initialize: the SDK's newest revision, serverInfo, instructions, the tools capability`, () => {
     assert.equal(client.getServerVersion()?.name, 'schemac-sample-mcp-server');
     assert.equal(typeof client.getServerVersion()?.version, 'string');
-    assert.deepEqual(client.getServerCapabilities(), { tools: {} });
+    // logging: every server takes logging/setLevel (a handler logs through its context)
+    assert.deepEqual(client.getServerCapabilities(), { tools: {}, logging: {} });
     assert.match(client.getInstructions() ?? '', /schemac/);
     if (mode === 'http')
         assert.match(transport.sessionId ?? '', /^[0-9a-f]{32}$/);
@@ -367,9 +368,10 @@ if (mode === 'stdio') {
         assert.deepEqual(summary(await again.json()), [1, -32600]); // already initialized
         assert.equal((await fetch(http.url, { method: 'DELETE' })).status, 400);
     });
-    await check('http raw: MCP-Protocol-Version: the session\'s 200, another or an unknown one 400', async () => {
+    // the specification: 400 for an invalid or unsupported revision only
+    await check('http raw: MCP-Protocol-Version: the session\'s or another supported one 200, an unknown one 400', async () => {
         assert.equal((await post(ping, { ...session, 'mcp-protocol-version': '2025-06-18' })).status, 200);
-        assert.equal((await post(ping, { ...session, 'mcp-protocol-version': '2025-03-26' })).status, 400);
+        assert.equal((await post(ping, { ...session, 'mcp-protocol-version': '2025-03-26' })).status, 200);
         assert.equal((await post(ping, { ...session, 'mcp-protocol-version': '2099-01-01' })).status, 400);
     });
     await check('http raw: a foreign Origin is refused (403), a loopback one is not', async () => {
@@ -415,11 +417,14 @@ if (mode === 'stdio') {
         assert.equal(r.status, 200); // a method error is a reply to a valid request
         assert.equal((await r.json()).error.code, -32601);
     });
-    await check('http raw: GET 405 (no SSE stream), PUT 405, wrong path 404, wrong media types 415 / 406', async () => {
+    await check('http raw: GET an SSE stream, PUT 405, wrong path 404, wrong media types 415 / 406', async () => {
         let r = await fetch(http.url, { headers: { accept: 'text/event-stream', ...session } });
+        assert.equal(r.status, 200);
+        assert.equal(r.headers.get('content-type'), 'text/event-stream');
+        await r.body.cancel();
+        r = await fetch(http.url, { method: 'PUT', body: ping });
         assert.equal(r.status, 405);
         assert.match(r.headers.get('allow'), /POST/);
-        assert.equal((await fetch(http.url, { method: 'PUT', body: ping })).status, 405);
         assert.equal((await fetch(http.url.replace('/mcp', '/other'), { method: 'POST', body: ping })).status, 404);
         assert.equal((await post(ping, { ...session, 'content-type': 'text/plain' })).status, 415);
         assert.equal((await post(ping, { ...session, accept: 'text/html' })).status, 406);

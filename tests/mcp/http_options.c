@@ -14,6 +14,7 @@
 int main(int argc, char **argv)
 {
     static const char *const origins[] = {"https://app.example.com", "http://localhost:5173"};
+    static const char *const hosts[] = {"mcp.example.com", "127.0.0.1"};
     static const sc_limits limits = {.max_members = 6, .max_depth = 8};
     sc_mcp_server server = {
         .name = "http-options", .version = "0", .log = sc_mcp_log_stderr, .log_ctx = "mcp_server", .limits = &limits};
@@ -24,8 +25,15 @@ int main(int argc, char **argv)
         .max_body = 2000,
         .max_connections = 4,
         .threads = 1,
-        .max_sessions = 2,
+        .max_sessions = 8,
         .timeout_seconds = 3,
+        .request_timeout_seconds = 5,
+        .max_connections_per_ip = 4,
+        .session_timeout_seconds = 2,
+        .allowed_hosts = hosts,
+        .allowed_host_count = 2,
+        .replay_events = 3,
+        .keepalive_seconds = 1,
     };
     if (argc != 3 || strcmp(argv[1], "--http") != 0) {
         fprintf(stderr, "usage: %s --http PORT\n", argv[0]);

@@ -1,8 +1,10 @@
 // The options of the Streamable HTTP transport, on http_options.c (every
 // option away from its default): the endpoint path, an Origin allow-list
-// that replaces the loopback default, the body limit, the session limit
-// (the least recently used session ends), the connection limit and the
-// idle timeout.
+// that replaces the loopback default, a Host allow-list, the body limit,
+// the session limit (a full table refuses initialize with 503) and the
+// session timeout, the connection limit, the idle timeout, the SSE
+// keep-alive comments. (The request deadline, the per-address limit and
+// Last-Event-ID replay are checked in transport.mjs.)
 //
 //   node http_options.mjs HTTP_OPTIONS_BINARY
 import net from 'node:net';
@@ -122,20 +124,55 @@ await check('limits (max_depth 8): a message 9 deep is a strictness error, answe
     assert.match(reply.error.message, /nesting deeper than 8 \(max_depth\)/);
 });
 
-await check('max_sessions 2: a third session ends the least recently used one', async () => {
-    const [a, b] = [await open(), await open()];
-    const alive = async (id) => (await post(ping, { 'mcp-session-id': id })).status;
-    assert.equal(await alive(a), 200); // a is now more recent than b
-    const c = await open();
-    assert.equal(await alive(b), 404);
-    assert.equal(await alive(a), 200);
-    assert.equal(await alive(c), 200);
+await check('max_sessions 8: a full table refuses initialize with 503 and Retry-After; live sessions stay', async () => {
+    const ids = [];
+    let r;
+    for (let i = 0; i < 9 && (r = await post(initialize)).status === 200; i++)
+        ids.push(r.headers.get('mcp-session-id'));
+    assert.equal(r.status, 503);
+    assert.match(r.headers.get('retry-after'), /^[0-9]+$/);
+    assert.equal((await r.json()).error.code, -32600);
+    for (const id of ids)
+        assert.equal((await post(ping, { 'mcp-session-id': id })).status, 200);
+});
+
+await check('session_timeout_seconds 2: idle sessions end, and make room', async () => {
+    const id = await open() ?? '';
+    await sleep(3500);
+    assert.equal((await post(ping, { 'mcp-session-id': id })).status, 404);
+    assert.match(await open(), /^[0-9a-f]{32}$/);
+});
+
+await check('keepalive_seconds 1: a quiet GET stream gets comments', async () => {
+    const id = await open();
+    const r = await fetch(url, { headers: { accept: 'text/event-stream', 'mcp-session-id': id } });
+    assert.equal(r.status, 200);
+    const reader = r.body.getReader();
+    let text = '';
+    const started = Date.now();
+    while (!text.includes(': keep-alive') && Date.now() - started < 3000)
+        text += new TextDecoder().decode((await reader.read()).value);
+    assert.match(text, /^: keep-alive\n\n/m);
+    await reader.cancel();
+});
+
+await check('allowed_hosts: exactly the names of the list, any port', async () => {
+    const withHost = async (host) => {
+        const c = connection();
+        await c.ready;
+        c.socket.write(rawPost(ping).replace('Host: 127.0.0.1', `Host: ${host}`));
+        return (await c.closed).split(' ')[1];
+    };
+    assert.equal(await withHost('mcp.example.com'), '400'); // served: no session
+    assert.equal(await withHost('MCP.example.com:8080'), '400');
+    assert.equal(await withHost('localhost'), '403');
+    assert.equal(await withHost('evil.example.com'), '403');
 });
 
 const { code } = await http.stop();
 await check('the server stops cleanly; it logged the sessions it ended', () => {
     assert.equal(code, 0);
-    assert.match(http.stderr(), /ended the least recently used one/);
+    assert.match(http.stderr(), /idle for 2 s: ended/);
     assert.doesNotMatch(http.stderr(), /Warning/); // e.g. libmicrohttpd's about a pool of one thread
 });
 console.log(`${checks - failures}/${checks} checks passed`);

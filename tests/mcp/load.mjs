@@ -8,7 +8,15 @@
 // the first 10% of the calls, at the end, and its peak) so memory can be
 // seen to stay flat; nothing is asserted about time.
 //
-//   node load.mjs MCP_SERVER [CLIENTS [CALLS]]     (defaults 8, 10000)
+// Then, with TRANSPORT_SERVER (tests/mcp/transport_server.c), SSE: CLIENTS
+// SDK clients, each with STREAMS calls streaming at once in its session,
+// CALLS / 10 calls in all; each call sends 20 messages on its POST's
+// stream and 1 on the session's GET stream. Every message must arrive, in
+// its order, every call its result, every GET message once; the figures
+// and the server's memory are printed likewise.
+//
+//   node load.mjs MCP_SERVER [CLIENTS [CALLS [TRANSPORT_SERVER [STREAMS]]]]
+//                                        (defaults 8, 10000, none, 4)
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 
@@ -24,18 +32,19 @@ try {
     process.exit(77);
 }
 
-const [server, clients = '8', calls = '10000'] = process.argv.slice(2);
-const CLIENTS = Number(clients), CALLS = Number(calls);
-if (!server || !(CLIENTS >= 1) || !(CALLS >= CLIENTS)) {
-    console.error('usage: node load.mjs MCP_SERVER [CLIENTS [CALLS]]');
+const [server, clients = '8', calls = '10000', transportServer, streams = '4'] = process.argv.slice(2);
+const CLIENTS = Number(clients), CALLS = Number(calls), STREAMS = Number(streams);
+if (!server || !(CLIENTS >= 1) || !(CALLS >= CLIENTS) || !(STREAMS >= 1)) {
+    console.error('usage: node load.mjs MCP_SERVER [CLIENTS [CALLS [TRANSPORT_SERVER [STREAMS]]]]');
     process.exit(2);
 }
 
 const http = await startHttp(server, ['--page-size', '2']);
-const memory = (field) => {
-    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${http.child.pid}/status`, 'utf8'));
+const memoryOf = (pid, field) => {
+    const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) : NaN;
 };
+const memory = (field) => memoryOf(http.child.pid, field);
 
 // The calls, in a fixed order that mixes every case.
 const plan = [];
@@ -130,4 +139,75 @@ if (unexpected.length) {
     ok = false;
 }
 console.log(ok ? 'ok   every reply correct, nothing lost' : 'FAIL');
+
+if (transportServer)
+    ok = await sse() && ok;
 process.exit(ok ? 0 : 1);
+
+// SSE: several streams at once per session, and the GET stream.
+async function sse() {
+    const { LoggingMessageNotificationSchema } = await import('@modelcontextprotocol/sdk/types.js');
+    const MESSAGES = 20, SSE_CALLS = Math.max(CLIENTS * STREAMS, Math.floor(CALLS / 10));
+    const server = await startHttp(transportServer, ['--max-connections', String(8 * CLIENTS * (STREAMS + 1))]);
+    const problems = [];
+    let calls = 0, messages = 0, outside = 0, rssEarly = NaN;
+    async function sseWorker(index) {
+        const client = new Client({ name: `sse-${index}`, version: '1.0.0' });
+        const byTag = new Map();
+        let outsideHere = 0;
+        client.setNotificationHandler(LoggingMessageNotificationSchema, ({ params: { data } }) => {
+            const [tag, n] = data.split(' ');
+            if (tag === 'outside')
+                outsideHere++;
+            else
+                (byTag.get(tag) ?? byTag.set(tag, []).get(tag)).push(Number(n));
+        });
+        const transport = new StreamableHTTPClientTransport(new URL(server.url));
+        await client.connect(transport);
+        let mine = 0;
+        const lane = async (l) => {
+            for (let i = index * STREAMS + l; i < SSE_CALLS; i += CLIENTS * STREAMS) {
+                const tag = `c${index}l${l}n${i}`;
+                try {
+                    const r = await client.callTool({ name: 'stream', arguments: { count: MESSAGES, outside: 1, tag } });
+                    assert.equal(r.content[0].text, `sent ${MESSAGES}`);
+                    assert.deepEqual(byTag.get(tag), Array.from({ length: MESSAGES }, (_, n) => n), `the messages of ${tag}`);
+                    byTag.delete(tag);
+                    messages += MESSAGES;
+                    calls++;
+                    mine++;
+                } catch (e) {
+                    problems.push(`${tag}: ${e.message}`);
+                }
+                if (calls === Math.floor(SSE_CALLS / 10))
+                    rssEarly = memoryOf(server.child.pid, 'VmRSS');
+            }
+        };
+        await Promise.all(Array.from({ length: STREAMS }, (_, l) => lane(l)));
+        for (let i = 0; i < 100 && outsideHere < mine; i++) // the GET stream may lag its POSTs
+            await new Promise((r) => setTimeout(r, 20));
+        if (outsideHere !== mine)
+            problems.push(`client ${index}: ${outsideHere} messages on the GET stream for ${mine} calls`);
+        outside += outsideHere;
+        await transport.terminateSession().catch((e) => problems.push(`client ${index}: DELETE: ${e.message}`));
+        await client.close();
+    }
+    const start = process.hrtime.bigint();
+    await Promise.all(Array.from({ length: CLIENTS }, (_, i) => sseWorker(i)));
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    const rssEnd = memoryOf(server.child.pid, 'VmRSS'), peak = memoryOf(server.child.pid, 'VmHWM');
+    const { code, signal } = await server.stop();
+    console.log(`SSE: ${CLIENTS} clients x ${STREAMS} streams at once, ${SSE_CALLS} calls in ${seconds.toFixed(2)} s: ` +
+        `${(messages / seconds).toFixed(0)} messages/s`);
+    console.log(`  calls answered ${calls}, messages on POST streams ${messages}, on GET streams ${outside}`);
+    console.log(`  server RSS after ${Math.floor(SSE_CALLS / 10)} calls ${rssEarly} kB, at the end ${rssEnd} kB, peak ${peak} kB`);
+    for (const p of problems.slice(0, 20))
+        console.log(`FAIL ${p}`);
+    let fine = problems.length === 0 && calls === SSE_CALLS && messages === SSE_CALLS * MESSAGES && outside === SSE_CALLS;
+    if (code !== 0 || signal !== null) {
+        console.log(`FAIL the server exited with ${code ?? signal}: ${server.stderr()}`);
+        fine = false;
+    }
+    console.log(fine ? 'ok   SSE: every message and reply, in order, nothing lost' : 'FAIL SSE');
+    return fine;
+}

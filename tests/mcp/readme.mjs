@@ -1,5 +1,6 @@
-// The ten-line server of README.md (readme_server.c) is what README.md
-// shows, and works: the official MCP SDK client lists its tool and calls it.
+// The server of README.md (readme_server.c) is what README.md shows, and
+// works: the official MCP SDK client calls its tool, gets its prompt and
+// reads its resource template.
 //
 //   node readme.mjs README.md readme_server.c README_SERVER
 import { readFileSync } from 'node:fs';
@@ -30,5 +31,12 @@ assert.deepEqual(ok.structuredContent, { url: 'https://example.com/a', scheme_le
 const bad = await client.callTool({ name: 'parse_url', arguments: { url: 'https://example.com/a', parts: [] } });
 assert.equal(bad.isError, true);
 assert.match(bad.content[0].text, /^\/parts: /);
+const prompt = await client.getPrompt({ name: 'explain_url', arguments: { url: 'https://example.com' } });
+assert.equal(prompt.messages[0].content.text, 'Explain the parts of https://example.com');
+const { resourceTemplates } = await client.listResourceTemplates();
+assert.deepEqual(resourceTemplates.map((t) => t.uriTemplate), ['port://{scheme}']);
+const port = await client.readResource({ uri: 'port://https' });
+assert.deepEqual(port.contents, [{ uri: 'port://https', mimeType: 'text/plain', text: '443' }]);
+await assert.rejects(client.readResource({ uri: 'port://gopher' }), /no default port known for gopher/);
 await client.close();
 console.log('ok   the README server is what README.md shows, and answers the SDK client');

@@ -155,6 +155,8 @@ char *emit_c_header(const model *m, const c_names *names)
         sb_printf(&sb, "extern const char %s_schema_json[];\n\n", n);
         if (is_tool(s))
             emit_tool_declarations(&sb, m, s);
+        if (s->prompt_name != NULL || s->resource_uri != NULL)
+            emit_mcp_arguments_declarations(&sb, s);
     }
     sb_puts(&sb, "#ifdef __cplusplus\n}\n#endif\n\n");
     sb_printf(&sb, "#endif /* %s */\n", names->guard);
@@ -294,6 +296,8 @@ char *emit_c_source(const model *m, const c_names *names)
             emit_public(&sb, s);
         if (is_tool(s))
             emit_tool(&sb, m, names, i);
+        if (s->prompt_name != NULL || s->resource_uri != NULL)
+            emit_mcp_arguments(&sb, s);
     }
     emit_check_reset();
     emit_table_reset();

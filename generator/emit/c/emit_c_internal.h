@@ -101,6 +101,10 @@ void emit_untagged_build(strbuf *sb, const struct_def *s);
 const struct_def *tool_output(const model *m, const struct_def *s);
 bool is_tool(const struct_def *s);
 void emit_tool_declarations(strbuf *sb, const model *m, const struct_def *s);
+/* @prompt / @resource: the name or URI template and the arguments'
+ * decoder for sc_mcp_prompt / sc_mcp_resource (schemac/mcp.h). */
+void emit_mcp_arguments_declarations(strbuf *sb, const struct_def *s);
+void emit_mcp_arguments(strbuf *sb, const struct_def *s);
 void emit_drop_nulls(strbuf *sb, const model *m);
 void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index);
 

@@ -37,6 +37,36 @@ void emit_tool_declarations(strbuf *sb, const model *m, const struct_def *s)
     sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler_, void *ctx_);\n\n", s->name, s->name);
 }
 
+void emit_mcp_arguments_declarations(strbuf *sb, const struct_def *s)
+{
+    bool prompt = s->prompt_name != NULL;
+    char *what = comment_text(prompt ? s->prompt_name : s->resource_uri);
+    sb_printf(sb, "/* The MCP %s \"%s\": its %s, and its %s decoded and checked into a\n"
+                  " * %s for sc_mcp_arguments (schemac/mcp.h: %s). */\n",
+              prompt ? "prompt" : "resource template", what, prompt ? "name" : "URI template",
+              prompt ? "arguments" : "variables", s->c_type, prompt ? "SC_MCP_PROMPT" : "SC_MCP_RESOURCE_TEMPLATE");
+    free(what);
+    sb_printf(sb, "extern const char %s_%s[];\n", s->name, prompt ? "prompt_name" : "resource_uri");
+    sb_printf(sb, "int %s_mcp_arguments(sc_arena *arena_, const cJSON *arguments_, void **value_, sc_error *err_) "
+                  "SC_NODISCARD;\n\n", s->name);
+}
+
+void emit_mcp_arguments(strbuf *sb, const struct_def *s)
+{
+    bool prompt = s->prompt_name != NULL;
+    char *text = c_literal(prompt ? s->prompt_name : s->resource_uri);
+    sb_printf(sb, "const char %s_%s[] = %s;\n\n", s->name, prompt ? "prompt_name" : "resource_uri", text);
+    free(text);
+    sb_printf(sb, "int %s_mcp_arguments(sc_arena *arena_, const cJSON *arguments_, void **value_, sc_error *err_)\n{\n",
+              s->name);
+    emit_line(sb, 1, "%s *typed_ = (%s *)sc_arena_alloc(arena_, sizeof *typed_);", s->c_type, s->c_type);
+    emit_line(sb, 1, "if (typed_ == NULL)");
+    emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
+    emit_line(sb, 1, "*value_ = typed_;");
+    emit_line(sb, 1, "return %s_from_cjson(arena_, arguments_, typed_, err_);", s->name);
+    sb_puts(sb, "}\n\n");
+}
+
 static const char *effect_constant(tool_effect e)
 {
     switch (e) {

@@ -1,0 +1,242 @@
+/* The Streamable HTTP transport's connections: accepting them while fewer
+ * than max_connections are open and fewer than max_connections_per_ip from
+ * one address, and the deadline of a request's headers and body, which
+ * libmicrohttpd 0.9.75 does not have (its timeout counts inactivity only,
+ * so a client sending a byte a second would hold its slot for ever): a
+ * reaper thread shuts down the socket of a connection whose request is
+ * late, and libmicrohttpd then closes it. */
+#define _GNU_SOURCE /* accept4 */
+
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mcp_http_internal.h"
+
+/* The count of connections from address's IP, made when missing (NULL:
+ * no memory); lock held. */
+static peer *peer_of(sc_mcp_http *h, const struct sockaddr *address)
+{
+    unsigned char ip[16] = {0};
+    if (address->sa_family == AF_INET)
+        memcpy(ip, &((const struct sockaddr_in *)address)->sin_addr, 4);
+    else if (address->sa_family == AF_INET6)
+        memcpy(ip, &((const struct sockaddr_in6 *)address)->sin6_addr, 16);
+    for (peer *p = h->peers; p != NULL; p = p->next)
+        if (p->family == address->sa_family && memcmp(p->ip, ip, 16) == 0)
+            return p;
+    peer *p = calloc(1, sizeof *p);
+    if (p != NULL) {
+        memcpy(p->ip, ip, 16);
+        p->family = address->sa_family;
+        p->next = h->peers;
+        h->peers = p;
+    }
+    return p;
+}
+
+/* One connection from address fewer; lock held. */
+static void peer_closed(sc_mcp_http *h, const struct sockaddr *address)
+{
+    peer *p = address != NULL ? peer_of(h, address) : NULL;
+    if (p == NULL || p->count == 0 || --p->count > 0)
+        return;
+    for (peer **at = &h->peers; *at != NULL; at = &(*at)->next)
+        if (*at == p) {
+            *at = p->next;
+            free(p);
+            return;
+        }
+}
+
+/* ---- the deadline of a request -------------------------------------------- */
+
+static connection *connection_of(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info != NULL ? info->socket_context : NULL;
+}
+
+/* Whether the connection is reading a request (the deadline runs) or
+ * answering one (it does not: an SSE stream may last). */
+void sc_http_set_receiving(sc_mcp_http *h, struct MHD_Connection *c, bool receiving)
+{
+    connection *conn = connection_of(c);
+    if (conn == NULL)
+        return;
+    pthread_mutex_lock(&h->lock);
+    conn->receiving = receiving;
+    conn->idle = receiving; /* set again after a request: until the next one's headers */
+    clock_gettime(CLOCK_MONOTONIC, &conn->since);
+    pthread_mutex_unlock(&h->lock);
+}
+
+void sc_http_set_busy(sc_mcp_http *h, struct MHD_Connection *c)
+{
+    connection *conn = connection_of(c);
+    if (conn == NULL)
+        return;
+    pthread_mutex_lock(&h->lock);
+    conn->idle = false;
+    pthread_mutex_unlock(&h->lock);
+}
+
+/* An idle kept-alive connection from peer p, the longest idle one, shut
+ * down to make room for a new connection from the same address (NULL:
+ * none); lock held. A client holding connections it does not use (a pool
+ * of kept-alive ones) then does not lock itself out, while connections in
+ * use, and slow requests, still count against the limit. */
+static connection *reap_idle(sc_mcp_http *h, const peer *p)
+{
+    connection *oldest = NULL;
+    for (connection *conn = h->connections; conn != NULL; conn = conn->next)
+        if (conn->from == p && conn->idle && !conn->reaped &&
+            (oldest == NULL || conn->since.tv_sec < oldest->since.tv_sec ||
+             (conn->since.tv_sec == oldest->since.tv_sec && conn->since.tv_nsec < oldest->since.tv_nsec)))
+            oldest = conn;
+    if (oldest != NULL) {
+        oldest->reaped = true;
+        shutdown(oldest->fd, SHUT_RDWR);
+    }
+    return oldest;
+}
+
+void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode code)
+{
+    sc_mcp_http *h = cls;
+    connection *conn = *socket_context;
+    if (code == MHD_CONNECTION_NOTIFY_STARTED) {
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        if (info == NULL || (conn = calloc(1, sizeof *conn)) == NULL)
+            return; /* untracked: only the inactivity timeout applies */
+        conn->fd = info->connect_fd;
+        conn->receiving = true;
+        clock_gettime(CLOCK_MONOTONIC, &conn->since);
+        const union MHD_ConnectionInfo *address = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        pthread_mutex_lock(&h->lock);
+        conn->from = address != NULL ? peer_of(h, address->client_addr) : NULL; /* counted at its accept */
+        conn->next = h->connections;
+        if (h->connections != NULL)
+            h->connections->prev = conn;
+        h->connections = conn;
+        pthread_mutex_unlock(&h->lock);
+        *socket_context = conn;
+    } else { /* closed: libmicrohttpd closes the socket after this */
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        pthread_mutex_lock(&h->lock);
+        h->open--;
+        peer_closed(h, info != NULL ? info->client_addr : NULL);
+        pthread_cond_broadcast(&h->wake); /* the acceptor may take the next one */
+        if (conn == NULL) {
+            pthread_mutex_unlock(&h->lock);
+            return;
+        }
+        if (conn->prev != NULL)
+            conn->prev->next = conn->next;
+        else
+            h->connections = conn->next;
+        if (conn->next != NULL)
+            conn->next->prev = conn->prev;
+        pthread_mutex_unlock(&h->lock);
+        free(conn);
+        *socket_context = NULL;
+    }
+}
+
+/* Shuts down the socket of every connection whose request is not in
+ * within request_timeout (libmicrohttpd then closes it), and ends idle
+ * sessions, until the server stops. */
+void *sc_http_reaper(void *arg)
+{
+    sc_mcp_http *h = arg;
+    pthread_mutex_lock(&h->lock);
+    while (!h->stopping) {
+        struct timespec now, until;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        for (connection *conn = h->connections; conn != NULL; conn = conn->next) {
+            long long ms = (now.tv_sec - conn->since.tv_sec) * 1000LL + (now.tv_nsec - conn->since.tv_nsec) / 1000000;
+            if (conn->receiving && !conn->reaped && ms >= (long long)h->request_timeout * 1000) {
+                conn->reaped = true;
+                shutdown(conn->fd, SHUT_RDWR);
+                sc_mcp_log(h->server, "http: a request not in within %u s: connection closed", h->request_timeout);
+            }
+        }
+        sc_http_expire_sessions(h, now.tv_sec);
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += 200 * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_cond_timedwait(&h->wake, &h->lock, &until);
+    }
+    pthread_mutex_unlock(&h->lock);
+    return NULL;
+}
+
+/* Accepts connections while fewer than max_connections are open, and
+ * hands them to libmicrohttpd. Done here rather than by libmicrohttpd,
+ * which in its thread-per-connection mode accepts a connection over the
+ * limit only to close it: here it waits in the kernel's queue, in the
+ * order it came, so a client is served as soon as a slot frees (a slow
+ * client's, at its deadline) instead of racing to reconnect. */
+void *sc_http_acceptor(void *arg)
+{
+    sc_mcp_http *h = arg;
+    pthread_mutex_lock(&h->lock);
+    while (!h->stopping) {
+        if (h->open >= h->max_connections) {
+            pthread_cond_wait(&h->wake, &h->lock);
+            continue;
+        }
+        pthread_mutex_unlock(&h->lock);
+        struct pollfd listening = {h->listen_fd, POLLIN, 0};
+        if (poll(&listening, 1, 200) > 0) {
+            struct sockaddr_storage address;
+            socklen_t address_len = sizeof address;
+            int fd = accept4(h->listen_fd, (struct sockaddr *)&address, &address_len, SOCK_CLOEXEC);
+            if (fd >= 0) {
+                /* the per-address limit is kept here too: libmicrohttpd's
+                 * counts a closed connection until its thread is gone */
+                pthread_mutex_lock(&h->lock);
+                peer *from = peer_of(h, (struct sockaddr *)&address);
+                bool take = from != NULL && (from->count < h->max_per_ip || reap_idle(h, from) != NULL);
+                if (take) {
+                    from->count++;
+                    h->open++;
+                }
+                pthread_mutex_unlock(&h->lock);
+                if (!take) {
+                    sc_mcp_log(h->server, "http: %u connections from one address: refused another", h->max_per_ip);
+                    close(fd);
+                } else if (MHD_add_connection(h->daemon, fd, (struct sockaddr *)&address, address_len) != MHD_YES) {
+                    pthread_mutex_lock(&h->lock); /* closed by libmicrohttpd, never notified */
+                    h->open--;
+                    peer_closed(h, (struct sockaddr *)&address);
+                    pthread_mutex_unlock(&h->lock);
+                }
+            }
+        }
+        pthread_mutex_lock(&h->lock);
+    }
+    pthread_mutex_unlock(&h->lock);
+    return NULL;
+}
+
+/* A socket listening on address:port (port 0: any); -1 with errno. */
+int sc_http_listen(const struct sockaddr *address, socklen_t len)
+{
+    int fd = socket(address->sa_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    int on = 1;
+    if (fd < 0)
+        return -1;
+    if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0 ||
+        (address->sa_family == AF_INET6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0) ||
+        bind(fd, address, len) != 0 || listen(fd, 128) != 0) {
+        close(fd);
+        return -1;
+    }
+    return fd;
+}

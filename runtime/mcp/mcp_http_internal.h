@@ -1,0 +1,176 @@
+/* What the files of the Streamable HTTP transport share (mcp_http.c: HTTP;
+ * mcp_http_session.c: sessions, streams and their events;
+ * mcp_http_connection.c: accepting connections, their deadline). */
+#ifndef SCHEMAC_MCP_HTTP_INTERNAL_H
+#define SCHEMAC_MCP_HTTP_INTERNAL_H
+
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <microhttpd.h>
+
+#include "mcp_internal.h"
+#include "schemac/mcp_http.h"
+
+#define SESSION_ID_LEN 32 /* hex digits of 128 random bits */
+#define DRAIN_FACTOR 4    /* an oversized body is read (and dropped) up to 4 times the limit */
+#define MAX_BACKLOG 1024  /* events not yet written to a stream's connection: past it, send fails */
+#define MAX_STREAMS 16    /* finished streams a session keeps for Last-Event-ID */
+
+/* One SSE event, formatted ("id: ...\ndata: ...\n\n"). */
+typedef struct event {
+    struct event *next;
+    unsigned long long seq;
+    size_t len;
+    char text[];
+} event;
+
+struct http_session;
+
+/* A stream of events: a POST answered as SSE (its handler's messages, then
+ * its reply) or the session's GET stream (messages outside a request). */
+typedef struct stream {
+    struct sc_mcp_http *http;
+    struct stream *next; /* in the session's list */
+    struct http_session *session;
+    unsigned number; /* the first part of its event ids */
+    unsigned refs;   /* the session's list, a connection, a handler */
+    bool get;
+    bool attached;                /* a connection is writing it */
+    unsigned attachment;          /* counts attachments: a resumption takes over */
+    event *head, *tail;           /* kept events, oldest first */
+    size_t count;                 /* of them */
+    unsigned long long next_seq;  /* of the next event (from 1) */
+    unsigned long long delivered; /* events written to a connection, by seq */
+    /* a POST's */
+    bool done;                   /* the handler returned: reply is set */
+    sc_mcp_reply reply;          /* text copied (malloc) */
+    char *reply_text;
+    int rc;                      /* sc_mcp_handle_on's */
+    bool sse;                    /* the client takes text/event-stream */
+    bool json;                   /* ... and application/json */
+    bool streaming;              /* answered as SSE: the reply is the last event */
+    bool closed;                 /* the handler closed the POST's connection (sc_mcp_close_stream) */
+    unsigned long long close_seq; /* ... before this event: the rest waits for a resumption */
+    unsigned retry_ms;           /* the retry field sent as it closes */
+} stream;
+
+typedef struct http_session {
+    struct sc_mcp_http *http;
+    char id[SESSION_ID_LEN + 1];
+    sc_mcp_session session;
+    unsigned refs;     /* the table's, and each request's or stream's */
+    bool listed;       /* in the table */
+    time_t last_used;  /* CLOCK_MONOTONIC seconds */
+    stream *streams;
+    stream *get;       /* the GET stream, once a message needs it */
+    unsigned next_stream;
+} http_session;
+
+/* Connections open from one address (max_connections_per_ip). */
+typedef struct peer {
+    struct peer *next;
+    unsigned char ip[16]; /* IPv4 in the first 4 bytes */
+    int family;
+    unsigned count;
+} peer;
+
+/* What the reaper knows of a connection (libmicrohttpd's socket context). */
+typedef struct connection {
+    struct connection *next, *prev;
+    int fd;
+    bool receiving;   /* reading a request: the deadline runs */
+    bool idle;        /* kept alive between requests: nothing of the next one came */
+    peer *from;       /* its address's count (NULL: none was made) */
+    bool reaped;
+    struct timespec since;
+} connection;
+
+struct sc_mcp_http {
+    const sc_mcp_server *server;
+    sc_mcp_http_options options;
+    char address[INET6_ADDRSTRLEN];
+    const char *path;
+    size_t max_body;
+    unsigned request_timeout, session_timeout, replay_events, keepalive;
+    bool check_host;
+    struct MHD_Daemon *daemon;
+    unsigned short port;
+    sc_mcp_test_handler handler; /* NULL: the core (a test may set its own) */
+    pthread_mutex_t lock; /* everything below, sessions, streams, connections */
+    pthread_cond_t wake;  /* a stream got an event or finished; stopping; a handler ended */
+    http_session **sessions;
+    size_t session_cap;
+    connection *connections;
+    unsigned handlers; /* handler threads running */
+    unsigned open;     /* connections, counted from their accept */
+    unsigned max_connections, max_per_ip;
+    peer *peers;
+    int listen_fd;
+    pthread_t acceptor;
+    unsigned next_stream_id;
+    bool stopping;
+    pthread_t reaper;
+};
+
+/* One HTTP request, from its headers to its completion. */
+typedef struct request {
+    sc_arena *arena; /* moves to the handler thread with the body */
+    char *body;
+    size_t len, cap;
+    size_t received;
+    bool too_large;
+    http_session *session; /* a reference, once the headers named one */
+} request;
+
+/* ---- mcp_http_session.c: everything below with the lock held unless it says
+ * it takes it ---- */
+
+time_t sc_http_now(void); /* CLOCK_MONOTONIC seconds */
+/* A new session, not yet in the table, with one reference for the caller
+ * and the core's channel for messages outside a request set. */
+http_session *sc_http_session_new(sc_mcp_http *h);
+void sc_http_session_release(http_session *s);
+void sc_http_session_unlist(sc_mcp_http *h, size_t i);
+void sc_http_expire_sessions(sc_mcp_http *h, time_t now);
+/* These take the lock: the session named id with a reference (NULL: none);
+ * one reference fewer; whether initialize may add a session; add s under
+ * a new id (SC_ERR_LIMIT: full); end the session named id. */
+http_session *sc_http_session_acquire(sc_mcp_http *h, const char *id);
+void sc_http_session_done(sc_mcp_http *h, http_session *s);
+bool sc_http_session_room(sc_mcp_http *h);
+int sc_http_session_list(sc_mcp_http *h, http_session *s);
+bool sc_http_session_end(sc_mcp_http *h, const char *id);
+stream *sc_http_stream_new(sc_mcp_http *h, http_session *s, bool get);
+void sc_http_stream_release(stream *st);
+/* Drops the events st keeps (its reply was written: nothing to resume). */
+void sc_http_stream_forget(stream *st);
+int sc_http_stream_append(sc_mcp_http *h, stream *st, const char *json, size_t len);
+/* sc_mcp_channel.send of a POST's stream (ctx: the stream) and of a
+ * session (ctx: the session); they take the lock. */
+int sc_http_send_on_post(void *ctx, const char *json, size_t len);
+int sc_http_send_outside(void *ctx, const char *json, size_t len);
+/* sc_mcp_channel.close of a POST's stream; takes the lock. */
+int sc_http_close_post(void *ctx, unsigned retry_ms);
+
+/* ---- mcp_http_connection.c ---- */
+
+/* A socket listening on address (port 0: any); -1 with errno. */
+int sc_http_listen(const struct sockaddr *address, socklen_t len);
+/* Threads: accepting while fewer than max_connections are open; closing
+ * connections whose request is late, ending idle sessions. */
+void *sc_http_acceptor(void *arg);
+void *sc_http_reaper(void *arg);
+/* libmicrohttpd's MHD_OPTION_NOTIFY_CONNECTION. */
+void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                           enum MHD_ConnectionNotificationCode code);
+/* Whether the connection is reading a request (its deadline runs). */
+void sc_http_set_receiving(sc_mcp_http *h, struct MHD_Connection *c, bool receiving);
+/* A request's headers came in on the connection: it is no longer idle. */
+void sc_http_set_busy(sc_mcp_http *h, struct MHD_Connection *c);
+
+#endif /* SCHEMAC_MCP_HTTP_INTERNAL_H */

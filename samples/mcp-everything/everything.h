@@ -1,0 +1,111 @@
+/* The types of the everything server (samples/mcp-everything/everything.c):
+ * the arguments of its tools that take some, of a prompt (@prompt) and of
+ * a resource template (@resource), and the forms it asks the user to fill
+ * in (elicitation). schemac writes their schemas, decoders
+ * and tool table; everything.c writes the handlers. The fixtures are those
+ * of the official MCP conformance suite (@modelcontextprotocol/conformance). */
+#ifndef MCP_EVERYTHING_H
+#define MCP_EVERYTHING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/**
+ * Tests server-initiated sampling (LLM completion request)
+ * @tool test_sampling
+ * @dialects mcp
+ */
+typedef struct {
+    /** The prompt to send to the LLM @maxLength 4096 */
+    char *prompt;
+} sampling_args;
+
+/**
+ * Tests server-initiated elicitation (user input request)
+ * @tool test_elicitation
+ * @dialects mcp
+ */
+typedef struct {
+    /** The message to show the user @maxLength 1024 */
+    char *message;
+} elicitation_args;
+
+/** The form test_elicitation asks for. @schema */
+typedef struct {
+    /** User's response @maxLength 1024 */
+    char *response;
+} elicitation_form;
+
+/** A user's status. */
+typedef enum {
+    USER_ACTIVE,   /**< active */
+    USER_INACTIVE, /**< inactive */
+    USER_PENDING,  /**< pending */
+} user_status;
+
+/** The form of test_elicitation_sep1034_defaults: a default for every primitive type. @schema */
+typedef struct {
+    /** User name @default "John Doe" @maxLength 200 */
+    char *name;
+    /** User age @default 30 */
+    int32_t age;
+    /** User score @default 95.5 */
+    double score;
+    /** User status @default active */
+    user_status status;
+    /** Verification status @default true */
+    bool verified;
+} defaults_form;
+
+/** A postal address. */
+typedef struct {
+    /** @optional @maxLength 200 */
+    char *street;
+    /** @optional @maxLength 200 */
+    char *city;
+} postal_address;
+
+/**
+ * Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)
+ * @tool json_schema_2020_12_tool
+ * @dialects mcp
+ */
+typedef struct {
+    /** @optional @maxLength 200 */
+    char *name;
+    /** @optional */
+    postal_address *address;
+} json_schema_args;
+
+/** A language code_review reviews. */
+typedef enum {
+    LANGUAGE_C,          /**< C */
+    LANGUAGE_GO,         /**< Go */
+    LANGUAGE_PYTHON,     /**< Python */
+    LANGUAGE_RUST,       /**< Rust */
+    LANGUAGE_TYPESCRIPT, /**< TypeScript */
+} review_language;
+
+/**
+ * Review code in a language
+ * @prompt code_review
+ */
+typedef struct {
+    /** The language of the code */
+    review_language language;
+    /** The code to review @maxLength 4000 */
+    char *code;
+} review_args;
+
+/**
+ * A resource template with parameter substitution
+ * @resource "test://template/{id}/data"
+ */
+typedef struct {
+    /** The record's id @maxLength 12
+     * @pattern ^[0-9]+$
+     */
+    char *id;
+} record_ref;
+
+#endif /* MCP_EVERYTHING_H */
