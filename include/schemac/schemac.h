@@ -28,7 +28,7 @@ extern "C" {
 #define SCHEMAC_VERSION_STRING "0.2.0"
 
 /* Generated code refuses to compile against a runtime with another ABI. */
-#define SCHEMAC_RUNTIME_ABI 5
+#define SCHEMAC_RUNTIME_ABI 6
 
 /* The runtime's version string, as linked. */
 const char *sc_version(void);

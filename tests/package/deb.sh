@@ -17,7 +17,7 @@ skip() { echo "SKIP: $*"; exit 77; }
 command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null ||
     skip "dpkg-buildpackage or debhelper is not installed (.ci/install-deps installs them)"
 git -C "$source" rev-parse --git-dir >/dev/null 2>&1 || skip "the source tree is no git checkout"
-packages=(schemac libschemac5 libschemac-dev libschemac-mcp5 libschemac-mcp-dev)
+packages=(schemac libschemac6 libschemac-dev libschemac-mcp6 libschemac-mcp-dev)
 for p in "${packages[@]}"; do
     if dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
         skip "$p is already installed on this machine; this test installs and purges its own"
@@ -54,18 +54,18 @@ holds() { # PACKAGE PATH-PATTERN...
     done
 }
 abi=$(sed -n 's/^#define SCHEMAC_RUNTIME_ABI \([0-9]*\)$/\1/p' "$source/include/schemac/schemac.h")
-[ "libschemac$abi" = libschemac5 ] || fail "libschemac$abi: debian/control names libschemac5 (the soname follows SCHEMAC_RUNTIME_ABI)"
+[ "libschemac$abi" = libschemac6 ] || fail "libschemac$abi: debian/control names libschemac6 (the soname follows SCHEMAC_RUNTIME_ABI)"
 holds schemac '^\./usr/bin/schemac$' 'man1/schemac\.1\.gz$' 'doc/schemac/docs/annotations\.md'
-holds libschemac5 "/libschemac\\.so\\.$abi\$"
+holds libschemac6 "/libschemac\\.so\\.$abi\$"
 holds libschemac-dev '/libschemac\.so$' '/libschemac\.a$' 'pkgconfig/schemac\.pc$' 'cmake/schemac/schemacConfig\.cmake$' \
     'include/schemac/schemac\.h$'
-holds libschemac-mcp5 "/libschemac-mcp\\.so\\.$abi\$"
+holds libschemac-mcp6 "/libschemac-mcp\\.so\\.$abi\$"
 holds libschemac-mcp-dev '/libschemac-mcp\.a$' 'pkgconfig/schemac-mcp\.pc$' 'include/schemac/mcp\.h$'
 if dpkg-deb -c "$(deb libschemac-dev)" | grep -E 'include/schemac/(mcp|mcp_http|provider)\.h'; then
     fail "libschemac-dev holds MCP headers"
 fi
-dpkg-deb -f "$(deb libschemac5)" Depends | grep -q microhttpd && fail "libschemac5 depends on libmicrohttpd"
-echo "ok - the packages hold what they should (libschemac.so.$abi, no MCP in libschemac5 or libschemac-dev)"
+dpkg-deb -f "$(deb libschemac6)" Depends | grep -q microhttpd && fail "libschemac6 depends on libmicrohttpd"
+echo "ok - the packages hold what they should (libschemac.so.$abi, no MCP in libschemac6 or libschemac-dev)"
 
 # as a user installs them: apt, which waits for the package database if
 # something else holds it, and fetches a missing dependency
