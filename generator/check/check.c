@@ -565,23 +565,6 @@ static void check_empty_default(const field *f)
                    map ? (n->c.min_items == 1 ? "property" : "properties") : (n->c.min_items == 1 ? "item" : "items"));
 }
 
-/* A JSON type's name, for messages. */
-static const char *kind_text(node_kind kind)
-{
-    switch (kind) {
-    case NODE_BOOL: return "a boolean";
-    case NODE_INT: return "an integer";
-    case NODE_NUMBER: return "a number";
-    case NODE_STRING: return "a string";
-    case NODE_ENUM: return "an enum";
-    case NODE_STRUCT: return "an object";
-    case NODE_ARRAY: return "an array";
-    case NODE_ANY: return "any JSON value";
-    case NODE_MAP: return "an object of values";
-    }
-    return "?";
-}
-
 /* The variable of a URI template that starts at p (after '{'), up to '}':
  * its length, or 0 when it is empty or unterminated. */
 static size_t template_variable(const char *p)
@@ -608,7 +591,7 @@ static void check_mcp_arguments(const struct_def *s)
         const field *f = &s->fields[i];
         if (f->type->kind != NODE_STRING && f->type->kind != NODE_ENUM)
             diag_error(f->where, "'%s' is %s, but MCP sends every argument of a %s as a string: make it a "
-                                 "string (char *) or an enum", f->c_name, kind_text(f->type->kind), what);
+                                 "string (char *) or an enum", f->c_name, node_kind_text(f->type->kind), what);
     }
     if (s->resource_uri == NULL)
         return;

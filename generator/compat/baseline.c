@@ -78,21 +78,6 @@ int baseline_file_name(const char *name)
     return ends_with(name, BASELINE_SCHEMA_SUFFIX) || ends_with(name, BASELINE_TOOL_SUFFIX);
 }
 
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    strbuf sb;
-    sb_init(&sb);
-    char buf[8192];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        sb_putn(&sb, buf, n);
-    fclose(f);
-    return sb_take(&sb);
-}
-
 static int by_name(const void *x, const void *y)
 {
     return strcmp(((const baseline_file *)x)->name, ((const baseline_file *)y)->name);
@@ -109,7 +94,7 @@ int baseline_read(const char *dir, baseline *out)
         if (!baseline_file_name(e->d_name))
             continue;
         char *path = xasprintf("%s/%s", dir, e->d_name);
-        char *text = read_all(path);
+        char *text = read_whole_file(path);
         free(path);
         if (text != NULL)
             add_file(out, xstrdup(e->d_name), text);

@@ -267,3 +267,19 @@ storage field_storage(const field *f)
         return STORAGE_SEQUENCE;
     return STORAGE_VALUE;
 }
+
+const char *node_kind_text(node_kind kind)
+{
+    switch (kind) {
+    case NODE_BOOL: return "a boolean";
+    case NODE_INT: return "an integer";
+    case NODE_NUMBER: return "a number";
+    case NODE_STRING: return "a string";
+    case NODE_ENUM: return "an enum";
+    case NODE_STRUCT: return "an object";
+    case NODE_ANY: return "any JSON value";
+    case NODE_MAP: return "a map";
+    case NODE_ARRAY: return "an array";
+    }
+    return "a value";
+}

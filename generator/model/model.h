@@ -30,6 +30,9 @@ typedef enum node_kind {
     NODE_MAP  /* T *entries + count, T = { char *key; V value; }: an object of V */
 } node_kind;
 
+/* A JSON type's name, for messages: "an integer", "a map". */
+const char *node_kind_text(node_kind kind);
+
 /* A number written in an annotation: its text as the user wrote it and its
  * value. JSON output uses the value so it is always valid JSON. */
 typedef struct number {

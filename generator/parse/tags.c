@@ -187,22 +187,6 @@ char *tag_name_value(const tag *t)
     return name;
 }
 
-static const char *kind_name(node_kind kind)
-{
-    switch (kind) {
-    case NODE_BOOL: return "a boolean";
-    case NODE_INT: return "an integer";
-    case NODE_NUMBER: return "a number";
-    case NODE_STRING: return "a string";
-    case NODE_ENUM: return "an enum";
-    case NODE_STRUCT: return "an object";
-    case NODE_ANY: return "any JSON value";
-    case NODE_MAP: return "a map";
-    case NODE_ARRAY: return "an array";
-    }
-    return "a value";
-}
-
 _Static_assert((int)KW_MAX_PROPERTIES < (int)CONSTANT_TEXTS && (int)KW_CONST < (int)CONSTANT_TEXTS,
                "constraints.constant_text holds every numeric keyword");
 
@@ -387,7 +371,7 @@ static void apply_one(const tag *t, const keyword_info *k, node *n)
 {
     constraints *c = &n->c;
     if ((k->kinds & KIND(n->kind)) == 0) {
-        diag_error(t->where, "@%s applies to %s, but this is %s", t->name, k->applies_to, kind_name(n->kind));
+        diag_error(t->where, "@%s applies to %s, but this is %s", t->name, k->applies_to, node_kind_text(n->kind));
         return;
     }
     keyword_id id = keyword_id_of(k);

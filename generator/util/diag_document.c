@@ -19,21 +19,6 @@ static struct {
     char *text;
 } cached;
 
-static char *read_all(const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    if (f == NULL)
-        return NULL;
-    strbuf sb;
-    sb_init(&sb);
-    char chunk[4096];
-    size_t got;
-    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-        sb_putn(&sb, chunk, got);
-    fclose(f);
-    return sb.data != NULL ? sb_take(&sb) : xstrdup("");
-}
-
 /* Start of line (1-based) in file, or NULL. */
 static const char *line_text(const char *file, unsigned line)
 {
@@ -41,7 +26,7 @@ static const char *line_text(const char *file, unsigned line)
         free(cached.file);
         free(cached.text);
         cached.file = xstrdup(file);
-        cached.text = read_all(file);
+        cached.text = read_whole_file(file);
     }
     const char *p = cached.text;
     for (unsigned l = 1; p != NULL && l < line; l++) {

@@ -208,6 +208,21 @@ char *sb_take(strbuf *sb)
     return s;
 }
 
+char *read_whole_file(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL)
+        return NULL;
+    strbuf sb;
+    sb_init(&sb);
+    char chunk[8192];
+    size_t got;
+    while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+        sb_putn(&sb, chunk, got);
+    fclose(f);
+    return sb_take(&sb);
+}
+
 void sb_put_c_string(strbuf *sb, const char *s)
 {
     /* what follows the backslash: 0 no backslash (the byte as itself), 1

@@ -48,6 +48,9 @@ void sb_printf(strbuf *sb, const char *fmt, ...) GEN_PRINTF(2, 3);
 void sb_vprintf(strbuf *sb, const char *fmt, va_list ap);
 /* Takes the string out (caller frees); the buffer is left empty. */
 char *sb_take(strbuf *sb);
+/* The whole file at path (its bytes, then a NUL), or NULL when it cannot be
+ * opened. */
+char *read_whole_file(const char *path);
 /* Appends s as the body of a C string literal (without the quotes), by a
  * byte table straight into the free room: the documents embedded in the
  * generated source are most of the bytes the generator escapes. */
