@@ -27,7 +27,7 @@ assert.equal(client.getServerVersion().name, 'url-tools');
 const { tools } = await client.listTools();
 assert.deepEqual(tools.map((t) => t.name), ['parse_url']);
 const ok = await client.callTool({ name: 'parse_url', arguments: { url: 'https://example.com/a', parts: ['host'] } });
-assert.deepEqual(ok.structuredContent, { url: 'https://example.com/a', scheme_length: 5, parts: 1 });
+assert.deepEqual(ok.structuredContent, { url: 'https://example.com/a' });
 const bad = await client.callTool({ name: 'parse_url', arguments: { url: 'https://example.com/a', parts: [] } });
 assert.equal(bad.isError, true);
 assert.match(bad.content[0].text, /^\/parts: /);
@@ -37,6 +37,12 @@ const { resourceTemplates } = await client.listResourceTemplates();
 assert.deepEqual(resourceTemplates.map((t) => t.uriTemplate), ['port://{scheme}']);
 const port = await client.readResource({ uri: 'port://https' });
 assert.deepEqual(port.contents, [{ uri: 'port://https', mimeType: 'text/plain', text: '443' }]);
-await assert.rejects(client.readResource({ uri: 'port://gopher' }), /no default port known for gopher/);
+const http = await client.readResource({ uri: 'port://http' });
+assert.equal(http.contents[0].text, '80');
+// the template's variable is checked by its @pattern before the handler runs
+await assert.rejects(client.readResource({ uri: 'port://gopher' }), /scheme.*pattern|pattern.*scheme/s);
+const prompts = await client.listPrompts();
+assert.deepEqual(prompts.prompts.map((p) => [p.name, p.arguments.map((a) => [a.name, a.required])]),
+    [['explain_url', [['url', true]]]]);
 await client.close();
 console.log('ok   the README server is what README.md shows, and answers the SDK client');

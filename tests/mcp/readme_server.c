@@ -8,56 +8,40 @@
 #include <string.h>
 #include <schemac/mcp.h>
 #include "url_tool.schemac.h"
+#include "url_server.schemac.h"
 
-/* The tool: the scheme, what comes before "://" (the decoder checked the URL). */
 static int parse_url(sc_arena *arena, const parse_url_input *in, cJSON **out, void *ctx, sc_error *err)
 {
     (void)arena, (void)ctx;
-    const char *sep = strstr(in->url, "://");
-    if (sep == NULL)
-        return sc_fail(err, SC_ERR_HANDLER, NULL, "the URL has no scheme://");
-    *out = cJSON_CreateObject();
-    if (*out == NULL || cJSON_AddStringToObject(*out, "url", in->url) == NULL ||
-        cJSON_AddNumberToObject(*out, "scheme_length", (double)(sep - in->url)) == NULL ||
-        cJSON_AddNumberToObject(*out, "parts", (double)in->parts_count) == NULL)
-        return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
-    return 0;
+    *out = cJSON_CreateObject(); /* in->url is a checked URI */
+    return cJSON_AddStringToObject(*out, "url", in->url) ? 0 : sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
 }
 
-/* The prompt explain_url: one user message asking about the URL (a
- * required argument: checked before). */
-static int explain(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *args, cJSON *messages,
-                   sc_error *err)
+static int explain(sc_mcp_context *ctx, const sc_mcp_prompt *p, const cJSON *a, cJSON *messages, sc_error *err)
 {
-    (void)ctx, (void)prompt, (void)err;
-    char text[2200];
-    snprintf(text, sizeof text, "Explain the parts of %.2048s", cJSON_GetObjectItemCaseSensitive(args, "url")->valuestring);
+    const explain_url_args *in = sc_mcp_arguments(ctx);
+    char text[2100];
+    (void)p, (void)a, (void)err;
+    snprintf(text, sizeof text, "Explain the parts of %s", in->url);
     return sc_mcp_prompt_message(messages, "user", sc_mcp_text_content(text));
 }
 
-/* The resource template port://{scheme}: the scheme's default port. */
-static int port_of(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri, const cJSON *vars,
-                   cJSON *contents, sc_error *err)
+static int port_of(sc_mcp_context *ctx, const sc_mcp_resource *r, const char *uri, const cJSON *v, cJSON *contents,
+                   sc_error *err)
 {
-    (void)ctx, (void)resource;
-    const char *scheme = cJSON_GetObjectItemCaseSensitive(vars, "scheme")->valuestring;
-    const char *port = strcmp(scheme, "https") == 0 ? "443" : strcmp(scheme, "http") == 0 ? "80" : NULL;
-    if (port == NULL)
-        return sc_fail(err, SC_ERR_HANDLER, NULL, "no default port known for %.64s", scheme);
-    return sc_mcp_resource_contents(contents, uri, "text/plain", port, NULL);
+    const port_args *in = sc_mcp_arguments(ctx);
+    (void)r, (void)v, (void)err;
+    return sc_mcp_resource_contents(contents, uri, "text/plain", strcmp(in->scheme, "https") ? "80" : "443", NULL);
 }
 
-static const sc_mcp_argument url_argument[] = {{.name = "url", .description = "The URL", .required = true}};
-static const sc_mcp_prompt prompts[] = {{.name = "explain_url", .arguments = url_argument, .argument_count = 1,
-                                         .get = explain}};
-static const sc_mcp_resource resources[] = {{.uri = "port://{scheme}", .name = "default port",
-                                             .mime_type = "text/plain", .read = port_of}};
+static const sc_mcp_prompt prompts[] = {SC_MCP_PROMPT(explain_url_args, explain)};
+static const sc_mcp_resource resources[] = {SC_MCP_RESOURCE_TEMPLATE(port_args, "default port", "text/plain", port_of)};
 
 int main(void)
 {
-    sc_tool_binding tools[] = { parse_url_input_bind(parse_url, NULL) };
-    sc_mcp_server server = { .name = "url-tools", .version = "1.0.0", .tools = tools, .tool_count = 1,
-                             .prompts = prompts, .prompt_count = 1, .resources = resources, .resource_count = 1 };
-    return sc_mcp_serve_stdio(&server, stdin, stdout);   /* or sc_mcp_serve_http: Streamable HTTP */
+    sc_tool_binding tools[] = {parse_url_input_bind(parse_url, NULL)};
+    sc_mcp_server server = {.name = "url-tools", .version = "1.0.0", .tools = tools, .tool_count = 1,
+                            .prompts = prompts, .prompt_count = 1, .resources = resources, .resource_count = 1};
+    return sc_mcp_serve_stdio(&server, stdin, stdout); /* or sc_mcp_serve_http: Streamable HTTP */
 }
 /* ---- end of README.md ---- */
