@@ -586,6 +586,8 @@ function genAny(room) {
   return o;
 }
 
+// p: the JSON Pointer of the value, escaped (~1, ~0) as the --config tables
+// are, or a char buffer under a member named x/y is not found there.
 // ctx: { type, root, maxDepth (nesting bound for recursive types),
 // grow (recursive members always present, one item per recursive array) }
 const refersTo$ref = (s) => JSON.stringify(s).includes('"$ref"');
@@ -636,7 +638,7 @@ function gen(s, ctx, p = "", depth = 1) {
         const ps = s.properties[k];
         const take = (s.required || []).includes(k) ||
           (ctx.grow && !deep && refersTo$ref(ps)) || (!(deep && refersTo$ref(ps)) && chance(0.6));
-        if (take) o[k] = gen(ps, ctx, `${p}/${k}`, depth + 1);
+        if (take) o[k] = gen(ps, ctx, `${p}/${esc(k)}`, depth + 1);
       }
       if ((s.additionalProperties === undefined || s.additionalProperties === true) && chance(0.5)) {
         o["extra_" + rint(0, 99)] = pick([1, "x", [1, { a: [] }], { b: { c: null } }, null, true, -1.5e300]);
@@ -877,9 +879,9 @@ function* unionMutations(s, v, p, ctx) {
     yield [`a document of variant ${JSON.stringify(wc)}`, gen(W, ctx, p), "valid"];
     for (const k of Object.keys(W.properties)) {
       if (Object.hasOwn(V.properties, k)) continue;
-      yield [`member ${k} of variant ${JSON.stringify(wc)} added`, { ...v, [k]: gen(W.properties[k], ctx, `${p}/${k}`) }];
+      yield [`member ${k} of variant ${JSON.stringify(wc)} added`, { ...v, [k]: gen(W.properties[k], ctx, `${p}/${esc(k)}`) }];
       yield [`member ${k} of variant ${JSON.stringify(wc)} instead of ${JSON.stringify(c)}`,
-        { ...v, [d]: wc, [k]: gen(W.properties[k], ctx, `${p}/${k}`) }];
+        { ...v, [d]: wc, [k]: gen(W.properties[k], ctx, `${p}/${esc(k)}`) }];
     }
   }
   // wrong discriminators
@@ -963,7 +965,7 @@ function* objectMutations(s, v, p, ctx) {
       yield [`remove ${k}`, Object.fromEntries(Object.entries(v).filter(([x]) => x !== k)),
         required.includes(k) ? "invalid" : "valid"];
     } else {
-      yield [`add ${k}`, { ...v, [k]: gen(props[k], ctx, `${p}/${k}`) }];
+      yield [`add ${k}`, { ...v, [k]: gen(props[k], ctx, `${p}/${esc(k)}`) }];
     }
     yield [`${k} spelled ${k.toUpperCase()}`, { ...v, [k.toUpperCase()]: v[k] ?? 1 }];
   }
