@@ -560,12 +560,14 @@ class Header:
             distinct = len(set(vals))  # valid values, so a lower bound: [7, 7, 7] for bounds 7 .. 7
         elif item == "double":
             ctype, (kw, vals) = "double", self.double_keywords(False)
-            if "@multipleOf" in kw:  # few multiples in small bounds: @multipleOf 3 in -1 .. 2.5 is 0 only
+            if "@multipleOf" in kw or "@enum" in kw:  # @multipleOf 3 in -1 .. 2.5 is 0 only
                 distinct = len(set(vals))
         elif item == "string":
             ctype = "char *"
             kw, _ = self.string_keywords()
-            if "@maxLength 0" in kw:
+            if kw.startswith("@enum "):  # @enum ["two words"] is one value
+                distinct = len(set(json.loads(kw[len("@enum "):])))
+            elif "@maxLength 0" in kw:
                 distinct = 1
         elif item == "enum":
             ctype, kw = self.enum_type()[0], ""
