@@ -629,9 +629,8 @@ class Header:
         if self.chance(0.4) and not self.deep:
             cap = self.pick([4, 8, 12])
             key = "char key[%d];" % cap
-            info.keybufs.append((p, cap))
-            info.inexact = True
         else:
+            cap = None
             key = "char *key;"
             if self.chance(0.5):
                 kw, _ = self.string_keywords()
@@ -654,6 +653,9 @@ class Header:
                 return self.map_member(name, p, depth, tags, info)
             info.inexact = info.inexact or sub.inexact
             value = "    %s value;\n" % sname
+        if cap is not None:  # only now: a value with char buffers above starts the map again, maybe without
+            info.keybufs.append((p, cap))
+            info.inexact = True
         self.defs.append("typedef struct {\n%s    %s\n%s} %s;\n" % (key_tags, key, value, entry))
         tags.append("@additionalProperties")
         lo = r.randint(0, 2)
