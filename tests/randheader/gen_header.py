@@ -553,14 +553,22 @@ class Header:
         r = self.rng
         item = self.pick(["int", "double", "string", "enum", "bool", "struct", "charbuf"])
         unique_ok = item in ("int", "double", "string", "enum", "bool")
+        distinct = None  # with @uniqueItems, at least this many values fit the items (None: plenty)
         if item == "int":
             ctype = self.pick(list(INTS))
-            kw, _ = self.int_keywords(ctype)
+            kw, vals = self.int_keywords(ctype)
+            distinct = len(set(vals))  # valid values, so a lower bound: [7, 7, 7] for bounds 7 .. 7
         elif item == "double":
-            ctype, (kw, _) = "double", self.double_keywords(False)
+            ctype, (kw, vals) = "double", self.double_keywords(False)
+            if "@multipleOf" in kw or "@enum" in kw:  # @multipleOf 3 in -1 .. 2.5 is 0 only
+                distinct = len(set(vals))
         elif item == "string":
             ctype = "char *"
             kw, _ = self.string_keywords()
+            if kw.startswith("@enum "):  # @enum ["two words"] is one value
+                distinct = len(set(json.loads(kw[len("@enum "):])))
+            elif "@maxLength 0" in kw:
+                distinct = 1
         elif item == "enum":
             ctype, kw = self.enum_type()[0], ""
         elif item == "bool":
@@ -586,11 +594,17 @@ class Header:
             size = self.pick([1, 3, 5, 8])
             hi = min(hi, size)
             lo = min(lo, hi)
+        with_max = self.chance(0.5) and not fixed
+        unique = unique_ok and self.chance(0.3)
+        if unique and distinct is not None:
+            # no more distinct items than the item keywords allow, or no
+            # array is valid and run.mjs has no document to start from
+            lo = min(lo, distinct)
         if lo > 0:
             tags.append("@minItems %d" % lo)
-        if self.chance(0.5) and not fixed:
+        if with_max:
             tags.append("@maxItems %d" % hi)
-        if unique_ok and self.chance(0.3):
+        if unique:
             tags.append("@uniqueItems")
         if nullable and not fixed:
             tags.append("@nullable")
@@ -611,17 +625,18 @@ class Header:
         r = self.rng
         entry = self.fresh("entry")
         key_tags = ""
+        one_key = False
         if self.chance(0.4) and not self.deep:
             cap = self.pick([4, 8, 12])
             key = "char key[%d];" % cap
-            info.keybufs.append((p, cap))
-            info.inexact = True
         else:
+            cap = None
             key = "char *key;"
             if self.chance(0.5):
                 kw, _ = self.string_keywords()
                 if "@const" not in kw and "@enum" not in kw and "@format" not in kw:
                     key_tags = doc(kw.split("\n"))
+                    one_key = "@maxLength 0" in kw  # the key "" only
         vkind = self.pick(["int", "string", "struct", "bool"])
         if vkind == "int":
             ctype = self.pick(list(INTS))
@@ -638,9 +653,14 @@ class Header:
                 return self.map_member(name, p, depth, tags, info)
             info.inexact = info.inexact or sub.inexact
             value = "    %s value;\n" % sname
+        if cap is not None:  # only now: a value with char buffers above starts the map again, maybe without
+            info.keybufs.append((p, cap))
+            info.inexact = True
         self.defs.append("typedef struct {\n%s    %s\n%s} %s;\n" % (key_tags, key, value, entry))
         tags.append("@additionalProperties")
         lo = r.randint(0, 2)
+        if one_key:  # keys are distinct: a map of at most one entry
+            lo = min(lo, 1)
         if lo and self.chance(0.5):
             tags.append("@minProperties %d" % lo)
         if self.chance(0.4):
