@@ -531,7 +531,7 @@ static char *field_value_expr(const field *f)
 /* The least JSON text of an object of s, its members' values aside: the
  * braces, and the names, colons and commas of the members it always has.
  * T_validate counts it against max_input at each struct it visits. */
-static size_t struct_min_text(const struct_def *s)
+size_t struct_min_text(const struct_def *s)
 {
     size_t text = 2, required = 0;
     for (size_t i = 0; i < s->nfields; i++) {

@@ -85,6 +85,10 @@ void emit_struct_check(strbuf *sb, const struct_def *s);
  * emit_struct_check writes before T's own; --optimize=size's descriptors
  * point to them (emit_c_table.c). */
 void emit_member_checks(strbuf *sb, const struct_def *s);
+/* The least JSON text of an object of s, its members' values aside: the
+ * braces, and the names, colons and commas of the members it always has
+ * (what validate counts against max_input at each struct, in both modes). */
+size_t struct_min_text(const struct_def *s);
 /* Forgets the pattern matchers emitted so far: called before and after
  * each source file, as matchers are shared within one. */
 void emit_check_reset(void);

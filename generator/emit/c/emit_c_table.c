@@ -185,20 +185,6 @@ static const char *storage_name(const field *f)
     return "SC_TABLE_STORED_VALUE";
 }
 
-/* emit_c_check.c's struct_min_text: braces, and the names, colons and
- * commas of the members an object of s always has. */
-static size_t min_text(const struct_def *s)
-{
-    size_t text = 2, required = 0;
-    for (size_t i = 0; i < s->nfields; i++) {
-        if (s->fields[i].presence != PRESENCE_REQUIRED)
-            continue;
-        text += strlen(s->fields[i].json_name) + 3; /* "name": */
-        required++;
-    }
-    return text + (required > 0 ? required - 1 : 0);
-}
-
 static const char *kind_name(const node *n)
 {
     switch (n->kind) {
@@ -423,7 +409,7 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
         emit_line(sb, 1, ".expect = true,");
     if (s->additional_properties)
         emit_line(sb, 1, ".additional_properties = true,");
-    emit_line(sb, 1, ".min_text = %zu,", min_text(s));
+    emit_line(sb, 1, ".min_text = %zu,", struct_min_text(s));
     sb_puts(sb, "};\n\n");
 
     sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_)\n{\n", n, t);
