@@ -824,6 +824,19 @@ static bool valid_in_any(const cJSON *v, const branch *list, size_t n, const cJS
     return false;
 }
 
+/* One of the first `tries` samples of a's branch x that none of b's
+ * branches accepts (a witness), or NULL. */
+static cJSON *sample_rejected(const incl_ctx *ctx, const branch *x, const branch *bb, size_t nb, unsigned tries)
+{
+    for (unsigned k = 0; k < tries; k++) {
+        cJSON *v = json_sample_of_type(x->s, ctx->ra, x->type, k);
+        if (v != NULL && !valid_in_any(v, bb, nb, ctx->rb))
+            return v;
+        cJSON_Delete(v);
+    }
+    return NULL;
+}
+
 static void diff(incl_ctx *ctx, const cJSON *a, const cJSON *b, finding_list *out)
 {
     branch ba[MAX_BRANCHES], bb[MAX_BRANCHES];
@@ -891,14 +904,7 @@ static void diff(incl_ctx *ctx, const cJSON *a, const cJSON *b, finding_list *ou
             /* b's branch may carry a finite set: compare value by value
              * through the samples; else by the keywords of the type */
             if (kw(match[0]->s, "enum") != NULL || kw(match[0]->s, "const") != NULL) {
-                cJSON *w = NULL;
-                for (unsigned k = 0; k < 16 && w == NULL; k++) {
-                    cJSON *v = json_sample_of_type(x->s, ctx->ra, x->type, k);
-                    if (v != NULL && !valid_in_any(v, bb, nb, ctx->rb))
-                        w = v;
-                    else
-                        cJSON_Delete(v);
-                }
+                cJSON *w = sample_rejected(ctx, x, bb, nb, 16);
                 finding_add(out, "enum", "", w,
                             ctx->a_is_old ? "a fixed list of values replaced any %s"
                                           : "any %s is accepted now, "
@@ -917,14 +923,7 @@ static void diff(incl_ctx *ctx, const cJSON *a, const cJSON *b, finding_list *ou
             same = cJSON_Compare(x->s, match[j]->s, 1);
         if (same)
             continue;
-        cJSON *w = NULL;
-        for (unsigned k = 0; k < 8 && w == NULL; k++) {
-            cJSON *v = json_sample_of_type(x->s, ctx->ra, x->type, k);
-            if (v != NULL && !valid_in_any(v, bb, nb, ctx->rb))
-                w = v;
-            else
-                cJSON_Delete(v);
-        }
+        cJSON *w = sample_rejected(ctx, x, bb, nb, 8);
         finding_add(out, "variant", "", w,
                     "the %s variants changed and cannot be matched one to one", x->type);
     }
