@@ -7,12 +7,15 @@
  * function per struct and job. Both give the same values, errors, messages
  * and paths. For generated code only.
  *
- * What stays generated in this mode: the checks of each member's keywords
- * (sc_gen_check_T_F, with the keyword table's messages and the pattern
- * DFAs), enum readers, and the struct check and build functions; a
- * descriptor points to them. Adding a member kind to the tables means a
- * kind here, its case in runtime/core/table_read.c and in
- * generator/emit/c/emit_c_table.c (docs/internals.md). */
+ * What stays generated in this mode: the pattern DFAs (a matcher function
+ * a rule points to), enum readers, tagged and untagged unions, and the
+ * one-line public functions. The members' keywords are rules
+ * (sc_table_rule) that runtime/core/table_rules.c checks, each with the
+ * message the keyword table gave it. Adding a member kind to the tables
+ * means a kind here, its case in runtime/core/table_read.c,
+ * table_check.c and table_write.c, and in
+ * generator/emit/c/emit_c_table.c; a keyword, a rule op here and in
+ * table_rules.c (docs/internals.md). */
 #ifndef SCHEMAC_TABLE_H
 #define SCHEMAC_TABLE_H
 
@@ -32,7 +35,7 @@ extern "C" {
  * refuses to compile against another (docs/generated-api.md, Versions and
  * ABI): bumped with any change to them, as SCHEMAC_RUNTIME_ABI is for the
  * rest of what generated code shares with libschemac. */
-#define SCHEMAC_TABLE_LAYOUT 1
+#define SCHEMAC_TABLE_LAYOUT 2
 
 /* How one value (a member's, or an array's item) is stored in C. */
 typedef enum sc_table_kind {
@@ -70,16 +73,44 @@ typedef int (*sc_table_read_fn)(sc_reader *r, void *out);
 /* A generated builder behind a void pointer (an enum's, a struct's): the
  * value's tree, NULL when memory runs out or the value has none. */
 typedef cJSON *(*sc_table_build_fn)(const void *value, int depth);
-/* A generated check of a value's keywords, as after a read (full_ false):
- * value points to the value (a member's, or an item). */
-typedef int (*sc_table_check_fn)(const void *value, sc_error *err);
-/* A string's keywords, checked as it is read: len bytes, chars code points. */
-typedef int (*sc_table_text_fn)(const char *value, size_t len, size_t chars, sc_error *err);
-/* A float's keywords, on the double the document held (full_ true). */
-typedef int (*sc_table_float_fn)(double value, sc_error *err, bool full);
-/* A member's generated check on the struct v (the call the default mode's
- * sc_gen_check_T makes for it, with T's full_ and depth_). */
-typedef int (*sc_table_member_check_fn)(const void *v, sc_error *err, bool full, int depth);
+/* A generated check behind a void pointer: an enum's (a valid
+ * enumerator; full and depth unused), a struct's (its sc_gen_check_T,
+ * seen NULL). */
+typedef int (*sc_table_check_fn)(const void *value, sc_error *err, bool full, int depth);
+/* A pattern's generated matcher (its DFA): whether s (len bytes) matches. */
+typedef bool (*sc_table_match_fn)(const char *s, size_t len);
+
+/* What one rule checks (runtime/core/table_rules.c). A value fails a
+ * bound when `value OP bound` holds, as the keyword table's fails_if. */
+typedef enum sc_table_op {
+    SC_TABLE_FAILS_BELOW,    /* value < bound: minimum */
+    SC_TABLE_FAILS_AT_MOST,  /* value <= bound: exclusiveMinimum */
+    SC_TABLE_FAILS_ABOVE,    /* value > bound: maximum */
+    SC_TABLE_FAILS_AT_LEAST, /* value >= bound: exclusiveMaximum */
+    SC_TABLE_MULTIPLE_OF,    /* a multiple of bound */
+    SC_TABLE_FINITE,         /* not NaN or infinite: an SC_ERR_NUMBER */
+    SC_TABLE_SHORTER,        /* code points < bound: minLength */
+    SC_TABLE_LONGER,         /* code points > bound: maxLength */
+    SC_TABLE_FORMAT,         /* sc_format_valid(format) */
+    SC_TABLE_PATTERN,        /* match */
+    SC_TABLE_ONE_OF          /* @enum, @const: equal to one of values */
+} sc_table_op;
+
+/* One keyword of a value, with the message its failure gives. */
+typedef struct sc_table_rule {
+    sc_table_op op;
+    bool full_only;          /* only on a value built in C: a decoded one holds it */
+    double bound;            /* the bound, divisor or length */
+    int format;              /* SC_TABLE_FORMAT: an sc_format */
+    sc_table_match_fn match; /* SC_TABLE_PATTERN */
+    /* SC_TABLE_ONE_OF: count values that the value may equal, by its
+     * kind: int64_t (bools, enumerators), double (integers and numbers,
+     * compared as doubles), const char * (strings). None: nothing does. */
+    const void *values;
+    size_t count;
+    const char *keyword;
+    const char *message;
+} sc_table_rule;
 
 typedef struct sc_table_value {
     sc_table_kind kind;
@@ -88,9 +119,15 @@ typedef struct sc_table_value {
     int64_t min, max;        /* SC_TABLE_INT: the C type's range (I-JSON clamped) */
     sc_table_read_fn read;   /* SC_TABLE_ENUM, SC_TABLE_STRUCT */
     sc_table_build_fn build; /* SC_TABLE_ENUM, SC_TABLE_STRUCT */
-    sc_table_check_fn check; /* the keywords checked after the read, or NULL */
-    sc_table_text_fn text;   /* SC_TABLE_STRING, SC_TABLE_CHARBUF: checked as read, or NULL */
-    sc_table_float_fn check_float; /* SC_TABLE_FLOAT: checked as read, or NULL */
+    sc_table_check_fn check; /* SC_TABLE_ENUM, SC_TABLE_STRUCT */
+    /* The value's keywords in the order the default mode checks them.
+     * After a read, those not full_only (a float's all, on the double the
+     * document held); on a value built in C, all. */
+    const sc_table_rule *rules;
+    size_t nrules;
+    /* Whether a value built in C is checked at all (a string: not NULL,
+     * valid UTF-8, within max_string, even with no keywords). */
+    bool checked;
 } sc_table_value;
 
 /* The default of a SC_TABLE_DEFAULT member, by its value's kind. */
@@ -116,9 +153,15 @@ typedef struct sc_table_array {
     size_t count_offset;    /* the count member */
     size_t count_size;
     bool count_signed;      /* the count member can hold negative values */
-    /* The array's own keywords (minItems, uniqueItems, ...) after it was
-     * read: v is the struct, not the member. NULL: none. */
-    sc_table_check_fn check;
+    /* The array's (map's) own keywords: minItems (minProperties) and
+     * uniqueItems, maxItems when the storage does not bound it already;
+     * a map's keys are unique and checked by key_rules (propertyNames). */
+    bool has_min;
+    uint64_t min_items;
+    bool unique;
+    int unique_kind;        /* an sc_unique_kind (schemac/check.h) */
+    const sc_table_rule *key_rules;
+    size_t nkey_rules;
 } sc_table_array;
 
 typedef struct sc_table_member {
@@ -130,11 +173,11 @@ typedef struct sc_table_member {
     sc_table_default fallback;     /* SC_TABLE_DEFAULT */
     const sc_table_array *array;   /* an array or map member, or NULL */
     sc_table_value value;          /* the member's value, an array's items or a map's values */
-    /* Validation (sc_table_check): how C holds the member, and its check,
-     * NULL when the member has nothing to check; full_only: only when
-     * validating a value built in C (what the decoder guarantees). */
+    /* Validation (sc_table_check): how C holds the member; checked: it
+     * has anything to check; full_only: only when validating a value
+     * built in C (what the decoder guarantees). */
     sc_table_storage storage;
-    sc_table_member_check_fn check;
+    bool checked;
     bool full_only;
 } sc_table_member;
 

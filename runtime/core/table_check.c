@@ -5,11 +5,14 @@
  * writes for one struct in the default mode: when a member is checked
  * (present, not null), the error of a NULL that must be a value, the
  * member's name counted against max_input, and the catch points of the
- * all-errors mode. The members' own checks are the generated ones. */
-#include "schemac/table.h"
+ * all-errors mode; and each member's check (emit_check_call,
+ * emit_check_fn), its keywords through table_rules.c. */
+#include "table_internal.h"
 
 #include <string.h>
 
+#include "schemac/check.h"
+#include "schemac/json.h"
 #include "schemac/support.h"
 
 static const void *pointer_at(const char *v, size_t offset)
@@ -96,6 +99,117 @@ static bool member_present(const char *v, const sc_table_member *m, size_t i, co
     return guard;
 }
 
+/* The check of the value at p (for a string or cJSON member, at the
+ * pointer): emit_check_call's statement for its kind. */
+static int check_value(const sc_table_value *t, const void *p, sc_error *err, bool full, int depth)
+{
+    switch (t->kind) {
+    case SC_TABLE_STRUCT:
+        return t->check(p, err, full, depth + 1);
+    case SC_TABLE_STRING:
+        return sc_table_check_string(t, t->rules, t->nrules, (const char *)pointer_at(p, 0), err, full);
+    case SC_TABLE_CHARBUF:
+        return sc_table_check_string(t, t->rules, t->nrules, (const char *)p, err, full);
+    case SC_TABLE_OBJECT:
+        if (!cJSON_IsObject((const cJSON *)pointer_at(p, 0)))
+            return sc_fail(err, SC_ERR_TYPE, "type", "must be an object");
+        /* fall through */
+    case SC_TABLE_ANY:
+        return sc_check_cjson((const cJSON *)pointer_at(p, 0), err);
+    case SC_TABLE_ENUM:
+        if (full && t->check(p, err, full, depth) != 0)
+            return err->code;
+        /* fall through */
+    default:
+        return sc_table_check_scalar(t, p, err, full);
+    }
+}
+
+/* A map's key against its rules, as propertyNames. */
+static int check_key(const sc_table_array *a, const char *entry, sc_error *err, bool full)
+{
+    const char *key = a->key_size > 0 ? entry + a->key_offset : (const char *)pointer_at(entry, a->key_offset);
+    sc_table_value as_string = {.kind = a->key_size > 0 ? SC_TABLE_CHARBUF : SC_TABLE_STRING};
+    if (sc_table_check_string(&as_string, a->key_rules, a->nkey_rules, key, err, full) == 0)
+        return 0;
+    err->keyword = "propertyNames";
+    return sc_error_note(err, "property name \"%s\"", key);
+}
+
+static int fail_count(sc_error *err, bool least, uint64_t bound, bool map)
+{
+    return sc_fail(err, SC_ERR_CONSTRAINT, least ? (map ? "minProperties" : "minItems") : (map ? "maxProperties" : "maxItems"),
+                   "must have %s %llu %s", least ? "at least" : "at most", (unsigned long long)bound,
+                   map ? (bound == 1 ? "property" : "properties") : (bound == 1 ? "item" : "items"));
+}
+
+int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *err, bool full, int depth)
+{
+    const sc_table_array *a = m->array;
+    const char *items = a->fixed_size > 0 ? v + m->offset : (const char *)pointer_at(v, m->offset);
+    size_t count = (size_t)count_at(v, a), size = a->map ? a->entry_size : m->value.size;
+    bool item_check = m->value.checked;
+    int rc;
+    if (full && count > 0 && items == NULL)
+        return sc_fail(err, SC_ERR_TYPE, "type", a->map ? "must be an object" : "must be an array");
+    if (a->fixed_size > 0 && full && count > a->fixed_size)
+        return fail_count(err, false, a->fixed_size, false);
+    if (full && sc_check_count(err, count, a->map) != 0) /* max_items (max_members), the text so far */
+        return err->code;
+    if (a->map) {
+        if (a->has_min && count < a->min_items)
+            return fail_count(err, true, a->min_items, true);
+        if (a->has_max && count > a->max_items)
+            return fail_count(err, false, a->max_items, true);
+        for (size_t i = 0; i < count; i++) {
+            const char *entry = items + i * size;
+            if ((rc = check_key(a, entry, err, full)) != 0)
+                return rc;
+            if (full && item_check && check_value(&m->value, entry + a->value_offset, err, full, depth) != 0) {
+                const char *key = a->key_size > 0 ? entry + a->key_offset : (const char *)pointer_at(entry, a->key_offset);
+                if ((rc = sc_catch_key(err, 3 * depth + 2, key)) != 0)
+                    return rc;
+            }
+        }
+        if (count > 1) { /* keys are the entries' first member: the entries compare as keys */
+            size_t dup = sc_find_duplicate(items, count, size, a->key_size > 0 ? SC_UNIQUE_CHARBUF : SC_UNIQUE_STRPTR);
+            if (dup == count + 1)
+                return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+            if (dup < count) {
+                const char *entry = items + dup * size;
+                const char *key = a->key_size > 0 ? entry + a->key_offset : (const char *)pointer_at(entry, a->key_offset);
+                return sc_fail(err, SC_ERR_DUPLICATE_KEY, NULL, "duplicate key \"%s\"", key);
+            }
+        }
+        return item_check && full ? sc_collected(err, 3 * depth + 1) : 0;
+    }
+    for (size_t i = 0; full && item_check && i < count; i++) /* the decoder checked each item as it read it */
+        if (check_value(&m->value, items + i * size, err, full, depth) != 0 &&
+            (rc = sc_catch_index(err, 3 * depth + 2, i)) != 0)
+            return rc;
+    if (a->has_min && count < a->min_items)
+        return fail_count(err, true, a->min_items, false);
+    if (a->has_max && (a->fixed_size == 0 || a->max_items < a->fixed_size) && count > a->max_items)
+        return fail_count(err, false, a->max_items, false);
+    if (a->unique && count > 1) {
+        size_t dup = sc_find_duplicate(items, count, size, (sc_unique_kind)a->unique_kind);
+        if (dup == count + 1)
+            return sc_fail(err, SC_ERR_NOMEM, "uniqueItems", "out of memory");
+        if (dup < count)
+            return sc_fail(err, SC_ERR_CONSTRAINT, "uniqueItems",
+                           "must not contain duplicates: item %zu repeats an earlier one", dup);
+    }
+    return item_check && full ? sc_collected(err, 3 * depth + 1) : 0;
+}
+
+/* Member m of the struct at v: emit_struct_check's call of its check. */
+static int check_member(const sc_table_member *m, const char *v, sc_error *err, bool full, int depth)
+{
+    if (m->array != NULL)
+        return sc_table_check_sequence(m, v, err, full, depth);
+    return check_value(&m->value, m->by_pointer ? pointer_at(v, m->offset) : v + m->offset, err, full, depth);
+}
+
 int sc_table_check(const sc_table_struct *t, const void *value, sc_error *err, bool full, const bool *seen, int depth)
 {
     const char *v = value;
@@ -105,7 +219,7 @@ int sc_table_check(const sc_table_struct *t, const void *value, sc_error *err, b
     for (size_t i = 0; i < t->count; i++) {
         const sc_table_member *m = &t->members[i];
         const char *name = t->names[i];
-        if (m->check == NULL)
+        if (!m->checked)
             continue;
         if (!member_present(v, m, i, name, err, seen, depth, &rc)) {
             if (rc != 0)
@@ -119,7 +233,7 @@ int sc_table_check(const sc_table_struct *t, const void *value, sc_error *err, b
         if (m->array != NULL && m->array->count_signed && full && count_at(v, m->array) < 0)
             rc = sc_fail(err, SC_ERR_TYPE, "type", "has a negative item count");
         else
-            rc = m->check(v, err, full, depth);
+            rc = check_member(m, v, err, full, depth);
         if (rc != 0 && (rc = sc_catch_key(err, 3 * depth + 1, name)) != 0)
             return rc;
     }

@@ -6,7 +6,7 @@
  * both modes give the same values, errors, offsets and paths: the order of
  * the calls into the reader, where errors are placed (the value's offset)
  * and the catch points of the all-errors mode are the same. */
-#include "schemac/table.h"
+#include "table_internal.h"
 
 #include <string.h>
 
@@ -46,11 +46,11 @@ static void store_int(void *p, size_t size, int64_t v)
     }
 }
 
-/* After a value at p was read from offset at: its keywords, the error
- * placed at the value. */
+/* After a value at p was read from offset at: its keywords (those a
+ * decoded value does not hold already), the error placed at the value. */
 static int check_after_read(sc_reader *r, const sc_table_value *v, const void *p, int rc, size_t at)
 {
-    if (rc == 0 && v->check != NULL && v->check(p, sc_reader_error(r)) != 0)
+    if (rc == 0 && v->nrules > 0 && sc_table_check_scalar(v, p, sc_reader_error(r), false) != 0)
         rc = sc_reader_place_error_at(r, at);
     return rc;
 }
@@ -75,7 +75,7 @@ static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void 
     case SC_TABLE_FLOAT: {
         double number = 0;
         rc = sc_read_double(r, &number);
-        if (rc == 0 && v->check_float != NULL && v->check_float(number, sc_reader_error(r), true) != 0)
+        if (rc == 0 && v->nrules > 0 && sc_table_check_number(v, number, sc_reader_error(r), true) != 0)
             rc = sc_reader_place_error_at(r, at);
         *(float *)p = (float)number;
         return rc;
@@ -83,9 +83,9 @@ static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void 
     case SC_TABLE_STRING: {
         char *text = NULL;
         size_t len = 0, chars = 0;
-        if (v->text != NULL) {
+        if (v->nrules > 0) {
             rc = sc_read_string_dup(r, &text, &len, &chars);
-            if (rc == 0 && v->text(text, len, chars, sc_reader_error(r)) != 0)
+            if (rc == 0 && sc_table_check_text(v, v->rules, v->nrules, text, len, chars, sc_reader_error(r)) != 0)
                 rc = sc_reader_place_error_at(r, at);
         } else {
             rc = sc_read_string_dup(r, &text, NULL, NULL);
@@ -95,10 +95,10 @@ static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void 
     }
     case SC_TABLE_CHARBUF: {
         size_t len = 0, chars = 0;
-        if (v->text == NULL)
+        if (v->nrules == 0)
             return sc_read_string_buf(r, (char *)p, v->size, NULL, NULL);
         rc = sc_read_string_buf(r, (char *)p, v->size, &len, &chars);
-        if (rc == 0 && v->text((const char *)p, len, chars, sc_reader_error(r)) != 0)
+        if (rc == 0 && sc_table_check_text(v, v->rules, v->nrules, (const char *)p, len, chars, sc_reader_error(r)) != 0)
             rc = sc_reader_place_error_at(r, at);
         return rc;
     }
@@ -153,7 +153,7 @@ static int read_array(sc_reader *r, const sc_table_member *m, char *out, size_t 
     store_int(out + a->count_offset, a->count_size, (int64_t)n);
     if (rc == 0)
         rc = sc_reader_collected(r);
-    if (rc == 0 && a->check != NULL && a->check(out, sc_reader_error(r)) != 0)
+    if (rc == 0 && sc_table_check_sequence(m, out, sc_reader_error(r), false, 0) != 0)
         rc = sc_reader_place_error_at(r, at);
     return rc;
 }
@@ -207,7 +207,7 @@ static int read_map(sc_reader *r, const sc_table_member *m, char *out, size_t at
         rc = sc_reader_code(r);
     memcpy(out + m->offset, &items, sizeof items);
     store_int(out + a->count_offset, a->count_size, (int64_t)n);
-    if (rc == 0 && a->check != NULL && a->check(out, sc_reader_error(r)) != 0)
+    if (rc == 0 && sc_table_check_sequence(m, out, sc_reader_error(r), false, 0) != 0)
         rc = sc_reader_place_error_at(r, at);
     if (rc == 0)
         rc = sc_reader_collected(r);

@@ -265,7 +265,6 @@ char *emit_c_source(const model *m, const c_names *names)
             free(tag);
             free(value);
             if (names->optimize_size && table_reads(variant)) {
-                emit_member_checks(&sb, variant);
                 emit_table_struct(&sb, variant);
                 continue;
             }
@@ -284,7 +283,6 @@ char *emit_c_source(const model *m, const c_names *names)
             emit_union_build(&sb, s);
         } else {
             if (names->optimize_size && table_reads(s)) {
-                emit_member_checks(&sb, s);
                 emit_table_struct(&sb, s);
             } else {
                 emit_struct_check(&sb, s);

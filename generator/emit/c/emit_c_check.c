@@ -259,7 +259,7 @@ void emit_check_reset(void)
 }
 
 /* The name of the matcher of n's pattern, emitting it on first use. */
-static const char *pattern_matcher(strbuf *sb, const node *n, const char *fn)
+const char *pattern_matcher(strbuf *sb, const node *n, const char *fn)
 {
     for (size_t i = 0; i < nmatchers; i++)
         if (strcmp(matchers[i].pattern, n->c.pattern) == 0)
@@ -278,7 +278,7 @@ static const char *pattern_matcher(strbuf *sb, const node *n, const char *fn)
     return name;
 }
 
-static const char *unique_kind(const node *items)
+const char *unique_kind(const node *items)
 {
     switch (items->kind) {
     case NODE_NUMBER: return items->is_float ? "SC_UNIQUE_FLOAT" : "SC_UNIQUE_DOUBLE";
@@ -543,7 +543,8 @@ size_t struct_min_text(const struct_def *s)
     return text + (required > 0 ? required - 1 : 0);
 }
 
-void emit_member_checks(strbuf *sb, const struct_def *s)
+/* The check functions of s's members (sc_gen_check_T_F), before T's own. */
+static void emit_member_checks(strbuf *sb, const struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];

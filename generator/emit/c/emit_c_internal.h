@@ -81,10 +81,11 @@ void emit_untagged_read(strbuf *sb, const struct_def *s);
 
 void emit_enum_check(strbuf *sb, const enum_def *e);
 void emit_struct_check(strbuf *sb, const struct_def *s);
-/* The check functions of s's members alone (sc_gen_check_T_F), which
- * emit_struct_check writes before T's own; --optimize=size's descriptors
- * point to them (emit_c_table.c). */
-void emit_member_checks(strbuf *sb, const struct_def *s);
+/* The name of the matcher function of n's pattern, emitted into sb at its
+ * first use in this source (fn names it), shared by every later one. */
+const char *pattern_matcher(strbuf *sb, const node *n, const char *fn);
+/* The sc_unique_kind that compares items like these (uniqueItems). */
+const char *unique_kind(const node *items);
 /* The least JSON text of an object of s, its members' values aside: the
  * braces, and the names, colons and commas of the members it always has
  * (what validate counts against max_input at each struct, in both modes). */

@@ -3,12 +3,15 @@
  * sc_table_read walks (include/schemac/table.h, runtime/core/table_read.c)
  * instead of a function of its own: designated initializers that a person
  * can check against the header (offsets, kinds, bounds, presence), and
- * pointers to the generated checks of the members' keywords, which stay
- * generated (the keyword table's messages, the pattern DFAs). */
+ * the members' keywords as rules, each with the message the keyword table
+ * gives it; a pattern's rule points to its generated DFA. */
 #include "emit/c/emit_c_table.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "model/keywords.h"
+#include "schemac/check.h"
 
 /* The adapters emitted so far into the source being written (a reader
  * behind void *, by the type's name): one serves every use. */
@@ -60,9 +63,9 @@ static bool adapter_done(const char *name)
     return false;
 }
 
-/* sc_gen_vread_NAME and sc_gen_vbuild_NAME: the generated reader and
- * builder of an enum or struct behind the void pointers a descriptor
- * holds, emitted at their first use. */
+/* sc_gen_vread_NAME, sc_gen_vbuild_NAME and sc_gen_vcheck_NAME: the
+ * generated reader, builder and check of an enum or struct behind the void
+ * pointers a descriptor holds, emitted at their first use. */
 static void emit_void_adapters(strbuf *sb, const char *name, const char *c_type, bool is_struct)
 {
     if (adapter_done(name))
@@ -78,40 +81,220 @@ static void emit_void_adapters(strbuf *sb, const char *name, const char *c_type,
         emit_line(sb, 1, "return sc_gen_build_%s(*(const %s *)value_);", name, c_type);
     }
     sb_puts(sb, "}\n\n");
+    sb_printf(sb, "static int sc_gen_vcheck_%s(const void *value_, sc_error *err_, bool full_, int depth_)\n{\n", name);
+    if (is_struct) {
+        emit_line(sb, 1, "return sc_gen_check_%s((const %s *)value_, err_, full_, NULL, depth_);", name, c_type);
+    } else {
+        emit_line(sb, 1, "(void)full_;");
+        emit_line(sb, 1, "(void)depth_;");
+        emit_line(sb, 1, "return sc_gen_check_%s(*(const %s *)value_, err_);", name, c_type);
+    }
+    sb_puts(sb, "}\n\n");
 }
 
-/* What a value's descriptor points to, emitted before it: readers behind
- * void *, and sc_gen_rcheck_FN, the check of the value's keywords after
- * the read (emit_c_read.c's emit_read_check) on a pointer to it. */
-static void emit_value_helpers(strbuf *sb, const node *n, const char *fn)
+/* One sc_table_rule: op, the C text of its bound (or NULL), more fields
+ * (or NULL), and what its failure says. */
+static void put_rule(strbuf *sb, const char *op, bool full_only, const char *bound, const char *more,
+                     const char *keyword, const char *message)
+{
+    char *kw = c_literal(keyword), *text = c_literal(message);
+    sb_printf(sb, "    {.op = %s%s", op, full_only ? ", .full_only = true" : "");
+    if (bound != NULL)
+        sb_printf(sb, ", .bound = %s", bound);
+    if (more != NULL)
+        sb_printf(sb, ", %s", more);
+    sb_printf(sb, ", .keyword = %s, .message = %s},\n", kw, text);
+    free(kw);
+    free(text);
+}
+
+static char *double_literal(double v)
+{
+    strbuf sb;
+    sb_init(&sb);
+    put_double(&sb, v);
+    return sb_take(&sb);
+}
+
+/* The op of a bound that fails when `value fails_if bound`. */
+static const char *bound_op(const char *fails_if)
+{
+    if (strcmp(fails_if, "<") == 0)
+        return "SC_TABLE_FAILS_BELOW";
+    if (strcmp(fails_if, "<=") == 0)
+        return "SC_TABLE_FAILS_AT_MOST";
+    if (strcmp(fails_if, ">") == 0)
+        return "SC_TABLE_FAILS_ABOVE";
+    return "SC_TABLE_FAILS_AT_LEAST";
+}
+
+/* A rule of keyword id against bound (a C literal; text: as the message
+ * says it). */
+static void put_keyword_rule(strbuf *sb, const char *op, keyword_id id, const char *bound, const char *more,
+                             const char *text)
+{
+    char *message = keyword_message(id, text);
+    put_rule(sb, op, false, bound, more, keywords[id].name, message);
+    free(message);
+}
+
+/* The C literal of JSON value v as a value of n's kind in an @enum or
+ * @const rule, or NULL when no value of n can equal it (emit_c_check.c's
+ * equals_expr). */
+static char *one_of_literal(const node *n, const cJSON *v)
+{
+    switch (n->kind) {
+    case NODE_BOOL:
+        return cJSON_IsBool(v) ? xstrdup(cJSON_IsTrue(v) ? "1" : "0") : NULL;
+    case NODE_INT:
+    case NODE_NUMBER:
+        return cJSON_IsNumber(v) ? double_literal(v->valuedouble) : NULL;
+    case NODE_STRING:
+        return cJSON_IsString(v) ? c_literal(v->valuestring) : NULL;
+    case NODE_ENUM:
+        return cJSON_IsString(v) ? xasprintf("(int64_t)%s", enum_c_name(n->enum_type, v->valuestring)) : NULL;
+    default:
+        return NULL;
+    }
+}
+
+/* An @enum (a list) or @const (one value) rule: the values it takes go to
+ * `values`, an array named name; the rule to sb. */
+static void put_one_of_rule(strbuf *sb, strbuf *values, const node *n, keyword_id id, const cJSON *v,
+                            const char *name)
+{
+    const char *type = n->kind == NODE_STRING ? "const char *const" :
+                       n->kind == NODE_BOOL || n->kind == NODE_ENUM ? "const int64_t" : "const double";
+    size_t count = 0;
+    strbuf items;
+    sb_init(&items);
+    const cJSON *item;
+    if (id == KW_ENUM) {
+        cJSON_ArrayForEach(item, v) {
+            char *lit = one_of_literal(n, item);
+            if (lit != NULL)
+                sb_printf(&items, "%s%s", count++ ? ", " : "", lit);
+            free(lit);
+        }
+    } else {
+        char *lit = one_of_literal(n, v);
+        if (lit != NULL) {
+            sb_puts(&items, lit);
+            count++;
+        }
+        free(lit);
+    }
+    char *more = count > 0 ? xasprintf(".values = %s, .count = %zu", name, count) : NULL;
+    if (count > 0)
+        sb_printf(values, "static %s %s[] = {%s};\n", type, name, items.data);
+    char *text = keyword_value_text(&keywords[id], v);
+    put_keyword_rule(sb, "SC_TABLE_ONE_OF", id, NULL, more, text);
+    free(text);
+    free(more);
+    sb_free(&items);
+}
+
+/* The rules of n's keywords, in emit_c_check.c's order
+ * (emit_check_body_scalar): to sb, what they point to before them to
+ * pre. Returns how many. */
+static size_t put_rules(strbuf *sb, strbuf *pre, const node *n, const char *fn)
+{
+    const constraints *c = &n->c;
+    size_t start = sb->len, count = 0;
+    if (n->kind == NODE_INT && n->int_bytes >= 7) { /* only 64-bit types hold values beyond +-(2^53-1) */
+        if (n->is_signed)
+            put_rule(sb, "SC_TABLE_FAILS_BELOW", true, "-9007199254740991.0", NULL, "minimum",
+                     "must be >= -9007199254740991");
+        char *message = xasprintf("must be <= %lld", (long long)n->c_max);
+        put_rule(sb, "SC_TABLE_FAILS_ABOVE", true, "9007199254740991.0", NULL, "maximum", message);
+        free(message);
+    }
+    if (n->kind == NODE_NUMBER) {
+        put_rule(sb, "SC_TABLE_FINITE", true, NULL, NULL, "type", "must be a finite number");
+        if (n->is_float && n->state_type_min)
+            put_rule(sb, "SC_TABLE_FAILS_BELOW", true, "-FLT_MAX", NULL, "minimum", "must be >= -3.4028234663852886e+38");
+        if (n->is_float && n->state_type_max)
+            put_rule(sb, "SC_TABLE_FAILS_ABOVE", true, "FLT_MAX", NULL, "maximum", "must be <= 3.4028234663852886e+38");
+    }
+    if (n->kind == NODE_INT || n->kind == NODE_NUMBER) {
+        for (keyword_id id = KW_MINIMUM; id <= KW_EXCLUSIVE_MAXIMUM; id++) {
+            const number *bound = keyword_number(c, id);
+            if (!bound->set)
+                continue;
+            char *lit = double_literal(bound->value), *text = double_text(bound->value);
+            put_keyword_rule(sb, bound_op(keywords[id].fails_if), id, lit, NULL, text);
+            free(lit);
+            free(text);
+        }
+        if (c->multiple_of.set) {
+            char *lit = double_literal(c->multiple_of.value), *text = double_text(c->multiple_of.value);
+            put_keyword_rule(sb, "SC_TABLE_MULTIPLE_OF", KW_MULTIPLE_OF, lit, NULL, text);
+            free(lit);
+            free(text);
+        }
+    }
+    if (n->kind == NODE_STRING) {
+        if (c->has_min_length && c->min_length > 0) { /* >= 0 holds */
+            char *text = xasprintf("%llu", (unsigned long long)c->min_length);
+            char *lit = xasprintf("%s.0", text);
+            put_keyword_rule(sb, "SC_TABLE_SHORTER", KW_MIN_LENGTH, lit, NULL, text);
+            free(lit);
+            free(text);
+        }
+        if (c->has_max_length) {
+            char *text = xasprintf("%llu", (unsigned long long)c->max_length);
+            char *lit = xasprintf("%s.0", text);
+            put_keyword_rule(sb, "SC_TABLE_LONGER", KW_MAX_LENGTH, lit, NULL, text);
+            free(lit);
+            free(text);
+        }
+        if (c->format >= 0) {
+            static const char *const format_ids[] = {
+#define FORMAT_ID(id, name) "SC_FORMAT_" #id,
+                SC_FORMATS(FORMAT_ID)
+#undef FORMAT_ID
+            };
+            char *more = xasprintf(".format = %s", format_ids[c->format]);
+            put_keyword_rule(sb, "SC_TABLE_FORMAT", KW_FORMAT, NULL, more, sc_format_name((sc_format)c->format));
+            free(more);
+        }
+        if (c->pattern != NULL) {
+            char *more = xasprintf(".match = %s", pattern_matcher(pre, n, fn));
+            put_keyword_rule(sb, "SC_TABLE_PATTERN", KW_PATTERN, NULL, more, c->pattern);
+            free(more);
+        }
+    }
+    if (c->enum_values != NULL) {
+        char *name = xasprintf("sc_gen_enum_%s", fn);
+        put_one_of_rule(sb, pre, n, KW_ENUM, c->enum_values, name);
+        free(name);
+    }
+    if (c->const_value != NULL) {
+        char *name = xasprintf("sc_gen_const_%s", fn);
+        put_one_of_rule(sb, pre, n, KW_CONST, c->const_value, name);
+        free(name);
+    }
+    for (size_t i = start; i < sb->len; i++)
+        count += sb->data[i] == '\n';
+    return count;
+}
+
+/* What a value's descriptor points to, emitted before it: readers and
+ * checks behind void *, and sc_gen_rules_FN, its keywords' rules.
+ * Returns how many rules. */
+static size_t emit_value_helpers(strbuf *sb, const node *n, const char *fn)
 {
     if (n->kind == NODE_ENUM)
         emit_void_adapters(sb, n->enum_type->name, n->enum_type->c_type, false);
     if (n->kind == NODE_STRUCT)
         emit_void_adapters(sb, n->struct_type->name, n->struct_type->c_type, true);
-    if (!read_needs_check(n))
-        return;
-    sb_printf(sb, "static int sc_gen_rcheck_%s(const void *value_, sc_error *err_)\n{\n", fn);
-    if (n->kind == NODE_INT)
-        emit_line(sb, 1, "return sc_gen_check_%s((%s)*(const %s *)value_, err_, false);", fn,
-                  n->is_signed ? "int64_t" : "uint64_t", n->c_type);
-    else
-        emit_line(sb, 1, "return sc_gen_check_%s(*(const %s *)value_, err_, false);", fn, n->c_type);
-    sb_puts(sb, "}\n\n");
-}
-
-/* sc_gen_acheck_FN: an array's or map's own keywords after it was read,
- * on the struct (emit_c_read.c's emit_container_end). */
-static void emit_array_check(strbuf *sb, const struct_def *s, const field *f, const char *fn)
-{
-    const node *n = f->type;
-    char *items_type = const_items_type(n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type);
-    sb_printf(sb, "static int sc_gen_acheck_%s(const void *value_, sc_error *err_)\n{\n", fn);
-    emit_line(sb, 1, "const %s *v_ = (const %s *)value_;", s->c_type, s->c_type);
-    emit_line(sb, 1, "return sc_gen_check_%s((%s)v_->%s, (size_t)v_->%s, err_, false, 0);", fn, items_type, f->c_path,
-              f->count_field);
-    sb_puts(sb, "}\n\n");
-    free(items_type);
+    strbuf rules;
+    sb_init(&rules);
+    size_t count = put_rules(&rules, sb, n, fn);
+    if (count > 0)
+        sb_printf(sb, "static const sc_table_rule sc_gen_rules_%s[] = {\n%s};\n\n", fn, rules.data);
+    sb_free(&rules);
+    return count;
 }
 
 /* Whether the default mode checks the member only when validating a
@@ -121,58 +304,6 @@ static bool check_full_only(const node *n)
 {
     return n->kind == NODE_STRUCT || n->kind == NODE_ANY || (n->kind == NODE_ENUM && !has_value_keywords(n)) ||
            (n->kind == NODE_NUMBER && n->is_float) || n->kind == NODE_STRING;
-}
-
-/* sc_gen_mcheck_T_F: the call of f's check that the default mode's
- * sc_gen_check_T makes (emit_check_call), on the struct. */
-static void emit_member_check(strbuf *sb, const struct_def *s, const field *f, const char *fn)
-{
-    const node *n = f->type;
-    sb_printf(sb, "static int sc_gen_mcheck_%s(const void *value_, sc_error *err_, bool full_, int depth_)\n{\n", fn);
-    strbuf body;
-    sb_init(&body);
-    emit_line(&body, 1, "const %s *v_ = (const %s *)value_;", s->c_type, s->c_type);
-    char *expr;
-    if (f->by_pointer)
-        expr = xasprintf("*v_->%s", f->c_path);
-    else if (n->kind == NODE_INT)
-        expr = xasprintf("(%s)v_->%s", n->is_signed ? "int64_t" : "uint64_t", f->c_path);
-    else if (n->kind == NODE_NUMBER)
-        expr = xasprintf("(double)v_->%s", f->c_path);
-    else
-        expr = xasprintf("v_->%s", f->c_path);
-    switch (n->kind) {
-    case NODE_STRUCT:
-        emit_line(&body, 1, "return sc_gen_check_%s(%s%s, err_, full_, NULL, depth_ + 1);", n->struct_type->name,
-                  f->by_pointer ? "" : "&", f->by_pointer ? expr + 1 : expr);
-        break;
-    case NODE_ENUM:
-        if (has_value_keywords(n))
-            emit_line(&body, 1, "return sc_gen_check_%s(%s, err_, full_);", fn, expr);
-        else
-            emit_line(&body, 1, "return sc_gen_check_%s(%s, err_);", n->enum_type->name, expr);
-        break;
-    case NODE_ARRAY:
-    case NODE_MAP: {
-        char *items_type = const_items_type(n->kind == NODE_MAP ? n->entry_c_type : n->items->c_type);
-        emit_line(&body, 1, "return sc_gen_check_%s((%s)v_->%s, (size_t)v_->%s, err_, full_, depth_);", fn, items_type,
-                  f->c_path, f->count_field);
-        free(items_type);
-        break;
-    }
-    case NODE_ANY: /* as emit_c_check.c's emit_check_call */
-        if (n->any_object) {
-            emit_line(&body, 1, "if (!cJSON_IsObject(%s))", expr);
-            emit_line(&body, 2, "return sc_fail(err_, SC_ERR_TYPE, \"type\", \"must be an object\");");
-        }
-        emit_line(&body, 1, "return sc_check_cjson(%s, err_);", expr);
-        break;
-    default:
-        emit_line(&body, 1, "return sc_gen_check_%s(%s, err_, full_);", fn, expr);
-        break;
-    }
-    free(expr);
-    emit_body(sb, &body, (const char *const[]){"full_", "depth_", NULL});
 }
 
 static const char *storage_name(const field *f)
@@ -200,8 +331,8 @@ static const char *kind_name(const node *n)
 }
 
 /* `.value = {...}`: the value whose storage `lvalue` names (an expression
- * on a null T pointer, for sizeof only). */
-static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char *fn)
+ * on a null T pointer, for sizeof only), with nrules rules. */
+static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char *fn, size_t nrules)
 {
     sb_printf(sb, "        .value = {.kind = %s, .size = sizeof(%s)", kind_name(n), lvalue);
     if (n->kind == NODE_INT) {
@@ -210,17 +341,14 @@ static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char
         sb_puts(sb, ", .max = ");
         put_i64(sb, n->c_max);
     }
-    if (n->kind == NODE_ENUM)
-        sb_printf(sb, ", .read = sc_gen_vread_%s, .build = sc_gen_vbuild_%s", n->enum_type->name, n->enum_type->name);
-    if (n->kind == NODE_STRUCT)
-        sb_printf(sb, ", .read = sc_gen_vread_%s, .build = sc_gen_vbuild_%s", n->struct_type->name,
-                  n->struct_type->name);
-    if (read_needs_check(n))
-        sb_printf(sb, ", .check = sc_gen_rcheck_%s", fn);
-    if (string_checked_on_read(n))
-        sb_printf(sb, ", .text = sc_gen_check_%s_text", fn);
-    if (n->kind == NODE_NUMBER && n->is_float)
-        sb_printf(sb, ", .check_float = sc_gen_check_%s", fn);
+    const char *type = n->kind == NODE_ENUM ? n->enum_type->name : n->kind == NODE_STRUCT ? n->struct_type->name : NULL;
+    if (type != NULL)
+        sb_printf(sb, ", .read = sc_gen_vread_%s, .build = sc_gen_vbuild_%s, .check = sc_gen_vcheck_%s", type, type,
+                  type);
+    if (nrules > 0)
+        sb_printf(sb, ", .rules = sc_gen_rules_%s, .nrules = %zu", fn, nrules);
+    if (needs_check(n))
+        sb_puts(sb, ", .checked = true");
     sb_puts(sb, "},\n");
 }
 
@@ -281,6 +409,9 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
 {
     const char *n = s->name, *t = s->c_type;
     bool expect = s->nfields > 0;
+    /* the rules of each member's value (an array's items, a map's values)
+     * and of a map's keys */
+    size_t *nrules = xcalloc(s->nfields + 1, sizeof *nrules), *nkey_rules = xcalloc(s->nfields + 1, sizeof *nkey_rules);
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         char *fn = xasprintf("%s_%s", n, f->c_name);
@@ -288,15 +419,16 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
         if (f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP) {
             bool map = f->type->kind == NODE_MAP;
             char *item_fn = xasprintf("%s_%s", fn, map ? "value" : "items");
-            emit_value_helpers(sb, map ? f->type->map_value : f->type->items, item_fn);
+            nrules[i] = emit_value_helpers(sb, map ? f->type->map_value : f->type->items, item_fn);
             free(item_fn);
-            if (read_needs_check(f->type))
-                emit_array_check(sb, s, f, fn);
+            if (map) {
+                char *key_fn = xasprintf("%s_key", fn);
+                nkey_rules[i] = emit_value_helpers(sb, f->type->map_key, key_fn);
+                free(key_fn);
+            }
         } else {
-            emit_value_helpers(sb, f->type, fn);
+            nrules[i] = emit_value_helpers(sb, f->type, fn);
         }
-        if (needs_check(f->type))
-            emit_member_check(sb, s, f, fn);
         free(fn);
     }
 
@@ -343,8 +475,13 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
         emit_line(sb, 1, ".count_size = sizeof(((%s *)0)->%s),", t, f->count_field);
         if (f->count_signed)
             emit_line(sb, 1, ".count_signed = true,");
-        if (read_needs_check(a))
-            emit_line(sb, 1, ".check = sc_gen_acheck_%s_%s,", n, f->c_name);
+        const constraints *c = &a->c;
+        if (c->has_min_items && c->min_items > 0)
+            emit_line(sb, 1, ".has_min = true, .min_items = %lluu,", (unsigned long long)c->min_items);
+        if (c->unique_items && a->kind == NODE_ARRAY)
+            emit_line(sb, 1, ".unique = true, .unique_kind = %s,", unique_kind(a->items));
+        if (nkey_rules[i] > 0)
+            emit_line(sb, 1, ".key_rules = sc_gen_rules_%s_%s_key, .nkey_rules = %zu,", n, f->c_name, nkey_rules[i]);
         sb_puts(sb, "};\n\n");
     }
 
@@ -371,7 +508,7 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
                 sb_printf(sb, "        .array = &sc_gen_tarray_%s,\n", fn);
                 char *value = xasprintf("((%s *)0)->%s->value", t, f->c_path);
                 char *value_fn = xasprintf("%s_value", fn);
-                emit_value(sb, f->type->map_value, value, value_fn);
+                emit_value(sb, f->type->map_value, value, value_fn, nrules[i]);
                 free(value_fn);
                 free(value);
             } else if (f->type->kind == NODE_ARRAY) {
@@ -379,22 +516,23 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
                 char *item = xasprintf("%s((%s *)0)->%s%s", f->type->fixed_size > 0 ? "" : "*", t, f->c_path,
                                        f->type->fixed_size > 0 ? "[0]" : "");
                 char *item_fn = xasprintf("%s_items", fn);
-                emit_value(sb, f->type->items, item, item_fn);
+                emit_value(sb, f->type->items, item, item_fn, nrules[i]);
                 free(item_fn);
                 free(item);
             } else {
                 char *lvalue = xasprintf("%s((%s *)0)->%s", f->by_pointer ? "*" : "", t, f->c_path);
-                emit_value(sb, f->type, lvalue, fn);
+                emit_value(sb, f->type, lvalue, fn, nrules[i]);
                 free(lvalue);
             }
             if (needs_check(f->type))
-                sb_printf(sb, "        .check = sc_gen_mcheck_%s,%s\n", fn,
-                          check_full_only(f->type) ? " .full_only = true," : "");
+                sb_printf(sb, "        .checked = true,%s\n", check_full_only(f->type) ? " .full_only = true," : "");
             free(fn);
             emit_line(sb, 1, "},");
         }
         sb_puts(sb, "};\n\n");
     }
+    free(nrules);
+    free(nkey_rules);
 
     sb_printf(sb, "/* How sc_table_read reads %s (include/schemac/table.h). */\n", t);
     sb_printf(sb, "static const sc_table_struct sc_gen_table_%s = {\n", n);

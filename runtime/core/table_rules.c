@@ -1,0 +1,168 @@
+/* schemac runtime: a value's keywords through its rules (schemac
+ * --optimize=size, include/schemac/table.h).
+ *
+ * Step for step what generator/emit/c/emit_c_check.c writes into a
+ * value's check function in the default mode (emit_check_body_scalar,
+ * emit_string_check_fns): the same tests in the same order with the same
+ * messages, which the generator put in each rule. */
+#include "table_internal.h"
+
+#include <float.h>
+#include <string.h>
+
+#include "schemac/check.h"
+#include "schemac/support.h"
+
+/* An integer of size bytes at p: its bits, sign-extended when signed. */
+static uint64_t int_bits(const void *p, size_t size, bool is_signed)
+{
+    switch (size) {
+    case 1: {
+        uint8_t u;
+        memcpy(&u, p, 1);
+        return is_signed ? (uint64_t)(int64_t)(int8_t)u : u;
+    }
+    case 2: {
+        uint16_t u;
+        memcpy(&u, p, 2);
+        return is_signed ? (uint64_t)(int64_t)(int16_t)u : u;
+    }
+    case 4: {
+        uint32_t u;
+        memcpy(&u, p, 4);
+        return is_signed ? (uint64_t)(int64_t)(int32_t)u : u;
+    }
+    default: {
+        uint64_t u;
+        memcpy(&u, p, 8);
+        return u;
+    }
+    }
+}
+
+/* The value at p as the default mode's check parameter sees it. */
+typedef struct scalar {
+    double number;      /* numbers and integers, as (double)value_ */
+    uint64_t bits;      /* bools and enumerators */
+    const char *text;   /* strings: len bytes, chars code points */
+    size_t len, chars;
+} scalar;
+
+static bool one_of(const sc_table_value *v, const sc_table_rule *rule, const scalar *x)
+{
+    for (size_t i = 0; i < rule->count; i++) {
+        switch (v->kind) {
+        case SC_TABLE_BOOL:
+        case SC_TABLE_ENUM: {
+            /* compared in the value's own width: an enum may be unsigned */
+            uint64_t mask = v->size >= 8 ? UINT64_MAX : (UINT64_C(1) << (8 * v->size)) - 1;
+            if ((x->bits & mask) == ((uint64_t)((const int64_t *)rule->values)[i] & mask))
+                return true;
+            break;
+        }
+        case SC_TABLE_STRING:
+        case SC_TABLE_CHARBUF:
+            if (strcmp(x->text, ((const char *const *)rule->values)[i]) == 0)
+                return true;
+            break;
+        default:
+            if (x->number == ((const double *)rule->values)[i])
+                return true;
+            break;
+        }
+    }
+    return false;
+}
+
+/* Whether x passes rule. */
+static bool passes(const sc_table_value *v, const sc_table_rule *rule, const scalar *x)
+{
+    switch (rule->op) {
+    case SC_TABLE_FAILS_BELOW: return !(x->number < rule->bound);
+    case SC_TABLE_FAILS_AT_MOST: return !(x->number <= rule->bound);
+    case SC_TABLE_FAILS_ABOVE: return !(x->number > rule->bound);
+    case SC_TABLE_FAILS_AT_LEAST: return !(x->number >= rule->bound);
+    case SC_TABLE_MULTIPLE_OF: return sc_is_multiple_of(x->number, rule->bound);
+    case SC_TABLE_FINITE: return x->number >= -DBL_MAX && x->number <= DBL_MAX;
+    case SC_TABLE_SHORTER: return !((double)x->chars < rule->bound);
+    case SC_TABLE_LONGER: return !((double)x->chars > rule->bound);
+    case SC_TABLE_FORMAT: return sc_format_valid((sc_format)rule->format, x->text, x->len);
+    case SC_TABLE_PATTERN: return rule->match(x->text, x->len);
+    case SC_TABLE_ONE_OF: return one_of(v, rule, x);
+    }
+    return true;
+}
+
+static int check_rules(const sc_table_value *v, const sc_table_rule *rules, size_t n, const scalar *x,
+                       sc_error *err, bool full)
+{
+    for (size_t i = 0; i < n; i++) {
+        const sc_table_rule *rule = &rules[i];
+        if ((full || !rule->full_only) && !passes(v, rule, x))
+            return sc_fail(err, rule->op == SC_TABLE_FINITE ? SC_ERR_NUMBER : SC_ERR_CONSTRAINT, rule->keyword,
+                           "%s", rule->message);
+    }
+    return 0;
+}
+
+int sc_table_check_text(const sc_table_value *v, const sc_table_rule *rules, size_t n, const char *text, size_t len,
+                        size_t chars, sc_error *err)
+{
+    scalar x = {0, 0, text, len, chars};
+    return check_rules(v, rules, n, &x, err, false);
+}
+
+int sc_table_check_number(const sc_table_value *v, double number, sc_error *err, bool full)
+{
+    scalar x = {number, 0, NULL, 0, 0};
+    return check_rules(v, v->rules, v->nrules, &x, err, full);
+}
+
+static bool counts_code_points(const sc_table_rule *rules, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (rules[i].op == SC_TABLE_SHORTER || rules[i].op == SC_TABLE_LONGER)
+            return true;
+    return false;
+}
+
+int sc_table_check_string(const sc_table_value *v, const sc_table_rule *rules, size_t n, const char *text,
+                          sc_error *err, bool full)
+{
+    size_t len;
+    if (text == NULL)
+        return sc_fail(err, SC_ERR_TYPE, "type", "must be a string");
+    len = strlen(text);
+    if (full && sc_check_string(err, text, len) != 0) /* max_string, the text so far, UTF-8 */
+        return err->code;
+    if (n == 0)
+        return 0;
+    return sc_table_check_text(v, rules, n, text, len, counts_code_points(rules, n) ? sc_utf8_count(text, len) : 0,
+                               err);
+}
+
+int sc_table_check_scalar(const sc_table_value *v, const void *p, sc_error *err, bool full)
+{
+    scalar x = {0, 0, NULL, 0, 0};
+    switch (v->kind) {
+    case SC_TABLE_BOOL:
+        x.bits = *(const bool *)p;
+        break;
+    case SC_TABLE_INT:
+        x.bits = int_bits(p, v->size, v->is_signed);
+        x.number = v->is_signed ? (double)(int64_t)x.bits : (double)x.bits;
+        break;
+    case SC_TABLE_DOUBLE:
+        x.number = *(const double *)p;
+        break;
+    case SC_TABLE_FLOAT:
+        x.number = (double)*(const float *)p;
+        break;
+    case SC_TABLE_ENUM:
+        x.bits = int_bits(p, v->size, false);
+        break;
+    default:
+        return 0;
+    }
+    return check_rules(v, v->rules, v->nrules, &x, err, full);
+}
