@@ -8,7 +8,7 @@
  * and paths. For generated code only.
  *
  * What stays generated in this mode: the pattern DFAs (a matcher function
- * a rule points to), enum readers, tagged and untagged unions, and the
+ * a rule points to), tagged and untagged unions, and the
  * one-line public functions. The members' keywords are rules
  * (sc_table_rule) that runtime/core/table_rules.c checks, each with the
  * message the keyword table gave it. Adding a member kind to the tables
@@ -68,14 +68,13 @@ typedef enum sc_table_storage {
     SC_TABLE_STORED_SEQUENCE /* items + count, empty when NULL and 0 */
 } sc_table_storage;
 
-/* A generated reader behind a void pointer (an enum's, a struct's). */
+/* A generated reader behind a void pointer (a struct's). */
 typedef int (*sc_table_read_fn)(sc_reader *r, void *out);
-/* A generated builder behind a void pointer (an enum's, a struct's): the
- * value's tree, NULL when memory runs out or the value has none. */
+/* A generated builder behind a void pointer (a struct's): the value's
+ * tree, NULL when memory runs out. */
 typedef cJSON *(*sc_table_build_fn)(const void *value, int depth);
-/* A generated check behind a void pointer: an enum's (a valid
- * enumerator; full and depth unused), a struct's (its sc_gen_check_T,
- * seen NULL). */
+/* A generated check behind a void pointer: a struct's (its
+ * sc_gen_check_T, seen NULL). */
 typedef int (*sc_table_check_fn)(const void *value, sc_error *err, bool full, int depth);
 /* A pattern's generated matcher (its DFA): whether s (len bytes) matches. */
 typedef bool (*sc_table_match_fn)(const char *s, size_t len);
@@ -112,14 +111,29 @@ typedef struct sc_table_rule {
     const char *message;
 } sc_table_rule;
 
+/* An enum's JSON names and their enumerators, in declaration order (two
+ * enumerators of one value: the first names it). */
+typedef struct sc_table_enum {
+    size_t count;
+    const sc_string *names;
+    const int64_t *values;
+    const char *choices;     /* the names, ", " between: the message's list */
+} sc_table_enum;
+
+struct sc_table_struct;
+
 typedef struct sc_table_value {
     sc_table_kind kind;
     bool is_signed;          /* SC_TABLE_INT */
     size_t size;             /* bytes the value takes (sizeof), char[N]: N */
     int64_t min, max;        /* SC_TABLE_INT: the C type's range (I-JSON clamped) */
-    sc_table_read_fn read;   /* SC_TABLE_ENUM, SC_TABLE_STRUCT */
-    sc_table_build_fn build; /* SC_TABLE_ENUM, SC_TABLE_STRUCT */
-    sc_table_check_fn check; /* SC_TABLE_ENUM, SC_TABLE_STRUCT */
+    const sc_table_enum *enumeration; /* SC_TABLE_ENUM */
+    /* SC_TABLE_STRUCT: its descriptor, or (a union, or a struct whose
+     * descriptor comes later in the file) its generated functions */
+    const struct sc_table_struct *table;
+    sc_table_read_fn read;
+    sc_table_build_fn build;
+    sc_table_check_fn check;
     /* The value's keywords in the order the default mode checks them.
      * After a read, those not full_only (a float's all, on the double the
      * document held); on a value built in C, all. */
@@ -202,6 +216,19 @@ typedef struct sc_table_struct {
  * false, which members were found (the caller's, so that the runtime
  * needs no allocation for a struct of any size). */
 int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out, bool *seen) SC_NODISCARD;
+
+/* T's public functions through its descriptor (the generated T_decode,
+ * T_decode_all, T_validate_within, T_validate_all_within,
+ * T_to_cjson_within and T_encode_within call these): as
+ * sc_decode_with and the others of schemac/support.h. */
+int sc_table_decode(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
+                    sc_error *err) SC_NODISCARD;
+int sc_table_decode_all(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
+                        sc_errors *errs) SC_NODISCARD;
+int sc_table_validate(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
+int sc_table_validate_all(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_errors *errs);
+cJSON *sc_table_to_cjson(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
+char *sc_table_encode(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
 
 /* Checks the T at v through its descriptor: what the default mode's
  * generated sc_gen_check_T(v, err, full, seen, depth) does. */

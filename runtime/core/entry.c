@@ -1,14 +1,40 @@
 /* schemac runtime: the public entry points of every generated type
  * (T_decode, T_decode_all, T_validate, T_validate_all, T_to_cjson_ex,
  * T_encode_ex), written once here; the generated ones pass their type's
- * read, check and build functions (schemac/support.h). */
+ * read, check and build functions (schemac/support.h) or, with
+ * --optimize=size, its descriptor (schemac/table.h). */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
 #include "schemac/schemac.h"
+#include "schemac/table.h"
+#include "table_internal.h"
 
-int sc_decode_with(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err, sc_read_fn read)
+/* A type as the entry points take it: its descriptor, or its functions. */
+typedef struct entry_type {
+    const sc_table_struct *table;
+    sc_read_fn read;
+    sc_check_fn check;
+    sc_build_fn build;
+} entry_type;
+
+static int type_read(const entry_type *type, sc_reader *r, void *out)
+{
+    return type->table != NULL ? sc_table_read_struct(r, type->table, out) : type->read(r, out);
+}
+
+static int type_check(const entry_type *type, const void *value, sc_error *err)
+{
+    return type->table != NULL ? sc_table_check(type->table, value, err, true, NULL, 0) : type->check(value, err);
+}
+
+static cJSON *type_build(const entry_type *type, const void *value)
+{
+    return type->table != NULL ? sc_table_build(type->table, value, 0) : type->build(value);
+}
+
+static int decode(const entry_type *type, sc_arena *arena, const char *json, size_t len, void *out, sc_error *err)
 {
     sc_reader r;
     sc_error local;
@@ -18,13 +44,14 @@ int sc_decode_with(sc_arena *arena, const char *json, size_t len, void *out, sc_
     if (arena == NULL || out == NULL || (json == NULL && len > 0))
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "arena and out must not be NULL");
     sc_reader_init(&r, json, len, arena, err);
-    int rc = read(&r, out);
+    int rc = type_read(type, &r, out);
     if (rc == 0)
         rc = sc_reader_finish(&r);
     return rc;
 }
 
-int sc_decode_all_with(sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs, sc_read_fn read)
+static int decode_all(const entry_type *type, sc_arena *arena, const char *json, size_t len, void *out,
+                      sc_errors *errs)
 {
     sc_reader r;
     sc_error scratch;
@@ -37,7 +64,33 @@ int sc_decode_all_with(sc_arena *arena, const char *json, size_t len, void *out,
     }
     sc_reader_init(&r, json, len, arena, &scratch);
     sc_reader_collect(&r, errs);
-    return sc_reader_finish_all(&r, read(&r, out));
+    return sc_reader_finish_all(&r, type_read(type, &r, out));
+}
+
+int sc_decode_with(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err, sc_read_fn read)
+{
+    entry_type type = {NULL, read, NULL, NULL};
+    return decode(&type, arena, json, len, out, err);
+}
+
+int sc_decode_all_with(sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs, sc_read_fn read)
+{
+    entry_type type = {NULL, read, NULL, NULL};
+    return decode_all(&type, arena, json, len, out, errs);
+}
+
+int sc_table_decode(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
+                    sc_error *err)
+{
+    entry_type type = {t, NULL, NULL, NULL};
+    return decode(&type, arena, json, len, out, err);
+}
+
+int sc_table_decode_all(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
+                        sc_errors *errs)
+{
+    entry_type type = {t, NULL, NULL, NULL};
+    return decode_all(&type, arena, json, len, out, errs);
 }
 
 /* ---- the limits of a walk over a value built in C --------------------------- */
@@ -67,7 +120,7 @@ int sc_walk_fail(sc_error *err, int what, size_t n)
 
 /* ---- T_validate, T_to_cjson_ex, T_encode_ex -------------------------------- */
 
-int sc_validate_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check)
+static int validate(const entry_type *type, const void *value, const sc_limits *limits, sc_error *err)
 {
     sc_error local;
     if (err == NULL)
@@ -77,12 +130,12 @@ int sc_validate_with(const void *value, const sc_limits *limits, sc_error *err, 
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "no value given");
     sc_walk walk = {sc_limits_resolve(limits), 0};
     err->walk = &walk;
-    int rc = check(value, err);
+    int rc = type_check(type, value, err);
     err->walk = NULL;
     return rc;
 }
 
-int sc_validate_all_with(const void *value, const sc_limits *limits, sc_errors *errs, sc_check_fn check)
+static int validate_all(const entry_type *type, const void *value, const sc_limits *limits, sc_errors *errs)
 {
     sc_error scratch;
     if (errs == NULL)
@@ -93,29 +146,27 @@ int sc_validate_all_with(const void *value, const sc_limits *limits, sc_errors *
     } else {
         sc_walk walk = {sc_limits_resolve(limits), 0};
         scratch.walk = &walk;
-        (void)check(value, &scratch);
+        (void)type_check(type, value, &scratch);
         scratch.walk = NULL;
     }
     return sc_errors_end(errs, &scratch);
 }
 
-cJSON *sc_to_cjson_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
-                        sc_build_fn build)
+static cJSON *to_cjson(const entry_type *type, const void *value, const sc_limits *limits, sc_error *err)
 {
     /* a value validate rejects may hold counts and pointers unsafe to
      * follow; one it accepts is within the limits, so the build is too */
-    if (sc_validate_with(value, limits, err, check) != 0)
+    if (validate(type, value, limits, err) != 0)
         return NULL;
-    cJSON *tree = build(value);
+    cJSON *tree = type_build(type, value);
     if (tree == NULL)
         sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     return tree;
 }
 
-char *sc_encode_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
-                     sc_build_fn build)
+static char *encode(const entry_type *type, const void *value, const sc_limits *limits, sc_error *err)
 {
-    cJSON *tree = sc_to_cjson_with(value, limits, err, check, build);
+    cJSON *tree = to_cjson(type, value, limits, err);
     char *text = NULL;
     if (tree == NULL)
         return NULL;
@@ -136,6 +187,56 @@ char *sc_encode_with(const void *value, const sc_limits *limits, sc_error *err, 
         return NULL;
     }
     return text;
+}
+
+int sc_validate_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check)
+{
+    entry_type type = {NULL, NULL, check, NULL};
+    return validate(&type, value, limits, err);
+}
+
+int sc_validate_all_with(const void *value, const sc_limits *limits, sc_errors *errs, sc_check_fn check)
+{
+    entry_type type = {NULL, NULL, check, NULL};
+    return validate_all(&type, value, limits, errs);
+}
+
+cJSON *sc_to_cjson_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
+                        sc_build_fn build)
+{
+    entry_type type = {NULL, NULL, check, build};
+    return to_cjson(&type, value, limits, err);
+}
+
+char *sc_encode_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
+                     sc_build_fn build)
+{
+    entry_type type = {NULL, NULL, check, build};
+    return encode(&type, value, limits, err);
+}
+
+int sc_table_validate(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err)
+{
+    entry_type type = {t, NULL, NULL, NULL};
+    return validate(&type, value, limits, err);
+}
+
+int sc_table_validate_all(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_errors *errs)
+{
+    entry_type type = {t, NULL, NULL, NULL};
+    return validate_all(&type, value, limits, errs);
+}
+
+cJSON *sc_table_to_cjson(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err)
+{
+    entry_type type = {t, NULL, NULL, NULL};
+    return to_cjson(&type, value, limits, err);
+}
+
+char *sc_table_encode(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err)
+{
+    entry_type type = {t, NULL, NULL, NULL};
+    return encode(&type, value, limits, err);
 }
 
 int sc_read_back(sc_arena *arena, const cJSON *tree, sc_read_fn read, void *out)

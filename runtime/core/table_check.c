@@ -9,45 +9,14 @@
  * emit_check_fn), its keywords through table_rules.c. */
 #include "table_internal.h"
 
-#include <string.h>
-
 #include "schemac/check.h"
 #include "schemac/json.h"
 #include "schemac/support.h"
 
-static const void *pointer_at(const char *v, size_t offset)
-{
-    const void *p;
-    memcpy(&p, v + offset, sizeof p);
-    return p;
-}
-
-/* A count member of size bytes, signed or not. */
+/* A count member of any width and signedness. */
 static int64_t count_at(const char *v, const sc_table_array *a)
 {
-    const char *p = v + a->count_offset;
-    switch (a->count_size) {
-    case 1: {
-        uint8_t u;
-        memcpy(&u, p, 1);
-        return a->count_signed ? (int64_t)(int8_t)u : (int64_t)u;
-    }
-    case 2: {
-        uint16_t u;
-        memcpy(&u, p, 2);
-        return a->count_signed ? (int64_t)(int16_t)u : (int64_t)u;
-    }
-    case 4: {
-        uint32_t u;
-        memcpy(&u, p, 4);
-        return a->count_signed ? (int64_t)(int32_t)u : (int64_t)u;
-    }
-    default: {
-        int64_t x;
-        memcpy(&x, p, 8);
-        return x;
-    }
-    }
+    return (int64_t)sc_table_load_int(v + a->count_offset, a->count_size, a->count_signed);
 }
 
 /* count > 0, for a count of any width and signedness (an unsigned 64-bit
@@ -62,7 +31,7 @@ static bool count_positive(const char *v, const sc_table_array *a)
  * `v_->x != NULL || v_->x_count > 0`). */
 static bool sequence_present(const char *v, const sc_table_member *m)
 {
-    return (m->array->fixed_size == 0 && pointer_at(v, m->offset) != NULL) || count_positive(v, m->array);
+    return (m->array->fixed_size == 0 && sc_table_pointer_at(v + m->offset) != NULL) || count_positive(v, m->array);
 }
 
 /* Whether member i is to be checked; a NULL that must be a value is an
@@ -80,11 +49,11 @@ static bool member_present(const char *v, const sc_table_member *m, size_t i, co
     else if (m->presence == SC_TABLE_OPTIONAL && !pointer_like)
         guard = seen == NULL || seen[i];
     if (pointer_like && (m->nullable || null_means_absent))
-        return guard && pointer_at(v, m->offset) != NULL;
+        return guard && sc_table_pointer_at(v + m->offset) != NULL;
     if (m->nullable && m->storage == SC_TABLE_STORED_SEQUENCE)
         return guard && sequence_present(v, m);
     if (pointer_like) {
-        if (guard && pointer_at(v, m->offset) == NULL) {
+        if (guard && sc_table_pointer_at(v + m->offset) == NULL) {
             if (m->presence == SC_TABLE_HAS_FLAG) {
                 sc_fail(err, SC_ERR_TYPE, "type", "must not be null");
                 *rc = sc_catch_key(err, 3 * depth + 1, name);
@@ -105,19 +74,21 @@ static int check_value(const sc_table_value *t, const void *p, sc_error *err, bo
 {
     switch (t->kind) {
     case SC_TABLE_STRUCT:
+        if (t->table != NULL)
+            return sc_table_check(t->table, p, err, full, NULL, depth + 1);
         return t->check(p, err, full, depth + 1);
     case SC_TABLE_STRING:
-        return sc_table_check_string(t, t->rules, t->nrules, (const char *)pointer_at(p, 0), err, full);
+        return sc_table_check_string(t, t->rules, t->nrules, (const char *)sc_table_pointer_at(p), err, full);
     case SC_TABLE_CHARBUF:
         return sc_table_check_string(t, t->rules, t->nrules, (const char *)p, err, full);
     case SC_TABLE_OBJECT:
-        if (!cJSON_IsObject((const cJSON *)pointer_at(p, 0)))
+        if (!cJSON_IsObject((const cJSON *)sc_table_pointer_at(p)))
             return sc_fail(err, SC_ERR_TYPE, "type", "must be an object");
         /* fall through */
     case SC_TABLE_ANY:
-        return sc_check_cjson((const cJSON *)pointer_at(p, 0), err);
+        return sc_check_cjson((const cJSON *)sc_table_pointer_at(p), err);
     case SC_TABLE_ENUM:
-        if (full && t->check(p, err, full, depth) != 0)
+        if (full && sc_table_check_enum(t->enumeration, p, t->size, err) != 0)
             return err->code;
         /* fall through */
     default:
@@ -125,10 +96,16 @@ static int check_value(const sc_table_value *t, const void *p, sc_error *err, bo
     }
 }
 
+/* The key of a map's entry (char key[N] or char *key). */
+static const char *entry_key(const sc_table_array *a, const char *entry)
+{
+    return a->key_size > 0 ? entry + a->key_offset : (const char *)sc_table_pointer_at(entry + a->key_offset);
+}
+
 /* A map's key against its rules, as propertyNames. */
 static int check_key(const sc_table_array *a, const char *entry, sc_error *err, bool full)
 {
-    const char *key = a->key_size > 0 ? entry + a->key_offset : (const char *)pointer_at(entry, a->key_offset);
+    const char *key = entry_key(a, entry);
     sc_table_value as_string = {.kind = a->key_size > 0 ? SC_TABLE_CHARBUF : SC_TABLE_STRING};
     if (sc_table_check_string(&as_string, a->key_rules, a->nkey_rules, key, err, full) == 0)
         return 0;
@@ -146,7 +123,7 @@ static int fail_count(sc_error *err, bool least, uint64_t bound, bool map)
 int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *err, bool full, int depth)
 {
     const sc_table_array *a = m->array;
-    const char *items = a->fixed_size > 0 ? v + m->offset : (const char *)pointer_at(v, m->offset);
+    const char *items = a->fixed_size > 0 ? v + m->offset : (const char *)sc_table_pointer_at(v + m->offset);
     size_t count = (size_t)count_at(v, a), size = a->map ? a->entry_size : m->value.size;
     bool item_check = m->value.checked;
     int rc;
@@ -165,21 +142,16 @@ int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *e
             const char *entry = items + i * size;
             if ((rc = check_key(a, entry, err, full)) != 0)
                 return rc;
-            if (full && item_check && check_value(&m->value, entry + a->value_offset, err, full, depth) != 0) {
-                const char *key = a->key_size > 0 ? entry + a->key_offset : (const char *)pointer_at(entry, a->key_offset);
-                if ((rc = sc_catch_key(err, 3 * depth + 2, key)) != 0)
-                    return rc;
-            }
+            if (full && item_check && check_value(&m->value, entry + a->value_offset, err, full, depth) != 0 &&
+                (rc = sc_catch_key(err, 3 * depth + 2, entry_key(a, entry))) != 0)
+                return rc;
         }
         if (count > 1) { /* keys are the entries' first member: the entries compare as keys */
             size_t dup = sc_find_duplicate(items, count, size, a->key_size > 0 ? SC_UNIQUE_CHARBUF : SC_UNIQUE_STRPTR);
             if (dup == count + 1)
                 return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
-            if (dup < count) {
-                const char *entry = items + dup * size;
-                const char *key = a->key_size > 0 ? entry + a->key_offset : (const char *)pointer_at(entry, a->key_offset);
-                return sc_fail(err, SC_ERR_DUPLICATE_KEY, NULL, "duplicate key \"%s\"", key);
-            }
+            if (dup < count)
+                return sc_fail(err, SC_ERR_DUPLICATE_KEY, NULL, "duplicate key \"%s\"", entry_key(a, items + dup * size));
         }
         return item_check && full ? sc_collected(err, 3 * depth + 1) : 0;
     }
@@ -207,7 +179,7 @@ static int check_member(const sc_table_member *m, const char *v, sc_error *err, 
 {
     if (m->array != NULL)
         return sc_table_check_sequence(m, v, err, full, depth);
-    return check_value(&m->value, m->by_pointer ? pointer_at(v, m->offset) : v + m->offset, err, full, depth);
+    return check_value(&m->value, m->by_pointer ? sc_table_pointer_at(v + m->offset) : v + m->offset, err, full, depth);
 }
 
 int sc_table_check(const sc_table_struct *t, const void *value, sc_error *err, bool full, const bool *seen, int depth)

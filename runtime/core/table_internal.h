@@ -3,7 +3,81 @@
 #ifndef SCHEMAC_TABLE_INTERNAL_H
 #define SCHEMAC_TABLE_INTERNAL_H
 
+#include <string.h>
+
 #include "schemac/table.h"
+
+/* The pointer stored at p (any alignment). */
+static inline const void *sc_table_pointer_at(const void *p)
+{
+    const void *q;
+    memcpy(&q, p, sizeof q);
+    return q;
+}
+
+/* An integer of size bytes at p (1, 2, 4 or 8), sign-extended when
+ * is_signed: each width through its own type, for any endianness. */
+static inline uint64_t sc_table_load_int(const void *p, size_t size, bool is_signed)
+{
+    switch (size) {
+    case 1: {
+        uint8_t u;
+        memcpy(&u, p, 1);
+        return is_signed ? (uint64_t)(int64_t)(int8_t)u : u;
+    }
+    case 2: {
+        uint16_t u;
+        memcpy(&u, p, 2);
+        return is_signed ? (uint64_t)(int64_t)(int16_t)u : u;
+    }
+    case 4: {
+        uint32_t u;
+        memcpy(&u, p, 4);
+        return is_signed ? (uint64_t)(int64_t)(int32_t)u : u;
+    }
+    default: {
+        uint64_t u;
+        memcpy(&u, p, 8);
+        return u;
+    }
+    }
+}
+
+/* v into the integer of size bytes at p, truncated as a C cast would. */
+static inline void sc_table_store_int(void *p, size_t size, int64_t v)
+{
+    switch (size) {
+    case 1: {
+        int8_t x = (int8_t)v;
+        memcpy(p, &x, 1);
+        break;
+    }
+    case 2: {
+        int16_t x = (int16_t)v;
+        memcpy(p, &x, 2);
+        break;
+    }
+    case 4: {
+        int32_t x = (int32_t)v;
+        memcpy(p, &x, 4);
+        break;
+    }
+    default:
+        memcpy(p, &v, sizeof v);
+        break;
+    }
+}
+
+/* Reads the object at r into out through t, with a seen flag per member
+ * of its own (on the stack, or in the arena for a large struct). */
+int sc_table_read_struct(sc_reader *r, const sc_table_struct *t, void *out);
+
+/* An enum's value (size bytes at p) read from r: its JSON name. */
+int sc_table_read_enum(sc_reader *r, const sc_table_enum *e, void *p, size_t size);
+/* The JSON name of the enum value at p, NULL for a value outside e. */
+const char *sc_table_enum_name(const sc_table_enum *e, const void *p, size_t size);
+/* An "enum" error for a value outside e. */
+int sc_table_check_enum(const sc_table_enum *e, const void *p, size_t size, sc_error *err);
 
 /* A string's rules on text whose length (len bytes, chars code points)
  * is known: the decoder's check as it reads (full false). */

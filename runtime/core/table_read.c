@@ -21,31 +21,6 @@
 #define ALWAYS_INLINE inline
 #endif
 
-/* An integer of size bytes at p (any endianness: through its own type). */
-static void store_int(void *p, size_t size, int64_t v)
-{
-    switch (size) {
-    case 1: {
-        int8_t x = (int8_t)v;
-        memcpy(p, &x, 1);
-        break;
-    }
-    case 2: {
-        int16_t x = (int16_t)v;
-        memcpy(p, &x, 2);
-        break;
-    }
-    case 4: {
-        int32_t x = (int32_t)v;
-        memcpy(p, &x, 4);
-        break;
-    }
-    default:
-        memcpy(p, &v, sizeof v);
-        break;
-    }
-}
-
 /* After a value at p was read from offset at: its keywords (those a
  * decoded value does not hold already), the error placed at the value. */
 static int check_after_read(sc_reader *r, const sc_table_value *v, const void *p, int rc, size_t at)
@@ -66,7 +41,7 @@ static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void 
     case SC_TABLE_INT: {
         int64_t number = 0;
         rc = sc_read_int(r, &number, v->min, v->max);
-        store_int(p, v->size, number);
+        sc_table_store_int(p, v->size, number);
         break;
     }
     case SC_TABLE_DOUBLE:
@@ -103,8 +78,10 @@ static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void 
         return rc;
     }
     case SC_TABLE_ENUM:
+        rc = sc_table_read_enum(r, v->enumeration, p, v->size);
+        break;
     case SC_TABLE_STRUCT:
-        rc = v->read(r, p);
+        rc = v->table != NULL ? sc_table_read_struct(r, v->table, p) : v->read(r, p);
         break;
     case SC_TABLE_OBJECT:
         if (sc_peek(r) != SC_JSON_OBJECT)
@@ -150,7 +127,7 @@ static int read_array(sc_reader *r, const sc_table_member *m, char *out, size_t 
             rc = sc_reader_code(r);
         memcpy(out + m->offset, &items, sizeof items);
     }
-    store_int(out + a->count_offset, a->count_size, (int64_t)n);
+    sc_table_store_int(out + a->count_offset, a->count_size, (int64_t)n);
     if (rc == 0)
         rc = sc_reader_collected(r);
     if (rc == 0 && sc_table_check_sequence(m, out, sc_reader_error(r), false, 0) != 0)
@@ -206,7 +183,7 @@ static int read_map(sc_reader *r, const sc_table_member *m, char *out, size_t at
     if (rc == 0 && items == NULL && (items = sc_reader_empty(r)) == NULL)
         rc = sc_reader_code(r);
     memcpy(out + m->offset, &items, sizeof items);
-    store_int(out + a->count_offset, a->count_size, (int64_t)n);
+    sc_table_store_int(out + a->count_offset, a->count_size, (int64_t)n);
     if (rc == 0 && sc_table_check_sequence(m, out, sc_reader_error(r), false, 0) != 0)
         rc = sc_reader_place_error_at(r, at);
     if (rc == 0)
@@ -266,7 +243,7 @@ static void store_default(const sc_table_member *m, char *out)
         break;
     case SC_TABLE_INT:
     case SC_TABLE_ENUM:
-        store_int(p, m->value.size, m->fallback.i);
+        sc_table_store_int(p, m->value.size, m->fallback.i);
         break;
     case SC_TABLE_DOUBLE:
         *(double *)p = m->fallback.d;
@@ -341,4 +318,17 @@ int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out_v, bool *see
             store_default(m, out);
     }
     return sc_reader_collected(r); /* all-errors mode: whether a member failed */
+}
+
+int sc_table_read_struct(sc_reader *r, const sc_table_struct *t, void *out)
+{
+    /* what one read needs: a struct of more members than this takes them
+     * from the arena, where they stay until its reset */
+    enum { ON_STACK = 64 };
+    bool on_stack[ON_STACK];
+    bool *seen = on_stack;
+    if (t->count > ON_STACK && (seen = (bool *)sc_reader_alloc(r, t->count)) == NULL)
+        return sc_reader_code(r);
+    memset(seen, 0, t->count > ON_STACK ? t->count : ON_STACK);
+    return sc_table_read(r, t, out, seen);
 }

@@ -8,37 +8,9 @@
 #include "table_internal.h"
 
 #include <float.h>
-#include <string.h>
 
 #include "schemac/check.h"
 #include "schemac/support.h"
-
-/* An integer of size bytes at p: its bits, sign-extended when signed. */
-static uint64_t int_bits(const void *p, size_t size, bool is_signed)
-{
-    switch (size) {
-    case 1: {
-        uint8_t u;
-        memcpy(&u, p, 1);
-        return is_signed ? (uint64_t)(int64_t)(int8_t)u : u;
-    }
-    case 2: {
-        uint16_t u;
-        memcpy(&u, p, 2);
-        return is_signed ? (uint64_t)(int64_t)(int16_t)u : u;
-    }
-    case 4: {
-        uint32_t u;
-        memcpy(&u, p, 4);
-        return is_signed ? (uint64_t)(int64_t)(int32_t)u : u;
-    }
-    default: {
-        uint64_t u;
-        memcpy(&u, p, 8);
-        return u;
-    }
-    }
-}
 
 /* The value at p as the default mode's check parameter sees it. */
 typedef struct scalar {
@@ -149,7 +121,7 @@ int sc_table_check_scalar(const sc_table_value *v, const void *p, sc_error *err,
         x.bits = *(const bool *)p;
         break;
     case SC_TABLE_INT:
-        x.bits = int_bits(p, v->size, v->is_signed);
+        x.bits = sc_table_load_int(p, v->size, v->is_signed);
         x.number = v->is_signed ? (double)(int64_t)x.bits : (double)x.bits;
         break;
     case SC_TABLE_DOUBLE:
@@ -159,7 +131,7 @@ int sc_table_check_scalar(const sc_table_value *v, const void *p, sc_error *err,
         x.number = (double)*(const float *)p;
         break;
     case SC_TABLE_ENUM:
-        x.bits = int_bits(p, v->size, false);
+        x.bits = sc_table_load_int(p, v->size, false);
         break;
     default:
         return 0;

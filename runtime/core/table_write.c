@@ -5,52 +5,23 @@
  * writes for one struct in the default mode: which members are written
  * (presence), null for a @nullable member that holds none, arrays item by
  * item, and NULL when memory runs out. */
-#include "schemac/table.h"
-
-#include <string.h>
+#include "table_internal.h"
 
 #include "schemac/support.h"
 
-static const void *pointer_at(const char *v, size_t offset)
-{
-    const void *p;
-    memcpy(&p, v + offset, sizeof p);
-    return p;
-}
-
-/* An integer of size bytes, as a double (cJSON's number). */
+/* An integer member or item as a double (cJSON's number). */
 static double int_at(const void *p, const sc_table_value *t)
 {
-    switch (t->size) {
-    case 1: {
-        uint8_t u;
-        memcpy(&u, p, 1);
-        return t->is_signed ? (double)(int8_t)u : (double)u;
-    }
-    case 2: {
-        uint16_t u;
-        memcpy(&u, p, 2);
-        return t->is_signed ? (double)(int16_t)u : (double)u;
-    }
-    case 4: {
-        uint32_t u;
-        memcpy(&u, p, 4);
-        return t->is_signed ? (double)(int32_t)u : (double)u;
-    }
-    default: {
-        uint64_t u;
-        memcpy(&u, p, 8);
-        return t->is_signed ? (double)(int64_t)u : (double)u;
-    }
-    }
+    uint64_t bits = sc_table_load_int(p, t->size, t->is_signed);
+    return t->is_signed ? (double)(int64_t)bits : (double)bits;
 }
 
-/* The same for a count member, as the default mode's (size_t)v_->count. */
+/* A count member, as the default mode's (size_t)v_->count. */
 static size_t count_at(const char *v, const sc_table_array *a)
 {
-    sc_table_value as_int = {.kind = SC_TABLE_INT, .is_signed = a->count_signed, .size = a->count_size};
-    double n = int_at(v + a->count_offset, &as_int);
-    return n > 0 ? (size_t)n : 0; /* T_encode checked first: a negative count never gets here */
+    uint64_t bits = sc_table_load_int(v + a->count_offset, a->count_size, a->count_signed);
+    /* T_encode checked first: a negative count never gets here */
+    return a->count_signed && (int64_t)bits < 0 ? 0 : (size_t)bits;
 }
 
 /* The tree of the value at p (emit_c_build.c's build_expr). */
@@ -66,15 +37,18 @@ static cJSON *build_value(const sc_table_value *t, const void *p, int depth)
     case SC_TABLE_FLOAT:
         return cJSON_CreateNumber((double)*(const float *)p);
     case SC_TABLE_STRING:
-        return cJSON_CreateString((const char *)pointer_at(p, 0));
+        return cJSON_CreateString((const char *)sc_table_pointer_at(p));
     case SC_TABLE_CHARBUF:
         return cJSON_CreateString((const char *)p);
-    case SC_TABLE_ENUM:
+    case SC_TABLE_ENUM: {
+        const char *name = sc_table_enum_name(t->enumeration, p, t->size);
+        return name != NULL ? cJSON_CreateString(name) : NULL;
+    }
     case SC_TABLE_STRUCT:
-        return t->build(p, depth + 1);
+        return t->table != NULL ? sc_table_build(t->table, p, depth + 1) : t->build(p, depth + 1);
     case SC_TABLE_ANY:
     case SC_TABLE_OBJECT:
-        return cJSON_Duplicate((const cJSON *)pointer_at(p, 0), 1);
+        return cJSON_Duplicate((const cJSON *)sc_table_pointer_at(p), 1);
     }
     return NULL;
 }
@@ -84,14 +58,14 @@ static bool member_written(const char *v, const sc_table_member *m)
 {
     switch (m->presence) {
     case SC_TABLE_POINTER:
-        return pointer_at(v, m->offset) != NULL;
+        return sc_table_pointer_at(v + m->offset) != NULL;
     case SC_TABLE_HAS_FLAG:
         return *(const bool *)(v + m->has_offset);
     case SC_TABLE_OPTIONAL:
         if (m->storage == SC_TABLE_STORED_POINTER)
-            return pointer_at(v, m->offset) != NULL;
+            return sc_table_pointer_at(v + m->offset) != NULL;
         if (m->storage == SC_TABLE_STORED_SEQUENCE)
-            return pointer_at(v, m->offset) != NULL || count_at(v, m->array) > 0;
+            return sc_table_pointer_at(v + m->offset) != NULL || count_at(v, m->array) > 0;
         return true;
     default:
         return true;
@@ -101,7 +75,7 @@ static bool member_written(const char *v, const sc_table_member *m)
 static bool build_member(cJSON *o, const char *v, const sc_table_member *m, const char *key, int depth)
 {
     if (m->nullable) {
-        bool none = pointer_at(v, m->offset) == NULL &&
+        bool none = sc_table_pointer_at(v + m->offset) == NULL &&
                     (m->storage != SC_TABLE_STORED_SEQUENCE || count_at(v, m->array) == 0);
         if (none)
             return sc_cjson_add(o, key, cJSON_CreateNull());
@@ -111,11 +85,11 @@ static bool build_member(cJSON *o, const char *v, const sc_table_member *m, cons
         cJSON *map = cJSON_CreateObject();
         if (!sc_cjson_add(o, key, map))
             return false;
-        const char *items = pointer_at(v, m->offset);
+        const char *items = sc_table_pointer_at(v + m->offset);
         size_t n = count_at(v, a);
         for (size_t i = 0; i < n; i++) {
             const char *entry = items + i * a->entry_size;
-            const char *name = a->key_size > 0 ? entry + a->key_offset : (const char *)pointer_at(entry, a->key_offset);
+            const char *name = a->key_size > 0 ? entry + a->key_offset : (const char *)sc_table_pointer_at(entry + a->key_offset);
             if (!sc_cjson_add_copy(map, name, build_value(&m->value, entry + a->value_offset, depth)))
                 return false;
         }
@@ -125,7 +99,7 @@ static bool build_member(cJSON *o, const char *v, const sc_table_member *m, cons
         cJSON *list = cJSON_CreateArray();
         if (!sc_cjson_add(o, key, list))
             return false;
-        const char *items = m->array->fixed_size > 0 ? v + m->offset : (const char *)pointer_at(v, m->offset);
+        const char *items = m->array->fixed_size > 0 ? v + m->offset : (const char *)sc_table_pointer_at(v + m->offset);
         size_t n = count_at(v, m->array);
         for (size_t i = 0; i < n; i++)
             if (!sc_cjson_append(list, build_value(&m->value, items + i * m->value.size, depth)))
@@ -134,7 +108,7 @@ static bool build_member(cJSON *o, const char *v, const sc_table_member *m, cons
     }
     const void *p = v + m->offset;
     if (m->by_pointer) {
-        p = pointer_at(v, m->offset);
+        p = sc_table_pointer_at(v + m->offset);
         if (p == NULL) /* a present value behind a NULL pointer cannot be encoded */
             return false;
     }

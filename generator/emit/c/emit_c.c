@@ -34,29 +34,10 @@ static void open_public(strbuf *sb, const char *suffix, const char *n, const cha
     sb_puts(sb, "\n{\n");
 }
 
-/* T's public functions: one call each into libschemac's entry points
- * (runtime/core/entry.c), which take T's read, check and build functions behind
- * void pointers through the any_ adapters. */
-static void emit_public(strbuf *sb, const struct_def *s)
+/* T_from_cjson and T_from_cjson_all: through T_decode and T_decode_all
+ * behind void pointers. */
+static void emit_from_cjson(strbuf *sb, const char *n, const char *t)
 {
-    const char *t = s->c_type, *n = s->name;
-    sb_printf(sb, "static int sc_gen_any_read_%s(sc_reader *r_, void *out_)\n{\n", n);
-    emit_line(sb, 1, "return sc_gen_read_%s(r_, (%s *)out_);", n, t);
-    sb_puts(sb, "}\n\n");
-    sb_printf(sb, "static int sc_gen_any_check_%s(const void *value_, sc_error *err_)\n{\n", n);
-    emit_line(sb, 1, "return sc_gen_check_%s((const %s *)value_, err_, true, NULL, 0);", n, t);
-    sb_puts(sb, "}\n\n");
-    sb_printf(sb, "static cJSON *sc_gen_any_build_%s(const void *value_)\n{\n", n);
-    emit_line(sb, 1, "return sc_gen_build_%s((const %s *)value_, 0);", n, t);
-    sb_puts(sb, "}\n\n");
-
-    open_public(sb, "_decode", n, t);
-    emit_line(sb, 1, "return sc_decode_with(arena_, json_, len_, out_, err_, sc_gen_any_read_%s);", n);
-    sb_puts(sb, "}\n\n");
-    open_public(sb, "_decode_all", n, t);
-    emit_line(sb, 1, "return sc_decode_all_with(arena_, json_, len_, out_, errs_, sc_gen_any_read_%s);", n);
-    sb_puts(sb, "}\n\n");
-
     sb_printf(sb, "static int sc_gen_decode_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
                   "sc_error *err_)\n{\n", n);
     emit_line(sb, 1, "return %s_decode(arena_, json_, len_, (%s *)out_, err_);", n, t);
@@ -71,41 +52,69 @@ static void emit_public(strbuf *sb, const struct_def *s)
     open_public(sb, "_from_cjson_all", n, t);
     emit_line(sb, 1, "return sc_decode_cjson_all(arena_, node_, out_, errs_, sc_gen_decode_all_text_%s);", n);
     sb_puts(sb, "}\n\n");
+}
 
-    /* validate and encode walk a value built in C under limits: the
-     * _within forms take them, the others the defaults */
-    open_public(sb, "_validate_within", n, t);
-    emit_line(sb, 1, "return sc_validate_with(value_, limits_, err_, sc_gen_any_check_%s);", n);
-    sb_puts(sb, "}\n\n");
-    open_public(sb, "_validate", n, t);
-    emit_line(sb, 1, "return sc_validate_with(value_, NULL, err_, sc_gen_any_check_%s);", n);
-    sb_puts(sb, "}\n\n");
-    open_public(sb, "_validate_all_within", n, t);
-    emit_line(sb, 1, "return sc_validate_all_with(value_, limits_, errs_, sc_gen_any_check_%s);", n);
-    sb_puts(sb, "}\n\n");
-    open_public(sb, "_validate_all", n, t);
-    emit_line(sb, 1, "return sc_validate_all_with(value_, NULL, errs_, sc_gen_any_check_%s);", n);
-    sb_puts(sb, "}\n\n");
-
-    open_public(sb, "_to_cjson_within", n, t);
-    emit_line(sb, 1, "return sc_to_cjson_with(value_, limits_, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
-    sb_puts(sb, "}\n\n");
-    open_public(sb, "_to_cjson_ex", n, t);
-    emit_line(sb, 1, "return sc_to_cjson_with(value_, NULL, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
-    sb_puts(sb, "}\n\n");
-    open_public(sb, "_to_cjson", n, t);
-    emit_line(sb, 1, "return %s_to_cjson_ex(value_, NULL);", n);
-    sb_puts(sb, "}\n\n");
-
-    open_public(sb, "_encode_within", n, t);
-    emit_line(sb, 1, "return sc_encode_with(value_, limits_, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
-    sb_puts(sb, "}\n\n");
-    open_public(sb, "_encode_ex", n, t);
-    emit_line(sb, 1, "return sc_encode_with(value_, NULL, err_, sc_gen_any_check_%s, sc_gen_any_build_%s);", n, n);
-    sb_puts(sb, "}\n\n");
-    open_public(sb, "_encode", n, t);
-    emit_line(sb, 1, "return %s_encode_ex(value_, NULL);", n);
-    sb_puts(sb, "}\n\n");
+/* T's public functions: one call each into libschemac's entry points
+ * (runtime/core/entry.c), which take T's read, check and build functions
+ * behind void pointers through the any_ adapters, or (--optimize=size)
+ * T's descriptor. */
+static void emit_public(strbuf *sb, const struct_def *s)
+{
+    const char *t = s->c_type, *n = s->name;
+    bool table = table_planned(s);
+    /* the calls, by entry point: `sc_NAME_with(ARGS, fns)` or
+     * `sc_table_NAME(&descriptor, ARGS)` */
+    char *read = xasprintf("sc_gen_any_read_%s", n), *check = xasprintf("sc_gen_any_check_%s", n);
+    char *check_build = xasprintf("sc_gen_any_check_%s, sc_gen_any_build_%s", n, n);
+    char *descriptor = xasprintf("&sc_gen_table_%s", n);
+    const struct {
+        const char *suffix, *entry, *args, *fns;
+    } calls[] = {
+        {"_decode", "decode", "arena_, json_, len_, out_, err_", read},
+        {"_decode_all", "decode_all", "arena_, json_, len_, out_, errs_", read},
+        {"_validate_within", "validate", "value_, limits_, err_", check},
+        {"_validate", "validate", "value_, NULL, err_", check},
+        {"_validate_all_within", "validate_all", "value_, limits_, errs_", check},
+        {"_validate_all", "validate_all", "value_, NULL, errs_", check},
+        {"_to_cjson_within", "to_cjson", "value_, limits_, err_", check_build},
+        {"_to_cjson_ex", "to_cjson", "value_, NULL, err_", check_build},
+        {"_encode_within", "encode", "value_, limits_, err_", check_build},
+        {"_encode_ex", "encode", "value_, NULL, err_", check_build},
+    };
+    if (!table) {
+        sb_printf(sb, "static int sc_gen_any_read_%s(sc_reader *r_, void *out_)\n{\n", n);
+        emit_line(sb, 1, "return sc_gen_read_%s(r_, (%s *)out_);", n, t);
+        sb_puts(sb, "}\n\n");
+        sb_printf(sb, "static int sc_gen_any_check_%s(const void *value_, sc_error *err_)\n{\n", n);
+        emit_line(sb, 1, "return sc_gen_check_%s((const %s *)value_, err_, true, NULL, 0);", n, t);
+        sb_puts(sb, "}\n\n");
+        sb_printf(sb, "static cJSON *sc_gen_any_build_%s(const void *value_)\n{\n", n);
+        emit_line(sb, 1, "return sc_gen_build_%s((const %s *)value_, 0);", n, t);
+        sb_puts(sb, "}\n\n");
+    }
+    for (size_t i = 0; i < sizeof calls / sizeof *calls; i++) {
+        open_public(sb, calls[i].suffix, n, t);
+        if (table)
+            emit_line(sb, 1, "return sc_table_%s(%s, %s);", calls[i].entry, descriptor, calls[i].args);
+        else
+            emit_line(sb, 1, "return sc_%s_with(%s, %s);", calls[i].entry, calls[i].args, calls[i].fns);
+        sb_puts(sb, "}\n\n");
+        if (strcmp(calls[i].suffix, "_decode_all") == 0)
+            emit_from_cjson(sb, n, t);
+        if (strcmp(calls[i].suffix, "_to_cjson_ex") == 0 || strcmp(calls[i].suffix, "_encode_ex") == 0) {
+            /* T_to_cjson and T_encode: the _ex form without a reason */
+            size_t stem = strlen(calls[i].suffix) - strlen("_ex");
+            char *suffix = xasprintf("%.*s", (int)stem, calls[i].suffix);
+            open_public(sb, suffix, n, t);
+            emit_line(sb, 1, "return %s%s(value_, NULL);", n, calls[i].suffix);
+            sb_puts(sb, "}\n\n");
+            free(suffix);
+        }
+    }
+    free(read);
+    free(check);
+    free(check_build);
+    free(descriptor);
 
     emit_schema_constant(sb, s);
 }
@@ -209,6 +218,48 @@ static bool enum_is_json(const model *m, const enum_def *e)
     return false;
 }
 
+/* Whether s's own members (not its variants') use e. */
+static bool fields_use_enum(const struct_def *s, const enum_def *e)
+{
+    for (size_t i = 0; i < s->nfields; i++)
+        if (node_uses_enum(s->fields[i].type, e))
+            return true;
+    return false;
+}
+
+/* Which generated functions of e exist: none, read and check (a tagged
+ * union's tag), or all three. */
+enum {ENUM_NO_FUNCTIONS, ENUM_READ_CHECK, ENUM_ALL_FUNCTIONS};
+
+/* Which generated functions (not descriptors) read, check or build e:
+ * in the default mode, all for an enum of the JSON; with --optimize=size,
+ * those the structs that keep their functions call (a union, a struct
+ * table_reads refuses), as descriptors hold e's table instead. */
+static int enum_functions(const model *m, const enum_def *e, bool optimize_size)
+{
+    if (!optimize_size)
+        return enum_is_json(m, e) ? ENUM_ALL_FUNCTIONS : ENUM_NO_FUNCTIONS;
+    int need = ENUM_NO_FUNCTIONS;
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        if (s->untagged) {
+            if (struct_uses_enum(s, e))
+                return ENUM_ALL_FUNCTIONS;
+            continue;
+        }
+        /* a tagged union's functions read its tag (emit_union_read,
+         * emit_union_check); its variants, its other members */
+        if (s->nvariants > 0 && node_uses_enum(s->fields[s->discriminator].type, e))
+            need = ENUM_READ_CHECK;
+        if (s->nvariants == 0 && !table_reads(s) && fields_use_enum(s, e))
+            return ENUM_ALL_FUNCTIONS;
+        for (size_t v = 0; v < s->nvariants; v++)
+            if (!table_reads(s->variants[v]) && fields_use_enum(s->variants[v], e))
+                return ENUM_ALL_FUNCTIONS;
+    }
+    return need;
+}
+
 static void emit_declarations(strbuf *sb, const struct_def *s)
 {
     sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_);\n", s->name, s->c_type);
@@ -223,6 +274,8 @@ char *emit_c_source(const model *m, const c_names *names)
     sb_init(&sb);
     emit_check_reset();
     emit_table_reset();
+    if (names->optimize_size)
+        emit_table_plan(m);
     emit_banner(&sb, m, names->source_name);
     sb_printf(&sb, "#include \"%s\"\n\n", names->header_name);
     sb_puts(&sb, "#include <float.h>\n#include <stdint.h>\n#include <string.h>\n\n");
@@ -242,17 +295,21 @@ char *emit_c_source(const model *m, const c_names *names)
     sb_puts(&sb, "/* ---- declarations ---- */\n\n");
     for (size_t i = 0; i < m->nstructs; i++) {
         for (size_t v = 0; v < m->structs[i]->nvariants && !m->structs[i]->untagged; v++)
-            emit_declarations(&sb, m->structs[i]->variants[v]);
-        emit_declarations(&sb, m->structs[i]);
+            if (table_struct_has_functions(m, m->structs[i]->variants[v]))
+                emit_declarations(&sb, m->structs[i]->variants[v]);
+        if (table_struct_has_functions(m, m->structs[i]))
+            emit_declarations(&sb, m->structs[i]);
     }
     sb_puts(&sb, "\n");
 
     for (size_t i = 0; i < m->nenums; i++) {
-        if (!enum_is_json(m, m->enums[i]))
+        int functions = enum_functions(m, m->enums[i], names->optimize_size);
+        if (functions == ENUM_NO_FUNCTIONS)
             continue;
         emit_enum_read(&sb, m->enums[i]);
         emit_enum_check(&sb, m->enums[i]);
-        emit_enum_build(&sb, m->enums[i]);
+        if (functions == ENUM_ALL_FUNCTIONS)
+            emit_enum_build(&sb, m->enums[i]);
     }
     emit_drop_nulls(&sb, m);
     for (size_t i = 0; i < m->nstructs; i++) {
@@ -264,8 +321,8 @@ char *emit_c_source(const model *m, const c_names *names)
             sb_printf(&sb, "/* ---- %s when %s is \"%s\" ---- */\n\n", s->c_type, tag, value);
             free(tag);
             free(value);
-            if (names->optimize_size && table_reads(variant)) {
-                emit_table_struct(&sb, variant);
+            if (table_planned(variant)) {
+                emit_table_struct(&sb, variant, table_struct_has_functions(m, variant));
                 continue;
             }
             emit_struct_check(&sb, variant);
@@ -282,8 +339,8 @@ char *emit_c_source(const model *m, const c_names *names)
             emit_union_check(&sb, s);
             emit_union_build(&sb, s);
         } else {
-            if (names->optimize_size && table_reads(s)) {
-                emit_table_struct(&sb, s);
+            if (table_planned(s)) {
+                emit_table_struct(&sb, s, table_struct_has_functions(m, s));
             } else {
                 emit_struct_check(&sb, s);
                 emit_struct_read(&sb, s);

@@ -13,13 +13,21 @@
 #include "model/keywords.h"
 #include "schemac/check.h"
 
-/* The adapters emitted so far into the source being written (a reader
- * behind void *, by the type's name): one serves every use. */
+/* The adapters (by the struct's name) and enum descriptors ("enum NAME")
+ * emitted so far into the source being written: one serves every use. */
 static char **adapters;
 static size_t nadapters;
 
+/* The structs read through descriptors in the source being written, in
+ * the order emit_c.c writes them (emit_table_plan). */
+static const struct_def **tabled;
+static size_t ntabled;
+
 void emit_table_reset(void)
 {
+    free((void *)tabled);
+    tabled = NULL;
+    ntabled = 0;
     for (size_t i = 0; i < nadapters; i++)
         free(adapters[i]);
     free(adapters);
@@ -51,6 +59,93 @@ bool table_reads(const struct_def *s)
     return true;
 }
 
+void emit_table_plan(const model *m)
+{
+    emit_table_reset();
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *s = m->structs[i];
+        if (s->untagged)
+            continue;
+        for (size_t v = 0; v < s->nvariants; v++) {
+            if (!table_reads(s->variants[v]))
+                continue;
+            tabled = xrealloc(tabled, (ntabled + 1) * sizeof *tabled);
+            tabled[ntabled++] = s->variants[v];
+        }
+        if (table_reads(s)) {
+            tabled = xrealloc(tabled, (ntabled + 1) * sizeof *tabled);
+            tabled[ntabled++] = s;
+        }
+    }
+}
+
+/* Where s's descriptor stands among those of the source, or ntabled. */
+static size_t tabled_index(const struct_def *s)
+{
+    size_t i = 0;
+    while (i < ntabled && tabled[i] != s)
+        i++;
+    return i;
+}
+
+bool table_planned(const struct_def *s)
+{
+    return tabled_index(s) < ntabled;
+}
+
+/* Whether s's descriptor is written before referrer's: a value of type s
+ * in referrer can point to it (C has no declaration of a static object
+ * that C++ takes too); otherwise to s's functions. */
+static bool table_written_before(const struct_def *s, const struct_def *referrer)
+{
+    return tabled_index(s) < tabled_index(referrer);
+}
+
+static bool node_uses_struct(const node *n, const struct_def *s)
+{
+    if (n == NULL)
+        return false;
+    return (n->kind == NODE_STRUCT && n->struct_type == s) || node_uses_struct(n->items, s) ||
+           node_uses_struct(n->map_value, s);
+}
+
+static bool fields_use_struct(const struct_def *x, const struct_def *s)
+{
+    for (size_t i = 0; i < x->nfields; i++)
+        if (node_uses_struct(x->fields[i].type, s))
+            return true;
+    return false;
+}
+
+/* Whether code outside the descriptors calls s's generated functions. */
+bool table_struct_has_functions(const model *m, const struct_def *s)
+{
+    if (!table_planned(s))
+        return true;
+    for (size_t i = 0; i < ntabled; i++) /* a descriptor written before s's */
+        if (fields_use_struct(tabled[i], s) && !table_written_before(s, tabled[i]))
+            return true;
+    for (size_t i = 0; i < m->nstructs; i++) {
+        const struct_def *x = m->structs[i];
+        if (is_tool(x) && tool_output(m, x) == s) /* the tool's invoke builds its result */
+            return true;
+        if (x->untagged) {
+            for (size_t v = 0; v < x->nvariants; v++)
+                if (fields_use_struct(x->variants[v], s))
+                    return true;
+            continue;
+        }
+        /* a tagged union's functions call its variants', which read its
+         * members (the variants hold them all) */
+        if (x->nvariants == 0 && !table_planned(x) && fields_use_struct(x, s))
+            return true;
+        for (size_t v = 0; v < x->nvariants; v++)
+            if (x->variants[v] == s || (!table_planned(x->variants[v]) && fields_use_struct(x->variants[v], s)))
+                return true;
+    }
+    return false;
+}
+
 /* Whether the adapter called name was emitted into this source already;
  * remembers it. */
 static bool adapter_done(const char *name)
@@ -64,32 +159,54 @@ static bool adapter_done(const char *name)
 }
 
 /* sc_gen_vread_NAME, sc_gen_vbuild_NAME and sc_gen_vcheck_NAME: the
- * generated reader, builder and check of an enum or struct behind the void
+ * generated reader, builder and check of a struct behind the void
  * pointers a descriptor holds, emitted at their first use. */
-static void emit_void_adapters(strbuf *sb, const char *name, const char *c_type, bool is_struct)
+static void emit_void_adapters(strbuf *sb, const struct_def *s)
 {
+    const char *name = s->name, *c_type = s->c_type;
     if (adapter_done(name))
         return;
     sb_printf(sb, "static int sc_gen_vread_%s(sc_reader *r_, void *out_)\n{\n", name);
     emit_line(sb, 1, "return sc_gen_read_%s(r_, (%s *)out_);", name, c_type);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "static cJSON *sc_gen_vbuild_%s(const void *value_, int depth_)\n{\n", name);
-    if (is_struct) {
-        emit_line(sb, 1, "return sc_gen_build_%s((const %s *)value_, depth_);", name, c_type);
-    } else {
-        emit_line(sb, 1, "(void)depth_;");
-        emit_line(sb, 1, "return sc_gen_build_%s(*(const %s *)value_);", name, c_type);
-    }
+    emit_line(sb, 1, "return sc_gen_build_%s((const %s *)value_, depth_);", name, c_type);
     sb_puts(sb, "}\n\n");
     sb_printf(sb, "static int sc_gen_vcheck_%s(const void *value_, sc_error *err_, bool full_, int depth_)\n{\n", name);
-    if (is_struct) {
-        emit_line(sb, 1, "return sc_gen_check_%s((const %s *)value_, err_, full_, NULL, depth_);", name, c_type);
-    } else {
-        emit_line(sb, 1, "(void)full_;");
-        emit_line(sb, 1, "(void)depth_;");
-        emit_line(sb, 1, "return sc_gen_check_%s(*(const %s *)value_, err_);", name, c_type);
-    }
+    emit_line(sb, 1, "return sc_gen_check_%s((const %s *)value_, err_, full_, NULL, depth_);", name, c_type);
     sb_puts(sb, "}\n\n");
+}
+
+static size_t code_points(const char *s);
+
+/* sc_gen_tenum_NAME: an enum's descriptor, emitted at its first use. */
+static void emit_enum_table(strbuf *sb, const enum_def *e)
+{
+    char *key = xasprintf("enum %s", e->name);
+    bool done = adapter_done(key);
+    free(key);
+    if (done)
+        return;
+    sb_printf(sb, "static const sc_string sc_gen_tenum_names_%s[] = {\n", e->name);
+    for (size_t i = 0; i < e->nvalues; i++) {
+        char *lit = c_literal(e->values[i].json_name);
+        emit_line(sb, 1, "{%s, %zu, %zu},", lit, strlen(e->values[i].json_name), code_points(e->values[i].json_name));
+        free(lit);
+    }
+    sb_puts(sb, "};\n\n");
+    sb_printf(sb, "static const int64_t sc_gen_tenum_values_%s[] = {\n", e->name);
+    for (size_t i = 0; i < e->nvalues; i++)
+        emit_line(sb, 1, "(int64_t)%s,", e->values[i].c_name);
+    sb_puts(sb, "};\n\n");
+    char *choices = enum_choices(e), *lit = c_literal(choices);
+    sb_printf(sb, "static const sc_table_enum sc_gen_tenum_%s = {\n", e->name);
+    emit_line(sb, 1, ".count = %zu,", e->nvalues);
+    emit_line(sb, 1, ".names = sc_gen_tenum_names_%s,", e->name);
+    emit_line(sb, 1, ".values = sc_gen_tenum_values_%s,", e->name);
+    emit_line(sb, 1, ".choices = %s,", lit);
+    sb_puts(sb, "};\n\n");
+    free(choices);
+    free(lit);
 }
 
 /* One sc_table_rule: op, the C text of its bound (or NULL), more fields
@@ -279,15 +396,16 @@ static size_t put_rules(strbuf *sb, strbuf *pre, const node *n, const char *fn)
     return count;
 }
 
-/* What a value's descriptor points to, emitted before it: readers and
- * checks behind void *, and sc_gen_rules_FN, its keywords' rules.
+/* What a value's descriptor (in referrer's) points to, emitted before
+ * it: an enum's descriptor, a struct's functions behind void * when its
+ * descriptor comes later, and sc_gen_rules_FN, its keywords' rules.
  * Returns how many rules. */
-static size_t emit_value_helpers(strbuf *sb, const node *n, const char *fn)
+static size_t emit_value_helpers(strbuf *sb, const node *n, const char *fn, const struct_def *referrer)
 {
     if (n->kind == NODE_ENUM)
-        emit_void_adapters(sb, n->enum_type->name, n->enum_type->c_type, false);
-    if (n->kind == NODE_STRUCT)
-        emit_void_adapters(sb, n->struct_type->name, n->struct_type->c_type, true);
+        emit_enum_table(sb, n->enum_type);
+    if (n->kind == NODE_STRUCT && !table_written_before(n->struct_type, referrer))
+        emit_void_adapters(sb, n->struct_type);
     strbuf rules;
     sb_init(&rules);
     size_t count = put_rules(&rules, sb, n, fn);
@@ -330,9 +448,11 @@ static const char *kind_name(const node *n)
     }
 }
 
-/* `.value = {...}`: the value whose storage `lvalue` names (an expression
- * on a null T pointer, for sizeof only), with nrules rules. */
-static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char *fn, size_t nrules)
+/* `.value = {...}`: the value (in referrer) whose storage `lvalue` names
+ * (an expression on a null T pointer, for sizeof only), with nrules
+ * rules. */
+static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char *fn, size_t nrules,
+                       const struct_def *referrer)
 {
     sb_printf(sb, "        .value = {.kind = %s, .size = sizeof(%s)", kind_name(n), lvalue);
     if (n->kind == NODE_INT) {
@@ -341,10 +461,15 @@ static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char
         sb_puts(sb, ", .max = ");
         put_i64(sb, n->c_max);
     }
-    const char *type = n->kind == NODE_ENUM ? n->enum_type->name : n->kind == NODE_STRUCT ? n->struct_type->name : NULL;
-    if (type != NULL)
+    if (n->kind == NODE_ENUM)
+        sb_printf(sb, ", .enumeration = &sc_gen_tenum_%s", n->enum_type->name);
+    if (n->kind == NODE_STRUCT && table_written_before(n->struct_type, referrer)) {
+        sb_printf(sb, ", .table = &sc_gen_table_%s", n->struct_type->name);
+    } else if (n->kind == NODE_STRUCT) {
+        const char *type = n->struct_type->name;
         sb_printf(sb, ", .read = sc_gen_vread_%s, .build = sc_gen_vbuild_%s, .check = sc_gen_vcheck_%s", type, type,
                   type);
+    }
     if (nrules > 0)
         sb_printf(sb, ", .rules = sc_gen_rules_%s, .nrules = %zu", fn, nrules);
     if (needs_check(n))
@@ -405,7 +530,7 @@ static size_t code_points(const char *s)
     return n;
 }
 
-void emit_table_struct(strbuf *sb, const struct_def *s)
+void emit_table_struct(strbuf *sb, const struct_def *s, bool functions)
 {
     const char *n = s->name, *t = s->c_type;
     bool expect = s->nfields > 0;
@@ -419,15 +544,15 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
         if (f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP) {
             bool map = f->type->kind == NODE_MAP;
             char *item_fn = xasprintf("%s_%s", fn, map ? "value" : "items");
-            nrules[i] = emit_value_helpers(sb, map ? f->type->map_value : f->type->items, item_fn);
+            nrules[i] = emit_value_helpers(sb, map ? f->type->map_value : f->type->items, item_fn, s);
             free(item_fn);
             if (map) {
                 char *key_fn = xasprintf("%s_key", fn);
-                nkey_rules[i] = emit_value_helpers(sb, f->type->map_key, key_fn);
+                nkey_rules[i] = emit_value_helpers(sb, f->type->map_key, key_fn, s);
                 free(key_fn);
             }
         } else {
-            nrules[i] = emit_value_helpers(sb, f->type, fn);
+            nrules[i] = emit_value_helpers(sb, f->type, fn, s);
         }
         free(fn);
     }
@@ -508,7 +633,7 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
                 sb_printf(sb, "        .array = &sc_gen_tarray_%s,\n", fn);
                 char *value = xasprintf("((%s *)0)->%s->value", t, f->c_path);
                 char *value_fn = xasprintf("%s_value", fn);
-                emit_value(sb, f->type->map_value, value, value_fn, nrules[i]);
+                emit_value(sb, f->type->map_value, value, value_fn, nrules[i], s);
                 free(value_fn);
                 free(value);
             } else if (f->type->kind == NODE_ARRAY) {
@@ -516,12 +641,12 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
                 char *item = xasprintf("%s((%s *)0)->%s%s", f->type->fixed_size > 0 ? "" : "*", t, f->c_path,
                                        f->type->fixed_size > 0 ? "[0]" : "");
                 char *item_fn = xasprintf("%s_items", fn);
-                emit_value(sb, f->type->items, item, item_fn, nrules[i]);
+                emit_value(sb, f->type->items, item, item_fn, nrules[i], s);
                 free(item_fn);
                 free(item);
             } else {
                 char *lvalue = xasprintf("%s((%s *)0)->%s", f->by_pointer ? "*" : "", t, f->c_path);
-                emit_value(sb, f->type, lvalue, fn, nrules[i]);
+                emit_value(sb, f->type, lvalue, fn, nrules[i], s);
                 free(lvalue);
             }
             if (needs_check(f->type))
@@ -550,6 +675,8 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
     emit_line(sb, 1, ".min_text = %zu,", struct_min_text(s));
     sb_puts(sb, "};\n\n");
 
+    if (!functions)
+        return;
     sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_)\n{\n", n, t);
     emit_line(sb, 1, "bool seen_[%zu] = {false};", s->nfields > 0 ? s->nfields : 1);
     emit_line(sb, 1, "return sc_table_read(r_, &sc_gen_table_%s, out_, seen_);", n);

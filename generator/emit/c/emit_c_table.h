@@ -11,12 +11,23 @@
  * (not a union or a union's variant) without map members or arrays of
  * arrays, which keep their generated readers for now. */
 bool table_reads(const struct_def *s);
-/* s's descriptor, its sc_gen_read_T, sc_gen_check_T and sc_gen_build_T
- * (calls into sc_table_read, sc_table_check and sc_table_build), with the small adapters the
- * descriptor points to; emit_member_checks writes the members' checks
- * before. */
-void emit_table_struct(strbuf *sb, const struct_def *s);
-/* Forgets the adapters emitted so far: called before and after each
+/* Notes which of m's structs are written as descriptors, in emit_c.c's
+ * order: a value of a struct type points to the descriptor when it comes
+ * earlier in the file, to the struct's functions otherwise. */
+void emit_table_plan(const model *m);
+/* Whether s is written as a descriptor (emit_table_plan). */
+bool table_planned(const struct_def *s);
+/* Whether s has generated sc_gen_read_T, sc_gen_check_T and
+ * sc_gen_build_T: when other code than descriptors calls them (a union,
+ * a struct without a descriptor, a tool's result, a descriptor written
+ * before s's). Its public functions call the descriptor itself. */
+bool table_struct_has_functions(const model *m, const struct_def *s);
+/* s's descriptor, what it points to (the rules of its members' keywords,
+ * enum descriptors, adapters) and, when functions, its sc_gen_read_T,
+ * sc_gen_check_T and sc_gen_build_T (calls into sc_table_read,
+ * sc_table_check and sc_table_build). */
+void emit_table_struct(strbuf *sb, const struct_def *s, bool functions);
+/* Forgets the plan and what was emitted: called before and after each
  * source file, as they are shared within one. */
 void emit_table_reset(void);
 
