@@ -8,7 +8,7 @@
  * and paths. For generated code only.
  *
  * What stays generated in this mode: the pattern DFAs (a matcher function
- * a rule points to), tagged and untagged unions, and the
+ * a rule points to), untagged unions, and the
  * one-line public functions. The members' keywords are rules
  * (sc_table_rule) that runtime/core/table_rules.c checks, each with the
  * message the keyword table gave it. Adding a member kind to the tables
@@ -195,7 +195,27 @@ typedef struct sc_table_member {
     bool full_only;
 } sc_table_member;
 
+/* One variant of a tagged union: the tag's value that selects it, the
+ * value's JSON name, and the variant's descriptor (on the union's T). */
+typedef struct sc_table_variant {
+    int64_t value;
+    const char *name;
+    const struct sc_table_struct *table;
+} sc_table_variant;
+
+/* A tagged union (docs/annotations.md): its tag member, an enum, names
+ * the variant that reads, checks and builds the object. */
+typedef struct sc_table_union {
+    const char *tag;               /* the tag's JSON name */
+    size_t tag_offset, tag_size;   /* where the tag is stored in T */
+    const sc_table_enum *tag_enum;
+    size_t count;
+    const sc_table_variant *variants;
+} sc_table_union;
+
 typedef struct sc_table_struct {
+    /* A tagged union: the members are its variants'; NULL otherwise. */
+    const sc_table_union *tagged;
     size_t size;                   /* sizeof(T) */
     size_t count;                  /* members */
     const sc_table_member *members;

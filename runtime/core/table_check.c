@@ -186,6 +186,8 @@ int sc_table_check(const sc_table_struct *t, const void *value, sc_error *err, b
 {
     const char *v = value;
     int rc = 0;
+    if (t->tagged != NULL)
+        return sc_table_check_union(t->tagged, value, err, full, seen, depth);
     if (full && (rc = sc_check_enter(err, depth, t->min_text)) != 0)
         return rc;
     for (size_t i = 0; i < t->count; i++) {

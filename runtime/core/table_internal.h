@@ -72,6 +72,13 @@ static inline void sc_table_store_int(void *p, size_t size, int64_t v)
  * of its own (on the stack, or in the arena for a large struct). */
 int sc_table_read_struct(sc_reader *r, const sc_table_struct *t, void *out);
 
+/* A tagged union through its variants (table_union.c): what
+ * sc_table_read, sc_table_check and sc_table_build do for one. */
+int sc_table_read_union(sc_reader *r, const sc_table_union *u, void *out);
+int sc_table_check_union(const sc_table_union *u, const void *value, sc_error *err, bool full, const bool *seen,
+                         int depth);
+cJSON *sc_table_build_union(const sc_table_union *u, const void *value, int depth);
+
 /* An enum's value (size bytes at p) read from r: its JSON name. */
 int sc_table_read_enum(sc_reader *r, const sc_table_enum *e, void *p, size_t size);
 /* The JSON name of the enum value at p, NULL for a value outside e. */

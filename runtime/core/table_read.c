@@ -265,6 +265,8 @@ int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out_v, bool *see
     size_t expect = 0, found = 0;
     int rc = 0;
 
+    if (t->tagged != NULL)
+        return sc_table_read_union(r, t->tagged, out);
     memset(out, 0, t->size);
     if ((rc = sc_read_object_begin(r)) != 0)
         return rc;
@@ -322,6 +324,8 @@ int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out_v, bool *see
 
 int sc_table_read_struct(sc_reader *r, const sc_table_struct *t, void *out)
 {
+    if (t->tagged != NULL)
+        return sc_table_read_union(r, t->tagged, out);
     /* what one read needs: a struct of more members than this takes them
      * from the arena, where they stay until its reset */
     enum { ON_STACK = 64 };

@@ -119,6 +119,8 @@ cJSON *sc_table_build(const sc_table_struct *t, const void *value, int depth)
 {
     const char *v = value;
     cJSON *o;
+    if (t->tagged != NULL)
+        return sc_table_build_union(t->tagged, value, depth);
     if (depth > SC_MAX_DEPTH)
         return NULL; /* a cycle, or deeper than any document we accept */
     o = cJSON_CreateObject();

@@ -249,7 +249,7 @@ static int enum_functions(const model *m, const enum_def *e, bool optimize_size)
         }
         /* a tagged union's functions read its tag (emit_union_read,
          * emit_union_check); its variants, its other members */
-        if (s->nvariants > 0 && node_uses_enum(s->fields[s->discriminator].type, e))
+        if (s->nvariants > 0 && !table_planned(s) && node_uses_enum(s->fields[s->discriminator].type, e))
             need = ENUM_READ_CHECK;
         if (s->nvariants == 0 && !table_reads(s) && fields_use_enum(s, e))
             return ENUM_ALL_FUNCTIONS;
@@ -334,6 +334,8 @@ char *emit_c_source(const model *m, const c_names *names)
             emit_untagged_check(&sb, s);
             emit_untagged_read(&sb, s);
             emit_untagged_build(&sb, s);
+        } else if (s->nvariants > 0 && table_planned(s)) {
+            emit_table_union(&sb, s, table_struct_has_functions(m, s));
         } else if (s->nvariants > 0) {
             emit_union_read(&sb, s);
             emit_union_check(&sb, s);

@@ -42,10 +42,16 @@ static bool value_kind_tabled(const node *n)
 
 bool table_reads(const struct_def *s)
 {
-    /* tagged and untagged unions keep their functions; a tagged union's
-     * variants (structs whose paths go through the union) are tabled */
-    if (s->nvariants > 0 || s->untagged)
+    /* untagged unions keep their functions; a tagged union is tabled
+     * when its variants (structs whose paths go through the union) are */
+    if (s->untagged)
         return false;
+    if (s->nvariants > 0) {
+        for (size_t v = 0; v < s->nvariants; v++)
+            if (!table_reads(s->variants[v]))
+                return false;
+        return true;
+    }
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         const node *n = f->type;
@@ -140,7 +146,8 @@ bool table_struct_has_functions(const model *m, const struct_def *s)
         if (x->nvariants == 0 && !table_planned(x) && fields_use_struct(x, s))
             return true;
         for (size_t v = 0; v < x->nvariants; v++)
-            if (x->variants[v] == s || (!table_planned(x->variants[v]) && fields_use_struct(x->variants[v], s)))
+            if ((x->variants[v] == s && !table_planned(x)) ||
+                (!table_planned(x->variants[v]) && fields_use_struct(x->variants[v], s)))
                 return true;
     }
     return false;
@@ -530,6 +537,26 @@ static size_t code_points(const char *s)
     return n;
 }
 
+/* sc_gen_read_T, sc_gen_check_T and sc_gen_build_T of a struct with a
+ * descriptor: calls into the walkers, for code that takes functions. */
+static void emit_table_functions(strbuf *sb, const struct_def *s)
+{
+    const char *n = s->name, *t = s->c_type;
+    sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_)\n{\n", n, t);
+    emit_line(sb, 1, "bool seen_[%zu] = {false};", s->nfields > 0 ? s->nfields : 1);
+    emit_line(sb, 1, "return sc_table_read(r_, &sc_gen_table_%s, out_, seen_);", n);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
+              n, t);
+    emit_line(sb, 1, "return sc_table_check(&sc_gen_table_%s, v_, err_, full_, seen_, depth_);", n);
+    sb_puts(sb, "}\n\n");
+
+    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_)\n{\n", n, t);
+    emit_line(sb, 1, "return sc_table_build(&sc_gen_table_%s, v_, depth_);", n);
+    sb_puts(sb, "}\n\n");
+}
+
 void emit_table_struct(strbuf *sb, const struct_def *s, bool functions)
 {
     const char *n = s->name, *t = s->c_type;
@@ -675,19 +702,41 @@ void emit_table_struct(strbuf *sb, const struct_def *s, bool functions)
     emit_line(sb, 1, ".min_text = %zu,", struct_min_text(s));
     sb_puts(sb, "};\n\n");
 
-    if (!functions)
-        return;
-    sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_)\n{\n", n, t);
-    emit_line(sb, 1, "bool seen_[%zu] = {false};", s->nfields > 0 ? s->nfields : 1);
-    emit_line(sb, 1, "return sc_table_read(r_, &sc_gen_table_%s, out_, seen_);", n);
-    sb_puts(sb, "}\n\n");
+    if (functions)
+        emit_table_functions(sb, s);
+}
 
-    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
-              n, t);
-    emit_line(sb, 1, "return sc_table_check(&sc_gen_table_%s, v_, err_, full_, seen_, depth_);", n);
-    sb_puts(sb, "}\n\n");
-
-    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_table_build(&sc_gen_table_%s, v_, depth_);", n);
-    sb_puts(sb, "}\n\n");
+/* A tagged union's descriptor: its variants' (written before it), the
+ * tag's enum, and (functions) its sc_gen_read_T, sc_gen_check_T and
+ * sc_gen_build_T. */
+void emit_table_union(strbuf *sb, const struct_def *s, bool functions)
+{
+    const field *tag = &s->fields[s->discriminator];
+    const char *n = s->name, *t = s->c_type;
+    emit_enum_table(sb, tag->type->enum_type);
+    sb_printf(sb, "static const sc_table_variant sc_gen_tvariants_%s[] = {\n", n);
+    for (size_t v = 0; v < s->nvariants; v++) {
+        const struct_def *variant = s->variants[v];
+        char *name = c_literal(variant->variant_value->json_name);
+        emit_line(sb, 1, "{(int64_t)%s, %s, &sc_gen_table_%s},", variant->variant_value->c_name, name, variant->name);
+        free(name);
+    }
+    sb_puts(sb, "};\n\n");
+    char *tag_name = c_literal(tag->json_name);
+    sb_printf(sb, "static const sc_table_union sc_gen_tunion_%s = {\n", n);
+    emit_line(sb, 1, ".tag = %s,", tag_name);
+    emit_line(sb, 1, ".tag_offset = offsetof(%s, %s),", t, tag->c_path);
+    emit_line(sb, 1, ".tag_size = sizeof(((%s *)0)->%s),", t, tag->c_path);
+    emit_line(sb, 1, ".tag_enum = &sc_gen_tenum_%s,", tag->type->enum_type->name);
+    emit_line(sb, 1, ".count = %zu,", s->nvariants);
+    emit_line(sb, 1, ".variants = sc_gen_tvariants_%s,", n);
+    sb_puts(sb, "};\n\n");
+    free(tag_name);
+    sb_printf(sb, "/* How sc_table_read reads %s: through the variant its tag names. */\n", t);
+    sb_printf(sb, "static const sc_table_struct sc_gen_table_%s = {\n", n);
+    emit_line(sb, 1, ".tagged = &sc_gen_tunion_%s,", n);
+    emit_line(sb, 1, ".size = sizeof(%s),", t);
+    sb_puts(sb, "};\n\n");
+    if (functions)
+        emit_table_functions(sb, s);
 }

@@ -7,9 +7,10 @@
 
 #include "emit/c/emit_c_internal.h"
 
-/* Whether s is read, checked and built through a descriptor in that mode: a plain struct
- * (not a union or a union's variant) without map members or arrays of
- * arrays, which keep their generated readers for now. */
+/* Whether s is read, checked and built through a descriptor in that
+ * mode: a struct or a tagged union's variant without arrays of arrays,
+ * arrays or maps behind a pointer or stand-in members, or a tagged union
+ * whose variants all are; untagged unions keep their functions. */
 bool table_reads(const struct_def *s);
 /* Notes which of m's structs are written as descriptors, in emit_c.c's
  * order: a value of a struct type points to the descriptor when it comes
@@ -27,6 +28,9 @@ bool table_struct_has_functions(const model *m, const struct_def *s);
  * sc_gen_check_T and sc_gen_build_T (calls into sc_table_read,
  * sc_table_check and sc_table_build). */
 void emit_table_struct(strbuf *sb, const struct_def *s, bool functions);
+/* A tagged union's descriptor (its variants' written before), and when
+ * functions, its sc_gen_read_T, sc_gen_check_T and sc_gen_build_T. */
+void emit_table_union(strbuf *sb, const struct_def *s, bool functions);
 /* Forgets the plan and what was emitted: called before and after each
  * source file, as they are shared within one. */
 void emit_table_reset(void);
