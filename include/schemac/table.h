@@ -8,7 +8,7 @@
  * and paths. For generated code only.
  *
  * What stays generated in this mode: the pattern DFAs (a matcher function
- * a rule points to), untagged unions, and the
+ * a rule points to), and the
  * one-line public functions. The members' keywords are rules
  * (sc_table_rule) that runtime/core/table_rules.c checks, each with the
  * message the keyword table gave it. Adding a member kind to the tables
@@ -213,9 +213,41 @@ typedef struct sc_table_union {
     const sc_table_variant *variants;
 } sc_table_union;
 
+/* One variant of an untagged union: the enum member's value that says it
+ * holds, the JSON type that reads it (sc_peek's; SC_JSON_TRUE for both
+ * booleans), for an object the member that selects it (or NULL), and its
+ * value as a member of the union's T (NULL: the null variant). */
+typedef struct sc_table_choice {
+    int64_t value;
+    sc_json_type json_type;
+    const char *select;
+    const struct sc_table_member *member;
+    const char *name;              /* the enumerator's JSON name */
+    /* @acceptOverlap: what encode writes must read back as this variant
+     * (a float: in one of the forms sc_float_forms finds with the bounds
+     * of the number variants up to this one, marks) */
+    bool read_back;
+    const double *marks;
+    size_t nmarks;
+} sc_table_choice;
+
+/* An untagged union (docs/annotations.md): the variant is the first, in
+ * the enum's order, that reads the value; an enum member says which. */
+typedef struct sc_table_untagged {
+    size_t size;                   /* sizeof(T) */
+    size_t tag_offset, tag_size;   /* the enum member */
+    const char *tag_type;          /* its C type, for "holds no value of" */
+    const char *expected;          /* "null, an integer or a string" */
+    const char *selectors;         /* the object variants' select members, quoted */
+    size_t count;
+    const sc_table_choice *choices;
+} sc_table_untagged;
+
 typedef struct sc_table_struct {
-    /* A tagged union: the members are its variants'; NULL otherwise. */
+    /* A tagged or an untagged union: the members are its variants';
+     * NULL otherwise. */
     const sc_table_union *tagged;
+    const sc_table_untagged *untagged;
     size_t size;                   /* sizeof(T) */
     size_t count;                  /* members */
     const sc_table_member *members;

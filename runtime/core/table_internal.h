@@ -72,6 +72,21 @@ static inline void sc_table_store_int(void *p, size_t size, int64_t v)
  * of its own (on the stack, or in the arena for a large struct). */
 int sc_table_read_struct(sc_reader *r, const sc_table_struct *t, void *out);
 
+/* A member's value read from r into the struct at out (table_read.c). */
+int sc_table_read_member(sc_reader *r, const sc_table_member *m, char *out);
+/* The check of the value at p (for a string or cJSON member, at the
+ * pointer), a struct's one level deeper (table_check.c). */
+int sc_table_check_value(const sc_table_value *t, const void *p, sc_error *err, bool full, int depth);
+/* The tree of member m of the struct at v: its value, array or map
+ * (table_write.c); NULL when memory runs out. */
+cJSON *sc_table_member_tree(const char *v, const sc_table_member *m, int depth);
+
+/* An untagged union (table_untagged.c): what sc_table_read (size bytes
+ * at out), sc_table_check and sc_table_build do for one. */
+int sc_table_read_untagged(sc_reader *r, const sc_table_untagged *u, void *out, size_t size);
+int sc_table_check_untagged(const sc_table_untagged *u, const void *value, sc_error *err, bool full, int depth);
+cJSON *sc_table_build_untagged(const sc_table_untagged *u, const void *value, int depth);
+
 /* A tagged union through its variants (table_union.c): what
  * sc_table_read, sc_table_check and sc_table_build do for one. */
 int sc_table_read_union(sc_reader *r, const sc_table_union *u, void *out);

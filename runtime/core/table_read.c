@@ -192,7 +192,7 @@ static int read_map(sc_reader *r, const sc_table_member *m, char *out, size_t at
 }
 
 /* One member's value, r at it (the switch case of emit_struct_read). */
-static int read_member(sc_reader *r, const sc_table_member *m, char *out)
+int sc_table_read_member(sc_reader *r, const sc_table_member *m, char *out)
 {
     size_t at = sc_reader_offset(r);
     int rc;
@@ -267,6 +267,8 @@ int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out_v, bool *see
 
     if (t->tagged != NULL)
         return sc_table_read_union(r, t->tagged, out);
+    if (t->untagged != NULL)
+        return sc_table_read_untagged(r, t->untagged, out, t->size);
     memset(out, 0, t->size);
     if ((rc = sc_read_object_begin(r)) != 0)
         return rc;
@@ -300,7 +302,7 @@ int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out_v, bool *see
         expect = (size_t)member + 1 < t->count ? (size_t)member + 1 : 0;
         if (t->members[member].presence == SC_TABLE_HAS_FLAG) /* the default mode sets it after the loop */
             *(bool *)(out + t->members[member].has_offset) = true;
-        rc = read_member(r, &t->members[member], out);
+        rc = sc_table_read_member(r, &t->members[member], out);
         if (rc != 0 && (rc = sc_reader_catch_key(r, t->names[member])) != 0)
             return rc;
     }
@@ -326,6 +328,8 @@ int sc_table_read_struct(sc_reader *r, const sc_table_struct *t, void *out)
 {
     if (t->tagged != NULL)
         return sc_table_read_union(r, t->tagged, out);
+    if (t->untagged != NULL)
+        return sc_table_read_untagged(r, t->untagged, out, t->size);
     /* what one read needs: a struct of more members than this takes them
      * from the arena, where they stay until its reset */
     enum { ON_STACK = 64 };

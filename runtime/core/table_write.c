@@ -72,6 +72,45 @@ static bool member_written(const char *v, const sc_table_member *m)
     }
 }
 
+cJSON *sc_table_member_tree(const char *v, const sc_table_member *m, int depth)
+{
+    cJSON *tree = NULL;
+    if (m->array != NULL && m->array->map) {
+        const sc_table_array *a = m->array;
+        const char *items = sc_table_pointer_at(v + m->offset);
+        size_t n = count_at(v, a);
+        tree = cJSON_CreateObject();
+        for (size_t i = 0; tree != NULL && i < n; i++) {
+            const char *entry = items + i * a->entry_size;
+            const char *name = a->key_size > 0 ? entry + a->key_offset : (const char *)sc_table_pointer_at(entry + a->key_offset);
+            if (!sc_cjson_add_copy(tree, name, build_value(&m->value, entry + a->value_offset, depth))) {
+                cJSON_Delete(tree);
+                tree = NULL;
+            }
+        }
+        return tree;
+    }
+    if (m->array != NULL) {
+        const char *items = m->array->fixed_size > 0 ? v + m->offset : (const char *)sc_table_pointer_at(v + m->offset);
+        size_t n = count_at(v, m->array);
+        tree = cJSON_CreateArray();
+        for (size_t i = 0; tree != NULL && i < n; i++) {
+            if (!sc_cjson_append(tree, build_value(&m->value, items + i * m->value.size, depth))) {
+                cJSON_Delete(tree);
+                tree = NULL;
+            }
+        }
+        return tree;
+    }
+    const void *p = v + m->offset;
+    if (m->by_pointer) {
+        p = sc_table_pointer_at(v + m->offset);
+        if (p == NULL) /* a present value behind a NULL pointer cannot be encoded */
+            return NULL;
+    }
+    return build_value(&m->value, p, depth);
+}
+
 static bool build_member(cJSON *o, const char *v, const sc_table_member *m, const char *key, int depth)
 {
     if (m->nullable) {
@@ -80,39 +119,7 @@ static bool build_member(cJSON *o, const char *v, const sc_table_member *m, cons
         if (none)
             return sc_cjson_add(o, key, cJSON_CreateNull());
     }
-    if (m->array != NULL && m->array->map) {
-        const sc_table_array *a = m->array;
-        cJSON *map = cJSON_CreateObject();
-        if (!sc_cjson_add(o, key, map))
-            return false;
-        const char *items = sc_table_pointer_at(v + m->offset);
-        size_t n = count_at(v, a);
-        for (size_t i = 0; i < n; i++) {
-            const char *entry = items + i * a->entry_size;
-            const char *name = a->key_size > 0 ? entry + a->key_offset : (const char *)sc_table_pointer_at(entry + a->key_offset);
-            if (!sc_cjson_add_copy(map, name, build_value(&m->value, entry + a->value_offset, depth)))
-                return false;
-        }
-        return true;
-    }
-    if (m->array != NULL) {
-        cJSON *list = cJSON_CreateArray();
-        if (!sc_cjson_add(o, key, list))
-            return false;
-        const char *items = m->array->fixed_size > 0 ? v + m->offset : (const char *)sc_table_pointer_at(v + m->offset);
-        size_t n = count_at(v, m->array);
-        for (size_t i = 0; i < n; i++)
-            if (!sc_cjson_append(list, build_value(&m->value, items + i * m->value.size, depth)))
-                return false;
-        return true;
-    }
-    const void *p = v + m->offset;
-    if (m->by_pointer) {
-        p = sc_table_pointer_at(v + m->offset);
-        if (p == NULL) /* a present value behind a NULL pointer cannot be encoded */
-            return false;
-    }
-    return sc_cjson_add(o, key, build_value(&m->value, p, depth));
+    return sc_cjson_add(o, key, sc_table_member_tree(v, m, depth));
 }
 
 cJSON *sc_table_build(const sc_table_struct *t, const void *value, int depth)
@@ -121,6 +128,8 @@ cJSON *sc_table_build(const sc_table_struct *t, const void *value, int depth)
     cJSON *o;
     if (t->tagged != NULL)
         return sc_table_build_union(t->tagged, value, depth);
+    if (t->untagged != NULL)
+        return sc_table_build_untagged(t->untagged, value, depth);
     if (depth > SC_MAX_DEPTH)
         return NULL; /* a cycle, or deeper than any document we accept */
     o = cJSON_CreateObject();

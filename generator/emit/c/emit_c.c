@@ -243,7 +243,7 @@ static int enum_functions(const model *m, const enum_def *e, bool optimize_size)
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         if (s->untagged) {
-            if (struct_uses_enum(s, e))
+            if (!table_planned(s) && struct_uses_enum(s, e))
                 return ENUM_ALL_FUNCTIONS;
             continue;
         }
@@ -330,7 +330,9 @@ char *emit_c_source(const model *m, const c_names *names)
             emit_struct_build(&sb, variant);
         }
         sb_printf(&sb, "/* ---- %s ---- */\n\n", s->c_type);
-        if (s->untagged) {
+        if (s->untagged && table_planned(s)) {
+            emit_table_untagged(&sb, s, table_struct_has_functions(m, s));
+        } else if (s->untagged) {
             emit_untagged_check(&sb, s);
             emit_untagged_read(&sb, s);
             emit_untagged_build(&sb, s);

@@ -78,6 +78,9 @@ void emit_enum_read(strbuf *sb, const enum_def *e);
 void emit_struct_read(strbuf *sb, const struct_def *s);
 void emit_union_read(strbuf *sb, const struct_def *s);
 void emit_untagged_read(strbuf *sb, const struct_def *s);
+/* What an untagged union's value must be when no variant reads its JSON
+ * type ("null, an integer or a string"); malloc'd. */
+char *untagged_expected(const struct_def *s);
 
 void emit_enum_check(strbuf *sb, const enum_def *e);
 void emit_struct_check(strbuf *sb, const struct_def *s);

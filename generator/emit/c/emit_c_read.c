@@ -597,7 +597,7 @@ void emit_union_read(strbuf *sb, const struct_def *s)
 
 /* What the value must be when no variant reads its type: "null, an
  * integer or a string". */
-static char *untagged_expected(const struct_def *s)
+char *untagged_expected(const struct_def *s)
 {
     const char *names[8];
     size_t total = 0;

@@ -40,28 +40,41 @@ static bool value_kind_tabled(const node *n)
     return n->kind != NODE_ARRAY && n->kind != NODE_MAP;
 }
 
+/* Whether a field's value can be a member of a descriptor. */
+static bool field_tabled(const field *f)
+{
+    const node *n = f->type;
+    if (f->stand_in)
+        return false;
+    if (n->kind == NODE_ARRAY && (!value_kind_tabled(n->items) || f->by_pointer))
+        return false;
+    if (n->kind == NODE_MAP && (!value_kind_tabled(n->map_value) || f->by_pointer))
+        return false;
+    return true;
+}
+
 bool table_reads(const struct_def *s)
 {
-    /* untagged unions keep their functions; a tagged union is tabled
-     * when its variants (structs whose paths go through the union) are */
-    if (s->untagged)
-        return false;
+    if (s->untagged) {
+        for (size_t v = 0; v < s->nvariants; v++) {
+            const struct_def *variant = s->variants[v];
+            if (variant->nfields > 0 && (!field_tabled(&variant->fields[0]) || variant->fields[0].by_pointer ||
+                                         variant->fields[0].type->kind == NODE_MAP))
+                return false;
+        }
+        return true;
+    }
+    /* a tagged union is tabled when its variants (structs whose paths go
+     * through the union) are */
     if (s->nvariants > 0) {
         for (size_t v = 0; v < s->nvariants; v++)
             if (!table_reads(s->variants[v]))
                 return false;
         return true;
     }
-    for (size_t i = 0; i < s->nfields; i++) {
-        const field *f = &s->fields[i];
-        const node *n = f->type;
-        if (f->stand_in)
+    for (size_t i = 0; i < s->nfields; i++)
+        if (!field_tabled(&s->fields[i]))
             return false;
-        if (n->kind == NODE_ARRAY && (!value_kind_tabled(n->items) || f->by_pointer))
-            return false;
-        if (n->kind == NODE_MAP && (!value_kind_tabled(n->map_value) || f->by_pointer))
-            return false;
-    }
     return true;
 }
 
@@ -70,9 +83,7 @@ void emit_table_plan(const model *m)
     emit_table_reset();
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
-        if (s->untagged)
-            continue;
-        for (size_t v = 0; v < s->nvariants; v++) {
+        for (size_t v = 0; v < s->nvariants && !s->untagged; v++) {
             if (!table_reads(s->variants[v]))
                 continue;
             tabled = xrealloc(tabled, (ntabled + 1) * sizeof *tabled);
@@ -123,20 +134,33 @@ static bool fields_use_struct(const struct_def *x, const struct_def *s)
     return false;
 }
 
+/* Whether x's descriptor has a value of type s: a tagged union's none
+ * (its variants' have), an untagged union's in its variants. */
+static bool descriptor_uses_struct(const struct_def *x, const struct_def *s)
+{
+    if (x->untagged) {
+        for (size_t v = 0; v < x->nvariants; v++)
+            if (fields_use_struct(x->variants[v], s))
+                return true;
+        return false;
+    }
+    return x->nvariants == 0 && fields_use_struct(x, s);
+}
+
 /* Whether code outside the descriptors calls s's generated functions. */
 bool table_struct_has_functions(const model *m, const struct_def *s)
 {
     if (!table_planned(s))
         return true;
     for (size_t i = 0; i < ntabled; i++) /* a descriptor written before s's */
-        if (fields_use_struct(tabled[i], s) && !table_written_before(s, tabled[i]))
+        if (descriptor_uses_struct(tabled[i], s) && !table_written_before(s, tabled[i]))
             return true;
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *x = m->structs[i];
         if (is_tool(x) && tool_output(m, x) == s) /* the tool's invoke builds its result */
             return true;
         if (x->untagged) {
-            for (size_t v = 0; v < x->nvariants; v++)
+            for (size_t v = 0; v < x->nvariants && !table_planned(x); v++)
                 if (fields_use_struct(x->variants[v], s))
                     return true;
             continue;
@@ -557,31 +581,120 @@ static void emit_table_functions(strbuf *sb, const struct_def *s)
     sb_puts(sb, "}\n\n");
 }
 
+/* What field f's member descriptor points to (names prefixed n, in
+ * referrer's descriptor), emitted before it: the rules of its value (an
+ * array's items, a map's values) into *nrules, a map's keys' into
+ * *nkey_rules, enum descriptors and adapters. */
+static void emit_field_helpers(strbuf *sb, const char *n, const field *f, const struct_def *referrer, size_t *nrules,
+                               size_t *nkey_rules)
+{
+    char *fn = xasprintf("%s_%s", n, f->c_name);
+    *nkey_rules = 0;
+    if (f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP) {
+        bool map = f->type->kind == NODE_MAP;
+        char *item_fn = xasprintf("%s_%s", fn, map ? "value" : "items");
+        *nrules = emit_value_helpers(sb, map ? f->type->map_value : f->type->items, item_fn, referrer);
+        free(item_fn);
+        if (map) {
+            char *key_fn = xasprintf("%s_key", fn);
+            *nkey_rules = emit_value_helpers(sb, f->type->map_key, key_fn, referrer);
+            free(key_fn);
+        }
+    } else {
+        *nrules = emit_value_helpers(sb, f->type, fn, referrer);
+    }
+    free(fn);
+}
+
+/* sc_gen_tarray_N_F: the array or map field f of the struct of C type t. */
+static void emit_field_array(strbuf *sb, const char *n, const char *t, const field *f, size_t nkey_rules)
+{
+    const node *a = f->type;
+    uint64_t max = 0;
+    bool has_max = node_max_items(a, &max);
+    sb_printf(sb, "static const sc_table_array sc_gen_tarray_%s_%s = {\n", n, f->c_name);
+    if (a->fixed_size > 0)
+        emit_line(sb, 1, ".fixed_size = %zu,", a->fixed_size);
+    if (has_max)
+        emit_line(sb, 1, ".has_max = true, .max_items = %lluu,", (unsigned long long)max);
+    if (a->kind == NODE_MAP) {
+        const char *e = a->entry_c_type;
+        emit_line(sb, 1, ".map = true,");
+        emit_line(sb, 1, ".entry_size = sizeof(%s),", e);
+        emit_line(sb, 1, ".key_offset = offsetof(%s, key),", e);
+        if (a->map_key->buf_size > 0)
+            emit_line(sb, 1, ".key_size = %zu,", a->map_key->buf_size);
+        emit_line(sb, 1, ".value_offset = offsetof(%s, value),", e);
+    }
+    emit_line(sb, 1, ".count_offset = offsetof(%s, %s),", t, f->count_field);
+    emit_line(sb, 1, ".count_size = sizeof(((%s *)0)->%s),", t, f->count_field);
+    if (f->count_signed)
+        emit_line(sb, 1, ".count_signed = true,");
+    const constraints *c = &a->c;
+    if (c->has_min_items && c->min_items > 0)
+        emit_line(sb, 1, ".has_min = true, .min_items = %lluu,", (unsigned long long)c->min_items);
+    if (c->unique_items && a->kind == NODE_ARRAY)
+        emit_line(sb, 1, ".unique = true, .unique_kind = %s,", unique_kind(a->items));
+    if (nkey_rules > 0)
+        emit_line(sb, 1, ".key_rules = sc_gen_rules_%s_%s_key, .nkey_rules = %zu,", n, f->c_name, nkey_rules);
+    sb_puts(sb, "};\n\n");
+}
+
+/* One sc_table_member initializer: field f of the struct of C type t
+ * (names prefixed n, in referrer's descriptor), its value with nrules
+ * rules. */
+static void emit_field_member(strbuf *sb, const char *n, const char *t, const field *f, size_t nrules,
+                              const struct_def *referrer)
+{
+    char *comment = comment_text(f->json_name);
+    emit_line(sb, 1, "{ /* %s */", comment);
+    free(comment);
+    sb_printf(sb, "        .offset = offsetof(%s, %s),\n", t, f->c_path);
+    sb_printf(sb, "        .presence = %s,\n", presence_name(f->presence));
+    sb_printf(sb, "        .storage = %s,\n", storage_name(f));
+    if (f->nullable)
+        sb_puts(sb, "        .nullable = true,\n");
+    if (f->by_pointer)
+        sb_puts(sb, "        .by_pointer = true,\n");
+    if (f->presence == PRESENCE_HAS_FLAG)
+        sb_printf(sb, "        .has_offset = offsetof(%s, %s),\n", t, f->has_field);
+    if (f->presence == PRESENCE_DEFAULT)
+        emit_default(sb, f);
+    char *fn = xasprintf("%s_%s", n, f->c_name);
+    if (f->type->kind == NODE_MAP) {
+        sb_printf(sb, "        .array = &sc_gen_tarray_%s,\n", fn);
+        char *value = xasprintf("((%s *)0)->%s->value", t, f->c_path);
+        char *value_fn = xasprintf("%s_value", fn);
+        emit_value(sb, f->type->map_value, value, value_fn, nrules, referrer);
+        free(value_fn);
+        free(value);
+    } else if (f->type->kind == NODE_ARRAY) {
+        sb_printf(sb, "        .array = &sc_gen_tarray_%s,\n", fn);
+        char *item = xasprintf("%s((%s *)0)->%s%s", f->type->fixed_size > 0 ? "" : "*", t, f->c_path,
+                               f->type->fixed_size > 0 ? "[0]" : "");
+        char *item_fn = xasprintf("%s_items", fn);
+        emit_value(sb, f->type->items, item, item_fn, nrules, referrer);
+        free(item_fn);
+        free(item);
+    } else {
+        char *lvalue = xasprintf("%s((%s *)0)->%s", f->by_pointer ? "*" : "", t, f->c_path);
+        emit_value(sb, f->type, lvalue, fn, nrules, referrer);
+        free(lvalue);
+    }
+    if (needs_check(f->type))
+        sb_printf(sb, "        .checked = true,%s\n", check_full_only(f->type) ? " .full_only = true," : "");
+    free(fn);
+    emit_line(sb, 1, "},");
+}
+
 void emit_table_struct(strbuf *sb, const struct_def *s, bool functions)
 {
     const char *n = s->name, *t = s->c_type;
     bool expect = s->nfields > 0;
-    /* the rules of each member's value (an array's items, a map's values)
-     * and of a map's keys */
     size_t *nrules = xcalloc(s->nfields + 1, sizeof *nrules), *nkey_rules = xcalloc(s->nfields + 1, sizeof *nkey_rules);
     for (size_t i = 0; i < s->nfields; i++) {
-        const field *f = &s->fields[i];
-        char *fn = xasprintf("%s_%s", n, f->c_name);
-        expect = expect && plain_name(f->json_name);
-        if (f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP) {
-            bool map = f->type->kind == NODE_MAP;
-            char *item_fn = xasprintf("%s_%s", fn, map ? "value" : "items");
-            nrules[i] = emit_value_helpers(sb, map ? f->type->map_value : f->type->items, item_fn, s);
-            free(item_fn);
-            if (map) {
-                char *key_fn = xasprintf("%s_key", fn);
-                nkey_rules[i] = emit_value_helpers(sb, f->type->map_key, key_fn, s);
-                free(key_fn);
-            }
-        } else {
-            nrules[i] = emit_value_helpers(sb, f->type, fn, s);
-        }
-        free(fn);
+        expect = expect && plain_name(s->fields[i].json_name);
+        emit_field_helpers(sb, n, &s->fields[i], s, &nrules[i], &nkey_rules[i]);
     }
 
     if (s->nfields > 0) {
@@ -602,85 +715,14 @@ void emit_table_struct(strbuf *sb, const struct_def *s, bool functions)
         sb_puts(sb, "};\n\n");
     }
 
-    for (size_t i = 0; i < s->nfields; i++) {
-        const field *f = &s->fields[i];
-        const node *a = f->type;
-        if (a->kind != NODE_ARRAY && a->kind != NODE_MAP)
-            continue;
-        uint64_t max = 0;
-        bool has_max = node_max_items(a, &max);
-        sb_printf(sb, "static const sc_table_array sc_gen_tarray_%s_%s = {\n", n, f->c_name);
-        if (a->fixed_size > 0)
-            emit_line(sb, 1, ".fixed_size = %zu,", a->fixed_size);
-        if (has_max)
-            emit_line(sb, 1, ".has_max = true, .max_items = %lluu,", (unsigned long long)max);
-        if (a->kind == NODE_MAP) {
-            const char *e = a->entry_c_type;
-            emit_line(sb, 1, ".map = true,");
-            emit_line(sb, 1, ".entry_size = sizeof(%s),", e);
-            emit_line(sb, 1, ".key_offset = offsetof(%s, key),", e);
-            if (a->map_key->buf_size > 0)
-                emit_line(sb, 1, ".key_size = %zu,", a->map_key->buf_size);
-            emit_line(sb, 1, ".value_offset = offsetof(%s, value),", e);
-        }
-        emit_line(sb, 1, ".count_offset = offsetof(%s, %s),", t, f->count_field);
-        emit_line(sb, 1, ".count_size = sizeof(((%s *)0)->%s),", t, f->count_field);
-        if (f->count_signed)
-            emit_line(sb, 1, ".count_signed = true,");
-        const constraints *c = &a->c;
-        if (c->has_min_items && c->min_items > 0)
-            emit_line(sb, 1, ".has_min = true, .min_items = %lluu,", (unsigned long long)c->min_items);
-        if (c->unique_items && a->kind == NODE_ARRAY)
-            emit_line(sb, 1, ".unique = true, .unique_kind = %s,", unique_kind(a->items));
-        if (nkey_rules[i] > 0)
-            emit_line(sb, 1, ".key_rules = sc_gen_rules_%s_%s_key, .nkey_rules = %zu,", n, f->c_name, nkey_rules[i]);
-        sb_puts(sb, "};\n\n");
-    }
+    for (size_t i = 0; i < s->nfields; i++)
+        if (s->fields[i].type->kind == NODE_ARRAY || s->fields[i].type->kind == NODE_MAP)
+            emit_field_array(sb, n, t, &s->fields[i], nkey_rules[i]);
 
     if (s->nfields > 0) {
         sb_printf(sb, "static const sc_table_member sc_gen_tfields_%s[] = {\n", n);
-        for (size_t i = 0; i < s->nfields; i++) {
-            const field *f = &s->fields[i];
-            char *comment = comment_text(f->json_name);
-            emit_line(sb, 1, "{ /* %s */", comment);
-            free(comment);
-            sb_printf(sb, "        .offset = offsetof(%s, %s),\n", t, f->c_path);
-            sb_printf(sb, "        .presence = %s,\n", presence_name(f->presence));
-            sb_printf(sb, "        .storage = %s,\n", storage_name(f));
-            if (f->nullable)
-                sb_puts(sb, "        .nullable = true,\n");
-            if (f->by_pointer)
-                sb_puts(sb, "        .by_pointer = true,\n");
-            if (f->presence == PRESENCE_HAS_FLAG)
-                sb_printf(sb, "        .has_offset = offsetof(%s, %s),\n", t, f->has_field);
-            if (f->presence == PRESENCE_DEFAULT)
-                emit_default(sb, f);
-            char *fn = xasprintf("%s_%s", n, f->c_name);
-            if (f->type->kind == NODE_MAP) {
-                sb_printf(sb, "        .array = &sc_gen_tarray_%s,\n", fn);
-                char *value = xasprintf("((%s *)0)->%s->value", t, f->c_path);
-                char *value_fn = xasprintf("%s_value", fn);
-                emit_value(sb, f->type->map_value, value, value_fn, nrules[i], s);
-                free(value_fn);
-                free(value);
-            } else if (f->type->kind == NODE_ARRAY) {
-                sb_printf(sb, "        .array = &sc_gen_tarray_%s,\n", fn);
-                char *item = xasprintf("%s((%s *)0)->%s%s", f->type->fixed_size > 0 ? "" : "*", t, f->c_path,
-                                       f->type->fixed_size > 0 ? "[0]" : "");
-                char *item_fn = xasprintf("%s_items", fn);
-                emit_value(sb, f->type->items, item, item_fn, nrules[i], s);
-                free(item_fn);
-                free(item);
-            } else {
-                char *lvalue = xasprintf("%s((%s *)0)->%s", f->by_pointer ? "*" : "", t, f->c_path);
-                emit_value(sb, f->type, lvalue, fn, nrules[i], s);
-                free(lvalue);
-            }
-            if (needs_check(f->type))
-                sb_printf(sb, "        .checked = true,%s\n", check_full_only(f->type) ? " .full_only = true," : "");
-            free(fn);
-            emit_line(sb, 1, "},");
-        }
+        for (size_t i = 0; i < s->nfields; i++)
+            emit_field_member(sb, n, t, &s->fields[i], nrules[i], s);
         sb_puts(sb, "};\n\n");
     }
     free(nrules);
@@ -702,6 +744,122 @@ void emit_table_struct(strbuf *sb, const struct_def *s, bool functions)
     emit_line(sb, 1, ".min_text = %zu,", struct_min_text(s));
     sb_puts(sb, "};\n\n");
 
+    if (functions)
+        emit_table_functions(sb, s);
+}
+
+/* An untagged union's descriptor: each variant's value a member of the
+ * union's T (sc_gen_tfields_T, with what they point to), the variants in
+ * the enum's order, and (functions) its sc_gen_read_T, sc_gen_check_T
+ * and sc_gen_build_T. */
+void emit_table_untagged(strbuf *sb, const struct_def *s, bool functions)
+{
+    const char *n = s->name, *t = s->c_type;
+    const field *tag = &s->fields[s->discriminator];
+    size_t *nrules = xcalloc(s->nvariants + 1, sizeof *nrules), nkey_rules = 0, members = 0;
+    for (size_t v = 0; v < s->nvariants; v++) {
+        const struct_def *variant = s->variants[v];
+        if (variant->nfields == 0)
+            continue;
+        emit_field_helpers(sb, variant->name, &variant->fields[0], s, &nrules[v], &nkey_rules);
+        if (variant->fields[0].type->kind == NODE_ARRAY)
+            emit_field_array(sb, variant->name, t, &variant->fields[0], nkey_rules);
+        members++;
+    }
+    if (members > 0) {
+        sb_printf(sb, "static const sc_table_member sc_gen_tfields_%s[] = {\n", n);
+        for (size_t v = 0; v < s->nvariants; v++)
+            if (s->variants[v]->nfields > 0)
+                emit_field_member(sb, s->variants[v]->name, t, &s->variants[v]->fields[0], nrules[v], s);
+        sb_puts(sb, "};\n\n");
+    }
+    free(nrules);
+    size_t *marks = xcalloc(s->nvariants + 1, sizeof *marks);
+    /* sc_peek's type of each variant_type (a boolean: true, and false beside it) */
+    static const char *const json_types[VARIANT_TYPE_COUNT] = {
+        [VARIANT_NULL] = "SC_JSON_NULL",     [VARIANT_BOOLEAN] = "SC_JSON_TRUE", [VARIANT_NUMBER] = "SC_JSON_NUMBER",
+        [VARIANT_STRING] = "SC_JSON_STRING", [VARIANT_ARRAY] = "SC_JSON_ARRAY",  [VARIANT_OBJECT] = "SC_JSON_OBJECT"};
+    strbuf selectors;
+    sb_init(&selectors);
+    /* a float variant read back: the bounds of the number variants up to
+     * it (emit_c_check.c's emit_read_back), where its forms are sought */
+    for (size_t v = 0; v < s->nvariants; v++) {
+        const struct_def *variant = s->variants[v];
+        if (!variant->read_back || variant->fields[0].type->kind != NODE_NUMBER || !variant->fields[0].type->is_float)
+            continue;
+        strbuf list;
+        sb_init(&list);
+        size_t nmarks = 0;
+        for (size_t k = 0; k <= v; k++) {
+            const struct_def *o = s->variants[k];
+            if (o->nfields == 0 || (o->fields[0].type->kind != NODE_INT && o->fields[0].type->kind != NODE_NUMBER))
+                continue;
+            const node *num = o->fields[0].type;
+            const number *b[] = {&num->c.minimum, &num->c.maximum, &num->c.exclusive_minimum, &num->c.exclusive_maximum};
+            for (size_t m = 0; m < 4; m++)
+                if (b[m]->set) {
+                    sb_printf(&list, "%s", nmarks++ ? ", " : "");
+                    sb_put_json_number(&list, b[m]->value);
+                }
+            if (num->kind == NODE_INT) {
+                sb_printf(&list, "%s%lld.0, %lld.0", nmarks ? ", " : "", (long long)num->c_min, (long long)num->c_max);
+                nmarks += 2;
+            }
+        }
+        if (nmarks > 0)
+            sb_printf(sb, "static const double sc_gen_marks_%s[] = {%s};\n\n", variant->name, list.data);
+        sb_free(&list);
+        marks[v] = nmarks;
+    }
+    sb_printf(sb, "static const sc_table_choice sc_gen_tchoices_%s[] = {\n", n);
+    for (size_t v = 0, member = 0; v < s->nvariants; v++) {
+        const struct_def *variant = s->variants[v];
+        char *select = variant->select_member != NULL ? c_literal(variant->select_member) : xstrdup("NULL");
+        char *at = variant->nfields > 0 ? xasprintf("&sc_gen_tfields_%s[%zu]", n, member++) : xstrdup("NULL");
+        char *name = c_literal(variant->variant_value->json_name);
+        sb_printf(sb, "    {.value = (int64_t)%s, .json_type = %s", variant->variant_value->c_name,
+                  json_types[untagged_variant_type(variant)]);
+        if (variant->select_member != NULL)
+            sb_printf(sb, ", .select = %s", select);
+        if (variant->nfields > 0)
+            sb_printf(sb, ", .member = %s", at);
+        sb_printf(sb, ", .name = %s", name);
+        if (variant->read_back)
+            sb_puts(sb, ", .read_back = true");
+        if (marks[v] > 0)
+            sb_printf(sb, ", .marks = sc_gen_marks_%s, .nmarks = %zu", variant->name, marks[v]);
+        sb_puts(sb, "},\n");
+        free(name);
+        if (variant->select_member != NULL && untagged_variant_type(variant) == VARIANT_OBJECT)
+            sb_printf(&selectors, "%s\"%s\"", selectors.len ? ", " : "", variant->select_member);
+        free(select);
+        free(at);
+    }
+    sb_puts(sb, "};\n\n");
+    free(marks);
+    char *expected = untagged_expected(s), *expected_lit = c_literal(expected);
+    char *selectors_lit = c_literal(selectors.data != NULL ? selectors.data : "");
+    char *tag_type = c_literal(tag->type->c_type);
+    sb_printf(sb, "static const sc_table_untagged sc_gen_tuntagged_%s = {\n", n);
+    emit_line(sb, 1, ".size = sizeof(%s),", t);
+    emit_line(sb, 1, ".tag_offset = offsetof(%s, %s),", t, tag->c_path);
+    emit_line(sb, 1, ".tag_size = sizeof(((%s *)0)->%s),", t, tag->c_path);
+    emit_line(sb, 1, ".tag_type = %s,", tag_type);
+    emit_line(sb, 1, ".expected = %s,", expected_lit);
+    emit_line(sb, 1, ".selectors = %s,", selectors_lit);
+    emit_line(sb, 1, ".count = %zu,", s->nvariants);
+    emit_line(sb, 1, ".choices = sc_gen_tchoices_%s,", n);
+    sb_puts(sb, "};\n\n");
+    free(expected);
+    free(expected_lit);
+    free(selectors_lit);
+    free(tag_type);
+    sb_free(&selectors);
+    sb_printf(sb, "/* How sc_table_read reads %s: the first variant, in the enum's order, that reads the value. */\n", t);
+    sb_printf(sb, "static const sc_table_struct sc_gen_table_%s = {\n", n);
+    emit_line(sb, 1, ".untagged = &sc_gen_tuntagged_%s,", n);
+    emit_line(sb, 1, ".size = sizeof(%s),", t);
+    sb_puts(sb, "};\n\n");
     if (functions)
         emit_table_functions(sb, s);
 }

@@ -10,7 +10,9 @@
 /* Whether s is read, checked and built through a descriptor in that
  * mode: a struct or a tagged union's variant without arrays of arrays,
  * arrays or maps behind a pointer or stand-in members, or a tagged union
- * whose variants all are; untagged unions keep their functions. */
+ * whose variants all are, or an untagged union whose variants' values
+ * are such members and do not overlap (@acceptOverlap reads them back,
+ * which stays generated). */
 bool table_reads(const struct_def *s);
 /* Notes which of m's structs are written as descriptors, in emit_c.c's
  * order: a value of a struct type points to the descriptor when it comes
@@ -31,6 +33,9 @@ void emit_table_struct(strbuf *sb, const struct_def *s, bool functions);
 /* A tagged union's descriptor (its variants' written before), and when
  * functions, its sc_gen_read_T, sc_gen_check_T and sc_gen_build_T. */
 void emit_table_union(strbuf *sb, const struct_def *s, bool functions);
+/* An untagged union's descriptor, and when functions, its sc_gen_read_T,
+ * sc_gen_check_T and sc_gen_build_T. */
+void emit_table_untagged(strbuf *sb, const struct_def *s, bool functions);
 /* Forgets the plan and what was emitted: called before and after each
  * source file, as they are shared within one. */
 void emit_table_reset(void);
