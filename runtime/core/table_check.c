@@ -70,7 +70,7 @@ static bool member_present(const char *v, const sc_table_member *m, size_t i, co
 
 /* The check of the value at p (for a string or cJSON member, at the
  * pointer): emit_check_call's statement for its kind. */
-int sc_table_check_value(const sc_table_value *t, const void *p, sc_error *err, bool full, int depth)
+static int check_value(const sc_table_value *t, const void *p, sc_error *err, bool full, int depth)
 {
     switch (t->kind) {
     case SC_TABLE_STRUCT:
@@ -120,6 +120,11 @@ static int fail_count(sc_error *err, bool least, uint64_t bound, bool map)
                    map ? (bound == 1 ? "property" : "properties") : (bound == 1 ? "item" : "items"));
 }
 
+int sc_table_check_value(const sc_table_value *t, const void *p, sc_error *err, bool full, int depth)
+{
+    return check_value(t, p, err, full, depth);
+}
+
 int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *err, bool full, int depth)
 {
     const sc_table_array *a = m->array;
@@ -142,7 +147,7 @@ int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *e
             const char *entry = items + i * size;
             if ((rc = check_key(a, entry, err, full)) != 0)
                 return rc;
-            if (full && item_check && sc_table_check_value(&m->value, entry + a->value_offset, err, full, depth) != 0 &&
+            if (full && item_check && check_value(&m->value, entry + a->value_offset, err, full, depth) != 0 &&
                 (rc = sc_catch_key(err, 3 * depth + 2, entry_key(a, entry))) != 0)
                 return rc;
         }
@@ -156,7 +161,7 @@ int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *e
         return item_check && full ? sc_collected(err, 3 * depth + 1) : 0;
     }
     for (size_t i = 0; full && item_check && i < count; i++) /* the decoder checked each item as it read it */
-        if (sc_table_check_value(&m->value, items + i * size, err, full, depth) != 0 &&
+        if (check_value(&m->value, items + i * size, err, full, depth) != 0 &&
             (rc = sc_catch_index(err, 3 * depth + 2, i)) != 0)
             return rc;
     if (a->has_min && count < a->min_items)
@@ -179,7 +184,7 @@ static int check_member(const sc_table_member *m, const char *v, sc_error *err, 
 {
     if (m->array != NULL)
         return sc_table_check_sequence(m, v, err, full, depth);
-    return sc_table_check_value(&m->value, m->by_pointer ? sc_table_pointer_at(v + m->offset) : v + m->offset, err, full, depth);
+    return check_value(&m->value, m->by_pointer ? sc_table_pointer_at(v + m->offset) : v + m->offset, err, full, depth);
 }
 
 int sc_table_check(const sc_table_struct *t, const void *value, sc_error *err, bool full, const bool *seen, int depth)

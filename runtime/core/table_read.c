@@ -38,15 +38,22 @@ static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void 
     case SC_TABLE_BOOL:
         rc = sc_read_bool(r, (bool *)p);
         break;
-    case SC_TABLE_INT: {
+    case SC_TABLE_INT: { /* its rules on the number read, (double)value as the checks compare */
         int64_t number = 0;
         rc = sc_read_int(r, &number, v->min, v->max);
         sc_table_store_int(p, v->size, number);
-        break;
+        if (rc == 0 && v->nrules > 0 && sc_table_check_number(v, (double)number, sc_reader_error(r), false) != 0)
+            rc = sc_reader_place_error_at(r, at);
+        return rc;
     }
-    case SC_TABLE_DOUBLE:
-        rc = sc_read_double(r, (double *)p);
-        break;
+    case SC_TABLE_DOUBLE: {
+        double number = 0;
+        rc = sc_read_double(r, &number);
+        memcpy(p, &number, sizeof number);
+        if (rc == 0 && v->nrules > 0 && sc_table_check_number(v, number, sc_reader_error(r), false) != 0)
+            rc = sc_reader_place_error_at(r, at);
+        return rc;
+    }
     case SC_TABLE_FLOAT: {
         double number = 0;
         rc = sc_read_double(r, &number);
@@ -192,7 +199,7 @@ static int read_map(sc_reader *r, const sc_table_member *m, char *out, size_t at
 }
 
 /* One member's value, r at it (the switch case of emit_struct_read). */
-int sc_table_read_member(sc_reader *r, const sc_table_member *m, char *out)
+static ALWAYS_INLINE int read_member(sc_reader *r, const sc_table_member *m, char *out)
 {
     size_t at = sc_reader_offset(r);
     int rc;
@@ -302,7 +309,7 @@ int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out_v, bool *see
         expect = (size_t)member + 1 < t->count ? (size_t)member + 1 : 0;
         if (t->members[member].presence == SC_TABLE_HAS_FLAG) /* the default mode sets it after the loop */
             *(bool *)(out + t->members[member].has_offset) = true;
-        rc = sc_table_read_member(r, &t->members[member], out);
+        rc = read_member(r, &t->members[member], out);
         if (rc != 0 && (rc = sc_reader_catch_key(r, t->names[member])) != 0)
             return rc;
     }
@@ -324,6 +331,11 @@ int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out_v, bool *see
     return sc_reader_collected(r); /* all-errors mode: whether a member failed */
 }
 
+int sc_table_read_member(sc_reader *r, const sc_table_member *m, char *out)
+{
+    return read_member(r, m, out);
+}
+
 int sc_table_read_struct(sc_reader *r, const sc_table_struct *t, void *out)
 {
     if (t->tagged != NULL)
@@ -337,6 +349,6 @@ int sc_table_read_struct(sc_reader *r, const sc_table_struct *t, void *out)
     bool *seen = on_stack;
     if (t->count > ON_STACK && (seen = (bool *)sc_reader_alloc(r, t->count)) == NULL)
         return sc_reader_code(r);
-    memset(seen, 0, t->count > ON_STACK ? t->count : ON_STACK);
+    memset(seen, 0, t->count);
     return sc_table_read(r, t, out, seen);
 }
