@@ -128,9 +128,12 @@ typedef struct sc_table_value {
     size_t size;             /* bytes the value takes (sizeof), char[N]: N */
     int64_t min, max;        /* SC_TABLE_INT: the C type's range (I-JSON clamped) */
     const sc_table_enum *enumeration; /* SC_TABLE_ENUM */
-    /* SC_TABLE_STRUCT: its descriptor, or (a union, or a struct whose
-     * descriptor comes later in the file) its generated functions */
+    /* SC_TABLE_STRUCT: its descriptor; or, one that comes later in the
+     * file (a recursive type), tables(table_index); or, a struct without
+     * one, its generated functions */
     const struct sc_table_struct *table;
+    const struct sc_table_struct *(*tables)(size_t index);
+    size_t table_index;
     sc_table_read_fn read;
     sc_table_build_fn build;
     sc_table_check_fn check;
@@ -270,13 +273,17 @@ typedef struct sc_table_struct {
 int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out, bool *seen) SC_NODISCARD;
 
 /* T's public functions through its descriptor (the generated T_decode,
- * T_decode_all, T_validate_within, T_validate_all_within,
- * T_to_cjson_within and T_encode_within call these): as
- * sc_decode_with and the others of schemac/support.h. */
+ * T_decode_all, T_from_cjson, T_from_cjson_all, T_validate_within,
+ * T_validate_all_within, T_to_cjson_within and T_encode_within call
+ * these): as sc_decode_with and the others of schemac/support.h. */
 int sc_table_decode(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
                     sc_error *err) SC_NODISCARD;
 int sc_table_decode_all(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
                         sc_errors *errs) SC_NODISCARD;
+int sc_table_from_cjson(const sc_table_struct *t, sc_arena *arena, const cJSON *node, void *out,
+                        sc_error *err) SC_NODISCARD;
+int sc_table_from_cjson_all(const sc_table_struct *t, sc_arena *arena, const cJSON *node, void *out,
+                            sc_errors *errs) SC_NODISCARD;
 int sc_table_validate(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
 int sc_table_validate_all(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_errors *errs);
 cJSON *sc_table_to_cjson(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);

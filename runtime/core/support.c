@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
+#include "schemac/table.h"
 
 sc_next sc_find_member(sc_reader *r, const char *name)
 {
@@ -187,8 +188,22 @@ static int print_for_decode(const cJSON *node, char **text, sc_error *err)
     }
 }
 
-int sc_decode_cjson(sc_arena *arena, const cJSON *node, void *out, sc_error *err,
-                    sc_decode_text_fn decode)
+/* A decode of text by a generated decoder or through a descriptor. */
+static int decode_text(const sc_table_struct *t, sc_decode_text_fn decode, sc_arena *arena, const char *text, void *out,
+                       sc_error *err)
+{
+    return t != NULL ? sc_table_decode(t, arena, text, strlen(text), out, err) : decode(arena, text, strlen(text), out, err);
+}
+
+static int decode_all_text(const sc_table_struct *t, sc_decode_all_text_fn decode, sc_arena *arena, const char *text,
+                           void *out, sc_errors *errs)
+{
+    return t != NULL ? sc_table_decode_all(t, arena, text, strlen(text), out, errs)
+                     : decode(arena, text, strlen(text), out, errs);
+}
+
+static int decode_cjson(const sc_table_struct *t, sc_decode_text_fn decode, sc_arena *arena, const cJSON *node,
+                        void *out, sc_error *err)
 {
     sc_error local;
     char *text;
@@ -197,14 +212,25 @@ int sc_decode_cjson(sc_arena *arena, const cJSON *node, void *out, sc_error *err
     int rc = print_for_decode(node, &text, err);
     if (rc != 0)
         return rc;
-    rc = decode(arena, text, strlen(text), out, err);
+    rc = decode_text(t, decode, arena, text, out, err);
     if (rc != 0)
         err->offset = 0; /* offsets into our own printout would mislead */
     sc_free_string(text);
     return rc;
 }
 
-int sc_decode_cjson_all(sc_arena *arena, const cJSON *node, void *out, sc_errors *errs, sc_decode_all_text_fn decode)
+int sc_decode_cjson(sc_arena *arena, const cJSON *node, void *out, sc_error *err, sc_decode_text_fn decode)
+{
+    return decode_cjson(NULL, decode, arena, node, out, err);
+}
+
+int sc_table_from_cjson(const sc_table_struct *t, sc_arena *arena, const cJSON *node, void *out, sc_error *err)
+{
+    return decode_cjson(t, NULL, arena, node, out, err);
+}
+
+static int decode_cjson_all(const sc_table_struct *t, sc_decode_all_text_fn decode, sc_arena *arena,
+                            const cJSON *node, void *out, sc_errors *errs)
 {
     sc_error scratch;
     char *text;
@@ -213,9 +239,19 @@ int sc_decode_cjson_all(sc_arena *arena, const cJSON *node, void *out, sc_errors
     sc_errors_begin(errs, &scratch);
     if (print_for_decode(node, &text, &scratch) != 0)
         return sc_errors_end(errs, &scratch);
-    int rc = decode(arena, text, strlen(text), out, errs);
+    int rc = decode_all_text(t, decode, arena, text, out, errs);
     for (size_t i = 0; i < errs->count; i++)
         errs->items[i].offset = 0; /* offsets into our own printout would mislead */
     sc_free_string(text);
     return rc;
+}
+
+int sc_decode_cjson_all(sc_arena *arena, const cJSON *node, void *out, sc_errors *errs, sc_decode_all_text_fn decode)
+{
+    return decode_cjson_all(NULL, decode, arena, node, out, errs);
+}
+
+int sc_table_from_cjson_all(const sc_table_struct *t, sc_arena *arena, const cJSON *node, void *out, sc_errors *errs)
+{
+    return decode_cjson_all(t, NULL, arena, node, out, errs);
 }

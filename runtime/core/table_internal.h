@@ -7,6 +7,12 @@
 
 #include "schemac/table.h"
 
+/* The descriptor of a struct value, or NULL: it has functions. */
+static inline const sc_table_struct *sc_table_struct_of(const sc_table_value *v)
+{
+    return v->table != NULL ? v->table : v->tables != NULL ? v->tables(v->table_index) : NULL;
+}
+
 /* The pointer stored at p (any alignment). */
 static inline const void *sc_table_pointer_at(const void *p)
 {

@@ -87,9 +87,11 @@ static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void 
     case SC_TABLE_ENUM:
         rc = sc_table_read_enum(r, v->enumeration, p, v->size);
         break;
-    case SC_TABLE_STRUCT:
-        rc = v->table != NULL ? sc_table_read_struct(r, v->table, p) : v->read(r, p);
+    case SC_TABLE_STRUCT: {
+        const sc_table_struct *t = sc_table_struct_of(v);
+        rc = t != NULL ? sc_table_read_struct(r, t, p) : v->read(r, p);
         break;
+    }
     case SC_TABLE_OBJECT:
         if (sc_peek(r) != SC_JSON_OBJECT)
             return sc_read_object_begin(r); /* fails as a struct's would */

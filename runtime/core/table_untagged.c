@@ -228,9 +228,8 @@ static int check_choice(const sc_table_choice *c, const char *v, sc_error *err, 
          * variant's value, no level of the JSON of its own */
         if (!full)
             return 0;
-        if (t->table != NULL)
-            return sc_table_check(t->table, v + m->offset, err, full, NULL, depth);
-        return t->check(v + m->offset, err, full, depth);
+        const sc_table_struct *s = sc_table_struct_of(t);
+        return s != NULL ? sc_table_check(s, v + m->offset, err, full, NULL, depth) : t->check(v + m->offset, err, full, depth);
     }
     if (m->full_only && !full) {
         if (t->kind == SC_TABLE_OBJECT && !cJSON_IsObject((const cJSON *)sc_table_pointer_at(v + m->offset)))

@@ -35,22 +35,32 @@ static void open_public(strbuf *sb, const char *suffix, const char *n, const cha
 }
 
 /* T_from_cjson and T_from_cjson_all: through T_decode and T_decode_all
- * behind void pointers. */
-static void emit_from_cjson(strbuf *sb, const char *n, const char *t)
+ * behind void pointers, or (a descriptor) through T's descriptor; a
+ * tool's arguments decode through the same void pointers. */
+static void emit_from_cjson(strbuf *sb, const struct_def *s, bool table)
 {
-    sb_printf(sb, "static int sc_gen_decode_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
-                  "sc_error *err_)\n{\n", n);
-    emit_line(sb, 1, "return %s_decode(arena_, json_, len_, (%s *)out_, err_);", n, t);
-    sb_puts(sb, "}\n\n");
-    sb_printf(sb, "static int sc_gen_decode_all_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
-                  "sc_errors *errs_)\n{\n", n);
-    emit_line(sb, 1, "return %s_decode_all(arena_, json_, len_, (%s *)out_, errs_);", n, t);
-    sb_puts(sb, "}\n\n");
+    const char *n = s->name, *t = s->c_type;
+    if (!table || is_tool(s)) {
+        sb_printf(sb, "static int sc_gen_decode_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
+                      "sc_error *err_)\n{\n", n);
+        emit_line(sb, 1, "return %s_decode(arena_, json_, len_, (%s *)out_, err_);", n, t);
+        sb_puts(sb, "}\n\n");
+        sb_printf(sb, "static int sc_gen_decode_all_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
+                      "sc_errors *errs_)\n{\n", n);
+        emit_line(sb, 1, "return %s_decode_all(arena_, json_, len_, (%s *)out_, errs_);", n, t);
+        sb_puts(sb, "}\n\n");
+    }
     open_public(sb, "_from_cjson", n, t);
-    emit_line(sb, 1, "return sc_decode_cjson(arena_, node_, out_, err_, sc_gen_decode_text_%s);", n);
+    if (table)
+        emit_line(sb, 1, "return sc_table_from_cjson(&sc_gen_table_%s, arena_, node_, out_, err_);", n);
+    else
+        emit_line(sb, 1, "return sc_decode_cjson(arena_, node_, out_, err_, sc_gen_decode_text_%s);", n);
     sb_puts(sb, "}\n\n");
     open_public(sb, "_from_cjson_all", n, t);
-    emit_line(sb, 1, "return sc_decode_cjson_all(arena_, node_, out_, errs_, sc_gen_decode_all_text_%s);", n);
+    if (table)
+        emit_line(sb, 1, "return sc_table_from_cjson_all(&sc_gen_table_%s, arena_, node_, out_, errs_);", n);
+    else
+        emit_line(sb, 1, "return sc_decode_cjson_all(arena_, node_, out_, errs_, sc_gen_decode_all_text_%s);", n);
     sb_puts(sb, "}\n\n");
 }
 
@@ -100,7 +110,7 @@ static void emit_public(strbuf *sb, const struct_def *s)
             emit_line(sb, 1, "return sc_%s_with(%s, %s);", calls[i].entry, calls[i].args, calls[i].fns);
         sb_puts(sb, "}\n\n");
         if (strcmp(calls[i].suffix, "_decode_all") == 0)
-            emit_from_cjson(sb, n, t);
+            emit_from_cjson(sb, s, table);
         if (strcmp(calls[i].suffix, "_to_cjson_ex") == 0 || strcmp(calls[i].suffix, "_encode_ex") == 0) {
             /* T_to_cjson and T_encode: the _ex form without a reason */
             size_t stem = strlen(calls[i].suffix) - strlen("_ex");
@@ -359,8 +369,9 @@ char *emit_c_source(const model *m, const c_names *names)
             emit_mcp_arguments(&sb, s);
     }
     emit_check_reset();
-    emit_table_reset();
     emit_long_texts(&head);
+    emit_table_forward(&head, &sb);
+    emit_table_reset();
     /* the head moves in front of the functions, not the functions (13 MB
      * for 500 structs) after the head: copying them cost a second 13 MB of
      * fresh memory, and its page faults were more than the copy */

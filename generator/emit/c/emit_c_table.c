@@ -22,12 +22,16 @@ static size_t nadapters;
  * the order emit_c.c writes them (emit_table_plan). */
 static const struct_def **tabled;
 static size_t ntabled;
+/* Whether a value points to a descriptor written after it, through
+ * sc_gen_tables (emit_table_forward). */
+static bool forward_used;
 
 void emit_table_reset(void)
 {
     free((void *)tabled);
     tabled = NULL;
     ntabled = 0;
+    forward_used = false;
     for (size_t i = 0; i < nadapters; i++)
         free(adapters[i]);
     free(adapters);
@@ -134,17 +138,20 @@ static bool fields_use_struct(const struct_def *x, const struct_def *s)
     return false;
 }
 
-/* Whether x's descriptor has a value of type s: a tagged union's none
- * (its variants' have), an untagged union's in its variants. */
-static bool descriptor_uses_struct(const struct_def *x, const struct_def *s)
+void emit_table_forward(strbuf *head, strbuf *sb)
 {
-    if (x->untagged) {
-        for (size_t v = 0; v < x->nvariants; v++)
-            if (fields_use_struct(x->variants[v], s))
-                return true;
-        return false;
-    }
-    return x->nvariants == 0 && fields_use_struct(x, s);
+    if (!forward_used)
+        return;
+    sb_puts(head, "static const sc_table_struct *sc_gen_tables(size_t index_);\n\n");
+    sb_puts(sb, "/* The descriptors by their order in this file, for the values that point to\n"
+                " * one written after them (recursive types). */\n");
+    sb_puts(sb, "static const sc_table_struct *sc_gen_tables(size_t index_)\n{\n");
+    emit_line(sb, 1, "static const sc_table_struct *const tables_[] = {");
+    for (size_t i = 0; i < ntabled; i++)
+        emit_line(sb, 2, "&sc_gen_table_%s,", tabled[i]->name);
+    emit_line(sb, 1, "};");
+    emit_line(sb, 1, "return tables_[index_];");
+    sb_puts(sb, "}\n\n");
 }
 
 /* Whether code outside the descriptors calls s's generated functions. */
@@ -152,9 +159,6 @@ bool table_struct_has_functions(const model *m, const struct_def *s)
 {
     if (!table_planned(s))
         return true;
-    for (size_t i = 0; i < ntabled; i++) /* a descriptor written before s's */
-        if (descriptor_uses_struct(tabled[i], s) && !table_written_before(s, tabled[i]))
-            return true;
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *x = m->structs[i];
         if (is_tool(x) && tool_output(m, x) == s) /* the tool's invoke builds its result */
@@ -427,15 +431,14 @@ static size_t put_rules(strbuf *sb, strbuf *pre, const node *n, const char *fn)
     return count;
 }
 
-/* What a value's descriptor (in referrer's) points to, emitted before
- * it: an enum's descriptor, a struct's functions behind void * when its
- * descriptor comes later, and sc_gen_rules_FN, its keywords' rules.
- * Returns how many rules. */
-static size_t emit_value_helpers(strbuf *sb, const node *n, const char *fn, const struct_def *referrer)
+/* What a value's descriptor points to, emitted before it: an enum's
+ * descriptor, the functions behind void * of a struct without one, and
+ * sc_gen_rules_FN, its keywords' rules. Returns how many rules. */
+static size_t emit_value_helpers(strbuf *sb, const node *n, const char *fn)
 {
     if (n->kind == NODE_ENUM)
         emit_enum_table(sb, n->enum_type);
-    if (n->kind == NODE_STRUCT && !table_written_before(n->struct_type, referrer))
+    if (n->kind == NODE_STRUCT && !table_planned(n->struct_type))
         emit_void_adapters(sb, n->struct_type);
     strbuf rules;
     sb_init(&rules);
@@ -496,6 +499,11 @@ static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char
         sb_printf(sb, ", .enumeration = &sc_gen_tenum_%s", n->enum_type->name);
     if (n->kind == NODE_STRUCT && table_written_before(n->struct_type, referrer)) {
         sb_printf(sb, ", .table = &sc_gen_table_%s", n->struct_type->name);
+    } else if (n->kind == NODE_STRUCT && table_planned(n->struct_type)) {
+        /* written later (a recursive type): C has no declaration of a
+         * static object that C++ takes too, so through a function */
+        sb_printf(sb, ", .tables = sc_gen_tables, .table_index = %zu", tabled_index(n->struct_type));
+        forward_used = true;
     } else if (n->kind == NODE_STRUCT) {
         const char *type = n->struct_type->name;
         sb_printf(sb, ", .read = sc_gen_vread_%s, .build = sc_gen_vbuild_%s, .check = sc_gen_vcheck_%s", type, type,
@@ -581,27 +589,26 @@ static void emit_table_functions(strbuf *sb, const struct_def *s)
     sb_puts(sb, "}\n\n");
 }
 
-/* What field f's member descriptor points to (names prefixed n, in
- * referrer's descriptor), emitted before it: the rules of its value (an
- * array's items, a map's values) into *nrules, a map's keys' into
- * *nkey_rules, enum descriptors and adapters. */
-static void emit_field_helpers(strbuf *sb, const char *n, const field *f, const struct_def *referrer, size_t *nrules,
-                               size_t *nkey_rules)
+/* What field f's member descriptor points to (names prefixed n),
+ * emitted before it: the rules of its value (an array's items, a map's
+ * values) into *nrules, a map's keys' into *nkey_rules, enum descriptors
+ * and adapters. */
+static void emit_field_helpers(strbuf *sb, const char *n, const field *f, size_t *nrules, size_t *nkey_rules)
 {
     char *fn = xasprintf("%s_%s", n, f->c_name);
     *nkey_rules = 0;
     if (f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP) {
         bool map = f->type->kind == NODE_MAP;
         char *item_fn = xasprintf("%s_%s", fn, map ? "value" : "items");
-        *nrules = emit_value_helpers(sb, map ? f->type->map_value : f->type->items, item_fn, referrer);
+        *nrules = emit_value_helpers(sb, map ? f->type->map_value : f->type->items, item_fn);
         free(item_fn);
         if (map) {
             char *key_fn = xasprintf("%s_key", fn);
-            *nkey_rules = emit_value_helpers(sb, f->type->map_key, key_fn, referrer);
+            *nkey_rules = emit_value_helpers(sb, f->type->map_key, key_fn);
             free(key_fn);
         }
     } else {
-        *nrules = emit_value_helpers(sb, f->type, fn, referrer);
+        *nrules = emit_value_helpers(sb, f->type, fn);
     }
     free(fn);
 }
@@ -694,7 +701,7 @@ void emit_table_struct(strbuf *sb, const struct_def *s, bool functions)
     size_t *nrules = xcalloc(s->nfields + 1, sizeof *nrules), *nkey_rules = xcalloc(s->nfields + 1, sizeof *nkey_rules);
     for (size_t i = 0; i < s->nfields; i++) {
         expect = expect && plain_name(s->fields[i].json_name);
-        emit_field_helpers(sb, n, &s->fields[i], s, &nrules[i], &nkey_rules[i]);
+        emit_field_helpers(sb, n, &s->fields[i], &nrules[i], &nkey_rules[i]);
     }
 
     if (s->nfields > 0) {
@@ -761,7 +768,7 @@ void emit_table_untagged(strbuf *sb, const struct_def *s, bool functions)
         const struct_def *variant = s->variants[v];
         if (variant->nfields == 0)
             continue;
-        emit_field_helpers(sb, variant->name, &variant->fields[0], s, &nrules[v], &nkey_rules);
+        emit_field_helpers(sb, variant->name, &variant->fields[0], &nrules[v], &nkey_rules);
         if (variant->fields[0].type->kind == NODE_ARRAY)
             emit_field_array(sb, variant->name, t, &variant->fields[0], nkey_rules);
         members++;

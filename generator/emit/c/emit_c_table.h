@@ -36,6 +36,9 @@ void emit_table_union(strbuf *sb, const struct_def *s, bool functions);
 /* An untagged union's descriptor, and when functions, its sc_gen_read_T,
  * sc_gen_check_T and sc_gen_build_T. */
 void emit_table_untagged(strbuf *sb, const struct_def *s, bool functions);
+/* sc_gen_tables, when a value points to a descriptor written after it:
+ * its declaration at the end of head, its definition at the end of sb. */
+void emit_table_forward(strbuf *head, strbuf *sb);
 /* Forgets the plan and what was emitted: called before and after each
  * source file, as they are shared within one. */
 void emit_table_reset(void);
