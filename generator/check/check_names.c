@@ -20,11 +20,11 @@
  * that the goldens' generated C declares no other name ending in '_'. */
 static const char *const generated_locals[] = {
     "arena_", "args_", "arguments_", "at_", "back_", "binding_", "cap_", "chars_", "copy_", "count_", "ctx_", "depth_", "dup_",
-    "err_", "errs_", "expect_", "flags_", "form_", "forms_", "found_", "full_", "handler_", "i_", "in_", "item_",
+    "err_", "errs_", "expect_", "flags_", "form_", "forms_", "found_", "full_", "handler_", "i_", "in_", "index_", "item_",
     "item_at_", "items_", "json_", "key_", "kind_", "len_", "limits_", "list_", "local_", "map_", "marks_",
     "member_", "more_", "n_", "name_", "next_", "node_",
     "number_", "o_", "out_", "paused_", "probe_", "r_", "rc_", "result_", "s_", "scratch_", "seen_", "skipped_", "st_",
-    "text_", "tree_", "typed_", "v_", "value_", "which_",
+    "tables_", "text_", "tree_", "typed_", "v_", "value_", "which_",
 };
 
 static const char *generated_local(const char *name, size_t len)

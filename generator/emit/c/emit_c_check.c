@@ -734,6 +734,31 @@ static void emit_variant_names(strbuf *sb, const struct_def *s)
  * candidates that reads back as the same variant and float). The value
  * read back is looked at for its variant and a float only: its strings
  * went with the arena. */
+char *float_marks(const struct_def *s, size_t i, size_t *count)
+{
+    strbuf marks;
+    sb_init(&marks);
+    *count = 0;
+    for (size_t k = 0; k <= i; k++) {
+        const struct_def *o = s->variants[k];
+        if (o->nfields == 0 || (o->fields[0].type->kind != NODE_INT && o->fields[0].type->kind != NODE_NUMBER))
+            continue;
+        const node *n = o->fields[0].type;
+        const number *b[] = {&n->c.minimum, &n->c.maximum, &n->c.exclusive_minimum, &n->c.exclusive_maximum};
+        for (size_t m = 0; m < 4; m++)
+            if (b[m]->set) {
+                sb_printf(&marks, "%s", *count ? ", " : "");
+                sb_put_json_number(&marks, b[m]->value);
+                ++*count;
+            }
+        if (n->kind == NODE_INT) {
+            sb_printf(&marks, "%s%lld.0, %lld.0", *count ? ", " : "", (long long)n->c_min, (long long)n->c_max);
+            *count += 2;
+        }
+    }
+    return marks.data != NULL ? sb_take(&marks) : xstrdup("");
+}
+
 static void emit_read_back(strbuf *sb, const struct_def *s)
 {
     bool any = false;
@@ -764,30 +789,11 @@ static void emit_read_back(strbuf *sb, const struct_def *s)
             continue;
         const field *f = &v->fields[0];
         if (f->type->kind == NODE_NUMBER && f->type->is_float) {
-            /* the bounds of the number variants up to this one */
-            strbuf marks;
-            sb_init(&marks);
-            size_t nmarks = 0;
-            for (size_t k = 0; k <= i; k++) {
-                const struct_def *o = s->variants[k];
-                if (o->nfields == 0 || (o->fields[0].type->kind != NODE_INT && o->fields[0].type->kind != NODE_NUMBER))
-                    continue;
-                const node *n = o->fields[0].type;
-                const number *b[] = {&n->c.minimum, &n->c.maximum, &n->c.exclusive_minimum, &n->c.exclusive_maximum};
-                for (size_t m = 0; m < 4; m++)
-                    if (b[m]->set) {
-                        sb_printf(&marks, "%s", nmarks ? ", " : "");
-                        sb_put_json_number(&marks, b[m]->value);
-                        nmarks++;
-                    }
-                if (n->kind == NODE_INT) {
-                    sb_printf(&marks, "%s%lld.0, %lld.0", nmarks ? ", " : "", (long long)n->c_min, (long long)n->c_max);
-                    nmarks += 2;
-                }
-            }
+            size_t nmarks;
+            char *marks = float_marks(s, i, &nmarks);
             sb_printf(sb, "static int sc_gen_float_form_%s(const %s *v_, double *out_)\n{\n", v->name, s->c_type);
             if (nmarks > 0)
-                emit_line(sb, 1, "static const double marks_[%zu] = {%s};", nmarks, marks.data);
+                emit_line(sb, 1, "static const double marks_[%zu] = {%s};", nmarks, marks);
             emit_line(sb, 1, "double forms_[SC_FLOAT_FORMS(%zu)];", nmarks);
             emit_line(sb, 1, "size_t n_ = sc_float_forms(v_->%s, %s, %zu, forms_);", f->c_path,
                       nmarks > 0 ? "marks_" : "NULL", nmarks);
@@ -810,7 +816,7 @@ static void emit_read_back(strbuf *sb, const struct_def *s)
             emit_line(sb, 1, "}");
             emit_line(sb, 1, "return SC_ERR_CONSTRAINT;");
             sb_puts(sb, "}\n\n");
-            sb_free(&marks);
+            free(marks);
         }
         sb_printf(sb, "static int sc_gen_keep_%s(const %s *v_, sc_error *err_)\n{\n", v->name, s->c_type);
         if (f->type->kind == NODE_NUMBER && f->type->is_float) {

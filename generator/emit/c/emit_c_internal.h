@@ -87,6 +87,10 @@ void emit_struct_check(strbuf *sb, const struct_def *s);
 /* The name of the matcher function of n's pattern, emitted into sb at its
  * first use in this source (fn names it), shared by every later one. */
 const char *pattern_matcher(strbuf *sb, const node *n, const char *fn);
+/* The bounds of an untagged union's number variants up to variant i, as
+ * a C initializer list (count of them): where sc_float_forms seeks the
+ * forms of a float variant read back. malloc'd. */
+char *float_marks(const struct_def *s, size_t i, size_t *count);
 /* The sc_unique_kind that compares items like these (uniqueItems). */
 const char *unique_kind(const node *items);
 /* The least JSON text of an object of s, its members' values aside: the

@@ -222,22 +222,22 @@ static void emit_enum_table(strbuf *sb, const enum_def *e)
     free(key);
     if (done)
         return;
-    sb_printf(sb, "static const sc_string sc_gen_tenum_names_%s[] = {\n", e->name);
+    sb_printf(sb, "static const sc_string sc_gen_tenumnames_%s[] = {\n", e->name);
     for (size_t i = 0; i < e->nvalues; i++) {
         char *lit = c_literal(e->values[i].json_name);
         emit_line(sb, 1, "{%s, %zu, %zu},", lit, strlen(e->values[i].json_name), code_points(e->values[i].json_name));
         free(lit);
     }
     sb_puts(sb, "};\n\n");
-    sb_printf(sb, "static const int64_t sc_gen_tenum_values_%s[] = {\n", e->name);
+    sb_printf(sb, "static const int64_t sc_gen_tenumvalues_%s[] = {\n", e->name);
     for (size_t i = 0; i < e->nvalues; i++)
         emit_line(sb, 1, "(int64_t)%s,", e->values[i].c_name);
     sb_puts(sb, "};\n\n");
     char *choices = enum_choices(e), *lit = c_literal(choices);
     sb_printf(sb, "static const sc_table_enum sc_gen_tenum_%s = {\n", e->name);
     emit_line(sb, 1, ".count = %zu,", e->nvalues);
-    emit_line(sb, 1, ".names = sc_gen_tenum_names_%s,", e->name);
-    emit_line(sb, 1, ".values = sc_gen_tenum_values_%s,", e->name);
+    emit_line(sb, 1, ".names = sc_gen_tenumnames_%s,", e->name);
+    emit_line(sb, 1, ".values = sc_gen_tenumvalues_%s,", e->name);
     emit_line(sb, 1, ".choices = %s,", lit);
     sb_puts(sb, "};\n\n");
     free(choices);
@@ -789,33 +789,16 @@ void emit_table_untagged(strbuf *sb, const struct_def *s, bool functions)
     strbuf selectors;
     sb_init(&selectors);
     /* a float variant read back: the bounds of the number variants up to
-     * it (emit_c_check.c's emit_read_back), where its forms are sought */
+     * it, where its forms are sought (float_marks) */
     for (size_t v = 0; v < s->nvariants; v++) {
         const struct_def *variant = s->variants[v];
         if (!variant->read_back || variant->fields[0].type->kind != NODE_NUMBER || !variant->fields[0].type->is_float)
             continue;
-        strbuf list;
-        sb_init(&list);
-        size_t nmarks = 0;
-        for (size_t k = 0; k <= v; k++) {
-            const struct_def *o = s->variants[k];
-            if (o->nfields == 0 || (o->fields[0].type->kind != NODE_INT && o->fields[0].type->kind != NODE_NUMBER))
-                continue;
-            const node *num = o->fields[0].type;
-            const number *b[] = {&num->c.minimum, &num->c.maximum, &num->c.exclusive_minimum, &num->c.exclusive_maximum};
-            for (size_t m = 0; m < 4; m++)
-                if (b[m]->set) {
-                    sb_printf(&list, "%s", nmarks++ ? ", " : "");
-                    sb_put_json_number(&list, b[m]->value);
-                }
-            if (num->kind == NODE_INT) {
-                sb_printf(&list, "%s%lld.0, %lld.0", nmarks ? ", " : "", (long long)num->c_min, (long long)num->c_max);
-                nmarks += 2;
-            }
-        }
+        size_t nmarks;
+        char *list = float_marks(s, v, &nmarks);
         if (nmarks > 0)
-            sb_printf(sb, "static const double sc_gen_marks_%s[] = {%s};\n\n", variant->name, list.data);
-        sb_free(&list);
+            sb_printf(sb, "static const double sc_gen_marks_%s[] = {%s};\n\n", variant->name, list);
+        free(list);
         marks[v] = nmarks;
     }
     sb_printf(sb, "static const sc_table_choice sc_gen_tchoices_%s[] = {\n", n);
