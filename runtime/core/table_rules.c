@@ -65,14 +65,19 @@ static bool passes(const sc_table_value *v, const sc_table_rule *rule, const sca
     return true;
 }
 
+static int fail_rule(const sc_table_rule *rule, sc_error *err)
+{
+    return sc_fail(err, rule->op == SC_TABLE_FINITE ? SC_ERR_NUMBER : SC_ERR_CONSTRAINT, rule->keyword, "%s",
+                   rule->message);
+}
+
 static int check_rules(const sc_table_value *v, const sc_table_rule *rules, size_t n, const scalar *x,
                        sc_error *err, bool full)
 {
     for (size_t i = 0; i < n; i++) {
         const sc_table_rule *rule = &rules[i];
         if ((full || !rule->full_only) && !passes(v, rule, x))
-            return sc_fail(err, rule->op == SC_TABLE_FINITE ? SC_ERR_NUMBER : SC_ERR_CONSTRAINT, rule->keyword,
-                           "%s", rule->message);
+            return fail_rule(rule, err);
     }
     return 0;
 }
@@ -80,14 +85,48 @@ static int check_rules(const sc_table_value *v, const sc_table_rule *rules, size
 int sc_table_check_text(const sc_table_value *v, const sc_table_rule *rules, size_t n, const char *text, size_t len,
                         size_t chars, sc_error *err)
 {
-    scalar x = {0, 0, text, len, chars};
-    return check_rules(v, rules, n, &x, err, false);
+    /* check_rules for a string: its lengths are one comparison each */
+    for (const sc_table_rule *rule = rules, *end = rules + n; rule < end; rule++) {
+        bool fails;
+        switch (rule->op) {
+        case SC_TABLE_SHORTER: fails = (double)chars < rule->bound; break;
+        case SC_TABLE_LONGER: fails = (double)chars > rule->bound; break;
+        case SC_TABLE_PATTERN: fails = !rule->match(text, len); break;
+        default: {
+            scalar x = {0, 0, text, len, chars};
+            fails = !passes(v, rule, &x);
+            break;
+        }
+        }
+        if (fails)
+            return fail_rule(rule, err);
+    }
+    return 0;
 }
 
 int sc_table_check_number(const sc_table_value *v, double number, sc_error *err, bool full)
 {
-    scalar x = {number, 0, NULL, 0, 0};
-    return check_rules(v, v->rules, v->nrules, &x, err, full);
+    /* check_rules for a number, the one kind every document is full of:
+     * the value stays in a register and a bound is one comparison */
+    for (const sc_table_rule *rule = v->rules, *end = rule + v->nrules; rule < end; rule++) {
+        bool fails;
+        if (rule->full_only && !full)
+            continue;
+        switch (rule->op) {
+        case SC_TABLE_FAILS_BELOW: fails = number < rule->bound; break;
+        case SC_TABLE_FAILS_AT_MOST: fails = number <= rule->bound; break;
+        case SC_TABLE_FAILS_ABOVE: fails = number > rule->bound; break;
+        case SC_TABLE_FAILS_AT_LEAST: fails = number >= rule->bound; break;
+        default: {
+            scalar x = {number, 0, NULL, 0, 0};
+            fails = !passes(v, rule, &x);
+            break;
+        }
+        }
+        if (fails)
+            return fail_rule(rule, err);
+    }
+    return 0;
 }
 
 static bool counts_code_points(const sc_table_rule *rules, size_t n)
