@@ -33,7 +33,7 @@
  *     and every error it lists explains itself (5); on success its value
  *     encodes as T_decode's and T_validate_all finds no error.
  *
- * Every arena carries the same limits (fuzz_limits), low enough that a
+ * Every arena carries the same limits (set_fuzz_limits), low enough that a
  * fuzzer's input of a few kilobytes reaches each of them.
  *
  * The decode's output struct starts filled with garbage, not zeros: a
