@@ -9,6 +9,20 @@
 #include "schemac/error.h"
 #include "schemac/reader.h" /* SC_MAX_DEPTH */
 
+/* -DSC_ARENA_POISON (the fuzz targets of tests/fuzz, built with
+ * AddressSanitizer): the bytes of a block or buffer not handed out are
+ * poisoned, so a read or write past an allocation is reported although it
+ * stays inside the block. Off by default: a buffer arena on the stack that
+ * is never released would stay poisoned after its frame is gone. */
+#ifdef SC_ARENA_POISON
+#include <sanitizer/asan_interface.h>
+#define POISON(p, n) ASAN_POISON_MEMORY_REGION((p), (n))
+#define UNPOISON(p, n) ASAN_UNPOISON_MEMORY_REGION((p), (n))
+#else
+#define POISON(p, n) ((void)(p), (void)(n))
+#define UNPOISON(p, n) ((void)(p), (void)(n))
+#endif
+
 #define ALIGN ((size_t)alignof(max_align_t))
 #define FIRST_BLOCK ((size_t)4096)
 #define MAX_BLOCK ((size_t)1 << 20) /* geometric growth stops here */
@@ -105,6 +119,7 @@ void sc_arena_init_buffer(sc_arena *arena, void *buf, size_t size)
         arena->buffer_size = size;
         arena->cur = buf;
         arena->end = arena->cur + size;
+        POISON(buf, size);
     }
 }
 
@@ -150,6 +165,7 @@ static sc_arena_block *new_block(sc_arena *arena, size_t size)
     if (!b)
         return NULL;
     b->size = size;
+    POISON(block_data(b), size);
     arena->held += HEADER + size;
     return b;
 }
@@ -180,6 +196,7 @@ void *sc_arena_alloc(sc_arena *arena, size_t size)
         size_t avail = (size_t)(arena->end - arena->cur);
         if (avail >= pad && avail - pad >= size) {
             p = arena->cur + pad;
+            UNPOISON(p, size);
             arena->cur = p + size;
             arena->last = p;
             arena->used += size;
@@ -206,6 +223,7 @@ void *sc_arena_alloc(sc_arena *arena, size_t size)
         }
         arena->last = NULL; /* not growable in place */
         arena->used += size;
+        UNPOISON(block_data(b), size);
         return block_data(b);
     }
 
@@ -220,6 +238,7 @@ void *sc_arena_alloc(sc_arena *arena, size_t size)
         use_block(arena, b);
     }
     p = arena->cur; /* block data is aligned */
+    UNPOISON(p, size);
     arena->cur = p + size;
     arena->last = p;
     arena->used += size;
@@ -265,6 +284,7 @@ static unsigned char *reserve_room(sc_arena *arena, size_t size, size_t room)
     }
     arena->grow_ptr = start;
     arena->used += size;
+    UNPOISON(start, size);
     return start;
 }
 
@@ -279,11 +299,13 @@ void *sc_arena_grow(sc_arena *arena, void *ptr, size_t old_size, size_t new_size
     if ((unsigned char *)ptr == arena->last && (size_t)(arena->end - arena->last) >= new_size) {
         arena->cur = arena->last + new_size;
         arena->used += new_size - old_size;
+        UNPOISON(ptr, new_size);
         return ptr;
     }
     if ((unsigned char *)ptr == arena->grow_ptr &&
         (size_t)(arena->grow_end - arena->grow_ptr) >= new_size) {
         arena->used += new_size - old_size;
+        UNPOISON(ptr, new_size);
         return ptr;
     }
     /* It has to move. Smaller allocations made since (the strings of the
@@ -358,6 +380,8 @@ void sc_arena_reset(sc_arena *arena)
     if (!arena->has_allocator) {
         arena->cur = arena->buffer;
         arena->end = arena->buffer ? arena->buffer + arena->buffer_size : NULL;
+        if (arena->buffer)
+            POISON(arena->buffer, arena->buffer_size);
         return;
     }
     for (b = arena->blocks; b; b = b->next) {
@@ -374,12 +398,14 @@ void sc_arena_reset(sc_arena *arena)
         b = arena->blocks;
         while (b) {
             sc_arena_block *next = b->next;
+            UNPOISON(block_data(b), b->size);
             arena->allocator.free(arena->allocator.ctx, b);
             b = next;
         }
         arena->blocks = NULL;
         keep = new_block(arena, total);
     } else if (keep) {
+        POISON(block_data(keep), keep->size);
         keep->next = NULL;
         arena->held = HEADER + keep->size;
     }
@@ -394,9 +420,12 @@ void sc_arena_release(sc_arena *arena)
     sc_arena_block *b;
 
     run_cleanups(arena);
+    if (arena->buffer)
+        UNPOISON(arena->buffer, arena->buffer_size);
     b = arena->blocks;
     while (b) {
         sc_arena_block *next = b->next;
+        UNPOISON(block_data(b), b->size);
         arena->allocator.free(arena->allocator.ctx, b);
         b = next;
     }

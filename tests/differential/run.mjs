@@ -1,6 +1,12 @@
 // Differential test of schemac's generated decoders against ajv.
 //
 //   node run.mjs [--count N] [--seed S] [--verbose] [--dump FILE] [--config FILE] DRIVER SCHEMA.schema.json...
+//   node run.mjs --documents FILE [--count N] [--seed S] [--config FILE] SCHEMA.schema.json...
+//
+// --documents FILE writes the documents below (one JSON object a line:
+// type, label, and doc, or hex where the bytes are not text) and stops:
+// no driver, no verdicts (tests/fuzz/fuzz_descriptors.py seeds libFuzzer
+// with them).
 //
 // --config FILE: a JSON object that adds to CHAR_BUFFERS, KEY_BUFFERS and
 // EXACT_ROUNDTRIP below for the types of another header
@@ -68,21 +74,22 @@ try {
 
 // ---- command line ------------------------------------------------------------
 const args = process.argv.slice(2);
-let count = 40, seed = 20240229, verbose = false, dump = null, config = null;
+let count = 40, seed = 20240229, verbose = false, dump = null, config = null, documents = null;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--count") count = Number(args[++i]);
   else if (args[i] === "--seed") seed = Number(args[++i]);
   else if (args[i] === "--verbose") verbose = true;
   else if (args[i] === "--dump") dump = args[++i];
+  else if (args[i] === "--documents") documents = args[++i];
   else if (args[i] === "--config") config = JSON.parse(readFileSync(args[++i], "utf8"));
   else files.push(args[i]);
 }
-if (files.length < 2 || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) {
+if (files.length < (documents ? 1 : 2) || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) {
   console.error("usage: node run.mjs [--count N] [--seed S] [--verbose] [--dump FILE] [--config FILE] DRIVER SCHEMA.schema.json...");
   process.exit(2);
 }
-const [driver, ...schemaFiles] = files;
+const [driver, ...schemaFiles] = documents ? [null, ...files] : files;
 
 // ---- deliberate divergences ------------------------------------------------
 // Each is a documented decision of schemac; a disagreement is accepted only
@@ -1285,9 +1292,16 @@ for (const { type, schema } of schemas) {
   }
 }
 
+// a document as the driver reads it: text, or hex where it is not text
+const request = (j) => typeof j.text === "string" && !/[\u0000\ud800-\udfff]/u.test(j.text) &&
+  j.text.isWellFormed() ? { type: j.type, doc: j.text } : { type: j.type, hex: Buffer.from(j.text).toString("hex") };
+if (documents) {
+  writeFileSync(documents, jobs.map((j) => JSON.stringify({ label: j.label, ...request(j) })).join("\n") + "\n");
+  process.exit(0);
+}
+
 // the driver, once for all documents
-const input = jobs.map((j) => JSON.stringify(typeof j.text === "string" && !/[\u0000\ud800-\udfff]/u.test(j.text) &&
-  j.text.isWellFormed() ? { type: j.type, doc: j.text } : { type: j.type, hex: Buffer.from(j.text).toString("hex") })).join("\n") + "\n";
+const input = jobs.map((j) => JSON.stringify(request(j))).join("\n") + "\n";
 const res = spawnSync(driver, [], { input, maxBuffer: 1 << 30, encoding: "utf8" });
 if (res.status !== 0 || res.error) {
   console.error(`driver failed: status ${res.status} ${res.error || ""}\n${res.stderr}`);

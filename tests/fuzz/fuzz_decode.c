@@ -2,7 +2,9 @@
  *
  * The first byte of an input picks the decoder (byte % 6: '0' kitchen,
  * '1' tolerant, '2' parse_url_input, '3' calculator_input, '4' query and
- * '5' value_doc, the untagged unions); the rest is the
+ * '5' value_doc, the untagged unions; compiled with
+ * -DFUZZ_CODECS='"FILE"', the codecs[] table FILE defines instead:
+ * fuzz_descriptors.py's random headers); the rest is the
  * JSON text, handed over in a heap buffer of exactly its length (not
  * NUL-terminated) so ASan sees any read past it. Every input is checked
  * against these invariants, and a violation abort()s with a message:
@@ -26,7 +28,13 @@
  *     allocator, and after sc_arena_release allocations == frees; cJSON's
  *     hooks count the same way for encode, to_cjson and from_cjson;
  *  8. decoding the same input again after sc_arena_reset gives the same
- *     result (the reset arena is reused correctly).
+ *     result (the reset arena is reused correctly);
+ *  9. T_decode_all returns T_decode's code, its first error is T_decode's
+ *     and every error it lists explains itself (5); on success its value
+ *     encodes as T_decode's and T_validate_all finds no error.
+ *
+ * Every arena carries the same limits (set_fuzz_limits), low enough that a
+ * fuzzer's input of a few kilobytes reaches each of them.
  *
  * The decode's output struct starts filled with garbage, not zeros: a
  * decode that succeeds must have set every member it reports.
@@ -38,11 +46,6 @@
 
 #include "codec.h"
 
-#include "calculator.schemac.h"
-#include "kitchen.schemac.h"
-#include "untagged.schemac.h"
-#include "url_tool.schemac.h"
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Inputs seen, by the code their heap-arena decode returned (0: decoded),
@@ -50,6 +53,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 unsigned long fuzz_decode_results[SC_ERR_COUNT_];
 
 /* ---- the decoders, behind one signature ---- */
+
+#ifdef FUZZ_CODECS
+#include FUZZ_CODECS
+#else
+#include "calculator.schemac.h"
+#include "kitchen.schemac.h"
+#include "untagged.schemac.h"
+#include "url_tool.schemac.h"
 
 CODEC(kitchen)
 CODEC(tolerant)
@@ -66,6 +77,7 @@ static const codec codecs[] = {
     CODEC_ENTRY(query),
     CODEC_ENTRY(value_doc),
 };
+#endif
 #define NCODECS (sizeof codecs / sizeof *codecs)
 
 /* ---- failing loudly ---- */
@@ -144,6 +156,25 @@ static void install_cjson_hooks(void)
         cJSON_InitHooks(&hooks);
         installed = 1;
     }
+}
+
+/* ---- limits ---- */
+
+/* The limits of every arena here: within reach of a few kilobytes of
+ * input (strings, arrays, objects), the default depth (the corpus nests
+ * at and past it), and bytes enough for the three decodes of one input
+ * that share the heap arena (its value, the re-decode of its encoding,
+ * T_from_cjson's). The encoding of a decoded value stays within them. */
+static void set_fuzz_limits(sc_arena *arena)
+{
+    static const sc_limits limits = {
+        .max_bytes = (size_t)8 << 20,
+        .max_input = (size_t)64 << 10,
+        .max_string = 1024,
+        .max_items = 256,
+        .max_members = 256,
+    };
+    sc_arena_set_limits(arena, &limits);
 }
 
 /* ---- checks ---- */
@@ -291,6 +322,7 @@ static void check_buffer_arena(const codec *k, const char *json, size_t len, siz
     if (buf == NULL)
         abort();
     sc_arena_init_buffer(&arena, buf, size);
+    set_fuzz_limits(&arena);
     int rc = k->decode(&arena, json, len, out, &err);
     if (rc == SC_ERR_NOMEM) {
         check_failure(rc, &err, len, 0);
@@ -307,6 +339,35 @@ static void check_buffer_arena(const codec *k, const char *json, size_t len, siz
     sc_arena_release(&arena);
     free(out);
     free(buf);
+}
+
+/* Invariant 9: the all-errors mode agrees with the first-error mode, in
+ * the same arena. */
+static void check_all_errors(const codec *k, sc_arena *arena, const char *json, size_t len, int rc,
+                             const sc_error *first, const char *enc)
+{
+    sc_error items[16];
+    sc_errors errs;
+    void *out = garbage(k->size);
+
+    sc_errors_init(&errs, items, sizeof items / sizeof *items);
+    int rc_all = k->decode_all(arena, json, len, out, &errs);
+    CHECK(9, rc_all == rc, errs.count > 0 ? &items[0] : NULL);
+    if (rc != 0) {
+        CHECK(9, errs.count > 0, NULL);
+        CHECK(9, same_error(&items[0], first), &items[0]);
+        for (size_t i = 0; i < errs.count; i++)
+            check_failure(items[i].code, &items[i], len, 1);
+    } else {
+        CHECK(9, errs.count == 0, NULL);
+        char *again = k->encode(out);
+        CHECK(9, again != NULL && strcmp(again, enc) == 0, NULL);
+        sc_free_string(again);
+        sc_errors_init(&errs, items, sizeof items / sizeof *items);
+        CHECK(9, k->validate_all(out, &errs) == 0, errs.count > 0 ? &items[0] : NULL);
+        CHECK(9, errs.count == 0, NULL);
+    }
+    free(out);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -334,6 +395,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *enc = NULL;
 
     sc_arena_init(&arena, &allocator);
+    set_fuzz_limits(&arena);
     int rc = k->decode(&arena, json, len, out, &err);
     if (rc != 0) {
         check_failure(rc, &err, len, 1);
@@ -359,6 +421,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         }
         free(again);
     }
+    check_all_errors(k, &arena, json, len, rc, &err, enc);
     sc_arena_release(&arena);
     CHECK(7, heap.allocs == heap.frees, NULL);
 
