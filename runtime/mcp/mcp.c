@@ -526,7 +526,8 @@ static const char *scan_scalar(const char *p, const char *end)
         while (DIGITS(p))
             p++;
     if (p < end && *p == '.') {
-        if (!DIGITS(++p))
+        p++; /* not inside DIGITS, which reads its argument three times */
+        if (!DIGITS(p))
             return NULL;
         while (DIGITS(p))
             p++;
