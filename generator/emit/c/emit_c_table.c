@@ -1,9 +1,9 @@
 /* schemac generator: the descriptors of --optimize=size (issue 23). A
- * struct's reader becomes a constant table that libschemac's
- * sc_table_read walks (include/schemac/table.h, runtime/core/table_read.c)
- * instead of a function of its own: designated initializers that a person
- * can check against the header (offsets, kinds, bounds, presence), and
- * the members' keywords as rules, each with the message the keyword table
+ * struct, enum or union becomes constant tables that libschemac walks
+ * (include/schemac/table.h, runtime/core/table_*.c) instead of functions
+ * of its own: designated initializers that a person can check against
+ * the header (offsets, kinds, bounds, presence, variants), and the
+ * members' keywords as rules, each with the message the keyword table
  * gives it; a pattern's rule points to its generated DFA. */
 #include "emit/c/emit_c_table.h"
 
@@ -426,7 +426,7 @@ static size_t put_rules(strbuf *sb, strbuf *pre, const node *n, const char *fn)
         put_one_of_rule(sb, pre, n, KW_CONST, c->const_value, name);
         free(name);
     }
-    for (size_t i = start; i < sb->len; i++)
+    for (size_t i = start; i < sb->len; i++) /* put_rule writes a line a rule */
         count += sb->data[i] == '\n';
     return count;
 }
