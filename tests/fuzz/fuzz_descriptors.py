@@ -131,11 +131,17 @@ def descriptor_counts(source, names):
     counts["nullable"] = len(re.findall(r"\.nullable = true", text))
     counts["by pointer"] = len(re.findall(r"\.by_pointer = true", text))
     counts["additionalProperties"] = len(re.findall(r"\.additional_properties = true", text))
+    counts["enum"] = len(re.findall(r"static const sc_table_enum \w+ = \{", text))
+    counts["tagged union"] = len(re.findall(r"static const sc_table_union \w+ = \{", text))
+    counts["untagged union"] = len(re.findall(r"static const sc_table_untagged \w+ = \{", text))
+    counts["read back"] = len(re.findall(r"\.read_back = true", text))
+    counts["recursive"] = len(re.findall(r"\.tables = sc_gen_tables", text))
     return counts
 
 
 ARRAY_SHAPES = ["array", "fixed array", "map", "map, char key[N]", "uniqueItems", "min items", "max items",
-                "key rules", "nullable", "by pointer", "additionalProperties"]
+                "key rules", "nullable", "by pointer", "additionalProperties", "enum", "tagged union",
+                "untagged union", "read back", "recursive"]
 
 
 def codec_header(generated_header, roots):
@@ -349,7 +355,7 @@ def main():
         for enum, values in names.items():
             print("  %-18s %s" % (enum, ", ".join("%s %d" % (v[len("SC_TABLE_"):], total[v]) for v in values)))
             missing += [v for v in values if total[v] == 0]
-        print("  %-18s %s" % ("arrays and members", ", ".join("%s %d" % (s, total[s]) for s in ARRAY_SHAPES)))
+        print("  %-18s %s" % ("shapes", ", ".join("%s %d" % (s, total[s]) for s in ARRAY_SHAPES)))
         missing_shapes = [s for s in ARRAY_SHAPES if total[s] == 0]
         if missing or missing_shapes:
             print("  none of: %s" % ", ".join(missing + missing_shapes))
