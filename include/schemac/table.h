@@ -1,21 +1,20 @@
 /* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
  *
  * schemac runtime: the descriptors of `schemac --optimize=size` (issue 23).
- * In that mode the generated file describes each struct with constant
- * tables (member names, offsets, kinds, bounds, presence) and the runtime
- * walks them, where the default mode (`--optimize=speed`) writes one
- * function per struct and job. Both give the same values, errors, messages
- * and paths. For generated code only.
+ * In that mode the generated file describes each struct, enum and union
+ * with constant tables (member names, offsets, kinds, bounds, presence,
+ * each keyword as a rule with its message, an enum's names, a union's
+ * variants) and the runtime walks them (runtime/core/table_*.c), where
+ * the default mode (`--optimize=speed`) writes functions per type and
+ * job. Both give the same values, errors, messages and paths. For
+ * generated code only.
  *
  * What stays generated in this mode: the pattern DFAs (a matcher function
- * a rule points to), and the
- * one-line public functions. The members' keywords are rules
- * (sc_table_rule) that runtime/core/table_rules.c checks, each with the
- * message the keyword table gave it. Adding a member kind to the tables
- * means a kind here, its case in runtime/core/table_read.c,
- * table_check.c and table_write.c, and in
- * generator/emit/c/emit_c_table.c; a keyword, a rule op here and in
- * table_rules.c (docs/internals.md). */
+ * a rule points to), the one-line public functions, the schema texts and
+ * the tool tables. Adding a member kind means a kind here, its case in
+ * runtime/core/table_read.c, table_check.c and table_write.c, and in
+ * generator/emit/c/emit_c_table.c; a keyword, a rule op here and its case
+ * in table_rules.c (docs/internals.md, "Descriptors"). */
 #ifndef SCHEMAC_TABLE_H
 #define SCHEMAC_TABLE_H
 
