@@ -13,17 +13,11 @@
 #include "schemac/json.h"
 #include "schemac/support.h"
 
-/* A count member of any width and signedness. */
-static int64_t count_at(const char *v, const sc_table_array *a)
-{
-    return (int64_t)sc_table_load_int(v + a->count_offset, a->count_size, a->count_signed);
-}
-
 /* count > 0, for a count of any width and signedness (an unsigned 64-bit
  * one beyond INT64_MAX included). */
 static bool count_positive(const char *v, const sc_table_array *a)
 {
-    int64_t n = count_at(v, a);
+    int64_t n = sc_table_count_at(v, a);
     return a->count_signed ? n > 0 : n != 0;
 }
 
@@ -129,7 +123,7 @@ int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *e
 {
     const sc_table_array *a = m->array;
     const char *items = a->fixed_size > 0 ? v + m->offset : (const char *)sc_table_pointer_at(v + m->offset);
-    size_t count = (size_t)count_at(v, a), size = a->map ? a->entry_size : m->value.size;
+    size_t count = (size_t)sc_table_count_at(v, a), size = a->map ? a->entry_size : m->value.size;
     bool item_check = m->value.checked;
     int rc;
     if (full && count > 0 && items == NULL)
@@ -211,7 +205,7 @@ int sc_table_check(const sc_table_struct *t, const void *value, sc_error *err, b
             return rc;
         if (m->full_only && !full)
             continue;
-        if (m->array != NULL && m->array->count_signed && full && count_at(v, m->array) < 0)
+        if (m->array != NULL && m->array->count_signed && full && sc_table_count_at(v, m->array) < 0)
             rc = sc_fail(err, SC_ERR_TYPE, "type", "has a negative item count");
         else
             rc = check_member(m, v, err, full, depth);

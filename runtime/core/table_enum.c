@@ -28,11 +28,9 @@ int sc_table_read_enum(sc_reader *r, const sc_table_enum *e, void *p, size_t siz
 
 const char *sc_table_enum_name(const sc_table_enum *e, const void *p, size_t size)
 {
-    /* compared in the enum's own width: its type may be unsigned */
-    uint64_t mask = size >= 8 ? UINT64_MAX : (UINT64_C(1) << (8 * size)) - 1;
-    uint64_t value = sc_table_load_int(p, size, false) & mask;
+    uint64_t bits = sc_table_load_int(p, size, false);
     for (size_t i = 0; i < e->count; i++)
-        if (((uint64_t)e->values[i] & mask) == value)
+        if (sc_table_same_int(bits, size, e->values[i]))
             return e->names[i].ptr;
     return NULL;
 }

@@ -49,6 +49,22 @@ static inline uint64_t sc_table_load_int(const void *p, size_t size, bool is_sig
     }
 }
 
+/* Whether the integer bits (loaded from size bytes) is value in that
+ * width: an enum's type may be unsigned, its enumerators are int64_t. */
+static inline bool sc_table_same_int(uint64_t bits, size_t size, int64_t value)
+{
+    uint64_t mask = size >= 8 ? UINT64_MAX : (UINT64_C(1) << (8 * size)) - 1;
+    return (bits & mask) == ((uint64_t)value & mask);
+}
+
+/* The count member of an array or map member of the struct at v, of any
+ * width and signedness (an unsigned 64-bit one beyond INT64_MAX reads as
+ * negative). */
+static inline int64_t sc_table_count_at(const char *v, const sc_table_array *a)
+{
+    return (int64_t)sc_table_load_int(v + a->count_offset, a->count_size, a->count_signed);
+}
+
 /* v into the integer of size bytes at p, truncated as a C cast would. */
 static inline void sc_table_store_int(void *p, size_t size, int64_t v)
 {

@@ -25,13 +25,10 @@ static bool one_of(const sc_table_value *v, const sc_table_rule *rule, const sca
     for (size_t i = 0; i < rule->count; i++) {
         switch (v->kind) {
         case SC_TABLE_BOOL:
-        case SC_TABLE_ENUM: {
-            /* compared in the value's own width: an enum may be unsigned */
-            uint64_t mask = v->size >= 8 ? UINT64_MAX : (UINT64_C(1) << (8 * v->size)) - 1;
-            if ((x->bits & mask) == ((uint64_t)((const int64_t *)rule->values)[i] & mask))
+        case SC_TABLE_ENUM:
+            if (sc_table_same_int(x->bits, v->size, ((const int64_t *)rule->values)[i]))
                 return true;
             break;
-        }
         case SC_TABLE_STRING:
         case SC_TABLE_CHARBUF:
             if (strcmp(x->text, ((const char *const *)rule->values)[i]) == 0)

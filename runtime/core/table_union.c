@@ -11,10 +11,9 @@
 /* The variant whose tag value is at p (the tag's width), or NULL. */
 static const sc_table_variant *variant_of(const sc_table_union *u, const void *p)
 {
-    uint64_t mask = u->tag_size >= 8 ? UINT64_MAX : (UINT64_C(1) << (8 * u->tag_size)) - 1;
-    uint64_t value = sc_table_load_int(p, u->tag_size, false) & mask;
+    uint64_t bits = sc_table_load_int(p, u->tag_size, false);
     for (size_t i = 0; i < u->count; i++)
-        if (((uint64_t)u->variants[i].value & mask) == value)
+        if (sc_table_same_int(bits, u->tag_size, u->variants[i].value))
             return &u->variants[i];
     return NULL;
 }

@@ -21,10 +21,9 @@
 
 static const sc_table_choice *choice_of(const sc_table_untagged *u, const void *value)
 {
-    uint64_t mask = u->tag_size >= 8 ? UINT64_MAX : (UINT64_C(1) << (8 * u->tag_size)) - 1;
-    uint64_t tag = sc_table_load_int((const char *)value + u->tag_offset, u->tag_size, false) & mask;
+    uint64_t bits = sc_table_load_int((const char *)value + u->tag_offset, u->tag_size, false);
     for (size_t i = 0; i < u->count; i++)
-        if (((uint64_t)u->choices[i].value & mask) == tag)
+        if (sc_table_same_int(bits, u->tag_size, u->choices[i].value))
             return &u->choices[i];
     return NULL;
 }
@@ -211,7 +210,7 @@ static int check_choice(const sc_table_choice *c, const char *v, sc_error *err, 
     if (m->storage == SC_TABLE_STORED_POINTER && sc_table_pointer_at(v + m->offset) == NULL)
         return sc_fail(err, SC_ERR_TYPE, "type", "must be a string, not NULL");
     if (m->storage == SC_TABLE_STORED_SEQUENCE && m->array->count_signed && full &&
-        (int64_t)sc_table_load_int(v + m->array->count_offset, m->array->count_size, true) < 0)
+        sc_table_count_at(v, m->array) < 0)
         return sc_fail(err, SC_ERR_TYPE, "type", "has a negative item count");
     if (!m->checked)
         return 0;

@@ -19,9 +19,9 @@ static double int_at(const void *p, const sc_table_value *t)
 /* A count member, as the default mode's (size_t)v_->count. */
 static size_t count_at(const char *v, const sc_table_array *a)
 {
-    uint64_t bits = sc_table_load_int(v + a->count_offset, a->count_size, a->count_signed);
+    int64_t n = sc_table_count_at(v, a);
     /* T_encode checked first: a negative count never gets here */
-    return a->count_signed && (int64_t)bits < 0 ? 0 : (size_t)bits;
+    return a->count_signed && n < 0 ? 0 : (size_t)n;
 }
 
 /* The tree of the value at p (emit_c_build.c's build_expr). */
