@@ -199,6 +199,18 @@ void sc_reader_resume_collect(sc_reader *r, sc_errors *errs)
 
 void sc_reader_collect(sc_reader *r, sc_errors *errs)
 {
+    /* The one error a reader can hold before its first read is
+     * sc_reader_init's: a document over max_input. sc_errors_begin clears
+     * the error, so it is listed here, or the pass would read nothing and
+     * report success. */
+    if (r->err->code != SC_OK) {
+        sc_error rejected = *r->err;
+        sc_errors_begin(errs, r->err);
+        rejected.all = errs;
+        *r->err = rejected;
+        list_pending(r->err, 0, true);
+        return;
+    }
     sc_errors_begin(errs, r->err);
 }
 

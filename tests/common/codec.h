@@ -20,6 +20,7 @@ typedef struct codec {
     int (*decode_all)(sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs);
     int (*validate_all)(const void *value, sc_errors *errs);
     char *(*encode_ex)(const void *value, sc_error *err);
+    int (*from_cjson_all)(sc_arena *arena, const cJSON *node, void *out, sc_errors *errs);
 } codec;
 
 /* The wrappers of type T; CODEC_ENTRY(T) is its table entry. */
@@ -55,9 +56,14 @@ typedef struct codec {
     static char *T##_enc_ex(const void *v, sc_error *e)                                            \
     {                                                                                              \
         return T##_encode_ex((const T *)v, e);                                                     \
+    }                                                                                              \
+    static int T##_from_tree_all(sc_arena *a, const cJSON *node, void *out, sc_errors *e)         \
+    {                                                                                              \
+        return T##_from_cjson_all(a, node, (T *)out, e);                                           \
     }
 
 #define CODEC_ENTRY(T)                                                                             \
-    {#T, sizeof(T), T##_dec, T##_val, T##_enc, T##_to_tree, T##_from_tree, T##_dec_all, T##_val_all, T##_enc_ex}
+    {#T, sizeof(T), T##_dec, T##_val, T##_enc, T##_to_tree, T##_from_tree, T##_dec_all, T##_val_all,   \
+     T##_enc_ex, T##_from_tree_all}
 
 #endif /* SCHEMAC_TESTS_CODEC_H */
