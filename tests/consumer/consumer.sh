@@ -5,7 +5,10 @@
 # schemac, no source tree); runs it on a valid and an invalid document;
 # then edits include/units.h, which weather.h includes, rebuilds, and
 # checks that the decoder was regenerated, and that rebuilds run schemac
-# once per change and no-op rebuilds nothing; then makes a breaking change
+# once per change and no-op rebuilds nothing; then moves a member of a
+# struct in weather.h and checks that the app's own objects are compiled
+# again; then puts an error in weather.h and checks that the build output
+# shows schemac's file:line:col message; then makes a breaking change
 # to weather.h, checks that the compatibility check against the app's
 # baseline (app/schemas) fails the build with the error and its witness,
 # and that the build passes once the baseline is written again.
@@ -181,6 +184,33 @@ if [ -f "$app/build/build.ninja" ] && command -v ninja >/dev/null; then
 fi
 out=$(run_app '{"city": "Oslo", "unit": "kelvin"}') || fail "the app fails after the comment: $out"
 echo "ok - $kind: no-op rebuilds run nothing; an edit that changes no output runs schemac once"
+
+# An edit that moves a member of weather_query (a new one before days)
+# leaves weather.schemac.h as it was: main.o must be compiled again all
+# the same, or it reads days at its old offset (the compiler's dependency
+# rules, which the make recipe has to ask for).
+sleep 1
+sed -i 's|    /\*\* Days of forecast.|    /** Hours of forecast. @minimum 0 @maximum 24 @default 0 */\n    int32_t hours;\n&|' "$app/weather.h"
+grep -q 'int32_t hours;' "$app/weather.h" || fail "the test could not edit weather.h"
+build_app
+out=$(run_app '{"city": "Oslo", "unit": "kelvin", "days": 3}') || fail "the app fails after the layout edit: $out"
+[ "$out" = "Oslo 2 3" ] || fail "stale objects after a layout edit of weather.h: printed '$out', not 'Oslo 2 3'"
+echo "ok - $kind: a layout edit of weather.h recompiles the app's own objects"
+
+# An error in the header fails the build with schemac's file:line:col
+# message in the build's own output, and the fixed header builds again.
+sleep 1
+cp "$app/weather.h" "$tmp/weather.h"
+sed -i 's/@maximum 7 /@maximum seven /' "$app/weather.h"
+grep -q '@maximum seven' "$app/weather.h" || fail "the test could not edit weather.h"
+if (build_app) >/dev/null 2>&1; then fail "a header with an error built"; fi
+line=$(grep -n 'int32_t days;' "$app/weather.h" | cut -d: -f1)
+grep -qE "weather\.h:$((line - 1)):[0-9]+: error: .*maximum" "$tmp/build.log" ||
+    { cat "$tmp/build.log"; fail "the build output has no weather.h:$((line - 1)):COL: error: for @maximum"; }
+sleep 1
+cp "$tmp/weather.h" "$app/weather.h"
+build_app
+echo "ok - $kind: a header error shows schemac's file:line:col message in the build output"
 
 # The compatibility check (docs/compat.md; the subproject recipe has none):
 # a tightened bound fails the build at the member, with a witness; the
