@@ -44,7 +44,8 @@ extern "C" {
     X(SC_ERR_UNKNOWN_TOOL, "unknown tool")                                     \
     X(SC_ERR_HANDLER, "tool failed")                                           \
     X(SC_ERR_OUTPUT, "tool output breaks its schema")                        \
-    X(SC_ERR_LIMIT, "limit exceeded")
+    X(SC_ERR_LIMIT, "limit exceeded")                                         \
+    X(SC_ERR_INPUT_REQUIRED, "the client's answer is needed first")
 
 typedef enum sc_code {
 #define SC_ERROR_ENUM_(name, text) name,

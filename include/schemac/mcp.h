@@ -64,14 +64,24 @@ extern "C" {
  * newest and decides whether it can use it. */
 #define SC_MCP_VERSIONS {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 #define SC_MCP_LATEST_VERSION "2025-11-25"
+/* The stateless revisions (2026-07-28 on: no initialize, no session; each
+ * request carries its revision and the client's capabilities in
+ * params._meta), newest first. Both eras are served on one endpoint: an
+ * initialize opens a session of the ones above, any other request on a
+ * connection without one is served statelessly (docs/mcp.md). */
+#define SC_MCP_STATELESS_VERSIONS {"2026-07-28"}
+#define SC_MCP_STATELESS_VERSION "2026-07-28"
 
-/* The JSON-RPC 2.0 error codes MCP uses. */
+/* The JSON-RPC 2.0 error codes MCP uses, and those of 2026-07-28. */
 enum {
     SC_MCP_PARSE_ERROR = -32700,
     SC_MCP_INVALID_REQUEST = -32600,
     SC_MCP_METHOD_NOT_FOUND = -32601,
     SC_MCP_INVALID_PARAMS = -32602,
-    SC_MCP_INTERNAL_ERROR = -32603
+    SC_MCP_INTERNAL_ERROR = -32603,
+    SC_MCP_HEADER_MISMATCH = -32020,    /* HTTP headers missing or not the body's */
+    SC_MCP_MISSING_CAPABILITY = -32021, /* data.requiredCapabilities */
+    SC_MCP_UNSUPPORTED_VERSION = -32022 /* data.supported, data.requested */
 };
 
 /* Defaults of the limits below, when left 0. */
@@ -109,6 +119,24 @@ typedef struct sc_mcp_server {
     /* Announce listChanged for tools, prompts and resources: the
      * application sends sc_mcp_list_changed when one of its lists changes. */
     bool lists_change;
+    /* Caching hints of the stateless revisions (ttlMs, cacheScope) on
+     * server/discover, tools/list, prompts/list, resources/list,
+     * resources/templates/list and resources/read: how many milliseconds
+     * a client may keep the result (0: it is stale at once), and whether
+     * it holds data of the caller that shared caches must not keep
+     * (cacheScope "private"; false: "public"). A resource's own ttl_ms
+     * and private_data, when set, are its resources/read's. */
+    unsigned cache_ttl_ms;
+    bool cache_private;
+    /* The key that protects requestState, what a handler's questions to
+     * the client (elicitation, sampling, roots) carry from one round trip
+     * to the next in the stateless revisions: HMAC-SHA256 under this key,
+     * bound to the request and valid for state_ttl_seconds (0: 600).
+     * NULL: a random key made once per process (replicas behind a load
+     * balancer share one: set it). At least 32 bytes. */
+    const unsigned char *state_key;
+    size_t state_key_len;
+    unsigned state_ttl_seconds;
 } sc_mcp_server;
 
 /* A log function for sc_mcp_server.log: log_ctx is a prefix (or NULL). */
@@ -117,8 +145,10 @@ void sc_mcp_log_stderr(void *log_ctx, const char *line);
 /* Where one client connection stands. A transport keeps one per
  * connection (stdio) or per Mcp-Session-Id (HTTP). */
 typedef enum sc_mcp_state {
-    SC_MCP_STATE_NEW = 0,     /* only initialize and ping are answered */
-    SC_MCP_STATE_READY        /* initialize answered: every method is */
+    SC_MCP_STATE_NEW = 0,     /* initialize, ping, and stateless requests (2026-07-28) */
+    SC_MCP_STATE_READY,       /* initialize answered: every method of its revision */
+    SC_MCP_STATE_STATELESS    /* made by a transport for stateless requests only
+                                 (HTTP without Mcp-Session-Id): no initialize, no ping */
 } sc_mcp_state;
 
 /* The core's state of a session beyond the fields below (log level,
@@ -177,6 +207,11 @@ typedef struct sc_mcp_reply {
     sc_mcp_outcome outcome;
     const char *text; /* the reply (one line of JSON, no newline), in the arena */
     size_t len;
+    /* The HTTP status of a stateless request's error (400: its _meta,
+     * headers, revision or a missing client capability; 404: a method the
+     * revision does not have), 0 otherwise: a transport answering in kind
+     * uses it instead of the outcome's. */
+    unsigned http_status;
 } sc_mcp_reply;
 
 /* Handles one JSON-RPC message (a request, a notification, a response, or
@@ -354,7 +389,7 @@ typedef int (*sc_mcp_decode_fn)(sc_arena *arena, const cJSON *arguments, void **
 
 /* An sc_mcp_resource for the @resource struct T (a template), read by READ. */
 #define SC_MCP_RESOURCE_TEMPLATE(T, NAME, MIME_TYPE, READ)                                                           \
-    {T##_resource_uri, (NAME), NULL, NULL, (MIME_TYPE), NULL, 0, T##_schema_json, T##_mcp_arguments, (READ), NULL}
+    {T##_resource_uri, (NAME), NULL, NULL, (MIME_TYPE), NULL, 0, T##_schema_json, T##_mcp_arguments, (READ), NULL, 0, false}
 
 /* The decoded arguments of the request (the T of its prompt or template), or
  * NULL when its prompt or template has no .decode. */
@@ -403,6 +438,10 @@ struct sc_mcp_resource {
     int (*read)(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri, const cJSON *variables,
                 cJSON *contents, sc_error *err);
     void *data; /* the application's */
+    /* resources/read's caching hints (stateless revisions), when not the
+     * server's: ttl_ms > 0, and private_data for cacheScope "private". */
+    unsigned ttl_ms;
+    bool private_data;
 };
 
 /* Appends one resource contents entry (text, or a base64 blob when text is

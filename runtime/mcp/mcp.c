@@ -77,7 +77,7 @@ static cJSON *envelope(const cJSON *id)
 }
 
 /* A response carrying result (taken over; NULL means out of memory). */
-static cJSON *result_response(const cJSON *id, cJSON *result)
+cJSON *sc_mcp_result_response(const cJSON *id, cJSON *result)
 {
     cJSON *message = result != NULL ? envelope(id) : NULL;
     if (message == NULL || !cJSON_AddItemToObject(message, "result", result)) {
@@ -88,8 +88,7 @@ static cJSON *result_response(const cJSON *id, cJSON *result)
     return message;
 }
 
-static cJSON *error_response(const cJSON *id, int code, const char *fmt, ...) SC_PRINTF(3, 4);
-static cJSON *error_response(const cJSON *id, int code, const char *fmt, ...)
+cJSON *sc_mcp_error_response(const cJSON *id, int code, cJSON *data, const char *fmt, ...)
 {
     char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 64];
     va_list ap;
@@ -99,12 +98,17 @@ static cJSON *error_response(const cJSON *id, int code, const char *fmt, ...)
     cJSON *message = envelope(id);
     cJSON *error = cJSON_AddObjectToObject(message, "error");
     if (error == NULL || cJSON_AddNumberToObject(error, "code", code) == NULL ||
-        cJSON_AddStringToObject(error, "message", text) == NULL) {
+        cJSON_AddStringToObject(error, "message", text) == NULL ||
+        (data != NULL && !cJSON_AddItemToObject(error, "data", data))) {
+        cJSON_Delete(data);
         cJSON_Delete(message);
         return NULL;
     }
     return message;
 }
+
+#define result_response sc_mcp_result_response
+#define error_response(id, code, ...) sc_mcp_error_response(id, code, NULL, __VA_ARGS__)
 
 /* ---- methods ------------------------------------------------------------- */
 
@@ -114,19 +118,20 @@ typedef struct answer {
     cJSON *response;
     bool rejected;
     bool nomem;
+    unsigned status; /* a stateless request's HTTP status, 0: the usual */
 } answer;
 
 /* A response (NULL: memory ran out while making it). */
 static answer respond(cJSON *response)
 {
-    answer a = {response, false, response == NULL};
+    answer a = {response, false, response == NULL, 0};
     return a;
 }
 
 /* No response: a notification, or a response from the client. */
 static answer none(void)
 {
-    answer a = {NULL, false, false};
+    answer a = {NULL, false, false, 0};
     return a;
 }
 
@@ -135,7 +140,7 @@ static answer none(void)
 static answer reject(const cJSON *id, int code, const char *text)
 {
     cJSON *response = error_response(id, code, "%s", text);
-    answer a = {response, id == NULL, response == NULL};
+    answer a = {response, id == NULL, response == NULL, 0};
     return a;
 }
 
@@ -148,7 +153,7 @@ static const char *string_member(const cJSON *object, const char *key)
 /* What the server offers: tools and logging always, prompts, resources
  * (which may be subscribed to) and completion when it has prompts or
  * resources; listChanged when the application says its lists change. */
-static bool add_capabilities(const sc_mcp_server *server, cJSON *capabilities)
+bool sc_mcp_add_capabilities(const sc_mcp_server *server, cJSON *capabilities)
 {
     cJSON *tools = cJSON_AddObjectToObject(capabilities, "tools");
     cJSON *prompts = server->prompt_count > 0 ? cJSON_AddObjectToObject(capabilities, "prompts") : NULL;
@@ -189,7 +194,7 @@ static answer initialize(const sc_mcp_server *server, sc_mcp_session *session, c
     cJSON *capabilities = cJSON_AddObjectToObject(result, "capabilities");
     cJSON *info = cJSON_AddObjectToObject(result, "serverInfo");
     bool ok = cJSON_AddStringToObject(result, "protocolVersion", version) != NULL && capabilities != NULL &&
-              add_capabilities(server, capabilities) && info != NULL &&
+              sc_mcp_add_capabilities(server, capabilities) && info != NULL &&
               cJSON_AddStringToObject(info, "name", server->name != NULL ? server->name : "schemac") != NULL &&
               cJSON_AddStringToObject(info, "version", server->version != NULL ? server->version : "0") != NULL;
     if (ok && server->title != NULL && has_structured_output(version))
@@ -226,8 +231,7 @@ bool sc_mcp_read_cursor(const char *cursor, size_t count, size_t *start)
     return true;
 }
 
-static answer tools_list(const sc_mcp_server *server, const sc_mcp_session *session, const cJSON *id,
-                         const cJSON *params)
+static answer tools_list(const sc_mcp_server *server, const char *version, const cJSON *id, const cJSON *params)
 {
     size_t start = 0, count = server->tool_count;
     const cJSON *cursor = cJSON_GetObjectItemCaseSensitive(params, "cursor");
@@ -242,9 +246,9 @@ static answer tools_list(const sc_mcp_server *server, const sc_mcp_session *sess
     cJSON *list = cJSON_GetObjectItemCaseSensitive(result, "tools");
     cJSON_ArrayForEach(entry, list)
     {
-        if (!has_structured_output(session->protocol_version))
+        if (!has_structured_output(version))
             cJSON_DeleteItemFromObjectCaseSensitive(entry, "outputSchema");
-        if (!has_annotations(session->protocol_version))
+        if (!has_annotations(version))
             cJSON_DeleteItemFromObjectCaseSensitive(entry, "annotations");
     }
     if (ok && end < count) {
@@ -314,7 +318,7 @@ static answer tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *para
         cJSON_ReplaceItemInObjectCaseSensitive(call_result, "content", ctx->content);
         ctx->content = NULL;
     }
-    if (call_result != NULL && !has_structured_output(ctx->session->protocol_version))
+    if (call_result != NULL && !has_structured_output(sc_mcp_context_version(ctx)))
         cJSON_DeleteItemFromObjectCaseSensitive(call_result, "structuredContent");
     return respond(result_response(id, call_result));
 }
@@ -329,7 +333,90 @@ static answer feature(sc_mcp_context *ctx, const cJSON *id, const char *method, 
         return respond(result_response(id, result));
     if (code == SC_MCP_INTERNAL_ERROR && err.code != SC_ERR_NOMEM)
         sc_mcp_log(ctx->server, "%.64s: %s", method, err.message);
+    if (code == SC_MCP_RESOURCE_NOT_FOUND && ctx->stateless) {
+        /* 2026-07-28: invalid params, the URI in data */
+        cJSON *data = cJSON_CreateObject();
+        if (data == NULL || cJSON_AddStringToObject(data, "uri", cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
+                                                                      params, "uri"))) == NULL) {
+            cJSON_Delete(data);
+            return respond(NULL);
+        }
+        return respond(sc_mcp_error_response(id, SC_MCP_INVALID_PARAMS, data, "%s", err.message));
+    }
     return respond(error_response(id, code, "%s", err.message));
+}
+
+/* A request that runs a handler, with the context of its request. */
+static answer run_handler(sc_mcp_context *ctx, const cJSON *id, const char *method, const cJSON *params)
+{
+    return strcmp(method, "tools/call") == 0 ? tools_call(ctx, id, params) : feature(ctx, id, method, params);
+}
+
+/* A request of a stateless revision (2026-07-28): its _meta (and HTTP
+ * headers) checked, then served as a session's would be, with the
+ * revision, capabilities and log level it carries; a handler that asked
+ * the client questions gets them sent as an InputRequiredResult. */
+static answer stateless(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                        const sc_mcp_channel *channel, const sc_mcp_headers *headers, const cJSON *id,
+                        const char *method, const cJSON *params)
+{
+    sc_mcp_request_meta request;
+    answer a = none();
+    cJSON *refusal = sc_mcp_stateless_check(server, id, method, params, headers, &request, &a.status);
+    if (refusal != NULL || a.status != 0) {
+        a.response = refusal;
+        a.nomem = refusal == NULL;
+        return a;
+    }
+    if (!sc_mcp_stateless_method(method)) {
+        a = respond(error_response(id, SC_MCP_METHOD_NOT_FOUND, "method not found: %.100s (MCP %s)", method,
+                                   request.version));
+        a.status = 404;
+        return a;
+    }
+    sc_mcp_context ctx;
+    if (sc_mcp_context_begin(&ctx, server, session, arena, channel, id, params) != 0)
+        return respond(NULL);
+    ctx.stateless = true;
+    ctx.request = request;
+    sc_error err;
+    int code = sc_mcp_rounds_begin(&ctx, method, params, &err);
+    if (code != 0)
+        a = respond(error_response(id, code, "%s", err.message));
+    else if (strcmp(method, "server/discover") == 0)
+        a = respond(result_response(id, sc_mcp_discover(server)));
+    else if (strcmp(method, "tools/list") == 0)
+        a = tools_list(server, request.version, id, params);
+    else
+        a = run_handler(&ctx, id, method, params);
+    if (ctx.rounds.missing != NULL && !a.nomem) {
+        /* a question needed a capability the client did not declare */
+        cJSON_Delete(a.response);
+        cJSON *data = cJSON_CreateObject();
+        cJSON *required = cJSON_AddObjectToObject(data, "requiredCapabilities");
+        if (required == NULL || cJSON_AddObjectToObject(required, ctx.rounds.missing) == NULL) {
+            cJSON_Delete(data);
+            a = respond(NULL);
+        } else {
+            a = respond(sc_mcp_error_response(id, SC_MCP_MISSING_CAPABILITY, data,
+                                              "missing required client capability: %s", ctx.rounds.missing));
+        }
+    } else if (ctx.rounds.requests != NULL && !a.nomem) {
+        /* the handler asked: what it returned waits for the answers */
+        cJSON_Delete(a.response);
+        a = respond(result_response(id, sc_mcp_rounds_result(&ctx, method, params)));
+    }
+    if (sc_mcp_cancelled(&ctx)) {
+        cJSON_Delete(a.response);
+        a = none();
+    }
+    if (a.response != NULL && !sc_mcp_stateless_finish(&ctx, method, a.response, &a.status)) {
+        cJSON_Delete(a.response);
+        a = respond(NULL);
+    }
+    sc_mcp_rounds_end(&ctx);
+    sc_mcp_context_end(&ctx);
+    return a;
 }
 
 static void notification(const sc_mcp_server *server, sc_mcp_session *session, const char *method,
@@ -361,7 +448,7 @@ static bool valid_id(const cJSON *id)
 
 /* One message of the JSON-RPC envelope (not a batch). */
 static answer handle_message(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
-                             const sc_mcp_channel *channel, const cJSON *message)
+                             const sc_mcp_channel *channel, const sc_mcp_headers *headers, const cJSON *message)
 {
     if (!cJSON_IsObject(message))
         return reject(NULL, SC_MCP_INVALID_REQUEST, "invalid request: a message must be a JSON-RPC 2.0 object");
@@ -390,20 +477,19 @@ static answer handle_message(const sc_mcp_server *server, sc_mcp_session *sessio
     }
     if (params != NULL && !cJSON_IsObject(params))
         return respond(error_response(id, SC_MCP_INVALID_PARAMS, "%.64s: params must be an object", name));
-    if (strcmp(name, "ping") == 0)
-        return respond(result_response(id, cJSON_CreateObject()));
     if (strcmp(name, "initialize") == 0)
         return initialize(server, session, id, params);
-    if (session->state != SC_MCP_STATE_READY)
-        return reject(id, SC_MCP_INVALID_REQUEST,
-                      "invalid request: the session is not initialized; the first request must be initialize");
+    if (sc_mcp_is_stateless(session, name, params))
+        return stateless(server, session, arena, channel, headers, id, name, params);
+    if (strcmp(name, "ping") == 0)
+        return respond(result_response(id, cJSON_CreateObject()));
     if (strcmp(name, "tools/list") == 0)
-        return tools_list(server, session, id, params);
+        return tools_list(server, session->protocol_version, id, params);
     /* the rest run handlers, each with the context of its request */
     sc_mcp_context ctx;
     if (sc_mcp_context_begin(&ctx, server, session, arena, channel, id, params) != 0)
         return respond(NULL);
-    answer a = strcmp(name, "tools/call") == 0 ? tools_call(&ctx, id, params) : feature(&ctx, id, name, params);
+    answer a = run_handler(&ctx, id, name, params);
     if (sc_mcp_cancelled(&ctx)) {
         /* the client gave up on it: no response, as the specification asks */
         cJSON_Delete(a.response);
@@ -421,6 +507,7 @@ static void free_text(void *text)
 /* Prints reply (deleted here) into the arena's care. */
 static int finish(sc_arena *arena, cJSON *reply, sc_mcp_outcome outcome, sc_mcp_reply *out)
 {
+    out->http_status = 0;
     char *text = NULL;
     if (reply == NULL)
         return SC_ERR_NOMEM;
@@ -457,7 +544,7 @@ static int handle_batch(const sc_mcp_server *server, sc_mcp_session *session, sc
     {
         /* the session is READY here, so initialize is refused as "already
          * initialized"; the specification also forbids it in a batch */
-        answer a = handle_message(server, session, arena, channel, message);
+        answer a = handle_message(server, session, arena, channel, NULL, message);
         if (a.nomem) {
             cJSON_Delete(responses);
             return SC_ERR_NOMEM;
@@ -686,11 +773,19 @@ int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena
 int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
                      size_t len, const sc_mcp_channel *channel, sc_mcp_reply *reply)
 {
+    return sc_mcp_handle_http(server, session, arena, message, len, channel, NULL, reply);
+}
+
+int sc_mcp_handle_http(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
+                       size_t len, const sc_mcp_channel *channel, const sc_mcp_headers *headers,
+                       sc_mcp_reply *reply)
+{
     if (reply == NULL)
         return SC_ERR_ARGUMENT;
     reply->outcome = SC_MCP_NO_REPLY;
     reply->text = NULL;
     reply->len = 0;
+    reply->http_status = 0;
     if (server == NULL || session == NULL || arena == NULL || (message == NULL && len > 0))
         return SC_ERR_ARGUMENT;
 
@@ -728,10 +823,13 @@ int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session, sc_ar
                           SC_MCP_REJECTED, reply);
         return handle_batch(server, session, arena, channel, tree, reply);
     }
-    answer a = handle_message(server, session, arena, channel, tree);
+    answer a = handle_message(server, session, arena, channel, headers, tree);
     if (a.nomem)
         return SC_ERR_NOMEM;
     if (a.response == NULL)
         return 0;
-    return finish(arena, a.response, a.rejected ? SC_MCP_REJECTED : SC_MCP_ANSWERED, reply);
+    rc = finish(arena, a.response, a.rejected ? SC_MCP_REJECTED : SC_MCP_ANSWERED, reply);
+    if (rc == 0)
+        reply->http_status = a.status;
+    return rc;
 }

@@ -231,6 +231,11 @@ void sc_mcp_context_end(sc_mcp_context *ctx)
     current = ctx->outer;
 }
 
+const char *sc_mcp_context_version(const sc_mcp_context *ctx)
+{
+    return ctx->stateless ? ctx->request.version : ctx->session->protocol_version;
+}
+
 sc_mcp_context *sc_mcp_context_of(const sc_arena *arena)
 {
     return current != NULL && current->arena == arena ? current : NULL;
@@ -333,7 +338,12 @@ int sc_mcp_client_log(sc_mcp_context *ctx, sc_mcp_log_level level, const char *l
     struct sc_mcp_session_core *core = ctx->session->core;
     if ((unsigned)level > SC_MCP_LOG_EMERGENCY)
         return SC_ERR_ARGUMENT;
-    if (core != NULL) {
+    if (ctx->stateless) {
+        /* 2026-07-28: only at or above the request's logLevel, and nothing
+         * for a request without one */
+        if ((int)level < ctx->request.level)
+            return 0;
+    } else if (core != NULL) {
         pthread_mutex_lock(&core->lock);
         bool wanted = (int)level >= core->level;
         pthread_mutex_unlock(&core->lock);
@@ -425,6 +435,8 @@ int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int t
     struct sc_mcp_session_core *core = ctx->session->core;
     const char *capability = needed_capability(method);
     *result = NULL;
+    if (ctx->stateless) /* no request to the client: a round trip of the client's request */
+        return sc_mcp_rounds_ask(ctx, method, params, result, err);
     if (core == NULL || !ctx->has_channel) {
         cJSON_Delete(params);
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "%s: the client cannot be reached while this request runs",
@@ -547,7 +559,7 @@ int sc_mcp_elicit(sc_mcp_context *ctx, const char *message, const char *requeste
     }
     /* mode came in 2025-11-25 (URL mode beside form mode); before it,
      * every elicitation is a form */
-    bool has_mode = strcmp(ctx->session->protocol_version, "2025-11-25") >= 0;
+    bool has_mode = strcmp(sc_mcp_context_version(ctx), "2025-11-25") >= 0;
     if ((has_mode && cJSON_AddStringToObject(params, "mode", "form") == NULL) ||
         cJSON_AddStringToObject(params, "message", message) == NULL) {
         cJSON_Delete(params);

@@ -365,6 +365,7 @@ static int resources_read(sc_mcp_context *ctx, const cJSON *params, cJSON **resu
             return code;
         }
     }
+    ctx->resource = resource;
     *result = cJSON_CreateObject();
     cJSON *contents = cJSON_AddArrayToObject(*result, "contents");
     int rc = contents == NULL ? SC_ERR_NOMEM

@@ -259,6 +259,15 @@ static bool json_content(const char *type)
            (type[16] == '\0' || type[16] == ';' || type[16] == ' ');
 }
 
+static bool stateless_version(const char *version)
+{
+    static const char *const versions[] = SC_MCP_STATELESS_VERSIONS;
+    for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++)
+        if (strcmp(version, versions[i]) == 0)
+            return true;
+    return false;
+}
+
 static bool supported_version(const char *version)
 {
     static const char *const versions[] = SC_MCP_VERSIONS;
@@ -325,6 +334,11 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
         return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, "Content Too Large: the body is over %zu bytes", h->max_body);
     r->too_large = declared > h->max_body;
     const char *id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Session-Id");
+    const char *version = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "MCP-Protocol-Version");
+    if (id == NULL && !post && version != NULL && stateless_version(version)) /* 2026-07-28 has no GET, DELETE */
+        return refuse_with(c, MHD_HTTP_METHOD_NOT_ALLOWED, &(extra_headers){.allow = "POST"},
+                           "Method Not Allowed: MCP %s has no session to GET or DELETE; POST each request",
+                           version);
     if (id == NULL && !post)
         return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: Mcp-Session-Id header is required");
     if (id != NULL && (r->session = sc_http_session_acquire(h, id)) == NULL)
@@ -332,7 +346,6 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
     /* The specification: an invalid or unsupported revision gets 400; a
      * supported one other than the session's is not refused (a client may
      * carry on with another revision it speaks). */
-    const char *version = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "MCP-Protocol-Version");
     if (id != NULL && version != NULL && !supported_version(version))
         return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: unsupported MCP-Protocol-Version");
     return MHD_YES;
@@ -570,6 +583,7 @@ typedef struct job {
     sc_arena *arena;       /* holds the body; freed by the job */
     const char *body;
     size_t len;
+    sc_mcp_headers headers; /* the request's MCP headers, copied into arena */
 } job;
 
 static void *handle(void *arg)
@@ -582,8 +596,8 @@ static void *handle(void *arg)
     sc_mcp_reply reply;
     int rc = j->handler != NULL ? j->handler(h->server, &j->session->session, j->arena, j->body, j->len, &request,
                                              &outside, &reply)
-                                : sc_mcp_handle_on(h->server, &j->session->session, j->arena, j->body, j->len,
-                                                   &request, &reply);
+                                : sc_mcp_handle_http(h->server, &j->session->session, j->arena, j->body, j->len,
+                                                     &request, &j->headers, &reply);
     char *text = rc == 0 && reply.text != NULL ? malloc(reply.len + 1) : NULL;
     if (text != NULL)
         memcpy(text, reply.text, reply.len);
@@ -642,13 +656,26 @@ static char *retry_after(const sc_mcp_http *h, char buf[16])
     return buf;
 }
 
+/* A header's value copied into arena (NULL when absent or out of memory). */
+static const char *header_copy(struct MHD_Connection *c, sc_arena *arena, const char *name)
+{
+    const char *value = MHD_lookup_connection_value(c, MHD_HEADER_KIND, name);
+    return value != NULL ? sc_arena_strndup(arena, value, strlen(value)) : NULL;
+}
+
 static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r)
 {
-    bool initialize = r->session == NULL;
+    /* without a session: initialize opens one; anything else is served
+     * statelessly (2026-07-28) on a session of its own that ends with it */
+    bool initialize = r->session == NULL && is_initialize(r->arena, r->body, r->len);
+    bool stateless = r->session == NULL && !initialize;
     char wait[16];
-    if (initialize && !is_initialize(r->arena, r->body, r->len))
-        return refuse(c, MHD_HTTP_BAD_REQUEST,
-                      "Bad Request: Mcp-Session-Id header is required (only initialize opens a session)");
+    sc_mcp_headers headers = {header_copy(c, r->arena, "MCP-Protocol-Version"), header_copy(c, r->arena, "Mcp-Method"),
+                              header_copy(c, r->arena, "Mcp-Name"), NULL, NULL};
+    if (stateless && (r->session = sc_http_session_new(h)) == NULL)
+        return MHD_NO;
+    if (stateless)
+        r->session->session.state = SC_MCP_STATE_STATELESS;
     if (initialize && !sc_http_session_room(h))
         return refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = retry_after(h, wait)},
                            "Service Unavailable: every session is in use; try again later");
@@ -672,7 +699,7 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
         st->refs++; /* the job's */
         r->session->refs++;
         h->handlers++;
-        *j = (job){h, st, r->session, h->handler, r->arena, r->body, r->len};
+        *j = (job){h, st, r->session, h->handler, r->arena, r->body, r->len, headers};
     }
     pthread_mutex_unlock(&h->lock);
     pthread_t thread;
@@ -746,7 +773,8 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
     case SC_MCP_NO_REPLY: result = send_text(c, MHD_HTTP_ACCEPTED, "", 0, NULL); break;
     case SC_MCP_REJECTED: result = send_text(c, MHD_HTTP_BAD_REQUEST, reply.text, reply.len, NULL); break;
     case SC_MCP_ANSWERED:
-        result = send_text(c, MHD_HTTP_OK, reply.text, reply.len, &(extra_headers){.session_id = new_id});
+        result = send_text(c, reply.http_status != 0 ? reply.http_status : MHD_HTTP_OK, reply.text, reply.len,
+                           &(extra_headers){.session_id = new_id});
         break;
     }
 out:

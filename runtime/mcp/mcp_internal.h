@@ -35,6 +35,42 @@ typedef struct sc_mcp_inflight {
     bool cancelled;
 } sc_mcp_inflight;
 
+/* The HTTP headers a stateless request must carry beside its body
+ * (2026-07-28's Streamable HTTP): each NULL when absent. */
+typedef struct sc_mcp_headers {
+    const char *protocol_version; /* MCP-Protocol-Version */
+    const char *method;           /* Mcp-Method */
+    const char *name;             /* Mcp-Name */
+    /* Mcp-Param-NAME's value, or NULL */
+    const char *(*param)(void *param_ctx, const char *name);
+    void *param_ctx;
+} sc_mcp_headers;
+
+/* sc_mcp_handle_on for the HTTP transport: headers (NULL: not HTTP) are
+ * checked against the body of a stateless request. */
+int sc_mcp_handle_http(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
+                       size_t len, const sc_mcp_channel *channel, const sc_mcp_headers *headers,
+                       sc_mcp_reply *reply);
+
+/* What a stateless request says of itself in params._meta. */
+typedef struct sc_mcp_request_meta {
+    const char *version;             /* io.modelcontextprotocol/protocolVersion */
+    const cJSON *client_capabilities; /* io.modelcontextprotocol/clientCapabilities */
+    int level; /* io.modelcontextprotocol/logLevel: the least severe level sent; 8 when absent (none) */
+    const cJSON *meta; /* the whole _meta (traceparent, tracestate, baggage, ...) */
+} sc_mcp_request_meta;
+
+/* Multi round trips (mcp_mrtr.c): what a stateless request's handler asked
+ * the client, and the answers it has. */
+typedef struct sc_mcp_rounds {
+    const cJSON *responses; /* params.inputResponses of this try, or NULL */
+    cJSON *answers;         /* answers of earlier rounds, from requestState (owned), or NULL */
+    cJSON *requests;        /* inputRequests asked in this try (owned), or NULL */
+    unsigned asked;         /* questions asked in this try: the next one's key */
+    const char *missing;    /* the client capability a question needed and the client has not */
+    bool allowed;           /* the method may ask (tools/call, prompts/get, resources/read) */
+} sc_mcp_rounds;
+
 struct sc_mcp_context {
     const sc_mcp_server *server;
     sc_mcp_session *session;
@@ -47,7 +83,17 @@ struct sc_mcp_context {
     cJSON *content;         /* content blocks a tool handler added (owned), or NULL */
     const void *arguments;  /* the decoded arguments (sc_mcp_arguments), or NULL */
     sc_mcp_context *outer;  /* the thread's previous context (nested handling) */
+    /* a stateless request's (2026-07-28): its revision, the client's
+     * capabilities and log level from its _meta, its round trips */
+    bool stateless;
+    sc_mcp_request_meta request;
+    sc_mcp_rounds rounds;
+    const sc_mcp_resource *resource; /* the one resources/read read, for its caching hints */
 };
+
+/* The revision a context's request speaks: its own (stateless) or its
+ * session's. */
+const char *sc_mcp_context_version(const sc_mcp_context *ctx);
 
 /* Makes the session's core at initialize, keeping the client's
  * capabilities (what server requests it accepts). SC_ERR_NOMEM or 0. */
@@ -87,7 +133,64 @@ bool sc_mcp_read_cursor(const char *cursor, size_t count, size_t *start);
  * method that is none of them. ctx is the request's. */
 int sc_mcp_feature(sc_mcp_context *ctx, const char *method, const cJSON *params, cJSON **result, sc_error *err);
 
-/* Resource not found (resources/read of an unknown URI). */
+/* Resource not found (resources/read of an unknown URI) before
+ * 2026-07-28, which made it -32602 with data.uri. */
 #define SC_MCP_RESOURCE_NOT_FOUND (-32002)
+
+/* ---- replies (mcp.c) ------------------------------------------------------ */
+
+/* {"jsonrpc": "2.0", "id": id, "result": result} (result taken over), and
+ * the same with "error": {code, message, data (taken over, may be NULL)}.
+ * NULL when memory runs out. */
+cJSON *sc_mcp_result_response(const cJSON *id, cJSON *result);
+cJSON *sc_mcp_error_response(const cJSON *id, int code, cJSON *data, const char *fmt, ...) SC_PRINTF(4, 5);
+
+/* The capabilities object of server/discover and initialize. */
+bool sc_mcp_add_capabilities(const sc_mcp_server *server, cJSON *capabilities);
+
+/* ---- the stateless revisions (mcp_stateless.c) ---------------------------- */
+
+/* Whether a request on session is served statelessly: on a session no
+ * initialize opened, anything but initialize and a ping without the
+ * stateless _meta (a 2025 client's before initialize); on a
+ * SC_MCP_STATE_STATELESS session, everything. */
+bool sc_mcp_is_stateless(const sc_mcp_session *session, const char *method, const cJSON *params);
+
+/* Checks a stateless request's envelope (its _meta; with headers, the
+ * HTTP headers against it) and fills *request. NULL when it may go on;
+ * otherwise the error response, with *status its HTTP status. */
+cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, const char *method, const cJSON *params,
+                              const sc_mcp_headers *headers, sc_mcp_request_meta *request, unsigned *status);
+
+/* Whether the stateless revisions have method (a request). */
+bool sc_mcp_stateless_method(const char *method);
+
+/* server/discover's result. NULL when memory runs out. */
+cJSON *sc_mcp_discover(const sc_mcp_server *server);
+
+/* Completes a stateless request's response: resultType, serverInfo and
+ * the caching hints on a result; the HTTP status of an error. */
+bool sc_mcp_stateless_finish(const sc_mcp_context *ctx, const char *method, cJSON *response, unsigned *status);
+
+/* ---- multi round trips (mcp_mrtr.c) ----------------------------------------- */
+
+/* Reads params.inputResponses and params.requestState of a stateless
+ * request (a retry) into ctx->rounds: 0, or a JSON-RPC error code with
+ * err's message (requestState forged, expired, replayed or of another
+ * request: -32602). */
+int sc_mcp_rounds_begin(sc_mcp_context *ctx, const char *method, const cJSON *params, sc_error *err);
+
+/* A question for the client (method, params taken over) in a stateless
+ * request: *result is its answer when this try or an earlier one brought
+ * it; otherwise it joins the input requests and SC_ERR_INPUT_REQUIRED is
+ * returned. */
+int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, const cJSON **result, sc_error *err);
+
+/* The InputRequiredResult of a try whose handler asked questions, with
+ * the requestState that carries the answers so far. NULL when memory runs
+ * out. */
+cJSON *sc_mcp_rounds_result(sc_mcp_context *ctx, const char *method, const cJSON *params);
+
+void sc_mcp_rounds_end(sc_mcp_context *ctx);
 
 #endif /* SCHEMAC_MCP_INTERNAL_H */

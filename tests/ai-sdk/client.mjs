@@ -2,8 +2,10 @@
 // Vercel AI SDK's @ai-sdk/mcp (pinned in this folder's package-lock.json)
 // drives samples/mcp-everything over stdio or Streamable HTTP: tools and
 // their content types, prompts (typed arguments from a header), resources
-// and templates, completion, elicitation answered by the client, and no
-// sampling request to a client that did not announce sampling. (@ai-sdk/mcp
+// and templates, completion, elicitation answered by the client (in MCP
+// 2026-07-28, which @ai-sdk/mcp 2.0 speaks when the server answers
+// server/discover, as an InputRequiredResult the client answers and retries),
+// and no sampling request to a client that did not announce sampling. (@ai-sdk/mcp
 // 2.0 has no handlers for sampling, progress or log notifications, and
 // sends no notifications/cancelled: those are the TypeScript SDK's tests.)
 //
@@ -104,11 +106,19 @@ await check('elicitation: the client fills in the generated form', async () => {
     assert.equal(asked.requestedSchema.properties.response.type, 'string');
 });
 
-await check('sampling: a client that did not announce it is not asked; the tool fails for the model', async () => {
+await check('sampling: a client that did not announce it is never asked', async () => {
     // this client has no sampling handler and announces none: the server
-    // must not send sampling/createMessage (the SDK would answer it with
-    // an error), and says why in the tool's result
-    const result = await client.callTool({ name: 'test_sampling', arguments: { prompt: 'hi' } });
+    // must not ask it. @ai-sdk/mcp 2.0 speaks MCP 2026-07-28 (server/discover,
+    // then stateless requests), where that is the request's error -32021
+    // naming the capability; a 2025 session gets a tool result that says why
+    let result;
+    try {
+        result = await client.callTool({ name: 'test_sampling', arguments: { prompt: 'hi' } });
+    } catch (e) {
+        assert.equal(e.code, -32021, `${e}`);
+        assert.ok(e.data?.requiredCapabilities?.sampling, JSON.stringify(e.data));
+        return;
+    }
     assert.equal(result.isError, true);
     assert.match(text(result), /sampling/);
 });
