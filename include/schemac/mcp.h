@@ -188,6 +188,12 @@ typedef struct sc_mcp_channel {
     int (*send)(void *channel_ctx, const char *json, size_t len);
     void *channel_ctx;
     int (*close)(void *channel_ctx, unsigned retry_ms);
+    /* Whether the client still reads a channel that carries one request's
+     * messages and ends with it (HTTP: the POST's stream): a stateless
+     * request whose client closed it is cancelled, and a subscription
+     * (subscriptions/listen) waits on it. NULL: a channel the connection
+     * shares (stdio), where a subscription lasts until notifications/cancelled. */
+    bool (*open)(void *channel_ctx);
 } sc_mcp_channel;
 
 /* The channel for messages outside any request; NULL: none is open now
@@ -305,6 +311,22 @@ int sc_mcp_close_stream(sc_mcp_context *ctx, unsigned retry_ms);
 #define SC_MCP_DEFAULT_TIMEOUT_MS 60000
 int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int timeout_ms, const cJSON **result,
                    sc_error *err) SC_NODISCARD;
+
+/* The key of the handler's next question (sampling, elicitation, roots)
+ * in the stateless revisions, where a question is an entry of an
+ * InputRequiredResult's inputRequests and its answer comes back under the
+ * same key when the client retries the request (the handler then runs
+ * again from its start, and each question it asks again returns its
+ * answer at once; docs/mcp.md). Without it the keys are input-0,
+ * input-1, ... in the order asked. In a 2025 session it does nothing.
+ * Returns 0, or SC_ERR_ARGUMENT (empty, or 64 bytes or longer). */
+int sc_mcp_input_key(sc_mcp_context *ctx, const char *key);
+
+/* Whether the client declared capability ("sampling", "elicitation",
+ * "roots", ...): at initialize in a 2025 session, in this request's _meta
+ * in a stateless one. A question that needs a capability the client does
+ * not have fails (stateless: the request fails with -32021). */
+bool sc_mcp_client_supports(const sc_mcp_context *ctx, const char *capability);
 
 /* sampling/createMessage with one user message holding text: *text is the
  * model's text answer (in the arena), or NULL when it answered with
@@ -459,6 +481,16 @@ int sc_mcp_resource_updated(sc_mcp_session *session, const char *uri);
 /* notifications/{tools,prompts,resources}/list_changed (what: "tools",
  * "prompts" or "resources") on the session's channel. */
 int sc_mcp_list_changed(sc_mcp_session *session, const char *what);
+
+/* The same for the stateless revisions' subscriptions (subscriptions/listen)
+ * of every client of server, whatever its transport and thread: sent to
+ * those that asked for it, tagged with their subscription id. A 2025
+ * session is reached through its session (above) or
+ * sc_mcp_http_list_changed, which calls these too. Returns 0,
+ * SC_ERR_ARGUMENT (what is not tools, prompts or resources) or
+ * SC_ERR_NOMEM. */
+int sc_mcp_notify_list_changed(const sc_mcp_server *server, const char *what);
+int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri);
 
 /* MCP's stdio transport: reads newline-delimited messages from in until
  * end of file, writes each reply as one line to out (nothing else is ever

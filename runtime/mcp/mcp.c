@@ -298,7 +298,7 @@ static answer tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *para
         err.code = rc;
     }
     char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
-    if (rc != 0) {
+    if (rc != 0 && rc != SC_ERR_INPUT_REQUIRED) {
         sc_error_format(&err, text, sizeof text);
         sc_mcp_log(server, "tools/call %.64s: %s", name, text);
     }
@@ -331,7 +331,7 @@ static answer feature(sc_mcp_context *ctx, const cJSON *id, const char *method, 
     int code = sc_mcp_feature(ctx, method, params, &result, &err);
     if (code == 0)
         return respond(result_response(id, result));
-    if (code == SC_MCP_INTERNAL_ERROR && err.code != SC_ERR_NOMEM)
+    if (code == SC_MCP_INTERNAL_ERROR && err.code != SC_ERR_NOMEM && err.code != SC_ERR_INPUT_REQUIRED)
         sc_mcp_log(ctx->server, "%.64s: %s", method, err.message);
     if (code == SC_MCP_RESOURCE_NOT_FOUND && ctx->stateless) {
         /* 2026-07-28: invalid params, the URI in data */
@@ -350,6 +350,17 @@ static answer feature(sc_mcp_context *ctx, const cJSON *id, const char *method, 
 static answer run_handler(sc_mcp_context *ctx, const cJSON *id, const char *method, const cJSON *params)
 {
     return strcmp(method, "tools/call") == 0 ? tools_call(ctx, id, params) : feature(ctx, id, method, params);
+}
+
+/* subscriptions/listen: its result when it ends, or none yet (stdio). */
+static answer listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params)
+{
+    cJSON *result;
+    sc_error err;
+    int code = sc_mcp_listen(ctx, id, params, &result, &err);
+    if (code != 0)
+        return respond(error_response(id, code, "%s", err.message));
+    return result != NULL ? respond(result_response(id, result)) : none();
 }
 
 /* A request of a stateless revision (2026-07-28): its _meta (and HTTP
@@ -387,9 +398,16 @@ static answer stateless(const sc_mcp_server *server, sc_mcp_session *session, sc
         a = respond(result_response(id, sc_mcp_discover(server)));
     else if (strcmp(method, "tools/list") == 0)
         a = tools_list(server, request.version, id, params);
+    else if (strcmp(method, "subscriptions/listen") == 0)
+        a = listen(&ctx, id, params);
     else
         a = run_handler(&ctx, id, method, params);
-    if (ctx.rounds.missing != NULL && !a.nomem) {
+    if (ctx.rounds.invalid && !a.nomem) {
+        cJSON_Delete(a.response);
+        a = respond(error_response(id, SC_MCP_INVALID_PARAMS,
+                                   "invalid params: every value of inputResponses must be the result of its input "
+                                   "request (an object)"));
+    } else if (ctx.rounds.missing != NULL && !a.nomem) {
         /* a question needed a capability the client did not declare */
         cJSON_Delete(a.response);
         cJSON *data = cJSON_CreateObject();
@@ -431,6 +449,7 @@ static void notification(const sc_mcp_server *server, sc_mcp_session *session, c
         /* a request that already ended has nothing left to cancel, as the
          * specification allows */
         sc_mcp_core_cancel(session, cJSON_GetObjectItemCaseSensitive(params, "requestId"));
+        sc_mcp_listeners_cancel(session, cJSON_GetObjectItemCaseSensitive(params, "requestId"));
     } else {
         sc_mcp_log(server, "ignored notification %.100s", method);
     }
@@ -477,10 +496,10 @@ static answer handle_message(const sc_mcp_server *server, sc_mcp_session *sessio
     }
     if (params != NULL && !cJSON_IsObject(params))
         return respond(error_response(id, SC_MCP_INVALID_PARAMS, "%.64s: params must be an object", name));
-    if (strcmp(name, "initialize") == 0)
-        return initialize(server, session, id, params);
     if (sc_mcp_is_stateless(session, name, params))
         return stateless(server, session, arena, channel, headers, id, name, params);
+    if (strcmp(name, "initialize") == 0)
+        return initialize(server, session, id, params);
     if (strcmp(name, "ping") == 0)
         return respond(result_response(id, cJSON_CreateObject()));
     if (strcmp(name, "tools/list") == 0)

@@ -41,6 +41,7 @@ struct sc_mcp_session_core {
     double next_id;
     sc_mcp_channel channel; /* for messages outside a request */
     bool has_channel;
+    bool listening;         /* a subscription was opened on its shared channel */
 };
 
 static const char *const level_names[] = {"debug", "info", "notice", "warning",
@@ -96,6 +97,10 @@ void sc_mcp_session_free(sc_mcp_session *session)
     struct sc_mcp_session_core *core = session != NULL ? session->core : NULL;
     if (core == NULL)
         return;
+    /* only where one was opened: HTTP frees sessions under its lock, which
+     * the subscriptions' lock must not follow */
+    if (core->listening)
+        sc_mcp_listeners_cancel(session, NULL);
     /* no call of the session runs any more: the lists hold nothing of a
      * live handler */
     for (size_t i = 0; i < core->subscription_count; i++)
@@ -106,6 +111,16 @@ void sc_mcp_session_free(sc_mcp_session *session)
     pthread_mutex_destroy(&core->lock);
     free(core);
     session->core = NULL;
+}
+
+int sc_mcp_core_listening(sc_mcp_session *session)
+{
+    if (core_of(session) != 0)
+        return SC_ERR_NOMEM;
+    pthread_mutex_lock(&session->core->lock);
+    session->core->listening = true;
+    pthread_mutex_unlock(&session->core->lock);
+    return 0;
 }
 
 void sc_mcp_session_set_channel(sc_mcp_session *session, const sc_mcp_channel *channel)
@@ -279,6 +294,10 @@ void sc_mcp_core_cancel(sc_mcp_session *session, const cJSON *id)
 bool sc_mcp_cancelled(const sc_mcp_context *ctx)
 {
     struct sc_mcp_session_core *core = ctx->session->core;
+    /* a stateless request's client that closed its stream cancelled it */
+    if (ctx->stateless && ctx->has_channel && ctx->channel.open != NULL &&
+        !ctx->channel.open(ctx->channel.channel_ctx))
+        return true;
     if (!ctx->listed)
         return false;
     pthread_mutex_lock(&core->lock);
@@ -427,6 +446,19 @@ static int wait_for(struct sc_mcp_session_core *core, const sc_mcp_context *ctx,
             return p->response != NULL ? 0 : SC_ERR_LIMIT;
     }
     return 0;
+}
+
+bool sc_mcp_client_supports(const sc_mcp_context *ctx, const char *capability)
+{
+    struct sc_mcp_session_core *core = ctx->session->core;
+    if (ctx->stateless)
+        return cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(ctx->request.client_capabilities, capability));
+    if (core == NULL)
+        return false;
+    pthread_mutex_lock(&core->lock);
+    bool has = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(core->client_capabilities, capability));
+    pthread_mutex_unlock(&core->lock);
+    return has;
 }
 
 int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int timeout_ms, const cJSON **result,
@@ -632,6 +664,8 @@ int sc_mcp_resource_updated(sc_mcp_session *session, const char *uri)
 {
     struct sc_mcp_session_core *core = session != NULL ? session->core : NULL;
     bool subscribed = false;
+    if (session != NULL && uri != NULL && sc_mcp_listeners_notify(session, NULL, uri) == SC_ERR_NOMEM)
+        return SC_ERR_NOMEM;
     if (core == NULL || uri == NULL)
         return 0;
     pthread_mutex_lock(&core->lock);
@@ -655,6 +689,8 @@ int sc_mcp_list_changed(sc_mcp_session *session, const char *what)
         (strcmp(what, "tools") != 0 && strcmp(what, "prompts") != 0 && strcmp(what, "resources") != 0))
         return SC_ERR_ARGUMENT;
     snprintf(method, sizeof method, "notifications/%s/list_changed", what);
+    if (sc_mcp_listeners_notify(session, what, NULL) == SC_ERR_NOMEM)
+        return SC_ERR_NOMEM;
     return notify_session(session, method, NULL);
 }
 

@@ -478,6 +478,13 @@ static void reader_free(void *cls)
     pthread_mutex_lock(&h->lock);
     if (rd->attachment == rd->st->attachment)
         rd->st->attached = false;
+    /* a stateless request's client left while it ran: cancelled (a 2025
+     * session's stream waits for its client to resume it) */
+    if (rd->post && !rd->st->done && rd->st->session != NULL &&
+        rd->st->session->session.state == SC_MCP_STATE_STATELESS) {
+        rd->st->gone = true;
+        pthread_cond_broadcast(&h->wake);
+    }
     sc_http_stream_release(rd->st);
     if (rd->session != NULL) {
         rd->session->last_used = sc_http_now();
@@ -591,8 +598,11 @@ static void *handle(void *arg)
     job *j = arg;
     sc_mcp_http *h = j->h;
     stream *st = j->st;
-    sc_mcp_channel request = {sc_http_send_on_post, st, sc_http_close_post},
-                   outside = {sc_http_send_outside, j->session, NULL};
+    /* a stateless request's stream ends with it: its client leaving
+     * cancels it; a 2025 session's may be resumed (Last-Event-ID) */
+    bool stateless = j->session->session.state == SC_MCP_STATE_STATELESS;
+    sc_mcp_channel request = {sc_http_send_on_post, st, sc_http_close_post, stateless ? sc_http_post_open : NULL},
+                   outside = {sc_http_send_outside, j->session, NULL, NULL};
     sc_mcp_reply reply;
     int rc = j->handler != NULL ? j->handler(h->server, &j->session->session, j->arena, j->body, j->len, &request,
                                              &outside, &reply)

@@ -57,6 +57,7 @@ typedef struct stream {
     bool closed;                 /* the handler closed the POST's connection (sc_mcp_close_stream) */
     unsigned long long close_seq; /* ... before this event: the rest waits for a resumption */
     unsigned retry_ms;           /* the retry field sent as it closes */
+    bool gone;                   /* its POST's client left before the reply */
 } stream;
 
 typedef struct http_session {
@@ -154,8 +155,9 @@ int sc_http_stream_append(sc_mcp_http *h, stream *st, const char *json, size_t l
  * session (ctx: the session); they take the lock. */
 int sc_http_send_on_post(void *ctx, const char *json, size_t len);
 int sc_http_send_outside(void *ctx, const char *json, size_t len);
-/* sc_mcp_channel.close of a POST's stream; takes the lock. */
+/* sc_mcp_channel.close and .open of a POST's stream; they take the lock. */
 int sc_http_close_post(void *ctx, unsigned retry_ms);
+bool sc_http_post_open(void *ctx);
 
 /* ---- mcp_http_connection.c ---- */
 

@@ -210,14 +210,20 @@ static int resource_updated(sc_mcp_session *session, void *uri)
     return sc_mcp_resource_updated(session, uri);
 }
 
+/* Both the 2025 sessions (their GET streams) and the stateless
+ * revisions' subscriptions of this server. */
 int sc_mcp_http_list_changed(sc_mcp_http *http, const char *what)
 {
-    return sc_mcp_http_each_session(http, list_changed, (void *)what);
+    int rc = sc_mcp_http_each_session(http, list_changed, (void *)what);
+    int subscriptions = sc_mcp_notify_list_changed(http->server, what);
+    return rc != 0 ? rc : subscriptions;
 }
 
 int sc_mcp_http_resource_updated(sc_mcp_http *http, const char *uri)
 {
-    return sc_mcp_http_each_session(http, resource_updated, (void *)uri);
+    int rc = sc_mcp_http_each_session(http, resource_updated, (void *)uri);
+    int subscriptions = sc_mcp_notify_resource_updated(http->server, uri);
+    return rc != 0 ? rc : subscriptions;
 }
 
 /* A new stream of s (NULL: a POST before its session exists, initialize),
@@ -297,7 +303,7 @@ int sc_http_send_on_post(void *ctx, const char *json, size_t len)
     stream *st = ctx;
     sc_mcp_http *h = st->http;
     pthread_mutex_lock(&h->lock);
-    int rc = h->stopping || !st->sse || st->done ? 1 : sc_http_stream_append(h, st, json, len);
+    int rc = h->stopping || !st->sse || st->done || st->gone ? 1 : sc_http_stream_append(h, st, json, len);
     pthread_mutex_unlock(&h->lock);
     return rc;
 }
@@ -307,6 +313,16 @@ int sc_http_send_on_post(void *ctx, const char *json, size_t len)
  * (the reply its last event) for a GET with Last-Event-ID. Only for a
  * client that takes SSE and speaks 2025-11-25, whose stream starts with an
  * event id to resume from. */
+bool sc_http_post_open(void *ctx)
+{
+    stream *st = ctx;
+    sc_mcp_http *h = st->http;
+    pthread_mutex_lock(&h->lock);
+    bool open = !h->stopping && !st->gone;
+    pthread_mutex_unlock(&h->lock);
+    return open;
+}
+
 int sc_http_close_post(void *ctx, unsigned retry_ms)
 {
     stream *st = ctx;
@@ -350,7 +366,7 @@ http_session *sc_http_session_new(sc_mcp_http *h)
     s->http = h;
     s->refs = 1;
     sc_mcp_session_init(&s->session);
-    sc_mcp_channel outside = {sc_http_send_outside, s, NULL};
+    sc_mcp_channel outside = {sc_http_send_outside, s, NULL, NULL};
     sc_mcp_session_set_channel(&s->session, &outside);
     return s;
 }

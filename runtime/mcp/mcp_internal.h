@@ -69,6 +69,8 @@ typedef struct sc_mcp_rounds {
     unsigned asked;         /* questions asked in this try: the next one's key */
     const char *missing;    /* the client capability a question needed and the client has not */
     bool allowed;           /* the method may ask (tools/call, prompts/get, resources/read) */
+    bool invalid;           /* an answer in inputResponses is no answer (not an object) */
+    char next_key[64];      /* sc_mcp_input_key's, for the next question */
 } sc_mcp_rounds;
 
 struct sc_mcp_context {
@@ -151,9 +153,9 @@ bool sc_mcp_add_capabilities(const sc_mcp_server *server, cJSON *capabilities);
 /* ---- the stateless revisions (mcp_stateless.c) ---------------------------- */
 
 /* Whether a request on session is served statelessly: on a session no
- * initialize opened, anything but initialize and a ping without the
- * stateless _meta (a 2025 client's before initialize); on a
- * SC_MCP_STATE_STATELESS session, everything. */
+ * initialize opened, anything but an initialize or ping without the
+ * stateless _meta (a 2025 client's); on a SC_MCP_STATE_STATELESS session,
+ * everything. */
 bool sc_mcp_is_stateless(const sc_mcp_session *session, const char *method, const cJSON *params);
 
 /* Checks a stateless request's envelope (its _meta; with headers, the
@@ -177,7 +179,7 @@ bool sc_mcp_stateless_finish(const sc_mcp_context *ctx, const char *method, cJSO
 /* Reads params.inputResponses and params.requestState of a stateless
  * request (a retry) into ctx->rounds: 0, or a JSON-RPC error code with
  * err's message (requestState forged, expired, replayed or of another
- * request: -32602). */
+ * request, inputResponses not an object: -32602). */
 int sc_mcp_rounds_begin(sc_mcp_context *ctx, const char *method, const cJSON *params, sc_error *err);
 
 /* A question for the client (method, params taken over) in a stateless
@@ -192,5 +194,23 @@ int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, co
 cJSON *sc_mcp_rounds_result(sc_mcp_context *ctx, const char *method, const cJSON *params);
 
 void sc_mcp_rounds_end(sc_mcp_context *ctx);
+
+/* ---- subscriptions (mcp_subscriptions.c) -------------------------------------- */
+
+/* subscriptions/listen: 0 and *result (the graceful end's result, or NULL:
+ * the subscription stays open on a shared channel, no reply now), or a
+ * JSON-RPC error code with err's message. */
+int sc_mcp_listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params, cJSON **result, sc_error *err);
+
+/* A notification (what: tools, prompts, resources; or uri's update) to the
+ * subscriptions opened on session's shared channel (stdio). */
+int sc_mcp_listeners_notify(const sc_mcp_session *session, const char *what, const char *uri);
+
+/* Marks session as one with subscriptions on its shared channel, for
+ * sc_mcp_session_free. SC_ERR_NOMEM or 0. */
+int sc_mcp_core_listening(sc_mcp_session *session);
+
+/* Ends the subscriptions of session (all of them when id is NULL). */
+void sc_mcp_listeners_cancel(const sc_mcp_session *session, const cJSON *id);
 
 #endif /* SCHEMAC_MCP_INTERNAL_H */

@@ -5,20 +5,23 @@
  * retries the whole request with the answers in inputResponses.
  *
  * How a handler is written once for both eras: a retry runs the handler
- * again from its start, and its questions are numbered in the order it
- * asks them ("input-0", "input-1", ...). A question already answered, in
- * this try or an earlier one, returns its answer at once; the first one
- * not answered joins the input requests and returns SC_ERR_INPUT_REQUIRED,
- * and so does every further question of that try (a handler that asks
- * several before looking at any answer asks them in one round). What the
- * handler returns after that is not sent: the InputRequiredResult is.
+ * again from its start, and its questions have keys: the one it names
+ * (sc_mcp_input_key), or their order ("input-0", "input-1", ...). A
+ * question already answered, in this try's inputResponses or in an
+ * earlier round's, returns its answer at once; one not answered joins the
+ * input requests and returns SC_ERR_INPUT_REQUIRED, and so does every
+ * further question of that try (a handler that asks several before
+ * looking at any answer asks them in one round). What the handler returns
+ * after that is not sent: the InputRequiredResult is.
  * (The other designs, a step function or a continuation the handler
  * saves, split the handler by hand; a thread parked per question would
  * make the server stateful again.) The answers of earlier rounds travel in
  * requestState, which the client cannot read into or alter: the JSON of
- * {method, digest of the request's params, expiry, nonce, answers, keys
- * asked} in base64url, then "." and its HMAC-SHA256 under the server's
- * key (nettle, which libmicrohttpd's GnuTLS brings). A state that fails
+ * {method, digest of the request's params, expiry, nonce, answers} in
+ * base64url, then "." and its HMAC-SHA256 under the server's
+ * key (nettle, which libmicrohttpd's GnuTLS brings). An answer of this
+ * try needs no state (the client could answer anything anyway); the
+ * state keeps earlier rounds' answers from being changed. A state that fails
  * the HMAC, expired, was made for another request (method and params but
  * _meta, inputResponses and requestState) or was presented before (its
  * nonce, remembered in this process until it expires) is refused. */
@@ -244,14 +247,12 @@ int sc_mcp_rounds_begin(sc_mcp_context *ctx, const char *method, const cJSON *pa
     const char *nonce = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(payload, "n"));
     double expires = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(payload, "x"));
     cJSON *answers = cJSON_DetachItemFromObjectCaseSensitive(payload, "a");
-    const cJSON *asked = cJSON_GetObjectItemCaseSensitive(payload, "q");
     time_t now = now_seconds();
     int code = 0;
     if (!request_digest(method, params, digest)) {
         sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
         code = SC_MCP_INTERNAL_ERROR;
-    } else if (for_method == NULL || for_digest == NULL || nonce == NULL || !cJSON_IsObject(answers) ||
-               !cJSON_IsArray(asked)) {
+    } else if (for_method == NULL || for_digest == NULL || nonce == NULL || !cJSON_IsObject(answers)) {
         code = refuse(err, "is not one this server made");
     } else if (strcmp(for_method, method) != 0 || strcmp(for_digest, digest) != 0) {
         code = refuse(err, "belongs to another request");
@@ -259,21 +260,6 @@ int sc_mcp_rounds_begin(sc_mcp_context *ctx, const char *method, const cJSON *pa
         code = refuse(err, "has expired");
     } else if (!first_use(nonce, (time_t)expires, now)) {
         code = refuse(err, "was used before");
-    }
-    /* the answers of the keys asked last round join those of earlier ones;
-     * anything else in inputResponses is ignored */
-    const cJSON *key;
-    cJSON_ArrayForEach(key, asked)
-    {
-        const cJSON *answer = cJSON_IsString(key) ? cJSON_GetObjectItemCaseSensitive(responses, key->valuestring) : NULL;
-        if (code != 0 || answer == NULL)
-            continue;
-        cJSON *copy = cJSON_Duplicate(answer, true);
-        if (copy == NULL || !cJSON_AddItemToObject(answers, key->valuestring, copy)) {
-            cJSON_Delete(copy);
-            sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
-            code = SC_MCP_INTERNAL_ERROR;
-        }
     }
     cJSON_Delete(payload);
     if (code != 0) {
@@ -296,11 +282,19 @@ static const char *capability_of(const char *method)
     return NULL;
 }
 
+int sc_mcp_input_key(sc_mcp_context *ctx, const char *key)
+{
+    if (ctx == NULL || key == NULL || key[0] == '\0' || strlen(key) >= sizeof ctx->rounds.next_key)
+        return SC_ERR_ARGUMENT;
+    snprintf(ctx->rounds.next_key, sizeof ctx->rounds.next_key, "%s", key);
+    return 0;
+}
+
 int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, const cJSON **result, sc_error *err)
 {
     sc_mcp_rounds *rounds = &ctx->rounds;
     const char *capability = capability_of(method);
-    char key[32];
+    char key[64];
     *result = NULL;
     if (!rounds->allowed || capability == NULL) {
         cJSON_Delete(params);
@@ -316,8 +310,32 @@ int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, co
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "%s: the client did not declare the %s capability", method,
                        capability);
     }
-    snprintf(key, sizeof key, "input-%u", rounds->asked++);
+    if (rounds->next_key[0] != '\0')
+        snprintf(key, sizeof key, "%s", rounds->next_key);
+    else
+        snprintf(key, sizeof key, "input-%u", rounds->asked);
+    rounds->asked++;
+    rounds->next_key[0] = '\0';
     const cJSON *answer = cJSON_GetObjectItemCaseSensitive(rounds->answers, key);
+    const cJSON *given = answer == NULL ? cJSON_GetObjectItemCaseSensitive(rounds->responses, key) : NULL;
+    if (given != NULL && !cJSON_IsObject(given)) {
+        /* not an answer at all: the request's error, not the handler's */
+        cJSON_Delete(params);
+        rounds->invalid = true;
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: inputResponses.%.64s must be an object", key);
+    }
+    if (given != NULL) {
+        /* an answer of this try: kept for the next round's state */
+        cJSON *copy = cJSON_Duplicate(given, true);
+        if (rounds->answers == NULL)
+            rounds->answers = cJSON_CreateObject();
+        if (copy == NULL || rounds->answers == NULL || !cJSON_AddItemToObject(rounds->answers, key, copy)) {
+            cJSON_Delete(copy);
+            cJSON_Delete(params);
+            return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+        }
+        answer = copy;
+    }
     if (answer != NULL) {
         cJSON_Delete(params);
         if (!cJSON_IsObject(answer))
@@ -358,21 +376,9 @@ static char *make_state(sc_mcp_context *ctx, const char *method, const cJSON *pa
     unsigned ttl = server->state_ttl_seconds > 0 ? server->state_ttl_seconds : DEFAULT_STATE_TTL;
     cJSON *payload = cJSON_CreateObject();
     cJSON *answers = ctx->rounds.answers != NULL ? cJSON_Duplicate(ctx->rounds.answers, true) : cJSON_CreateObject();
-    cJSON *asked = cJSON_CreateArray();
-    bool ok = payload != NULL && answers != NULL && asked != NULL && cJSON_AddItemToObject(payload, "a", answers);
+    bool ok = payload != NULL && answers != NULL && cJSON_AddItemToObject(payload, "a", answers);
     if (!ok)
         cJSON_Delete(answers);
-    ok = ok && cJSON_AddItemToObject(payload, "q", asked);
-    if (!ok)
-        cJSON_Delete(asked);
-    const cJSON *request;
-    cJSON_ArrayForEach(request, ctx->rounds.requests)
-    {
-        cJSON *item = ok ? cJSON_CreateString(request->string) : NULL;
-        ok = item != NULL && cJSON_AddItemToArray(asked, item);
-        if (!ok)
-            cJSON_Delete(item);
-    }
     ok = ok && cJSON_AddStringToObject(payload, "m", method) != NULL &&
          cJSON_AddStringToObject(payload, "d", digest) != NULL && cJSON_AddStringToObject(payload, "n", nonce) != NULL &&
          cJSON_AddNumberToObject(payload, "x", (double)(now_seconds() + (time_t)ttl)) != NULL;

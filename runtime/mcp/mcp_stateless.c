@@ -30,7 +30,8 @@ static const char *const level_names[] = {"debug", "info", "notice", "warning",
  * resources/(un)subscribe left with the sessions. */
 static const char *const methods[] = {"server/discover",  "tools/list",     "tools/call",
                                       "prompts/list",     "prompts/get",    "resources/list",
-                                      "resources/read",   "resources/templates/list", "completion/complete"};
+                                      "resources/read",   "resources/templates/list", "completion/complete",
+                                      "subscriptions/listen"};
 
 /* The results a client may cache (2026-07-28 server/utilities/caching). */
 static const char *const cacheable[] = {"server/discover", "tools/list",     "prompts/list",
@@ -55,11 +56,13 @@ bool sc_mcp_is_stateless(const sc_mcp_session *session, const char *method, cons
 {
     if (session->state == SC_MCP_STATE_STATELESS)
         return true;
-    if (session->state == SC_MCP_STATE_READY || strcmp(method, "initialize") == 0)
+    if (session->state == SC_MCP_STATE_READY)
         return false;
-    /* a ping before initialize is a 2025 client's; one with the stateless
-     * _meta asks for a method that revision removed */
-    return strcmp(method, "ping") != 0 || cJSON_GetObjectItemCaseSensitive(meta_of(params), META_VERSION) != NULL;
+    /* initialize and ping before it are a 2025 client's; with the
+     * stateless _meta they ask for methods that revision removed */
+    if (cJSON_GetObjectItemCaseSensitive(meta_of(params), META_VERSION) != NULL)
+        return true;
+    return strcmp(method, "initialize") != 0 && strcmp(method, "ping") != 0;
 }
 
 bool sc_mcp_stateless_method(const char *method)

@@ -104,14 +104,14 @@ static int write_line(void *ctx, const char *json, size_t len)
 /* Handles one message (text NULL: one too long) and writes its reply. */
 static void answer(stdio_server *s, sc_arena *arena, const char *text, size_t len)
 {
-    sc_mcp_channel out = {write_line, s, NULL};
+    sc_mcp_channel out = {write_line, s, NULL, NULL};
     sc_mcp_reply reply;
     int rc;
     if (text == NULL) {
         sc_mcp_log(s->server, "a message longer than %zu bytes: skipped", sc_mcp_max_message(s->server));
         rc = sc_mcp_reply_too_large(s->server, arena, &reply);
     } else {
-        sc_mcp_channel outside = {write_line, s, NULL};
+        sc_mcp_channel outside = {write_line, s, NULL, NULL};
         rc = s->handler != NULL ? s->handler(s->server, &s->session, arena, text, len, &out, &outside, &reply)
                                 : sc_mcp_handle_on(s->server, &s->session, arena, text, len, &out, &reply);
     }
@@ -236,7 +236,7 @@ int sc_mcp_serve_stdio_with(const sc_mcp_server *server, FILE *in, FILE *out, sc
     size_t max = sc_mcp_max_message(server);
     stdio_server s = {.server = server, .handler = handler, .out = out};
     sc_mcp_session_init(&s.session);
-    sc_mcp_channel outside = {write_line, &s, NULL};
+    sc_mcp_channel outside = {write_line, &s, NULL, NULL};
     sc_mcp_session_set_channel(&s.session, &outside);
     pthread_mutex_init(&s.out_lock, NULL);
     pthread_mutex_init(&s.lock, NULL);

@@ -27,6 +27,7 @@
 #endif
 
 #include "everything.schemac.h"
+#include "fixtures.h"
 
 /* A 1x1 red PNG and a minimal WAV file, base64, as the suite's fixtures. */
 static const char png[] =
@@ -43,20 +44,15 @@ static sc_mcp_context *context(sc_arena *arena, sc_error *err)
     return ctx;
 }
 
-/* Adds block to the tool's result, or fails the call. */
-static int add(sc_mcp_context *ctx, cJSON *block, sc_error *err)
+int add_content(sc_mcp_context *ctx, cJSON *block, sc_error *err)
 {
     return sc_mcp_add_content(ctx, block) == 0 ? 0 : sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
 }
 
 /* ---- tools without arguments ------------------------------------------------------ */
 
-typedef int (*no_args_handler)(sc_mcp_context *ctx, sc_error *err);
-
-/* The invoke of a tool without arguments: refuses any argument, as a
- * generated decoder refuses an unknown member, and calls the handler. */
-static int invoke_no_args(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
-                          cJSON **result, sc_error *err)
+int invoke_no_args(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
+                   cJSON **result, sc_error *err)
 {
     (void)flags;
     *result = NULL;
@@ -71,33 +67,24 @@ static int invoke_no_args(const sc_tool_binding *binding, sc_arena *arena, const
     return handler(ctx, err);
 }
 
-#define NO_ARGS_TOOL(NAME, DESCRIPTION)                                                                              \
-    {                                                                                                                \
-        .name = NAME, .description = DESCRIPTION,                                                                    \
-        .input_schema = "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",                    \
-        .mcp = "{\"name\":\"" NAME "\",\"description\":\"" DESCRIPTION "\",\"inputSchema\":{\"type\":\"object\","  \
-               "\"properties\":{},\"additionalProperties\":false}}",                                                 \
-        .openai = "", .openai_strict = "", .anthropic = "", .gemini = "", .xml = "", .invoke = invoke_no_args        \
-    }
-
 static int simple_text(sc_mcp_context *ctx, sc_error *err)
 {
-    return add(ctx, sc_mcp_text_content("This is a simple text response for testing."), err);
+    return add_content(ctx, sc_mcp_text_content("This is a simple text response for testing."), err);
 }
 
 static int image_content(sc_mcp_context *ctx, sc_error *err)
 {
-    return add(ctx, sc_mcp_image_content(png, "image/png"), err);
+    return add_content(ctx, sc_mcp_image_content(png, "image/png"), err);
 }
 
 static int audio_content(sc_mcp_context *ctx, sc_error *err)
 {
-    return add(ctx, sc_mcp_audio_content(wav, "audio/wav"), err);
+    return add_content(ctx, sc_mcp_audio_content(wav, "audio/wav"), err);
 }
 
 static int embedded_resource(sc_mcp_context *ctx, sc_error *err)
 {
-    return add(ctx,
+    return add_content(ctx,
                sc_mcp_embedded_resource("test://embedded-resource", "text/plain",
                                         "This is an embedded resource content.", NULL),
                err);
@@ -105,16 +92,16 @@ static int embedded_resource(sc_mcp_context *ctx, sc_error *err)
 
 static int multiple_content_types(sc_mcp_context *ctx, sc_error *err)
 {
-    int rc = add(ctx, sc_mcp_text_content("Multiple content types test:"), err);
+    int rc = add_content(ctx, sc_mcp_text_content("Multiple content types test:"), err);
     if (rc == 0)
-        rc = add(ctx, sc_mcp_image_content(png, "image/png"), err);
+        rc = add_content(ctx, sc_mcp_image_content(png, "image/png"), err);
     if (rc == 0)
-        rc = add(ctx,
+        rc = add_content(ctx,
                  sc_mcp_embedded_resource("test://mixed-content-resource", "application/json",
                                           "{\"test\":\"data\",\"value\":123}", NULL),
                  err);
     if (rc == 0)
-        rc = add(ctx, sc_mcp_resource_link("test://static-text", "static-text", "text/plain"), err);
+        rc = add_content(ctx, sc_mcp_resource_link("test://static-text", "static-text", "text/plain"), err);
     return rc;
 }
 
@@ -125,7 +112,7 @@ static int tool_with_logging(sc_mcp_context *ctx, sc_error *err)
     for (size_t i = 0; i < 3; i++)
         if (sc_mcp_client_log(ctx, SC_MCP_LOG_INFO, "mcp_everything", "%s", steps[i]) == SC_ERR_NOMEM)
             return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
-    return add(ctx, sc_mcp_text_content("Tool with logging executed successfully"), err);
+    return add_content(ctx, sc_mcp_text_content("Tool with logging executed successfully"), err);
 }
 
 /* 50 ms of work, as the suite's fixture takes between its steps (a
@@ -149,7 +136,7 @@ static int tool_with_progress(sc_mcp_context *ctx, sc_error *err)
             return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     }
     work();
-    return add(ctx, sc_mcp_text_content("Progress reported: 0, 50 and 100 of 100"), err);
+    return add_content(ctx, sc_mcp_text_content("Progress reported: 0, 50 and 100 of 100"), err);
 }
 
 static int error_handling(sc_mcp_context *ctx, sc_error *err)
@@ -164,7 +151,7 @@ static int error_handling(sc_mcp_context *ctx, sc_error *err)
 static int reconnection(sc_mcp_context *ctx, sc_error *err)
 {
     (void)sc_mcp_close_stream(ctx, 100);
-    return add(ctx, sc_mcp_text_content("Reconnection test completed successfully."), err);
+    return add_content(ctx, sc_mcp_text_content("Reconnection test completed successfully."), err);
 }
 
 /* SEP-1330's five kinds of enum, which a C enum member cannot all say
@@ -203,7 +190,7 @@ static int elicited(sc_mcp_context *ctx, sc_mcp_elicit_action action, const cJSO
     snprintf(text, sizeof text, "Elicitation completed: action=%s, content=%s", names[action],
              json != NULL ? json : "{}");
     cJSON_free(json);
-    return add(ctx, sc_mcp_text_content(text), err);
+    return add_content(ctx, sc_mcp_text_content(text), err);
 }
 
 static int elicitation_defaults(sc_mcp_context *ctx, sc_error *err)
@@ -261,7 +248,7 @@ static int sampling(sc_arena *arena, const sampling_args *in, cJSON **out, void 
         return err->code;
     char text[4200];
     snprintf(text, sizeof text, "LLM response: %s", answer != NULL ? answer : "No response");
-    return add(ctx, sc_mcp_text_content(text), err);
+    return add_content(ctx, sc_mcp_text_content(text), err);
 }
 
 static int elicitation(sc_arena *arena, const elicitation_args *in, cJSON **out, void *app, sc_error *err)
@@ -279,7 +266,7 @@ static int elicitation(sc_arena *arena, const elicitation_args *in, cJSON **out,
     snprintf(text, sizeof text, "User response: action=%s, response=%s",
              action == SC_MCP_ELICIT_ACCEPT ? "accept" : action == SC_MCP_ELICIT_DECLINE ? "decline" : "cancel",
              action == SC_MCP_ELICIT_ACCEPT ? form.response : "");
-    return add(ctx, sc_mcp_text_content(text), err);
+    return add_content(ctx, sc_mcp_text_content(text), err);
 }
 
 static int json_schema_tool(sc_arena *arena, const json_schema_args *in, cJSON **out, void *app, sc_error *err)
@@ -385,6 +372,8 @@ static const sc_mcp_prompt prompts[] = {
     {.name = "test_prompt_with_image", .title = "Prompt With Image", .description = "A prompt that includes image content",
      .get = prompt_with_image},
     SC_MCP_PROMPT(review_args, review_prompt),
+    {.name = "test_input_required_result_prompt", .title = "Prompt That Asks",
+     .description = "A prompt that asks the user for its context first", .get = round_trip_prompt},
 };
 
 /* ---- resources --------------------------------------------------------------------------- */
@@ -453,20 +442,23 @@ static const sc_mcp_resource resources[] = {
 
 int main(int argc, char **argv)
 {
-    sc_tool_binding tools[NO_ARGS_COUNT + 3];
+    sc_tool_binding tools[NO_ARGS_COUNT + 3 + 32];
+    size_t count = 0;
     sc_tool json_schema = json_schema_args_tool;
     json_schema.mcp = json_schema_entry;
     for (size_t i = 0; i < NO_ARGS_COUNT; i++)
-        tools[i] = (sc_tool_binding){&no_args_tools[i], (sc_handler)no_args_handlers[i], NULL};
-    tools[NO_ARGS_COUNT] = sampling_args_bind(sampling, NULL);
-    tools[NO_ARGS_COUNT + 1] = elicitation_args_bind(elicitation, NULL);
-    tools[NO_ARGS_COUNT + 2] = json_schema_args_bind(json_schema_tool, NULL);
-    tools[NO_ARGS_COUNT + 2].tool = &json_schema;
+        tools[count++] = (sc_tool_binding){&no_args_tools[i], (sc_handler)no_args_handlers[i], NULL};
+    tools[count++] = sampling_args_bind(sampling, NULL);
+    tools[count++] = elicitation_args_bind(elicitation, NULL);
+    tools[count] = json_schema_args_bind(json_schema_tool, NULL);
+    tools[count++].tool = &json_schema;
+    for (size_t i = 0; i < round_trip_count && count < sizeof tools / sizeof tools[0]; i++)
+        tools[count++] = (sc_tool_binding){&round_trip_tools[i], (sc_handler)round_trip_handlers[i], NULL};
 
     sc_mcp_server server = {
         .name = "mcp-conformance-test-server", .version = "1.0.0",
         .instructions = "The everything server of schemac: the MCP conformance suite's fixtures.",
-        .tools = tools, .tool_count = NO_ARGS_COUNT + 3,
+        .tools = tools, .tool_count = count,
         .prompts = prompts, .prompt_count = sizeof prompts / sizeof prompts[0],
         .resources = resources, .resource_count = sizeof resources / sizeof resources[0],
         .lists_change = true, .log = sc_mcp_log_stderr, .log_ctx = "mcp_everything",

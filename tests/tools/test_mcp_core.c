@@ -113,7 +113,7 @@ static void features(void)
 
     /* no channel yet: dropped, not an error */
     CHECK(sc_mcp_list_changed(&session, "prompts") == 0);
-    sc_mcp_channel channel = {keep, NULL, NULL};
+    sc_mcp_channel channel = {keep, NULL, NULL, NULL};
     sc_mcp_session_set_channel(&session, &channel);
     sent_count = 0;
     CHECK(sc_mcp_resource_updated(&session, "a://1") == 0 && sent_count == 0); /* not subscribed */

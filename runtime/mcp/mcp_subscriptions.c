@@ -1,0 +1,323 @@
+/* subscriptions/listen (MCP 2026-07-28, basic/patterns/subscriptions): the
+ * stateless revisions' one way for a server to reach a client outside a
+ * request. A client opens a subscription with a filter (tools, prompts or
+ * resources list changes, updates of some resource URIs); the server
+ * acknowledges it on the request's stream, then sends each notification
+ * it asked for there, tagged with the request's id as its subscription id.
+ *
+ * The subscriptions of every server live in one list here, so that an
+ * application reaches them from any thread with the server alone
+ * (sc_mcp_notify_list_changed): with HTTP each request has a session of its
+ * own, and the one that triggers a change is not the one listening. On a
+ * connection-scoped channel (HTTP: the POST's stream, which can tell that
+ * its client left) the request waits until its client closes the stream
+ * or the server stops, then ends with a result; on a shared channel
+ * (stdio) it returns at once with no reply and the subscription lasts
+ * until notifications/cancelled names it or the session ends.
+ *
+ * Locks: this file's lock may be held while a channel sends (which takes
+ * the transport's lock), never the other way round. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "mcp_internal.h"
+#include "schemac/schemac.h"
+
+#define META_SUBSCRIPTION "io.modelcontextprotocol/subscriptionId"
+#define WAIT_SLICE_MS 200 /* how often a waiting subscription looks whether its client left */
+
+typedef struct listener {
+    struct listener *next;
+    const sc_mcp_server *server;
+    const sc_mcp_session *session; /* a shared channel's session (stdio), else NULL */
+    sc_mcp_channel channel;
+    cJSON *id;   /* the subscription id: the listen request's id (owned) */
+    cJSON *uris; /* resourceSubscriptions (owned), or NULL */
+    bool tools, prompts, resources;
+    bool ended;  /* its channel failed */
+} listener;
+
+static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t changed = PTHREAD_COND_INITIALIZER;
+static listener *listeners;
+
+static void listener_free(listener *l)
+{
+    cJSON_Delete(l->id);
+    cJSON_Delete(l->uris);
+    free(l);
+}
+
+/* Takes l off the list; lock held. */
+static void unlist(listener *l)
+{
+    for (listener **p = &listeners; *p != NULL; p = &(*p)->next)
+        if (*p == l) {
+            *p = l->next;
+            return;
+        }
+}
+
+/* {"_meta": {"io.modelcontextprotocol/subscriptionId": id}} */
+static cJSON *tagged(const cJSON *id)
+{
+    cJSON *params = cJSON_CreateObject();
+    cJSON *meta = cJSON_AddObjectToObject(params, "_meta");
+    cJSON *copy = cJSON_Duplicate(id, false);
+    if (meta == NULL || copy == NULL || !cJSON_AddItemToObject(meta, META_SUBSCRIPTION, copy)) {
+        cJSON_Delete(copy);
+        cJSON_Delete(params);
+        return NULL;
+    }
+    return params;
+}
+
+static bool flag(const cJSON *filter, const char *name)
+{
+    return cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(filter, name));
+}
+
+/* What a listener asked for and the server can send, as the
+ * acknowledgement's notifications object. */
+static cJSON *honored(const listener *l)
+{
+    cJSON *out = cJSON_CreateObject();
+    bool ok = out != NULL && (!l->tools || cJSON_AddTrueToObject(out, "toolsListChanged") != NULL) &&
+              (!l->prompts || cJSON_AddTrueToObject(out, "promptsListChanged") != NULL) &&
+              (!l->resources || cJSON_AddTrueToObject(out, "resourcesListChanged") != NULL);
+    cJSON *uris = ok && l->uris != NULL ? cJSON_Duplicate(l->uris, true) : NULL;
+    if (ok && l->uris != NULL && (uris == NULL || !cJSON_AddItemToObject(out, "resourceSubscriptions", uris))) {
+        cJSON_Delete(uris);
+        ok = false;
+    }
+    if (!ok) {
+        cJSON_Delete(out);
+        return NULL;
+    }
+    return out;
+}
+
+/* The listener of a listen request's filter: only what the server offers
+ * (list changes when it announces them, resource updates when it has
+ * resources). */
+static int make_listener(const sc_mcp_context *ctx, const cJSON *id, const cJSON *params, listener **out,
+                         sc_error *err)
+{
+    const sc_mcp_server *server = ctx->server;
+    const cJSON *filter = cJSON_GetObjectItemCaseSensitive(params, "notifications");
+    const cJSON *uris = cJSON_GetObjectItemCaseSensitive(filter, "resourceSubscriptions"), *uri;
+    if (!cJSON_IsObject(filter) || (uris != NULL && !cJSON_IsArray(uris))) {
+        sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                "invalid params: subscriptions/listen needs params.notifications, an object of toolsListChanged, "
+                "promptsListChanged, resourcesListChanged (booleans) and resourceSubscriptions (URIs)");
+        return SC_MCP_INVALID_PARAMS;
+    }
+    cJSON_ArrayForEach(uri, uris) if (!cJSON_IsString(uri))
+    {
+        sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: notifications.resourceSubscriptions must hold URIs");
+        return SC_MCP_INVALID_PARAMS;
+    }
+    listener *l = calloc(1, sizeof *l);
+    if (l == NULL || (l->id = cJSON_Duplicate(id, false)) == NULL ||
+        (uris != NULL && server->resource_count > 0 && (l->uris = cJSON_Duplicate(uris, true)) == NULL)) {
+        if (l != NULL)
+            listener_free(l);
+        sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+        return SC_MCP_INTERNAL_ERROR;
+    }
+    l->server = server;
+    l->channel = ctx->channel;
+    l->tools = server->lists_change && flag(filter, "toolsListChanged");
+    l->prompts = server->lists_change && server->prompt_count > 0 && flag(filter, "promptsListChanged");
+    l->resources = server->lists_change && server->resource_count > 0 && flag(filter, "resourcesListChanged");
+    *out = l;
+    return 0;
+}
+
+static bool channel_open(const sc_mcp_channel *channel)
+{
+    return channel->open == NULL || channel->open(channel->channel_ctx);
+}
+
+int sc_mcp_listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params, cJSON **result, sc_error *err)
+{
+    listener *l = NULL;
+    *result = NULL;
+    if (!ctx->has_channel) {
+        sc_fail(err, SC_ERR_ARGUMENT, NULL, "subscriptions/listen: this transport cannot send notifications");
+        return SC_MCP_METHOD_NOT_FOUND;
+    }
+    int code = make_listener(ctx, id, params, &l, err);
+    if (code != 0)
+        return code;
+    bool scoped = ctx->channel.open != NULL; /* else a shared channel: stdio */
+    if (!scoped && sc_mcp_core_listening(ctx->session) != 0) {
+        listener_free(l);
+        sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+        return SC_MCP_INTERNAL_ERROR;
+    }
+    if (!scoped)
+        l->session = ctx->session;
+    /* the acknowledgement first: no notification of it may come before */
+    cJSON *ack = tagged(id), *notifications = honored(l);
+    if (ack == NULL || notifications == NULL || !cJSON_AddItemToObject(ack, "notifications", notifications)) {
+        cJSON_Delete(notifications);
+        cJSON_Delete(ack);
+        listener_free(l);
+        sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+        return SC_MCP_INTERNAL_ERROR;
+    }
+    pthread_mutex_lock(&lock);
+    int rc = sc_mcp_context_notify(ctx, "notifications/subscriptions/acknowledged", ack);
+    if (rc == 0) {
+        l->next = listeners;
+        listeners = l;
+    }
+    pthread_mutex_unlock(&lock);
+    if (rc != 0) {
+        listener_free(l);
+        sc_fail(err, rc, NULL, "subscriptions/listen: the client cannot be reached");
+        return SC_MCP_INTERNAL_ERROR;
+    }
+    if (!scoped)
+        return 0; /* no reply now: it lasts until cancelled */
+    /* the channel and the cancellation are asked without the lock: the
+     * transport's own lock comes after this one, never before */
+    for (;;) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_nsec += WAIT_SLICE_MS * 1000000L;
+        if (until.tv_nsec >= 1000000000L) {
+            until.tv_sec++;
+            until.tv_nsec -= 1000000000L;
+        }
+        pthread_mutex_lock(&lock);
+        if (!l->ended)
+            pthread_cond_timedwait(&changed, &lock, &until);
+        bool ended = l->ended;
+        pthread_mutex_unlock(&lock);
+        if (ended || !channel_open(&l->channel) || sc_mcp_cancelled(ctx))
+            break;
+    }
+    pthread_mutex_lock(&lock);
+    unlist(l);
+    pthread_mutex_unlock(&lock);
+    /* a graceful end (the server stops): the result, tagged as the rest */
+    *result = tagged(id);
+    listener_free(l);
+    if (*result == NULL) {
+        sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+        return SC_MCP_INTERNAL_ERROR;
+    }
+    return 0;
+}
+
+/* Sends method to every listener of server (and of session, when not
+ * NULL) that wants it; lock held. */
+static int notify(const sc_mcp_server *server, const sc_mcp_session *session, const char *method, const char *uri)
+{
+    int result = 0;
+    for (listener *l = listeners; l != NULL; l = l->next) {
+        if (l->server != server || l->ended || (session != NULL && l->session != session))
+            continue;
+        bool wants = false;
+        if (uri != NULL) {
+            const cJSON *u;
+            cJSON_ArrayForEach(u, l->uris) wants = wants || strcmp(u->valuestring, uri) == 0;
+        } else {
+            wants = (strcmp(method, "notifications/tools/list_changed") == 0 && l->tools) ||
+                    (strcmp(method, "notifications/prompts/list_changed") == 0 && l->prompts) ||
+                    (strcmp(method, "notifications/resources/list_changed") == 0 && l->resources);
+        }
+        if (!wants)
+            continue;
+        cJSON *params = tagged(l->id), *message = cJSON_CreateObject();
+        char *text = NULL;
+        bool ok = params != NULL && message != NULL && cJSON_AddStringToObject(message, "jsonrpc", "2.0") != NULL &&
+                  cJSON_AddStringToObject(message, "method", method) != NULL &&
+                  (uri == NULL || cJSON_AddStringToObject(params, "uri", uri) != NULL) &&
+                  cJSON_AddItemToObject(message, "params", params);
+        if (!ok)
+            cJSON_Delete(params);
+        if (ok && sc_print_json(message, &text) != 0)
+            ok = false;
+        cJSON_Delete(message);
+        if (!ok) {
+            result = SC_ERR_NOMEM;
+            continue;
+        }
+        if (l->channel.send(l->channel.channel_ctx, text, strlen(text)) != 0)
+            l->ended = true; /* its client left: the request ends */
+        sc_free_string(text);
+    }
+    pthread_cond_broadcast(&changed);
+    return result;
+}
+
+static const char *list_method(const char *what)
+{
+    if (what == NULL)
+        return NULL;
+    if (strcmp(what, "tools") == 0)
+        return "notifications/tools/list_changed";
+    if (strcmp(what, "prompts") == 0)
+        return "notifications/prompts/list_changed";
+    if (strcmp(what, "resources") == 0)
+        return "notifications/resources/list_changed";
+    return NULL;
+}
+
+int sc_mcp_notify_list_changed(const sc_mcp_server *server, const char *what)
+{
+    const char *method = list_method(what);
+    if (server == NULL || method == NULL)
+        return SC_ERR_ARGUMENT;
+    pthread_mutex_lock(&lock);
+    int rc = notify(server, NULL, method, NULL);
+    pthread_mutex_unlock(&lock);
+    return rc;
+}
+
+int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri)
+{
+    if (server == NULL || uri == NULL)
+        return SC_ERR_ARGUMENT;
+    pthread_mutex_lock(&lock);
+    int rc = notify(server, NULL, "notifications/resources/updated", uri);
+    pthread_mutex_unlock(&lock);
+    return rc;
+}
+
+int sc_mcp_listeners_notify(const sc_mcp_session *session, const char *what, const char *uri)
+{
+    int rc = 0;
+    pthread_mutex_lock(&lock);
+    for (listener *l = listeners; l != NULL && rc == 0; l = l->next)
+        if (l->session == session) {
+            rc = uri != NULL ? notify(l->server, session, "notifications/resources/updated", uri)
+                             : notify(l->server, session, list_method(what), NULL);
+            break; /* notify reached every listener of the session */
+        }
+    pthread_mutex_unlock(&lock);
+    return rc;
+}
+
+void sc_mcp_listeners_cancel(const sc_mcp_session *session, const cJSON *id)
+{
+    pthread_mutex_lock(&lock);
+    for (listener **p = &listeners; *p != NULL;) {
+        listener *l = *p;
+        if (l->session == session && session != NULL && (id == NULL || cJSON_Compare(l->id, id, true))) {
+            *p = l->next;
+            listener_free(l);
+        } else {
+            p = &l->next;
+        }
+    }
+    pthread_mutex_unlock(&lock);
+}
