@@ -88,6 +88,22 @@ static const char *header_value(const char *value, char *buf, size_t size)
     return strlen(buf) == out ? buf : NULL; /* no U+0000 inside */
 }
 
+/* A header's value without the optional white space around it (RFC 9110
+ * 5.5), in buf; NULL when it does not fit. */
+static const char *trimmed(const char *value, char *buf, size_t size)
+{
+    while (*value == ' ' || *value == '\t')
+        value++;
+    size_t len = strlen(value);
+    while (len > 0 && (value[len - 1] == ' ' || value[len - 1] == '\t'))
+        len--;
+    if (len >= size)
+        return NULL;
+    memcpy(buf, value, len);
+    buf[len] = '\0';
+    return buf;
+}
+
 /* The body's value a header names: params.name, or params.uri of resources/read. */
 static const char *named_value(const char *method, const cJSON *params)
 {
@@ -109,11 +125,13 @@ static bool named_method(const char *method)
 static const char *header_mismatch(const sc_mcp_headers *headers, const char *method, const cJSON *params,
                                    char *why, size_t size)
 {
-    if (headers->method == NULL)
+    char value[1024], buf[1024];
+    const char *given = headers->method != NULL ? trimmed(headers->method, value, sizeof value) : NULL;
+    if (given == NULL)
         return "the Mcp-Method header is missing";
-    if (strcmp(headers->method, method) != 0) {
-        snprintf(why, size, "the Mcp-Method header value '%.64s' does not match the body's method '%.64s'",
-                 headers->method, method);
+    if (strcmp(given, method) != 0) {
+        snprintf(why, size, "the Mcp-Method header value '%.64s' does not match the body's method '%.64s'", given,
+                 method);
         return why;
     }
     if (!named_method(method))
@@ -121,10 +139,10 @@ static const char *header_mismatch(const sc_mcp_headers *headers, const char *me
     const char *body = named_value(method, params);
     if (body == NULL)
         return NULL; /* the method's own check says what params lacks */
-    if (headers->name == NULL)
+    given = headers->name != NULL ? trimmed(headers->name, value, sizeof value) : NULL;
+    if (given == NULL)
         return "the Mcp-Name header is missing";
-    char buf[1024];
-    const char *name = header_value(headers->name, buf, sizeof buf);
+    const char *name = header_value(given, buf, sizeof buf);
     if (name == NULL)
         return "the Mcp-Name header is not valid base64 in its =?base64?...?= form";
     if (strcmp(name, body) != 0) {
@@ -174,7 +192,9 @@ cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, cons
             "invalid params: params._meta needs \"%s\" (a string) and \"%s\" (an object) on every request; a "
             "client of the 2025 revisions sends initialize first",
             META_VERSION, META_CAPABILITIES);
-    if (headers != NULL && strcmp(headers->protocol_version, version->valuestring) != 0)
+    char given[64];
+    if (headers != NULL && (trimmed(headers->protocol_version, given, sizeof given) == NULL ||
+                            strcmp(given, version->valuestring) != 0))
         return sc_mcp_error_response(id, SC_MCP_HEADER_MISMATCH, NULL,
                                      "header mismatch: the MCP-Protocol-Version header value '%.32s' does not "
                                      "match the body's %s '%.32s'",
