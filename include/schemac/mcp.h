@@ -16,7 +16,13 @@
  *                              .tools = tools, .tool_count = 1 };
  *     return sc_mcp_serve_stdio(&server, stdin, stdout);
  *
- * What it answers (docs/mcp.md): initialize (protocol version negotiation
+ * Both eras of MCP on one endpoint (docs/mcp.md): a request without a
+ * session is served statelessly as 2026-07-28 (SC_MCP_STATELESS_VERSIONS:
+ * its revision and the client's capabilities in params._meta,
+ * server/discover, subscriptions/listen, the handler's questions to the
+ * client as InputRequiredResult round trips, resultType and caching hints
+ * on results); initialize opens a session of an earlier revision.
+ * What a session answers: initialize (protocol version negotiation
  * over every released revision, SC_MCP_VERSIONS), ping, tools/list and
  * tools/call (sc_tool_call_cjson + sc_mcp_call_result), prompts/list and
  * prompts/get, resources/list, resources/templates/list, resources/read,
