@@ -264,6 +264,11 @@ typedef struct sc_mcp_context sc_mcp_context;
 sc_mcp_context *sc_mcp_context_of(const sc_arena *arena);
 
 sc_arena *sc_mcp_context_arena(const sc_mcp_context *ctx);
+/* The request's params._meta, or NULL: OpenTelemetry's trace context
+ * ("traceparent", "tracestate", "baggage", W3C formats), the client's
+ * "io.modelcontextprotocol/clientInfo", and any key of the application's
+ * own prefix. Valid while the handler runs. */
+const cJSON *sc_mcp_request_meta(const sc_mcp_context *ctx);
 sc_mcp_session *sc_mcp_context_session(const sc_mcp_context *ctx);
 const sc_mcp_server *sc_mcp_context_server(const sc_mcp_context *ctx);
 

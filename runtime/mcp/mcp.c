@@ -371,7 +371,7 @@ static answer stateless(const sc_mcp_server *server, sc_mcp_session *session, sc
                         const sc_mcp_channel *channel, const sc_mcp_headers *headers, const cJSON *id,
                         const char *method, const cJSON *params)
 {
-    sc_mcp_request_meta request;
+    sc_mcp_request_envelope request;
     answer a = none();
     cJSON *refusal = sc_mcp_stateless_check(server, id, method, params, headers, &request, &a.status);
     if (refusal != NULL || a.status != 0) {

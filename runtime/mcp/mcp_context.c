@@ -205,6 +205,7 @@ int sc_mcp_context_begin(sc_mcp_context *ctx, const sc_mcp_server *server, sc_mc
     }
     const cJSON *meta = cJSON_GetObjectItemCaseSensitive(params, "_meta");
     const cJSON *token = cJSON_GetObjectItemCaseSensitive(meta, "progressToken");
+    ctx->meta = cJSON_IsObject(meta) ? meta : NULL;
     if (cJSON_IsString(token) || cJSON_IsNumber(token)) {
         ctx->progress_token = cJSON_Duplicate(token, false);
         if (ctx->progress_token == NULL)
@@ -254,6 +255,11 @@ const char *sc_mcp_context_version(const sc_mcp_context *ctx)
 sc_mcp_context *sc_mcp_context_of(const sc_arena *arena)
 {
     return current != NULL && current->arena == arena ? current : NULL;
+}
+
+const cJSON *sc_mcp_request_meta(const sc_mcp_context *ctx)
+{
+    return ctx->meta;
 }
 
 sc_arena *sc_mcp_context_arena(const sc_mcp_context *ctx)

@@ -617,8 +617,12 @@ static void *handle(void *arg)
     st->rc = rc;
     st->reply = reply;
     st->reply.text = st->reply_text = text;
-    /* streaming (or the only form the client takes): the reply is the last event */
-    if (text != NULL && (st->streaming || st->next_seq > 1 || !st->json) && sc_http_stream_append(h, st, text, reply.len) != 0)
+    /* streaming (or the only form the client takes): the reply is the last
+     * event; but a stateless request's envelope error, before anything was
+     * streamed, is its HTTP status with the JSON error (400, 404) */
+    bool status = reply.http_status != 0 && st->next_seq == 1 && !st->streaming;
+    if (text != NULL && !status && (st->streaming || st->next_seq > 1 || !st->json) &&
+        sc_http_stream_append(h, st, text, reply.len) != 0)
         st->rc = SC_ERR_NOMEM;
     st->done = true;
     h->handlers--;

@@ -53,12 +53,12 @@ int sc_mcp_handle_http(const sc_mcp_server *server, sc_mcp_session *session, sc_
                        sc_mcp_reply *reply);
 
 /* What a stateless request says of itself in params._meta. */
-typedef struct sc_mcp_request_meta {
+typedef struct sc_mcp_request_envelope {
     const char *version;             /* io.modelcontextprotocol/protocolVersion */
     const cJSON *client_capabilities; /* io.modelcontextprotocol/clientCapabilities */
     int level; /* io.modelcontextprotocol/logLevel: the least severe level sent; 8 when absent (none) */
     const cJSON *meta; /* the whole _meta (traceparent, tracestate, baggage, ...) */
-} sc_mcp_request_meta;
+} sc_mcp_request_envelope;
 
 /* Multi round trips (mcp_mrtr.c): what a stateless request's handler asked
  * the client, and the answers it has. */
@@ -88,9 +88,10 @@ struct sc_mcp_context {
     /* a stateless request's (2026-07-28): its revision, the client's
      * capabilities and log level from its _meta, its round trips */
     bool stateless;
-    sc_mcp_request_meta request;
+    sc_mcp_request_envelope request;
     sc_mcp_rounds rounds;
     const sc_mcp_resource *resource; /* the one resources/read read, for its caching hints */
+    const cJSON *meta;               /* params._meta, or NULL */
 };
 
 /* The revision a context's request speaks: its own (stateless) or its
@@ -162,7 +163,7 @@ bool sc_mcp_is_stateless(const sc_mcp_session *session, const char *method, cons
  * HTTP headers against it) and fills *request. NULL when it may go on;
  * otherwise the error response, with *status its HTTP status. */
 cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, const char *method, const cJSON *params,
-                              const sc_mcp_headers *headers, sc_mcp_request_meta *request, unsigned *status);
+                              const sc_mcp_headers *headers, sc_mcp_request_envelope *request, unsigned *status);
 
 /* Whether the stateless revisions have method (a request). */
 bool sc_mcp_stateless_method(const char *method);

@@ -174,7 +174,7 @@ static cJSON *unsupported(const cJSON *id, const char *version)
 }
 
 cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, const char *method, const cJSON *params,
-                              const sc_mcp_headers *headers, sc_mcp_request_meta *request, unsigned *status)
+                              const sc_mcp_headers *headers, sc_mcp_request_envelope *request, unsigned *status)
 {
     const cJSON *meta = meta_of(params);
     const cJSON *version = cJSON_GetObjectItemCaseSensitive(meta, META_VERSION);

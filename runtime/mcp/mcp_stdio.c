@@ -158,7 +158,8 @@ static void *handle_requests(void *arg)
 
 /* Whether a line is a response or a notification (handled as it comes)
  * rather than a request or anything else (queued, in order). Before
- * initialize is answered everything keeps its order. */
+ * initialize is answered everything keeps its order, but for
+ * notifications/cancelled. */
 static bool handled_at_once(stdio_server *s, sc_arena *arena, const char *text, size_t len)
 {
     cJSON *tree;
@@ -167,10 +168,14 @@ static bool handled_at_once(stdio_server *s, sc_arena *arena, const char *text, 
     pthread_mutex_lock(&s->lock);
     bool ready = s->ready;
     pthread_mutex_unlock(&s->lock);
-    if (ready && sc_parse_json(arena, text, len, &tree, &err) == 0 && cJSON_IsObject(tree)) {
+    if (sc_parse_json(arena, text, len, &tree, &err) == 0 && cJSON_IsObject(tree)) {
         bool method = cJSON_GetObjectItemCaseSensitive(tree, "method") != NULL;
         bool id = cJSON_GetObjectItemCaseSensitive(tree, "id") != NULL;
-        at_once = method != id; /* a notification, or a response */
+        /* a cancellation reaches a stateless request (2026-07-28: no
+         * initialize ever makes the connection ready) while it runs */
+        const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(tree, "method"));
+        bool cancel = !id && name != NULL && strcmp(name, "notifications/cancelled") == 0;
+        at_once = (ready && method != id) || cancel; /* a notification, or a response */
     }
     sc_arena_reset(arena);
     return at_once;

@@ -39,6 +39,7 @@ static int ask_roots(sc_mcp_context *ctx, const char *key, const cJSON **roots, 
 {
     const cJSON *result;
     cJSON *params = cJSON_CreateObject();
+    *roots = NULL;
     if (params == NULL)
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     sc_mcp_input_key(ctx, key);

@@ -8,6 +8,20 @@
 // the first 10% of the calls, at the end, and its peak) so memory can be
 // seen to stay flat; nothing is asserted about time.
 //
+// Then the same in the stateless revision, 2026-07-28, on a fresh server:
+// CLIENTS workers at once, CALLS requests in all, each a raw fetch POST
+// without a session (the SDK client above speaks only 2025) carrying the
+// MCP-Protocol-Version, Mcp-Method and Mcp-Name headers and params._meta;
+// the same tools/call mix, each reply (application/json or
+// text/event-stream) checked the same way and for its id and
+// "resultType":"complete"; every 250th a malformed one in turn: a body
+// that is not JSON (400, -32700), no MCP-Protocol-Version header (400,
+// -32020), no _meta (400, -32602). Nothing may be lost, the counts must
+// add up, the same figures are printed, and the server's RSS at the end
+// must stay within 32 MB of its RSS after the first 10%
+// (not asserted when the server is built with AddressSanitizer, whose
+// quarantine of freed memory grows by design).
+//
 // Then, with TRANSPORT_SERVER (tests/mcp/transport_server.c), SSE: CLIENTS
 // SDK clients, each with STREAMS calls streaming at once in its session,
 // CALLS / 10 calls in all; each call sends 20 messages on its POST's
@@ -140,6 +154,7 @@ if (unexpected.length) {
 }
 console.log(ok ? 'ok   every reply correct, nothing lost' : 'FAIL');
 
+ok = await stateless() && ok;
 if (transportServer)
     ok = await sse() && ok;
 process.exit(ok ? 0 : 1);
@@ -209,5 +224,154 @@ async function sse() {
         fine = false;
     }
     console.log(fine ? 'ok   SSE: every message and reply, in order, nothing lost' : 'FAIL SSE');
+    return fine;
+}
+
+// 2026-07-28: every request stateless, raw fetch POSTs with the headers
+// and _meta of the revision; the replies as JSON or as an SSE stream.
+async function stateless() {
+    const VERSION = '2026-07-28';
+    const STATELESS_RSS_SLACK = 32 * 1024; // kB
+    const meta = {
+        'io.modelcontextprotocol/protocolVersion': VERSION,
+        'io.modelcontextprotocol/clientInfo': { name: 'load-stateless', version: '1.0.0' },
+        'io.modelcontextprotocol/clientCapabilities': {},
+    };
+    const malformed = ['not JSON', 'no version header', 'no _meta'];
+    const plan = [];
+    for (let i = 0; plan.length < CALLS; i++) {
+        if (i % 250 === 125)
+            plan.push({ kind: malformed[Math.floor(i / 250) % malformed.length] });
+        else if (i % 3 === 2)
+            plan.push({ kind: 'invalid', call: invalid[i % invalid.length] });
+        else
+            plan.push({ kind: 'valid', call: valid[i % valid.length] });
+    }
+    const http = await startHttp(server, ['--page-size', '2']);
+    const counts = Object.fromEntries(['valid', 'invalid', ...malformed].map((k) => [k, 0]));
+    const as = { json: 0, sse: 0 };
+    const failures = [];
+    const early = Math.max(1, Math.floor(CALLS / 10));
+    let done = 0, rssEarly = NaN;
+
+    // The JSON-RPC messages of a reply, by its Content-Type.
+    const messagesOf = (type, text) => {
+        if (/^application\/json\b/.test(type)) {
+            as.json++;
+            return [JSON.parse(text)];
+        }
+        assert.match(type, /^text\/event-stream\b/, 'the Content-Type');
+        as.sse++;
+        const out = [];
+        for (const event of text.split(/\r?\n\r?\n/)) {
+            const data = event.split(/\r?\n/).filter((l) => l.startsWith('data:'))
+                .map((l) => l.slice(5).replace(/^ /, '')).join('\n');
+            if (data) // the priming event has none
+                out.push(JSON.parse(data));
+        }
+        return out;
+    };
+    async function run(id, call) {
+        const headers = {
+            'mcp-protocol-version': VERSION, 'mcp-method': 'tools/call',
+            accept: 'application/json, text/event-stream', 'content-type': 'application/json',
+        };
+        const [name, args, expected] = call.call ?? valid[id % valid.length];
+        const params = { name, arguments: args, _meta: meta };
+        headers['mcp-name'] = name;
+        let body;
+        if (call.kind === 'not JSON')
+            body = `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{`;
+        else {
+            if (call.kind === 'no version header')
+                delete headers['mcp-protocol-version'];
+            if (call.kind === 'no _meta')
+                delete params._meta;
+            body = JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params });
+        }
+        const r = await fetch(http.url, { method: 'POST', headers, body });
+        const messages = messagesOf(r.headers.get('content-type') ?? '', await r.text());
+        const replies = messages.filter((m) => 'result' in m || 'error' in m);
+        assert.equal(replies.length, 1, `one reply among ${JSON.stringify(messages)}`);
+        const [reply] = replies;
+        assert.equal(reply.jsonrpc, '2.0');
+        if (call.kind !== 'valid' && call.kind !== 'invalid') {
+            const code = { 'not JSON': -32700, 'no version header': -32020, 'no _meta': -32602 }[call.kind];
+            assert.equal(r.status, 400, JSON.stringify(reply));
+            assert.equal(reply.error?.code, code, JSON.stringify(reply));
+            assert.equal(reply.id, call.kind === 'not JSON' ? null : id);
+            return;
+        }
+        assert.equal(r.status, 200, JSON.stringify(reply));
+        assert.equal(reply.id, id);
+        const { result } = reply;
+        assert.ok(result, JSON.stringify(reply));
+        assert.equal(result.resultType, 'complete');
+        if (call.kind === 'invalid') {
+            assert.equal(result.isError, true);
+            assert.match(result.content[0].text, expected);
+        } else {
+            assert.equal(result.isError, false, JSON.stringify(result.content));
+            assert.deepEqual(JSON.parse(result.content[0].text), result.structuredContent);
+            if (typeof expected === 'function')
+                expected(result.structuredContent);
+            else
+                assert.deepEqual(result.structuredContent, expected);
+        }
+    }
+    async function worker(index) {
+        for (let i = index; i < plan.length; i += CLIENTS) {
+            try {
+                await run(i + 1, plan[i]);
+                counts[plan[i].kind]++;
+            } catch (e) {
+                failures.push(`request ${i} (${plan[i].kind} ${plan[i].call?.[0] ?? ''}): ${e.message}`);
+            }
+            if (++done === early)
+                rssEarly = memoryOf(http.child.pid, 'VmRSS');
+        }
+    }
+    const start = process.hrtime.bigint();
+    await Promise.all(Array.from({ length: CLIENTS }, (_, i) => worker(i)));
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    const rssEnd = memoryOf(http.child.pid, 'VmRSS'), peak = memoryOf(http.child.pid, 'VmHWM');
+    // AddressSanitizer keeps freed memory in quarantine (256 MB by default):
+    // its RSS grows whatever the server does
+    const asan = /libasan|libclang_rt\.asan/.test(readFileSync(`/proc/${http.child.pid}/maps`, 'utf8')) ||
+        readFileSync(server).includes('__asan_init');
+    const { code, signal } = await http.stop();
+
+    const total = Object.values(counts).reduce((a, b) => a + b);
+    console.log(`${VERSION} stateless: ${CLIENTS} clients, ${CALLS} requests in ${seconds.toFixed(2)} s: ` +
+        `${(CALLS / seconds).toFixed(0)} requests/s`);
+    console.log(`  ${Object.entries(counts).map(([k, n]) => `${k} ${n}`).join(', ')}; ` +
+        `replies as application/json ${as.json}, as text/event-stream ${as.sse}`);
+    console.log(`  server RSS after ${early} requests ${rssEarly} kB, at the end ${rssEnd} kB, peak ${peak} kB`);
+    for (const f of failures.slice(0, 20))
+        console.log(`FAIL ${f}`);
+    let fine = failures.length === 0;
+    if (total !== CALLS || as.json + as.sse !== CALLS) {
+        console.log(`FAIL ${CALLS - total} requests got no correct reply (${as.json + as.sse} replies read)`);
+        fine = false;
+    }
+    if (!(rssEnd <= rssEarly + STATELESS_RSS_SLACK)) {
+        if (asan)
+            console.log(`  (the server runs under AddressSanitizer: its RSS growth of ${rssEnd - rssEarly} kB is not checked)`);
+        else {
+            console.log(`FAIL the server's RSS grew by ${rssEnd - rssEarly} kB, more than ${STATELESS_RSS_SLACK} kB`);
+            fine = false;
+        }
+    }
+    if (code !== 0 || signal !== null) {
+        console.log(`FAIL the server exited with ${code ?? signal}: ${http.stderr()}`);
+        fine = false;
+    }
+    const unexpected = http.stderr().split('\n').filter((l) => l && !/^mcp_server: (listening|stopping|tools\/call)/.test(l));
+    if (unexpected.length) {
+        console.log(`FAIL unexpected server diagnostics:\n${unexpected.slice(0, 10).join('\n')}`);
+        fine = false;
+    }
+    console.log(fine ? `ok   ${VERSION} stateless: every reply correct, nothing lost${asan ? '' : ', memory flat'}`
+        : `FAIL ${VERSION} stateless`);
     return fine;
 }

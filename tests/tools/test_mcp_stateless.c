@@ -68,12 +68,14 @@ static int one_round(sc_mcp_context *ctx, sc_error *err)
     return sc_mcp_add_content(ctx, sc_mcp_text_content(a != NULL && b != NULL ? "both" : "missing"));
 }
 
+/* Logs at info and debug; answers the request's traceparent, if any. */
 static int logs(sc_mcp_context *ctx, sc_error *err)
 {
     (void)err;
     sc_mcp_client_log(ctx, SC_MCP_LOG_INFO, NULL, "info line");
     sc_mcp_client_log(ctx, SC_MCP_LOG_DEBUG, NULL, "debug line");
-    return sc_mcp_add_content(ctx, sc_mcp_text_content("logged"));
+    const char *trace = cJSON_GetStringValue(cJSON_GetObjectItem(sc_mcp_request_meta(ctx), "traceparent"));
+    return sc_mcp_add_content(ctx, sc_mcp_text_content(trace != NULL ? trace : "logged"));
 }
 
 typedef int (*asker)(sc_mcp_context *ctx, sc_error *err);
@@ -237,9 +239,12 @@ static void capabilities_and_logging(void)
     snprintf(message, sizeof message,
              "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{\"name\":\"logs\",\"arguments\":{},"
              "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-             "\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/logLevel\":\"info\"}}}");
+             "\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/logLevel\":\"info\","
+             "\"traceparent\":\"00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01\"}}}");
     text = ask(&server, &session, message);
-    CHECK(HAS(text, "\"logged\"") && sent_count == 1 && HAS(sent[0], "info line"));
+    /* the trace context reaches the handler */
+    CHECK(HAS(text, "\"00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01\"") && sent_count == 1 &&
+          HAS(sent[0], "info line"));
     sc_mcp_session_free(&session);
 }
 
