@@ -495,11 +495,11 @@ int sc_mcp_list_changed(sc_mcp_session *session, const char *what);
 
 /* The same for the stateless revisions' subscriptions (subscriptions/listen)
  * of every client of server, whatever its transport and thread: sent to
- * those that asked for it, tagged with their subscription id. A 2025
- * session is reached through its session (above) or
- * sc_mcp_http_list_changed, which calls these too. Returns 0,
- * SC_ERR_ARGUMENT (what is not tools, prompts or resources) or
- * SC_ERR_NOMEM. */
+ * those that asked for it, tagged with their subscription id. The two
+ * above reach a 2025 session only (the stateless revision sends nothing
+ * outside a request but on a subscription); sc_mcp_http_list_changed and
+ * sc_mcp_http_resource_updated reach both eras. Returns 0, SC_ERR_ARGUMENT
+ * (what is not tools, prompts or resources) or SC_ERR_NOMEM. */
 int sc_mcp_notify_list_changed(const sc_mcp_server *server, const char *what);
 int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri);
 

@@ -655,11 +655,13 @@ int sc_mcp_core_subscribe(sc_mcp_session *session, const char *uri, bool subscri
     return rc;
 }
 
-/* Sends a notification on the session's channel. */
+/* Sends a notification on the session's channel: a 2025 session's only
+ * (the stateless revision sends nothing outside a request but on a
+ * subscription: sc_mcp_notify_list_changed). */
 static int notify_session(sc_mcp_session *session, const char *method, cJSON *params)
 {
     sc_mcp_channel channel;
-    if (session->core == NULL || !session_channel(session->core, &channel)) {
+    if (session->state != SC_MCP_STATE_READY || session->core == NULL || !session_channel(session->core, &channel)) {
         cJSON_Delete(params);
         return 0; /* nobody listens now: dropped, as mcp.h says */
     }
@@ -670,8 +672,6 @@ int sc_mcp_resource_updated(sc_mcp_session *session, const char *uri)
 {
     struct sc_mcp_session_core *core = session != NULL ? session->core : NULL;
     bool subscribed = false;
-    if (session != NULL && uri != NULL && sc_mcp_listeners_notify(session, NULL, uri) == SC_ERR_NOMEM)
-        return SC_ERR_NOMEM;
     if (core == NULL || uri == NULL)
         return 0;
     pthread_mutex_lock(&core->lock);
@@ -695,8 +695,6 @@ int sc_mcp_list_changed(sc_mcp_session *session, const char *what)
         (strcmp(what, "tools") != 0 && strcmp(what, "prompts") != 0 && strcmp(what, "resources") != 0))
         return SC_ERR_ARGUMENT;
     snprintf(method, sizeof method, "notifications/%s/list_changed", what);
-    if (sc_mcp_listeners_notify(session, what, NULL) == SC_ERR_NOMEM)
-        return SC_ERR_NOMEM;
     return notify_session(session, method, NULL);
 }
 

@@ -203,10 +203,6 @@ void sc_mcp_rounds_end(sc_mcp_context *ctx);
  * JSON-RPC error code with err's message. */
 int sc_mcp_listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params, cJSON **result, sc_error *err);
 
-/* A notification (what: tools, prompts, resources; or uri's update) to the
- * subscriptions opened on session's shared channel (stdio). */
-int sc_mcp_listeners_notify(const sc_mcp_session *session, const char *what, const char *uri);
-
 /* Marks session as one with subscriptions on its shared channel, for
  * sc_mcp_session_free. SC_ERR_NOMEM or 0. */
 int sc_mcp_core_listening(sc_mcp_session *session);

@@ -217,13 +217,12 @@ int sc_mcp_listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params, cJS
     return 0;
 }
 
-/* Sends method to every listener of server (and of session, when not
- * NULL) that wants it; lock held. */
-static int notify(const sc_mcp_server *server, const sc_mcp_session *session, const char *method, const char *uri)
+/* Sends method to every listener of server that wants it; lock held. */
+static int notify(const sc_mcp_server *server, const char *method, const char *uri)
 {
     int result = 0;
     for (listener *l = listeners; l != NULL; l = l->next) {
-        if (l->server != server || l->ended || (session != NULL && l->session != session))
+        if (l->server != server || l->ended)
             continue;
         bool wants = false;
         if (uri != NULL) {
@@ -278,7 +277,7 @@ int sc_mcp_notify_list_changed(const sc_mcp_server *server, const char *what)
     if (server == NULL || method == NULL)
         return SC_ERR_ARGUMENT;
     pthread_mutex_lock(&lock);
-    int rc = notify(server, NULL, method, NULL);
+    int rc = notify(server, method, NULL);
     pthread_mutex_unlock(&lock);
     return rc;
 }
@@ -288,21 +287,7 @@ int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri)
     if (server == NULL || uri == NULL)
         return SC_ERR_ARGUMENT;
     pthread_mutex_lock(&lock);
-    int rc = notify(server, NULL, "notifications/resources/updated", uri);
-    pthread_mutex_unlock(&lock);
-    return rc;
-}
-
-int sc_mcp_listeners_notify(const sc_mcp_session *session, const char *what, const char *uri)
-{
-    int rc = 0;
-    pthread_mutex_lock(&lock);
-    for (listener *l = listeners; l != NULL && rc == 0; l = l->next)
-        if (l->session == session) {
-            rc = uri != NULL ? notify(l->server, session, "notifications/resources/updated", uri)
-                             : notify(l->server, session, list_method(what), NULL);
-            break; /* notify reached every listener of the session */
-        }
+    int rc = notify(server, "notifications/resources/updated", uri);
     pthread_mutex_unlock(&lock);
     return rc;
 }
