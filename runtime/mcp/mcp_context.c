@@ -423,8 +423,7 @@ bool sc_mcp_core_response(sc_mcp_session *session, const cJSON *message)
     return matched;
 }
 
-/* The client capability a server request needs, or NULL for none. */
-static const char *needed_capability(const char *method)
+const char *sc_mcp_capability_of(const char *method)
 {
     if (strcmp(method, "sampling/createMessage") == 0)
         return "sampling";
@@ -471,7 +470,7 @@ int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int t
                    sc_error *err)
 {
     struct sc_mcp_session_core *core = ctx->session->core;
-    const char *capability = needed_capability(method);
+    const char *capability = sc_mcp_capability_of(method);
     *result = NULL;
     if (ctx->stateless) /* no request to the client: a round trip of the client's request */
         return sc_mcp_rounds_ask(ctx, method, params, result, err);

@@ -259,22 +259,24 @@ static bool json_content(const char *type)
            (type[16] == '\0' || type[16] == ';' || type[16] == ' ');
 }
 
-static bool stateless_version(const char *version)
+static bool one_of(const char *version, const char *const *versions, size_t count)
 {
-    static const char *const versions[] = SC_MCP_STATELESS_VERSIONS;
-    for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++)
+    for (size_t i = 0; i < count; i++)
         if (strcmp(version, versions[i]) == 0)
             return true;
     return false;
 }
 
+static const char *const session_versions[] = SC_MCP_VERSIONS, *const stateless_versions[] = SC_MCP_STATELESS_VERSIONS;
+
+static bool stateless_version(const char *version)
+{
+    return one_of(version, stateless_versions, sizeof stateless_versions / sizeof stateless_versions[0]);
+}
+
 static bool supported_version(const char *version)
 {
-    static const char *const versions[] = SC_MCP_VERSIONS;
-    for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++)
-        if (strcmp(version, versions[i]) == 0)
-            return true;
-    return false;
+    return one_of(version, session_versions, sizeof session_versions / sizeof session_versions[0]);
 }
 
 /* Counts the Content-Length and Transfer-Encoding headers of a request. */

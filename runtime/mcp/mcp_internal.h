@@ -102,6 +102,10 @@ const char *sc_mcp_context_version(const sc_mcp_context *ctx);
  * capabilities (what server requests it accepts). SC_ERR_NOMEM or 0. */
 int sc_mcp_core_create(sc_mcp_session *session, const cJSON *client_capabilities);
 
+/* The client capability a question to the client needs (sampling,
+ * elicitation, roots), or NULL for none. */
+const char *sc_mcp_capability_of(const char *method);
+
 /* Starts and ends the context of request id (params: its params, or
  * NULL) on this thread. begin returns SC_ERR_NOMEM or 0; end is always
  * called after a successful begin. */

@@ -270,18 +270,6 @@ int sc_mcp_rounds_begin(sc_mcp_context *ctx, const char *method, const cJSON *pa
     return 0;
 }
 
-/* The client capability a question needs. */
-static const char *capability_of(const char *method)
-{
-    if (strcmp(method, "sampling/createMessage") == 0)
-        return "sampling";
-    if (strcmp(method, "elicitation/create") == 0)
-        return "elicitation";
-    if (strcmp(method, "roots/list") == 0)
-        return "roots";
-    return NULL;
-}
-
 int sc_mcp_input_key(sc_mcp_context *ctx, const char *key)
 {
     if (ctx == NULL || key == NULL || key[0] == '\0' || strlen(key) >= sizeof ctx->rounds.next_key)
@@ -293,7 +281,7 @@ int sc_mcp_input_key(sc_mcp_context *ctx, const char *key)
 int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, const cJSON **result, sc_error *err)
 {
     sc_mcp_rounds *rounds = &ctx->rounds;
-    const char *capability = capability_of(method);
+    const char *capability = sc_mcp_capability_of(method);
     char key[64];
     *result = NULL;
     if (!rounds->allowed || capability == NULL) {
