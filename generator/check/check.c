@@ -4,6 +4,7 @@
 #include "check/check_names.h"
 #include "check/check_overlap.h"
 
+#include <ctype.h>
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -624,6 +625,39 @@ static void check_mcp_arguments(const struct_def *s)
     }
 }
 
+static bool same_name_any_case(const char *a, const char *b)
+{
+    while (*a != '\0' && tolower((unsigned char)*a) == tolower((unsigned char)*b))
+        a++, b++;
+    return *a == '\0' && *b == '\0';
+}
+
+/* @header (MCP's x-mcp-header): a parameter of a @tool, of a type a
+ * header can carry, each name once whatever its case (header names are
+ * compared without it). */
+static void check_headers(const struct_def *s)
+{
+    for (size_t i = 0; i < s->nfields; i++) {
+        const field *f = &s->fields[i];
+        node_kind kind = f->mcp_header != NULL ? f->type->kind : NODE_BOOL;
+        if (f->mcp_header == NULL)
+            continue;
+        if (s->tool_name == NULL)
+            diag_error(f->header_where, "@header belongs to a parameter of a @tool struct: MCP mirrors a tool's "
+                                        "argument into an HTTP header");
+        else if (kind != NODE_BOOL && kind != NODE_INT && kind != NODE_NUMBER && kind != NODE_STRING &&
+                 kind != NODE_ENUM)
+            diag_error(f->header_where, "'%s' is %s: @header takes a boolean, a number, a string or an enum, the "
+                                        "values MCP mirrors into a header", f->c_name, node_kind_text(kind));
+        for (size_t j = 0; j < i; j++)
+            if (s->fields[j].mcp_header != NULL && same_name_any_case(s->fields[j].mcp_header, f->mcp_header)) {
+                diag_error(f->header_where, "header name '%s' is also given to '%s': header names are compared "
+                                            "without their case", f->mcp_header, s->fields[j].c_name);
+                diag_note(s->fields[j].header_where, "'%s' is declared here", s->fields[j].c_name);
+            }
+    }
+}
+
 static void check_struct(const model *m, struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
@@ -677,6 +711,7 @@ static void check_struct(const model *m, struct_def *s)
         check_mcp_arguments(s);
     if (s->untagged)
         check_untagged(s);
+    check_headers(s);
 }
 
 /* Two structs under one @tool name would be two tools a model cannot tell

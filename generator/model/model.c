@@ -53,6 +53,7 @@ void field_release(field *f)
     free(f->count_c_type);
     cJSON_Delete(f->default_value);
     free(f->accept_break);
+    free(f->mcp_header);
     node_free(f->type);
 }
 
@@ -102,6 +103,7 @@ field field_clone(const field *f, const char *prefix)
     c.count_c_type = dup_or_null(f->count_c_type);
     c.default_value = json_dup(f->default_value);
     c.accept_break = dup_or_null(f->accept_break);
+    c.mcp_header = dup_or_null(f->mcp_header);
     c.type = node_clone(f->type);
     return c;
 }

@@ -129,6 +129,8 @@ typedef struct field {
     uint64_t offset; /* bytes, from libclang, for _Static_assert */
     bool stand_in;   /* stands for an untagged variant's member reported as an error */
     char *accept_break; /* @acceptBreak [RULES] (--compat): NULL none, "" every rule */
+    char *mcp_header;   /* @header NAME: a tool parameter MCP mirrors into Mcp-Param-NAME, or NULL */
+    src_loc header_where;
 } field;
 
 typedef enum tool_effect { EFFECT_NONE, EFFECT_READONLY, EFFECT_MUTATING, EFFECT_DESTRUCTIVE } tool_effect;

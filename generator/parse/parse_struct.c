@@ -2,6 +2,7 @@
  * companions (counts, has_X flags), maps, tagged unions, struct tags. */
 #include "parse/parse_internal.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -254,6 +255,24 @@ static void apply_type(field *f, const tag *t)
         n->any_object = true;
 }
 
+/* @header NAME: the tool parameter travels in the HTTP header
+ * Mcp-Param-NAME too (MCP 2026-07-28, x-mcp-header); NAME is an HTTP
+ * token (RFC 9110 5.6.2). Where it may stand is check.c's business. */
+static void apply_header(field *f, const tag *t)
+{
+    const char *v = t->value;
+    bool token = v[0] != '\0';
+    for (const char *p = v; *p != '\0' && token; p++)
+        token = isalnum((unsigned char)*p) || strchr("!#$%&'*+-.^_`|~", *p) != NULL;
+    if (!token) {
+        diag_error(t->where, "@header needs the header's name, an HTTP token (letters, digits and "
+                             "!#$%%&'*+-.^_`|~): @header Region sends the value as Mcp-Param-Region");
+        return;
+    }
+    f->mcp_header = xstrdup(v);
+    f->header_where = t->where;
+}
+
 static void apply_field_tags(field *f, raw_field *rf)
 {
     const annotations *a = &rf->a;
@@ -298,6 +317,8 @@ static void apply_field_tags(field *f, raw_field *rf)
         apply_type(f, t);
     if ((t = annotations_find(a, "acceptBreak")) != NULL)
         f->accept_break = xstrdup(t->value);
+    if ((t = annotations_find(a, "header")) != NULL)
+        apply_header(f, t);
 }
 
 static void collect_fields(CXCursor record, field_collect *fc);

@@ -28,6 +28,8 @@ static const tag_info other_tags[] = {
     /* --compat (docs/compat.md) */
     {"direction", SITE_STRUCT}, {"acceptBreak", SITE_STRUCT | SITE_FIELD},
     {"nullable", SITE_FIELD}, {"name", SITE_FIELD | SITE_ENUMERATOR}, {"ignore", SITE_FIELD}, {"count", SITE_FIELD},
+    /* MCP's x-mcp-header (docs/annotations.md) */
+    {"header", SITE_FIELD},
 };
 
 /* Where tag `name` may stand (SITE_* bits), or 0 for an unknown tag. */

@@ -36,6 +36,7 @@
 #define _GNU_SOURCE /* POLLRDHUP */
 
 #include <arpa/inet.h>
+#include <ctype.h>
 #include <errno.h>
 #include <poll.h>
 #include <signal.h>
@@ -672,6 +673,40 @@ static char *retry_after(const sc_mcp_http *h, char buf[16])
     return buf;
 }
 
+/* The request's Mcp-Param-NAME headers, as an object of NAME (lower
+ * case: header names have no case) to value, for the core's check of
+ * x-mcp-header parameters. */
+static enum MHD_Result collect_param(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+{
+    cJSON *params = cls;
+    (void)kind;
+    if (strncasecmp(key, "Mcp-Param-", 10) != 0 || value == NULL)
+        return MHD_YES;
+    char name[128];
+    size_t n = 0;
+    for (const char *k = key + 10; *k != '\0' && n + 1 < sizeof name; k++)
+        name[n++] = (char)tolower((unsigned char)*k);
+    name[n] = '\0';
+    if (!cJSON_HasObjectItem(params, name)) /* the first of repeated ones */
+        cJSON_AddStringToObject(params, name, value);
+    return MHD_YES;
+}
+
+static void delete_tree(void *tree)
+{
+    cJSON_Delete(tree);
+}
+
+static const char *param_of(void *ctx, const char *name)
+{
+    char lower[128];
+    size_t n = 0;
+    for (; name[n] != '\0' && n + 1 < sizeof lower; n++)
+        lower[n] = (char)tolower((unsigned char)name[n]);
+    lower[n] = '\0';
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(ctx, lower));
+}
+
 /* A header's value copied into arena (NULL when absent or out of memory). */
 static const char *header_copy(struct MHD_Connection *c, sc_arena *arena, const char *name)
 {
@@ -686,8 +721,12 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
     bool initialize = r->session == NULL && is_initialize(r->arena, r->body, r->len);
     bool stateless = r->session == NULL && !initialize;
     char wait[16];
+    cJSON *params = cJSON_CreateObject(); /* the arena's, which goes with the body */
+    if (params == NULL || sc_arena_on_release(r->arena, delete_tree, params) != 0)
+        return MHD_NO;
+    MHD_get_connection_values(c, MHD_HEADER_KIND, collect_param, params);
     sc_mcp_headers headers = {header_copy(c, r->arena, "MCP-Protocol-Version"), header_copy(c, r->arena, "Mcp-Method"),
-                              header_copy(c, r->arena, "Mcp-Name"), NULL, NULL};
+                              header_copy(c, r->arena, "Mcp-Name"), param_of, params};
     if (stateless && (r->session = sc_http_session_new(h)) == NULL)
         return MHD_NO;
     if (stateless)

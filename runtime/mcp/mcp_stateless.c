@@ -7,6 +7,7 @@
  * itself as a session's, so that tools, prompts and resources are written
  * once for both eras. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <nettle/base64.h>
@@ -120,10 +121,75 @@ static bool named_method(const char *method)
            strcmp(method, "resources/read") == 0;
 }
 
+/* Whether a header's value (decoded) says what the body's value does: a
+ * string the same, a number the same number, a boolean true or false. */
+static bool same_value(const char *header, const cJSON *body)
+{
+    if (cJSON_IsString(body))
+        return strcmp(header, body->valuestring) == 0;
+    if (cJSON_IsBool(body))
+        return strcmp(header, cJSON_IsTrue(body) ? "true" : "false") == 0;
+    if (cJSON_IsNumber(body)) {
+        char *end;
+        double value = strtod(header, &end);
+        return end != header && *end == '\0' && value == body->valuedouble;
+    }
+    return false;
+}
+
+/* The tool parameters its MCP entry marks with x-mcp-header (the
+ * header's name, schemac's @header) against their Mcp-Param-NAME headers:
+ * a value in the body needs its header, saying the same; a header needs
+ * its value. NULL when they agree, else what is wrong. */
+static const char *param_mismatch(const sc_mcp_server *server, const sc_mcp_headers *headers, const cJSON *params,
+                                  char *why, size_t size)
+{
+    const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(params, "name"));
+    const cJSON *args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
+    const sc_tool *tool = NULL;
+    for (size_t i = 0; name != NULL && i < server->tool_count && tool == NULL; i++)
+        if (strcmp(server->tools[i].tool->name, name) == 0)
+            tool = server->tools[i].tool;
+    if (tool == NULL || tool->mcp == NULL || strstr(tool->mcp, "\"x-mcp-header\"") == NULL)
+        return NULL; /* the call's own checks say what is wrong with it */
+    cJSON *entry = cJSON_Parse(tool->mcp);
+    const cJSON *property;
+    const char *wrong = NULL;
+    cJSON_ArrayForEach(property, cJSON_GetObjectItemCaseSensitive(
+                                     cJSON_GetObjectItemCaseSensitive(entry, "inputSchema"), "properties"))
+    {
+        const char *header = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(property, "x-mcp-header"));
+        if (header == NULL || wrong != NULL)
+            continue;
+        const cJSON *body = cJSON_GetObjectItemCaseSensitive(args, property->string);
+        const char *given = headers->param != NULL ? headers->param(headers->param_ctx, header) : NULL;
+        char value[1024], buf[1024];
+        const char *decoded = given != NULL && trimmed(given, value, sizeof value) != NULL
+                                  ? header_value(value, buf, sizeof buf)
+                                  : NULL;
+        if (body != NULL && !cJSON_IsNull(body) && given == NULL)
+            snprintf(why, size, "the Mcp-Param-%.64s header is missing for the argument '%.64s'", header,
+                     property->string);
+        else if (given != NULL && (body == NULL || cJSON_IsNull(body)))
+            snprintf(why, size, "the Mcp-Param-%.64s header names an argument '%.64s' the body does not have",
+                     header, property->string);
+        else if (given != NULL && decoded == NULL)
+            snprintf(why, size, "the Mcp-Param-%.64s header is not valid base64 in its =?base64?...?= form", header);
+        else if (given != NULL && !same_value(decoded, body))
+            snprintf(why, size, "the Mcp-Param-%.64s header value does not match the argument '%.64s'", header,
+                     property->string);
+        else
+            continue;
+        wrong = why;
+    }
+    cJSON_Delete(entry);
+    return wrong;
+}
+
 /* The header rules of 2026-07-28's Streamable HTTP: NULL when they hold,
  * else what is wrong. */
-static const char *header_mismatch(const sc_mcp_headers *headers, const char *method, const cJSON *params,
-                                   char *why, size_t size)
+static const char *header_mismatch(const sc_mcp_server *server, const sc_mcp_headers *headers, const char *method,
+                                   const cJSON *params, char *why, size_t size)
 {
     char value[1024], buf[1024];
     const char *given = headers->method != NULL ? trimmed(headers->method, value, sizeof value) : NULL;
@@ -149,7 +215,7 @@ static const char *header_mismatch(const sc_mcp_headers *headers, const char *me
         snprintf(why, size, "the Mcp-Name header value '%.64s' does not match the body's '%.64s'", name, body);
         return why;
     }
-    return NULL;
+    return strcmp(method, "tools/call") == 0 ? param_mismatch(server, headers, params, why, size) : NULL;
 }
 
 static cJSON *unsupported(const cJSON *id, const char *version)
@@ -181,7 +247,6 @@ cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, cons
     const cJSON *capabilities = cJSON_GetObjectItemCaseSensitive(meta, META_CAPABILITIES);
     const cJSON *level = cJSON_GetObjectItemCaseSensitive(meta, META_LOG_LEVEL);
     char why[256];
-    (void)server;
     *status = 400;
     if (headers != NULL && headers->protocol_version == NULL)
         return sc_mcp_error_response(id, SC_MCP_HEADER_MISMATCH, NULL,
@@ -201,7 +266,7 @@ cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, cons
                                      headers->protocol_version, META_VERSION, version->valuestring);
     if (!listed(versions, VERSION_COUNT, version->valuestring))
         return unsupported(id, version->valuestring);
-    const char *mismatch = headers != NULL ? header_mismatch(headers, method, params, why, sizeof why) : NULL;
+    const char *mismatch = headers != NULL ? header_mismatch(server, headers, method, params, why, sizeof why) : NULL;
     if (mismatch != NULL)
         return sc_mcp_error_response(id, SC_MCP_HEADER_MISMATCH, NULL, "header mismatch: %s", mismatch);
     request->level = NO_LEVEL;

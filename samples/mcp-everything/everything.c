@@ -269,6 +269,15 @@ static int elicitation(sc_arena *arena, const elicitation_args *in, cJSON **out,
     return add_content(ctx, sc_mcp_text_content(text), err);
 }
 
+static int custom_headers(sc_arena *arena, const custom_headers_args *in, cJSON **out, void *app, sc_error *err)
+{
+    (void)out, (void)app;
+    sc_mcp_context *ctx = context(arena, err);
+    char text[300];
+    snprintf(text, sizeof text, "value: %s", in->value);
+    return ctx == NULL ? err->code : add_content(ctx, sc_mcp_text_content(text), err);
+}
+
 static int json_schema_tool(sc_arena *arena, const json_schema_args *in, cJSON **out, void *app, sc_error *err)
 {
     (void)arena, (void)app;
@@ -452,6 +461,7 @@ int main(int argc, char **argv)
     tools[count++] = elicitation_args_bind(elicitation, NULL);
     tools[count] = json_schema_args_bind(json_schema_tool, NULL);
     tools[count++].tool = &json_schema;
+    tools[count++] = custom_headers_args_bind(custom_headers, NULL);
     for (size_t i = 0; i < round_trip_count && count < sizeof tools / sizeof tools[0]; i++)
         tools[count++] = (sc_tool_binding){&round_trip_tools[i], (sc_handler)round_trip_handlers[i], NULL};
 

@@ -77,6 +77,16 @@ typedef struct {
     postal_address *address;
 } json_schema_args;
 
+/**
+ * Echoes a value a gateway can route on: it travels in the Mcp-Param-Value header too (SEP-2243)
+ * @tool test_custom_headers
+ * @dialects mcp
+ */
+typedef struct {
+    /** The value to echo @maxLength 200 @header Value */
+    char *value;
+} custom_headers_args;
+
 /** A language code_review reviews. */
 typedef enum {
     LANGUAGE_C,          /**< C */

@@ -40,8 +40,6 @@ const [serverPath] = process.argv.slice(2);
 // prefix of the scenario's name. Only --suite all may fail these.
 const unsupported = {
     'tasks-': 'the tasks extension (io.modelcontextprotocol/tasks, SEP-2663) is not implemented',
-    'http-custom-header-server-validation':
-        'no tool parameter is mirrored into an Mcp-Param-* header (x-mcp-header, SEP-2243): not implemented',
 };
 const unsupportedReason = (name) => Object.entries(unsupported).find(([prefix]) => name.startsWith(prefix))?.[1];
 

@@ -775,6 +775,18 @@ static void add_text(cJSON *o, const char *key, const char *text)
         cJSON_AddStringToObject(o, key, text);
 }
 
+/* x-mcp-header on the parameters tagged @header (MCP 2026-07-28: a
+ * client sends their values as Mcp-Param-NAME headers too). */
+static void add_headers(const struct_def *s, cJSON *input)
+{
+    cJSON *properties = cJSON_GetObjectItemCaseSensitive(input, "properties");
+    for (size_t i = 0; i < s->nfields; i++) {
+        cJSON *p = cJSON_GetObjectItemCaseSensitive(properties, s->fields[i].json_name);
+        if (s->fields[i].mcp_header != NULL && cJSON_IsObject(p))
+            cJSON_AddStringToObject(p, "x-mcp-header", s->fields[i].mcp_header);
+    }
+}
+
 static cJSON *mcp_output_schema(conv *c)
 {
     const struct_def *out = model_schema_struct(c->m, c->root->output_type);
@@ -824,7 +836,9 @@ static cJSON *build(conv *c)
     case DIALECT_MCP: {
         cJSON_AddStringToObject(doc, "name", dialect_tool_name(s));
         add_text(doc, "description", s->description);
-        cJSON_AddItemToObject(doc, "inputSchema", parameters(c));
+        cJSON *input = parameters(c);
+        add_headers(s, input);
+        cJSON_AddItemToObject(doc, "inputSchema", input);
         if (s->output_type != NULL) {
             cJSON *out = mcp_output_schema(c);
             if (out != NULL)
