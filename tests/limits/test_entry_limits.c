@@ -19,14 +19,17 @@ CODEC(count_map)
 CODEC(branch)
 CODEC(wide_list)
 
+/* The documents are small: each is built in a buffer of the case. */
+#define DOC_MAX 1024
+
 /* One limit: a type, a bound, and two documents on either side of it. */
 typedef struct limit_case {
     const char *name; /* the sc_limits field, as the messages name it */
     codec codec;
     sc_limits limits; /* the case's bound; 0 fields take the defaults */
     int code;         /* what going past it fails with */
-    char *within;     /* a document at the bound */
-    char *over;       /* the same one step past it */
+    char within[DOC_MAX]; /* a document at the bound */
+    char over[DOC_MAX];   /* the same one step past it */
 } limit_case;
 
 /* Entry points, as one signature: text or cJSON, first error or all. */
@@ -47,6 +50,8 @@ static outcome call(const limit_case *c, entry e, const char *json)
     sc_error items[8];
     sc_errors errs = {items, 8, 0, false, SC_OK};
     void *out = calloc(1, c->codec.size);
+    if (out == NULL)
+        exit(1);
     cJSON *tree = NULL;
     sc_arena_init(&arena, NULL);
     sc_arena_set_limits(&arena, &c->limits);
@@ -84,46 +89,69 @@ static outcome call(const limit_case *c, entry e, const char *json)
     return o;
 }
 
-/* A document of n copies of item between head and tail, separated by sep. */
-static char *repeat(const char *head, const char *item, const char *sep, size_t n, const char *tail)
+typedef struct doc {
+    char text[DOC_MAX];
+    size_t len;
+} doc;
+
+static void add(doc *d, const char *text)
 {
-    size_t len = strlen(head) + n * (strlen(item) + strlen(sep)) + strlen(tail) + 1;
-    char *s = malloc(len), *p = s;
-    p += sprintf(p, "%s", head);
-    for (size_t i = 0; i < n; i++)
-        p += sprintf(p, "%s%s", i > 0 ? sep : "", item);
-    sprintf(p, "%s", tail);
-    return s;
+    size_t n = strlen(text);
+    if (d->len + n >= DOC_MAX) {
+        fprintf(stderr, "a test document outgrew %d bytes\n", DOC_MAX);
+        exit(1);
+    }
+    memcpy(d->text + d->len, text, n + 1);
+    d->len += n;
+}
+
+/* n copies of item between head and tail, separated by sep. */
+static void repeat(char *out, const char *head, const char *item, const char *sep, size_t n, const char *tail)
+{
+    doc d = {"", 0};
+    add(&d, head);
+    for (size_t i = 0; i < n; i++) {
+        add(&d, i > 0 ? sep : "");
+        add(&d, item);
+    }
+    add(&d, tail);
+    memcpy(out, d.text, d.len + 1);
 }
 
 /* {"counts":{"k0":0,...}} with n members. */
-static char *count_members(size_t n)
+static void count_members(char *out, size_t n)
 {
-    char *s = malloc(16 + n * 16), *p = s;
-    p += sprintf(p, "{\"counts\":{");
-    for (size_t i = 0; i < n; i++)
-        p += sprintf(p, "%s\"k%zu\":%zu", i > 0 ? "," : "", i, i);
-    sprintf(p, "}}");
-    return s;
+    doc d = {"", 0};
+    char member[48];
+    add(&d, "{\"counts\":{");
+    for (size_t i = 0; i < n; i++) {
+        snprintf(member, sizeof member, "%s\"k%zu\":%zu", i > 0 ? "," : "", i, i);
+        add(&d, member);
+    }
+    add(&d, "}}");
+    memcpy(out, d.text, d.len + 1);
 }
 
 /* {"kids":[...]} nested levels objects deep, the innermost array holding
  * innermost: 2 * levels containers, and one more when innermost is {}. */
-static char *branches(size_t levels, const char *innermost)
+static void branches(char *out, size_t levels, const char *innermost)
 {
-    char *s = malloc(levels * 16 + 8), *p = s;
+    doc d = {"", 0};
     for (size_t i = 0; i < levels; i++)
-        p += sprintf(p, "{\"kids\":[");
-    p += sprintf(p, "%s", innermost);
+        add(&d, "{\"kids\":[");
+    add(&d, innermost);
     for (size_t i = 0; i < levels; i++)
-        p += sprintf(p, "]}");
-    return s;
+        add(&d, "]}");
+    memcpy(out, d.text, d.len + 1);
 }
 
 /* {"text":"aaa..."} exactly len bytes long. */
-static char *text_of_length(size_t len)
+static void text_of_length(char *out, size_t len)
 {
-    return repeat("{\"text\":\"", "a", "", len - strlen("{\"text\":\"\"}"), "\"}");
+    doc a = {"", 0};
+    for (size_t i = 0; i < len - strlen("{\"text\":\"\"}"); i++)
+        add(&a, "a");
+    repeat(out, "{\"text\":\"", a.text, "", 1, "\"}");
 }
 
 static void check_case(const limit_case *c)
@@ -147,31 +175,44 @@ static void check_case(const limit_case *c)
 
 static limit_case cases[6];
 
+/* Case i: the limit's name, its codec, its code; the bound set after. */
+static limit_case *set(size_t i, const char *name, codec codec, int code)
+{
+    limit_case *c = &cases[i];
+    memset(c, 0, sizeof *c);
+    c->name = name;
+    c->codec = codec;
+    c->code = code;
+    return c;
+}
+
 static void setup(void)
 {
-    static const sc_limits none = {0};
-    limit_case *c = cases;
-    *c = (limit_case){"max_input", CODEC_ENTRY(text_doc), none, SC_ERR_LIMIT, text_of_length(64), text_of_length(65)};
+    limit_case *c = set(0, "max_input", (codec)CODEC_ENTRY(text_doc), SC_ERR_LIMIT);
+    text_of_length(c->within, 64);
+    text_of_length(c->over, 65);
     c->limits.max_input = 64;
-    c++;
-    *c = (limit_case){"max_string", CODEC_ENTRY(text_doc), none, SC_ERR_LIMIT, text_of_length(11 + 16),
-                      text_of_length(11 + 17)};
+    c = set(1, "max_string", (codec)CODEC_ENTRY(text_doc), SC_ERR_LIMIT);
+    text_of_length(c->within, 11 + 16);
+    text_of_length(c->over, 11 + 17);
     c->limits.max_string = 16;
-    c++;
-    *c = (limit_case){"max_items", CODEC_ENTRY(number_list), none, SC_ERR_LIMIT,
-                      repeat("{\"numbers\":[", "7", ",", 8, "]}"), repeat("{\"numbers\":[", "7", ",", 9, "]}")};
+    c = set(2, "max_items", (codec)CODEC_ENTRY(number_list), SC_ERR_LIMIT);
+    repeat(c->within, "{\"numbers\":[", "7", ",", 8, "]}");
+    repeat(c->over, "{\"numbers\":[", "7", ",", 9, "]}");
     c->limits.max_items = 8;
-    c++;
-    *c = (limit_case){"max_members", CODEC_ENTRY(count_map), none, SC_ERR_LIMIT, count_members(4), count_members(5)};
+    c = set(3, "max_members", (codec)CODEC_ENTRY(count_map), SC_ERR_LIMIT);
+    count_members(c->within, 4);
+    count_members(c->over, 5);
     c->limits.max_members = 4;
-    c++;
     /* depth counts objects and arrays: 2 branches nest 4 containers deep */
-    *c = (limit_case){"max_depth", CODEC_ENTRY(branch), none, SC_ERR_DEPTH, branches(2, ""), branches(2, "{}")};
+    c = set(4, "max_depth", (codec)CODEC_ENTRY(branch), SC_ERR_DEPTH);
+    branches(c->within, 2, "");
+    branches(c->over, 2, "{}");
     c->limits.max_depth = 4;
-    c++;
     /* each {} is a 4 KB item: 4 fit in 64 KB, 64 do not */
-    *c = (limit_case){"max_bytes", CODEC_ENTRY(wide_list), none, SC_ERR_LIMIT,
-                      repeat("{\"items\":[", "{}", ",", 4, "]}"), repeat("{\"items\":[", "{}", ",", 64, "]}")};
+    c = set(5, "max_bytes", (codec)CODEC_ENTRY(wide_list), SC_ERR_LIMIT);
+    repeat(c->within, "{\"items\":[", "{}", ",", 4, "]}");
+    repeat(c->over, "{\"items\":[", "{}", ",", 64, "]}");
     c->limits.max_bytes = 64 << 10;
 }
 
@@ -196,9 +237,5 @@ int main(void)
     RUN(every_entry_point_should_fail_past_max_members);
     RUN(every_entry_point_should_fail_past_max_depth);
     RUN(every_entry_point_should_fail_past_max_bytes);
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
-        free(cases[i].within);
-        free(cases[i].over);
-    }
     return TEST_RESULT();
 }
