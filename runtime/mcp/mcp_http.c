@@ -606,7 +606,7 @@ static void *handle(void *arg)
     bool stateless = j->session->session.state == SC_MCP_STATE_STATELESS;
     sc_mcp_channel request = {sc_http_send_on_post, st, sc_http_close_post, stateless ? sc_http_post_open : NULL},
                    outside = {sc_http_send_outside, j->session, NULL, NULL};
-    sc_mcp_reply reply;
+    sc_mcp_reply reply = {SC_MCP_NO_REPLY, NULL, 0, 0}; /* a test handler sets only what it answers */
     int rc = j->handler != NULL ? j->handler(h->server, &j->session->session, j->arena, j->body, j->len, &request,
                                              &outside, &reply)
                                 : sc_mcp_handle_http(h->server, &j->session->session, j->arena, j->body, j->len,
