@@ -922,6 +922,12 @@ static void on_log(void *cls, const char *fmt, va_list ap)
     char line[512];
     vsnprintf(line, sizeof line, fmt, ap);
     line[strcspn(line, "\n")] = '\0';
+    /* read_stream ends a stream with an error only when its client left
+     * or resumed it on another connection: the usual end of an SSE
+     * stream, not a failure worth a line */
+    static const char stream_end[] = "Closing connection (application error generating response)";
+    if (strncmp(line, stream_end, sizeof stream_end - 1) == 0)
+        return;
     sc_mcp_log(server, "http: %s", line);
 }
 

@@ -38,9 +38,9 @@ const SUBSCRIPTION_ID = sdk.SUBSCRIPTION_ID_META_KEY; // io.modelcontextprotocol
 
 let server;
 let url;
+let stderr = ''; // the HTTP server's log
 if (mode === 'http') {
     server = spawn(serverPath, ['--http', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
     url = await new Promise((resolve, reject) => {
         server.stderr.on('data', (chunk) => {
             stderr += chunk;
@@ -387,6 +387,11 @@ await check('negotiation: \'auto\' finds 2026-07-28; v2\'s default (\'legacy\') 
         'This is a simple text response for testing.');
     await legacy.client.close();
 });
+
+if (mode === 'http')
+    await check('a client that closes its stream (subscriptions, calls) is no error in the server\'s log', async () => {
+        assert.doesNotMatch(stderr, /application error|Closing connection/, stderr);
+    });
 
 server?.kill();
 console.log(failures === 0 ? 'every check passed' : `${failures} check(s) failed`);
