@@ -639,9 +639,9 @@ static void check_headers(const struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
-        node_kind kind = f->mcp_header != NULL ? f->type->kind : NODE_BOOL;
         if (f->mcp_header == NULL)
             continue;
+        node_kind kind = f->type->kind;
         if (s->tool_name == NULL)
             diag_error(f->header_where, "@header belongs to a parameter of a @tool struct: MCP mirrors a tool's "
                                         "argument into an HTTP header");

@@ -418,6 +418,7 @@ static answer stateless(const sc_mcp_server *server, sc_mcp_session *session, sc
         } else {
             a = respond(sc_mcp_error_response(id, SC_MCP_MISSING_CAPABILITY, data,
                                               "missing required client capability: %s", ctx.rounds.missing));
+            a.status = 400;
         }
     } else if (ctx.rounds.requests != NULL && !a.nomem) {
         /* the handler asked: what it returned waits for the answers */
@@ -428,7 +429,7 @@ static answer stateless(const sc_mcp_server *server, sc_mcp_session *session, sc
         cJSON_Delete(a.response);
         a = none();
     }
-    if (a.response != NULL && !sc_mcp_stateless_finish(&ctx, method, a.response, &a.status)) {
+    if (a.response != NULL && !sc_mcp_stateless_finish(&ctx, method, a.response)) {
         cJSON_Delete(a.response);
         a = respond(NULL);
     }

@@ -344,18 +344,25 @@ int sc_mcp_progress(sc_mcp_context *ctx, double progress, double total, const ch
     return sc_mcp_context_notify(ctx, "notifications/progress", params);
 }
 
+int sc_mcp_level_of(const char *name)
+{
+    for (int i = 0; name != NULL && i < (int)(sizeof level_names / sizeof level_names[0]); i++)
+        if (strcmp(name, level_names[i]) == 0)
+            return i;
+    return -1;
+}
+
 bool sc_mcp_core_set_level(sc_mcp_session *session, const char *level)
 {
-    for (int i = 0; i < (int)(sizeof level_names / sizeof level_names[0]); i++)
-        if (strcmp(level, level_names[i]) == 0) {
-            if (session->core == NULL)
-                return true; /* a session made READY by hand (tests): nothing to keep */
-            pthread_mutex_lock(&session->core->lock);
-            session->core->level = i;
-            pthread_mutex_unlock(&session->core->lock);
-            return true;
-        }
-    return false;
+    int i = sc_mcp_level_of(level);
+    if (i < 0)
+        return false;
+    if (session->core == NULL)
+        return true; /* a session made READY by hand (tests): nothing to keep */
+    pthread_mutex_lock(&session->core->lock);
+    session->core->level = i;
+    pthread_mutex_unlock(&session->core->lock);
+    return true;
 }
 
 int sc_mcp_client_log(sc_mcp_context *ctx, sc_mcp_log_level level, const char *logger, const char *fmt, ...)
@@ -687,13 +694,24 @@ int sc_mcp_resource_updated(sc_mcp_session *session, const char *uri)
     return notify_session(session, "notifications/resources/updated", params);
 }
 
+const char *sc_mcp_list_method(const char *what)
+{
+    if (what == NULL)
+        return NULL;
+    if (strcmp(what, "tools") == 0)
+        return "notifications/tools/list_changed";
+    if (strcmp(what, "prompts") == 0)
+        return "notifications/prompts/list_changed";
+    if (strcmp(what, "resources") == 0)
+        return "notifications/resources/list_changed";
+    return NULL;
+}
+
 int sc_mcp_list_changed(sc_mcp_session *session, const char *what)
 {
-    char method[64];
-    if (session == NULL || what == NULL ||
-        (strcmp(what, "tools") != 0 && strcmp(what, "prompts") != 0 && strcmp(what, "resources") != 0))
+    const char *method = sc_mcp_list_method(what);
+    if (session == NULL || method == NULL)
         return SC_ERR_ARGUMENT;
-    snprintf(method, sizeof method, "notifications/%s/list_changed", what);
     return notify_session(session, method, NULL);
 }
 

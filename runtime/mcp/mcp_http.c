@@ -260,24 +260,13 @@ static bool json_content(const char *type)
            (type[16] == '\0' || type[16] == ';' || type[16] == ' ');
 }
 
-static bool one_of(const char *version, const char *const *versions, size_t count)
+static bool supported_version(const char *version)
 {
-    for (size_t i = 0; i < count; i++)
+    static const char *const versions[] = SC_MCP_VERSIONS;
+    for (size_t i = 0; i < sizeof versions / sizeof versions[0]; i++)
         if (strcmp(version, versions[i]) == 0)
             return true;
     return false;
-}
-
-static const char *const session_versions[] = SC_MCP_VERSIONS, *const stateless_versions[] = SC_MCP_STATELESS_VERSIONS;
-
-static bool stateless_version(const char *version)
-{
-    return one_of(version, stateless_versions, sizeof stateless_versions / sizeof stateless_versions[0]);
-}
-
-static bool supported_version(const char *version)
-{
-    return one_of(version, session_versions, sizeof session_versions / sizeof session_versions[0]);
 }
 
 /* Counts the Content-Length and Transfer-Encoding headers of a request. */
@@ -338,7 +327,7 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
     r->too_large = declared > h->max_body;
     const char *id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Session-Id");
     const char *version = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "MCP-Protocol-Version");
-    if (id == NULL && !post && version != NULL && stateless_version(version)) /* 2026-07-28 has no GET, DELETE */
+    if (id == NULL && !post && version != NULL && sc_mcp_stateless_version(version)) /* 2026-07-28 has no GET, DELETE */
         return refuse_with(c, MHD_HTTP_METHOD_NOT_ALLOWED, &(extra_headers){.allow = "POST"},
                            "Method Not Allowed: MCP %s has no session to GET or DELETE; POST each request",
                            version);
@@ -676,17 +665,22 @@ static char *retry_after(const sc_mcp_http *h, char buf[16])
 /* The request's Mcp-Param-NAME headers, as an object of NAME (lower
  * case: header names have no case) to value, for the core's check of
  * x-mcp-header parameters. */
+static void lower_case(char *out, size_t size, const char *in)
+{
+    size_t n = 0;
+    for (; in[n] != '\0' && n + 1 < size; n++)
+        out[n] = (char)tolower((unsigned char)in[n]);
+    out[n] = '\0';
+}
+
 static enum MHD_Result collect_param(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
 {
     cJSON *params = cls;
+    char name[128];
     (void)kind;
     if (strncasecmp(key, "Mcp-Param-", 10) != 0 || value == NULL)
         return MHD_YES;
-    char name[128];
-    size_t n = 0;
-    for (const char *k = key + 10; *k != '\0' && n + 1 < sizeof name; k++)
-        name[n++] = (char)tolower((unsigned char)*k);
-    name[n] = '\0';
+    lower_case(name, sizeof name, key + 10);
     if (!cJSON_HasObjectItem(params, name)) /* the first of repeated ones */
         cJSON_AddStringToObject(params, name, value);
     return MHD_YES;
@@ -700,10 +694,7 @@ static void delete_tree(void *tree)
 static const char *param_of(void *ctx, const char *name)
 {
     char lower[128];
-    size_t n = 0;
-    for (; name[n] != '\0' && n + 1 < sizeof lower; n++)
-        lower[n] = (char)tolower((unsigned char)name[n]);
-    lower[n] = '\0';
+    lower_case(lower, sizeof lower, name);
     return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(ctx, lower));
 }
 

@@ -57,7 +57,6 @@ typedef struct sc_mcp_request_envelope {
     const char *version;             /* io.modelcontextprotocol/protocolVersion */
     const cJSON *client_capabilities; /* io.modelcontextprotocol/clientCapabilities */
     int level; /* io.modelcontextprotocol/logLevel: the least severe level sent; 8 when absent (none) */
-    const cJSON *meta; /* the whole _meta (traceparent, tracestate, baggage, ...) */
 } sc_mcp_request_envelope;
 
 /* Multi round trips (mcp_mrtr.c): what a stateless request's handler asked
@@ -120,6 +119,13 @@ void sc_mcp_core_cancel(sc_mcp_session *session, const cJSON *id);
  * it. false when none waits (unknown id, or timed out). */
 bool sc_mcp_core_response(sc_mcp_session *session, const cJSON *message);
 
+/* notifications/{tools,prompts,resources}/list_changed for what
+ * ("tools", "prompts", "resources"), or NULL for anything else. */
+const char *sc_mcp_list_method(const char *what);
+
+/* The sc_mcp_log_level of one of the eight level names, or -1. */
+int sc_mcp_level_of(const char *name);
+
 /* logging/setLevel: false when level is not one of the eight names. */
 bool sc_mcp_core_set_level(sc_mcp_session *session, const char *level);
 
@@ -169,15 +175,18 @@ bool sc_mcp_is_stateless(const sc_mcp_session *session, const char *method, cons
 cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, const char *method, const cJSON *params,
                               const sc_mcp_headers *headers, sc_mcp_request_envelope *request, unsigned *status);
 
+/* Whether version is one of SC_MCP_STATELESS_VERSIONS. */
+bool sc_mcp_stateless_version(const char *version);
+
 /* Whether the stateless revisions have method (a request). */
 bool sc_mcp_stateless_method(const char *method);
 
 /* server/discover's result. NULL when memory runs out. */
 cJSON *sc_mcp_discover(const sc_mcp_server *server);
 
-/* Completes a stateless request's response: resultType, serverInfo and
- * the caching hints on a result; the HTTP status of an error. */
-bool sc_mcp_stateless_finish(const sc_mcp_context *ctx, const char *method, cJSON *response, unsigned *status);
+/* Completes a stateless request's result: resultType, serverInfo and the
+ * caching hints (an error is left as it is). false when memory runs out. */
+bool sc_mcp_stateless_finish(const sc_mcp_context *ctx, const char *method, cJSON *response);
 
 /* ---- multi round trips (mcp_mrtr.c) ----------------------------------------- */
 

@@ -23,9 +23,7 @@ static const char *const versions[] = SC_MCP_STATELESS_VERSIONS;
 #define META_LOG_LEVEL "io.modelcontextprotocol/logLevel"
 #define META_SERVER_INFO "io.modelcontextprotocol/serverInfo"
 
-static const char *const level_names[] = {"debug", "info", "notice", "warning",
-                                          "error", "critical", "alert", "emergency"};
-#define NO_LEVEL 8 /* above every level: nothing is sent */
+#define NO_LEVEL (SC_MCP_LOG_EMERGENCY + 1) /* above every level: nothing is sent */
 
 /* The requests of the stateless revisions; ping, logging/setLevel and
  * resources/(un)subscribe left with the sessions. */
@@ -64,6 +62,11 @@ bool sc_mcp_is_stateless(const sc_mcp_session *session, const char *method, cons
     if (cJSON_GetObjectItemCaseSensitive(meta_of(params), META_VERSION) != NULL)
         return true;
     return strcmp(method, "initialize") != 0 && strcmp(method, "ping") != 0;
+}
+
+bool sc_mcp_stateless_version(const char *version)
+{
+    return listed(versions, VERSION_COUNT, version);
 }
 
 bool sc_mcp_stateless_method(const char *method)
@@ -264,27 +267,19 @@ cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, cons
                                      "header mismatch: the MCP-Protocol-Version header value '%.32s' does not "
                                      "match the body's %s '%.32s'",
                                      headers->protocol_version, META_VERSION, version->valuestring);
-    if (!listed(versions, VERSION_COUNT, version->valuestring))
+    if (!sc_mcp_stateless_version(version->valuestring))
         return unsupported(id, version->valuestring);
     const char *mismatch = headers != NULL ? header_mismatch(server, headers, method, params, why, sizeof why) : NULL;
     if (mismatch != NULL)
         return sc_mcp_error_response(id, SC_MCP_HEADER_MISMATCH, NULL, "header mismatch: %s", mismatch);
-    request->level = NO_LEVEL;
-    if (level != NULL) {
-        int found = -1;
-        for (int i = 0; i < NO_LEVEL && cJSON_IsString(level); i++)
-            if (strcmp(level->valuestring, level_names[i]) == 0)
-                found = i;
-        if (found < 0)
-            return sc_mcp_error_response(id, SC_MCP_INVALID_PARAMS, NULL,
-                                         "invalid params: %s must be one of debug, info, notice, warning, error, "
-                                         "critical, alert, emergency",
-                                         META_LOG_LEVEL);
-        request->level = found;
-    }
+    request->level = level != NULL ? sc_mcp_level_of(cJSON_GetStringValue(level)) : NO_LEVEL;
+    if (request->level < 0)
+        return sc_mcp_error_response(id, SC_MCP_INVALID_PARAMS, NULL,
+                                     "invalid params: %s must be one of debug, info, notice, warning, error, "
+                                     "critical, alert, emergency",
+                                     META_LOG_LEVEL);
     request->version = version->valuestring;
     request->client_capabilities = capabilities;
-    request->meta = meta;
     *status = 0;
     return NULL;
 }
@@ -323,17 +318,12 @@ static bool add_server_info(const sc_mcp_server *server, cJSON *result)
            (server->title == NULL || cJSON_AddStringToObject(info, "title", server->title) != NULL);
 }
 
-bool sc_mcp_stateless_finish(const sc_mcp_context *ctx, const char *method, cJSON *response, unsigned *status)
+bool sc_mcp_stateless_finish(const sc_mcp_context *ctx, const char *method, cJSON *response)
 {
     const sc_mcp_server *server = ctx->server;
     cJSON *result = cJSON_GetObjectItemCaseSensitive(response, "result");
-    if (!cJSON_IsObject(result)) {
-        const cJSON *error = cJSON_GetObjectItemCaseSensitive(response, "error");
-        int code = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(error, "code"));
-        if (*status == 0 && code == SC_MCP_MISSING_CAPABILITY)
-            *status = 400;
-        return true;
-    }
+    if (!cJSON_IsObject(result))
+        return true; /* an error */
     const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(result, "resultType"));
     if (type == NULL && cJSON_AddStringToObject(result, "resultType", type = "complete") == NULL)
         return false;

@@ -258,22 +258,9 @@ static int notify(const sc_mcp_server *server, const char *method, const char *u
     return result;
 }
 
-static const char *list_method(const char *what)
-{
-    if (what == NULL)
-        return NULL;
-    if (strcmp(what, "tools") == 0)
-        return "notifications/tools/list_changed";
-    if (strcmp(what, "prompts") == 0)
-        return "notifications/prompts/list_changed";
-    if (strcmp(what, "resources") == 0)
-        return "notifications/resources/list_changed";
-    return NULL;
-}
-
 int sc_mcp_notify_list_changed(const sc_mcp_server *server, const char *what)
 {
-    const char *method = list_method(what);
+    const char *method = sc_mcp_list_method(what);
     if (server == NULL || method == NULL)
         return SC_ERR_ARGUMENT;
     pthread_mutex_lock(&lock);

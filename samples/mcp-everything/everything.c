@@ -451,7 +451,8 @@ static const sc_mcp_resource resources[] = {
 
 int main(int argc, char **argv)
 {
-    sc_tool_binding tools[NO_ARGS_COUNT + 3 + 32];
+    /* the tools without arguments, the 4 of everything.h, the round trips' */
+    sc_tool_binding tools[NO_ARGS_COUNT + 4 + ROUND_TRIP_COUNT];
     size_t count = 0;
     sc_tool json_schema = json_schema_args_tool;
     json_schema.mcp = json_schema_entry;
@@ -462,7 +463,7 @@ int main(int argc, char **argv)
     tools[count] = json_schema_args_bind(json_schema_tool, NULL);
     tools[count++].tool = &json_schema;
     tools[count++] = custom_headers_args_bind(custom_headers, NULL);
-    for (size_t i = 0; i < round_trip_count && count < sizeof tools / sizeof tools[0]; i++)
+    for (size_t i = 0; i < ROUND_TRIP_COUNT; i++)
         tools[count++] = (sc_tool_binding){&round_trip_tools[i], (sc_handler)round_trip_handlers[i], NULL};
 
     sc_mcp_server server = {

@@ -31,9 +31,9 @@ int add_content(sc_mcp_context *ctx, cJSON *block, sc_error *err);
 /* round_trips.c: the tools of the conformance suite's 2026-07-28
  * scenarios (questions to the client, capabilities, logging, list
  * changes), and a prompt that asks the client. */
-extern const sc_tool round_trip_tools[];
-extern const no_args_handler round_trip_handlers[];
-extern const size_t round_trip_count;
+enum { ROUND_TRIP_COUNT = 13 };
+extern const sc_tool round_trip_tools[ROUND_TRIP_COUNT];
+extern const no_args_handler round_trip_handlers[ROUND_TRIP_COUNT];
 int round_trip_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
                       sc_error *err);
 

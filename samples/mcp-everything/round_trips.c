@@ -171,11 +171,6 @@ static int missing_capability(sc_mcp_context *ctx, sc_error *err)
     return text(ctx, answer != NULL ? answer : "(no text)", err);
 }
 
-static int streaming_elicitation(sc_mcp_context *ctx, sc_error *err)
-{
-    return rr_elicitation(ctx, err);
-}
-
 /* Logs at info: sent only to a client that asked for that level (in the
  * stateless revision, a request with _meta's logLevel). */
 static int logging_tool(sc_mcp_context *ctx, sc_error *err)
@@ -207,7 +202,7 @@ static int trigger_prompt_change(sc_mcp_context *ctx, sc_error *err)
     return changed(ctx, "prompts", err);
 }
 
-const sc_tool round_trip_tools[] = {
+const sc_tool round_trip_tools[ROUND_TRIP_COUNT] = {
     NO_ARGS_TOOL("test_input_required_result_elicitation", "Asks the user's name (input request user_name)"),
     NO_ARGS_TOOL("test_input_required_result_sampling", "Asks the model a question (sampling)"),
     NO_ARGS_TOOL("test_input_required_result_list_roots", "Asks the client for its roots"),
@@ -222,12 +217,13 @@ const sc_tool round_trip_tools[] = {
     NO_ARGS_TOOL("test_trigger_tool_change", "Tells the listening clients that the tools changed"),
     NO_ARGS_TOOL("test_trigger_prompt_change", "Tells the listening clients that the prompts changed"),
 };
-const no_args_handler round_trip_handlers[] = {
+const no_args_handler round_trip_handlers[ROUND_TRIP_COUNT] = {
     rr_elicitation,     rr_sampling,           rr_list_roots, rr_confirm,          rr_multiple_inputs,
-    rr_multi_round,     rr_confirm,            rr_capabilities, missing_capability, streaming_elicitation,
+    rr_multi_round,     rr_confirm,            rr_capabilities, missing_capability, rr_elicitation,
     logging_tool,       trigger_tool_change,   trigger_prompt_change,
 };
-const size_t round_trip_count = sizeof round_trip_tools / sizeof round_trip_tools[0];
+_Static_assert(sizeof round_trip_tools / sizeof round_trip_tools[0] == ROUND_TRIP_COUNT, "fixtures.h's count");
+_Static_assert(sizeof round_trip_handlers / sizeof round_trip_handlers[0] == ROUND_TRIP_COUNT, "a handler a tool");
 
 int round_trip_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
                       sc_error *err)
