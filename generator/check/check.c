@@ -705,6 +705,8 @@ static void check_struct(const model *m, struct_def *s)
         diag_error(s->output_where, "@output belongs to a @tool struct: it is the type of the tool's result");
     if (s->config_type != NULL && s->tool_name == NULL)
         diag_error(s->where, "@config belongs to a @tool struct");
+    if (s->task != 0 && s->tool_name == NULL)
+        diag_error(s->task_where, "@task belongs to a @tool struct: it lets MCP run the tool's calls as tasks");
     if (s->tool_name != NULL)
         dialect_check_tool(s);
     if (s->prompt_name != NULL || s->resource_uri != NULL)

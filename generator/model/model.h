@@ -152,6 +152,12 @@ struct struct_def {
     bool additional_properties; /* @additionalProperties: ignore unknown members */
     tool_effect effect;
     bool idempotent;
+    /* @task [required] [explicit]: MCP's tasks extension may run the tool's
+     * calls as tasks (sc_task_support: 0 none, 1 optional, 2 required),
+     * from the handler's start or where it calls sc_mcp_task_begin */
+    int task;
+    bool task_explicit;
+    src_loc task_where;
     char *version;
     char *output_type; /* @output TYPE, kept for the tools emitter */
     src_loc output_where; /* its value, for the check that TYPE is a @schema struct */

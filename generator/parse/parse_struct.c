@@ -880,6 +880,25 @@ static void build_untagged(parser *p, struct_def *s, field_collect *fc, raw_fiel
     release_fields(&members);
 }
 
+/* @task [required] [explicit], in either order (docs/annotations.md). */
+static void parse_task(struct_def *s, const tag *t)
+{
+    char *words = xstrdup(t->value);
+    s->task = 1; /* SC_TASK_OPTIONAL */
+    s->task_where = t->where;
+    for (char *w = strtok(words, " \t"); w != NULL; w = strtok(NULL, " \t")) {
+        if (strcmp(w, "required") == 0)
+            s->task = 2; /* SC_TASK_REQUIRED */
+        else if (strcmp(w, "optional") == 0)
+            s->task = 1;
+        else if (strcmp(w, "explicit") == 0)
+            s->task_explicit = true;
+        else
+            diag_error(t->value_where, "@task takes 'optional' or 'required' and 'explicit', not '%s'", w);
+    }
+    free(words);
+}
+
 static void apply_struct_tags(struct_def *s, const annotations *a)
 {
     const tag *t;
@@ -925,6 +944,8 @@ static void apply_struct_tags(struct_def *s, const annotations *a)
     }
     if (annotations_find(a, "idempotent") != NULL)
         s->idempotent = true;
+    if ((t = annotations_find(a, "task")) != NULL)
+        parse_task(s, t);
     if (annotations_find(a, "untagged") != NULL)
         s->untagged = true;
     if ((t = annotations_find(a, "version")) != NULL)

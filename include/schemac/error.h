@@ -45,7 +45,8 @@ extern "C" {
     X(SC_ERR_HANDLER, "tool failed")                                           \
     X(SC_ERR_OUTPUT, "tool output breaks its schema")                        \
     X(SC_ERR_LIMIT, "limit exceeded")                                         \
-    X(SC_ERR_INPUT_REQUIRED, "the client's answer is needed first")
+    X(SC_ERR_INPUT_REQUIRED, "the client's answer is needed first")           \
+    X(SC_ERR_TASK_STARTED, "the call goes on as a task")
 
 typedef enum sc_code {
 #define SC_ERROR_ENUM_(name, text) name,

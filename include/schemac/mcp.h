@@ -143,6 +143,13 @@ typedef struct sc_mcp_server {
     const unsigned char *state_key;
     size_t state_key_len;
     unsigned state_ttl_seconds;
+    /* Tasks (the io.modelcontextprotocol/tasks extension, a tool's @task):
+     * how long a task and its result stay after it was created, in
+     * milliseconds (its ttlMs; 0: one hour), and how many tasks of this
+     * server may exist at once (0: 256): a call that would make one more
+     * fails with -32603 until older ones expire. */
+    unsigned task_ttl_ms;
+    size_t max_tasks;
 } sc_mcp_server;
 
 /* A log function for sc_mcp_server.log: log_ctx is a prefix (or NULL). */
@@ -275,7 +282,8 @@ const sc_mcp_server *sc_mcp_context_server(const sc_mcp_context *ctx);
 /* notifications/progress for the request's progressToken: progress must
  * grow from one call to the next; total < 0 when unknown; message may be
  * NULL. Nothing is sent (and 0 returned) when the request carried no
- * progressToken. Returns 0, SC_ERR_NOMEM, or SC_ERR_ARGUMENT when the
+ * progressToken. In a task it sets the task's statusMessage instead
+ * (message, or "PROGRESS of TOTAL"). Returns 0, SC_ERR_NOMEM, or SC_ERR_ARGUMENT when the
  * client can no longer be reached. */
 int sc_mcp_progress(sc_mcp_context *ctx, double progress, double total, const char *message);
 
@@ -360,6 +368,46 @@ typedef enum sc_mcp_elicit_action {
  * sc_mcp_request. */
 int sc_mcp_elicit(sc_mcp_context *ctx, const char *message, const char *requested_schema, int timeout_ms,
                   sc_mcp_elicit_action *action, const cJSON **content, sc_error *err) SC_NODISCARD;
+
+/* Answers the tools/call being handled with the JSON-RPC error code
+ * (and err's message, printf-style) instead of a result with isError: a
+ * failure of the request rather than of the tool, which a model does not
+ * see (a task that ends so is "failed"). Returns SC_ERR_HANDLER, for the
+ * handler to return. */
+int sc_mcp_fail_call(sc_mcp_context *ctx, int code, sc_error *err, const char *fmt, ...) SC_PRINTF(4, 5);
+
+/* ---- tasks (the io.modelcontextprotocol/tasks extension) ------------------- */
+
+/* A tool marked @task in its header may run as a task for a client of a
+ * stateless revision that declared this extension in its request's
+ * capabilities: the client gets the task's id at once and polls tasks/get
+ * for the result, while the handler runs on a thread of its own (the
+ * library's), with no channel to the client. Its questions (sc_mcp_elicit,
+ * sc_mcp_sample_text, sc_mcp_request) become the task's inputRequests, and
+ * when the client has answered every one with tasks/update, the handler
+ * runs again from its start, each answered question returning its answer
+ * at once: the round trips of docs/mcp.md, with tasks/update in place of
+ * the retry. sc_mcp_progress sets the task's statusMessage, and
+ * sc_mcp_cancelled turns true on tasks/cancel (what the handler then
+ * returns is dropped: the task is "cancelled"). In a 2025 session, or for
+ * a client without the extension, the same handler answers in the call. */
+#define SC_MCP_TASKS_EXTENSION "io.modelcontextprotocol/tasks"
+
+/* Where a handler of a tool marked `@task explicit` starts its task: the
+ * questions it asked before are answered as round trips of the call
+ * itself (the extension's advice), and the work after runs in the task.
+ * Returns 0 when the handler goes on (in the task, or in a call that does
+ * not become one), SC_ERR_TASK_STARTED when the task was created and the
+ * handler must return at once (it runs again from its start in the
+ * task), SC_ERR_INPUT_REQUIRED when a question asked before is waiting
+ * for its answer; err says which. */
+int sc_mcp_task_begin(sc_mcp_context *ctx, sc_error *err) SC_NODISCARD;
+
+/* Cancels the tasks of server, waits for the handlers still running to
+ * return and forgets every one. The transports call it when they stop
+ * (sc_mcp_serve_stdio at end of input, sc_mcp_http_stop); an application
+ * that feeds sc_mcp_handle itself calls it before server goes away. */
+void sc_mcp_tasks_stop(const sc_mcp_server *server);
 
 /* ---- content blocks ------------------------------------------------------ */
 

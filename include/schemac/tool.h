@@ -38,6 +38,15 @@
 extern "C" {
 #endif
 
+/* Whether a tool's call may run as a task (MCP's tasks extension,
+ * io.modelcontextprotocol/tasks; the header's @task): the client gets a
+ * task handle at once and polls for the result. */
+typedef enum sc_task_support {
+    SC_TASK_NONE = 0,    /* always answered in the call itself */
+    SC_TASK_OPTIONAL,    /* a task for a client that declared the extension */
+    SC_TASK_REQUIRED     /* only as a task: a client without the extension is refused */
+} sc_task_support;
+
 typedef enum sc_effect {
     SC_EFFECT_UNSPECIFIED = 0,
     SC_EFFECT_READONLY,
@@ -83,6 +92,11 @@ struct sc_tool {
      * flags: SC_CALL_* (as given to sc_tool_call). */
     int (*invoke)(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
                   cJSON **result, sc_error *err);
+    /* @task [required] [explicit]: the task starts before the handler runs,
+     * or (task_explicit) where the handler calls sc_mcp_task_begin, after
+     * the questions it asks in the call itself (schemac/mcp.h). */
+    sc_task_support task;
+    bool task_explicit;
 };
 
 /* How many errors of a tool call's arguments are reported at once (each

@@ -273,6 +273,14 @@ static bool hidden(const sc_mcp_server *server, const char *name)
     return false;
 }
 
+const sc_tool *sc_mcp_find_tool(const sc_mcp_server *server, const char *name)
+{
+    for (size_t i = 0; name != NULL && i < server->tool_count; i++)
+        if (strcmp(server->tools[i].tool->name, name) == 0)
+            return hidden(server, name) ? NULL : server->tools[i].tool;
+    return NULL;
+}
+
 static answer tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *params)
 {
     const sc_mcp_server *server = ctx->server;
@@ -298,10 +306,12 @@ static answer tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *para
         err.code = rc;
     }
     char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
-    if (rc != 0 && rc != SC_ERR_INPUT_REQUIRED) {
+    if (rc != 0 && rc != SC_ERR_INPUT_REQUIRED && rc != SC_ERR_TASK_STARTED) {
         sc_error_format(&err, text, sizeof text);
         sc_mcp_log(server, "tools/call %.64s: %s", name, text);
     }
+    if (rc != 0 && ctx->call_error != 0) /* sc_mcp_fail_call: the request's error */
+        return respond(error_response(id, ctx->call_error, "%s", err.message));
     switch (rc) {
     case 0: break;
     case SC_ERR_NOMEM:
@@ -321,6 +331,51 @@ static answer tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *para
     if (call_result != NULL && !has_structured_output(sc_mcp_context_version(ctx)))
         cJSON_DeleteItemFromObjectCaseSensitive(call_result, "structuredContent");
     return respond(result_response(id, call_result));
+}
+
+cJSON *sc_mcp_tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *params)
+{
+    return tools_call(ctx, id, params).response;
+}
+
+/* A stateless tools/call: a tool marked @task runs as a task for a client
+ * that declared the tasks extension (at once, or where its handler calls
+ * sc_mcp_task_begin), and only so when it requires one (mcp_tasks.c). */
+static answer stateless_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *params)
+{
+    const sc_tool *tool = sc_mcp_find_tool(ctx->server, string_member(params, "name"));
+    bool extension = sc_mcp_client_has_tasks(ctx);
+    answer a;
+    if (tool != NULL && tool->task == SC_TASK_REQUIRED && !extension) {
+        a = respond(sc_mcp_tasks_required(id));
+        a.status = 400;
+        return a;
+    }
+    ctx->task_allowed = tool != NULL && tool->task != SC_TASK_NONE && extension;
+    if (!ctx->task_allowed || tool->task_explicit) {
+        a = tools_call(ctx, id, params);
+        if (!ctx->task_started)
+            return a;
+        cJSON_Delete(a.response); /* the handler's first part: it runs again in the task */
+    }
+    cJSON *result;
+    sc_error err;
+    int code = sc_mcp_task_create(ctx, params, &result, &err);
+    return respond(code == 0 ? result_response(id, result) : error_response(id, code, "%s", err.message));
+}
+
+/* tasks/get, tasks/update, tasks/cancel: for a client with the extension. */
+static answer tasks_method(sc_mcp_context *ctx, const cJSON *id, const char *method, const cJSON *params)
+{
+    if (!sc_mcp_client_has_tasks(ctx)) {
+        answer a = respond(sc_mcp_tasks_required(id));
+        a.status = 400;
+        return a;
+    }
+    cJSON *result;
+    sc_error err;
+    int code = sc_mcp_tasks_method(ctx->server, method, params, &result, &err);
+    return respond(code == 0 ? result_response(id, result) : error_response(id, code, "%s", err.message));
 }
 
 /* A method of prompts, resources, completion or logging (mcp_features.c). */
@@ -355,6 +410,12 @@ static answer run_handler(sc_mcp_context *ctx, const cJSON *id, const char *meth
 /* subscriptions/listen: its result when it ends, or none yet (stdio). */
 static answer listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params)
 {
+    const cJSON *filter = cJSON_GetObjectItemCaseSensitive(params, "notifications");
+    if (cJSON_GetObjectItemCaseSensitive(filter, "taskIds") != NULL && !sc_mcp_client_has_tasks(ctx)) {
+        answer a = respond(sc_mcp_tasks_required(id)); /* task status needs the extension */
+        a.status = 400;
+        return a;
+    }
     cJSON *result;
     sc_error err;
     int code = sc_mcp_listen(ctx, id, params, &result, &err);
@@ -400,6 +461,10 @@ static answer stateless(const sc_mcp_server *server, sc_mcp_session *session, sc
         a = tools_list(server, request.version, id, params);
     else if (strcmp(method, "subscriptions/listen") == 0)
         a = listen(&ctx, id, params);
+    else if (strcmp(method, "tools/call") == 0)
+        a = stateless_call(&ctx, id, params);
+    else if (strncmp(method, "tasks/", 6) == 0)
+        a = tasks_method(&ctx, id, method, params);
     else
         a = run_handler(&ctx, id, method, params);
     if (ctx.rounds.invalid && !a.nomem) {

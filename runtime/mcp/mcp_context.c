@@ -300,6 +300,8 @@ void sc_mcp_core_cancel(sc_mcp_session *session, const cJSON *id)
 bool sc_mcp_cancelled(const sc_mcp_context *ctx)
 {
     struct sc_mcp_session_core *core = ctx->session->core;
+    if (ctx->task != NULL)
+        return sc_mcp_task_cancelled(ctx->task);
     /* a stateless request's client that closed its stream cancelled it */
     if (ctx->stateless && ctx->has_channel && ctx->channel.open != NULL &&
         !ctx->channel.open(ctx->channel.channel_ctx))
@@ -310,6 +312,17 @@ bool sc_mcp_cancelled(const sc_mcp_context *ctx)
     bool cancelled = ctx->inflight.cancelled;
     pthread_mutex_unlock(&core->lock);
     return cancelled;
+}
+
+int sc_mcp_fail_call(sc_mcp_context *ctx, int code, sc_error *err, const char *fmt, ...)
+{
+    char message[SC_ERROR_MESSAGE_MAX];
+    va_list args;
+    va_start(args, fmt);
+    vsnprintf(message, sizeof message, fmt, args);
+    va_end(args);
+    ctx->call_error = code != 0 ? code : SC_MCP_INTERNAL_ERROR;
+    return sc_fail(err, SC_ERR_HANDLER, NULL, "%s", message);
 }
 
 int sc_mcp_close_stream(sc_mcp_context *ctx, unsigned retry_ms)
@@ -323,6 +336,15 @@ int sc_mcp_close_stream(sc_mcp_context *ctx, unsigned retry_ms)
 
 int sc_mcp_progress(sc_mcp_context *ctx, double progress, double total, const char *message)
 {
+    if (ctx->task != NULL) { /* no notification from a task: its statusMessage */
+        char text[64];
+        if (message == NULL && total >= 0)
+            snprintf(text, sizeof text, "%g of %g", progress, total);
+        else if (message == NULL)
+            snprintf(text, sizeof text, "%g", progress);
+        sc_mcp_task_message(ctx->task, message != NULL ? message : text);
+        return 0;
+    }
     if (ctx->progress_token == NULL)
         return 0;
     cJSON *params = cJSON_CreateObject();

@@ -1078,6 +1078,7 @@ void sc_mcp_http_stop(sc_mcp_http *http)
     while (http->handlers > 0) /* handlers still running hold sessions and streams */
         pthread_cond_wait(&http->wake, &http->lock);
     pthread_mutex_unlock(&http->lock);
+    sc_mcp_tasks_stop(http->server);
     destroy(http);
 }
 

@@ -91,6 +91,12 @@ struct sc_mcp_context {
     sc_mcp_rounds rounds;
     const sc_mcp_resource *resource; /* the one resources/read read, for its caching hints */
     const cJSON *meta;               /* params._meta, or NULL */
+    int call_error;                  /* sc_mcp_fail_call's JSON-RPC code, or 0 */
+    /* tasks (mcp_tasks.c): the task this run of a handler is, or NULL; in a
+     * call, whether it may become one and whether sc_mcp_task_begin made it */
+    struct sc_mcp_task *task;
+    bool task_allowed;
+    bool task_started;
 };
 
 /* The revision a context's request speaks: its own (stateless) or its
@@ -222,5 +228,48 @@ int sc_mcp_core_listening(sc_mcp_session *session);
 
 /* Ends the subscriptions of session (all of them when id is NULL). */
 void sc_mcp_listeners_cancel(const sc_mcp_session *session, const cJSON *id);
+
+/* notifications/tasks (params: the task as tasks/get shows it) to every
+ * listener of server that asked for task_id. Called with the tasks' lock
+ * held, which comes before this file's. */
+void sc_mcp_notify_task(const sc_mcp_server *server, const char *task_id, const cJSON *task);
+
+/* ---- tasks (mcp_tasks.c) ----------------------------------------------------- */
+
+/* The tool call of a request (tools/call's params), run with ctx: its
+ * whole response with id (mcp.c). NULL when memory runs out. */
+cJSON *sc_mcp_tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *params);
+
+/* The visible tool a tools/call names, or NULL. */
+const sc_tool *sc_mcp_find_tool(const sc_mcp_server *server, const char *name);
+
+/* Whether the stateless request of ctx declared the tasks extension. */
+bool sc_mcp_client_has_tasks(const sc_mcp_context *ctx);
+
+/* Whether any tool of server may run as a task (server/discover then
+ * announces the extension). */
+bool sc_mcp_server_has_tasks(const sc_mcp_server *server);
+
+/* The -32021 error of a request that needs the tasks extension. NULL when
+ * memory runs out. */
+cJSON *sc_mcp_tasks_required(const cJSON *id);
+
+/* Makes a task of the tools/call of ctx (params: its params) and starts
+ * its handler: 0 and *result (the CreateTaskResult), or a JSON-RPC error
+ * code with err's message. */
+int sc_mcp_task_create(sc_mcp_context *ctx, const cJSON *params, cJSON **result, sc_error *err);
+
+/* tasks/get, tasks/update and tasks/cancel: 0 and *result, or a JSON-RPC
+ * error code with err's message. */
+int sc_mcp_tasks_method(const sc_mcp_server *server, const char *method, const cJSON *params, cJSON **result,
+                        sc_error *err);
+
+/* Whether task was cancelled (tasks/cancel), and its statusMessage set. */
+bool sc_mcp_task_cancelled(struct sc_mcp_task *task);
+void sc_mcp_task_message(struct sc_mcp_task *task, const char *message);
+
+/* The ids of ids (an array) that name tasks of server, as a new array; NULL
+ * when memory runs out. */
+cJSON *sc_mcp_tasks_known(const sc_mcp_server *server, const cJSON *ids);
 
 #endif /* SCHEMAC_MCP_INTERNAL_H */

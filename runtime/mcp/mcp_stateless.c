@@ -30,7 +30,8 @@ static const char *const versions[] = SC_MCP_STATELESS_VERSIONS;
 static const char *const methods[] = {"server/discover",  "tools/list",     "tools/call",
                                       "prompts/list",     "prompts/get",    "resources/list",
                                       "resources/read",   "resources/templates/list", "completion/complete",
-                                      "subscriptions/listen"};
+                                      "subscriptions/listen", "tasks/get",   "tasks/update",
+                                      "tasks/cancel"};
 
 /* The results a client may cache (2026-07-28 server/utilities/caching). */
 static const char *const cacheable[] = {"server/discover", "tools/list",     "prompts/list",
@@ -108,20 +109,20 @@ static const char *trimmed(const char *value, char *buf, size_t size)
     return buf;
 }
 
-/* The body's value a header names: params.name, or params.uri of resources/read. */
-static const char *named_value(const char *method, const cJSON *params)
+/* The member of params that Mcp-Name carries: params.name, params.uri of
+ * resources/read, params.taskId of the tasks extension's methods (so that
+ * a gateway can route them to the replica holding the task); NULL for a
+ * method without one. */
+static const char *named_member(const char *method)
 {
     if (strcmp(method, "tools/call") == 0 || strcmp(method, "prompts/get") == 0)
-        return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(params, "name"));
+        return "name";
     if (strcmp(method, "resources/read") == 0)
-        return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(params, "uri"));
+        return "uri";
+    if (strcmp(method, "tasks/get") == 0 || strcmp(method, "tasks/update") == 0 ||
+        strcmp(method, "tasks/cancel") == 0)
+        return "taskId";
     return NULL;
-}
-
-static bool named_method(const char *method)
-{
-    return strcmp(method, "tools/call") == 0 || strcmp(method, "prompts/get") == 0 ||
-           strcmp(method, "resources/read") == 0;
 }
 
 /* Whether a header's value (decoded) says what the body's value does: a
@@ -203,9 +204,10 @@ static const char *header_mismatch(const sc_mcp_server *server, const sc_mcp_hea
                  method);
         return why;
     }
-    if (!named_method(method))
+    const char *member = named_member(method);
+    if (member == NULL)
         return NULL;
-    const char *body = named_value(method, params);
+    const char *body = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(params, member));
     if (body == NULL)
         return NULL; /* the method's own check says what params lacks */
     given = headers->name != NULL ? trimmed(headers->name, value, sizeof value) : NULL;
@@ -290,6 +292,10 @@ cJSON *sc_mcp_discover(const sc_mcp_server *server)
     cJSON *supported = cJSON_AddArrayToObject(result, "supportedVersions");
     cJSON *capabilities = cJSON_AddObjectToObject(result, "capabilities");
     bool ok = supported != NULL && capabilities != NULL && sc_mcp_add_capabilities(server, capabilities);
+    if (ok && sc_mcp_server_has_tasks(server)) {
+        cJSON *extensions = cJSON_AddObjectToObject(capabilities, "extensions");
+        ok = extensions != NULL && cJSON_AddObjectToObject(extensions, SC_MCP_TASKS_EXTENSION) != NULL;
+    }
     for (size_t i = 0; ok && i < VERSION_COUNT; i++) {
         cJSON *item = cJSON_CreateString(versions[i]);
         ok = item != NULL && cJSON_AddItemToArray(supported, item);

@@ -285,6 +285,7 @@ int sc_mcp_serve_stdio_with(const sc_mcp_server *server, FILE *in, FILE *out, sc
         free(q->text);
         free(q);
     }
+    sc_mcp_tasks_stop(server); /* its client is gone: no one can poll them */
     sc_mcp_session_free(&s.session);
     pthread_cond_destroy(&s.changed);
     pthread_mutex_destroy(&s.lock);

@@ -15,8 +15,12 @@
  * (stdio) it returns at once with no reply and the subscription lasts
  * until notifications/cancelled names it or the session ends.
  *
+ * A listener may ask for the status of tasks (taskIds, the tasks
+ * extension): each change of one is sent as notifications/tasks.
+ *
  * Locks: this file's lock may be held while a channel sends (which takes
- * the transport's lock), never the other way round. */
+ * the transport's lock), and taken while the tasks' lock is held
+ * (mcp_tasks.c), never the other way round. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
 #include <pthread.h>
@@ -38,6 +42,7 @@ typedef struct listener {
     sc_mcp_channel channel;
     cJSON *id;   /* the subscription id: the listen request's id (owned) */
     cJSON *uris; /* resourceSubscriptions (owned), or NULL */
+    cJSON *task_ids; /* taskIds of tasks the server has (owned), or NULL */
     bool tools, prompts, resources;
     bool ended;  /* its channel failed */
 } listener;
@@ -50,6 +55,7 @@ static void listener_free(listener *l)
 {
     cJSON_Delete(l->id);
     cJSON_Delete(l->uris);
+    cJSON_Delete(l->task_ids);
     free(l);
 }
 
@@ -95,6 +101,11 @@ static cJSON *honored(const listener *l)
         cJSON_Delete(uris);
         ok = false;
     }
+    cJSON *ids = ok && l->task_ids != NULL ? cJSON_Duplicate(l->task_ids, true) : NULL;
+    if (ok && l->task_ids != NULL && (ids == NULL || !cJSON_AddItemToObject(out, "taskIds", ids))) {
+        cJSON_Delete(ids);
+        ok = false;
+    }
     if (!ok) {
         cJSON_Delete(out);
         return NULL;
@@ -111,10 +122,12 @@ static int make_listener(const sc_mcp_context *ctx, const cJSON *id, const cJSON
     const sc_mcp_server *server = ctx->server;
     const cJSON *filter = cJSON_GetObjectItemCaseSensitive(params, "notifications");
     const cJSON *uris = cJSON_GetObjectItemCaseSensitive(filter, "resourceSubscriptions"), *uri;
-    if (!cJSON_IsObject(filter) || (uris != NULL && !cJSON_IsArray(uris))) {
+    const cJSON *task_ids = cJSON_GetObjectItemCaseSensitive(filter, "taskIds"), *task_id;
+    if (!cJSON_IsObject(filter) || (uris != NULL && !cJSON_IsArray(uris)) ||
+        (task_ids != NULL && !cJSON_IsArray(task_ids))) {
         sc_fail(err, SC_ERR_ARGUMENT, NULL,
                 "invalid params: subscriptions/listen needs params.notifications, an object of toolsListChanged, "
-                "promptsListChanged, resourcesListChanged (booleans) and resourceSubscriptions (URIs)");
+                "promptsListChanged, resourcesListChanged (booleans), resourceSubscriptions (URIs) and taskIds");
         return SC_MCP_INVALID_PARAMS;
     }
     cJSON_ArrayForEach(uri, uris) if (!cJSON_IsString(uri))
@@ -122,9 +135,17 @@ static int make_listener(const sc_mcp_context *ctx, const cJSON *id, const cJSON
         sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: notifications.resourceSubscriptions must hold URIs");
         return SC_MCP_INVALID_PARAMS;
     }
+    cJSON_ArrayForEach(task_id, task_ids) if (!cJSON_IsString(task_id))
+    {
+        sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: notifications.taskIds must hold task ids (strings)");
+        return SC_MCP_INVALID_PARAMS;
+    }
     listener *l = calloc(1, sizeof *l);
+    /* the tasks it may hear of: those that exist (the tasks' lock, taken
+     * here before this file's) */
     if (l == NULL || (l->id = cJSON_Duplicate(id, false)) == NULL ||
-        (uris != NULL && server->resource_count > 0 && (l->uris = cJSON_Duplicate(uris, true)) == NULL)) {
+        (uris != NULL && server->resource_count > 0 && (l->uris = cJSON_Duplicate(uris, true)) == NULL) ||
+        (task_ids != NULL && (l->task_ids = sc_mcp_tasks_known(server, task_ids)) == NULL)) {
         if (l != NULL)
             listener_free(l);
         sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
@@ -277,6 +298,36 @@ int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri)
     int rc = notify(server, "notifications/resources/updated", uri);
     pthread_mutex_unlock(&lock);
     return rc;
+}
+
+void sc_mcp_notify_task(const sc_mcp_server *server, const char *task_id, const cJSON *task)
+{
+    pthread_mutex_lock(&lock);
+    for (listener *l = listeners; l != NULL; l = l->next) {
+        bool wants = false;
+        const cJSON *id;
+        cJSON_ArrayForEach(id, l->task_ids) wants = wants || strcmp(id->valuestring, task_id) == 0;
+        if (l->server != server || l->ended || !wants)
+            continue;
+        /* the whole task, as tasks/get shows it, with the subscription id */
+        cJSON *params = cJSON_Duplicate(task, true), *tag = tagged(l->id);
+        cJSON *message = cJSON_CreateObject();
+        char *text = NULL;
+        bool ok = params != NULL && tag != NULL && message != NULL &&
+                  cJSON_AddItemToObject(params, "_meta", cJSON_DetachItemFromObjectCaseSensitive(tag, "_meta")) &&
+                  cJSON_AddStringToObject(message, "jsonrpc", "2.0") != NULL &&
+                  cJSON_AddStringToObject(message, "method", "notifications/tasks") != NULL &&
+                  cJSON_AddItemToObject(message, "params", params);
+        if (!ok)
+            cJSON_Delete(params);
+        cJSON_Delete(tag);
+        if (ok && sc_print_json(message, &text) == 0 && l->channel.send(l->channel.channel_ctx, text, strlen(text)) != 0)
+            l->ended = true;
+        sc_free_string(text);
+        cJSON_Delete(message);
+    }
+    pthread_cond_broadcast(&changed);
+    pthread_mutex_unlock(&lock);
 }
 
 void sc_mcp_listeners_cancel(const sc_mcp_session *session, const cJSON *id)

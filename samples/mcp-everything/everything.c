@@ -36,7 +36,7 @@ static const char wav[] = "UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0Y
 
 /* The handler context of a tool's request: a tool handler finds it from
  * its arena. */
-static sc_mcp_context *context(sc_arena *arena, sc_error *err)
+sc_mcp_context *tool_context(sc_arena *arena, sc_error *err)
 {
     sc_mcp_context *ctx = sc_mcp_context_of(arena);
     if (ctx == NULL)
@@ -60,7 +60,7 @@ int invoke_no_args(const sc_tool_binding *binding, sc_arena *arena, const cJSON 
         sc_fail(err, SC_ERR_UNKNOWN_PROPERTY, NULL, "this tool takes no arguments");
         return sc_error_push_key(err, args->child->string);
     }
-    sc_mcp_context *ctx = context(arena, err);
+    sc_mcp_context *ctx = tool_context(arena, err);
     if (ctx == NULL)
         return err->code;
     no_args_handler handler = (no_args_handler)binding->handler;
@@ -242,7 +242,7 @@ static const no_args_handler no_args_handlers[] = {
 static int sampling(sc_arena *arena, const sampling_args *in, cJSON **out, void *app, sc_error *err)
 {
     (void)out, (void)app;
-    sc_mcp_context *ctx = context(arena, err);
+    sc_mcp_context *ctx = tool_context(arena, err);
     const char *answer;
     if (ctx == NULL || sc_mcp_sample_text(ctx, in->prompt, 100, 0, &answer, err) != 0)
         return err->code;
@@ -254,7 +254,7 @@ static int sampling(sc_arena *arena, const sampling_args *in, cJSON **out, void 
 static int elicitation(sc_arena *arena, const elicitation_args *in, cJSON **out, void *app, sc_error *err)
 {
     (void)out, (void)app;
-    sc_mcp_context *ctx = context(arena, err);
+    sc_mcp_context *ctx = tool_context(arena, err);
     sc_mcp_elicit_action action;
     const cJSON *content;
     elicitation_form form;
@@ -272,7 +272,7 @@ static int elicitation(sc_arena *arena, const elicitation_args *in, cJSON **out,
 static int custom_headers(sc_arena *arena, const custom_headers_args *in, cJSON **out, void *app, sc_error *err)
 {
     (void)out, (void)app;
-    sc_mcp_context *ctx = context(arena, err);
+    sc_mcp_context *ctx = tool_context(arena, err);
     char text[300];
     snprintf(text, sizeof text, "value: %s", in->value);
     return ctx == NULL ? err->code : add_content(ctx, sc_mcp_text_content(text), err);
@@ -451,8 +451,8 @@ static const sc_mcp_resource resources[] = {
 
 int main(int argc, char **argv)
 {
-    /* the tools without arguments, the 4 of everything.h, the round trips' */
-    sc_tool_binding tools[NO_ARGS_COUNT + 4 + ROUND_TRIP_COUNT];
+    /* the tools without arguments, the 4 of everything.h, the round trips', the tasks' */
+    sc_tool_binding tools[NO_ARGS_COUNT + 4 + ROUND_TRIP_COUNT + TASK_TOOL_COUNT];
     size_t count = 0;
     sc_tool json_schema = json_schema_args_tool;
     json_schema.mcp = json_schema_entry;
@@ -465,6 +465,7 @@ int main(int argc, char **argv)
     tools[count++] = custom_headers_args_bind(custom_headers, NULL);
     for (size_t i = 0; i < ROUND_TRIP_COUNT; i++)
         tools[count++] = (sc_tool_binding){&round_trip_tools[i], (sc_handler)round_trip_handlers[i], NULL};
+    count += task_tools_bind(tools + count);
 
     sc_mcp_server server = {
         .name = "mcp-conformance-test-server", .version = "1.0.0",

@@ -87,6 +87,55 @@ typedef struct {
     char *value;
 } custom_headers_args;
 
+/**
+ * Greets someone: answered in the call, also for a client of the tasks extension
+ * @tool greet
+ * @dialects mcp
+ */
+typedef struct {
+    /** Whom to greet @maxLength 200 */
+    char *name;
+} greet_args;
+
+/**
+ * Computes for a while: a task for a client of the tasks extension, else answered when it is done
+ * @tool slow_compute
+ * @dialects mcp
+ * @task
+ */
+typedef struct {
+    /** How long the work takes @minimum 0 @maximum 600 */
+    int seconds;
+    /** A label for the result @maxLength 200 @optional */
+    char *label;
+} slow_compute_args;
+
+/**
+ * Deletes a file once the user confirms it (pretends to: nothing is deleted)
+ * @tool confirm_delete
+ * @dialects mcp
+ * @effect destructive
+ * @task
+ */
+typedef struct {
+    /** The file to delete @maxLength 200 */
+    char *filename;
+} confirm_delete_args;
+
+/** What the user answers to confirm_delete and multi_input. @schema */
+typedef struct {
+    /** Whether to go on */
+    bool confirm;
+    /** Who answers @maxLength 200 @optional */
+    char *name;
+} approval_form;
+
+/** The name test_tool_with_task asks for before its task. @schema */
+typedef struct {
+    /** @maxLength 200 */
+    char *name;
+} name_form;
+
 /** A language code_review reviews. */
 typedef enum {
     LANGUAGE_C,          /**< C */

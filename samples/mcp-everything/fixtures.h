@@ -16,17 +16,22 @@ typedef int (*no_args_handler)(sc_mcp_context *ctx, sc_error *err);
 int invoke_no_args(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
                    cJSON **result, sc_error *err);
 
-#define NO_ARGS_TOOL(NAME, DESCRIPTION)                                                                              \
-    {                                                                                                                \
-        .name = NAME, .description = DESCRIPTION,                                                                    \
-        .input_schema = "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",                    \
-        .mcp = "{\"name\":\"" NAME "\",\"description\":\"" DESCRIPTION "\",\"inputSchema\":{\"type\":\"object\","  \
-               "\"properties\":{},\"additionalProperties\":false}}",                                                 \
-        .openai = "", .openai_strict = "", .anthropic = "", .gemini = "", .xml = "", .invoke = invoke_no_args        \
-    }
+#define NO_ARGS_FIELDS(NAME, DESCRIPTION)                                                                            \
+    .name = NAME, .description = DESCRIPTION,                                                                        \
+    .input_schema = "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",                        \
+    .mcp = "{\"name\":\"" NAME "\",\"description\":\"" DESCRIPTION "\",\"inputSchema\":{\"type\":\"object\","      \
+           "\"properties\":{},\"additionalProperties\":false}}",                                                     \
+    .openai = "", .openai_strict = "", .anthropic = "", .gemini = "", .xml = "", .invoke = invoke_no_args
+#define NO_ARGS_TOOL(NAME, DESCRIPTION) {NO_ARGS_FIELDS(NAME, DESCRIPTION)}
+/* One that may run as a task (a header's @task [required] [explicit]). */
+#define NO_ARGS_TASK_TOOL(NAME, DESCRIPTION, TASK, EXPLICIT)                                                         \
+    {NO_ARGS_FIELDS(NAME, DESCRIPTION), .task = TASK, .task_explicit = EXPLICIT}
 
 /* Adds block to the tool's result, or fails the call. */
 int add_content(sc_mcp_context *ctx, cJSON *block, sc_error *err);
+
+/* The context of the tool call running with arena, or NULL (err says why). */
+sc_mcp_context *tool_context(sc_arena *arena, sc_error *err);
 
 /* round_trips.c: the tools of the conformance suite's 2026-07-28
  * scenarios (questions to the client, capabilities, logging, list
@@ -36,5 +41,10 @@ extern const sc_tool round_trip_tools[ROUND_TRIP_COUNT];
 extern const no_args_handler round_trip_handlers[ROUND_TRIP_COUNT];
 int round_trip_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
                       sc_error *err);
+
+/* tasks.c: the tools of the tasks extension's scenarios, bound into out
+ * (room for TASK_TOOL_COUNT); returns how many. */
+enum { TASK_TOOL_COUNT = 7 };
+size_t task_tools_bind(sc_tool_binding *out);
 
 #endif /* MCP_EVERYTHING_FIXTURES_H */

@@ -287,6 +287,11 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     emit_line(sb, 1, ".version = %s,", version);
     emit_line(sb, 1, ".config_schema = %s,", config_schema);
     emit_line(sb, 1, ".invoke = sc_gen_invoke_%s,", n);
+    static const char *const task_constants[] = {"SC_TASK_NONE", "SC_TASK_OPTIONAL", "SC_TASK_REQUIRED"};
+    if (s->task != 0)
+        emit_line(sb, 1, ".task = %s,", task_constants[s->task]);
+    if (s->task_explicit)
+        emit_line(sb, 1, ".task_explicit = true,");
     sb_puts(sb, "};\n\n");
     free(config_schema);
     free(tool_name);
