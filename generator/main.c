@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "check/check.h"
+#include "check/dialect_names.h"
 #include "cli/cflags.h"
 #include "cli/compdb.h"
 #include "cli/outputs.h"
@@ -75,6 +76,10 @@ static const char usage[] =
     "  -Werror=NAME         treat warning NAME as an error (see Warnings below)\n"
     "  -Wno-error=NAME      keep warning NAME a warning under -Werror\n"
     "  -Wno-NAME            do not report warning NAME (-WNAME: report it again)\n"
+    "  -Wdialect=NAME       report each constraint dialect NAME cannot express: a\n"
+    "                       dialect you send tools in (-Wdialect: every dialect;\n"
+    "                       a tool's @dialects are reported too; others are\n"
+    "                       summed up in one note)\n"
     "  -Wno-dialect=NAME    do not report what dialect NAME loses (as @acceptLoss NAME\n"
     "                       on every tool)\n";
 /* The compatibility check's options (docs/compat.md); a string of their
@@ -275,6 +280,7 @@ static int parse_args(int argc, char **argv, options *o)
                 return usage_error("unknown dialect '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)",
                                    argv[i]);
             o->print_dialect = true;
+            dialect_warnings_targeted |= 1u << o->dialect; /* the dialect asked for is one you send */
         } else if (strcmp(a, "--resource-dir") == 0) {
             if (++i == argc)
                 return usage_error("%s needs a directory", a);
@@ -284,6 +290,14 @@ static int parse_args(int argc, char **argv, options *o)
             if (strcmp(how, "size") != 0 && strcmp(how, "speed") != 0)
                 return usage_error("--optimize takes size or speed, not '%s'", how);
             o->optimize_size = strcmp(how, "size") == 0;
+        } else if (strcmp(a, "-Wdialect") == 0 || strcmp(a, "-Werror=dialect") == 0) {
+            dialect_warnings_targeted = ~0u; /* every dialect: each loss reported */
+            (void)diag_warning_option(a);
+        } else if (strncmp(a, "-Wdialect=", strlen("-Wdialect=")) == 0) {
+            dialect d;
+            if (!dialect_from_name(a + strlen("-Wdialect="), &d))
+                return usage_error("unknown dialect in '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)", a);
+            dialect_warnings_targeted |= 1u << d;
         } else if (strncmp(a, "-Wno-dialect=", strlen("-Wno-dialect=")) == 0) {
             dialect d;
             if (!dialect_from_name(a + strlen("-Wno-dialect="), &d))
@@ -653,6 +667,7 @@ int main(int argc, char **argv)
         check_model(&m);
         if (!diag_failed())
             emit_all(&m, &o, &out);
+        dialect_summary((src_loc){NULL, 0, 0}); /* of the whole run, "schemac: note: ..." */
     }
     /* Only a run with no error writes anything (dialect warnings under
      * -Werror=dialect are errors by now). */

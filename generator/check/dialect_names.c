@@ -10,6 +10,10 @@
 #include "util/strbuf.h"
 
 unsigned dialect_warnings_silenced;
+unsigned dialect_warnings_targeted;
+
+/* What dialect_report counted rather than reported, per dialect. */
+static unsigned untargeted_losses[DIALECT_COUNT];
 
 static const struct {
     const char *name, *suffix, *provider;
@@ -79,9 +83,34 @@ static bool loss_accepted(const struct_def *s, dialect d)
 
 void dialect_report(const struct_def *s, dialect d, src_loc where, const char *text)
 {
-    if (loss_accepted(s, d))
+    unsigned own = 0;
+    if (loss_accepted(s, d) || !diag_warning_enabled(W_DIALECT))
         return;
-    diag_warn(W_DIALECT, where, "%s", text);
+    if (s->dialects != NULL && !dialect_list_parse(s->dialects, &own, NULL))
+        own = 0;
+    if (((dialect_warnings_targeted | own) & (1u << d)) != 0)
+        diag_warn(W_DIALECT, where, "%s", text);
+    else
+        untargeted_losses[d]++;
+}
+
+void dialect_summary(src_loc where)
+{
+    strbuf list;
+    unsigned total = 0;
+    sb_init(&list);
+    for (int d = 0; d < DIALECT_COUNT; d++) {
+        if (untargeted_losses[d] == 0)
+            continue;
+        sb_printf(&list, "%s%s %u", total > 0 ? ", " : "", info[d].name, untargeted_losses[d]);
+        total += untargeted_losses[d];
+        untargeted_losses[d] = 0;
+    }
+    if (total > 0)
+        diag_note(where, "%u dialect warning%s not shown, of dialects you did not target (%s): -Wdialect=NAME "
+                         "shows them for a dialect you send tools in",
+                  total, total == 1 ? "" : "s", list.data);
+    sb_free(&list);
 }
 
 /* What each provider accepts as a tool name and as a property name (the

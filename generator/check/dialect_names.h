@@ -22,6 +22,11 @@ typedef enum dialect {
 /* -Wno-dialect=NAME: bit (1u << d) set: what dialect d loses is not
  * reported, as @acceptLoss NAME says for one tool. */
 extern unsigned dialect_warnings_silenced;
+/* The dialects the project targets (-Wdialect=NAME, -Wdialect and
+ * -Werror=dialect: all), whose losses are reported one by one; a tool's
+ * own @dialects are targeted too. What other dialects lose is counted and
+ * summed up in one note (dialect_summary). */
+extern unsigned dialect_warnings_targeted;
 
 /* "openai-strict" */
 const char *dialect_name(dialect d);
@@ -31,9 +36,13 @@ const char *dialect_suffix(dialect d);
 const char *dialect_provider(dialect d);
 /* The tool's name as providers see it. */
 const char *dialect_tool_name(const struct_def *s);
-/* Reports a dialect warning of tool s (an error under -Werror=dialect;
- * nothing under @acceptLoss or -Wno-dialect). */
+/* Reports a dialect warning of tool s where d is targeted (an error under
+ * -Werror=dialect), counts it for dialect_summary otherwise; nothing under
+ * @acceptLoss or -Wno-dialect. */
 void dialect_report(const struct_def *s, dialect d, src_loc where, const char *text);
+/* One note (at where; no file: of the whole run) for the losses of the
+ * dialects not targeted: how many, in which dialects, and how to see them. */
+void dialect_summary(src_loc where);
 /* false when name is not a dialect */
 bool dialect_from_name(const char *name, dialect *out);
 

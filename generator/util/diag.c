@@ -117,8 +117,9 @@ static bool first_time(char *line)
 /* The warnings by name: what -Wno-NAME and -Werror=NAME take, what --help,
  * the man page and SARIF's rules say of each. */
 const warning_desc warning_table[WARNING_COUNT] = {
-    [W_DIALECT] = {"dialect", "a provider dialect cannot express a constraint of a tool (-Wno-dialect=NAME: "
-                              "only dialect NAME)", false},
+    [W_DIALECT] = {"dialect", "a provider dialect cannot express a constraint of a tool, for the dialects "
+                              "targeted (-Wdialect=NAME; others are summed up in one note; -Wno-dialect=NAME: "
+                              "not dialect NAME)", false},
     [W_TYPE_RANGE] = {"type-range", "a bound beyond the range of its C type (the type's bound applies)", false},
     [W_EXAMPLES] = {"examples", "an @examples value that its type or constraints refuse", false},
     [W_ACCEPT_OVERLAP] = {"accept-overlap", "@acceptOverlap on a variant that shares no value with an earlier one",

@@ -1,4 +1,4 @@
-/* schemac: --print-dialect openai-strict */
+/* schemac: --print-dialect openai-strict -Wdialect=gemini */
 /* Names some providers reject: the dialects that take them are written,
  * with a warning naming each provider that does not; @dialects chooses the
  * dialects (no warning), @acceptLoss and -Wno-dialect silence accepted
