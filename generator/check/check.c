@@ -318,6 +318,63 @@ static void check_format_length(const node *n)
                    name, need, (unsigned long long)c->max_length);
 }
 
+/* Whether every string member n takes is ASCII: its @enum or @const
+ * values are, its format's are (every one but date-time, whose
+ * separator may be any white space: runtime/core/format.c), or its
+ * pattern shares no string of at most max characters with a non-ASCII
+ * one. */
+static bool only_ascii(const node *n, uint64_t max)
+{
+    const constraints *c = &n->c;
+    const cJSON *values = c->enum_values, *value;
+    bool ascii = values != NULL || c->const_value != NULL;
+    cJSON_ArrayForEach(value, values) ascii = ascii && cJSON_IsString(value) && sc_utf8_count(value->valuestring,
+                                                          strlen(value->valuestring)) == strlen(value->valuestring);
+    if (c->const_value != NULL)
+        ascii = ascii && cJSON_IsString(c->const_value) &&
+                sc_utf8_count(c->const_value->valuestring, strlen(c->const_value->valuestring)) ==
+                    strlen(c->const_value->valuestring);
+    if (ascii || (c->format >= 0 && c->format != SC_FORMAT_DATE_TIME))
+        return true;
+    if (c->pattern == NULL)
+        return false;
+    char message[256];
+    size_t offset;
+    pattern *p = pattern_compile(c->pattern, message, sizeof message, &offset);
+    pattern *wide = pattern_compile("[^\\x01-\\x7f]", message, sizeof message, &offset);
+    strbuf witness;
+    sb_init(&witness);
+    ascii = p != NULL && wide != NULL && pattern_common_string(p, wide, 0, max, UINT64_MAX, &witness) == 0;
+    sb_free(&witness);
+    pattern_free(p);
+    pattern_free(wide);
+    return ascii;
+}
+
+/* char buf[N] holds N - 1 bytes, and maxLength counts code points of up
+ * to 4 bytes: above (N - 1) / 4 it lets the schema accept text the
+ * decoder must refuse, unless the member takes ASCII only. Warned rather
+ * than refused, since ASCII text is the usual content of a fixed buffer;
+ * the message says how to make the two agree. */
+static void check_buffer_bytes(const node *n, src_loc where)
+{
+    static const char *const wide_char[] = {NULL, NULL, "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80"};
+    uint64_t max;
+    size_t bytes = n->buf_size - 1;
+    if (n->buf_size == 0 || !node_max_length(n, &max) || max <= bytes / 4 || only_ascii(n, max))
+        return;
+    int width = 2;
+    while ((uint64_t)(bytes / (size_t)width + 1) > max)
+        width++; /* 4 * max > bytes: at most 4 */
+    uint64_t count = bytes / (size_t)width + 1;
+    diag_warn(W_CHAR_BYTES, where,
+              "char[%zu] holds %zu bytes, but maxLength %llu counts characters: %llu x \"%s\" (%llu bytes) is "
+              "valid by the schema and refused by the decoder; give @maxLength %zu (4 bytes a character at most), "
+              "a @pattern of ASCII characters (^[ -~]*$), or char[%llu]",
+              n->buf_size, bytes, (unsigned long long)max, (unsigned long long)count, wide_char[width],
+              (unsigned long long)(count * (uint64_t)width), bytes / 4, (unsigned long long)(4 * max + 1));
+}
+
 /* " (MAX_TAGS)" when keyword id's value was written as a constant
  * expression, else "": the storage errors name what the user wrote. */
 static const char *written_as(const constraints *c, keyword_id id, char *buf, size_t size)
@@ -379,6 +436,7 @@ static void check_node(node *n, src_loc where)
             diag_note(where, "the buffer is declared here");
         }
         check_format_length(n);
+        check_buffer_bytes(n, where);
         break;
     case NODE_ARRAY:
         if (c->has_min_items && c->has_max_items && c->min_items > c->max_items)

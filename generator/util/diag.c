@@ -130,6 +130,8 @@ const warning_desc warning_table[WARNING_COUNT] = {
     [W_UNTAGGED_OUTPUT] = {"untagged-output", "@output names a struct that is not tagged @schema (the tool then has "
                                               "no outputSchema and its result is not checked); an error by default",
                            true},
+    [W_CHAR_BYTES] = {"char-bytes", "a char[N] member's maxLength (characters) admits text longer than its N-1 "
+                                    "bytes, which the decoder refuses", false},
 };
 
 /* Per warning: reported at all, and made an error or kept a warning

@@ -39,6 +39,7 @@ typedef enum warning_id {
     W_DEPTH,
     W_NOTHING_TO_GENERATE,
     W_UNTAGGED_OUTPUT,
+    W_CHAR_BYTES,
     WARNING_COUNT
 } warning_id;
 
