@@ -560,6 +560,18 @@ int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri)
  * SC_ERR_NOMEM when memory runs out. */
 int sc_mcp_serve_stdio(const sc_mcp_server *server, FILE *in, FILE *out);
 
+/* A server's whole main: serves server over stdio, or with `--http PORT`
+ * over Streamable HTTP (schemac/mcp_http.h: sc_mcp_serve_http, on
+ * 127.0.0.1 or `--address ADDRESS`, with the other fields of http, which
+ * may be NULL) until SIGINT or SIGTERM; `--version` prints the server's
+ * name and version, `--help` the usage. Returns the process's exit status:
+ * 0, 1 when serving failed, 2 for a bad command line. A server with
+ * options of its own reads them first and passes the others on.
+ *
+ *     int main(int argc, char **argv) { return sc_mcp_main(&server, NULL, argc, argv); } */
+struct sc_mcp_http_options;
+int sc_mcp_main(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc, char **argv);
+
 #ifdef __cplusplus
 }
 #endif

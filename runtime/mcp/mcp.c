@@ -398,7 +398,7 @@ static answer feature(sc_mcp_context *ctx, const cJSON *id, const char *method, 
         }
         return respond(sc_mcp_error_response(id, SC_MCP_INVALID_PARAMS, data, "%s", err.message));
     }
-    return respond(error_response(id, code, "%s", err.message));
+    return respond(error_response(id, code, "%s", ctx->error_text != NULL ? ctx->error_text : err.message));
 }
 
 /* A request that runs a handler, with the context of its request. */

@@ -147,10 +147,19 @@ static int decode_arguments(sc_mcp_context *ctx, sc_mcp_decode_fn decode, const 
     if (rc == SC_ERR_NOMEM)
         return nomem(err);
     if (rc != 0) {
-        char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
-        sc_error_format(err, text, sizeof text);
-        char message[sizeof text + 160];
-        snprintf(message, sizeof message, "%.150s: %s", what, text);
+        /* every error of the arguments, one per line as a tool call's,
+         * longer than err's message can hold: the context carries it */
+        size_t size = SC_TOOL_MAX_ERRORS * (SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX) + 160;
+        char *text = sc_arena_alloc(ctx->arena, size);
+        if (text != NULL) {
+            int n = snprintf(text, size, "%.150s: ", what);
+            sc_tool_error_text(rc, err, text + n, size - (size_t)n);
+            ctx->error_text = text;
+        }
+        char first[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
+        sc_error_format(err, first, sizeof first);
+        char message[sizeof first + 160];
+        snprintf(message, sizeof message, "%.150s: %s", what, first);
         return refuse(err, SC_MCP_INVALID_PARAMS, "%s", message);
     }
     ctx->arguments = value;

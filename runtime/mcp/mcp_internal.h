@@ -92,6 +92,7 @@ struct sc_mcp_context {
     const sc_mcp_resource *resource; /* the one resources/read read, for its caching hints */
     const cJSON *meta;               /* params._meta, or NULL */
     int call_error;                  /* sc_mcp_fail_call's JSON-RPC code, or 0 */
+    const char *error_text;          /* an error's message longer than sc_error's (in the arena), or NULL */
     /* tasks (mcp_tasks.c): the task this run of a handler is, or NULL; in a
      * call, whether it may become one and whether sc_mcp_task_begin made it */
     struct sc_mcp_task *task;

@@ -20,11 +20,7 @@
 #include <string.h>
 #include <time.h>
 
-#include <schemac/config.h>
 #include <schemac/mcp.h>
-#if SCHEMAC_HAVE_MCP_HTTP
-#include <schemac/mcp_http.h>
-#endif
 
 #include "everything.schemac.h"
 #include "fixtures.h"
@@ -475,24 +471,13 @@ int main(int argc, char **argv)
         .resources = resources, .resource_count = sizeof resources / sizeof resources[0],
         .lists_change = true, .log = sc_mcp_log_stderr, .log_ctx = "mcp_everything",
     };
-    const char *http_port = NULL;
+    /* its own option, --page-size N; sc_mcp_main takes the rest (--http PORT, ...) */
+    int kept = 1;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--http") == 0 && i + 1 < argc) {
-            http_port = argv[++i];
-        } else if (strcmp(argv[i], "--page-size") == 0 && i + 1 < argc) {
+        if (strcmp(argv[i], "--page-size") == 0 && i + 1 < argc)
             server.page_size = strtoul(argv[++i], NULL, 10);
-        } else {
-            fprintf(stderr, "usage: %s [--http PORT] [--page-size N]\n", argv[0]);
-            return 2;
-        }
+        else
+            argv[kept++] = argv[i];
     }
-    if (http_port == NULL)
-        return sc_mcp_serve_stdio(&server, stdin, stdout) == 0 ? 0 : 1;
-#if SCHEMAC_HAVE_MCP_HTTP
-    sc_mcp_http_options options = {.port = (unsigned short)strtoul(http_port, NULL, 10)};
-    return sc_mcp_serve_http(&server, &options) == 0 ? 0 : 1;
-#else
-    fprintf(stderr, "mcp_everything: libschemac-mcp was built without the HTTP transport (libmicrohttpd)\n");
-    return 2;
-#endif
+    return sc_mcp_main(&server, NULL, kept, argv);
 }

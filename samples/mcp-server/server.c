@@ -49,34 +49,22 @@ int main(int argc, char **argv)
         .tools = tools, .tool_count = tools_bind_all(tools, TOOLS_COUNT),
         .log = sc_mcp_log_stderr, .log_ctx = "mcp_server",
     };
-    const char *http_port = NULL, *token = NULL;
+    /* its own options; sc_mcp_main takes the rest (--http PORT, --version, ...) */
+    const char *token = NULL;
+    int kept = 1;
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--version") == 0) {
-            printf("%s %s\n", server.name, server.version);
-            return 0;
-        } else if (strcmp(argv[i], "--page-size") == 0 && i + 1 < argc) {
+        if (strcmp(argv[i], "--page-size") == 0 && i + 1 < argc)
             server.page_size = strtoul(argv[++i], NULL, 10);
-        } else if (strcmp(argv[i], "--http") == 0 && i + 1 < argc) {
-            http_port = argv[++i];
-        } else if (strcmp(argv[i], "--bearer-env") == 0 && i + 1 < argc && getenv(argv[i + 1]) != NULL) {
+        else if (strcmp(argv[i], "--bearer-env") == 0 && i + 1 < argc && getenv(argv[i + 1]) != NULL)
             token = getenv(argv[++i]); /* in the environment, not on the command line where ps shows it */
-        } else {
-            fprintf(stderr, "usage: %s [--http PORT [--bearer-env VAR]] [--page-size N] [--version]\n", argv[0]);
-            return 2;
-        }
+        else
+            argv[kept++] = argv[i];
     }
-    if (http_port == NULL)
-        return sc_mcp_serve_stdio(&server, stdin, stdout) == 0 ? 0 : 1;
 #if SCHEMAC_HAVE_MCP_HTTP
-    sc_mcp_http_options options = {.port = (unsigned short)strtoul(http_port, NULL, 10)};
-    if (token != NULL) {
-        options.authorize = token_matches;
-        options.authorize_ctx = (void *)token;
-    }
-    return sc_mcp_serve_http(&server, &options) == 0 ? 0 : 1;
+    sc_mcp_http_options options = {.authorize = token != NULL ? token_matches : NULL, .authorize_ctx = (void *)token};
+    return sc_mcp_main(&server, &options, kept, argv);
 #else
     (void)token;
-    fprintf(stderr, "mcp_server: libschemac was built without the HTTP transport (libmicrohttpd)\n");
-    return 2;
+    return sc_mcp_main(&server, NULL, kept, argv);
 #endif
 }

@@ -92,6 +92,9 @@ await check('prompts/list and prompts/get with arguments, image and embedded res
     // decoded by the generated decoder: the enum's values, the member's path in the error
     await assert.rejects(client.getPrompt({ name: 'code_review', arguments: { language: 'cobol', code: 'x' } }),
         /-32602.*\/language/);
+    // every error of the arguments, as a tool call's (not only the first)
+    await assert.rejects(client.getPrompt({ name: 'code_review', arguments: { language: 'cobol', code: 'x'.repeat(4001) } }),
+        (e) => /-32602/.test(e.message) && /\/language: must be one of/.test(e.message) && /\/code: /.test(e.message));
     const got = await client.getPrompt({ name: 'test_prompt_with_arguments', arguments: { arg1: 'x', arg2: 'y' } });
     assert.equal(got.messages[0].content.text, "Prompt with arguments: arg1='x', arg2='y'");
     const image = await client.getPrompt({ name: 'test_prompt_with_image' });

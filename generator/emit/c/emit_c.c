@@ -35,12 +35,13 @@ static void open_public(strbuf *sb, const char *suffix, const char *n, const cha
 }
 
 /* T_from_cjson and T_from_cjson_all: through T_decode and T_decode_all
- * behind void pointers, or (a descriptor) through T's descriptor; a
- * tool's arguments decode through the same void pointers. */
+ * behind void pointers, or (a descriptor) through T's descriptor; the
+ * arguments of a tool, prompt or resource template decode through the
+ * same void pointers (sc_tool_decode_args: every error). */
 static void emit_from_cjson(strbuf *sb, const struct_def *s, bool table)
 {
     const char *n = s->name, *t = s->c_type;
-    if (!table || is_tool(s)) {
+    if (!table || is_tool(s) || s->prompt_name != NULL || s->resource_uri != NULL) {
         sb_printf(sb, "static int sc_gen_decode_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
                       "sc_error *err_)\n{\n", n);
         emit_line(sb, 1, "return %s_decode(arena_, json_, len_, (%s *)out_, err_);", n, t);

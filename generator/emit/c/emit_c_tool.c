@@ -63,7 +63,8 @@ void emit_mcp_arguments(strbuf *sb, const struct_def *s)
     emit_line(sb, 1, "if (typed_ == NULL)");
     emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
     emit_line(sb, 1, "*value_ = typed_;");
-    emit_line(sb, 1, "return %s_from_cjson(arena_, arguments_, typed_, err_);", s->name);
+    emit_line(sb, 1, "return sc_tool_decode_args(arena_, arguments_, typed_, err_, sc_gen_decode_text_%s, "
+                     "sc_gen_decode_all_text_%s); /* every error */", s->name, s->name);
     sb_puts(sb, "}\n\n");
 }
 

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# sc_mcp_main, the command line of every server built on it (here the
+# sample mcp_server, whose own options come first): stdio by default,
+# --http PORT, --address, --version, --help, and the usage errors.
+#   main_options.sh MCP_SERVER
+set -u
+server=$1
+failures=0
+check() {
+    local name=$1
+    shift
+    if "$@"; then echo "ok   $name"; else echo "FAIL $name"; failures=$((failures + 1)); fi
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$server" --version >"$tmp/out" 2>&1
+check "--version prints the name and version, exit 0" \
+    bash -c "test $? -eq 0 && grep -qx 'schemac-sample-mcp-server 0.1.0' '$tmp/out'"
+"$server" --help >"$tmp/out" 2>&1
+check "--help prints the usage, exit 0" bash -c "test $? -eq 0 && grep -q '^usage: .*--http PORT' '$tmp/out'"
+"$server" --no-such >"$tmp/out" 2>&1
+check "an unknown option exits 2 and is named" bash -c "test $? -eq 2 && grep -q \"unknown option or missing value: '--no-such'\" '$tmp/out'"
+"$server" --http 70000 >"$tmp/out" 2>&1
+check "a port out of range exits 2" bash -c "test $? -eq 2 && grep -q 'takes a port number' '$tmp/out'"
+"$server" --address 127.0.0.1 >"$tmp/out" 2>&1
+check "--address without --http exits 2" test $? -eq 2
+"$server" --http >"$tmp/out" 2>&1
+check "--http without a port exits 2" test $? -eq 2
+
+# stdio by default (the sample's own --page-size passed before it)
+printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}' \
+    | "$server" --page-size 2 >"$tmp/out" 2>"$tmp/err"
+status=${PIPESTATUS[1]}
+check "stdio by default: initialize answered, exit 0 at end of input" \
+    bash -c "test $status -eq 0 && grep -q '\"protocolVersion\":\"2025-11-25\"' '$tmp/out'"
+
+# --http 0: any free port, named on stderr; SIGTERM stops it with status 0
+"$server" --http 0 --address 127.0.0.1 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 50); do grep -q 'listening on http://127.0.0.1:' "$tmp/err" && break; sleep 0.1; done
+check "--http 0 listens on a free port of --address" grep -q 'listening on http://127.0.0.1:[0-9]*/mcp' "$tmp/err"
+kill -TERM "$pid"
+wait "$pid"
+check "SIGTERM stops it with status 0" test $? -eq 0
+
+echo "$failures failed"
+test "$failures" -eq 0
