@@ -1,4 +1,4 @@
-/* The MCP server of README.md: the arguments of its prompt and of its
+/* The MCP server of docs/overview.md: the arguments of its prompt and of its
  * resource template, beside url_tool.h's tool. */
 #ifndef URL_SERVER_H
 #define URL_SERVER_H

@@ -1,8 +1,8 @@
-// The server of README.md (readme_server.c) is what README.md shows, and
-// works: the official MCP SDK client calls its tool, gets its prompt and
-// reads its resource template.
+// The MCP server of docs/overview.md (readme_server.c; it was README.md's,
+// hence the names) is what the page shows, and works: the official MCP SDK
+// client calls its tool, gets its prompt and reads its resource template.
 //
-//   node readme.mjs README.md readme_server.c README_SERVER
+//   node readme.mjs docs/overview.md readme_server.c README_SERVER
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 
@@ -16,10 +16,10 @@ try {
 }
 
 const [readme, source, binary] = process.argv.slice(2);
-const lines = /\/\* ---- README.md ---- \*\/\n([^]*?)\/\* ---- end of README.md ---- \*\//.exec(readFileSync(source, 'utf8'));
-assert.ok(lines, `no README.md block in ${source}`);
+const lines = /\/\* ---- docs\/overview.md ---- \*\/\n([^]*?)\/\* ---- end of docs\/overview.md ---- \*\//.exec(readFileSync(source, 'utf8'));
+assert.ok(lines, `no docs/overview.md block in ${source}`);
 assert.ok(readFileSync(readme, 'utf8').includes('```c\n' + lines[1] + '```\n'),
-    `README.md does not show the lines of ${source} as they are`);
+    `${readme} does not show the lines of ${source} as they are`);
 
 const client = new Client({ name: 'readme', version: '1.0.0' });
 await client.connect(new StdioClientTransport({ command: binary }));
@@ -45,4 +45,4 @@ const prompts = await client.listPrompts();
 assert.deepEqual(prompts.prompts.map((p) => [p.name, p.arguments.map((a) => [a.name, a.required])]),
     [['explain_url', [['url', true]]]]);
 await client.close();
-console.log('ok   the README server is what README.md shows, and answers the SDK client');
+console.log('ok   the server of docs/overview.md is what the page shows, and answers the SDK client');

@@ -1,9 +1,9 @@
-/* The MCP server of README.md (a tool, a prompt, a resource template),
- * compiled and run as a test: readme.mjs checks that README.md shows these
- * lines as they are here, then drives the program with the official SDK
- * client. */
+/* The MCP server of docs/overview.md (a tool, a prompt, a resource
+ * template), compiled and run as a test: readme.mjs checks that the page
+ * shows these lines as they are here, then drives the program with the
+ * official SDK client. */
 
-/* ---- README.md ---- */
+/* ---- docs/overview.md ---- */
 #include <stdio.h>
 #include <string.h>
 #include <schemac/mcp.h>
@@ -44,4 +44,4 @@ int main(void)
                             .prompts = prompts, .prompt_count = 1, .resources = resources, .resource_count = 1};
     return sc_mcp_serve_stdio(&server, stdin, stdout); /* or sc_mcp_serve_http: Streamable HTTP */
 }
-/* ---- end of README.md ---- */
+/* ---- end of docs/overview.md ---- */

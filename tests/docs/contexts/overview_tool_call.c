@@ -1,4 +1,4 @@
-/* README.md's tool call, in a function given the call's name and
+/* docs/overview.md's tool call, in a function given the call's name and
  * arguments; the handler it binds is defined after it.
  * doc-test headers: samples/url/url_tool.h */
 #include <schemac/mcp.h>

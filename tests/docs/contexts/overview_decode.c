@@ -1,4 +1,4 @@
-/* README.md's decode example, in a function given the JSON text.
+/* docs/overview.md's decode example, in a function given the JSON text.
  * doc-test headers: samples/url/url_tool.h */
 #include <stdio.h>
 

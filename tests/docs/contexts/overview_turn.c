@@ -1,4 +1,4 @@
-/* README.md's provider round trip, in a function given the provider's
+/* docs/overview.md's provider round trip, in a function given the provider's
  * response and the conversation's messages.
  * doc-test headers: samples/url/url_tool.h */
 #include <schemac/provider.h>
