@@ -58,7 +58,10 @@ static const char usage[] =
     "                       a build's stamp file, see docs/build-integration.md)\n"
     "  --print-outputs      print the files this run would write, one a line (the\n"
     "                       .schemac.c first), and write nothing\n"
-    "  --print-schema       print the schemas on stdout and write nothing\n"
+    "  --print-schema[=TYPE]\n"
+    "                       print the schema on stdout and write nothing: the\n"
+    "                       header's one, or struct TYPE's; of several, one JSON\n"
+    "                       object of them by struct name\n"
     "  --schema-only        write only the .schema.json files\n"
     "  --list               print a table of the tools and @schema types (members,\n"
     "                       types, defaults, constraints) on stdout and write nothing\n"
@@ -146,6 +149,7 @@ typedef struct options {
     const char *depfile_target; /* -MT; NULL: the .schemac.c */
     bool write_depfile;
     bool print_schema;
+    const char *print_schema_type; /* --print-schema=TYPE, or NULL: every one */
     bool schema_only;
     bool print_dialect;
     dialect dialect;
@@ -269,6 +273,9 @@ static int parse_args(int argc, char **argv, options *o)
             o->depfile_target = argv[i];
         } else if (strcmp(a, "--print-schema") == 0) {
             o->print_schema = true;
+        } else if (strncmp(a, "--print-schema=", strlen("--print-schema=")) == 0) {
+            o->print_schema = true;
+            o->print_schema_type = a + strlen("--print-schema=");
         } else if (strcmp(a, "--list") == 0) {
             o->list = true;
         } else if (strcmp(a, "--schema-only") == 0) {
@@ -450,29 +457,62 @@ static void emit_dialects(const model *m, const options *o, output_set *out, cha
     }
 }
 
-/* The schema of each @schema or @tool struct: printed (--print-schema) or
- * added to the outputs. */
+/* Appends text (a pretty JSON document ending in a newline) indented by
+ * two spaces, as a member's value, without its last newline. */
+static void put_indented(strbuf *sb, const char *text)
+{
+    for (const char *p = text; *p != '\0'; p++) {
+        if (*p == '\n' && p[1] == '\0')
+            break;
+        sb_putc(sb, *p);
+        if (*p == '\n')
+            sb_puts(sb, "  ");
+    }
+}
+
+/* The schema of each @schema or @tool struct: printed (--print-schema: one
+ * document, or of several one JSON object of them by struct name, so that
+ * the output is always one JSON value) or added to the outputs. */
 static void emit_schemas(const model *m, const options *o, output_set *out)
 {
-    size_t roots = 0;
+    const struct_def **chosen = xcalloc(m->nstructs + 1, sizeof *chosen);
+    size_t roots = 0, count = 0;
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
-        if (!s->opted_in)
-            continue;
-        roots++;
-        char *text = schema_pretty_text(s);
-        if (o->print_schema) {
-            fputs(text, stdout);
-            free(text);
-        } else {
-            char *name = xasprintf("%s.schema.json", s->name);
+        roots += s->opted_in;
+        if (s->opted_in && (o->print_schema_type == NULL || strcmp(o->print_schema_type, s->name) == 0))
+            chosen[count++] = s;
+    }
+    strbuf all;
+    sb_init(&all);
+    for (size_t i = 0; i < count; i++) {
+        char *text = schema_pretty_text(chosen[i]);
+        if (!o->print_schema) {
+            char *name = xasprintf("%s.schema.json", chosen[i]->name);
             outputs_add(out, path_join(o->output_dir, name), text);
             free(name);
+            continue;
         }
+        if (count == 1) {
+            sb_puts(&all, text);
+        } else {
+            sb_printf(&all, "%s  \"%s\": ", i == 0 ? "{\n" : ",\n", chosen[i]->name);
+            put_indented(&all, text);
+        }
+        free(text);
     }
+    if (o->print_schema && count > 1)
+        sb_puts(&all, "\n}\n");
+    if (o->print_schema && all.data != NULL)
+        fputs(all.data, stdout);
+    sb_free(&all);
+    free(chosen);
     if (roots == 0)
         diag_warn(W_NOTHING_TO_GENERATE, (src_loc){m->header_path, 1, 1},
                      "no struct is tagged @schema or @tool: nothing to generate");
+    else if (count == 0)
+        diag_error((src_loc){NULL, 0, 0}, "--print-schema=%s: no struct of %s by that name is tagged @schema or @tool",
+                   o->print_schema_type, m->header_path);
 }
 
 /* The generated C pair, the schemas, the dialects and the depfile, in

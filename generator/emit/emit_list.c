@@ -424,9 +424,10 @@ static void put_cell(strbuf *sb, size_t *cur, const char *text, size_t col)
     *cur += cell_width(text);
 }
 
-static void put_table(strbuf *sb, const lister *l, bool tool)
+/* first: the first column's title, what the rows are of the struct */
+static void put_table(strbuf *sb, const lister *l, const char *first)
 {
-    const char *titles[4] = {tool ? "PARAMETER" : "MEMBER", "TYPE", "PRESENCE", "CONSTRAINTS"};
+    const char *titles[4] = {first, "TYPE", "PRESENCE", "CONSTRAINTS"};
     size_t w_name = cell_width(titles[0]), w_type = cell_width(titles[1]), w_presence = cell_width(titles[2]);
     for (size_t i = 0; i < l->nrows; i++) {
         const row *r = &l->rows[i];
@@ -478,9 +479,18 @@ static void put_table(strbuf *sb, const lister *l, bool tool)
 static void list_struct(strbuf *sb, const struct_def *s)
 {
     bool tool = s->tool_name != NULL;
-    if (tool)
+    /* what the struct is to MCP or a provider, by the name they know it by */
+    const char *first = "MEMBER";
+    if (tool) {
         sb_printf(sb, "tool %s (%s)\n", s->tool_name, s->c_type);
-    else if (strcmp(s->name, s->c_type) != 0)
+        first = "PARAMETER";
+    } else if (s->prompt_name != NULL) {
+        sb_printf(sb, "prompt %s (%s)\n", s->prompt_name, s->c_type);
+        first = "ARGUMENT";
+    } else if (s->resource_uri != NULL) {
+        sb_printf(sb, "resource template %s (%s)\n", s->resource_uri, s->c_type);
+        first = "VARIABLE";
+    } else if (strcmp(s->name, s->c_type) != 0)
         sb_printf(sb, "schema %s (%s)\n", s->name, s->c_type);
     else
         sb_printf(sb, "schema %s\n", s->name);
@@ -520,7 +530,7 @@ static void list_struct(strbuf *sb, const struct_def *s)
     if (l.nrows == 0)
         sb_puts(sb, tool ? "  (no parameters)\n" : "  (no members)\n");
     else
-        put_table(sb, &l, tool);
+        put_table(sb, &l, first);
     for (size_t i = 0; i < l.nrows; i++) {
         free(l.rows[i].name);
         free(l.rows[i].type);

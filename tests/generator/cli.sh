@@ -42,6 +42,18 @@ check "-Wdialect reports every dialect's" bash -c "grep -q 'Gemini cannot' '$tmp
     ! grep -q 'not shown' '$tmp/err'"
 "$schemac" --print-outputs -Wdialect=palm "$header" 2>/dev/null
 check "-Wdialect with an unknown dialect exits 2" test $? -eq 2
+# --print-schema prints one JSON value: a header's one schema, or of several
+# an object of them by struct name; --print-schema=TYPE picks one
+prompts="$(dirname "$0")/cases/c_mcp_prompt.h"
+"$schemac" --print-schema "$prompts" >"$tmp/schemas.json" 2>/dev/null
+check "--print-schema of two structs is one object of both" python3 -c "import json, sys
+d = json.load(open(sys.argv[1])); assert list(d) == ['summarise_args', 'log_day'] and d['log_day']['title'] == 'log_day'" "$tmp/schemas.json"
+"$schemac" --print-schema=log_day "$prompts" >"$tmp/schemas.json" 2>/dev/null
+check "--print-schema=TYPE prints that schema alone" python3 -c "import json, sys
+assert json.load(open(sys.argv[1]))['title'] == 'log_day'" "$tmp/schemas.json"
+"$schemac" --print-schema=nope "$prompts" >"$tmp/schemas.json" 2>"$tmp/err"
+check "--print-schema=TYPE of no such struct exits 1 and says so" bash -c "test $? -eq 1 && test ! -s '$tmp/schemas.json' &&
+    grep -q 'no struct of .* by that name' '$tmp/err'"
 "$schemac" 2>/dev/null
 check "no header exits 2" test $? -eq 2
 "$schemac" "$tmp/missing.h" 2>"$tmp/err"
