@@ -349,11 +349,13 @@ static void check_type(const model *m, const struct_def *s, const baseline *b,
         for (size_t i = senders; i < broke.count; i++)
             report(s, &broke.items[i], false, o);
     }
-    description_changes(old_doc, new_doc, &found);
-    for (size_t i = 0; i < found.count; i++)
-        report(s, &found.items[i], true, o);
-    findings_free(&found);
     if (o->verbose) {
+        /* description changes: compatible, so listed with the others; not
+         * on every build until the baseline is written again */
+        description_changes(old_doc, new_doc, &found);
+        for (size_t i = 0; i < found.count; i++)
+            report(s, &found.items[i], true, o);
+        findings_free(&found);
         /* the changes at members without an error: compatible ones */
         keyword_changes(old_doc, new_doc, &found);
         for (size_t i = 0; i < found.count; i++) {

@@ -69,6 +69,26 @@ static void keywords(const cJSON *o, const cJSON *n, const char *path, finding_l
             note(out, path, "member '%s' removed%s", m->string, "");
 }
 
+/* text as a JSON string (quotes, \n and the other escapes), cut after
+ * 200 characters with "..." so that a note stays one readable line. */
+static char *quoted(const char *text)
+{
+    size_t len = strlen(text), cut = len;
+    if (len > 200) {
+        cut = 200;
+        while (cut > 0 && ((unsigned char)text[cut] & 0xC0) == 0x80)
+            cut--; /* not inside a character */
+    }
+    char *part = xstrndup(text, cut);
+    cJSON *s = cJSON_CreateString(part);
+    char *json = s != NULL ? cJSON_PrintUnformatted(s) : NULL;
+    char *out = xasprintf("%s%s", json != NULL ? json : "\"\"", cut < len ? "..." : "");
+    cJSON_free(json);
+    cJSON_Delete(s);
+    free(part);
+    return out;
+}
+
 static void walk(const cJSON *o, const cJSON *n, const char *path, int depth, bool all,
                  finding_list *out)
 {
@@ -82,10 +102,12 @@ static void walk(const cJSON *o, const cJSON *n, const char *path, int depth, bo
         const char *ot = cJSON_IsString(od) ? od->valuestring : "",
                    *nt = cJSON_IsString(nd) ? nd->valuestring : "";
         if (strcmp(ot, nt) != 0) {
-            finding_add(out, "description", path, NULL,
-                        "description changed (what a model reads): was \"%.200s\", is \"%.200s\"",
-                        ot, nt);
+            char *was = quoted(ot), *is = quoted(nt);
+            finding_add(out, "description", path, NULL, "description changed (what a model reads): was %s, is %s",
+                        was, is);
             out->items[out->count - 1].note = true;
+            free(was);
+            free(is);
         }
     }
     const cJSON *op = member(o, "properties"), *np = member(n, "properties");

@@ -844,9 +844,15 @@ static void diff(incl_ctx *ctx, const cJSON *a, const cJSON *b, finding_list *ou
     collect_branches(a, ctx->ra, ba, &na, 0);
     collect_branches(b, ctx->rb, bb, &nb, 0);
     bool b_is_union = kw(b, "anyOf") != NULL || kw(b, "oneOf") != NULL;
+    bool a_is_union = kw(a, "anyOf") != NULL || kw(a, "oneOf") != NULL;
     for (size_t i = 0; i < na; i++) {
         const branch *x = &ba[i];
         cJSON *values = finite_values(x);
+        /* a union's variant of a JSON type that no variant of b has: the
+         * variant is gone (or new), one finding, not one per value */
+        bool kind_gone = a_is_union || b_is_union;
+        for (size_t j = 0; j < nb && kind_gone; j++)
+            kind_gone = !same_kind(x->type, bb[j].type);
         if (values != NULL) {
             /* decided value by value */
             for (const cJSON *v = values->child; v != NULL; v = v->next) {
@@ -855,6 +861,14 @@ static void diff(incl_ctx *ctx, const cJSON *a, const cJSON *b, finding_list *ou
                 char *text = json_print(v, 0);
                 bool is_enum = kw(x->s, "enum") != NULL || kw(x->s, "const") != NULL;
                 const char *rule = cJSON_IsNull(v) ? "nullable" : is_enum ? "enum-value" : "type";
+                if (kind_gone && !cJSON_IsNull(v) && !is_enum) {
+                    finding_add(out, "variant", "", cJSON_Duplicate(v, 1), "%s",
+                                ctx->a_is_old ? "a variant was removed: no variant takes its documents now"
+                                              : "a variant was added: no variant of the old schema takes "
+                                                "its documents");
+                    free(text);
+                    break;
+                }
                 if (cJSON_IsNull(v))
                     finding_add(out, rule, "", cJSON_Duplicate(v, 1), "%s",
                                 ctx->a_is_old

@@ -1,3 +1,4 @@
+// args: --compat-verbose
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
