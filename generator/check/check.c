@@ -361,18 +361,22 @@ static void check_buffer_bytes(const node *n, src_loc where)
     static const char *const wide_char[] = {NULL, NULL, "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80"};
     uint64_t max;
     size_t bytes = n->buf_size - 1;
-    if (n->buf_size == 0 || !node_max_length(n, &max) || max <= bytes / 4 || only_ascii(n, max))
+    if (n->buf_size == 0 || (n->c.has_max_length && n->c.max_length > bytes) /* an error already */ ||
+        !node_max_length(n, &max) || max <= bytes / 4 || only_ascii(n, max))
         return;
     int width = 2;
     while ((uint64_t)(bytes / (size_t)width + 1) > max)
         width++; /* 4 * max > bytes: at most 4 */
     uint64_t count = bytes / (size_t)width + 1;
+    char exact[96] = ""; /* a bound any text fits, when one is not 0 */
+    if (bytes >= 4)
+        snprintf(exact, sizeof exact, "@maxLength %zu (4 bytes a character at most), ", bytes / 4);
     diag_warn(W_CHAR_BYTES, where,
               "char[%zu] holds %zu bytes, but maxLength %llu counts characters: %llu x \"%s\" (%llu bytes) is "
-              "valid by the schema and refused by the decoder; give @maxLength %zu (4 bytes a character at most), "
-              "a @pattern of ASCII characters (^[ -~]*$), or char[%llu]",
+              "valid by the schema and refused by the decoder; give %sa @pattern of ASCII characters (^[ -~]*$), "
+              "or char[%llu]",
               n->buf_size, bytes, (unsigned long long)max, (unsigned long long)count, wide_char[width],
-              (unsigned long long)(count * (uint64_t)width), bytes / 4, (unsigned long long)(4 * max + 1));
+              (unsigned long long)(count * (uint64_t)width), exact, (unsigned long long)(4 * max + 1));
 }
 
 /* " (MAX_TAGS)" when keyword id's value was written as a constant

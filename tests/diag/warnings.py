@@ -12,9 +12,11 @@ import subprocess
 import sys
 import tempfile
 
+# a loss of a dialect the tool is written for (@dialects: a targeted
+# dialect, whose losses are reported one by one)
 TOOL_WITH_LOSS = """#include <stdint.h>
-/** @tool echo */
-typedef struct { /** @maxLength 8 */ char text[32]; } echo;
+/** @tool echo @dialects openai-strict */
+typedef struct { /** @maxLength 8 */ char text[33]; } echo;
 """
 
 # one header per warning, each giving that warning only
@@ -49,6 +51,7 @@ typedef struct { needless value; } holder;
     "nothing-to-generate": "typedef struct { int a; } untagged;\n",
     "untagged-output": "#include <stdint.h>\ntypedef struct { int32_t n; } result;\n"
                        "/** @tool count @output result */\ntypedef struct { int32_t max; } count_input;\n",
+    "char-bytes": "/** @schema */\ntypedef struct { char name[8]; } named;\n",
 }
 
 
