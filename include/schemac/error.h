@@ -103,8 +103,17 @@ const char *sc_strerror(int code);
 /* Clears err to SC_OK. Accepts NULL. */
 void sc_error_clear(sc_error *err);
 
-/* Records an error (keyword may be NULL) and returns code. Accepts err == NULL. */
+/* Records an error at the root and returns code. keyword is the JSON
+ * Schema keyword a value broke ("maxLength"), as the decoders record it,
+ * or NULL for any other failure (a handler's, I/O): the message says what
+ * went wrong. Accepts err == NULL. */
 int sc_fail(sc_error *err, int code, const char *keyword, const char *fmt, ...) SC_PRINTF(4, 5);
+
+/* sc_fail at the value pointer names: a JSON Pointer ("/dates/2": member
+ * "dates", item 2; "" for the root), so that a tool handler's error says
+ * which argument is wrong, as the decoder's do ("/dates/2: no such day").
+ * A pointer longer than SC_ERROR_PATH_MAX is cut. */
+int sc_fail_at(sc_error *err, int code, const char *pointer, const char *fmt, ...) SC_PRINTF(4, 5);
 
 /* Prepend one path segment to err->path while an error travels up the
  * value tree: a member name (escaped as JSON Pointer requires) or an index.
@@ -117,6 +126,27 @@ int sc_error_push_key_n(sc_error *err, const char *key, size_t len);
 
 /* Formats "path: message" (or just the message at the root) into buf. */
 void sc_error_format(const sc_error *err, char *buf, size_t size);
+
+/* Where err->offset falls in text[0..len), the text whose decode failed,
+ * as a compiler names a place: *line and *column count from 1. A line ends
+ * at "\n", "\r\n" or a lone "\r". The column counts characters, that is
+ * UTF-8 code points, not bytes, as an editor shows them: in a line
+ * `"café": 5` the 5 is in column 9 (its tenth byte). A tab is one
+ * column, and so is each byte of invalid UTF-8. An offset past len is
+ * taken as len (the end of the text). err NULL or text NULL gives 1:1.
+ * line or column may be NULL. */
+void sc_error_position(const char *text, size_t len, const sc_error *err, size_t *line, size_t *column);
+
+/* Formats err as a compiler would, for a document read from a file:
+ * "FILE:LINE:COL: PATH: MESSAGE" (no "PATH: " at the root), with LINE and
+ * COL from sc_error_position, e.g.
+ *     config.json:12:5: /port: must be <= 65535
+ * file NULL leaves out "FILE:"; text NULL leaves out "LINE:COL:", for
+ * errors that come before any text (sc_read_file's: "config.json: cannot
+ * open the file: No such file or directory"). Cut to fit buf, always
+ * terminated. */
+void sc_error_format_at(const char *file, const char *text, size_t len, const sc_error *err, char *buf,
+                        size_t size);
 
 #ifdef __cplusplus
 }

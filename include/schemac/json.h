@@ -34,6 +34,19 @@ int sc_check_cjson(const cJSON *item, sc_error *err);
  * SC_ERR_DEPTH, SC_ERR_ARGUMENT (raw or malformed items), SC_ERR_NOMEM. */
 int sc_print_json(const cJSON *item, char **text);
 
+/* Reads the whole file at path (a config file, a document) into the arena,
+ * for T_decode: *text gets its bytes, followed by a NUL that is not part
+ * of *len. A file over the arena's max_input is refused before it is read:
+ * a regular file by its size, any other (a pipe, a device) after
+ * max_input + 1 bytes at most. Returns 0; SC_ERR_LIMIT over max_input
+ * ("the document is 20000121 bytes long, over the limit of 16777216 bytes
+ * (max_input)") or max_bytes; SC_ERR_ARGUMENT when the file cannot be
+ * opened or read, the message with the system's reason ("cannot open the
+ * file: No such file or directory"; the path is the caller's to print, as
+ * sc_error_format_at does); SC_ERR_NOMEM. On failure *text is NULL and
+ * *len 0. The bytes live until the arena is reset or released. */
+int sc_read_file(sc_arena *arena, const char *path, const char **text, size_t *len, sc_error *err) SC_NODISCARD;
+
 #ifdef __cplusplus
 }
 #endif

@@ -51,6 +51,19 @@ int sc_fail(sc_error *err, int code, const char *keyword, const char *fmt, ...)
     return code;
 }
 
+int sc_fail_at(sc_error *err, int code, const char *pointer, const char *fmt, ...)
+{
+    if (!err)
+        return code;
+    va_list ap;
+    va_start(ap, fmt);
+    (void)sc_fail(err, code, NULL, NULL);
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    va_end(ap);
+    snprintf(err->path, sizeof err->path, "%s", pointer != NULL ? pointer : "");
+    return code;
+}
+
 /* Prepends seg[0..seglen) (already escaped, starting with '/') to the path.
  * When the result would not fit, whole segments are dropped from the deep
  * end, so the path stays a valid pointer to an ancestor of the failing
@@ -137,6 +150,91 @@ void sc_error_format(const sc_error *err, char *buf, size_t size)
         snprintf(buf, size, "%s: %s", err->path, msg);
     else
         snprintf(buf, size, "%s", msg);
+}
+
+/* Bytes of the valid UTF-8 sequence at s[0..n) (s[0] >= 0x80), or 0: RFC
+ * 3629's table, as the reader checks it. */
+static size_t utf8_sequence(const unsigned char *s, size_t n)
+{
+    unsigned c = s[0];
+
+    if (c >= 0xC2 && c <= 0xDF)
+        return n >= 2 && (s[1] & 0xC0) == 0x80 ? 2 : 0;
+    if (c >= 0xE0 && c <= 0xEF) {
+        unsigned lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+        return n >= 3 && s[1] >= lo && s[1] <= hi && (s[2] & 0xC0) == 0x80 ? 3 : 0;
+    }
+    if (c >= 0xF0 && c <= 0xF4) {
+        unsigned lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+        return n >= 4 && s[1] >= lo && s[1] <= hi && (s[2] & 0xC0) == 0x80 && (s[3] & 0xC0) == 0x80 ? 4 : 0;
+    }
+    return 0;
+}
+
+void sc_error_position(const char *text, size_t len, const sc_error *err, size_t *line, size_t *column)
+{
+    const unsigned char *s = (const unsigned char *)text;
+    size_t at = err != NULL && text != NULL ? err->offset : 0;
+    size_t ln = 1, col = 1, i = 0;
+
+    if (at > len)
+        at = len;
+    while (i < at) {
+        unsigned char c = s[i];
+        if (c == '\n' || (c == '\r' && (i + 1 >= len || s[i + 1] != '\n'))) {
+            ln++;
+            col = 1;
+            i++;
+            continue;
+        }
+        /* a character: one column, however many bytes (an offset inside
+         * one, which no error has, stops after it) */
+        size_t n = c < 0x80 ? 1 : utf8_sequence(s + i, len - i);
+        i += n ? n : 1;
+        col++;
+    }
+    if (line)
+        *line = ln;
+    if (column)
+        *column = col;
+}
+
+/* Appends s to buf[0..size) at *used, cut to fit, always terminated. */
+static void append(char *buf, size_t size, size_t *used, const char *s)
+{
+    size_t n = strlen(s);
+
+    if (*used + 1 >= size)
+        return;
+    if (n > size - *used - 1)
+        n = size - *used - 1;
+    memcpy(buf + *used, s, n);
+    *used += n;
+    buf[*used] = '\0';
+}
+
+void sc_error_format_at(const char *file, const char *text, size_t len, const sc_error *err, char *buf,
+                        size_t size)
+{
+    size_t used = 0;
+
+    if (!buf || size == 0)
+        return;
+    buf[0] = '\0';
+    if (file && file[0]) {
+        append(buf, size, &used, file);
+        append(buf, size, &used, ":");
+    }
+    if (text) {
+        char place[48];
+        size_t line, column;
+        sc_error_position(text, len, err, &line, &column);
+        snprintf(place, sizeof place, "%zu:%zu:", line, column);
+        append(buf, size, &used, place);
+    }
+    if (used > 0)
+        append(buf, size, &used, " ");
+    sc_error_format(err, buf + used, size - used);
 }
 
 void sc_errors_init(sc_errors *errs, sc_error *items, size_t max)

@@ -83,6 +83,59 @@ static int syntax(sc_reader *r, const char *at, const char *msg)
     return fail_at(r, at, SC_ERR_SYNTAX, NULL, "%s", msg);
 }
 
+static bool is_ws(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+/* A byte that can start a key a config file writes without quotes: a
+ * letter, a digit, '_', '$', '-' or any non-ASCII byte. */
+static bool starts_bare_key(unsigned char c)
+{
+    return (unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10 || c == '_' || c == '$' || c == '-' ||
+           c >= 0x80;
+}
+
+/* A syntax error where the grammar wanted structure (a value, a key, a ',',
+ * a ':', the end): msg, unless what stands at `at` is the usual non-JSON of
+ * a config file, which is then said plainly: a comment, a trailing comma
+ * (placed on the comma), a single-quoted string, an unquoted key (where a
+ * key is expected: key), a byte order mark. The code stays SC_ERR_SYNTAX.
+ * Runs on failures only, so the reader's speed is untouched. */
+GENERAL int unexpected(sc_reader *r, const char *at, bool key, const char *msg)
+{
+    const char *end = r->end;
+    unsigned char c;
+
+    if (at >= end)
+        return syntax(r, at, msg);
+    c = (unsigned char)*at;
+    if (c == '/' && end - at >= 2 && at[1] == '/')
+        return syntax(r, at, "JSON has no comments (// ...)");
+    if (c == '/' && end - at >= 2 && at[1] == '*')
+        return syntax(r, at, "JSON has no comments (/* ... */)");
+    if (c == '#')
+        return syntax(r, at, "JSON has no comments (# ...)");
+    if (c == '}' || c == ']') {
+        /* a ',' just before a closing bracket: the comma is the error */
+        const char *q = at;
+        while (q > r->begin && is_ws(q[-1]))
+            q--;
+        if (q > r->begin && q[-1] == ',')
+            return syntax(r, q - 1,
+                          c == '}' ? "trailing comma: JSON allows none before '}'"
+                                   : "trailing comma: JSON allows none before ']'");
+    }
+    if (key && (c == '\'' || starts_bare_key(c)))
+        return syntax(r, at, "object keys must be strings in double quotes");
+    if (c == '\'')
+        return syntax(r, at, "JSON strings use double quotes, not single quotes");
+    if (at == r->begin && end - at >= 3 && memcmp(at, "\xEF\xBB\xBF", 3) == 0)
+        return syntax(r, at, "the text starts with a byte order mark (U+FEFF), which JSON does not "
+                             "allow: save it as UTF-8 without one");
+    return syntax(r, at, msg);
+}
+
 static int nomem(sc_reader *r, const char *at)
 {
     if (r->arena && sc_arena_over_limit(r->arena))
@@ -151,7 +204,7 @@ static int no_value(sc_reader *r, const char *at)
 {
     if (at >= r->end)
         return syntax(r, at, "unexpected end of input, expected a JSON value");
-    return syntax(r, at, "expected a JSON value");
+    return unexpected(r, at, false, "expected a JSON value");
 }
 
 INLINE int hex_digit(unsigned char c)
@@ -556,7 +609,7 @@ int sc_reader_finish(sc_reader *r)
 
     r->p = p;
     if (p != r->end)
-        return syntax(r, p, "unexpected data after the JSON value");
+        return unexpected(r, p, false, "unexpected data after the JSON value");
     return 0;
 }
 
@@ -868,16 +921,16 @@ INLINE int member_start(sc_reader *r, const char **at)
     }
     if (!first) {
         if (UNLIKELY(*p != ',')) {
-            syntax(r, p, "expected ',' or '}' after object member");
+            unexpected(r, p, false, "expected ',' or '}' after object member");
             return -1;
         }
         p = skip_ws(p + 1, end);
         if (UNLIKELY(p >= end || *p != '"')) {
-            syntax(r, p, "expected a string key after ','");
+            unexpected(r, p, true, "expected a string key after ','");
             return -1;
         }
     } else if (UNLIKELY(*p != '"')) {
-        syntax(r, p, "expected a string key or '}'");
+        unexpected(r, p, true, "expected a string key or '}'");
         return -1;
     }
     *at = p;
@@ -892,7 +945,7 @@ INLINE int member_colon(sc_reader *r)
     const char *p = skip_ws(r->p, r->end);
 
     if (UNLIKELY(p >= r->end || *p != ':')) {
-        syntax(r, p, "expected ':' after object key");
+        unexpected(r, p, false, "expected ':' after object key");
         return -1;
     }
     r->p = skip_ws(p + 1, r->end);
@@ -1035,12 +1088,12 @@ static sc_next next_element_general(sc_reader *r)
     }
     if (!first) {
         if (UNLIKELY(*p != ',')) {
-            syntax(r, p, "expected ',' or ']' after array element");
+            unexpected(r, p, false, "expected ',' or ']' after array element");
             return -1;
         }
         p = skip_ws(p + 1, end);
         if (UNLIKELY(p < end && *p == ']')) {
-            syntax(r, p, "expected a value after ','");
+            unexpected(r, p, false, "expected a value after ','");
             return -1;
         }
     }
@@ -1331,17 +1384,17 @@ after_value:
         if (frames[nframes - 1] != ARRAY_FRAME)
             goto key;
         if (UNLIKELY(p < end && *p == ']'))
-            return syntax(r, p, "expected a value after ','");
+            return unexpected(r, p, false, "expected a value after ','");
         goto value;
     }
 close:
     if (frames[nframes - 1] == ARRAY_FRAME) {
         if (UNLIKELY(*p != ']'))
-            return syntax(r, p, "expected ',' or ']' after array element");
+            return unexpected(r, p, false, "expected ',' or ']' after array element");
     } else {
         size_t first = frames[nframes - 1];
         if (UNLIKELY(*p != '}'))
-            return syntax(r, p, "expected ',' or '}' after object member");
+            return unexpected(r, p, false, "expected ',' or '}' after object member");
         if (nkeys - first > 1 && (rc = check_keys(r, keys + first, nkeys - first)))
             return rc;
         nkeys = first;
@@ -1354,9 +1407,9 @@ close:
 key:
     /* p == r->p, after '{' or ',' and white space */
     if (UNLIKELY(p >= end || *p != '"'))
-        return syntax(r, p,
-                      frames[nframes - 1] == nkeys ? "expected a string key or '}'"
-                                                   : "expected a string key after ','");
+        return unexpected(r, p, true,
+                          frames[nframes - 1] == nkeys ? "expected a string key or '}'"
+                                                       : "expected a string key after ','");
     if ((rc = scan_string(r, &si)))
         return rc;
     if (UNLIKELY(nkeys - frames[nframes - 1] >= r->max_members))
@@ -1379,7 +1432,7 @@ key:
     }
     p = skip_ws(r->p, end);
     if (UNLIKELY(p >= end || *p != ':'))
-        return syntax(r, p, "expected ':' after object key");
+        return unexpected(r, p, false, "expected ':' after object key");
     r->p = p + 1;
     goto value;
 }

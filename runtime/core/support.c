@@ -46,9 +46,48 @@ int sc_error_note(sc_error *err, const char *fmt, ...)
     return err->code;
 }
 
+static bool json_ws(char c)
+{
+    return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+/* Where the key just read starts (its opening quote), r being on its
+ * value, or the reader's offset when r is elsewhere. Inside a key every '"'
+ * is escaped, an odd number of backslashes before it; the opening quote
+ * has none. */
+static size_t key_offset(const sc_reader *r)
+{
+    const char *b = r->begin, *p = r->p;
+
+    while (p > b && json_ws(p[-1]))
+        p--;
+    if (p == b || p[-1] != ':')
+        return sc_reader_offset(r);
+    p--;
+    while (p > b && json_ws(p[-1]))
+        p--;
+    if (p == b || p[-1] != '"')
+        return sc_reader_offset(r);
+    for (p--; p > b;) {
+        const char *q = --p;
+        if (*q != '"')
+            continue;
+        while (q > b && q[-1] == '\\')
+            q--;
+        if ((p - q) % 2 == 0)
+            return (size_t)(p - b);
+    }
+    return sc_reader_offset(r);
+}
+
 int sc_fail_duplicate_member(sc_reader *r, const char *name)
 {
-    return sc_reader_fail(r, SC_ERR_DUPLICATE_KEY, NULL, "duplicate key \"%s\"", name);
+    /* at the repeated key, as the reader places the duplicates it finds */
+    size_t at = key_offset(r);
+    int rc = sc_reader_fail(r, SC_ERR_DUPLICATE_KEY, NULL, "duplicate key \"%s\"", name);
+    if (r->err != NULL && !r->rejected)
+        r->err->offset = at;
+    return rc;
 }
 
 void *sc_reader_alloc(sc_reader *r, size_t size)

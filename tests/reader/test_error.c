@@ -40,6 +40,23 @@ static void fail_should_truncate_long_messages_safely(void)
     CHECK(strlen(err.message) == SC_ERROR_MESSAGE_MAX - 1);
 }
 
+static void fail_at_should_point_at_the_value(void)
+{
+    sc_error err;
+    char buf[128];
+
+    sc_error_clear(&err);
+    CHECK(sc_fail_at(&err, SC_ERR_HANDLER, "/dates/2", "no such day: %d", 31) == SC_ERR_HANDLER);
+    CHECK(err.code == SC_ERR_HANDLER && err.keyword == NULL);
+    CHECK_STR(err.path, "/dates/2");
+    sc_error_format(&err, buf, sizeof buf);
+    CHECK_STR(buf, "/dates/2: no such day: 31");
+    sc_fail_at(&err, SC_ERR_HANDLER, "", "at the root");
+    sc_error_format(&err, buf, sizeof buf);
+    CHECK_STR(buf, "at the root");
+    CHECK(sc_fail_at(NULL, SC_ERR_HANDLER, "/x", "no error to fill") == SC_ERR_HANDLER);
+}
+
 static void push_key_should_build_a_json_pointer_from_the_leaf_up(void)
 {
     sc_error err;
@@ -160,6 +177,7 @@ int main(void)
     RUN(strerror_should_name_every_code);
     RUN(fail_should_record_and_return_the_code);
     RUN(fail_should_truncate_long_messages_safely);
+    RUN(fail_at_should_point_at_the_value);
     RUN(push_key_should_build_a_json_pointer_from_the_leaf_up);
     RUN(push_key_should_escape_tilde_and_slash);
     RUN(push_key_should_keep_a_valid_path_when_it_overflows);

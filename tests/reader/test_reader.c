@@ -141,18 +141,18 @@ static void reader_should_reject_grammar_violations(void)
     static const doc_case cases[] = {
         {J(""), SC_ERR_SYNTAX, 0, "unexpected end of input"},
         {J("   "), SC_ERR_SYNTAX, 3, "unexpected end of input"},
-        {J("/* c */ 1"), SC_ERR_SYNTAX, 0, "expected a JSON value"},
-        {J("[1 // c\n]"), SC_ERR_SYNTAX, 3, "expected ',' or ']' after array element"},
-        {J("[1,]"), SC_ERR_SYNTAX, 3, "expected a value after ','"},
+        {J("/* c */ 1"), SC_ERR_SYNTAX, 0, "JSON has no comments (/* ... */)"},
+        {J("[1 // c\n]"), SC_ERR_SYNTAX, 3, "JSON has no comments (// ...)"},
+        {J("[1,]"), SC_ERR_SYNTAX, 2, "trailing comma: JSON allows none before ']'"},
         {J("[,1]"), SC_ERR_SYNTAX, 1, "expected a JSON value"},
         {J("[1,,2]"), SC_ERR_SYNTAX, 3, "expected a JSON value"},
-        {J("{\"a\":1,}"), SC_ERR_SYNTAX, 7, "expected a string key after ','"},
+        {J("{\"a\":1,}"), SC_ERR_SYNTAX, 6, "trailing comma: JSON allows none before '}'"},
         {J("{,}"), SC_ERR_SYNTAX, 1, "expected a string key or '}'"},
         {J("{\"a\" 1}"), SC_ERR_SYNTAX, 5, "expected ':' after object key"},
         {J("{\"a\":1 \"b\":2}"), SC_ERR_SYNTAX, 7, "expected ',' or '}' after object member"},
         {J("{\"a\":}"), SC_ERR_SYNTAX, 5, "expected a JSON value"},
-        {J("{'a':1}"), SC_ERR_SYNTAX, 1, "expected a string key"},
-        {J("['a']"), SC_ERR_SYNTAX, 1, "expected a JSON value"},
+        {J("{'a':1}"), SC_ERR_SYNTAX, 1, "object keys must be strings in double quotes"},
+        {J("['a']"), SC_ERR_SYNTAX, 1, "JSON strings use double quotes, not single quotes"},
         {J("{a:1}"), SC_ERR_SYNTAX, 1, NULL},
         {J("[1}"), SC_ERR_SYNTAX, 2, "expected ',' or ']'"},
         {J("{\"a\":1]"), SC_ERR_SYNTAX, 6, "expected ',' or '}'"},
@@ -191,7 +191,7 @@ static void reader_should_reject_grammar_violations(void)
         {J("\"\\u12G4\""), SC_ERR_SYNTAX, 1, "expected 4 hex digits"},
         {J("\"\\u00"), SC_ERR_SYNTAX, 1, "expected 4 hex digits"},
         {J("\"\\U0041\""), SC_ERR_SYNTAX, 1, "invalid escape"},
-        {J("\xEF\xBB\xBF{}"), SC_ERR_SYNTAX, 0, "expected a JSON value"}, /* BOM */
+        {J("\xEF\xBB\xBF{}"), SC_ERR_SYNTAX, 0, "byte order mark (U+FEFF)"}, /* BOM */
         {J("\f1"), SC_ERR_SYNTAX, 0, NULL},     /* form feed is not JSON white space */
         {J("[1,\v2]"), SC_ERR_SYNTAX, 3, NULL}, /* nor vertical tab */
         {J("\xC2\xA0"
@@ -201,6 +201,56 @@ static void reader_should_reject_grammar_violations(void)
         {J("{} {}"), SC_ERR_SYNTAX, 3, "unexpected data after the JSON value"},
         {J("1\0"), SC_ERR_SYNTAX, 1, "unexpected data after the JSON value"},
         {J("]"), SC_ERR_SYNTAX, 0, "expected a JSON value"},
+    };
+    CASES(cases);
+}
+
+/* The usual non-JSON of config files (issue 33): comments, trailing commas,
+ * single quotes, unquoted keys, a byte order mark, each said plainly and
+ * placed on what to fix (a trailing comma on the comma); still syntax
+ * errors. Anything else keeps the grammar's message. */
+static void reader_should_say_plainly_what_config_files_get_wrong(void)
+{
+    static const doc_case cases[] = {
+        /* comments, wherever they stand */
+        {J("// config\n{}"), SC_ERR_SYNTAX, 0, "JSON has no comments (// ...)"},
+        {J("{// c\n\"a\":1}"), SC_ERR_SYNTAX, 1, "JSON has no comments (// ...)"},
+        {J("{\"a\": // c\n1}"), SC_ERR_SYNTAX, 6, "JSON has no comments (// ...)"},
+        {J("{\"a\":1 // c\n}"), SC_ERR_SYNTAX, 7, "JSON has no comments (// ...)"},
+        {J("{\"a\":1, // c\n\"b\":2}"), SC_ERR_SYNTAX, 8, "JSON has no comments (// ...)"},
+        {J("{\"a\" /* c */ :1}"), SC_ERR_SYNTAX, 5, "JSON has no comments (/* ... */)"},
+        {J("[1, /* c */ 2]"), SC_ERR_SYNTAX, 4, "JSON has no comments (/* ... */)"},
+        {J("{} // end"), SC_ERR_SYNTAX, 3, "JSON has no comments (// ...)"},
+        {J("# config\n{}"), SC_ERR_SYNTAX, 0, "JSON has no comments (# ...)"},
+        {J("{\"a\":1\n# c\n}"), SC_ERR_SYNTAX, 7, "JSON has no comments (# ...)"},
+        {J("[1 /"), SC_ERR_SYNTAX, 3, "expected ',' or ']' after array element"}, /* a lone '/' */
+        {J("/"), SC_ERR_SYNTAX, 0, "expected a JSON value"},
+        /* trailing commas: on the comma, however far before the bracket */
+        {J("[1,]"), SC_ERR_SYNTAX, 2, "trailing comma: JSON allows none before ']'"},
+        {J("{\"a\":1,}"), SC_ERR_SYNTAX, 6, "trailing comma: JSON allows none before '}'"},
+        {J("{\n  \"a\": [1, 2],\r\n\t\n}"), SC_ERR_SYNTAX, 15, "trailing comma: JSON allows none before '}'"},
+        {J("{\"a\":[\"x\",\n]}"), SC_ERR_SYNTAX, 9, "trailing comma: JSON allows none before ']'"},
+        {J("[[],]"), SC_ERR_SYNTAX, 3, "trailing comma"},
+        {J("[1,,]"), SC_ERR_SYNTAX, 3, "expected a JSON value"}, /* the first error: two commas */
+        {J("[,]"), SC_ERR_SYNTAX, 1, "expected a JSON value"}, /* no value before it: not trailing */
+        {J("{,}"), SC_ERR_SYNTAX, 1, "expected a string key or '}'"},
+        {J("{\"a\":\"1,\"}"), 0, -1, NULL}, /* a comma in a string is no comma */
+        /* single quotes */
+        {J("{\"a\":'x'}"), SC_ERR_SYNTAX, 5, "JSON strings use double quotes, not single quotes"},
+        {J("['x', \"y\"]"), SC_ERR_SYNTAX, 1, "JSON strings use double quotes"},
+        {J("'x'"), SC_ERR_SYNTAX, 0, "JSON strings use double quotes"},
+        {J("{'a':1}"), SC_ERR_SYNTAX, 1, "object keys must be strings in double quotes"},
+        /* unquoted keys */
+        {J("{a:1}"), SC_ERR_SYNTAX, 1, "object keys must be strings in double quotes"},
+        {J("{\"a\":1, b_2:2}"), SC_ERR_SYNTAX, 8, "object keys must be strings in double quotes"},
+        {J("{\n  port: 80\n}"), SC_ERR_SYNTAX, 4, "object keys must be strings in double quotes"},
+        {J("{$ref:1}"), SC_ERR_SYNTAX, 1, "object keys must be strings in double quotes"},
+        {J("{1:1}"), SC_ERR_SYNTAX, 1, "object keys must be strings in double quotes"},
+        {J("{\xC3\xA9t\xC3\xA9:1}"), SC_ERR_SYNTAX, 1, "object keys must be strings in double quotes"},
+        {J("{]"), SC_ERR_SYNTAX, 1, "expected a string key or '}'"},
+        /* a byte order mark: only at the start */
+        {J("\xEF\xBB\xBF{}"), SC_ERR_SYNTAX, 0, "byte order mark (U+FEFF)"},
+        {J("[\xEF\xBB\xBF]"), SC_ERR_SYNTAX, 1, "expected a JSON value"},
     };
     CASES(cases);
 }
@@ -322,6 +372,10 @@ static void skip_should_name_where_its_errors_are(void)
         {J("{\"a\":[1}"), {0}, SC_ERR_SYNTAX, "/a"},
         {J("{\"a\":{\"b\" 1}}"), {0}, SC_ERR_SYNTAX, "/a"},
         {J("{\"a\":{\"b\":1,}}"), {0}, SC_ERR_SYNTAX, "/a"},
+        {J("{\"a\":[1, // c\n2]}"), {0}, SC_ERR_SYNTAX, "/a/1"},                    /* a comment for a value */
+        {J("{\"a\":{\"b\":1, // c\n}}"), {0}, SC_ERR_SYNTAX, "/a"},              /* for a key */
+        {J("{\"a\":{b:1}}"), {0}, SC_ERR_SYNTAX, "/a"},
+        {J("{\"a\":{\"b\":'x'}}"), {0}, SC_ERR_SYNTAX, "/a/b"},
         {J("{\"a\":[1,"), {0}, SC_ERR_SYNTAX, "/a"},
         {J("{\"a\":{\"b\":"), {0}, SC_ERR_SYNTAX, "/a"},
         {J("{\"a/b\":{\"~\":[\"\\ud800\"]}}"), {0}, SC_ERR_UTF8, "/a~1b/~0/0"},
@@ -577,7 +631,7 @@ static void read_int_should_accept_integral_values_within_bounds(void)
         {" [1]", 0, 10, SC_ERR_TYPE, 0, "type", "must be an integer", 1},
         {"01", 0, 10, SC_ERR_SYNTAX, 0, NULL, "leading zeros", 0},
         {"\"1", 0, 10, SC_ERR_SYNTAX, 0, NULL, "unterminated string", 2},
-        {"[1,]", 0, 10, SC_ERR_SYNTAX, 0, NULL, NULL, 3},
+        {"[1,]", 0, 10, SC_ERR_SYNTAX, 0, NULL, "trailing comma", 2},
         {"", 0, 10, SC_ERR_SYNTAX, 0, NULL, "unexpected end of input", 0},
         {"+1", 0, 10, SC_ERR_SYNTAX, 0, NULL, "expected a JSON value", 0},
     };
@@ -992,10 +1046,12 @@ static void objects_should_be_read_member_by_member(void)
         const char *msg;
         long offset;
     } bad[] = {
-        {"{\"a\":1,}", 1, "expected a string key after ','", 7},
+        {"{\"a\":1,}", 1, "trailing comma: JSON allows none before '}'", 6},
+        {"{\"a\":1,,}", 1, "expected a string key after ','", 7},
         {"{\"a\":1 \"b\":2}", 1, "expected ',' or '}' after object member", 7},
         {"{\"a\" 1}", 0, "expected ':' after object key", 5},
-        {"{1:1}", 0, "expected a string key or '}'", 1},
+        {"{1:1}", 0, "object keys must be strings in double quotes", 1},
+        {"{]", 0, "expected a string key or '}'", 1},
         {"{\"a\":1", 1, "unexpected end of input in object", 6},
         {"{", 0, "unexpected end of input in object", 1},
     };
@@ -1068,7 +1124,8 @@ static void arrays_should_be_read_element_by_element(void)
         const char *msg;
         long offset;
     } bad[] = {
-        {"[1,]", 1, "expected a value after ','", 3},
+        {"[1,]", 1, "trailing comma: JSON allows none before ']'", 2},
+        {"[1 , \n ]", 1, "trailing comma: JSON allows none before ']'", 3},
         {"[1 2]", 1, "expected ',' or ']' after array element", 3},
         {"[1", 1, "unexpected end of input in array", 2},
         {"[", 0, "unexpected end of input in array", 1},
@@ -1208,6 +1265,7 @@ int main(void)
 {
     RUN(reader_should_accept_valid_documents);
     RUN(reader_should_reject_grammar_violations);
+    RUN(reader_should_say_plainly_what_config_files_get_wrong);
     RUN(reader_should_reject_invalid_utf8_in_strings);
     RUN(reader_should_reject_lone_surrogate_escapes);
     RUN(reader_should_reject_nul_in_strings);
