@@ -29,7 +29,7 @@ typedef struct {
     size_t parts_count;
     /** Maximum number of results. @minimum 1 @maximum 100 @default 10 */
     int32_t max_results;
-    /** Optional label echoed back with the result. */
+    /** Optional label echoed back with the result. @pattern ^[ -~]*$ */
     char label[32];
     bool has_label;
 } parse_url_input;

@@ -485,6 +485,8 @@ const PATTERN_GEN = {
   "^[A-Za-z-]+$": (n) => fromSet(lower + lower.toUpperCase() + "-", Math.max(1, n)),
   "^[0-9]{16}$": () => fromSet("0123456789", 16),
   "^[A-Z]+$": (n) => fromSet(lower.toUpperCase(), Math.max(1, n)),
+  // printable ASCII (samples/url's label: a char[N] that takes no more characters than bytes)
+  "^[ -~]*$": (n) => fromSet(Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join(""), n),
 };
 
 // The path pattern of an instance path: array indexes become '*'.
