@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "schemac/error.h"
+#include "utf8.h"
 
 static const char *const error_texts[] = {
 #define SC_ERROR_TEXT_(name, text) text,
@@ -152,25 +153,6 @@ void sc_error_format(const sc_error *err, char *buf, size_t size)
         snprintf(buf, size, "%s", msg);
 }
 
-/* Bytes of the valid UTF-8 sequence at s[0..n) (s[0] >= 0x80), or 0: RFC
- * 3629's table, as the reader checks it. */
-static size_t utf8_sequence(const unsigned char *s, size_t n)
-{
-    unsigned c = s[0];
-
-    if (c >= 0xC2 && c <= 0xDF)
-        return n >= 2 && (s[1] & 0xC0) == 0x80 ? 2 : 0;
-    if (c >= 0xE0 && c <= 0xEF) {
-        unsigned lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-        return n >= 3 && s[1] >= lo && s[1] <= hi && (s[2] & 0xC0) == 0x80 ? 3 : 0;
-    }
-    if (c >= 0xF0 && c <= 0xF4) {
-        unsigned lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-        return n >= 4 && s[1] >= lo && s[1] <= hi && (s[2] & 0xC0) == 0x80 && (s[3] & 0xC0) == 0x80 ? 4 : 0;
-    }
-    return 0;
-}
-
 void sc_error_position(const char *text, size_t len, const sc_error *err, size_t *line, size_t *column)
 {
     const unsigned char *s = (const unsigned char *)text;
@@ -189,7 +171,7 @@ void sc_error_position(const char *text, size_t len, const sc_error *err, size_t
         }
         /* a character: one column, however many bytes (an offset inside
          * one, which no error has, stops after it) */
-        size_t n = c < 0x80 ? 1 : utf8_sequence(s + i, len - i);
+        size_t n = c < 0x80 ? 1 : sc_utf8_sequence(s + i, len - i);
         i += n ? n : 1;
         col++;
     }

@@ -3,14 +3,11 @@
 #include <string.h>
 
 #include "schemac/check.h"
+#include "utf8.h"
 
 #define HIGH_BITS UINT64_C(0x8080808080808080)
 
-/* Length of the valid sequence at s[0..n) (n >= 1, s[0] >= 0x80), or 0.
- * The second-byte ranges are those of RFC 3629's table: they exclude
- * overlong forms (C0, C1, E0 80..9F, F0 80..8F), surrogates (ED A0..BF)
- * and code points above U+10FFFF (F4 90.., F5..FF). */
-static size_t sequence_length(const unsigned char *s, size_t n)
+size_t sc_utf8_sequence(const unsigned char *s, size_t n)
 {
     unsigned c = s[0];
 
@@ -53,7 +50,7 @@ bool sc_utf8_valid(const char *str, size_t len)
         if (s[i] < 0x80) {
             i++;
         } else {
-            size_t n = sequence_length(s + i, len - i);
+            size_t n = sc_utf8_sequence(s + i, len - i);
             if (n == 0)
                 return false;
             i += n;
