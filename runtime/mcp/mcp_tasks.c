@@ -227,7 +227,11 @@ static void settle(struct sc_mcp_task *t, sc_mcp_context *ctx, cJSON *response)
         t->status = FAILED;
     } else if (result == NULL) {
         fail(t, SC_MCP_INTERNAL_ERROR, "out of memory");
+    } else if (!cJSON_HasObjectItem(result, "resultType") && !cJSON_AddStringToObject(result, "resultType", "complete")) {
+        fail(t, SC_MCP_INTERNAL_ERROR, "out of memory");
     } else {
+        /* the call's result as the call would have answered it, resultType
+         * included (the official client, ext-tasks, decodes it as such) */
         cJSON_Delete(t->outcome);
         t->outcome = result;
         result = NULL;
