@@ -1,9 +1,11 @@
 /* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson dependency('schemac-mcp')).
  *
- * schemac runtime: tool-call round trips with LLM providers. From the body
- * of a provider's response, the tool calls the model asks for, dispatched
- * through a tool table (sc_tool_call), and what the application appends to
- * the conversation before its next request, in that provider's format:
+ * schemac runtime: tool-call round trips with LLM providers. The request's
+ * `tools` from a tool table, with the flags its calls must be decoded with
+ * (sc_provider_tools); from the body of a provider's response, the tool
+ * calls the model asks for, dispatched through the table (sc_tool_call),
+ * and what the application appends to the conversation before its next
+ * request, in that provider's format:
  *
  *   SC_PROVIDER_OPENAI_CHAT: the calls of choices[0].message.tool_calls; the
  *     request's `messages` gets the assistant message, then one
@@ -20,9 +22,12 @@
  *
  * One turn of an agent loop:
  *
+ *     unsigned flags;                       // once, with the request's tools
+ *     cJSON *list = sc_provider_tools(SC_PROVIDER_ANTHROPIC, tools, count, 0, &flags);
+ *     ... the request: "tools": list; the response: body, len
  *     sc_tool_turn turn;
  *     int rc = sc_tool_turn_run(&arena, SC_PROVIDER_ANTHROPIC, tools, count,
- *                               body, len, 0, &turn, &err);
+ *                               body, len, flags, &turn, &err);
  *     if (rc != 0)
  *         ... the response is unusable: err says where ("/content/1/id: ...")
  *     done = turn.calls == 0;               // the model answered without tools
@@ -89,10 +94,56 @@ typedef struct sc_tool_turn {
     size_t failed; /* of those, answered with an error */
 } sc_tool_turn;
 
+/* sc_provider_tools options. */
+#define SC_TOOLS_STRICT 1u /* OpenAI's strict dialect (each tool's openai_strict) */
+
+/* The value of the request's `tools` member for `provider`: the dialect
+ * texts of tools[0..count) (tool.h), in their order, as that API takes
+ * them:
+ *
+ *   SC_PROVIDER_OPENAI_CHAT: each tool's openai text as it is, or its
+ *     openai_strict text with SC_TOOLS_STRICT:
+ *     [{"type":"function","function":{"name","description","parameters",
+ *     "strict"?}}, ...].
+ *   SC_PROVIDER_OPENAI_RESPONSES: the same texts as the Responses API's
+ *     flat function tools: [{"type":"function","name","description",
+ *     "parameters","strict"}, ...]; "strict" is false unless the text says
+ *     true (left out, the API would try strict validation on its own).
+ *   SC_PROVIDER_ANTHROPIC: each tool's anthropic text:
+ *     [{"name","description","input_schema"}, ...].
+ *   SC_PROVIDER_GEMINI: one tool holding every gemini text (a declaration
+ *     with "parameters" or "parametersJsonSchema", as the dialect chose):
+ *     [{"functionDeclarations":[...]}].
+ *
+ * A tool with no text for that dialect ("": @dialects leaves it out, or its
+ * provider rejects one of its names) is left out of the array; compare the
+ * array's size (Gemini: of its functionDeclarations) with count to notice.
+ * When every tool is left out the array is empty, Gemini's too: send no
+ * `tools` then, which some APIs refuse empty. options: SC_TOOLS_STRICT, or
+ * 0; Anthropic and Gemini have one dialect each, and ignore it.
+ *
+ * *call_flags (unless call_flags is NULL) gets the SC_CALL_* flags the
+ * model's calls to these tools must be decoded with: pass them to
+ * sc_tool_turn_run (or sc_tool_call), so that what was sent and how the
+ * answer is read cannot be chosen apart. SC_CALL_NULL_IS_ABSENT when a tool
+ * went in the strict dialect (the model sends null for a member it leaves
+ * out: without the flag such a call fails, "must be a string (optional:
+ * leave the property out instead of sending null)"), else 0.
+ *
+ * Returns a new array, the caller's (add it to the request, or
+ * cJSON_Delete it); NULL, with *call_flags 0, when memory runs out, provider
+ * or an option is unknown, tools is NULL with count > 0, or a tool's text
+ * is not JSON (never the case for generated tools). Print the request with
+ * sc_print_json: cJSON's own printer rounds some integers of a schema
+ * (9007199254740991 prints as 9007199254740990). */
+cJSON *sc_provider_tools(sc_provider provider, const sc_tool_binding *tools, size_t count,
+                         unsigned options, unsigned *call_flags) SC_NODISCARD;
+
 /* Reads the response body json[0..len) of `provider`, calls each tool it
- * asks for through tools[0..count) with flags (SC_CALL_NULL_IS_ABSENT when
- * the tools were sent in OpenAI's strict dialect), and fills *turn. 0, or an
- * sc_code with err set when the response cannot be read (see above). */
+ * asks for through tools[0..count) with flags (those sc_provider_tools gave
+ * for the request: SC_CALL_NULL_IS_ABSENT when the tools were sent in
+ * OpenAI's strict dialect), and fills *turn. 0, or an sc_code with err set
+ * when the response cannot be read (see above). */
 int sc_tool_turn_run(sc_arena *arena, sc_provider provider, const sc_tool_binding *tools,
                      size_t count, const char *json, size_t len, unsigned flags, sc_tool_turn *turn,
                      sc_error *err) SC_NODISCARD;

@@ -1,8 +1,10 @@
 /* Tool-call round trips with LLM providers (include/schemac/provider.h):
- * read the calls out of a response, dispatch them, write the results in
- * the provider's own message format. cJSON builds the messages, as
+ * the request's tools from the tool table, read the calls out of a
+ * response, dispatch them, write the results in the provider's own
+ * message format. cJSON builds the messages, as
  * everywhere in the runtime; the response is read with sc_parse_json, so
  * it passes the same strictness rules as tool arguments. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +55,98 @@ int sc_tool_turn_append(sc_tool_turn *turn, cJSON *conversation)
     }
     sc_tool_turn_free(turn);
     return 0;
+}
+
+/* ---- the request's tools ------------------------------------------------- */
+
+/* The text of tool's dialect that `provider` takes: NULL or "" for none. */
+static const char *dialect_text(const sc_tool *tool, sc_provider provider, bool strict)
+{
+    switch (provider) {
+    case SC_PROVIDER_OPENAI_CHAT:
+    case SC_PROVIDER_OPENAI_RESPONSES:
+        return strict ? tool->openai_strict : tool->openai;
+    case SC_PROVIDER_ANTHROPIC:
+        return tool->anthropic;
+    case SC_PROVIDER_GEMINI:
+        return tool->gemini;
+    }
+    return NULL;
+}
+
+/* A Chat Completions tool {"type":"function","function":{...}} made the
+ * Responses API's flat function tool {"type":"function",...,"strict"}, in
+ * place: the function's members move up, keys and order kept. NULL, with
+ * tool deleted, when tool is not of that shape or memory runs out. */
+static cJSON *flat_function(cJSON *tool)
+{
+    cJSON *function = cJSON_DetachItemFromObjectCaseSensitive(tool, "function");
+    if (!cJSON_IsObject(function)) {
+        cJSON_Delete(function);
+        cJSON_Delete(tool);
+        return NULL;
+    }
+    while (function->child != NULL) {
+        /* an object's members are a list as an array's items: the member
+         * moves with its key, no allocation */
+        cJSON *member = cJSON_DetachItemViaPointer(function, function->child);
+        cJSON_AddItemToArray(tool, member);
+    }
+    cJSON_Delete(function);
+    if (cJSON_GetObjectItemCaseSensitive(tool, "strict") == NULL &&
+        cJSON_AddFalseToObject(tool, "strict") == NULL) {
+        cJSON_Delete(tool);
+        return NULL;
+    }
+    return tool;
+}
+
+cJSON *sc_provider_tools(sc_provider provider, const sc_tool_binding *tools, size_t count,
+                         unsigned options, unsigned *call_flags)
+{
+    unsigned flags = 0;
+    if (call_flags != NULL)
+        *call_flags = 0;
+    if ((unsigned)provider > SC_PROVIDER_GEMINI || (options & ~SC_TOOLS_STRICT) != 0 ||
+        (tools == NULL && count > 0))
+        return NULL;
+    bool strict = (options & SC_TOOLS_STRICT) != 0 &&
+                  (provider == SC_PROVIDER_OPENAI_CHAT || provider == SC_PROVIDER_OPENAI_RESPONSES);
+    cJSON *array = cJSON_CreateArray();
+    cJSON *list = array; /* where the tools go: Gemini's functionDeclarations */
+    if (array == NULL)
+        return NULL;
+    for (size_t i = 0; i < count; i++) {
+        if (tools[i].tool == NULL)
+            goto fail;
+        const char *text = dialect_text(tools[i].tool, provider, strict);
+        if (text == NULL || text[0] == '\0')
+            continue; /* not written for this dialect (@dialects, names) */
+        cJSON *tool = cJSON_ParseWithLength(text, strlen(text));
+        if (tool != NULL && provider == SC_PROVIDER_OPENAI_RESPONSES)
+            tool = flat_function(tool);
+        if (tool == NULL)
+            goto fail;
+        if (list == array && provider == SC_PROVIDER_GEMINI) {
+            cJSON *holder = cJSON_CreateObject();
+            list = cJSON_AddArrayToObject(holder, "functionDeclarations");
+            if (list == NULL) {
+                cJSON_Delete(holder);
+                cJSON_Delete(tool);
+                goto fail;
+            }
+            cJSON_AddItemToArray(array, holder);
+        }
+        cJSON_AddItemToArray(list, tool);
+        if (strict)
+            flags |= SC_CALL_NULL_IS_ABSENT;
+    }
+    if (call_flags != NULL)
+        *call_flags = flags;
+    return array;
+fail:
+    cJSON_Delete(array);
+    return NULL;
 }
 
 /* ---- reading the response ------------------------------------------------ */

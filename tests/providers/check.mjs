@@ -13,9 +13,20 @@
 //      client, given a recording fetch, sends the tools unchanged (MCP: its
 //      client lists them unchanged from a tools/list answer);
 //   3. rules.mjs on every file (after checking that each rule rejects its
-//      known-bad documents).
-// Usage: node check.mjs SCHEMAC SDK_DIR [-I DIR | -DNAME=V]... HEADER...  Exits 77 (skipped) when
-// SDK_DIR/node_modules is not installed (npm ci --prefix tests/sdk).
+//      known-bad documents);
+//   4. with --tools-array EXE (tools_array.c): the request `tools` that
+//      sc_provider_tools builds from each header's tools, for each provider
+//      with and without SC_TOOLS_STRICT, must be the files as each API
+//      takes them (Chat Completions as they are, the Responses API's flat
+//      function tools with `strict`, Anthropic as they are, Gemini in one
+//      {functionDeclarations}), with SC_CALL_NULL_IS_ABSENT exactly when
+//      strict tools went in; every array must `satisfies` the SDK's request
+//      tool type (openai ChatCompletionFunctionTool[] and the Responses
+//      API's FunctionTool[], Anthropic Tool[], @google/genai Tool[]; each
+//      assignable to its create call's `tools`, and known-bad arrays
+//      rejected), and each SDK client must send it unchanged as `tools`.
+// Usage: node check.mjs SCHEMAC SDK_DIR [--tools-array EXE] [-I DIR | -DNAME=V]... HEADER...
+// Exits 77 (skipped) when SDK_DIR/node_modules is not installed (npm ci --prefix tests/sdk).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,8 +40,11 @@ import * as rules from './rules.mjs';
 const [schemac, sdkDir, ...rest] = process.argv.slice(2);
 // -I DIR before the headers: where every header finds <cJSON.h> and the like
 const extraIncludes = [];
-while (rest[0] === '-I' || rest[0].startsWith('-D'))
-  extraIncludes.push(...rest.splice(0, rest[0] === '-I' ? 2 : 1));
+let toolsArray; // tools_array.c, which prints what sc_provider_tools builds
+while (rest[0] === '-I' || rest[0].startsWith('-D') || rest[0] === '--tools-array') {
+  if (rest[0] === '--tools-array') toolsArray = rest.splice(0, 2)[1];
+  else extraIncludes.push(...rest.splice(0, rest[0] === '-I' ? 2 : 1));
+}
 const headers = rest;
 const modules = path.resolve(sdkDir, 'node_modules');
 for (const pkg of ['openai', '@anthropic-ai/sdk', '@google/genai', '@modelcontextprotocol/sdk', 'typescript']) {
@@ -51,6 +65,7 @@ const same = (a, b) => isDeepStrictEqual(JSON.parse(JSON.stringify(a)), JSON.par
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'schemac-providers-'));
 const entries = []; // {label, dialect, doc}
 const headerStats = { run: 0, refused: [] };
+const headerTools = []; // {header, tools: [{type, name, openai, openai_strict, anthropic, gemini}]}, the sc_tool texts
 for (const header of headers) {
   const dir = path.dirname(header);
   const out = fs.mkdtempSync(path.join(work, 'out-'));
@@ -66,11 +81,19 @@ for (const header of headers) {
     continue;
   }
   headerStats.run++;
+  const tools = new Map(); // TYPE -> its sc_tool texts: each file's document without white space, '' without a file
   for (const d of DIALECTS) {
     const suffix = `.${d}.json`;
     const files = fs.readdirSync(out).filter(f => f.endsWith(suffix) && !(d === 'openai' && f.endsWith('.openai-strict.json'))).sort();
     const docs = files.map(f => JSON.parse(fs.readFileSync(path.join(out, f), 'utf8')));
     files.forEach((f, i) => entries.push({ label: `${header}: ${f}`, dialect: d, doc: docs[i] }));
+    files.forEach((f, i) => {
+      const type = f.slice(0, -suffix.length);
+      if (!tools.has(type)) tools.set(type, { type, name: '', openai: '', openai_strict: '', anthropic: '', gemini: '' });
+      const t = tools.get(type);
+      t.name ||= docs[i].name ?? docs[i].function?.name ?? '';
+      if (d !== 'mcp') t[d.replace('-', '_')] = JSON.stringify(docs[i]);
+    });
     const printed = spawnSync(schemac, ['--print-dialect', d, ...includes, header], { encoding: 'utf8' });
     let array;
     try {
@@ -83,6 +106,56 @@ for (const header of headers) {
     if (!Array.isArray(array) || !same(array.map(key).sort(), docs.map(key).sort()))
       fail(`${header}: --print-dialect ${d} does not print the ${docs.length} files as one JSON array`);
   }
+  if (tools.size > 0) headerTools.push({ header, tools: [...tools.values()].sort((a, b) => (a.type < b.type ? -1 : 1)) });
+}
+
+// ---- 4. the request's tools (sc_provider_tools) -------------------------------
+// What each API's request takes as `tools`, from the tools' texts, read
+// here from the providers' documentation independently of the C code.
+const PROVIDERS = ['openai', 'openai-responses', 'anthropic', 'gemini'];
+function expectedTools(provider, strict, tools) {
+  const pick = key => tools.map(t => t[key]).filter(text => text !== '').map(text => JSON.parse(text));
+  switch (provider) {
+    case 'openai': return pick(strict ? 'openai_strict' : 'openai');
+    case 'openai-responses': // FunctionTool: flat, `strict` always stated
+      return pick(strict ? 'openai_strict' : 'openai').map(({ type, function: f }) => ({ type, ...f, strict: f.strict ?? false }));
+    case 'anthropic': return pick('anthropic');
+    case 'gemini': {
+      const declarations = pick('gemini');
+      return declarations.length > 0 ? [{ functionDeclarations: declarations }] : [];
+    }
+  }
+  throw new Error(provider);
+}
+const arrays = []; // {label, provider, tools}: what sc_provider_tools built
+if (toolsArray) {
+  for (const { header, tools } of headerTools) {
+    const run = spawnSync(toolsArray, [], { input: JSON.stringify(tools), encoding: 'utf8' });
+    let built;
+    try {
+      if (run.status !== 0) throw new Error(`exited ${run.status}: ${run.stderr}`);
+      built = JSON.parse(run.stdout);
+    } catch (e) {
+      fail(`${header}: tools_array: ${e.message}`);
+      continue;
+    }
+    for (const provider of PROVIDERS) {
+      for (const strict of [false, true]) {
+        const key = `${provider}${strict ? ' strict' : ''}`;
+        const label = `${header}: sc_provider_tools(${key})`;
+        const got = built[key];
+        const want = expectedTools(provider, strict, tools);
+        const wantFlags = strict && provider.startsWith('openai') && want.length > 0 ? 1 : 0;
+        if (!got) { fail(`${label}: not printed`); continue; }
+        if (!same(got.tools, want))
+          fail(`${label} is not the tools as the API takes them:\nwant ${JSON.stringify(want).slice(0, 1500)}\ngot  ${JSON.stringify(got.tools).slice(0, 1500)}`);
+        if (got.flags !== wantFlags)
+          fail(`${label}: call_flags ${got.flags}, want ${wantFlags} (SC_CALL_NULL_IS_ABSENT exactly when strict tools went in)`);
+        if (got.tools.length > 0) arrays.push({ label, provider, strict, tools: got.tools });
+      }
+    }
+  }
+  if (arrays.length === 0) fail('tools_array built no array');
 }
 
 // ---- 3. the documented rules ---------------------------------------------------
@@ -120,6 +193,30 @@ const ts = [
 ];
 const typeOf = { openai: 'ChatCompletionFunctionTool', 'openai-strict': 'ChatCompletionFunctionTool', anthropic: 'AnthropicTool', gemini: 'ApiFunctionDeclaration', mcp: 'McpTool' };
 entries.forEach((e, i) => ts.push(`// ${e.label}`, `export const t${i} = ${JSON.stringify(e.doc)} satisfies ${typeOf[e.dialect]};`));
+if (arrays.length > 0) {
+  // 4.: the arrays as request `tools`; each element type must be one a create call takes
+  ts.push(
+    `import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';`,
+    `import type { FunctionTool as ResponsesFunctionTool, ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';`,
+    `import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resources/messages';`,
+    `import type { Tool as GeminiTool, GenerateContentConfig } from '@google/genai';`,
+    `type ApiTool = Omit<GeminiTool, 'functionDeclarations'> & { functionDeclarations?: ApiFunctionDeclaration[] };`,
+    `type Takes<Elem, Tools> = Elem[] extends NonNullable<Tools> ? true : false;`,
+    `export const takes: [true, true, true, true] = [true as Takes<ChatCompletionFunctionTool, ChatCompletionCreateParamsNonStreaming['tools']>,`,
+    `  true as Takes<ResponsesFunctionTool, ResponseCreateParamsNonStreaming['tools']>, true as Takes<AnthropicTool, MessageCreateParamsNonStreaming['tools']>,`,
+    `  true as Takes<GeminiTool, GenerateContentConfig['tools']>];`,
+    `// @ts-expect-error: a Responses API function tool states strict`,
+    `export const bad_responses_strict = [{ type: 'function', name: 'x', parameters: {} }] satisfies ResponsesFunctionTool[];`,
+    `// @ts-expect-error: the Responses API's function tools are flat`,
+    `export const bad_responses_nested = [{ type: 'function', function: { name: 'x', parameters: {} }, strict: true }] satisfies ResponsesFunctionTool[];`,
+    `// @ts-expect-error: Gemini takes declarations inside functionDeclarations`,
+    `export const bad_gemini_flat = [{ name: 'x', parameters: { type: 'OBJECT' } }] satisfies ApiTool[];`,
+    `// @ts-expect-error: Anthropic takes no Chat Completions tool`,
+    `export const bad_anthropic_chat = [{ type: 'function', function: { name: 'x', parameters: {} } }] satisfies AnthropicTool[];`,
+  );
+  const arrayType = { openai: 'ChatCompletionFunctionTool[]', 'openai-responses': 'ResponsesFunctionTool[]', anthropic: 'AnthropicTool[]', gemini: 'ApiTool[]' };
+  arrays.forEach((a, i) => ts.push(`// ${a.label}`, `export const a${i} = ${JSON.stringify(a.tools)} satisfies ${arrayType[a.provider]};`));
+}
 const tsDir = fs.mkdtempSync(path.join(work, 'ts-'));
 fs.writeFileSync(path.join(tsDir, 'tools.mts'), ts.join('\n') + '\n');
 fs.symlinkSync(modules, path.join(tsDir, 'node_modules'), 'dir');
@@ -230,6 +327,53 @@ await send('mcp', async () => {
   await client.close();
   return listed.tools;
 });
+// 4.: each array sent by each SDK client as the request's tools
+const sentArrays = []; // {label, want, got}
+if (arrays.length > 0) {
+  try {
+    const { default: OpenAI } = await load('openai');
+    const { default: Anthropic } = await load('@anthropic-ai/sdk');
+    const { GoogleGenAI } = await load('@google/genai');
+    const chatRec = recorder(() => ({
+      id: 'c', object: 'chat.completion', created: 0, model: 'gpt-4.1',
+      choices: [{ index: 0, finish_reason: 'stop', logprobs: null, message: { role: 'assistant', content: 'ok', refusal: null } }],
+    }));
+    const responsesRec = recorder(() => ({
+      id: 'resp', object: 'response', created_at: 0, model: 'gpt-4.1', status: 'completed', output: [],
+      parallel_tool_calls: true, tool_choice: 'auto', tools: [], error: null, incomplete_details: null, instructions: null,
+      metadata: {}, temperature: 1, top_p: 1,
+    }));
+    const anthropicRec = recorder(() => ({
+      id: 'msg', type: 'message', role: 'assistant', model: 'claude-opus-4-1', content: [{ type: 'text', text: 'ok' }],
+      stop_reason: 'end_turn', stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 },
+    }));
+    const geminiRec = recorder(() => ({ candidates: [{ content: { role: 'model', parts: [{ text: 'ok' }] }, finishReason: 'STOP' }] }));
+    const chat = new OpenAI({ apiKey: 'test', baseURL: 'http://127.0.0.1:9/v1', fetch: chatRec.fetch, maxRetries: 0 });
+    const responses = new OpenAI({ apiKey: 'test', baseURL: 'http://127.0.0.1:9/v1', fetch: responsesRec.fetch, maxRetries: 0 });
+    const anthropic = new Anthropic({ apiKey: 'test', baseURL: 'http://127.0.0.1:9', fetch: anthropicRec.fetch, maxRetries: 0 });
+    const gemini = new GoogleGenAI({ apiKey: 'test', httpOptions: { baseUrl: 'http://127.0.0.1:9', fetch: geminiRec.fetch } });
+    for (const a of arrays) {
+      const rec = { openai: chatRec, 'openai-responses': responsesRec, anthropic: anthropicRec, gemini: geminiRec }[a.provider];
+      rec.bodies.length = 0;
+      const tools = JSON.parse(JSON.stringify(a.tools)); // the SDK may not touch ours
+      if (a.provider === 'openai')
+        await chat.chat.completions.create({ model: 'gpt-4.1', messages: [{ role: 'user', content: 'hi' }], tools });
+      else if (a.provider === 'openai-responses')
+        await responses.responses.create({ model: 'gpt-4.1', input: 'hi', tools });
+      else if (a.provider === 'anthropic')
+        await anthropic.messages.create({ model: 'claude-opus-4-1', max_tokens: 16, messages: [{ role: 'user', content: 'hi' }], tools });
+      else
+        await gemini.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi', config: { tools } });
+      sentArrays.push({ label: a.label, want: a.tools, got: JSON.parse(rec.bodies[0].body).tools });
+    }
+  } catch (err) {
+    fail(`an SDK client fails to send sc_provider_tools' arrays: ${err.stack || err}`);
+  }
+}
+for (const { label, want, got } of sentArrays)
+  if (!same(got, want))
+    fail(`${label}: the SDK client does not send it unchanged as tools:\nwant ${JSON.stringify(want).slice(0, 1500)}\ngot  ${JSON.stringify(got).slice(0, 1500)}`);
+
 const expectSent = (dialect, got) => {
   if (got === undefined) return;
   const want = byDialect(dialect);
@@ -259,6 +403,10 @@ for (const d of DIALECTS) {
   const counts = {};
   for (const e of mine) if (route(e)) counts[route(e)] = (counts[route(e)] || 0) + 1;
   console.log(`${d.padEnd(14)} ${String(mine.length).padStart(5)}  ${Object.entries(counts).map(([k, n]) => `${n} ${k}`).join(', ')}`);
+}
+if (toolsArray) {
+  const byProvider = PROVIDERS.map(p => `${p} ${arrays.filter(a => a.provider === p).length}`).join(', ');
+  console.log(`sc_provider_tools: ${arrays.length} request tools arrays of ${headerTools.length} headers (${byProvider}), ${sentArrays.length} sent through the SDK clients`);
 }
 fs.rmSync(work, { recursive: true, force: true });
 if (failures.length > 0) {

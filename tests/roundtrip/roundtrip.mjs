@@ -292,6 +292,13 @@ for (const c of cases) {
     }
 }
 
+// Recordings test_provider.c runs with its own tools (flights.h) and the
+// flags sc_provider_tools gives: here only their type.
+for (const file of ['openai-strict-nulls']) {
+    const { comment, response } = readRecording(file);
+    ts.push(...comment, `(${literal(response)}) satisfies ChatCompletion;`, '');
+}
+
 // Mutated copies that the SDK types must reject: the type check has teeth.
 for (const provider of ['openai', 'openai-responses', 'anthropic', 'gemini']) {
     if (!produced[provider]) {

@@ -2,8 +2,11 @@
  * responses that cannot be read (each error with its JSON Pointer into the
  * response), calls the helpers must answer without the tool table (a custom
  * tool, a result that is not JSON), appending a turn, and every allocation
- * failing in turn (no leak on any path: the ASan build checks with LSan).
- * The tools are those of tests/tools/tools.h. */
+ * failing in turn (no leak on any path: the ASan build checks with LSan);
+ * and the request's tools (sc_provider_tools) for each provider, with the
+ * flags they give decoding recordings/openai-strict-nulls.jsonc (argv[1]:
+ * the recordings folder). The tools are those of tests/tools/tools.h and
+ * flights.h. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +14,7 @@
 
 #include <schemac/provider.h>
 
+#include "flights.schemac.h"
 #include "tools.schemac.h"
 
 static int failures;
@@ -245,6 +249,257 @@ static void test_answers(void)
     cJSON_Delete(conversation);
 }
 
+/* ---- the request's tools ------------------------------------------------- */
+
+static cJSON *parsed(const char *text)
+{
+    cJSON *item = cJSON_Parse(text);
+    if (item == NULL) {
+        printf("# not JSON: %s\n", text);
+        exit(1);
+    }
+    return item;
+}
+
+/* The array sc_provider_tools gives for tools[0..count), compared with
+ * want (JSON text), and the flags it gives with want_flags. */
+static void tools_are(sc_provider provider, size_t count, unsigned options, const char *want,
+                      unsigned want_flags, const char *what)
+{
+    unsigned flags = 77;
+    cJSON *got = sc_provider_tools(provider, tools, count, options, &flags);
+    cJSON *expected = parsed(want);
+    int ok = got != NULL && cJSON_Compare(got, expected, 1) && flags == want_flags;
+    if (!ok) {
+        char *text = got != NULL ? cJSON_PrintUnformatted(got) : NULL;
+        printf("# flags %u, got %s\n", flags, text != NULL ? text : "NULL");
+        free(text);
+    }
+    expect(ok, what);
+    cJSON_Delete(got);
+    cJSON_Delete(expected);
+}
+
+/* The Responses API's flat tool from a Chat Completions tool text. */
+static char *flat(const char *chat, int strict)
+{
+    cJSON *tool = parsed(chat);
+    cJSON *function = cJSON_GetObjectItem(tool, "function");
+    cJSON *out = cJSON_CreateObject();
+    cJSON_AddStringToObject(out, "type", "function");
+    for (const cJSON *m = function->child; m != NULL; m = m->next)
+        cJSON_AddItemToObject(out, m->string, cJSON_Duplicate(m, 1));
+    if (cJSON_GetObjectItem(out, "strict") == NULL)
+        cJSON_AddBoolToObject(out, "strict", strict);
+    char *text = cJSON_PrintUnformatted(out);
+    cJSON_Delete(out);
+    cJSON_Delete(tool);
+    return text;
+}
+
+static void test_request_tools(void)
+{
+    const sc_tool *calc = tools[0].tool, *echo = tools[1].tool;
+    char want[16384];
+    /* echo is written for openai, anthropic and xml only (@dialects) */
+    expect(echo->openai_strict[0] == '\0' && echo->gemini[0] == '\0' && calc->gemini[0] != '\0',
+           "tools.h: echo has no strict and no Gemini text");
+
+    snprintf(want, sizeof want, "[%s,%s]", calc->openai, echo->openai);
+    tools_are(SC_PROVIDER_OPENAI_CHAT, 2, 0, want, 0,
+              "Chat Completions: each openai text, flags 0");
+    snprintf(want, sizeof want, "[%s]", calc->openai_strict);
+    tools_are(SC_PROVIDER_OPENAI_CHAT, 2, SC_TOOLS_STRICT, want, SC_CALL_NULL_IS_ABSENT,
+              "Chat Completions strict: the openai_strict texts (echo, without one, left out), "
+              "SC_CALL_NULL_IS_ABSENT");
+
+    char *a = flat(calc->openai, 0), *b = flat(echo->openai, 0);
+    snprintf(want, sizeof want, "[%s,%s]", a, b);
+    tools_are(SC_PROVIDER_OPENAI_RESPONSES, 2, 0, want, 0,
+              "Responses API: flat function tools with \"strict\": false, flags 0");
+    free(a);
+    free(b);
+    a = flat(calc->openai_strict, 1);
+    snprintf(want, sizeof want, "[%s]", a);
+    tools_are(SC_PROVIDER_OPENAI_RESPONSES, 2, SC_TOOLS_STRICT, want, SC_CALL_NULL_IS_ABSENT,
+              "Responses API strict: flat, \"strict\": true, SC_CALL_NULL_IS_ABSENT");
+    free(a);
+    /* the members in the order the API documents them */
+    cJSON *list = sc_provider_tools(SC_PROVIDER_OPENAI_RESPONSES, tools, 1, SC_TOOLS_STRICT, NULL);
+    char *text = list != NULL ? cJSON_PrintUnformatted(list) : NULL;
+    static const char head[] = "[{\"type\":\"function\",\"name\":\"calc\",\"description\":";
+    expect(text != NULL && strncmp(text, head, sizeof head - 1) == 0 &&
+               strstr(text, "\"function\":") == NULL &&
+               strcmp(text + strlen(text) - 16, ",\"strict\":true}]") == 0,
+           "Responses API: type, name, description, parameters, strict; call_flags may be NULL");
+    free(text);
+    cJSON_Delete(list);
+
+    snprintf(want, sizeof want, "[%s,%s]", calc->anthropic, echo->anthropic);
+    tools_are(SC_PROVIDER_ANTHROPIC, 2, 0, want, 0, "Anthropic: each anthropic text, flags 0");
+    tools_are(SC_PROVIDER_ANTHROPIC, 2, SC_TOOLS_STRICT, want, 0,
+              "Anthropic: SC_TOOLS_STRICT has no effect, flags 0");
+
+    snprintf(want, sizeof want, "[{\"functionDeclarations\":[%s]}]", calc->gemini);
+    tools_are(SC_PROVIDER_GEMINI, 2, 0, want, 0, "Gemini: one tool of every declaration");
+    tools_are(SC_PROVIDER_GEMINI, 2, SC_TOOLS_STRICT, want, 0,
+              "Gemini: SC_TOOLS_STRICT has no effect, flags 0");
+
+    /* echo alone, then no tool */
+    sc_tool_binding saved = tools[0];
+    tools[0] = tools[1];
+    tools_are(SC_PROVIDER_GEMINI, 1, 0, "[]", 0, "Gemini: no declaration, an empty array");
+    tools_are(SC_PROVIDER_OPENAI_CHAT, 1, SC_TOOLS_STRICT, "[]", 0,
+              "strict with every tool left out: an empty array, flags 0");
+    tools[0] = saved;
+    tools_are(SC_PROVIDER_ANTHROPIC, 0, 0, "[]", 0, "no tools: an empty array");
+
+    unsigned flags = 77;
+    expect(sc_provider_tools((sc_provider)99, tools, 2, 0, &flags) == NULL && flags == 0 &&
+               (flags = 77, sc_provider_tools(SC_PROVIDER_OPENAI_CHAT, tools, 2, 2u, &flags)) ==
+                   NULL &&
+               flags == 0 && sc_provider_tools(SC_PROVIDER_OPENAI_CHAT, NULL, 1, 0, NULL) == NULL,
+           "an unknown provider or option, or no tools, gives NULL and flags 0");
+}
+
+/* ---- a strict-mode call with nulls ------------------------------------------ */
+
+static int search_flights(sc_arena *arena, const flight_search *in, cJSON **out, void *ctx,
+                          sc_error *err)
+{
+    static const char *const cabins[] = {"economy", "premium", "business", "first"};
+    char text[256];
+    (void)arena;
+    (void)ctx;
+    snprintf(text, sizeof text, "%s-%s %s, %s%s, %s, %s stops, %d adults, %d children", in->origin,
+             in->destination, in->date, in->return_date ? "back " : "one way",
+             in->return_date ? in->return_date : "", cabins[in->cabin ? *in->cabin : CABIN_ECONOMY],
+             in->max_stops ? (*in->max_stops == 0 ? "no" : "few") : "any",
+             (int)in->passengers.adults,
+             in->passengers.children ? (int)*in->passengers.children : 0);
+    *out = cJSON_CreateString(text);
+    return *out != NULL ? 0 : sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+}
+
+/* A recording's JSON: the file without its leading // lines. */
+static char *recording(const char *dir, const char *name)
+{
+    char path[1024], line[4096];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        printf("# cannot open %s\n", path);
+        exit(1);
+    }
+    size_t size = 0, cap = 65536;
+    char *json = malloc(cap);
+    while (fgets(line, sizeof line, f) != NULL) {
+        size_t n = strlen(line);
+        if (strncmp(line, "//", 2) == 0 || size + n + 1 > cap)
+            continue;
+        memcpy(json + size, line, n);
+        size += n;
+    }
+    json[size] = '\0';
+    fclose(f);
+    return json;
+}
+
+/* The content of the one tool message of a Chat Completions turn, or the
+ * output of the one function_call_output of a Responses API turn. */
+static const char *answer(const sc_tool_turn *turn, sc_provider provider)
+{
+    return text_at(turn->results, 0, NULL, -1,
+                   provider == SC_PROVIDER_OPENAI_CHAT ? "content" : "output");
+}
+
+/* Prints text as comment lines: "# " + head, then each line of text. */
+static void note(const char *head, const char *text)
+{
+    printf("# %s", head);
+    for (; *text != '\0'; text++)
+        printf(*text == '\n' ? "\n#   " : "%c", *text);
+    printf("\n");
+}
+
+static void test_strict_nulls(const char *recordings)
+{
+    static const char four_errors[] =
+        "Error: /return_date: must be a string (optional: leave the property out instead of "
+        "sending null)\n"
+        "/cabin: must be a string (optional: leave the property out instead of sending null)\n"
+        "/max_stops: must be an integer (optional: leave the property out instead of sending "
+        "null)\n"
+        "/passengers/children: must be an integer (optional: leave the property out instead of "
+        "sending null)";
+    static const char decoded[] =
+        "\"CDG-JFK 2025-06-01, one way, economy, any stops, 2 adults, 0 children\"";
+    sc_tool_binding saved[2] = {tools[0], tools[1]};
+    tools[0] = flight_search_bind(search_flights, NULL);
+    char *chat = recording(recordings, "openai-strict-nulls.jsonc");
+    /* the same call as the Responses API returns it */
+    cJSON *response = parsed(chat);
+    const cJSON *call = cJSON_GetArrayItem(
+        cJSON_GetObjectItem(
+            cJSON_GetObjectItem(cJSON_GetArrayItem(cJSON_GetObjectItem(response, "choices"), 0),
+                                "message"),
+            "tool_calls"),
+        0);
+    cJSON *item = cJSON_CreateObject(), *output = cJSON_CreateObject();
+    cJSON_AddStringToObject(item, "type", "function_call");
+    cJSON_AddStringToObject(item, "id", "fc_1");
+    cJSON_AddStringToObject(item, "call_id", cJSON_GetObjectItem(call, "id")->valuestring);
+    cJSON_AddStringToObject(item, "name", "search_flights");
+    cJSON_AddStringToObject(
+        item, "arguments",
+        cJSON_GetObjectItem(cJSON_GetObjectItem(call, "function"), "arguments")->valuestring);
+    cJSON_AddStringToObject(item, "status", "completed");
+    cJSON_AddItemToArray(cJSON_AddArrayToObject(output, "output"), item);
+    char *responses = cJSON_PrintUnformatted(output);
+    cJSON_Delete(output);
+    cJSON_Delete(response);
+    const char *bodies[2] = {chat, responses};
+    const sc_provider providers[2] = {SC_PROVIDER_OPENAI_CHAT, SC_PROVIDER_OPENAI_RESPONSES};
+    for (int p = 0; p < 2; p++) {
+        sc_tool_turn turn;
+        sc_error err;
+        unsigned plain_flags = 77, strict_flags = 77;
+        cJSON *plain = sc_provider_tools(providers[p], tools, 1, 0, &plain_flags);
+        cJSON *strict = sc_provider_tools(providers[p], tools, 1, SC_TOOLS_STRICT, &strict_flags);
+        const cJSON *sent = cJSON_GetArrayItem(strict, 0);
+        if (p == 0)
+            sent = cJSON_GetObjectItem(sent, "function");
+        expect(plain_flags == 0 && strict_flags == SC_CALL_NULL_IS_ABSENT &&
+                   cJSON_IsTrue(cJSON_GetObjectItem(sent, "strict")),
+               p == 0 ? "Chat Completions: the strict tools give SC_CALL_NULL_IS_ABSENT"
+                      : "Responses API: the strict tools give SC_CALL_NULL_IS_ABSENT");
+        /* before: the flags chosen apart from the dialect sent */
+        int rc = run(providers[p], bodies[p], plain_flags, &turn, &err);
+        note(p == 0 ? "Chat Completions, strict tools, decoded with flags 0 (before): "
+                    : "Responses API, strict tools, decoded with flags 0 (before): ",
+             rc == 0 ? answer(&turn, providers[p]) : err.message);
+        expect(rc == 0 && turn.calls == 1 && turn.failed == 1 &&
+                   strcmp(answer(&turn, providers[p]), four_errors) == 0,
+               "without the flags: four \"leave the property out instead of sending null\" errors");
+        sc_tool_turn_free(&turn);
+        /* after: the flags that came with the tools */
+        rc = run(providers[p], bodies[p], strict_flags, &turn, &err);
+        note(p == 0 ? "Chat Completions, decoded with the flags sc_provider_tools gave (after): "
+                    : "Responses API, decoded with the flags sc_provider_tools gave (after): ",
+             rc == 0 ? answer(&turn, providers[p]) : err.message);
+        expect(rc == 0 && turn.calls == 1 && turn.failed == 0 &&
+                   strcmp(answer(&turn, providers[p]), decoded) == 0,
+               "with the flags sc_provider_tools gave: the nulls read as absent, the call runs");
+        sc_tool_turn_free(&turn);
+        cJSON_Delete(plain);
+        cJSON_Delete(strict);
+    }
+    free(chat);
+    free(responses);
+    tools[0] = saved[0];
+    tools[1] = saved[1];
+}
+
 /* ---- allocation failures --------------------------------------------------- */
 
 static long allocations_left = -1; /* < 0: no limit */
@@ -305,13 +560,60 @@ static void test_out_of_memory(sc_provider provider, const char *json, const cha
     expect(ok && n > 10, what);
 }
 
-int main(void)
+/* sc_provider_tools with the n-th allocation failing, for every n until it
+ * succeeds: NULL and flags 0 each time, then the array made without
+ * failures. */
+static void test_tools_out_of_memory(sc_provider provider, unsigned options, const char *what)
 {
+    cJSON_Hooks hooks = {failing_malloc, free};
+    unsigned want_flags, flags;
+    cJSON *want = sc_provider_tools(provider, tools, 2, options, &want_flags);
+    int ok = want != NULL;
+    long n;
+    cJSON_InitHooks(&hooks);
+    for (n = 0; n < 100000; n++) {
+        allocations_left = n;
+        flags = 77;
+        cJSON *got = sc_provider_tools(provider, tools, 2, options, &flags);
+        allocations_left = -1;
+        if (got != NULL) {
+            ok = ok && cJSON_Compare(got, want, 1) && flags == want_flags;
+            cJSON_Delete(got);
+            break;
+        }
+        if (flags != 0) {
+            printf("# allocation %ld: flags %u\n", n, flags);
+            ok = 0;
+        }
+    }
+    cJSON_InitHooks(NULL);
+    cJSON_Delete(want);
+    printf("# %s: %ld allocation failures\n", what, n);
+    expect(ok && n > 10, what);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: %s RECORDINGS_DIR\n", argv[0]);
+        return 2;
+    }
     tools[0] = calc_args_bind(calc, NULL);
     tools[1] = echo_args_bind(echo, NULL);
     test_names();
     test_unreadable();
     test_answers();
+    test_request_tools();
+    test_strict_nulls(argv[1]);
+    test_tools_out_of_memory(
+        SC_PROVIDER_OPENAI_CHAT, SC_TOOLS_STRICT,
+        "sc_provider_tools, Chat Completions strict: every allocation failing in turn");
+    test_tools_out_of_memory(SC_PROVIDER_OPENAI_RESPONSES, 0,
+                             "sc_provider_tools, Responses API: every allocation failing in turn");
+    test_tools_out_of_memory(SC_PROVIDER_ANTHROPIC, 0,
+                             "sc_provider_tools, Anthropic: every allocation failing in turn");
+    test_tools_out_of_memory(SC_PROVIDER_GEMINI, 0,
+                             "sc_provider_tools, Gemini: every allocation failing in turn");
 
     const char *args = "{\\\"operation\\\":\\\"add\\\",\\\"a\\\":1,\\\"b\\\":2}";
     char json[1024];
