@@ -338,6 +338,14 @@ cJSON *sc_mcp_tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *para
     return tools_call(ctx, id, params).response;
 }
 
+/* -32021 naming the tasks extension, with its HTTP status. */
+static answer tasks_required(const cJSON *id)
+{
+    answer a = respond(sc_mcp_tasks_required(id));
+    a.status = 400;
+    return a;
+}
+
 /* A stateless tools/call: a tool marked @task runs as a task for a client
  * that declared the tasks extension (at once, or where its handler calls
  * sc_mcp_task_begin), and only so when it requires one (mcp_tasks.c). */
@@ -346,11 +354,8 @@ static answer stateless_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *
     const sc_tool *tool = sc_mcp_find_tool(ctx->server, string_member(params, "name"));
     bool extension = sc_mcp_client_has_tasks(ctx);
     answer a;
-    if (tool != NULL && tool->task == SC_TASK_REQUIRED && !extension) {
-        a = respond(sc_mcp_tasks_required(id));
-        a.status = 400;
-        return a;
-    }
+    if (tool != NULL && tool->task == SC_TASK_REQUIRED && !extension)
+        return tasks_required(id);
     ctx->task_allowed = tool != NULL && tool->task != SC_TASK_NONE && extension;
     if (!ctx->task_allowed || tool->task_explicit) {
         a = tools_call(ctx, id, params);
@@ -367,11 +372,8 @@ static answer stateless_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *
 /* tasks/get, tasks/update, tasks/cancel: for a client with the extension. */
 static answer tasks_method(sc_mcp_context *ctx, const cJSON *id, const char *method, const cJSON *params)
 {
-    if (!sc_mcp_client_has_tasks(ctx)) {
-        answer a = respond(sc_mcp_tasks_required(id));
-        a.status = 400;
-        return a;
-    }
+    if (!sc_mcp_client_has_tasks(ctx))
+        return tasks_required(id);
     cJSON *result;
     sc_error err;
     int code = sc_mcp_tasks_method(ctx->server, method, params, &result, &err);
@@ -411,11 +413,8 @@ static answer run_handler(sc_mcp_context *ctx, const cJSON *id, const char *meth
 static answer listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params)
 {
     const cJSON *filter = cJSON_GetObjectItemCaseSensitive(params, "notifications");
-    if (cJSON_GetObjectItemCaseSensitive(filter, "taskIds") != NULL && !sc_mcp_client_has_tasks(ctx)) {
-        answer a = respond(sc_mcp_tasks_required(id)); /* task status needs the extension */
-        a.status = 400;
-        return a;
-    }
+    if (cJSON_GetObjectItemCaseSensitive(filter, "taskIds") != NULL && !sc_mcp_client_has_tasks(ctx))
+        return tasks_required(id); /* a task's status needs the extension */
     cJSON *result;
     sc_error err;
     int code = sc_mcp_listen(ctx, id, params, &result, &err);
