@@ -562,11 +562,13 @@ int sc_mcp_serve_stdio(const sc_mcp_server *server, FILE *in, FILE *out);
 
 /* A server's whole main: serves server over stdio, or with `--http PORT`
  * over Streamable HTTP (schemac/mcp_http.h: sc_mcp_serve_http, on
- * 127.0.0.1 or `--address ADDRESS`, with the other fields of http, which
- * may be NULL) until SIGINT or SIGTERM; `--version` prints the server's
- * name and version, `--help` the usage. Returns the process's exit status:
- * 0, 1 when serving failed, 2 for a bad command line. A server with
- * options of its own reads them first and passes the others on.
+ * 127.0.0.1 or `--address ADDRESS`, as HTTPS with `--tls-cert FILE
+ * --tls-key FILE`, both or neither: tls_cert_file and tls_key_file; with
+ * the other fields of http, which may be NULL) until SIGINT or SIGTERM;
+ * `--version` prints the server's name and version, `--help` the usage.
+ * Returns the process's exit status: 0, 1 when serving failed, 2 for a
+ * bad command line. A server with options of its own reads them first and
+ * passes the others on.
  *
  *     int main(int argc, char **argv) { return sc_mcp_main(&server, NULL, argc, argv); } */
 struct sc_mcp_http_options;

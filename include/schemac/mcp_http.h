@@ -45,6 +45,10 @@
  * from one address; a request's headers and body must arrive within
  * request_timeout_seconds; idle connections closed after
  * timeout_seconds; an optional bearer token check (401).
+ * HTTPS with tls_cert_file and tls_key_file (docs/deploy.md): TLS 1.2 and
+ * 1.3 only, the handshake within request_timeout_seconds; a plain HTTP
+ * request to that port gets no answer (the handshake fails and the
+ * connection is closed).
  */
 #ifndef SCHEMAC_MCP_HTTP_H
 #define SCHEMAC_MCP_HTTP_H
@@ -100,13 +104,30 @@ typedef struct sc_mcp_http_options {
     bool any_host;
     unsigned replay_events;     /* events each SSE stream keeps for Last-Event-ID; 0: 64 */
     unsigned keepalive_seconds; /* a comment on a quiet SSE stream; 0: 15 (at most timeout_seconds / 2) */
+    /* HTTPS (the TLS of libmicrohttpd's GnuTLS, TLS 1.2 and 1.3 only): the
+     * server's certificate in PEM, followed by the intermediate
+     * certificates of its chain, and its private key in PEM (PKCS#1,
+     * SEC1 or PKCS#8; an encrypted PKCS#8 key with tls_key_password).
+     * Both or neither (NULL, NULL: plain HTTP). sc_mcp_http_start reads
+     * them once, and fails with a message naming the file when one is
+     * missing, unreadable or not PEM, or the key is not the certificate's
+     * (a new certificate takes a restart). Its copy of the key is zeroed
+     * once GnuTLS has it. Behind a reverse proxy that terminates TLS,
+     * leave them NULL (docs/deploy.md). */
+    const char *tls_cert_file;
+    const char *tls_key_file;
+    /* The password of an encrypted tls_key_file; NULL: not encrypted.
+     * Used during sc_mcp_http_start only, which keeps no pointer to it
+     * (the caller may wipe it once that returns). */
+    const char *tls_key_password;
 } sc_mcp_http_options;
 
 typedef struct sc_mcp_http sc_mcp_http;
 
 /* Starts serving server (which must outlive the returned handle) on its
  * own threads. Returns 0 and *http, or SC_ERR_ARGUMENT (a bad address, a
- * port in use: the message says which) or SC_ERR_NOMEM. */
+ * port in use, a TLS certificate or key that cannot be used: the message
+ * says which) or SC_ERR_NOMEM. */
 int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *options, sc_mcp_http **http,
                       sc_error *err) SC_NODISCARD;
 
@@ -134,7 +155,8 @@ int sc_mcp_http_resource_updated(sc_mcp_http *http, const char *uri);
 void sc_mcp_http_stop(sc_mcp_http *http);
 
 /* For a program that is only an MCP server: starts, logs
- * "listening on http://ADDRESS:PORT/PATH" through server->log, serves until
+ * "listening on http://ADDRESS:PORT/PATH" (https:// with TLS) through
+ * server->log, serves until
  * SIGINT or SIGTERM, stops. Returns 0, or the error of sc_mcp_http_start. */
 int sc_mcp_serve_http(const sc_mcp_server *server, const sc_mcp_http_options *options);
 

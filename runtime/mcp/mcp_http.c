@@ -919,6 +919,14 @@ static void on_log(void *cls, const char *fmt, va_list ap)
     static const char stream_end[] = "Closing connection (application error generating response)";
     if (strncmp(line, stream_end, sizeof stream_end - 1) == 0)
         return;
+    /* what libmicrohttpd says of every failed TLS handshake, whatever
+     * its cause (connection_https.c) */
+    static const char handshake[] = "Error: received handshake message out of context.";
+    if (strcmp(line, handshake) == 0) {
+        sc_mcp_log(server, "http: a TLS handshake failed (a plain HTTP request, TLS before 1.2, no common cipher, "
+                           "or a client that does not trust the certificate): connection closed");
+        return;
+    }
     sc_mcp_log(server, "http: %s", line);
 }
 
@@ -971,13 +979,23 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
         h->keepalive = 1;
     snprintf(h->address, sizeof h->address, "%s", options->address != NULL ? options->address : "127.0.0.1");
     h->check_host = loopback_address(h->address) && !options->any_host;
+    h->options.tls_key_password = NULL; /* used below only */
+    sc_http_tls tls;
+    int tls_rc = sc_http_tls_load(server, options, &tls, err);
+    if (tls_rc != 0) {
+        free(h);
+        return tls_rc;
+    }
+    h->tls = tls.cert != NULL;
     h->sessions = calloc(h->session_cap, sizeof *h->sessions);
     if (h->sessions == NULL || pthread_mutex_init(&h->lock, NULL) != 0) {
+        sc_http_tls_free(&tls);
         free(h->sessions);
         free(h);
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     }
     if (pthread_cond_init(&h->wake, NULL) != 0) {
+        sc_http_tls_free(&tls);
         pthread_mutex_destroy(&h->lock);
         free(h->sessions);
         free(h);
@@ -1005,13 +1023,29 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
                                                          : (h->max_connections + 1) / 2;
     unsigned flags = MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC | MHD_USE_THREAD_PER_CONNECTION |
                      MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+    /* HTTPS: libmicrohttpd runs the handshake on the connection's thread,
+     * for connections handed to it by the acceptor as for its own (within
+     * the request's deadline, which starts at the accept); it keeps the
+     * key only until MHD_start_daemon returns, having loaded it into
+     * GnuTLS, so ours is zeroed then */
+    struct MHD_OptionItem tls_options[] = {
+        {MHD_OPTION_HTTPS_MEM_CERT, 0, tls.cert},
+        {MHD_OPTION_HTTPS_MEM_KEY, 0, tls.key},
+        {MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)(uintptr_t)sc_http_tls_priorities},
+        {options->tls_key_password != NULL ? MHD_OPTION_HTTPS_KEY_PASSWORD : MHD_OPTION_END, 0,
+         (void *)(uintptr_t)options->tls_key_password},
+        {MHD_OPTION_END, 0, NULL},
+    };
+    if (h->tls)
+        flags |= MHD_USE_TLS;
     if (h->listen_fd >= 0)
         h->daemon = MHD_start_daemon(
             flags, 0, NULL, NULL, on_request, h, MHD_OPTION_EXTERNAL_LOGGER, on_log, (void *)server,
             MHD_OPTION_CONNECTION_LIMIT, 2 * h->max_connections + 16, /* kept by acceptor: this is a backstop */
             MHD_OPTION_STRICT_FOR_CLIENT, (int)1, MHD_OPTION_CONNECTION_TIMEOUT, timeout,
             MHD_OPTION_NOTIFY_CONNECTION, sc_http_on_connection, h, MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
-            MHD_OPTION_END);
+            MHD_OPTION_ARRAY, h->tls ? tls_options : &tls_options[4], MHD_OPTION_END);
+    sc_http_tls_free(&tls);
     if (h->daemon == NULL) {
         int rc = sc_fail(err, SC_ERR_ARGUMENT, NULL,
                          address == NULL ? "\"%.64s\" is not an IPv4 or IPv6 address"
@@ -1098,8 +1132,8 @@ int sc_mcp_serve_http(const sc_mcp_server *server, const sc_mcp_http_options *op
         sc_mcp_log(server, "http: %s", err.message);
     } else {
         bool v6 = strchr(http->address, ':') != NULL;
-        sc_mcp_log(server, "listening on http://%s%s%s:%u%s", v6 ? "[" : "", http->address, v6 ? "]" : "",
-                   (unsigned)http->port, http->path);
+        sc_mcp_log(server, "listening on %s://%s%s%s:%u%s", http->tls ? "https" : "http", v6 ? "[" : "",
+                   http->address, v6 ? "]" : "", (unsigned)http->port, http->path);
         int signal;
         sigwait(&stop, &signal);
         sc_mcp_log(server, "stopping (signal %d)", signal);

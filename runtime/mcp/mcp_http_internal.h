@@ -1,6 +1,7 @@
 /* What the files of the Streamable HTTP transport share (mcp_http.c: HTTP;
  * mcp_http_session.c: sessions, streams and their events;
- * mcp_http_connection.c: accepting connections, their deadline). */
+ * mcp_http_connection.c: accepting connections, their deadline;
+ * mcp_http_tls.c: the certificate and key of HTTPS). */
 #ifndef SCHEMAC_MCP_HTTP_INTERNAL_H
 #define SCHEMAC_MCP_HTTP_INTERNAL_H
 
@@ -99,6 +100,7 @@ struct sc_mcp_http {
     size_t max_body;
     unsigned request_timeout, session_timeout, replay_events, keepalive;
     bool check_host;
+    bool tls; /* HTTPS (tls_cert_file, tls_key_file) */
     struct MHD_Daemon *daemon;
     unsigned short port;
     sc_mcp_test_handler handler; /* NULL: the core (a test may set its own) */
@@ -174,5 +176,20 @@ void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_co
 void sc_http_set_receiving(sc_mcp_http *h, struct MHD_Connection *c, bool receiving);
 /* A request's headers came in on the connection: it is no longer idle. */
 void sc_http_set_busy(sc_mcp_http *h, struct MHD_Connection *c);
+
+/* ---- mcp_http_tls.c ---- */
+
+/* The PEM text of tls_cert_file and tls_key_file, NUL-terminated (malloc). */
+typedef struct sc_http_tls {
+    char *cert, *key;
+    size_t cert_len, key_len;
+} sc_http_tls;
+/* GnuTLS's priorities: TLS 1.2 and 1.3 only. */
+extern const char sc_http_tls_priorities[];
+/* Reads and checks the options' certificate and key (nothing when neither
+ * is set: tls->cert NULL); 0, or SC_ERR_ARGUMENT naming the file. */
+int sc_http_tls_load(const sc_mcp_server *server, const sc_mcp_http_options *o, sc_http_tls *tls, sc_error *err);
+/* Zeroes the key, frees both. */
+void sc_http_tls_free(sc_http_tls *tls);
 
 #endif /* SCHEMAC_MCP_HTTP_INTERNAL_H */
