@@ -43,6 +43,8 @@ static char *tool_text(const struct_def *s)
     if (effect_name(s->effect) != NULL)
         cJSON_AddStringToObject(o, "effect", effect_name(s->effect));
     cJSON_AddBoolToObject(o, "idempotent", s->idempotent);
+    if (s->task != 0) /* @task: whether a client needs the tasks extension */
+        cJSON_AddStringToObject(o, "task", s->task == 2 ? "required" : "optional");
     if (s->version != NULL)
         cJSON_AddStringToObject(o, "version", s->version);
     cJSON *dialects = cJSON_AddArrayToObject(o, "dialects");

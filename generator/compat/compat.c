@@ -21,6 +21,7 @@ static const char *const rules[] = {
     "unknown-members", "bound",          "type",         "multipleOf",        "pattern",
     "format",          "enum-value",     "enum",         "nullable",          "variant",
     "type-removed",    "tool-removed",   "tool-renamed", "dialect-dropped",   "too-deep",
+    "task-required",
 };
 
 bool compat_rule_known(const char *name)
@@ -420,6 +421,21 @@ static void check_tool(const model *m, const cJSON *old_tool, const compat_optio
                        "written before) "
                        "[-Wcompat=dialect-dropped]",
                        s->tool_name, d->valuestring);
+    }
+    /* @task: a tool that now requires the tasks extension refuses the
+     * clients without it (-32021); other changes only change how it runs */
+    const cJSON *task = cJSON_GetObjectItemCaseSensitive(old_tool, "task");
+    const char *task_was = cJSON_IsString(task) ? task->valuestring : "none";
+    const char *task_now = s->task == 2 ? "required" : s->task == 1 ? "optional" : "none";
+    if (strcmp(task_now, "required") == 0 && strcmp(task_was, "required") != 0) {
+        if (!rule_off(o, s, "task-required"))
+            diag_error(s->task_where,
+                       "breaking change for senders: tool '%s' requires the tasks extension now (@task "
+                       "required; was %s): an MCP client without it is refused with -32021 "
+                       "[-Wcompat=task-required]",
+                       s->tool_name, task_was);
+    } else if (strcmp(task_was, task_now) != 0) {
+        diag_note(s->tool_where, "tool '%s': @task was %s, is %s", s->tool_name, task_was, task_now);
     }
     /* what a host does with the tool (confirmations, retries): notes */
     const cJSON *effect = cJSON_GetObjectItemCaseSensitive(old_tool, "effect");
