@@ -318,6 +318,16 @@ static void check_format_length(const node *n)
                    name, need, (unsigned long long)c->max_length);
 }
 
+static bool ascii_string(const cJSON *value)
+{
+    if (!cJSON_IsString(value))
+        return false;
+    for (const unsigned char *p = (const unsigned char *)value->valuestring; *p != '\0'; p++)
+        if (*p >= 0x80)
+            return false;
+    return true;
+}
+
 /* Whether every string member n takes is ASCII: its @enum or @const
  * values are, its format's are (every one but date-time, whose
  * separator may be any white space: runtime/core/format.c), or its
@@ -328,12 +338,9 @@ static bool only_ascii(const node *n, uint64_t max)
     const constraints *c = &n->c;
     const cJSON *values = c->enum_values, *value;
     bool ascii = values != NULL || c->const_value != NULL;
-    cJSON_ArrayForEach(value, values) ascii = ascii && cJSON_IsString(value) && sc_utf8_count(value->valuestring,
-                                                          strlen(value->valuestring)) == strlen(value->valuestring);
+    cJSON_ArrayForEach(value, values) ascii = ascii && ascii_string(value);
     if (c->const_value != NULL)
-        ascii = ascii && cJSON_IsString(c->const_value) &&
-                sc_utf8_count(c->const_value->valuestring, strlen(c->const_value->valuestring)) ==
-                    strlen(c->const_value->valuestring);
+        ascii = ascii && ascii_string(c->const_value);
     if (ascii || (c->format >= 0 && c->format != SC_FORMAT_DATE_TIME))
         return true;
     if (c->pattern == NULL)

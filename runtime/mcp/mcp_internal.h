@@ -52,11 +52,15 @@ int sc_mcp_handle_http(const sc_mcp_server *server, sc_mcp_session *session, sc_
                        size_t len, const sc_mcp_channel *channel, const sc_mcp_headers *headers,
                        sc_mcp_reply *reply);
 
+/* A log level above every one: nothing is sent (a stateless request that
+ * asked for none, a task). */
+#define SC_MCP_NO_LEVEL (SC_MCP_LOG_EMERGENCY + 1)
+
 /* What a stateless request says of itself in params._meta. */
 typedef struct sc_mcp_request_envelope {
     const char *version;             /* io.modelcontextprotocol/protocolVersion */
     const cJSON *client_capabilities; /* io.modelcontextprotocol/clientCapabilities */
-    int level; /* io.modelcontextprotocol/logLevel: the least severe level sent; 8 when absent (none) */
+    int level; /* io.modelcontextprotocol/logLevel: the least severe level sent; SC_MCP_NO_LEVEL when absent */
 } sc_mcp_request_envelope;
 
 /* Multi round trips (mcp_mrtr.c): what a stateless request's handler asked

@@ -23,8 +23,6 @@ static const char *const versions[] = SC_MCP_STATELESS_VERSIONS;
 #define META_LOG_LEVEL "io.modelcontextprotocol/logLevel"
 #define META_SERVER_INFO "io.modelcontextprotocol/serverInfo"
 
-#define NO_LEVEL (SC_MCP_LOG_EMERGENCY + 1) /* above every level: nothing is sent */
-
 /* The requests of the stateless revisions; ping, logging/setLevel and
  * resources/(un)subscribe left with the sessions. */
 static const char *const methods[] = {"server/discover",  "tools/list",     "tools/call",
@@ -274,7 +272,7 @@ cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, cons
     const char *mismatch = headers != NULL ? header_mismatch(server, headers, method, params, why, sizeof why) : NULL;
     if (mismatch != NULL)
         return sc_mcp_error_response(id, SC_MCP_HEADER_MISMATCH, NULL, "header mismatch: %s", mismatch);
-    request->level = level != NULL ? sc_mcp_level_of(cJSON_GetStringValue(level)) : NO_LEVEL;
+    request->level = level != NULL ? sc_mcp_level_of(cJSON_GetStringValue(level)) : SC_MCP_NO_LEVEL;
     if (request->level < 0)
         return sc_mcp_error_response(id, SC_MCP_INVALID_PARAMS, NULL,
                                      "invalid params: %s must be one of debug, info, notice, warning, error, "

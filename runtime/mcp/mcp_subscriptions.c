@@ -69,18 +69,24 @@ static void unlist(listener *l)
         }
 }
 
-/* {"_meta": {"io.modelcontextprotocol/subscriptionId": id}} */
-static cJSON *tagged(const cJSON *id)
+/* params (taken over; NULL: memory ran out) with
+ * "_meta": {"io.modelcontextprotocol/subscriptionId": id}; NULL when
+ * memory runs out. */
+static cJSON *tag(cJSON *params, const cJSON *id)
 {
-    cJSON *params = cJSON_CreateObject();
-    cJSON *meta = cJSON_AddObjectToObject(params, "_meta");
-    cJSON *copy = cJSON_Duplicate(id, false);
-    if (meta == NULL || copy == NULL || !cJSON_AddItemToObject(meta, META_SUBSCRIPTION, copy)) {
+    cJSON *meta = params != NULL ? cJSON_AddObjectToObject(params, "_meta") : NULL;
+    cJSON *copy = meta != NULL ? cJSON_Duplicate(id, false) : NULL;
+    if (copy == NULL || !cJSON_AddItemToObject(meta, META_SUBSCRIPTION, copy)) {
         cJSON_Delete(copy);
         cJSON_Delete(params);
         return NULL;
     }
     return params;
+}
+
+static cJSON *tagged(const cJSON *id)
+{
+    return tag(cJSON_CreateObject(), id);
 }
 
 static bool flag(const cJSON *filter, const char *name)
@@ -238,6 +244,30 @@ int sc_mcp_listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params, cJS
     return 0;
 }
 
+/* The notification method with params (taken over; NULL: memory ran out),
+ * tagged with l's subscription id, on l's channel; lock held. 0, or
+ * SC_ERR_NOMEM (nothing sent). A channel that fails ends l: its client
+ * left, and its request ends. */
+static int send_to(listener *l, const char *method, cJSON *params)
+{
+    cJSON *message = cJSON_CreateObject();
+    char *text = NULL;
+    params = tag(params, l->id);
+    bool ok = params != NULL && message != NULL && cJSON_AddStringToObject(message, "jsonrpc", "2.0") != NULL &&
+              cJSON_AddStringToObject(message, "method", method) != NULL &&
+              cJSON_AddItemToObject(message, "params", params);
+    if (!ok)
+        cJSON_Delete(params);
+    ok = ok && sc_print_json(message, &text) == 0;
+    cJSON_Delete(message);
+    if (!ok)
+        return SC_ERR_NOMEM;
+    if (l->channel.send(l->channel.channel_ctx, text, strlen(text)) != 0)
+        l->ended = true;
+    sc_free_string(text);
+    return 0;
+}
+
 /* Sends method to every listener of server that wants it; lock held. */
 static int notify(const sc_mcp_server *server, const char *method, const char *uri)
 {
@@ -256,24 +286,13 @@ static int notify(const sc_mcp_server *server, const char *method, const char *u
         }
         if (!wants)
             continue;
-        cJSON *params = tagged(l->id), *message = cJSON_CreateObject();
-        char *text = NULL;
-        bool ok = params != NULL && message != NULL && cJSON_AddStringToObject(message, "jsonrpc", "2.0") != NULL &&
-                  cJSON_AddStringToObject(message, "method", method) != NULL &&
-                  (uri == NULL || cJSON_AddStringToObject(params, "uri", uri) != NULL) &&
-                  cJSON_AddItemToObject(message, "params", params);
-        if (!ok)
+        cJSON *params = cJSON_CreateObject();
+        if (params != NULL && uri != NULL && cJSON_AddStringToObject(params, "uri", uri) == NULL) {
             cJSON_Delete(params);
-        if (ok && sc_print_json(message, &text) != 0)
-            ok = false;
-        cJSON_Delete(message);
-        if (!ok) {
-            result = SC_ERR_NOMEM;
-            continue;
+            params = NULL;
         }
-        if (l->channel.send(l->channel.channel_ctx, text, strlen(text)) != 0)
-            l->ended = true; /* its client left: the request ends */
-        sc_free_string(text);
+        if (send_to(l, method, params) != 0)
+            result = SC_ERR_NOMEM;
     }
     pthread_cond_broadcast(&changed);
     return result;
@@ -309,22 +328,9 @@ void sc_mcp_notify_task(const sc_mcp_server *server, const char *task_id, const 
         cJSON_ArrayForEach(id, l->task_ids) wants = wants || strcmp(id->valuestring, task_id) == 0;
         if (l->server != server || l->ended || !wants)
             continue;
-        /* the whole task, as tasks/get shows it, with the subscription id */
-        cJSON *params = cJSON_Duplicate(task, true), *tag = tagged(l->id);
-        cJSON *message = cJSON_CreateObject();
-        char *text = NULL;
-        bool ok = params != NULL && tag != NULL && message != NULL &&
-                  cJSON_AddItemToObject(params, "_meta", cJSON_DetachItemFromObjectCaseSensitive(tag, "_meta")) &&
-                  cJSON_AddStringToObject(message, "jsonrpc", "2.0") != NULL &&
-                  cJSON_AddStringToObject(message, "method", "notifications/tasks") != NULL &&
-                  cJSON_AddItemToObject(message, "params", params);
-        if (!ok)
-            cJSON_Delete(params);
-        cJSON_Delete(tag);
-        if (ok && sc_print_json(message, &text) == 0 && l->channel.send(l->channel.channel_ctx, text, strlen(text)) != 0)
-            l->ended = true;
-        sc_free_string(text);
-        cJSON_Delete(message);
+        /* the whole task, as tasks/get shows it (a status is a hint: one
+         * that memory does not allow is not sent) */
+        (void)send_to(l, "notifications/tasks", cJSON_Duplicate(task, true));
     }
     pthread_cond_broadcast(&changed);
     pthread_mutex_unlock(&lock);

@@ -39,7 +39,6 @@
 #define DEFAULT_TTL_MS 3600000u
 #define DEFAULT_MAX_TASKS 256
 #define POLL_INTERVAL_MS 500 /* pollIntervalMs: the client's pace */
-#define NO_LEVEL (SC_MCP_LOG_EMERGENCY + 1)
 
 typedef enum task_status { WORKING = 0, INPUT_REQUIRED, COMPLETED, FAILED, CANCELLED } task_status;
 
@@ -261,7 +260,7 @@ static void *run(void *arg)
         ctx.stateless = true;
         ctx.request.version = t->version;
         ctx.request.client_capabilities = t->capabilities;
-        ctx.request.level = NO_LEVEL; /* no notifications/message from a task */
+        ctx.request.level = SC_MCP_NO_LEVEL; /* no notifications/message from a task */
         ctx.rounds.allowed = true;
         ctx.task = t;
         pthread_mutex_lock(&tasks.lock);
