@@ -776,6 +776,9 @@ static void check_struct(const model *m, struct_def *s)
         diag_error(s->where, "@config belongs to a @tool struct");
     if (s->task != 0 && s->tool_name == NULL)
         diag_error(s->task_where, "@task belongs to a @tool struct: it lets MCP run the tool's calls as tasks");
+    if (s->scopes != NULL && s->tool_name == NULL && s->prompt_name == NULL && s->resource_uri == NULL)
+        diag_error(s->scopes_where, "@scopes belongs to a @tool, @prompt or @resource struct: the scopes a "
+                                    "caller's access token must hold for it");
     if (s->tool_name != NULL)
         dialect_check_tool(s);
     if (s->prompt_name != NULL || s->resource_uri != NULL)

@@ -140,8 +140,8 @@ static void take_struct(taken_set *set, const struct_def *s)
  * emit/c/ declares them in the generated header. */
 static const char *const data_suffixes[] = {"_schema_json"};
 static const char *const tool_suffixes[] = {"_tool", "_handler", "_bind"};
-static const char *const prompt_suffixes[] = {"_mcp_arguments", "_prompt_name"};
-static const char *const resource_suffixes[] = {"_mcp_arguments", "_resource_uri"};
+static const char *const prompt_suffixes[] = {"_mcp_arguments", "_prompt_name", "_scopes"};
+static const char *const resource_suffixes[] = {"_mcp_arguments", "_resource_uri", "_scopes"};
 
 /* The public name of struct s that name is ("point_decode" for point), or
  * NULL. */
@@ -210,6 +210,7 @@ static void check_file_names(const model *m)
                            : strcmp(suffix, "_handler") == 0   ? "the handler type"
                            : strcmp(suffix, "_prompt_name") == 0 ? "the prompt's name"
                            : strcmp(suffix, "_resource_uri") == 0 ? "the resource template's URI"
+                           : strcmp(suffix, "_scopes") == 0 ? "the OAuth scopes"
                                                                : "a public function",
                            s->name, s->where.line);
                 break;

@@ -45,6 +45,8 @@ static char *tool_text(const struct_def *s)
     cJSON_AddBoolToObject(o, "idempotent", s->idempotent);
     if (s->task != 0) /* @task: whether a client needs the tasks extension */
         cJSON_AddStringToObject(o, "task", s->task == 2 ? "required" : "optional");
+    if (s->scopes != NULL) /* @scopes: what a caller's access token must hold */
+        cJSON_AddStringToObject(o, "scopes", s->scopes);
     if (s->version != NULL)
         cJSON_AddStringToObject(o, "version", s->version);
     cJSON *dialects = cJSON_AddArrayToObject(o, "dialects");

@@ -21,7 +21,7 @@ static const char *const rules[] = {
     "unknown-members", "bound",          "type",         "multipleOf",        "pattern",
     "format",          "enum-value",     "enum",         "nullable",          "variant",
     "type-removed",    "tool-removed",   "tool-renamed", "dialect-dropped",   "too-deep",
-    "task-required",
+    "task-required",   "scope-added",
 };
 
 bool compat_rule_known(const char *name)
@@ -379,6 +379,47 @@ static bool rule_off(const compat_options *o, const struct_def *s, const char *r
 }
 
 /* A tool of the baseline: still there under its name, with its dialects. */
+/* Whether the space-separated list holds word. */
+static bool has_word(const char *list, const char *word, size_t len)
+{
+    for (const char *p = list; *p != '\0';) {
+        size_t n = strcspn(p, " ");
+        if (n == len && memcmp(p, word, len) == 0)
+            return true;
+        p += n;
+        p += strspn(p, " ");
+    }
+    return false;
+}
+
+/* @scopes: a scope the tool now needs refuses callers whose tokens were
+ * issued for what it needed before (403 insufficient_scope); one it no
+ * longer needs changes nothing for them. */
+static void compare_scopes(const compat_options *o, const struct_def *s, const cJSON *old_tool)
+{
+    const cJSON *scopes = cJSON_GetObjectItemCaseSensitive(old_tool, "scopes");
+    const char *was = cJSON_IsString(scopes) ? scopes->valuestring : "";
+    const char *now = s->scopes != NULL ? s->scopes : "";
+    for (const char *p = now; *p != '\0';) {
+        size_t n = strcspn(p, " ");
+        if (!has_word(was, p, n) && !rule_off(o, s, "scope-added"))
+            diag_error(s->scopes_where,
+                       "breaking change for senders: tool '%s' needs scope '%.*s' now (@scopes): a client "
+                       "whose access token lacks it is refused with 403 insufficient_scope "
+                       "[-Wcompat=scope-added]",
+                       s->tool_name, (int)n, p);
+        p += n;
+        p += strspn(p, " ");
+    }
+    for (const char *p = was; *p != '\0';) {
+        size_t n = strcspn(p, " ");
+        if (!has_word(now, p, n))
+            diag_note(s->tool_where, "tool '%s': scope '%.*s' no longer needed", s->tool_name, (int)n, p);
+        p += n;
+        p += strspn(p, " ");
+    }
+}
+
 static void check_tool(const model *m, const cJSON *old_tool, const compat_options *o)
 {
     const cJSON *tool = cJSON_GetObjectItemCaseSensitive(old_tool, "tool");
@@ -437,6 +478,7 @@ static void check_tool(const model *m, const cJSON *old_tool, const compat_optio
     } else if (strcmp(task_was, task_now) != 0) {
         diag_note(s->tool_where, "tool '%s': @task was %s, is %s", s->tool_name, task_was, task_now);
     }
+    compare_scopes(o, s, old_tool);
     /* what a host does with the tool (confirmations, retries): notes */
     const cJSON *effect = cJSON_GetObjectItemCaseSensitive(old_tool, "effect");
     const char *effect_now = s->effect == EFFECT_READONLY      ? "readonly"

@@ -506,6 +506,8 @@ static void list_struct(strbuf *sb, const struct_def *s)
         add_part(&meta, "idempotent");
     if (s->task != 0)
         add_part(&meta, "task %s%s", s->task == 2 ? "required" : "optional", s->task_explicit ? " explicit" : "");
+    if (s->scopes != NULL)
+        add_part(&meta, "scopes %s", s->scopes);
     if (s->version != NULL)
         add_part(&meta, "version %s", s->version);
     if (s->output_type != NULL)

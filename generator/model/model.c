@@ -123,6 +123,7 @@ static void struct_free(struct_def *s)
     free(s->prompt_name);
     free(s->resource_uri);
     free(s->version);
+    free(s->scopes);
     free(s->output_type);
     free(s->config_type);
     free(s->dialects);

@@ -158,6 +158,11 @@ struct struct_def {
     int task;
     bool task_explicit;
     src_loc task_where;
+    /* @scopes A B: the OAuth scopes a caller's access token must hold to
+     * call the tool, get the prompt or read the resource, as one
+     * space-separated string (RFC 6749 scope tokens), or NULL */
+    char *scopes;
+    src_loc scopes_where;
     char *version;
     char *output_type; /* @output TYPE, kept for the tools emitter */
     src_loc output_where; /* its value, for the check that TYPE is a @schema struct */

@@ -899,6 +899,35 @@ static void parse_task(struct_def *s, const tag *t)
     free(words);
 }
 
+/* @scopes A B ...: RFC 6749 scope tokens (printable ASCII but space, the
+ * double quote and backslash), kept as OAuth writes them: one string. */
+static void parse_scopes(struct_def *s, const tag *t)
+{
+    char *words = xstrdup(t->value);
+    strbuf joined;
+    sb_init(&joined);
+    s->scopes_where = t->where;
+    for (char *w = strtok(words, " \t\n"); w != NULL; w = strtok(NULL, " \t\n")) {
+        for (const char *c = w; *c != '\0'; c++) {
+            if (*c < 0x21 || *c > 0x7e || *c == '"' || *c == '\\') {
+                diag_error(t->value_where, "@scopes: '%s' is not an OAuth scope (RFC 6749: printable ASCII "
+                                           "without spaces, '\"' or '\\')", w);
+                break;
+            }
+        }
+        if (joined.len > 0)
+            sb_putc(&joined, ' ');
+        sb_puts(&joined, w);
+    }
+    free(words);
+    if (joined.len == 0) {
+        diag_error(t->where, "@scopes needs the scopes a caller's token must hold, as in '@scopes files:read'");
+        sb_free(&joined);
+        return;
+    }
+    s->scopes = sb_take(&joined);
+}
+
 static void apply_struct_tags(struct_def *s, const annotations *a)
 {
     const tag *t;
@@ -946,6 +975,8 @@ static void apply_struct_tags(struct_def *s, const annotations *a)
         s->idempotent = true;
     if ((t = annotations_find(a, "task")) != NULL)
         parse_task(s, t);
+    if ((t = annotations_find(a, "scopes")) != NULL)
+        parse_scopes(s, t);
     if (annotations_find(a, "untagged") != NULL)
         s->untagged = true;
     if ((t = annotations_find(a, "version")) != NULL)

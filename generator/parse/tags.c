@@ -23,6 +23,7 @@ typedef struct tag_info {
 static const tag_info other_tags[] = {
     {"schema", SITE_STRUCT},  {"tool", SITE_STRUCT},   {"prompt", SITE_STRUCT},  {"resource", SITE_STRUCT},   {"output", SITE_STRUCT},  {"effect", SITE_STRUCT},
     {"idempotent", SITE_STRUCT}, {"version", SITE_STRUCT}, {"config", SITE_STRUCT}, {"task", SITE_STRUCT},
+    {"scopes", SITE_STRUCT},
     {"dialects", SITE_STRUCT}, {"acceptLoss", SITE_STRUCT}, {"openWorld", SITE_STRUCT}, {"untagged", SITE_STRUCT},
     {"optional", SITE_FIELD}, {"required", SITE_FIELD}, {"type", SITE_FIELD}, {"acceptOverlap", SITE_FIELD},
     /* --compat (docs/compat.md) */

@@ -466,11 +466,13 @@ typedef int (*sc_mcp_decode_fn)(sc_arena *arena, const cJSON *arguments, void **
 
 /* An sc_mcp_prompt for the @prompt struct T, its description the struct's
  * doc comment, handled by GET. */
-#define SC_MCP_PROMPT(T, GET) {T##_prompt_name, NULL, NULL, NULL, 0, T##_schema_json, T##_mcp_arguments, (GET), NULL}
+#define SC_MCP_PROMPT(T, GET)                                                                                        \
+    {T##_prompt_name, NULL, NULL, NULL, 0, T##_schema_json, T##_mcp_arguments, (GET), NULL, T##_scopes}
 
 /* An sc_mcp_resource for the @resource struct T (a template), read by READ. */
 #define SC_MCP_RESOURCE_TEMPLATE(T, NAME, MIME_TYPE, READ)                                                           \
-    {T##_resource_uri, (NAME), NULL, NULL, (MIME_TYPE), NULL, 0, T##_schema_json, T##_mcp_arguments, (READ), NULL, 0, false}
+    {T##_resource_uri, (NAME), NULL, NULL, (MIME_TYPE), NULL, 0, T##_schema_json, T##_mcp_arguments, (READ), NULL, 0,   \
+     false, T##_scopes}
 
 /* The decoded arguments of the request (the T of its prompt or template), or
  * NULL when its prompt or template has no .decode. */
@@ -493,6 +495,10 @@ struct sc_mcp_prompt {
     int (*get)(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
                sc_error *err);
     void *data; /* the application's */
+    /* The OAuth scopes (space separated) a client's access token must hold
+     * to get the prompt over HTTP with OAuth configured (@scopes; the
+     * macro above sets it), or NULL or "". */
+    const char *scopes;
 };
 
 /* Appends {"role": role, "content": content} (content taken over) to
@@ -523,6 +529,8 @@ struct sc_mcp_resource {
      * server's: ttl_ms > 0, and private_data for cacheScope "private". */
     unsigned ttl_ms;
     bool private_data;
+    /* The OAuth scopes (space separated) needed to read it, as for a prompt. */
+    const char *scopes;
 };
 
 /* Appends one resource contents entry (text, or a base64 blob when text is

@@ -97,6 +97,10 @@ struct sc_tool {
      * the questions it asks in the call itself (schemac/mcp.h). */
     sc_task_support task;
     bool task_explicit;
+    /* @scopes: the OAuth scopes (space separated) an MCP client's access
+     * token must hold to call the tool over HTTP with OAuth configured
+     * (schemac/mcp_http.h), or NULL. */
+    const char *scopes;
 };
 
 /* How many errors of a tool call's arguments are reported at once (each

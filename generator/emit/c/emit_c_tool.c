@@ -47,6 +47,7 @@ void emit_mcp_arguments_declarations(strbuf *sb, const struct_def *s)
               prompt ? "arguments" : "variables", s->c_type, prompt ? "SC_MCP_PROMPT" : "SC_MCP_RESOURCE_TEMPLATE");
     free(what);
     sb_printf(sb, "extern const char %s_%s[];\n", s->name, prompt ? "prompt_name" : "resource_uri");
+    sb_printf(sb, "extern const char %s_scopes[]; /* @scopes, or \"\" */\n", s->name);
     sb_printf(sb, "int %s_mcp_arguments(sc_arena *arena_, const cJSON *arguments_, void **value_, sc_error *err_) "
                   "SC_NODISCARD;\n\n", s->name);
 }
@@ -55,7 +56,10 @@ void emit_mcp_arguments(strbuf *sb, const struct_def *s)
 {
     bool prompt = s->prompt_name != NULL;
     char *text = c_literal(prompt ? s->prompt_name : s->resource_uri);
-    sb_printf(sb, "const char %s_%s[] = %s;\n\n", s->name, prompt ? "prompt_name" : "resource_uri", text);
+    sb_printf(sb, "const char %s_%s[] = %s;\n", s->name, prompt ? "prompt_name" : "resource_uri", text);
+    free(text);
+    text = c_literal(s->scopes != NULL ? s->scopes : "");
+    sb_printf(sb, "const char %s_scopes[] = %s;\n\n", s->name, text);
     free(text);
     sb_printf(sb, "int %s_mcp_arguments(sc_arena *arena_, const cJSON *arguments_, void **value_, sc_error *err_)\n{\n",
               s->name);
@@ -293,6 +297,11 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
         emit_line(sb, 1, ".task = %s,", task_constants[s->task]);
     if (s->task_explicit)
         emit_line(sb, 1, ".task_explicit = true,");
+    if (s->scopes != NULL) {
+        char *scopes = c_literal(s->scopes);
+        emit_line(sb, 1, ".scopes = %s,", scopes);
+        free(scopes);
+    }
     sb_puts(sb, "};\n\n");
     free(config_schema);
     free(tool_name);
