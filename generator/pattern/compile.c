@@ -58,7 +58,13 @@ void pattern_free(pattern *p)
 
 pattern *pattern_compile(const char *src, char *errbuf, size_t errsize, size_t *erroffset)
 {
-    rx_errsink err = {errbuf, errsize, 0, false};
+    return pattern_compile_ex(src, 0, NULL, errbuf, errsize, erroffset);
+}
+
+pattern *pattern_compile_ex(const char *src, unsigned flags, unsigned long long *budget, char *errbuf, size_t errsize,
+                            size_t *erroffset)
+{
+    rx_errsink err = {errbuf, errsize, 0, false, budget ? *budget : 0, 0};
     rx_nfa m = {0};
     rx_dfa d = {0};
     rx_node *ast = NULL;
@@ -74,7 +80,7 @@ pattern *pattern_compile(const char *src, char *errbuf, size_t errsize, size_t *
         goto done;
     }
     len = strlen(src);
-    ast = rx_parse(src, len, &err);
+    ast = rx_parse(src, len, flags, &err);
     if (!ast)
         goto done;
 
@@ -112,6 +118,8 @@ pattern *pattern_compile(const char *src, char *errbuf, size_t errsize, size_t *
                 "cells)",
                 pat->d.n, pat->d.k, RX_MAX_DFA_STATES, RX_MAX_TABLE_CELLS);
 done:
+    if (budget) /* what is left for the caller's next patterns (at least 1: 0 means the default) */
+        *budget = err.spent < *budget ? *budget - err.spent : 1;
     rx_node_free(ast);
     free(m.s);
     free(d.next);

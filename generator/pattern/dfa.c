@@ -143,6 +143,12 @@ static bool rx_rehash(rx_builder *b)
     return true;
 }
 
+/* The work this construction may do. */
+static unsigned long long rx_budget(const rx_builder *b)
+{
+    return b->err->budget ? b->err->budget : RX_SUBSET_BUDGET;
+}
+
 static void rx_too_complex(rx_builder *b)
 {
     rx_fail(b->err, 0,
@@ -165,7 +171,7 @@ static uint32_t rx_intern(rx_builder *b, size_t n, bool end)
                 return b->table[slot] - 1;
     }
     b->work += n;
-    if (b->nst >= RX_MAX_SUBSET_STATES || b->work > RX_SUBSET_BUDGET) {
+    if (b->nst >= RX_MAX_SUBSET_STATES || b->work > rx_budget(b)) {
         rx_too_complex(b);
         return RX_NONE;
     }
@@ -301,7 +307,7 @@ static uint32_t rx_subset_construction(rx_builder *b, bool *start_matches)
                     return RX_NONE;
             }
             b->delta[i * b->ncls + c] = to;
-            if (b->work > RX_SUBSET_BUDGET) {
+            if (b->work > rx_budget(b)) {
                 rx_too_complex(b);
                 return RX_NONE;
             }
@@ -333,6 +339,7 @@ bool rx_dfa_build(const rx_nfa *m, uint32_t entry, rx_errsink *err, rx_dfa *d, b
     b.err = err;
     *start_matches = false;
     start = rx_subset_construction(&b, start_matches);
+    err->spent = b.work;
     if (start == RX_NONE)
         goto done;
     ok = true;

@@ -149,19 +149,3 @@ void pattern_emit_c(const pattern *p, const char *fn, strbuf *out)
               "}\n",
               (unsigned)d->start, fn, fn, fn);
 }
-
-/* The same walk as the emitted matcher, for checking @default and @const
- * values at generation time. */
-bool pattern_match(const pattern *p, const char *s, size_t len)
-{
-    if (p->constant >= 0)
-        return p->constant == 1;
-    const rx_dfa *d = &p->d;
-    uint32_t st = d->start;
-    for (size_t i = 0; i < len; i++) {
-        st = d->next[(size_t)st * d->k + d->cls[(unsigned char)s[i]]];
-        if (st < 2)
-            return st == 1;
-    }
-    return d->end[st];
-}

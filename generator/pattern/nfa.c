@@ -134,6 +134,38 @@ static bool rx_utf8_ranges(rx_u8seqs *out, uint32_t lo, uint32_t hi)
     return true;
 }
 
+/* A set of more sequences than this (a Unicode property such as \p{L},
+ * some 1,500 of them) is built as a trie instead of one alternative per
+ * sequence. */
+#define RX_TRIE_MIN_SEQUENCES 64
+
+/* Sequences q[0..n), in ascending order and agreeing on their first d
+ * bytes, as a trie from byte d on: one state per distinct byte range at
+ * each position. Each DFA state the set takes part in then holds one NFA
+ * state per distinct range instead of one per sequence, which is what
+ * makes the subset construction of a large set fast. (Ranges at one
+ * position either coincide or are disjoint: the sequences encode disjoint
+ * code points.) */
+static uint32_t rx_set_trie(rx_nfa *m, const rx_u8seq *q, size_t n, int d, uint32_t next, size_t offset)
+{
+    uint32_t entry = RX_NONE;
+    /* from the last range to the first, so the alternatives read in order */
+    for (size_t j = n; j > 0;) {
+        size_t i = j - 1;
+        while (i > 0 && q[i - 1].lo[d] == q[j - 1].lo[d] && q[i - 1].hi[d] == q[j - 1].hi[d])
+            i--;
+        uint32_t child = d + 1 >= q[i].len ? next : rx_set_trie(m, q + i, j - i, d + 1, next, offset);
+        uint32_t t = child == RX_NONE ? RX_NONE : rx_nfa_add(m, RX_S_BYTE, q[i].lo[d], q[i].hi[d], child, RX_NONE, offset);
+        if (t == RX_NONE)
+            return RX_NONE;
+        entry = entry == RX_NONE ? t : rx_nfa_add(m, RX_S_SPLIT, 0, 0, t, entry, offset);
+        if (entry == RX_NONE)
+            return RX_NONE;
+        j = i;
+    }
+    return entry;
+}
+
 /* Each compile function builds backwards: given the state to continue
  * with, it returns the entry state of its piece (or RX_NONE on error). */
 static uint32_t rx_compile_set(rx_nfa *m, const rx_node *x, uint32_t next)
@@ -154,6 +186,10 @@ static uint32_t rx_compile_set(rx_nfa *m, const rx_node *x, uint32_t next)
     }
     if (seqs.n == 0) { /* empty set, e.g. [] : a state that never matches */
         entry = rx_nfa_add(m, RX_S_BYTE, 1, 0, RX_NONE, RX_NONE, x->offset);
+        goto done;
+    }
+    if (seqs.n > RX_TRIE_MIN_SEQUENCES) {
+        entry = rx_set_trie(m, seqs.q, seqs.n, 0, next, x->offset);
         goto done;
     }
     for (size_t i = 0; i < seqs.n; i++) {

@@ -5,13 +5,15 @@
  * concatenations, alternations, repetitions, ^ / $ and code point sets.
  * Captures and lazy quantifiers are parsed but do not change whether a
  * pattern matches, so the tree forgets them. Whatever the subset does not
- * support (lookaround, backreferences, \b, \p{...}) is rejected here with
+ * support (lookaround, backreferences, \b, and \p{...} unless the caller
+ * asks for General_Category properties) is rejected here with
  * a message and an offset, as is anything the u flag makes a syntax error,
  * so an accepted pattern means the same to schemac as to ajv.
  * (A little over 700 lines: one grammar, one function per production, kept
  * together so the recursive descent reads top to bottom.)
  */
 #include "pattern/rx.h"
+#include "pattern/unicode_gc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +58,7 @@ typedef struct {
     unsigned depth;
     rx_group_name *names; /* to reject duplicate (?<name>...) as JS does */
     size_t nnames, capnames;
+    unsigned flags; /* PATTERN_UNICODE_PROPERTIES */
 } rx_parser;
 
 static int rx_peek(const rx_parser *p, size_t k)
@@ -190,6 +193,112 @@ static bool rx_class_escape(rx_parser *p, int c, rx_cpset *set)
     return ok;
 }
 
+/* ---- \\p{...}: General_Category values (with PATTERN_UNICODE_PROPERTIES) -- */
+
+/* Each value's names (PropertyValueAliases.txt) and the two-letter
+ * categories it covers: a one-letter group is every category that starts
+ * with it, LC is Lu Ll Lt. */
+static const struct {
+    const char *names[3];
+    const char *covers;
+} rx_gc_values[] = {
+    {{"C", "Other", NULL}, "C"},           {{"Cc", "Control", "cntrl"}, "Cc"},
+    {{"Cf", "Format", NULL}, "Cf"},        {{"Cn", "Unassigned", NULL}, "Cn"},
+    {{"Co", "Private_Use", NULL}, "Co"},   {{"Cs", "Surrogate", NULL}, "Cs"},
+    {{"L", "Letter", NULL}, "L"},          {{"LC", "Cased_Letter", NULL}, "Lu Ll Lt"},
+    {{"Ll", "Lowercase_Letter", NULL}, "Ll"}, {{"Lm", "Modifier_Letter", NULL}, "Lm"},
+    {{"Lo", "Other_Letter", NULL}, "Lo"},  {{"Lt", "Titlecase_Letter", NULL}, "Lt"},
+    {{"Lu", "Uppercase_Letter", NULL}, "Lu"}, {{"M", "Mark", "Combining_Mark"}, "M"},
+    {{"Mc", "Spacing_Mark", NULL}, "Mc"},  {{"Me", "Enclosing_Mark", NULL}, "Me"},
+    {{"Mn", "Nonspacing_Mark", NULL}, "Mn"}, {{"N", "Number", NULL}, "N"},
+    {{"Nd", "Decimal_Number", "digit"}, "Nd"}, {{"Nl", "Letter_Number", NULL}, "Nl"},
+    {{"No", "Other_Number", NULL}, "No"},  {{"P", "Punctuation", "punct"}, "P"},
+    {{"Pc", "Connector_Punctuation", NULL}, "Pc"}, {{"Pd", "Dash_Punctuation", NULL}, "Pd"},
+    {{"Pe", "Close_Punctuation", NULL}, "Pe"}, {{"Pf", "Final_Punctuation", NULL}, "Pf"},
+    {{"Pi", "Initial_Punctuation", NULL}, "Pi"}, {{"Po", "Other_Punctuation", NULL}, "Po"},
+    {{"Ps", "Open_Punctuation", NULL}, "Ps"}, {{"S", "Symbol", NULL}, "S"},
+    {{"Sc", "Currency_Symbol", NULL}, "Sc"}, {{"Sk", "Modifier_Symbol", NULL}, "Sk"},
+    {{"Sm", "Math_Symbol", NULL}, "Sm"},   {{"So", "Other_Symbol", NULL}, "So"},
+    {{"Z", "Separator", NULL}, "Z"},       {{"Zl", "Line_Separator", NULL}, "Zl"},
+    {{"Zp", "Paragraph_Separator", NULL}, "Zp"}, {{"Zs", "Space_Separator", NULL}, "Zs"},
+};
+
+/* Adds the categories a value covers ("Lu Ll Lt", or "L": all L*). */
+static bool rx_add_categories(rx_cpset *set, const char *covers)
+{
+    for (size_t i = 0; i < sizeof rx_gc_table / sizeof *rx_gc_table; i++) {
+        const char *name = rx_gc_table[i].name;
+        bool hit = covers[1] == '\0' ? name[0] == covers[0] : false;
+        for (const char *c = covers; !hit && c[0] && c[1]; c += c[2] ? 3 : 2)
+            hit = c[0] == name[0] && c[1] == name[1];
+        if (hit && !rx_set_add_ranges(set, rx_gc_table[i].r, rx_gc_table[i].n))
+            return false;
+    }
+    return true;
+}
+
+/* The set a property name names into set: true, or false with *known
+ * false when there is no such property. */
+static bool rx_property_set(const char *name, size_t len, rx_cpset *set, bool *known)
+{
+    *known = true;
+    if (len > 17 && memcmp(name, "General_Category=", 17) == 0) {
+        name += 17;
+        len -= 17;
+    } else if (len > 3 && memcmp(name, "gc=", 3) == 0) {
+        name += 3;
+        len -= 3;
+    } else if (len == 3 && memcmp(name, "Any", 3) == 0)
+        return rx_set_add(set, 0, RX_MAX_CODE_POINT);
+    else if (len == 5 && memcmp(name, "ASCII", 5) == 0)
+        return rx_set_add(set, 0, 0x7F);
+    else if (len == 8 && memcmp(name, "Assigned", 8) == 0) {
+        if (!rx_add_categories(set, "Cn"))
+            return false;
+        rx_set_normalize(set);
+        return rx_set_negate(set);
+    }
+    for (size_t i = 0; i < sizeof rx_gc_values / sizeof *rx_gc_values; i++)
+        for (size_t k = 0; k < 3 && rx_gc_values[i].names[k]; k++)
+            if (strlen(rx_gc_values[i].names[k]) == len && memcmp(rx_gc_values[i].names[k], name, len) == 0)
+                return rx_add_categories(set, rx_gc_values[i].covers);
+    *known = false;
+    return true;
+}
+
+/* \p{NAME} or \P{NAME}, p->pos just after the letter. */
+static bool rx_property_escape(rx_parser *p, int c, size_t start, rx_cpset *set)
+{
+    if (rx_peek(p, 0) != '{') {
+        rx_fail(p->err, start, "invalid escape: \\%c must be followed by {property}", c);
+        return false;
+    }
+    size_t name = p->pos + 1, end = name;
+    while (end < p->len && p->src[end] != '}')
+        end++;
+    if (end >= p->len) {
+        rx_fail(p->err, start, "invalid escape: \\%c{ without a closing }", c);
+        return false;
+    }
+    bool known;
+    if (!rx_property_set(p->src + name, end - name, set, &known)) {
+        rx_fail(p->err, start, "out of memory");
+        return false;
+    }
+    if (!known) {
+        rx_fail(p->err, start, "unsupported: Unicode property \\%c{%.*s} (only General_Category values, Any, ASCII and Assigned)",
+                c, (int)(end - name), p->src + name);
+        return false;
+    }
+    p->pos = end + 1;
+    rx_set_normalize(set);
+    if (c == 'P' && !rx_set_negate(set)) {
+        rx_fail(p->err, start, "out of memory");
+        return false;
+    }
+    return true;
+}
+
 typedef enum { RX_ESC_ERROR, RX_ESC_CHAR, RX_ESC_SET } rx_esc_kind;
 
 /* Parses the escape starting at the backslash at p->pos: one code point
@@ -215,6 +324,8 @@ static rx_esc_kind rx_parse_escape(rx_parser *p, bool in_class, uint32_t *cp, rx
         return rx_class_escape(p, c, set) ? RX_ESC_SET : RX_ESC_ERROR;
     case 'p':
     case 'P':
+        if (p->flags & PATTERN_UNICODE_PROPERTIES)
+            return rx_property_escape(p, c, start, set) ? RX_ESC_SET : RX_ESC_ERROR;
         rx_fail(p->err, start, "unsupported: Unicode property escape \\%c{...}", c);
         return RX_ESC_ERROR;
     case 'b':
@@ -694,11 +805,12 @@ err:
     return NULL;
 }
 
-rx_node *rx_parse(const char *src, size_t len, rx_errsink *err)
+rx_node *rx_parse(const char *src, size_t len, unsigned flags, rx_errsink *err)
 {
     rx_parser p = {0};
     rx_node *ast;
 
+    p.flags = flags;
     p.src = src;
     p.len = len;
     p.err = err;

@@ -26,6 +26,18 @@ typedef struct pattern pattern;
  * in src where the problem starts into *erroffset. */
 pattern *pattern_compile(const char *src, char *errbuf, size_t errsize, size_t *erroffset);
 
+/* pattern_compile with options: PATTERN_UNICODE_PROPERTIES accepts
+ * \p{...} and \P{...} of a General_Category value (\p{L},
+ * \p{Letter}, \p{gc=Lu}, \p{General_Category=digit}) and Any, ASCII,
+ * Assigned, with the tables of unicode_gc.h. libschemac-validate sets it;
+ * the generator does not (yet), so @pattern still rejects them.
+ * budget (NULL: RX_SUBSET_BUDGET for this pattern) is the DFA
+ * construction's work allowed, lowered by what it did: a caller compiling
+ * many patterns from one untrusted source bounds them together. */
+#define PATTERN_UNICODE_PROPERTIES 1u
+pattern *pattern_compile_ex(const char *src, unsigned flags, unsigned long long *budget, char *errbuf, size_t errsize,
+                            size_t *erroffset);
+
 /* Appends to out a C11 function definition
  *     static bool FN_NAME(const char *s, size_t len)
  * returning whether the compiled pattern matches s[0..len) (valid UTF-8,

@@ -7,7 +7,8 @@
  *   dfa.c       a DFA by subset construction (unanchored search, ^ and $);
  *   minimise.c  dead/matched states folded, Moore minimisation, byte
  *               classes merged;
- *   emit.c      C tables plus a loop that reads each byte once.
+ *   emit.c      C tables plus a loop that reads each byte once;
+ *   match.c     the same loop over the tables in memory (pattern_match).
  * compile.c runs them behind the public pattern.h. Everything here is
  * prefixed rx_ / RX_ so it cannot be confused with the generator's model
  * (its `node`, its parser).
@@ -46,6 +47,9 @@ typedef struct {
     size_t size;
     size_t offset;
     bool failed;
+    /* The subset construction's work allowed (0: RX_SUBSET_BUDGET) and,
+     * after it, the work it did (pattern_compile_ex's budget). */
+    unsigned long long budget, spent;
 } rx_errsink;
 
 /* Records the first error only: later ones are consequences of it. */
@@ -88,8 +92,8 @@ struct rx_node {
 };
 
 /* Parses src[0..len); NULL (and an error in err) if it is not a pattern
- * of the supported subset. */
-rx_node *rx_parse(const char *src, size_t len, rx_errsink *err);
+ * of the supported subset. flags: pattern_compile_ex's. */
+rx_node *rx_parse(const char *src, size_t len, unsigned flags, rx_errsink *err);
 void rx_node_free(rx_node *x);
 
 /* ---- NFA over bytes (nfa.c) --------------------------------------------- */

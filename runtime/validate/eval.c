@@ -1,0 +1,921 @@
+/* libschemac-validate: the evaluator. One loop runs a node's instructions
+ * against a value; it knows no schema, only the compiled form. All its
+ * state is in a context on the caller's stack (and bit sets it frees), so
+ * validations share an sc_schema across threads.
+ *
+ * Evaluated properties and items (what unevaluated* needs) are tracked
+ * only below a node that has unevaluated*: such a node starts its own bit
+ * sets over the value's members or items, every in-place applicator under
+ * it marks what it evaluated, and a branch's marks count only when the
+ * branch passes (anyOf, oneOf, if get a set of their own, merged on
+ * success; not drops its marks). Everywhere else nothing is tracked. */
+#include "validate_internal.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pattern/pattern.h"
+#include "schemac/json.h"
+
+/* What evaluated members or items a node marks: one byte each (NULL: not
+ * tracked). */
+typedef struct marks {
+    unsigned char *props;
+    unsigned char *items;
+} marks;
+
+typedef struct segment {
+    const char *key; /* NULL: an index */
+    size_t index;
+} segment;
+
+/* A $ref followed: from which instruction, to which node, on which value
+ * (a reference back to the same node and value without reading anything
+ * in between never ends). */
+typedef struct frame {
+    const sv_instr *via;
+    size_t base; /* length of the target's path: its keywords' locations go on from there */
+    uint32_t target;
+    const cJSON *value;
+} frame;
+
+typedef struct ctx {
+    const sc_schema *s;
+    sc_schema_errors *errs;
+    int mute;      /* inside a branch whose own errors are not reported */
+    int first_code;
+    int abort_code;
+    size_t work;
+    int depth;     /* nested nodes */
+    segment *where; /* the instance location */
+    size_t nwhere;
+    frame *frames;
+    size_t nframes;
+    uint32_t *scope; /* the dynamic scope: resources entered, outermost first */
+    size_t nscope;
+} ctx;
+
+enum { INVALID = 0, VALID = 1, ABORT = -1 };
+
+static int eval(ctx *x, uint32_t node, const cJSON *v, marks *m);
+
+/* ---- errors ---------------------------------------------------------------- */
+
+/* Whether a failure should stop the node: always, unless errors are being
+ * collected (and there is room for more). */
+static bool stop_at_failure(const ctx *x)
+{
+    return x->mute > 0 || x->errs == NULL || x->errs->max <= 1 || x->errs->truncated;
+}
+
+static size_t append(char *buf, size_t at, size_t size, const char *s, size_t n)
+{
+    if (at + 1 >= size)
+        return at;
+    if (n > size - 1 - at)
+        n = size - 1 - at;
+    memcpy(buf + at, s, n);
+    buf[at + n] = '\0';
+    return at + n;
+}
+
+static void instance_location(const ctx *x, char *buf, size_t size)
+{
+    size_t at = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < x->nwhere; i++) {
+        at = append(buf, at, size, "/", 1);
+        if (x->where[i].key == NULL) {
+            char num[24];
+            int n = snprintf(num, sizeof num, "%zu", x->where[i].index);
+            at = append(buf, at, size, num, (size_t)n);
+            continue;
+        }
+        for (const char *k = x->where[i].key; *k; k++)
+            at = *k == '~' ? append(buf, at, size, "~0", 2) : *k == '/' ? append(buf, at, size, "~1", 2)
+                                                                          : append(buf, at, size, k, 1);
+    }
+}
+
+/* The evaluation path: each $ref's location from the node the previous one
+ * led to, then the keyword's. */
+static void keyword_location(const ctx *x, const char *loc, char *buf, size_t size)
+{
+    size_t at = 0, base = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < x->nframes; i++) {
+        const char *via = x->frames[i].via->loc;
+        at = append(buf, at, size, via + base, strlen(via) - base);
+        base = x->frames[i].base;
+    }
+    size_t n = strlen(loc);
+    at = append(buf, at, size, loc + (base <= n ? base : n), base <= n ? n - base : 0);
+}
+
+static int record(ctx *x, const sv_instr *in, const char *loc, int code, const char *keyword, const char *fmt,
+                  va_list ap)
+{
+    sc_schema_errors *e = x->errs;
+    if (e->count >= e->max) {
+        e->truncated = true;
+        return INVALID;
+    }
+    sc_schema_error *err = &e->items[e->count++];
+    err->code = code;
+    err->keyword = keyword;
+    instance_location(x, err->instance_location, sizeof err->instance_location);
+    if (in != NULL)
+        keyword_location(x, loc, err->keyword_location, sizeof err->keyword_location);
+    else
+        err->keyword_location[0] = '\0'; /* a limit: no keyword */
+    if (in != NULL)
+        snprintf(err->absolute_location, sizeof err->absolute_location, "%s#%s", in->doc_uri, loc);
+    else
+        err->absolute_location[0] = '\0'; /* a limit: no keyword */
+    vsnprintf(err->message, sizeof err->message, fmt, ap);
+    return INVALID;
+}
+
+/* A failed instruction (or node, for false): recorded unless muted.
+ * Returns INVALID. */
+static int fail(ctx *x, const sv_instr *in, const char *loc, int code, const char *fmt, ...) SC_PRINTF(5, 6);
+static int fail(ctx *x, const sv_instr *in, const char *loc, int code, const char *fmt, ...)
+{
+    if (x->mute > 0)
+        return INVALID;
+    if (x->first_code == 0)
+        x->first_code = code;
+    if (x->errs == NULL)
+        return INVALID;
+    va_list ap;
+    va_start(ap, fmt);
+    record(x, in, loc ? loc : in->loc, code, in->keyword, fmt, ap);
+    va_end(ap);
+    return INVALID;
+}
+
+/* A limit ends the whole validation, muted or not. */
+static int abort_with(ctx *x, int code, const char *fmt, ...) SC_PRINTF(3, 4);
+static int abort_with(ctx *x, int code, const char *fmt, ...)
+{
+    x->abort_code = code;
+    if (x->errs != NULL) {
+        va_list ap;
+        va_start(ap, fmt);
+        if (x->errs->count >= x->errs->max)
+            x->errs->count = x->errs->max - 1; /* the limit is the last word */
+        x->errs->truncated = false;
+        record(x, NULL, "", code, NULL, fmt, ap);
+        va_end(ap);
+    }
+    return ABORT;
+}
+
+static int charge(ctx *x, size_t work)
+{
+    x->work += work;
+    if (x->work > x->s->max_work)
+        return abort_with(x, SC_ERR_LIMIT, "the validation took more than %zu steps (max_work)", x->s->max_work);
+    return VALID;
+}
+
+/* After a comparison: its work counted, and the validation stopped if it
+ * went past max_work. */
+static int spent(ctx *x, const sv_budget *w)
+{
+    x->work = w->used;
+    if (w->over)
+        return abort_with(x, SC_ERR_LIMIT, "the validation took more than %zu steps (max_work)", x->s->max_work);
+    return VALID;
+}
+
+/* ---- values ------------------------------------------------------------------ */
+
+static int kind(const cJSON *v)
+{
+    return v->type & 0xFF;
+}
+
+static size_t count_children(const cJSON *v)
+{
+    size_t n = 0;
+    for (const cJSON *c = v->child; c != NULL; c = c->next)
+        n++;
+    return n;
+}
+
+static bool is_integer(const cJSON *v)
+{
+    return kind(v) == cJSON_Number && isfinite(v->valuedouble) && floor(v->valuedouble) == v->valuedouble;
+}
+
+static unsigned type_bits(const cJSON *v)
+{
+    switch (kind(v)) {
+    case cJSON_NULL: return SV_T_NULL;
+    case cJSON_False:
+    case cJSON_True: return SV_T_BOOLEAN;
+    case cJSON_Object: return SV_T_OBJECT;
+    case cJSON_Array: return SV_T_ARRAY;
+    case cJSON_String: return SV_T_STRING;
+    case cJSON_Number: return SV_T_NUMBER | (is_integer(v) ? SV_T_INTEGER : 0u);
+    default: return 0;
+    }
+}
+
+static const sv_name *find_name(const sv_name *names, size_t n, const char *key, size_t len)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int cmp = names[mid].len != len ? (names[mid].len < len ? -1 : 1) : memcmp(names[mid].name, key, len);
+        if (cmp == 0)
+            return &names[mid];
+        if (cmp < 0)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return NULL;
+}
+
+static const cJSON *member(const cJSON *obj, const char *name)
+{
+    for (const cJSON *m = obj->child; m != NULL; m = m->next)
+        if (strcmp(m->string, name) == 0)
+            return m;
+    return NULL;
+}
+
+/* ---- applying subschemas ------------------------------------------------------ */
+
+/* A child value (member or item) against node, tracked apart. */
+static int eval_child(ctx *x, uint32_t node, const cJSON *child, const char *key, size_t index)
+{
+    if (x->nwhere >= (size_t)x->s->max_depth)
+        return abort_with(x, SC_ERR_DEPTH, "the value is nested more than %d levels deep (max_depth)",
+                          x->s->max_depth);
+    x->where[x->nwhere++] = (segment){key, index};
+    int r = eval(x, node, child, NULL);
+    x->nwhere--;
+    return r;
+}
+
+/* A branch whose errors are not reported (anyOf, oneOf, not, if,
+ * contains, propertyNames): evaluated muted, its marks into fresh sets
+ * when the caller tracks (merged by the caller on success). */
+typedef struct branch {
+    marks m;
+    size_t nprops, nitems;
+} branch;
+
+static bool branch_open(branch *b, const marks *outer, const cJSON *v)
+{
+    memset(b, 0, sizeof *b);
+    if (outer == NULL)
+        return true;
+    size_t n = kind(v) == cJSON_Object || kind(v) == cJSON_Array ? count_children(v) : 0;
+    if (outer->props != NULL && (b->m.props = calloc(n + 1, 1)) == NULL)
+        return false;
+    if (outer->items != NULL && (b->m.items = calloc(n + 1, 1)) == NULL) {
+        free(b->m.props);
+        return false;
+    }
+    b->nprops = outer->props ? n : 0;
+    b->nitems = outer->items ? n : 0;
+    return true;
+}
+
+static void branch_merge(const branch *b, marks *outer)
+{
+    for (size_t i = 0; i < b->nprops; i++)
+        outer->props[i] |= b->m.props[i];
+    for (size_t i = 0; i < b->nitems; i++)
+        outer->items[i] |= b->m.items[i];
+}
+
+static void branch_close(branch *b)
+{
+    free(b->m.props);
+    free(b->m.items);
+}
+
+static int oom(ctx *x)
+{
+    return abort_with(x, SC_ERR_NOMEM, "out of memory");
+}
+
+/* node on v in a branch: *ok its verdict; the marks merged when it passes
+ * and merge is set. */
+static int eval_branch(ctx *x, uint32_t node, const cJSON *v, marks *m, bool merge, bool *ok)
+{
+    branch b;
+    if (!branch_open(&b, merge ? m : NULL, v))
+        return oom(x);
+    x->mute++;
+    int r = eval(x, node, v, merge && m ? &b.m : NULL);
+    x->mute--;
+    if (r == VALID && merge && m)
+        branch_merge(&b, m);
+    branch_close(&b);
+    *ok = r == VALID;
+    return r == ABORT ? ABORT : VALID;
+}
+
+static int op_any_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+{
+    bool any = false;
+    for (uint32_t i = 0; i < in->count; i++) {
+        bool ok;
+        if (eval_branch(x, x->s->lists[in->first + i], v, m, true, &ok) == ABORT)
+            return ABORT;
+        any |= ok;
+        if (any && m->props == NULL && m->items == NULL)
+            break; /* nobody needs the other branches' marks */
+    }
+    return any ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "must match at least one of the anyOf schemas");
+}
+
+static int op_one_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+{
+    uint32_t passed = 0, first = 0, second = 0;
+    for (uint32_t i = 0; i < in->count && passed < 2; i++) {
+        bool ok;
+        if (eval_branch(x, x->s->lists[in->first + i], v, m, false, &ok) == ABORT)
+            return ABORT;
+        if (ok && passed++ == 0)
+            first = i;
+        else if (ok)
+            second = i;
+    }
+    if (passed == 0)
+        return fail(x, in, NULL, SC_ERR_CONSTRAINT, "must match exactly one of the oneOf schemas (it matches none)");
+    if (passed > 1)
+        return fail(x, in, NULL, SC_ERR_CONSTRAINT,
+                    "must match exactly one of the oneOf schemas (it matches %u and %u)", first, second);
+    bool ok;
+    /* the one that passed, again, for its marks */
+    if (m != NULL && eval_branch(x, x->s->lists[in->first + first], v, m, true, &ok) == ABORT)
+        return ABORT;
+    return VALID;
+}
+
+static int op_if(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+{
+    bool ok;
+    if (in->b == SV_NONE && in->c == SV_NONE && m->props == NULL && m->items == NULL)
+        return VALID; /* "if" alone asserts nothing: only its marks matter */
+    if (eval_branch(x, in->a, v, m, true, &ok) == ABORT)
+        return ABORT;
+    uint32_t next = ok ? in->b : in->c;
+    return next == SV_NONE ? VALID : eval(x, next, v, m);
+}
+
+static int enter_ref(ctx *x, const sv_instr *in, uint32_t target, const cJSON *v, marks *m)
+{
+    for (size_t i = 0; i < x->nframes; i++)
+        if (x->frames[i].target == target && x->frames[i].value == v && x->frames[i].via == in)
+            return abort_with(x, SC_ERR_LIMIT,
+                              "the schema refers to itself through \"%s\" without reading any of the value", in->text);
+    if (x->nframes >= (size_t)x->s->max_eval_depth)
+        return abort_with(x, SC_ERR_DEPTH, "references nested more than %d deep", x->s->max_eval_depth);
+    x->frames[x->nframes++] = (frame){in, strlen(x->s->nodes[target].path), target, v};
+    int r = eval(x, target, v, m);
+    x->nframes--;
+    return r;
+}
+
+/* $dynamicRef: the outermost resource of the dynamic scope that has the
+ * anchor, else the static target. */
+static int op_dynamic_ref(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+{
+    uint32_t target = in->a;
+    for (size_t i = 0; i < x->nscope && in->count > 0; i++) {
+        const sv_dynamic *d = x->s->dynamics + in->first;
+        size_t k = 0;
+        while (k < in->count && d[k].resource != x->scope[i])
+            k++;
+        if (k < in->count) {
+            target = d[k].node;
+            break;
+        }
+    }
+    return enter_ref(x, in, target, v, m);
+}
+
+static int op_properties(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+{
+    const sc_schema *s = x->s;
+    int result = VALID;
+    size_t i = 0;
+    for (const cJSON *c = v->child; c != NULL; c = c->next, i++) {
+        size_t len = strlen(c->string);
+        bool matched = false;
+        int r = VALID;
+        const sv_name *p = in->count ? find_name(s->names + in->first, in->count, c->string, len) : NULL;
+        if (p != NULL) {
+            matched = true;
+            r = eval_child(x, p->node, c, c->string, 0);
+        }
+        for (uint32_t k = 0; k < in->count2 && r != ABORT && (r == VALID || !stop_at_failure(x)); k++) {
+            const sv_pattern_node *pn = &s->patterns[in->first2 + k];
+            if (charge(x, len + 1) == ABORT)
+                return ABORT;
+            if (pattern_match(pn->re, c->string, len)) {
+                matched = true;
+                int r2 = eval_child(x, pn->node, c, c->string, 0);
+                r = r2 == ABORT ? ABORT : r == INVALID ? INVALID : r2;
+            }
+        }
+        if (!matched && in->a != SV_NONE && r != ABORT) {
+            matched = true;
+            const sv_node *a = &s->nodes[in->a];
+            if (a->count == 1 && s->instrs[a->first].op == SV_OP_FALSE)
+                r = fail(x, in, NULL, SC_ERR_UNKNOWN_PROPERTY, "unknown property \"%s\"", c->string);
+            else
+                r = eval_child(x, in->a, c, c->string, 0);
+        }
+        if (r == ABORT)
+            return ABORT;
+        if (matched && m != NULL && m->props != NULL)
+            m->props[i] = 1;
+        if (r == INVALID) {
+            result = INVALID;
+            if (stop_at_failure(x))
+                break;
+        }
+    }
+    return result;
+}
+
+static int op_items(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+{
+    int result = VALID;
+    size_t i = 0;
+    for (const cJSON *c = v->child; c != NULL; c = c->next, i++) {
+        uint32_t node = i < in->count ? x->s->lists[in->first + i] : in->a;
+        if (node == SV_NONE)
+            break;
+        int r = eval_child(x, node, c, NULL, i);
+        if (r == ABORT)
+            return ABORT;
+        if (m != NULL && m->items != NULL)
+            m->items[i] = 1;
+        if (r == INVALID) {
+            result = INVALID;
+            if (stop_at_failure(x))
+                break;
+        }
+    }
+    return result;
+}
+
+static int op_contains(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+{
+    size_t found = 0, i = 0;
+    bool need_all = in->max != SIZE_MAX || m->items != NULL;
+    for (const cJSON *c = v->child; c != NULL; c = c->next, i++) {
+        x->mute++;
+        int r = eval_child(x, in->a, c, NULL, i);
+        x->mute--;
+        if (r == ABORT)
+            return ABORT;
+        if (r == VALID) {
+            found++;
+            if (m != NULL && m->items != NULL)
+                m->items[i] = 1;
+            if (!need_all && found >= in->min)
+                break;
+        }
+    }
+    if (found < in->min)
+        return fail(x, in, NULL, SC_ERR_CONSTRAINT, "must contain at least %zu %s matching the contains schema",
+                    in->min, in->min == 1 ? "item" : "items");
+    if (found > in->max)
+        return fail(x, in, NULL, SC_ERR_CONSTRAINT, "must contain at most %zu %s matching the contains schema",
+                    in->max, in->max == 1 ? "item" : "items");
+    return VALID;
+}
+
+static int op_property_names(ctx *x, const sv_instr *in, const cJSON *v)
+{
+    for (const cJSON *c = v->child; c != NULL; c = c->next) {
+        cJSON name;
+        memset(&name, 0, sizeof name);
+        name.type = cJSON_String;
+        name.valuestring = c->string;
+        bool ok;
+        if (eval_branch(x, in->a, &name, NULL, false, &ok) == ABORT)
+            return ABORT;
+        if (!ok)
+            return fail(x, in, NULL, SC_ERR_CONSTRAINT, "property name \"%s\" does not match the propertyNames schema",
+                        c->string);
+    }
+    return VALID;
+}
+
+static int op_required(ctx *x, const sv_instr *in, const cJSON *v)
+{
+    const sv_name *names = x->s->names + in->first;
+    unsigned char *seen = in->count ? calloc(in->count, 1) : NULL;
+    if (in->count && seen == NULL)
+        return oom(x);
+    for (const cJSON *c = v->child; c != NULL; c = c->next) {
+        const sv_name *p = find_name(names, in->count, c->string, strlen(c->string));
+        if (p != NULL)
+            seen[p - names] = 1;
+    }
+    int result = VALID;
+    for (uint32_t i = 0; i < in->count; i++)
+        if (!seen[i]) {
+            result = fail(x, in, NULL, SC_ERR_REQUIRED, "missing required property \"%s\"", names[i].name);
+            if (stop_at_failure(x))
+                break;
+        }
+    free(seen);
+    return result;
+}
+
+static int op_dependent_required(ctx *x, const sv_instr *in, const cJSON *v)
+{
+    int result = VALID;
+    for (uint32_t i = 0; i < in->count; i++) {
+        const sv_name *d = &x->s->names[in->first + i];
+        if (charge(x, count_children(v) * (d->count + 1)) == ABORT)
+            return ABORT;
+        if (member(v, d->name) == NULL)
+            continue;
+        for (uint32_t k = 0; k < d->count; k++) {
+            const sv_name *r = &x->s->names[d->node + k];
+            if (member(v, r->name) != NULL)
+                continue;
+            result = fail(x, in, NULL, SC_ERR_REQUIRED, "missing required property \"%s\" (required when \"%s\" is present)",
+                          r->name, d->name);
+            if (stop_at_failure(x))
+                return result;
+        }
+    }
+    return result;
+}
+
+static int op_dependent_schemas(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+{
+    int result = VALID;
+    for (uint32_t i = 0; i < in->count; i++) {
+        const sv_name *d = &x->s->names[in->first + i];
+        if (charge(x, count_children(v)) == ABORT)
+            return ABORT;
+        if (member(v, d->name) == NULL)
+            continue;
+        int r = eval(x, d->node, v, m);
+        if (r == ABORT)
+            return ABORT;
+        if (r == INVALID) {
+            result = INVALID;
+            if (stop_at_failure(x))
+                break;
+        }
+    }
+    return result;
+}
+
+static int op_unique(ctx *x, const sv_instr *in, const cJSON *v)
+{
+    size_t n = count_children(v), i = 0;
+    const cJSON **items = malloc((n + 1) * sizeof *items);
+    if (items == NULL)
+        return oom(x);
+    for (const cJSON *c = v->child; c != NULL; c = c->next)
+        items[i++] = c;
+    sv_budget w = {x->work, x->s->max_work, false};
+    size_t dup = sv_find_duplicate(items, n, &w);
+    free(items);
+    if (dup == n + 1)
+        return oom(x);
+    if (spent(x, &w) == ABORT)
+        return ABORT;
+    if (dup < n)
+        return fail(x, in, NULL, SC_ERR_CONSTRAINT, "must not contain duplicates: item %zu repeats an earlier one", dup);
+    return VALID;
+}
+
+/* unevaluatedProperties / unevaluatedItems: what no other keyword of the
+ * node (or its in-place applicators) evaluated. */
+static int op_unevaluated(ctx *x, const sv_instr *in, const cJSON *v, marks *m, bool props)
+{
+    unsigned char *seen = props ? m->props : m->items;
+    const sv_node *a = &x->s->nodes[in->a];
+    bool is_false = a->count == 1 && x->s->instrs[a->first].op == SV_OP_FALSE;
+    int result = VALID;
+    size_t i = 0;
+    for (const cJSON *c = v->child; c != NULL; c = c->next, i++) {
+        if (seen[i])
+            continue;
+        int r;
+        if (is_false && props)
+            r = fail(x, in, NULL, SC_ERR_UNKNOWN_PROPERTY, "unknown property \"%s\"", c->string);
+        else if (is_false)
+            r = fail(x, in, NULL, SC_ERR_CONSTRAINT, "must not have item %zu: no keyword allows it", i);
+        else
+            r = eval_child(x, in->a, c, props ? c->string : NULL, i);
+        if (r == ABORT)
+            return ABORT;
+        seen[i] = 1;
+        if (r == INVALID) {
+            result = INVALID;
+            if (stop_at_failure(x))
+                break;
+        }
+    }
+    return result;
+}
+
+/* multipleOf as the decoders decide it (sc_is_multiple_of), except where
+ * the quotient overflows: 1e308 is a multiple of 0.5 all the same. */
+static bool multiple_of(double value, double divisor)
+{
+    if (isfinite(value / divisor))
+        return sc_is_multiple_of(value, divisor);
+    return fmod(value, divisor) == 0;
+}
+
+/* ---- the loop ------------------------------------------------------------- */
+
+/* The checks of one value; in-place applicators recurse into eval. */
+static int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+{
+    int k = kind(v);
+    double d = k == cJSON_Number ? v->valuedouble : 0;
+    switch ((sv_op)in->op) {
+    case SV_OP_FALSE: return fail(x, in, NULL, SC_ERR_CONSTRAINT, "no value is allowed here");
+    case SV_OP_TYPE:
+        return (type_bits(v) & in->types) ? VALID : fail(x, in, NULL, SC_ERR_TYPE, "%s", in->text);
+    case SV_OP_CONST:
+    case SV_OP_ENUM: {
+        sv_budget w = {x->work, x->s->max_work, false};
+        bool found = false;
+        if (in->op == SV_OP_CONST)
+            found = sv_equal(v, in->value, &w);
+        for (const cJSON *e = in->op == SV_OP_ENUM ? in->value->child : NULL; e != NULL && !found && !w.over;
+             e = e->next)
+            found = sv_equal(v, e, &w);
+        if (spent(x, &w) == ABORT)
+            return ABORT;
+        return found ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+    }
+    case SV_OP_MULTIPLE_OF:
+        return k != cJSON_Number || multiple_of(d, in->num) ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+    case SV_OP_MAXIMUM:
+        return k != cJSON_Number || d <= in->num ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+    case SV_OP_EXCLUSIVE_MAXIMUM:
+        return k != cJSON_Number || d < in->num ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+    case SV_OP_MINIMUM:
+        return k != cJSON_Number || d >= in->num ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+    case SV_OP_EXCLUSIVE_MINIMUM:
+        return k != cJSON_Number || d > in->num ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+    case SV_OP_MAX_LENGTH:
+    case SV_OP_MIN_LENGTH: {
+        if (k != cJSON_String)
+            return VALID;
+        size_t len = strlen(v->valuestring);
+        if (charge(x, len) == ABORT)
+            return ABORT;
+        size_t n = sc_utf8_count(v->valuestring, len);
+        bool ok = in->op == SV_OP_MAX_LENGTH ? n <= in->max : n >= in->min;
+        return ok ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+    }
+    case SV_OP_PATTERN:
+    case SV_OP_FORMAT: {
+        if (k != cJSON_String)
+            return VALID;
+        size_t len = strlen(v->valuestring);
+        if (charge(x, len) == ABORT)
+            return ABORT;
+        bool ok = in->op == SV_OP_PATTERN
+                      ? sc_utf8_valid(v->valuestring, len) && pattern_match(in->re, v->valuestring, len)
+                      : sc_format_valid(in->format, v->valuestring, len);
+        return ok ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+    }
+    case SV_OP_MAX_ITEMS:
+    case SV_OP_MIN_ITEMS:
+    case SV_OP_MAX_PROPERTIES:
+    case SV_OP_MIN_PROPERTIES: {
+        bool items = in->op == SV_OP_MAX_ITEMS || in->op == SV_OP_MIN_ITEMS;
+        if (k != (items ? cJSON_Array : cJSON_Object))
+            return VALID;
+        size_t n = count_children(v);
+        if (charge(x, n) == ABORT)
+            return ABORT;
+        bool ok = in->op == SV_OP_MAX_ITEMS || in->op == SV_OP_MAX_PROPERTIES ? n <= in->max : n >= in->min;
+        return ok ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+    }
+    case SV_OP_UNIQUE_ITEMS: return k != cJSON_Array ? VALID : op_unique(x, in, v);
+    case SV_OP_REQUIRED: return k != cJSON_Object ? VALID : op_required(x, in, v);
+    case SV_OP_DEPENDENT_REQUIRED: return k != cJSON_Object ? VALID : op_dependent_required(x, in, v);
+    case SV_OP_ALL_OF: {
+        int result = VALID;
+        for (uint32_t i = 0; i < in->count; i++) {
+            int r = eval(x, x->s->lists[in->first + i], v, m);
+            if (r == ABORT)
+                return ABORT;
+            if (r == INVALID) {
+                result = INVALID;
+                if (stop_at_failure(x))
+                    break;
+            }
+        }
+        return result;
+    }
+    case SV_OP_ANY_OF: return op_any_of(x, in, v, m);
+    case SV_OP_ONE_OF: return op_one_of(x, in, v, m);
+    case SV_OP_NOT: {
+        bool ok;
+        if (eval_branch(x, in->a, v, NULL, false, &ok) == ABORT)
+            return ABORT;
+        return !ok ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "must not match the not schema");
+    }
+    case SV_OP_IF: return op_if(x, in, v, m);
+    case SV_OP_DEPENDENT_SCHEMAS: return k != cJSON_Object ? VALID : op_dependent_schemas(x, in, v, m);
+    case SV_OP_REF: return enter_ref(x, in, in->a, v, m);
+    case SV_OP_DYNAMIC_REF: return op_dynamic_ref(x, in, v, m);
+    case SV_OP_PROPERTIES: return k != cJSON_Object ? VALID : op_properties(x, in, v, m);
+    case SV_OP_PROPERTY_NAMES: return k != cJSON_Object ? VALID : op_property_names(x, in, v);
+    case SV_OP_ITEMS: return k != cJSON_Array ? VALID : op_items(x, in, v, m);
+    case SV_OP_CONTAINS: return k != cJSON_Array ? VALID : op_contains(x, in, v, m);
+    case SV_OP_UNEVALUATED_PROPERTIES: return k != cJSON_Object ? VALID : op_unevaluated(x, in, v, m, true);
+    case SV_OP_UNEVALUATED_ITEMS: return k != cJSON_Array ? VALID : op_unevaluated(x, in, v, m, false);
+    }
+    return VALID;
+}
+
+/* Runs node's instructions on v. A node with unevaluated* tracks into sets
+ * of its own (passing the caller's marks on for the other kind), merged
+ * into the caller's when it passes. */
+static int eval(ctx *x, uint32_t id, const cJSON *v, marks *m)
+{
+    const sc_schema *s = x->s;
+    const sv_node *node = &s->nodes[id];
+    if (node->count == 0)
+        return VALID;
+    if (x->depth >= s->max_eval_depth)
+        return abort_with(x, SC_ERR_DEPTH, "subschemas nested more than %d deep", s->max_eval_depth);
+    bool entered = x->nscope == 0 || x->scope[x->nscope - 1] != node->resource;
+    if (entered)
+        x->scope[x->nscope++] = node->resource;
+    x->depth++;
+    marks own = {m ? m->props : NULL, m ? m->items : NULL};
+    size_t n = 0;
+    bool props = node->own_props && kind(v) == cJSON_Object, items = node->own_items && kind(v) == cJSON_Array;
+    if (props || items)
+        n = count_children(v);
+    int result = VALID;
+    if ((props && (own.props = calloc(n + 1, 1)) == NULL) || (items && (own.items = calloc(n + 1, 1)) == NULL))
+        result = oom(x);
+    for (uint32_t i = 0; i < node->count && result != ABORT; i++) {
+        const sv_instr *in = &s->instrs[node->first + i];
+        int r = charge(x, 1);
+        if (r != ABORT)
+            r = step(x, in, v, &own);
+        if (r == ABORT)
+            result = ABORT;
+        else if (r == INVALID) {
+            result = INVALID;
+            if (stop_at_failure(x))
+                break;
+        }
+    }
+    if (result == VALID && m != NULL) {
+        for (size_t i = 0; props && m->props && i < n; i++)
+            m->props[i] |= own.props[i];
+        for (size_t i = 0; items && m->items && i < n; i++)
+            m->items[i] |= own.items[i];
+    }
+    if (props)
+        free(own.props);
+    if (items)
+        free(own.items);
+    x->depth--;
+    if (entered)
+        x->nscope--;
+    return result;
+}
+
+/* ---- the API ---------------------------------------------------------------- */
+
+void sc_schema_errors_init(sc_schema_errors *errs, sc_schema_error *items, size_t max)
+{
+    errs->items = items;
+    errs->max = max;
+    errs->count = 0;
+    errs->truncated = false;
+}
+
+int sc_schema_validate(const sc_schema *s, const cJSON *instance, sc_schema_errors *errs)
+{
+    if (errs != NULL) {
+        errs->count = 0;
+        errs->truncated = false;
+        if (errs->max == 0 || errs->items == NULL)
+            errs = NULL;
+    }
+    if (s == NULL || instance == NULL) {
+        if (errs != NULL) {
+            sc_schema_error *e = &errs->items[errs->count++];
+            memset(e, 0, sizeof *e);
+            e->code = SC_ERR_ARGUMENT;
+            snprintf(e->message, sizeof e->message, "the schema and the value must not be NULL");
+        }
+        return SC_ERR_ARGUMENT;
+    }
+    ctx x;
+    memset(&x, 0, sizeof x);
+    x.s = s;
+    x.errs = errs;
+    size_t depth = (size_t)s->max_eval_depth + 1;
+    x.where = malloc(((size_t)s->max_depth + 1) * sizeof *x.where);
+    x.frames = malloc(depth * sizeof *x.frames);
+    x.scope = malloc(depth * sizeof *x.scope);
+    int r = x.where && x.frames && x.scope ? eval(&x, s->root, instance, NULL) : oom(&x);
+    free(x.where);
+    free(x.frames);
+    free(x.scope);
+    if (r == ABORT)
+        return x.abort_code;
+    if (r == VALID)
+        return 0;
+    return x.first_code ? x.first_code : SC_ERR_CONSTRAINT;
+}
+
+int sc_schema_validate_json(const sc_schema *s, const char *json, size_t len, sc_schema_errors *errs)
+{
+    if (s == NULL)
+        return sc_schema_validate(NULL, NULL, errs);
+    sc_arena arena;
+    sc_arena_init(&arena, NULL);
+    sc_arena_set_limits(&arena, &s->limits);
+    cJSON *tree = NULL;
+    sc_error err;
+    int rc = sc_parse_json(&arena, json, len, &tree, &err);
+    if (rc == 0)
+        rc = sc_schema_validate(s, tree, errs);
+    else if (errs != NULL && errs->max > 0 && errs->items != NULL) {
+        sc_schema_error *e = &errs->items[0];
+        memset(e, 0, sizeof *e);
+        errs->count = 1;
+        errs->truncated = false;
+        e->code = err.code;
+        e->keyword = err.keyword;
+        snprintf(e->instance_location, sizeof e->instance_location, "%s", err.path);
+        snprintf(e->message, sizeof e->message, "%s", err.message);
+    }
+    sc_arena_release(&arena);
+    return rc;
+}
+
+void sc_schema_error_format(const sc_schema_error *e, char *buf, size_t size)
+{
+    if (size == 0)
+        return;
+    if (e->instance_location[0] != '\0')
+        snprintf(buf, size, "%s: %s", e->instance_location, e->message);
+    else
+        snprintf(buf, size, "%s", e->message);
+    if (e->keyword_location[0] != '\0') {
+        size_t n = strlen(buf);
+        snprintf(buf + n, size - n, " (at %s)", e->keyword_location);
+    }
+}
+
+cJSON *sc_schema_output(int rc, const sc_schema_errors *errs, sc_schema_output_format format)
+{
+    cJSON *out = cJSON_CreateObject();
+    if (out == NULL || cJSON_AddBoolToObject(out, "valid", rc == 0) == NULL) {
+        cJSON_Delete(out);
+        return NULL;
+    }
+    if (format == SC_SCHEMA_OUTPUT_FLAG || rc == 0)
+        return out;
+    cJSON *list = cJSON_AddArrayToObject(out, "errors");
+    for (size_t i = 0; list != NULL && errs != NULL && i < errs->count; i++) {
+        const sc_schema_error *e = &errs->items[i];
+        cJSON *item = cJSON_CreateObject();
+        if (item != NULL && !cJSON_AddItemToArray(list, item)) {
+            cJSON_Delete(item);
+            item = NULL;
+        }
+        /* from here the item belongs to the list */
+        if (item == NULL || cJSON_AddStringToObject(item, "keywordLocation", e->keyword_location) == NULL ||
+            cJSON_AddStringToObject(item, "absoluteKeywordLocation", e->absolute_location) == NULL ||
+            cJSON_AddStringToObject(item, "instanceLocation", e->instance_location) == NULL ||
+            cJSON_AddStringToObject(item, "error", e->message) == NULL)
+            list = NULL;
+    }
+    if (list == NULL) {
+        cJSON_Delete(out);
+        return NULL;
+    }
+    return out;
+}
