@@ -139,7 +139,8 @@ typedef struct sc_mcp_server {
      * to the next in the stateless revisions: HMAC-SHA256 under this key,
      * bound to the request and valid for state_ttl_seconds (0: 600).
      * NULL: a random key made once per process (replicas behind a load
-     * balancer share one: set it). At least 32 bytes. */
+     * balancer share one: set it, or sc_mcp_main's --state-key-file;
+     * docs/deploy.md). At least 32 bytes. */
     const unsigned char *state_key;
     size_t state_key_len;
     unsigned state_ttl_seconds;
@@ -150,6 +151,16 @@ typedef struct sc_mcp_server {
      * fails with -32603 until older ones expire. */
     unsigned task_ttl_ms;
     size_t max_tasks;
+    /* The notification bus of replicas (schemac/mcp_bus.h): list changes
+     * and resource updates notified on one replica reach the listeners of
+     * every replica. NULL: this process's listeners only. */
+    struct sc_mcp_bus *bus;
+    /* One line through log for every request: its method, the tool,
+     * prompt or resource, the outcome (ok, a JSON-RPC error's code, or an
+     * HTTP status for a request refused before it was read), how long it
+     * took, the OAuth subject and client, the trace id (docs/deploy.md,
+     * "Access log"). */
+    bool access_log;
 } sc_mcp_server;
 
 /* A log function for sc_mcp_server.log: log_ctx is a prefix (or NULL). */
@@ -427,6 +438,33 @@ cJSON *sc_mcp_embedded_resource(const char *uri, const char *mime_type, const ch
  * structuredContent). Returns 0 or SC_ERR_NOMEM. */
 int sc_mcp_add_content(sc_mcp_context *ctx, cJSON *block);
 
+/* What a verified access token says of its holder, for the handler of its
+ * request (sc_mcp_principal_of). Valid while the request is handled. */
+typedef struct sc_mcp_principal {
+    const char *subject;   /* the token's sub, or NULL */
+    const char *client_id; /* client_id, else azp, or NULL */
+    const char *issuer;    /* iss, or NULL (an opaque token whose introspection gave none) */
+    const char *scopes;    /* the granted scopes, space separated ("" for none) */
+    const cJSON *claims;   /* the JWT's claims, or the introspection's answer */
+} sc_mcp_principal;
+
+/* The principal of the request ctx handles: over HTTP with oauth.resource
+ * set, the verified token's; NULL otherwise (stdio, no OAuth, a task's
+ * handler running after its request). */
+const sc_mcp_principal *sc_mcp_principal_of(const sc_mcp_context *ctx);
+
+/* Whether the principal was granted scope (one scope, compared exactly). */
+bool sc_mcp_principal_has_scope(const sc_mcp_principal *principal, const char *scope);
+
+/* The request's OpenTelemetry trace context: key "traceparent",
+ * "tracestate" or "baggage", from its params._meta (MCP 2026-07-28
+ * reserves those keys) or else its HTTP header of that name; NULL when
+ * absent, for another key, for a value that is not printable ASCII or is
+ * longer than W3C allows, and for a traceparent that is not valid W3C
+ * Trace Context (start a new trace then). Valid while the request is
+ * handled: a handler hands it to its tracer as the parent of its span. */
+const char *sc_mcp_trace(const sc_mcp_context *ctx, const char *key);
+
 /* ---- prompts, resources, completion --------------------------------------- */
 
 typedef struct sc_mcp_argument sc_mcp_argument;
@@ -554,8 +592,10 @@ int sc_mcp_list_changed(sc_mcp_session *session, const char *what);
  * those that asked for it, tagged with their subscription id. The two
  * above reach a 2025 session only (the stateless revision sends nothing
  * outside a request but on a subscription); sc_mcp_http_list_changed and
- * sc_mcp_http_resource_updated reach both eras. Returns 0, SC_ERR_ARGUMENT
- * (what is not tools, prompts or resources) or SC_ERR_NOMEM. */
+ * sc_mcp_http_resource_updated reach both eras. With server->bus, the
+ * subscriptions of every replica (schemac/mcp_bus.h). Returns 0,
+ * SC_ERR_ARGUMENT (what is not tools, prompts or resources) or
+ * SC_ERR_NOMEM; a bus that fails to publish is logged, not returned. */
 int sc_mcp_notify_list_changed(const sc_mcp_server *server, const char *what);
 int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri);
 
@@ -573,7 +613,11 @@ int sc_mcp_serve_stdio(const sc_mcp_server *server, FILE *in, FILE *out);
  * 127.0.0.1 or `--address ADDRESS`, as HTTPS with `--tls-cert FILE
  * --tls-key FILE`, both or neither: tls_cert_file and tls_key_file; with
  * the other fields of http, which may be NULL) until SIGINT or SIGTERM;
- * `--version` prints the server's name and version, `--help` the usage.
+ * `--state-key-file FILE` reads the key of requestState that replicas
+ * share (its bytes but a trailing newline, 32 to 1024 of them: a copy of
+ * *server with that state_key is served; sc_mcp_notify_* given server
+ * reach it); `--version` prints the server's name and version, `--help`
+ * the usage.
  * Returns the process's exit status: 0, 1 when serving failed, 2 for a
  * bad command line. A server with options of its own reads them first and
  * passes the others on.

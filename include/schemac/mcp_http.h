@@ -44,7 +44,9 @@
  * get 413; at most max_connections connections, max_connections_per_ip
  * from one address; a request's headers and body must arrive within
  * request_timeout_seconds; idle connections closed after
- * timeout_seconds; an optional bearer token check (401).
+ * timeout_seconds; an optional bearer token check (401), or an OAuth 2.1
+ * resource server (oauth: metadata, 401 and 403 challenges, JWT access
+ * tokens verified; docs/deploy.md).
  * HTTPS with tls_cert_file and tls_key_file (docs/deploy.md): TLS 1.2 and
  * 1.3 only, the handshake within request_timeout_seconds; a plain HTTP
  * request to that port gets no answer (the handshake fails and the
@@ -67,6 +69,63 @@
 extern "C" {
 #endif
 
+/* sc_mcp_principal, sc_mcp_principal_of: schemac/mcp.h. */
+
+/* The OAuth 2.1 resource server (sc_mcp_http_options.oauth). The server
+ * publishes RFC 9728 Protected Resource Metadata at
+ * /.well-known/oauth-protected-resource followed by the endpoint's path
+ * and at /.well-known/oauth-protected-resource, and answers 401 (with
+ * WWW-Authenticate: Bearer resource_metadata="...", scope="..."), 401
+ * error="invalid_token" and 403 error="insufficient_scope" as the
+ * specification says. A token in the query string (access_token=) is
+ * refused (400), never used. Strings and arrays must outlive the server. */
+typedef struct sc_mcp_oauth_options {
+    /* The server's canonical URI, the endpoint's ("https://mcp.example.com/mcp"):
+     * the metadata's resource, and the audience a token must name (RFC 8707).
+     * NULL: OAuth off (authorize, if set, is the only check). */
+    const char *resource;
+    /* The authorization servers' issuer identifiers
+     * ("https://auth.example.com"): the metadata's authorization_servers, and
+     * the iss a JWT must carry (exactly one of them). */
+    const char *const *issuers;
+    size_t issuer_count;
+    /* Scopes listed in scopes_supported beside those of the tools, prompts
+     * and resources (@scopes), and asked for in the 401 challenge. */
+    const char *const *scopes;
+    size_t scope_count;
+    /* The keys JWTs are verified with: a JWKS file (RFC 7517 {"keys": [...]},
+     * read at start), and/or the keys fetched over HTTPS from jwks_uri, or,
+     * when none of jwks_uri, jwks_file and introspect is set, from the
+     * jwks_uri of each issuer's metadata (RFC 8414, then OpenID Connect
+     * discovery). Fetched keys are kept for jwks_cache_seconds (0: 3600);
+     * a token naming a kid not among them fetches them again, at most once
+     * every jwks_refresh_seconds (0: 30) per issuer, so that tokens with
+     * made-up kids cannot make the server hammer the issuer; while no key
+     * of an issuer could be had, its tokens get 503 with Retry-After.
+     * Algorithms: RS256 (RSA keys of 2048 bits or more), ES256 (P-256) and
+     * EdDSA (Ed25519); each key is used only with its own algorithm. */
+    const char *jwks_file;
+    const char *jwks_uri;
+    unsigned jwks_cache_seconds;
+    unsigned jwks_refresh_seconds;
+    /* The CA certificates (PEM) trusted when fetching over HTTPS; NULL: the
+     * system's. */
+    const char *ca_file;
+    /* How far exp and nbf may be off the server's clock; 0: 60. */
+    unsigned clock_skew_seconds;
+    /* Opaque tokens (and, when no key source is configured, every token):
+     * the application's check, e.g. RFC 7662 introspection at its
+     * authorization server. It returns true and *claims (an object the
+     * library takes over, in the shape of an introspection response:
+     * active, sub, client_id, scope, aud, iss, exp), or false to refuse
+     * the token (401 invalid_token). The library still refuses claims
+     * whose active is not true, whose aud (when present) does not name
+     * resource, whose iss (when present) is not an issuer, or whose exp
+     * has passed. Called from the server's threads. */
+    bool (*introspect)(void *introspect_ctx, const char *token, cJSON **claims);
+    void *introspect_ctx;
+} sc_mcp_oauth_options;
+
 typedef struct sc_mcp_http_options {
     const char *address;      /* IPv4 or IPv6 address to listen on; NULL: "127.0.0.1" */
     unsigned short port;      /* 0: any free port (see sc_mcp_http_port) */
@@ -78,16 +137,31 @@ typedef struct sc_mcp_http_options {
     const char *const *allowed_origins;
     size_t allowed_origin_count;
     size_t max_body;          /* bytes of a request body; 0: the server's max_message */
-    unsigned max_connections; /* 0: 64 */
-    /* Unused since every connection has a thread of its own (a handler may
-     * wait for the client's answer on another request). */
+    /* Connections at once; one more waits in the kernel's queue until one
+     * closes. 0: 16384. Connections cost no thread: one thread polls them
+     * all (epoll), and one with nothing to do (an SSE stream between
+     * events, a POST whose handler runs) is suspended; each costs about
+     * 18 KB (an SSE stream, measured: docs/deploy.md). Each is a socket:
+     * sc_mcp_http_start raises the process's soft limit of open files
+     * (RLIMIT_NOFILE) as far as they need, up to the hard limit, and
+     * serves fewer (saying so through server->log when this was set)
+     * when the hard limit is lower. */
+    unsigned max_connections;
+    /* Threads running handlers at once: a pool that grows as requests come
+     * (a handler may wait as long as it likes, e.g. for the client's
+     * answer to an elicitation) up to this many, and shrinks when idle;
+     * a request past it gets 503 with Retry-After: 1. A POST of responses
+     * or notifications only is never refused (a handler may be waiting
+     * for it). 0: 256. */
     unsigned threads;
-    unsigned max_sessions;    /* 0: 1024; when full, initialize gets 503 */
+    unsigned max_sessions;    /* 0: 16384; when full, initialize gets 503 */
     unsigned timeout_seconds; /* idle connections are closed; 0: 30 */
     /* A bearer token check: called for every request with the token of
      * "Authorization: Bearer TOKEN" (NULL when there is none); false answers
      * 401 with WWW-Authenticate: Bearer. NULL: no check. Called from the
-     * server's threads. */
+     * server's threads. For a token the client is configured with; OAuth
+     * (the specification's authorization) is the oauth field below, and
+     * the two exclude each other. */
     bool (*authorize)(void *authorize_ctx, const char *token);
     void *authorize_ctx;
     /* A request's headers and body must be in within this many seconds of
@@ -120,6 +194,11 @@ typedef struct sc_mcp_http_options {
      * Used during sc_mcp_http_start only, which keeps no pointer to it
      * (the caller may wipe it once that returns). */
     const char *tls_key_password;
+    /* OAuth 2.1 resource server (the MCP authorization specification;
+     * docs/deploy.md): when oauth.resource is set, every request but the
+     * metadata's needs an access token the server verifies, and authorize
+     * must be NULL. */
+    sc_mcp_oauth_options oauth;
 } sc_mcp_http_options;
 
 typedef struct sc_mcp_http sc_mcp_http;
@@ -147,7 +226,10 @@ int sc_mcp_http_each_session(sc_mcp_http *http, int (*fn)(sc_mcp_session *sessio
  * (what: "tools", "prompts" or "resources"), and
  * notifications/resources/updated to every session subscribed to uri: each
  * on its GET stream (kept for it until it opens one, up to replay_events).
- * Return as sc_mcp_http_each_session. */
+ * The sessions are those of every sc_mcp_http of this process serving
+ * http's server, and with server->bus those of every replica
+ * (schemac/mcp_bus.h); the 2026-07-28 subscriptions get it too
+ * (sc_mcp_notify_list_changed). Return as sc_mcp_http_each_session. */
 int sc_mcp_http_list_changed(sc_mcp_http *http, const char *what);
 int sc_mcp_http_resource_updated(sc_mcp_http *http, const char *uri);
 

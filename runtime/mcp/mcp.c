@@ -2,11 +2,13 @@
  * reply text out, no transport. The message is parsed under the strictness
  * rules (sc_parse_json) into the caller's arena; the reply is built as a
  * cJSON tree, printed with sc_print_json and handed out from the arena. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mcp_internal.h"
 #include "schemac/schemac.h"
@@ -51,6 +53,11 @@ void sc_mcp_log(const sc_mcp_server *server, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(line, sizeof line, fmt, ap);
     va_end(ap);
+    /* a line often quotes a client's text (a tool's name): a newline in it
+     * must not start a line of its own in the log */
+    for (char *p = line; *p != '\0'; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7F)
+            *p = '?';
     server->log(server->log_ctx, line);
 }
 
@@ -531,8 +538,8 @@ static bool valid_id(const cJSON *id)
 }
 
 /* One message of the JSON-RPC envelope (not a batch). */
-static answer handle_message(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
-                             const sc_mcp_channel *channel, const sc_mcp_headers *headers, const cJSON *message)
+static answer dispatch_message(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                               const sc_mcp_channel *channel, const sc_mcp_headers *headers, const cJSON *message)
 {
     if (!cJSON_IsObject(message))
         return reject(NULL, SC_MCP_INVALID_REQUEST, "invalid request: a message must be a JSON-RPC 2.0 object");
@@ -580,6 +587,56 @@ static answer handle_message(const sc_mcp_server *server, sc_mcp_session *sessio
         a = none();
     }
     sc_mcp_context_end(&ctx);
+    return a;
+}
+
+static double seconds_since(const struct timespec *start)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)(now.tv_sec - start->tv_sec) + (double)(now.tv_nsec - start->tv_nsec) / 1e9;
+}
+
+/* The access log's line of one message and its answer. */
+static void log_message(const sc_mcp_server *server, const cJSON *message, const answer *a, double seconds)
+{
+    const cJSON *params = cJSON_GetObjectItemCaseSensitive(message, "params");
+    const cJSON *meta = cJSON_GetObjectItemCaseSensitive(params, "_meta");
+    const cJSON *error = cJSON_GetObjectItemCaseSensitive(a->response, "error");
+    const cJSON *result = cJSON_GetObjectItemCaseSensitive(a->response, "result");
+    const char *name = string_member(params, "name");
+    const sc_mcp_principal *principal = sc_mcp_thread_principal;
+    sc_mcp_access access = {
+        .method = string_member(message, "method"),
+        .name = name != NULL ? name : string_member(params, "uri"),
+        .seconds = seconds,
+        .subject = principal != NULL ? principal->subject : NULL,
+        .client_id = principal != NULL ? principal->client_id : NULL,
+        .traceparent = string_member(meta, "traceparent"),
+    };
+    if (access.traceparent == NULL && sc_mcp_thread_trace != NULL)
+        access.traceparent = sc_mcp_thread_trace->traceparent;
+    if (error != NULL)
+        access.rpc_code = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(error, "code"));
+    else if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(result, "isError")))
+        access.outcome = "tool_error"; /* the tool's own failure, told to the model */
+    else if (a->response != NULL)
+        access.outcome = "ok";
+    else
+        access.outcome = access.method == NULL ? "response" : "none"; /* notification, cancelled */
+    sc_mcp_access_log(server, &access);
+}
+
+/* dispatch_message, timed for the access log. */
+static answer handle_message(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                             const sc_mcp_channel *channel, const sc_mcp_headers *headers, const cJSON *message)
+{
+    if (!server->access_log)
+        return dispatch_message(server, session, arena, channel, headers, message);
+    struct timespec start;
+    clock_gettime(CLOCK_MONOTONIC, &start);
+    answer a = dispatch_message(server, session, arena, channel, headers, message);
+    log_message(server, message, &a, seconds_since(&start));
     return a;
 }
 

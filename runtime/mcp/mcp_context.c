@@ -190,6 +190,26 @@ int sc_mcp_context_notify(sc_mcp_context *ctx, const char *method, cJSON *params
 
 /* ---- the context ------------------------------------------------------------ */
 
+_Thread_local const struct sc_mcp_principal *sc_mcp_thread_principal;
+
+const sc_mcp_principal *sc_mcp_principal_of(const sc_mcp_context *ctx)
+{
+    return ctx != NULL ? ctx->principal : NULL;
+}
+
+bool sc_mcp_principal_has_scope(const sc_mcp_principal *principal, const char *scope)
+{
+    size_t len = scope != NULL ? strlen(scope) : 0;
+    for (const char *p = principal != NULL ? principal->scopes : NULL; p != NULL && *p != '\0' && len > 0;) {
+        p += strspn(p, " ");
+        size_t n = strcspn(p, " ");
+        if (n == len && strncmp(p, scope, n) == 0)
+            return true;
+        p += n;
+    }
+    return false;
+}
+
 int sc_mcp_context_begin(sc_mcp_context *ctx, const sc_mcp_server *server, sc_mcp_session *session,
                          sc_arena *arena, const sc_mcp_channel *channel, const cJSON *id, const cJSON *params)
 {
@@ -224,6 +244,8 @@ int sc_mcp_context_begin(sc_mcp_context *ctx, const sc_mcp_server *server, sc_mc
         pthread_mutex_unlock(&core->lock);
         ctx->listed = true;
     }
+    ctx->principal = sc_mcp_thread_principal;
+    ctx->trace = sc_mcp_thread_trace;
     ctx->outer = current;
     current = ctx;
     return 0;

@@ -12,11 +12,21 @@
  * commercial), h2o (a large server to embed for one endpoint), or parsing
  * HTTP by hand.
  *
- * Threads: libmicrohttpd gives every connection a thread of its own, and
- * every POST is handled on a thread of its own too, so that the
- * connection's thread can stream what the handler sends (SSE) while it
- * runs, and a handler waiting for the client (sampling, elicitation) never
- * holds up the POST that carries the answer.
+ * Threads (docs/internals.md, "The HTTP transport"): libmicrohttpd polls
+ * every connection on one thread (epoll) and calls back on it; nothing
+ * there waits. A connection with nothing to do is parked (suspended,
+ * MHD_ALLOW_SUSPEND_RESUME): an SSE stream between events, whose content
+ * reader parks it when no event is queued; a POST while its handler runs.
+ * Whatever has something for it resumes it: an event queued, the
+ * handler's end, the reaper (mcp_http_connection.c) at its keep-alive
+ * time or when its client hangs up. So an idle stream costs memory, no
+ * thread. Handlers run on a pool of worker threads that grows to
+ * options.threads: each running handler has a thread, so a handler
+ * waiting for the client (sampling, elicitation) never holds up the POST
+ * that carries the answer, which is never refused for want of one.
+ * subscriptions/listen (2026-07-28) keeps no thread either: its handler
+ * returns once it has acknowledged (see handle), and its stream stays open
+ * until its client leaves.
  *
  * What libmicrohttpd 0.9.75 (Debian 12) does not do is done in front of
  * it: accepting connections and the deadline of a request
@@ -33,12 +43,11 @@
  * Last-Event-ID; event ids are "STREAM-SEQUENCE", unique within the
  * session. One mutex and one condition variable guard sessions, streams
  * and connections: few threads wait on them, and never for long. */
-#define _GNU_SOURCE /* POLLRDHUP */
+#define _GNU_SOURCE /* strdup, epoll_create1 */
 
 #include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -46,9 +55,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/epoll.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include "mcp_http_internal.h"
+#include "mcp_oauth.h"
 #include "schemac/schemac.h"
 
 /* ---- responses ------------------------------------------------------------ */
@@ -56,13 +68,14 @@
 /* CORS, so that a web page of an allowed origin (checked before any
  * answer but 403 is made) can read the answers, see Mcp-Session-Id, and
  * send the headers MCP needs. */
-static bool add_cors(struct MHD_Response *response, const char *origin)
+static bool add_cors(struct MHD_Response *response, const char *origin, bool challenge)
 {
     if (origin == NULL)
         return true;
     return MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, origin) == MHD_YES &&
            MHD_add_response_header(response, MHD_HTTP_HEADER_VARY, "Origin") == MHD_YES &&
-           MHD_add_response_header(response, "Access-Control-Expose-Headers", "Mcp-Session-Id") == MHD_YES &&
+           MHD_add_response_header(response, "Access-Control-Expose-Headers",
+                                   challenge ? "Mcp-Session-Id, WWW-Authenticate" : "Mcp-Session-Id") == MHD_YES &&
            MHD_add_response_header(response, "Access-Control-Allow-Methods", "GET, POST, DELETE") == MHD_YES &&
            MHD_add_response_header(response, "Access-Control-Allow-Headers",
                                    "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, "
@@ -72,6 +85,7 @@ static bool add_cors(struct MHD_Response *response, const char *origin)
 typedef struct extra_headers {
     const char *session_id, *allow, *retry_after;
     bool authenticate, close;
+    const char *challenge; /* WWW-Authenticate's value (OAuth), else "Bearer" when authenticate */
 } extra_headers;
 
 static enum MHD_Result queue(struct MHD_Connection *c, unsigned status, struct MHD_Response *response,
@@ -86,12 +100,14 @@ static enum MHD_Result queue(struct MHD_Connection *c, unsigned status, struct M
         ok = MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, x->allow) == MHD_YES;
     if (ok && x->retry_after != NULL)
         ok = MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, x->retry_after) == MHD_YES;
-    if (ok && x->authenticate)
-        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer") == MHD_YES;
+    if (ok && (x->authenticate || x->challenge != NULL))
+        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
+                                     x->challenge != NULL ? x->challenge : "Bearer") == MHD_YES;
     if (ok && x->close) /* libmicrohttpd closes the connection after a response that says so */
         ok = MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close") == MHD_YES;
-    if (ok && status != MHD_HTTP_FORBIDDEN)
-        ok = add_cors(response, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN));
+    if (ok && (status != MHD_HTTP_FORBIDDEN || x->challenge != NULL)) /* a 403 of scopes: the origin passed */
+        ok = add_cors(response, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN),
+                      x->challenge != NULL); /* a web client reads the OAuth challenge */
     enum MHD_Result rc = ok ? MHD_queue_response(c, status, response) : MHD_NO;
     MHD_destroy_response(response);
     return rc;
@@ -104,6 +120,40 @@ static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, cons
     struct MHD_Response *response =
         MHD_create_response_from_buffer(len, (void *)(uintptr_t)text, MHD_RESPMEM_MUST_COPY);
     return queue(c, status, response, len > 0 ? "application/json" : NULL, x != NULL ? x : &none);
+}
+
+/* ---- the access log (sc_mcp_server.access_log) ------------------------------ */
+
+/* The request libmicrohttpd's thread is answering now (on_request sets it):
+ * a refusal's access-log line is written where the refusal is made. The
+ * requests the core reads log their messages themselves (mcp.c). */
+static _Thread_local request *answering;
+static _Thread_local const sc_mcp_server *answering_server;
+
+static double monotonic_seconds(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return (double)now.tv_sec + (double)now.tv_nsec / 1e9;
+}
+
+/* One line for an HTTP request the core did not read: outcome says how it
+ * ended ("refused", "stream", "deleted"). */
+static void log_http(const sc_mcp_server *server, const request *r, unsigned status, const char *outcome)
+{
+    if (server == NULL || !server->access_log || r == NULL)
+        return;
+    const sc_mcp_principal *principal = r->principal;
+    sc_mcp_access access = {
+        .method = r->method,
+        .name = r->url,
+        .http_status = status,
+        .outcome = outcome,
+        .seconds = monotonic_seconds() - r->arrived,
+        .subject = principal != NULL ? principal->subject : NULL,
+        .client_id = principal != NULL ? principal->client_id : NULL,
+    };
+    sc_mcp_access_log(server, &access);
 }
 
 /* A refusal by the transport: the status and, as the specification allows,
@@ -123,6 +173,7 @@ static enum MHD_Result refuse_with(struct MHD_Connection *c, unsigned status, co
                      SC_MCP_INVALID_REQUEST, message);
     if (n < 0 || (size_t)n >= sizeof body)
         return MHD_NO;
+    log_http(answering_server, answering, status, "refused");
     extra_headers headers = *x;
     if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
         headers.allow = "GET, POST, DELETE, OPTIONS";
@@ -202,6 +253,67 @@ static bool authorized(const sc_mcp_http *h, struct MHD_Connection *c)
             token++;
     }
     return h->options.authorize(h->options.authorize_ctx, token);
+}
+
+/* OAuth (mcp_oauth.c): the request's token verified, its principal kept
+ * with the request (freed with its arena); or false, with *answer the
+ * result of queueing the challenge the specification asks for. */
+static bool token_allowed(sc_mcp_http *h, struct MHD_Connection *c, request *r, enum MHD_Result *answer)
+{
+    sc_oauth_principal *principal;
+    const char *why;
+    bool in_query = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "access_token") != NULL;
+    sc_oauth_status status =
+        sc_oauth_check(h->oauth, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),
+                       in_query, &principal, &why);
+    *answer = MHD_NO;
+    if (status == SC_OAUTH_ALLOWED && sc_arena_on_release(r->arena, sc_oauth_principal_free, principal) != 0) {
+        sc_oauth_principal_free(principal);
+        return false;
+    }
+    if (status == SC_OAUTH_ALLOWED) {
+        r->principal = &principal->principal;
+        return true;
+    }
+    if (status == SC_OAUTH_NOMEM)
+        return false;
+    if (status == SC_OAUTH_UNAVAILABLE) { /* not the token's fault: a 401 would send the client to sign in again */
+        char wait[16];
+        snprintf(wait, sizeof wait, "%u", sc_oauth_retry_after(h->oauth));
+        *answer = refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = wait},
+                              "Service Unavailable: %s; try again later", why);
+        return false;
+    }
+    char challenge[4096];
+    extra_headers x = {.challenge = sc_oauth_challenge(h->oauth, status, why, NULL, challenge, sizeof challenge)};
+    if (status == SC_OAUTH_MALFORMED)
+        *answer = refuse_with(c, MHD_HTTP_BAD_REQUEST, &x, "Bad Request: %s", why);
+    else
+        *answer = refuse_with(c, MHD_HTTP_UNAUTHORIZED, &x, "Unauthorized: %s",
+                              status == SC_OAUTH_NO_TOKEN ? "a bearer token is required" : why);
+    return false;
+}
+
+/* RFC 9728's metadata, public (any origin may read it: a web client
+ * discovers its authorization server with it). */
+static enum MHD_Result send_metadata(sc_mcp_http *h, struct MHD_Connection *c, const char *method)
+{
+    if (strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0)
+        return refuse_with(c, MHD_HTTP_METHOD_NOT_ALLOWED, &(extra_headers){.allow = "GET"},
+                           "Method Not Allowed: GET the metadata");
+    size_t len;
+    const char *json = sc_oauth_metadata(h->oauth, &len);
+    struct MHD_Response *response = MHD_create_response_from_buffer(len, (void *)(uintptr_t)json, MHD_RESPMEM_PERSISTENT);
+    if (response == NULL || MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json") != MHD_YES ||
+        MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*") != MHD_YES ||
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "max-age=3600") != MHD_YES) {
+        if (response != NULL)
+            MHD_destroy_response(response);
+        return MHD_NO;
+    }
+    enum MHD_Result rc = MHD_queue_response(c, MHD_HTTP_OK, response);
+    MHD_destroy_response(response);
+    return rc;
 }
 
 /* A qvalue ("0", "0.5", "1.000"), in thousandths; one that is not is 1. */
@@ -285,6 +397,38 @@ static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const c
     return MHD_YES;
 }
 
+/* A 2025 session opened with a token is bound to its holder (the same
+ * issuer and subject): another's token cannot use it, even knowing its
+ * id (the specification's security best practices, session hijacking). */
+static bool session_owner(const http_session *s, const sc_mcp_principal *principal)
+{
+    unsigned char owner[SC_OAUTH_OWNER_LEN];
+    if (!s->owned)
+        return true;
+    if (principal == NULL)
+        return false;
+    sc_oauth_owner(principal, owner);
+    return memcmp(owner, s->owner, sizeof owner) == 0;
+}
+
+/* Whether the request's token holds every scope its calls need; if not,
+ * *answer is the result of queueing the 403 that names them all (as the
+ * specification asks). */
+static bool scopes_granted(sc_mcp_http *h, struct MHD_Connection *c, request *r, enum MHD_Result *answer)
+{
+    if (h->oauth == NULL || r->principal == NULL)
+        return true;
+    const char *missing = sc_oauth_missing_scopes(h->oauth, r->principal, r->arena, r->body, r->len);
+    if (missing == NULL)
+        return true;
+    char challenge[4096];
+    extra_headers x = {.challenge = sc_oauth_challenge(h->oauth, SC_OAUTH_INVALID, NULL, missing, challenge,
+                                                       sizeof challenge)};
+    *answer = refuse_with(c, MHD_HTTP_FORBIDDEN, &x, "Forbidden: insufficient_scope, the request needs %.150s",
+                          missing);
+    return false;
+}
+
 /* What can be refused from the headers alone, before the body is read:
  * returns MHD_YES to go on reading, or the result of queueing a refusal
  * (libmicrohttpd then drops the body and closes the connection). */
@@ -298,6 +442,8 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
                            "Bad Request: more than one Content-Length, or Content-Length with Transfer-Encoding");
     if (!host_allowed(h, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST)))
         return refuse(c, MHD_HTTP_FORBIDDEN, "Forbidden: Host not allowed");
+    if (h->oauth != NULL && sc_oauth_is_metadata(h->oauth, url))
+        return send_metadata(h, c, method);
     if (strcmp(url, h->path) != 0)
         return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: the MCP endpoint is elsewhere");
     if (!origin_allowed(h, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN)))
@@ -306,6 +452,9 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
         return send_text(c, MHD_HTTP_NO_CONTENT, "", 0, &(extra_headers){.allow = "GET, POST, DELETE, OPTIONS"});
     if (!authorized(h, c))
         return refuse(c, MHD_HTTP_UNAUTHORIZED, "Unauthorized: a valid bearer token is required");
+    enum MHD_Result refused;
+    if (h->oauth != NULL && !token_allowed(h, c, r, &refused))
+        return refused;
     bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0, get = strcmp(method, MHD_HTTP_METHOD_GET) == 0;
     if (!post && !get && strcmp(method, MHD_HTTP_METHOD_DELETE) != 0)
         return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED, "Method Not Allowed: POST a message, GET a stream, DELETE a session");
@@ -335,6 +484,8 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
         return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: Mcp-Session-Id header is required");
     if (id != NULL && (r->session = sc_http_session_acquire(h, id)) == NULL)
         return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session; initialize a new one");
+    if (id != NULL && !session_owner(r->session, r->principal)) /* answered as if it were unknown: ids are not probed */
+        return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session; initialize a new one");
     /* The specification: an invalid or unsupported revision gets 400; a
      * supported one other than the session's is not refused (a client may
      * carry on with another revision it speaks). */
@@ -350,13 +501,13 @@ typedef struct reader {
     sc_mcp_http *h;
     stream *st;            /* a reference */
     http_session *session; /* a reference (NULL: initialize's stream) */
+    parked park;           /* its connection, while there is nothing to write */
     unsigned attachment;    /* its stream's, when it attached */
     unsigned long long pos; /* the seq of the event being written */
     size_t offset;          /* in it */
     char prime[64];         /* the first event, when one is sent */
     size_t prime_len, prime_off;
     bool post;              /* the POST's own connection (which its handler may close) */
-    int fd;                 /* its socket, watched for the client going away */
     char last[32];          /* the retry field written as the handler closes it */
     size_t last_len, last_off;
 } reader;
@@ -369,18 +520,21 @@ static size_t copy_out(char *buf, size_t max, const char *text, size_t len, size
     return n;
 }
 
-#define PEER_CHECK_MS 200 /* how often a waiting stream looks whether its client has gone */
-
-/* Whether the client closed its side of connection fd (or it failed): a
- * stream waiting for events would not notice before its next write, and
- * the connection would hold its slot (and the per-address count) until a
- * keep-alive comment failed. */
-static bool peer_gone(int fd)
+/* Ends rd's connection with an error. libmicrohttpd 0.9.75 then closes
+ * it, but in epoll mode frees it (its socket, its slot) only when it next
+ * looks at it, which for a connection with nothing pending may be never:
+ * suspended and resumed at once, it is looked at in its next round. */
+static ssize_t fail_stream(reader *rd)
 {
-    struct pollfd p = {fd, POLLRDHUP, 0};
-    return fd >= 0 && poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
+    MHD_suspend_connection(rd->park.c);
+    MHD_resume_connection(rd->park.c);
+    return MHD_CONTENT_READER_END_WITH_ERROR;
 }
 
+/* libmicrohttpd's content reader of a stream, on its polling thread: what
+ * there is to write; with nothing, the connection is parked (suspended:
+ * no thread waits for it) and returns 0, until an event, the stream's
+ * end, its keep-alive comment or its client's hang-up resumes it. */
 static ssize_t read_stream(void *cls, uint64_t at, char *buf, size_t max)
 {
     reader *rd = cls;
@@ -389,14 +543,12 @@ static ssize_t read_stream(void *cls, uint64_t at, char *buf, size_t max)
     (void)at;
     if (rd->prime_off < rd->prime_len)
         return (ssize_t)copy_out(buf, max, rd->prime, rd->prime_len, &rd->prime_off);
-    struct timespec quiet; /* a keep-alive comment is due then */
-    clock_gettime(CLOCK_REALTIME, &quiet);
-    quiet.tv_sec += h->keepalive;
     pthread_mutex_lock(&h->lock);
     for (;;) {
-        if (rd->attachment != st->attachment) { /* resumed on another connection */
+        /* resumed on another connection, or its client has gone */
+        if (rd->attachment != st->attachment || rd->park.gone) {
             pthread_mutex_unlock(&h->lock);
-            return MHD_CONTENT_READER_END_WITH_ERROR;
+            return fail_stream(rd);
         }
         /* the handler closed this connection: the events before, a retry
          * field, the end; the rest is for the client's resumption */
@@ -425,41 +577,56 @@ static ssize_t read_stream(void *cls, uint64_t at, char *buf, size_t max)
                 rd->offset = 0;
                 if (st->delivered < e->seq)
                     st->delivered = e->seq;
+                /* a stateless request's stream cannot be resumed: what it
+                 * wrote is not kept (a subscription's would pile up) */
+                if (st->session != NULL && st->session->session.state == SC_MCP_STATE_STATELESS)
+                    while (st->head != NULL && st->head->seq <= st->delivered) {
+                        event *done = st->head;
+                        st->head = done->next;
+                        if (st->head == NULL)
+                            st->tail = NULL;
+                        st->count--;
+                        free(done);
+                    }
             }
+            sc_http_due_in(&rd->park, h->keepalive);
             pthread_mutex_unlock(&h->lock);
             return (ssize_t)n;
         }
-        bool over = h->stopping || (st->get ? st->session == NULL || !st->session->listed : st->done);
+        bool over = h->stopping || (st->get ? st->session == NULL || !st->session->listed
+                                            : st->done && !st->listening);
+        if (over && st->listening && st->listen_result != NULL) {
+            /* a subscription's graceful end (the server stops): its result */
+            char *result = st->listen_result;
+            st->listen_result = NULL;
+            int rc = sc_http_stream_append(h, st, result, strlen(result));
+            free(result);
+            if (rc == 0)
+                continue;
+        }
         if (over) {
             if (!st->get && st->done) /* the reply is written: a finished stream keeps nothing */
                 sc_http_stream_forget(st);
             pthread_mutex_unlock(&h->lock);
             return MHD_CONTENT_READER_END_OF_STREAM;
         }
-        /* waits in slices: between them, whether the client has gone */
-        struct timespec now, until;
-        clock_gettime(CLOCK_REALTIME, &now);
-        until = now;
-        until.tv_nsec += PEER_CHECK_MS * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
-        }
-        if (until.tv_sec > quiet.tv_sec || (until.tv_sec == quiet.tv_sec && until.tv_nsec > quiet.tv_nsec))
-            until = quiet;
-        if (pthread_cond_timedwait(&h->wake, &h->lock, &until) != ETIMEDOUT)
-            continue;
-        if (peer_gone(rd->fd)) {
-            pthread_mutex_unlock(&h->lock);
-            return MHD_CONTENT_READER_END_WITH_ERROR;
-        }
-        if (until.tv_sec == quiet.tv_sec && until.tv_nsec == quiet.tv_nsec) {
-            pthread_mutex_unlock(&h->lock);
+        if (sc_http_is_due(&rd->park)) {
             /* a comment: keeps proxies and the idle timeout from ending a quiet stream */
+            sc_http_due_in(&rd->park, h->keepalive);
+            pthread_mutex_unlock(&h->lock);
             static const char keepalive[] = ": keep-alive\n\n";
             size_t offset = 0;
             return (ssize_t)copy_out(buf, max, keepalive, sizeof keepalive - 1, &offset);
         }
+        if (sc_http_park(h, &rd->park, rd->park.c)) {
+            pthread_mutex_unlock(&h->lock);
+            return 0; /* nothing now: libmicrohttpd asks again once resumed */
+        }
+        if (h->stopping)
+            continue; /* over */
+        /* its client has gone (or no memory to park it) */
+        pthread_mutex_unlock(&h->lock);
+        return fail_stream(rd);
     }
 }
 
@@ -468,13 +635,16 @@ static void reader_free(void *cls)
     reader *rd = cls;
     sc_mcp_http *h = rd->h;
     pthread_mutex_lock(&h->lock);
+    sc_http_unwatch(h, &rd->park);
+    if (rd->st->reader == &rd->park)
+        rd->st->reader = NULL;
     if (rd->attachment == rd->st->attachment)
         rd->st->attached = false;
     /* a stateless request's client left while it ran: cancelled (a 2025
      * session's stream waits for its client to resume it) */
-    if (rd->post && !rd->st->done && rd->st->session != NULL &&
+    if (rd->post && (!rd->st->done || rd->st->listening) && rd->st->session != NULL &&
         rd->st->session->session.state == SC_MCP_STATE_STATELESS) {
-        rd->st->gone = true;
+        rd->st->gone = true; /* a subscription's sends fail: its listener ends */
         pthread_cond_broadcast(&h->wake);
     }
     sc_http_stream_release(rd->st);
@@ -484,6 +654,13 @@ static void reader_free(void *cls)
     }
     pthread_mutex_unlock(&h->lock);
     free(rd);
+}
+
+/* The socket of connection c (-1: unknown). */
+static int socket_of(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info != NULL ? info->connect_fd : -1;
 }
 
 /* Answers with stream st from event pos on, as text/event-stream; takes a
@@ -498,13 +675,17 @@ static enum MHD_Result stream_response(sc_mcp_http *h, struct MHD_Connection *c,
     rd->st = st;
     rd->pos = pos;
     rd->post = prime && !st->get; /* a resumption primes nothing */
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
-    rd->fd = info != NULL ? info->connect_fd : -1;
+    rd->park.fd = socket_of(c);
+    rd->park.c = c;
+    rd->park.half_close_gone = true;
+    sc_http_due_in(&rd->park, h->keepalive);
     pthread_mutex_lock(&h->lock);
     st->refs++;
     st->attached = true;
     rd->attachment = ++st->attachment;
-    pthread_cond_broadcast(&h->wake); /* a connection it takes over from ends */
+    pthread_cond_broadcast(&h->wake);
+    sc_http_unpark(h, st->reader); /* a connection it takes over from ends */
+    st->reader = &rd->park;
     if (session != NULL) {
         session->refs++;
         rd->session = session;
@@ -517,7 +698,10 @@ static enum MHD_Result stream_response(sc_mcp_http *h, struct MHD_Connection *c,
         rd->prime_len = (size_t)snprintf(rd->prime, sizeof rd->prime, "id: %u-%llu\nretry: 1000\ndata: \n\n",
                                          st->number, pos - 1);
     pthread_mutex_unlock(&h->lock);
-    struct MHD_Response *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, read_stream, rd,
+    /* the block: libmicrohttpd writes a chunked stream through the
+     * connection's own buffer; this one is only for HTTP/1.0 clients, and
+     * each stream's response has one (memory per stream) */
+    struct MHD_Response *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, read_stream, rd,
                                                                       reader_free);
     if (response == NULL) {
         reader_free(rd);
@@ -565,6 +749,7 @@ static enum MHD_Result get(sc_mcp_http *h, struct MHD_Connection *c, request *r)
         result = refuse(c, MHD_HTTP_CONFLICT, "Conflict: the stream is open on another connection");
     else
         result = stream_response(h, c, st, s, seq + 1, last == NULL, NULL);
+    r->stream = result == MHD_YES;
     pthread_mutex_lock(&h->lock);
     sc_http_stream_release(st);
     pthread_mutex_unlock(&h->lock);
@@ -573,8 +758,12 @@ static enum MHD_Result get(sc_mcp_http *h, struct MHD_Connection *c, request *r)
 
 /* ---- POST ----------------------------------------------------------------- */
 
-/* A message handled on a thread of its own. */
+#define WORKER_IDLE_SECONDS 2 /* a handler thread with nothing to do this long ends, */
+#define WORKERS_KEPT 2        /* but for these many */
+
+/* A message handled on a worker thread. */
 typedef struct job {
+    struct job *next;      /* in the queue */
     sc_mcp_http *h;
     stream *st;            /* a reference */
     http_session *session; /* a reference */
@@ -583,23 +772,33 @@ typedef struct job {
     const char *body;
     size_t len;
     sc_mcp_headers headers; /* the request's MCP headers, copied into arena */
+    bool request;          /* carries a request (counted against max_workers) */
+    bool listen;           /* subscriptions/listen of a stateless revision */
+    sc_mcp_trace_headers trace; /* the request's trace context headers, copied into arena */
 } job;
 
-static void *handle(void *arg)
+static void handle(job *j)
 {
-    job *j = arg;
     sc_mcp_http *h = j->h;
     stream *st = j->st;
     /* a stateless request's stream ends with it: its client leaving
-     * cancels it; a 2025 session's may be resumed (Last-Event-ID) */
+     * cancels it; a 2025 session's may be resumed (Last-Event-ID). A
+     * subscription's channel has no open: sc_mcp_listen then returns at
+     * once, its listener kept until the session is freed, which the
+     * stream's connection ending does; no thread waits meanwhile */
     bool stateless = j->session->session.state == SC_MCP_STATE_STATELESS;
-    sc_mcp_channel request = {sc_http_send_on_post, st, sc_http_close_post, stateless ? sc_http_post_open : NULL},
+    sc_mcp_channel request = {sc_http_send_on_post, st, sc_http_close_post,
+                              stateless && !j->listen ? sc_http_post_open : NULL},
                    outside = {sc_http_send_outside, j->session, NULL, NULL};
     sc_mcp_reply reply = {SC_MCP_NO_REPLY, NULL, 0, 0}; /* a test handler sets only what it answers */
+    sc_mcp_thread_principal = j->headers.principal; /* for sc_mcp_principal_of in the handler */
+    sc_mcp_thread_trace = &j->trace;                /* for sc_mcp_trace */
     int rc = j->handler != NULL ? j->handler(h->server, &j->session->session, j->arena, j->body, j->len, &request,
                                              &outside, &reply)
                                 : sc_mcp_handle_http(h->server, &j->session->session, j->arena, j->body, j->len,
                                                      &request, &j->headers, &reply);
+    sc_mcp_thread_principal = NULL;
+    sc_mcp_thread_trace = NULL;
     char *text = rc == 0 && reply.text != NULL ? malloc(reply.len + 1) : NULL;
     if (text != NULL)
         memcpy(text, reply.text, reply.len);
@@ -616,16 +815,117 @@ static void *handle(void *arg)
     if (text != NULL && !status && (st->streaming || st->next_seq > 1 || !st->json) &&
         sc_http_stream_append(h, st, text, reply.len) != 0)
         st->rc = SC_ERR_NOMEM;
+    /* a subscription acknowledged and not answered: open until its client leaves */
+    st->listening = j->listen && rc == 0 && reply.outcome == SC_MCP_NO_REPLY && st->next_seq > 1;
     st->done = true;
     h->handlers--;
+    if (j->request)
+        h->requests_running--;
     pthread_cond_broadcast(&h->wake);
+    sc_http_unpark(h, st->waiter);
+    sc_http_unpark(h, st->reader);
     sc_http_stream_release(st);
     sc_http_session_release(j->session);
     pthread_mutex_unlock(&h->lock);
     sc_arena_release(j->arena);
     free(j->arena);
     free(j);
+}
+
+/* A handler thread: takes jobs until none came for WORKER_IDLE_SECONDS or
+ * the server stops. */
+static void *worker(void *arg)
+{
+    sc_mcp_http *h = arg;
+    pthread_mutex_lock(&h->lock);
+    h->starting--; /* started: it takes a queued job now, as submit counted */
+    for (;;) {
+        if (h->jobs != NULL) {
+            job *j = h->jobs;
+            h->jobs = j->next;
+            if (h->jobs == NULL)
+                h->jobs_tail = NULL;
+            h->queued--;
+            pthread_mutex_unlock(&h->lock);
+            handle(j);
+            pthread_mutex_lock(&h->lock);
+            continue;
+        }
+        if (h->stopping)
+            break;
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += WORKER_IDLE_SECONDS;
+        h->idle_workers++;
+        int rc = pthread_cond_timedwait(&h->work, &h->lock, &until);
+        h->idle_workers--;
+        if (rc == ETIMEDOUT && h->jobs == NULL && h->idle_workers >= WORKERS_KEPT)
+            break;
+    }
+    h->workers--;
+    pthread_cond_broadcast(&h->wake); /* sc_mcp_http_stop waits for the last */
+    pthread_mutex_unlock(&h->lock);
     return NULL;
+}
+
+/* Queues j for a worker: an idle one, else a new one (each job running
+ * has a thread: a handler may wait for its client as long as it likes
+ * without holding up another). Returns whether a worker must be started
+ * (counted already: start_worker, without the lock); lock held. */
+static bool submit(sc_mcp_http *h, job *j)
+{
+    j->next = NULL;
+    if (h->jobs_tail != NULL)
+        h->jobs_tail->next = j;
+    else
+        h->jobs = j;
+    h->jobs_tail = j;
+    h->queued++;
+    if (h->idle_workers + h->starting >= h->queued) {
+        pthread_cond_signal(&h->work);
+        return false;
+    }
+    h->workers++;
+    h->starting++;
+    return true;
+}
+
+/* Takes j out of the queue if no worker has taken it yet; lock held. */
+static bool unqueue(sc_mcp_http *h, job *j)
+{
+    for (job **p = &h->jobs; *p != NULL; p = &(*p)->next)
+        if (*p == j) {
+            *p = j->next;
+            h->jobs_tail = NULL;
+            for (job *k = h->jobs; k != NULL; k = k->next)
+                h->jobs_tail = k;
+            h->queued--;
+            return true;
+        }
+    return false;
+}
+
+/* Starts the worker submit asked for, without the lock (a thread's start
+ * can take a while, and the polling thread would wait on the lock); false
+ * when the system gives no thread. */
+static bool start_worker(sc_mcp_http *h)
+{
+    pthread_t thread;
+    pthread_attr_t attr;
+    bool started = pthread_attr_init(&attr) == 0;
+    if (started) {
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        started = pthread_create(&thread, &attr, worker, h) == 0;
+        pthread_attr_destroy(&attr);
+    }
+    if (!started) {
+        pthread_mutex_lock(&h->lock);
+        h->starting--;
+        h->workers--;
+        pthread_cond_broadcast(&h->wake);
+        pthread_mutex_unlock(&h->lock);
+    }
+    return started;
 }
 
 /* Whether body is one initialize request: the only message a POST without
@@ -705,89 +1005,79 @@ static const char *header_copy(struct MHD_Connection *c, sc_arena *arena, const 
     return value != NULL ? sc_arena_strndup(arena, value, strlen(value)) : NULL;
 }
 
-static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r)
+/* When body is one subscriptions/listen request: the reply that ends it
+ * gracefully, its result tagged with its subscription id as its
+ * notifications are (malloc); else NULL. */
+static char *listen_result(sc_arena *arena, const char *body, size_t len)
 {
-    /* without a session: initialize opens one; anything else is served
-     * statelessly (2026-07-28) on a session of its own that ends with it */
-    bool initialize = r->session == NULL && is_initialize(r->arena, r->body, r->len);
-    bool stateless = r->session == NULL && !initialize;
+    cJSON *tree;
+    sc_error err;
+    if (sc_parse_json(arena, body, len, &tree, &err) != 0 || !cJSON_IsObject(tree))
+        return NULL;
+    const cJSON *method = cJSON_GetObjectItemCaseSensitive(tree, "method");
+    const cJSON *id = cJSON_GetObjectItemCaseSensitive(tree, "id");
+    if (!cJSON_IsString(method) || strcmp(method->valuestring, "subscriptions/listen") != 0 || id == NULL ||
+        (!cJSON_IsString(id) && !cJSON_IsNumber(id)))
+        return NULL;
+    cJSON *reply = cJSON_CreateObject(), *result = NULL, *meta = NULL;
+    bool ok = reply != NULL && cJSON_AddStringToObject(reply, "jsonrpc", "2.0") != NULL &&
+              cJSON_AddItemToObject(reply, "id", cJSON_Duplicate(id, false)) &&
+              (result = cJSON_AddObjectToObject(reply, "result")) != NULL &&
+              (meta = cJSON_AddObjectToObject(result, "_meta")) != NULL &&
+              cJSON_AddItemToObject(meta, "io.modelcontextprotocol/subscriptionId", cJSON_Duplicate(id, false));
+    char *text = NULL, *copy = NULL;
+    if (ok && sc_print_json(reply, &text) == 0) {
+        copy = strdup(text);
+        sc_free_string(text);
+    }
+    cJSON_Delete(reply);
+    return copy;
+}
+
+/* The rest of a POST, on its first call and each time its connection is
+ * resumed: parked while its handler neither sends nor answers (a client
+ * that takes SSE gets the stream after keepalive_seconds without either,
+ * so that a long call keeps its connection alive), then the answer. */
+static enum MHD_Result post_wait(sc_mcp_http *h, struct MHD_Connection *c, request *r)
+{
+    stream *st = r->st;
+    bool initialize = r->initialize;
     char wait[16];
-    cJSON *params = cJSON_CreateObject(); /* the arena's, which goes with the body */
-    if (params == NULL || sc_arena_on_release(r->arena, delete_tree, params) != 0)
-        return MHD_NO;
-    MHD_get_connection_values(c, MHD_HEADER_KIND, collect_param, params);
-    sc_mcp_headers headers = {header_copy(c, r->arena, "MCP-Protocol-Version"), header_copy(c, r->arena, "Mcp-Method"),
-                              header_copy(c, r->arena, "Mcp-Name"), param_of, params};
-    if (stateless && (r->session = sc_http_session_new(h)) == NULL)
-        return MHD_NO;
-    if (stateless)
-        r->session->session.state = SC_MCP_STATE_STATELESS;
-    if (initialize && !sc_http_session_room(h))
-        return refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = retry_after(h, wait)},
-                           "Service Unavailable: every session is in use; try again later");
-    if (initialize && (r->session = sc_http_session_new(h)) == NULL)
-        return MHD_NO;
-    const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
-    /* handlers go on after their client is gone: a client that posts slow
-     * calls and leaves must not pile up threads without end */
     pthread_mutex_lock(&h->lock);
-    bool busy = h->handlers >= 2 * h->max_connections;
-    pthread_mutex_unlock(&h->lock);
-    if (busy && carries_request(r->arena, r->body, r->len)) /* a response, a notification: let it reach its handler */
-        return refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = "1"},
-                           "Service Unavailable: %u requests in progress", 2 * h->max_connections);
-    job *j = calloc(1, sizeof *j);
-    pthread_mutex_lock(&h->lock);
-    stream *st = j != NULL ? sc_http_stream_new(h, initialize ? NULL : r->session, false) : NULL;
-    if (st != NULL) {
-        st->sse = accept_weight(accept, "text/event-stream") > 0;
-        st->json = accept_weight(accept, "application/json") > 0;
-        st->refs++; /* the job's */
-        r->session->refs++;
-        h->handlers++;
-        *j = (job){h, st, r->session, h->handler, r->arena, r->body, r->len, headers};
-    }
-    pthread_mutex_unlock(&h->lock);
-    pthread_t thread;
-    pthread_attr_t attr;
-    bool started = st != NULL && pthread_attr_init(&attr) == 0;
-    if (started) {
-        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-        started = pthread_create(&thread, &attr, handle, j) == 0;
-        pthread_attr_destroy(&attr);
-    }
-    if (!started) {
-        pthread_mutex_lock(&h->lock);
-        if (st != NULL) {
-            h->handlers--;
-            r->session->refs--;
-            st->refs--; /* the job's */
-            sc_http_stream_release(st);
+    if (st->waiter == &r->park)
+        st->waiter = NULL;
+    if (r->park.gone) { /* the client hung up while its handler ran */
+        if (st->session != NULL && st->session->session.state == SC_MCP_STATE_STATELESS) {
+            st->gone = true; /* cancelled */
+            pthread_cond_broadcast(&h->wake);
         }
         pthread_mutex_unlock(&h->lock);
-        free(j);
-        sc_mcp_log(h->server, "http: no thread or memory for a request");
         return MHD_NO;
     }
-    r->arena = NULL; /* the job's now */
-    r->body = NULL;
-
-    /* wait for the first message the handler sends, or its reply; a
-     * client that takes SSE gets the stream after keepalive_seconds
-     * without either, so that a long call keeps its connection alive, and
-     * a client gone is noticed (its slot freed) while the handler runs */
-    pthread_mutex_lock(&h->lock);
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += h->keepalive;
-    while (!st->done && st->next_seq == 1 && !h->stopping && !st->streaming)
-        if (pthread_cond_timedwait(&h->wake, &h->lock, &until) == ETIMEDOUT && st->sse && !initialize)
+    if (!st->done && st->next_seq == 1 && !h->stopping && !st->streaming) {
+        bool due = sc_http_is_due(&r->park);
+        if (due && st->sse && !initialize) {
             st->streaming = true;
+        } else {
+            if (due)
+                sc_http_due_in(&r->park, h->keepalive);
+            if (sc_http_park(h, &r->park, c)) {
+                st->waiter = &r->park;
+                pthread_mutex_unlock(&h->lock);
+                return MHD_YES; /* called again once resumed */
+            }
+            if (!h->stopping) { /* its client has gone, or no memory */
+                pthread_mutex_unlock(&h->lock);
+                return MHD_NO;
+            }
+        }
+    }
     bool stopping = h->stopping && !st->done && st->next_seq == 1 && !st->streaming;
     bool streaming = st->next_seq > 1 || st->streaming;
     st->streaming = streaming;
     sc_mcp_reply reply = st->reply;
     int rc = st->rc;
+    r->st = NULL; /* its reference is released below */
     pthread_mutex_unlock(&h->lock);
     enum MHD_Result result = MHD_NO;
     const char *new_id = NULL;
@@ -830,7 +1120,145 @@ out:
     return result;
 }
 
+static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r)
+{
+    /* without a session: initialize opens one; anything else is served
+     * statelessly (2026-07-28) on a session of its own that ends with it */
+    bool initialize = r->session == NULL && is_initialize(r->arena, r->body, r->len);
+    bool stateless = r->session == NULL && !initialize;
+    char wait[16];
+    enum MHD_Result refused;
+    if (!scopes_granted(h, c, r, &refused))
+        return refused;
+    cJSON *params = cJSON_CreateObject(); /* the arena's, which goes with the body */
+    if (params == NULL || sc_arena_on_release(r->arena, delete_tree, params) != 0)
+        return MHD_NO;
+    MHD_get_connection_values(c, MHD_HEADER_KIND, collect_param, params);
+    sc_mcp_headers headers = {header_copy(c, r->arena, "MCP-Protocol-Version"), header_copy(c, r->arena, "Mcp-Method"),
+                              header_copy(c, r->arena, "Mcp-Name"), param_of, params, r->principal};
+    sc_mcp_trace_headers trace = {header_copy(c, r->arena, "traceparent"), header_copy(c, r->arena, "tracestate"),
+                                  header_copy(c, r->arena, "baggage")};
+    if (stateless && (r->session = sc_http_session_new(h)) == NULL)
+        return MHD_NO;
+    if (stateless)
+        r->session->session.state = SC_MCP_STATE_STATELESS;
+    if (initialize && !sc_http_session_room(h))
+        return refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = retry_after(h, wait)},
+                           "Service Unavailable: every session is in use; try again later");
+    if (initialize && (r->session = sc_http_session_new(h)) == NULL)
+        return MHD_NO;
+    if (initialize && r->principal != NULL) { /* bound to its opener (session_owner) */
+        sc_oauth_owner(r->principal, r->session->owner);
+        r->session->owned = true;
+    }
+    const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
+    /* handlers go on after their client is gone: a client that posts slow
+     * calls and leaves must not pile up threads without end; a response
+     * or a notification always reaches its handler (a handler may be
+     * waiting for it) */
+    bool carries = carries_request(r->arena, r->body, r->len);
+    pthread_mutex_lock(&h->lock);
+    bool busy = carries && h->requests_running >= h->max_workers;
+    pthread_mutex_unlock(&h->lock);
+    if (busy)
+        return refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = "1"},
+                           "Service Unavailable: %u requests in progress", h->max_workers);
+    /* a 2026-07-28 request names its method in Mcp-Method, which the core
+     * checks against the body: only then is the body parsed again here */
+    const char *method = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Method");
+    char *listening = stateless && method != NULL && strcmp(method, "subscriptions/listen") == 0
+                          ? listen_result(r->arena, r->body, r->len)
+                          : NULL;
+    job *j = calloc(1, sizeof *j);
+    pthread_mutex_lock(&h->lock);
+    stream *st = j != NULL ? sc_http_stream_new(h, initialize ? NULL : r->session, false) : NULL;
+    bool started = false;
+    if (st != NULL) {
+        st->sse = accept_weight(accept, "text/event-stream") > 0;
+        st->json = accept_weight(accept, "application/json") > 0;
+        st->refs++; /* the job's */
+        r->session->refs++;
+        h->handlers++;
+        h->requests_running += carries;
+        *j = (job){NULL, h, st, r->session, h->handler, r->arena, r->body, r->len, headers, carries,
+                   listening != NULL, trace};
+        if (listening != NULL) { /* its session's core will hold a listener */
+            r->session->listening = true;
+            st->listen_result = listening;
+            listening = NULL;
+        }
+        bool spawn = submit(h, j);
+        pthread_mutex_unlock(&h->lock);
+        started = !spawn || start_worker(h);
+        pthread_mutex_lock(&h->lock);
+        /* no thread: the job waits for a worker that is running, if any,
+         * else the request fails */
+        if (!started && h->workers > 0)
+            started = true;
+        if (!started && !unqueue(h, j))
+            started = true; /* a worker took it meanwhile */
+        if (!started) {
+            h->handlers--;
+            h->requests_running -= carries;
+            r->session->refs--;
+            st->refs--; /* the job's */
+            sc_http_stream_release(st);
+        } else {
+            r->st = st; /* sc_http_stream_new's reference: the request's, until it is answered */
+            r->initialize = initialize;
+            r->park.fd = socket_of(c);
+            sc_http_due_in(&r->park, h->keepalive);
+        }
+    }
+    pthread_mutex_unlock(&h->lock);
+    free(listening);
+    if (!started) {
+        free(j);
+        sc_mcp_log(h->server, "http: no thread or memory for a request");
+        return MHD_NO;
+    }
+    r->arena = NULL; /* the job's now */
+    r->body = NULL;
+    /* parked from the next call, once libmicrohttpd has marked the request
+     * read (it then does not read the connection when resuming it: a
+     * client that half closed after its request would be closed unanswered) */
+    return MHD_YES;
+}
+
 /* ---- libmicrohttpd's callbacks -------------------------------------------- */
+
+typedef enum MHD_Result (*answer_fn)(sc_mcp_http *h, struct MHD_Connection *c, const char *url, const char *method,
+                                      request *r);
+
+/* fn's answer to r, with r as the request being answered for the access log. */
+static enum MHD_Result answer_request(sc_mcp_http *h, struct MHD_Connection *c, const char *url, const char *method,
+                                      request *r, answer_fn fn)
+{
+    answering = r;
+    answering_server = h->server;
+    enum MHD_Result result = fn(h, c, url, method, r);
+    answering = NULL;
+    answering_server = NULL;
+    return result;
+}
+
+/* The whole request is in: the answer by its method. */
+static enum MHD_Result answer_by_method(sc_mcp_http *h, struct MHD_Connection *c, const char *url, const char *method,
+                                        request *r)
+{
+    (void)url;
+    if (r->too_large)
+        return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, "Content Too Large: the body is over %zu bytes", h->max_body);
+    if (strcmp(method, MHD_HTTP_METHOD_DELETE) == 0) {
+        if (!sc_http_session_end(h, r->session->id))
+            return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session");
+        log_http(h->server, r, MHD_HTTP_OK, "deleted");
+        return send_text(c, MHD_HTTP_OK, "", 0, NULL);
+    }
+    if (strcmp(method, MHD_HTTP_METHOD_GET) == 0)
+        return get(h, c, r);
+    return post(h, c, r);
+}
 
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                   const char *version, const char *upload_data, size_t *upload_data_size,
@@ -849,9 +1277,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         if (h->server->limits != NULL) /* from the body on: the whole request counts */
             sc_arena_set_limits(r->arena, h->server->limits);
         *con_cls = r;
+        r->method = method; /* libmicrohttpd's, until on_completed */
+        r->url = url;
+        r->arrived = monotonic_seconds();
         sc_http_set_busy(h, c);
-        return check_headers(h, c, url, method, r);
+        return answer_request(h, c, url, method, r, check_headers);
     }
+    if (r->st != NULL) /* a POST resumed: its handler sent, answered, or its client went */
+        return post_wait(h, c, r);
     if (*upload_data_size > 0) { /* a part of the body */
         size_t n = *upload_data_size;
         *upload_data_size = 0;
@@ -878,16 +1311,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     /* the whole request is in: its deadline is met */
     sc_http_set_receiving(h, c, false);
-    if (r->too_large)
-        return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, "Content Too Large: the body is over %zu bytes", h->max_body);
-    if (strcmp(method, MHD_HTTP_METHOD_DELETE) == 0) {
-        if (!sc_http_session_end(h, r->session->id))
-            return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session");
-        return send_text(c, MHD_HTTP_OK, "", 0, NULL);
-    }
-    if (strcmp(method, MHD_HTTP_METHOD_GET) == 0)
-        return get(h, c, r);
-    return post(h, c, r);
+    return answer_request(h, c, url, method, r, answer_by_method);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
@@ -898,6 +1322,18 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
     sc_http_set_receiving(h, c, true); /* the next request on this connection: a new deadline */
     if (r == NULL)
         return;
+    if (r->stream) /* a GET stream's line when it ends: how long it was open */
+        log_http(h->server, r, MHD_HTTP_OK, "stream");
+    if (r->st != NULL) { /* closed before its answer */
+        pthread_mutex_lock(&h->lock);
+        sc_http_unwatch(h, &r->park);
+        if (r->st->waiter == &r->park)
+            r->st->waiter = NULL;
+        if (!r->st->done && r->st->session != NULL && r->st->session->session.state == SC_MCP_STATE_STATELESS)
+            r->st->gone = true; /* cancelled */
+        sc_http_stream_release(r->st);
+        pthread_mutex_unlock(&h->lock);
+    }
     sc_http_session_done(h, r->session);
     if (r->arena != NULL) {
         sc_arena_release(r->arena);
@@ -932,6 +1368,40 @@ static void on_log(void *cls, const char *fmt, va_list ap)
 
 /* ---- the server ----------------------------------------------------------- */
 
+#define DEFAULT_MAX_CONNECTIONS 16384
+/* libmicrohttpd's memory of a connection: its request's headers, its
+ * buffers (libmicrohttpd zeroes it between requests, so all of it is
+ * resident); the body is not in it. 32 KB by default: half of it is
+ * plenty for headers (an access token included), and 10,000 streams
+ * save 160 MB */
+#define CONNECTION_MEMORY (16 * 1024)
+#define DEFAULT_THREADS 256
+#define DEFAULT_MAX_SESSIONS 16384 /* as many as streams: a 2025 client holds one each */
+#define SPARE_FILES 64 /* open files kept for the rest of the process */
+
+/* How many of wanted connections the process's open files allow
+ * (RLIMIT_NOFILE, each connection a socket): the soft limit is raised
+ * towards the hard one as far as they need; what does not fit is said
+ * when wanted was asked for (else the default shrinks quietly). */
+static unsigned open_files_for(const sc_mcp_server *server, unsigned wanted, bool asked)
+{
+    struct rlimit limit;
+    rlim_t need = (rlim_t)wanted + SPARE_FILES;
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= need)
+        return wanted;
+    struct rlimit raised = limit;
+    raised.rlim_cur = limit.rlim_max == RLIM_INFINITY || limit.rlim_max >= need ? need : limit.rlim_max;
+    if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
+        limit = raised;
+    if (limit.rlim_cur >= need)
+        return wanted;
+    unsigned fit = limit.rlim_cur > 2 * SPARE_FILES ? (unsigned)(limit.rlim_cur - SPARE_FILES) : SPARE_FILES;
+    if (asked)
+        sc_mcp_log(server, "http: %llu open files at most (ulimit -Hn): %u connections, not %u",
+                   (unsigned long long)limit.rlim_cur, fit, wanted);
+    return fit;
+}
+
 static bool loopback_address(const char *address)
 {
     return strncmp(address, "127.", 4) == 0 || strcmp(address, "::1") == 0;
@@ -947,8 +1417,23 @@ static void destroy(sc_mcp_http *h)
         h->peers = p->next;
         free(p);
     }
+    while (h->dead != NULL) { /* listening sessions released last (no thread runs now) */
+        http_session *s = h->dead;
+        h->dead = s->dead_next;
+        sc_mcp_session_free(&s->session);
+        s->listening = false;
+        s->refs = 1;
+        sc_http_session_release(s);
+    }
+    free(h->parked);
+    free(h->free_slots);
+    free(h->by_id);
+    if (h->watch_fd > 0)
+        close(h->watch_fd);
+    pthread_cond_destroy(&h->work);
     pthread_cond_destroy(&h->wake);
     pthread_mutex_destroy(&h->lock);
+    sc_oauth_free(h->oauth);
     free(h->sessions);
     free(h);
 }
@@ -969,7 +1454,7 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
     h->options = *options;
     h->path = options->path != NULL ? options->path : "/mcp";
     h->max_body = options->max_body != 0 ? options->max_body : sc_mcp_max_message(server);
-    h->session_cap = options->max_sessions != 0 ? options->max_sessions : 1024;
+    h->session_cap = options->max_sessions != 0 ? options->max_sessions : DEFAULT_MAX_SESSIONS;
     h->request_timeout = options->request_timeout_seconds != 0 ? options->request_timeout_seconds : 10;
     h->session_timeout = options->session_timeout_seconds != 0 ? options->session_timeout_seconds : 1800;
     h->replay_events = options->replay_events != 0 ? options->replay_events : 64;
@@ -994,12 +1479,27 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
         free(h);
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     }
-    if (pthread_cond_init(&h->wake, NULL) != 0) {
+    if (pthread_cond_init(&h->wake, NULL) != 0 || pthread_cond_init(&h->work, NULL) != 0) {
         sc_http_tls_free(&tls);
         pthread_mutex_destroy(&h->lock);
         free(h->sessions);
         free(h);
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+    }
+
+    /* OAuth: its options checked, its JWKS file read, before anything listens */
+    int oauth_rc = 0;
+    if (options->oauth.resource != NULL && options->authorize != NULL)
+        oauth_rc = sc_fail(err, SC_ERR_ARGUMENT, NULL, "authorize and oauth.resource exclude each other");
+    else if (options->oauth.resource != NULL)
+        oauth_rc = sc_oauth_create(server, &options->oauth, h->path, &h->oauth, err);
+    if (oauth_rc != 0) {
+        sc_http_tls_free(&tls);
+        pthread_cond_destroy(&h->wake);
+        pthread_mutex_destroy(&h->lock);
+        free(h->sessions);
+        free(h);
+        return oauth_rc;
     }
 
     struct sockaddr_in v4 = {0};
@@ -1018,12 +1518,18 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
         address_len = sizeof v6;
     }
     h->listen_fd = address != NULL ? sc_http_listen(address, address_len) : -1;
-    h->max_connections = options->max_connections != 0 ? options->max_connections : 64;
+    h->max_connections = open_files_for(server, options->max_connections != 0 ? options->max_connections
+                                                                               : DEFAULT_MAX_CONNECTIONS,
+                                        options->max_connections != 0);
     h->max_per_ip = options->max_connections_per_ip != 0 ? options->max_connections_per_ip
                                                          : (h->max_connections + 1) / 2;
-    unsigned flags = MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC | MHD_USE_THREAD_PER_CONNECTION |
-                     MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
-    /* HTTPS: libmicrohttpd runs the handshake on the connection's thread,
+    h->max_workers = options->threads != 0 ? options->threads : DEFAULT_THREADS;
+    h->watch_fd = epoll_create1(EPOLL_CLOEXEC);
+    /* one polling thread (epoll) for every connection, suspended ones
+     * (parked) costing none; handlers on the worker pool */
+    unsigned flags = MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC | MHD_USE_EPOLL_INTERNAL_THREAD |
+                     MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+    /* HTTPS: libmicrohttpd runs the handshake on its polling thread,
      * for connections handed to it by the acceptor as for its own (within
      * the request's deadline, which starts at the accept); it keeps the
      * key only until MHD_start_daemon returns, having loaded it into
@@ -1038,11 +1544,12 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
     };
     if (h->tls)
         flags |= MHD_USE_TLS;
-    if (h->listen_fd >= 0)
+    if (h->listen_fd >= 0 && h->watch_fd >= 0)
         h->daemon = MHD_start_daemon(
             flags, 0, NULL, NULL, on_request, h, MHD_OPTION_EXTERNAL_LOGGER, on_log, (void *)server,
             MHD_OPTION_CONNECTION_LIMIT, 2 * h->max_connections + 16, /* kept by acceptor: this is a backstop */
             MHD_OPTION_STRICT_FOR_CLIENT, (int)1, MHD_OPTION_CONNECTION_TIMEOUT, timeout,
+            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY,
             MHD_OPTION_NOTIFY_CONNECTION, sc_http_on_connection, h, MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
             MHD_OPTION_ARRAY, h->tls ? tls_options : &tls_options[4], MHD_OPTION_END);
     sc_http_tls_free(&tls);
@@ -1079,6 +1586,11 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
     getsockname(h->listen_fd, (struct sockaddr *)&bound, &bound_len);
     h->port = ntohs(bound.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&bound)->sin6_port
                                                 : ((struct sockaddr_in *)&bound)->sin_port);
+    /* the 2025 sessions, for the notification bus (mcp_subscriptions.c) */
+    if (sc_mcp_sessions_attach(server, sc_http_sessions_deliver, h) != 0) {
+        sc_mcp_http_stop(h);
+        return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+    }
 
     *out = h;
     return 0;
@@ -1100,16 +1612,22 @@ void sc_mcp_http_stop(sc_mcp_http *http)
 {
     if (http == NULL)
         return;
+    sc_mcp_sessions_detach(http); /* waits for a bus delivery to its sessions */
     pthread_mutex_lock(&http->lock);
     http->stopping = true; /* streams end, waiting requests give up */
     pthread_cond_broadcast(&http->wake);
+    pthread_cond_broadcast(&http->work);
+    /* libmicrohttpd must have no suspended connection when it stops; none
+     * parks once stopping is set */
+    sc_http_unpark_all(http);
     pthread_mutex_unlock(&http->lock);
     pthread_join(http->acceptor, NULL);
     pthread_join(http->reaper, NULL);
     MHD_stop_daemon(http->daemon);
     close(http->listen_fd);
     pthread_mutex_lock(&http->lock);
-    while (http->handlers > 0) /* handlers still running hold sessions and streams */
+    /* handlers still running hold sessions and streams; the workers, the server */
+    while (http->handlers > 0 || http->workers > 0)
         pthread_cond_wait(&http->wake, &http->lock);
     pthread_mutex_unlock(&http->lock);
     sc_mcp_tasks_stop(http->server);

@@ -4,12 +4,21 @@
  * libmicrohttpd 0.9.75 does not have (its timeout counts inactivity only,
  * so a client sending a byte a second would hold its slot for ever): a
  * reaper thread shuts down the socket of a connection whose request is
- * late, and libmicrohttpd then closes it. */
+ * late, and libmicrohttpd then closes it. The parked (suspended)
+ * connections too: the reaper resumes each at its deadline, or when its
+ * client hangs up (EPOLLRDHUP on its socket, in an epoll set of the
+ * reaper's own: libmicrohttpd does not watch a suspended connection). */
 #define _GNU_SOURCE /* accept4 */
 
+#include <errno.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <poll.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <unistd.h>
 
 #include "mcp_http_internal.h"
@@ -48,6 +57,146 @@ static void peer_closed(sc_mcp_http *h, const struct sockaddr *address)
             free(p);
             return;
         }
+}
+
+/* ---- parked connections --------------------------------------------------- */
+
+void sc_http_due_in(parked *p, unsigned seconds)
+{
+    clock_gettime(CLOCK_MONOTONIC, &p->due);
+    p->due.tv_sec += seconds;
+}
+
+static bool before(const struct timespec *a, const struct timespec *b)
+{
+    return a->tv_sec < b->tv_sec || (a->tv_sec == b->tv_sec && a->tv_nsec < b->tv_nsec);
+}
+
+bool sc_http_is_due(const parked *p)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return !before(&now, &p->due);
+}
+
+/* Whether the client closed its side of connection fd (or it failed). */
+static bool hung_up(int fd)
+{
+    struct pollfd p = {fd, POLLRDHUP, 0};
+    return fd >= 0 && poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
+}
+
+bool sc_http_park(sc_mcp_http *h, parked *p, struct MHD_Connection *c)
+{
+    if (p->on)
+        return true;
+    if (h->stopping || p->gone)
+        return false;
+    if (p->half_close_gone && hung_up(p->fd)) {
+        p->gone = true;
+        return false;
+    }
+    if (h->free_count == 0) { /* more slots */
+        size_t cap = h->parked_cap != 0 ? 2 * h->parked_cap : 256;
+        parked **slots = realloc(h->parked, cap * sizeof *slots);
+        if (slots == NULL)
+            return false;
+        h->parked = slots;
+        unsigned *free_slots = realloc(h->free_slots, cap * sizeof *free_slots);
+        if (free_slots == NULL)
+            return false;
+        h->free_slots = free_slots;
+        for (size_t i = cap; i > h->parked_cap; i--) {
+            h->parked[i - 1] = NULL;
+            h->free_slots[h->free_count++] = (unsigned)(i - 1);
+        }
+        h->parked_cap = cap;
+    }
+    p->slot = h->free_slots[--h->free_count];
+    p->gen = ++h->parked_gen;
+    /* its hang-up, once: the reaper then resumes it with gone set */
+    struct epoll_event watch = {.events = (p->half_close_gone ? EPOLLRDHUP : 0) | EPOLLONESHOT,
+                                .data.u64 = (uint64_t)p->gen << 32 | p->slot};
+    if (p->fd >= 0 && epoll_ctl(h->watch_fd, EPOLL_CTL_ADD, p->fd, &watch) != 0) {
+        h->free_slots[h->free_count++] = p->slot;
+        return false;
+    }
+    h->parked[p->slot] = p;
+    p->c = c;
+    p->on = true;
+    MHD_suspend_connection(c);
+    return true;
+}
+
+void sc_http_unwatch(sc_mcp_http *h, parked *p)
+{
+    if (!p->on)
+        return;
+    p->on = false;
+    h->parked[p->slot] = NULL;
+    h->free_slots[h->free_count++] = p->slot;
+    if (p->fd >= 0)
+        epoll_ctl(h->watch_fd, EPOLL_CTL_DEL, p->fd, NULL);
+}
+
+void sc_http_unpark(sc_mcp_http *h, parked *p)
+{
+    if (p == NULL || !p->on)
+        return;
+    sc_http_unwatch(h, p);
+    MHD_resume_connection(p->c);
+}
+
+void sc_http_unpark_all(sc_mcp_http *h)
+{
+    for (size_t i = 0; i < h->parked_cap; i++)
+        sc_http_unpark(h, h->parked[i]);
+}
+
+/* Resumes the parked connections whose deadline has come; lock held. */
+static void unpark_due(sc_mcp_http *h)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    for (size_t i = 0; i < h->parked_cap; i++) {
+        parked *p = h->parked[i];
+        if (p != NULL && !before(&now, &p->due))
+            sc_http_unpark(h, p);
+    }
+}
+
+/* Frees the listening sessions released since, outside the lock (their
+ * listeners are cancelled under the subscriptions' lock, which comes
+ * first); lock held, released meanwhile. */
+static void free_dead(sc_mcp_http *h)
+{
+    while (h->dead != NULL) {
+        http_session *s = h->dead;
+        h->dead = s->dead_next;
+        pthread_mutex_unlock(&h->lock);
+        sc_mcp_session_free(&s->session);
+        pthread_mutex_lock(&h->lock);
+        s->listening = false;
+        s->refs = 1;
+        sc_http_session_release(s); /* its streams, itself */
+    }
+}
+
+/* After many connections closed or sessions ended, the memory glibc's
+ * malloc keeps for them (scattered among what lives on) is given back to
+ * the system, at most every 2 s: without it, a peak of streams would stay
+ * resident; lock held, released meanwhile. */
+static void give_back(sc_mcp_http *h, time_t now)
+{
+    if (h->freed < 512 || now - h->trimmed_at < 2)
+        return;
+    h->freed = 0;
+    h->trimmed_at = now;
+#ifdef __GLIBC__
+    pthread_mutex_unlock(&h->lock); /* a walk of the heap: requests go on meanwhile */
+    malloc_trim(0);
+    pthread_mutex_lock(&h->lock);
+#endif
 }
 
 /* ---- the deadline of a request -------------------------------------------- */
@@ -127,6 +276,7 @@ void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_co
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         pthread_mutex_lock(&h->lock);
         h->open--;
+        h->freed++;
         peer_closed(h, info != NULL ? info->client_addr : NULL);
         pthread_cond_broadcast(&h->wake); /* the acceptor may take the next one */
         if (conn == NULL) {
@@ -153,8 +303,11 @@ void *sc_http_reaper(void *arg)
     sc_mcp_http *h = arg;
     pthread_mutex_lock(&h->lock);
     while (!h->stopping) {
-        struct timespec now, until;
+        struct timespec now;
+        unpark_due(h);
+        free_dead(h);
         clock_gettime(CLOCK_MONOTONIC, &now);
+        give_back(h, now.tv_sec);
         for (connection *conn = h->connections; conn != NULL; conn = conn->next) {
             long long ms = (now.tv_sec - conn->since.tv_sec) * 1000LL + (now.tv_nsec - conn->since.tv_nsec) / 1000000;
             if (conn->receiving && !conn->reaped && ms >= (long long)h->request_timeout * 1000) {
@@ -164,13 +317,19 @@ void *sc_http_reaper(void *arg)
             }
         }
         sc_http_expire_sessions(h, now.tv_sec);
-        clock_gettime(CLOCK_REALTIME, &until);
-        until.tv_nsec += 200 * 1000000L;
-        if (until.tv_nsec >= 1000000000L) {
-            until.tv_sec++;
-            until.tv_nsec -= 1000000000L;
+        /* sleeps until a parked connection's client hangs up, or 200 ms */
+        pthread_mutex_unlock(&h->lock);
+        struct epoll_event events[64];
+        int n = epoll_wait(h->watch_fd, events, 64, 200);
+        pthread_mutex_lock(&h->lock);
+        for (int i = 0; i < n; i++) {
+            unsigned slot = (unsigned)(events[i].data.u64 & 0xffffffffu), gen = (unsigned)(events[i].data.u64 >> 32);
+            parked *p = slot < h->parked_cap ? h->parked[slot] : NULL;
+            if (p != NULL && p->gen == gen) {
+                p->gone = true;
+                sc_http_unpark(h, p);
+            }
         }
-        pthread_cond_timedwait(&h->wake, &h->lock, &until);
     }
     pthread_mutex_unlock(&h->lock);
     return NULL;
@@ -225,6 +384,11 @@ void *sc_http_acceptor(void *arg)
     return NULL;
 }
 
+/* Connections waiting for their accept (the kernel caps it at
+ * net.core.somaxconn): a burst of clients must not overflow it, which
+ * costs each one dropped a SYN retransmission (a second). */
+#define LISTEN_BACKLOG 4096
+
 /* A socket listening on address:port (port 0: any); -1 with errno. */
 int sc_http_listen(const struct sockaddr *address, socklen_t len)
 {
@@ -234,7 +398,7 @@ int sc_http_listen(const struct sockaddr *address, socklen_t len)
         return -1;
     if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0 ||
         (address->sa_family == AF_INET6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0) ||
-        bind(fd, address, len) != 0 || listen(fd, 128) != 0) {
+        bind(fd, address, len) != 0 || listen(fd, LISTEN_BACKLOG) != 0) {
         close(fd);
         return -1;
     }

@@ -15,6 +15,7 @@
 #include <microhttpd.h>
 
 #include "mcp_internal.h"
+#include "schemac/mcp_bus.h"
 #include "schemac/mcp_http.h"
 
 #define SESSION_ID_LEN 32 /* hex digits of 128 random bits */
@@ -31,6 +32,25 @@ typedef struct event {
 } event;
 
 struct http_session;
+
+/* A connection suspended (MHD_suspend_connection) until something is for
+ * it: an SSE stream with nothing to write, a POST whose handler runs on a
+ * worker. Costs no thread: the reaper watches its socket (EPOLLRDHUP) and
+ * its deadline; whoever has something for it resumes it
+ * (sc_http_unpark). */
+typedef struct parked {
+    struct MHD_Connection *c;
+    int fd;
+    bool on;              /* suspended now */
+    /* a half close (FIN) means the client has gone: an SSE stream's; a
+     * POST's client may half close once its request is sent, and is
+     * found gone when its answer cannot be written */
+    bool half_close_gone;
+    bool gone;            /* its client hung up while it was */
+    unsigned slot;        /* in sc_mcp_http.parked, while on */
+    unsigned gen;         /* of this parking (a stale watch event is ignored) */
+    struct timespec due;  /* CLOCK_MONOTONIC: resumed then (keep-alive comment, SSE) */
+} parked;
 
 /* A stream of events: a POST answered as SSE (its handler's messages, then
  * its reply) or the session's GET stream (messages outside a request). */
@@ -59,6 +79,15 @@ typedef struct stream {
     unsigned long long close_seq; /* ... before this event: the rest waits for a resumption */
     unsigned retry_ms;           /* the retry field sent as it closes */
     bool gone;                   /* its POST's client left before the reply */
+    /* subscriptions/listen of 2026-07-28: the handler returned at once (its
+     * listener on this stream, the channel without open: see post), and
+     * the stream stays open until its client leaves or the server stops,
+     * then ends with listen_result */
+    bool listening;
+    char *listen_result;         /* the graceful end's reply (malloc), or NULL */
+    /* the connections to resume when it gets an event or ends */
+    parked *reader;              /* the attached connection writing it, when it waits */
+    parked *waiter;              /* its POST waiting for the first event or the reply */
 } stream;
 
 typedef struct http_session {
@@ -71,6 +100,15 @@ typedef struct http_session {
     stream *streams;
     stream *get;       /* the GET stream, once a message needs it */
     unsigned next_stream;
+    bool owned;                  /* opened with an OAuth token: bound to its holder */
+    unsigned char owner[32];     /* sc_oauth_owner of that holder */
+    /* a stateless session whose request is subscriptions/listen: its core
+     * may hold a listener, so it is freed outside the lock (the
+     * subscriptions' lock comes before it), by the reaper */
+    bool listening;
+    struct http_session *dead_next; /* in sc_mcp_http.dead */
+    size_t slot;                    /* in sc_mcp_http.sessions, while listed */
+    struct http_session *id_next;   /* in its bucket of sc_mcp_http.by_id, while listed */
 } http_session;
 
 /* Connections open from one address (max_connections_per_ip). */
@@ -101,6 +139,7 @@ struct sc_mcp_http {
     unsigned request_timeout, session_timeout, replay_events, keepalive;
     bool check_host;
     bool tls; /* HTTPS (tls_cert_file, tls_key_file) */
+    struct sc_oauth *oauth; /* the OAuth resource server (mcp_oauth.c), or NULL */
     struct MHD_Daemon *daemon;
     unsigned short port;
     sc_mcp_test_handler handler; /* NULL: the core (a test may set its own) */
@@ -108,9 +147,15 @@ struct sc_mcp_http {
     pthread_cond_t wake;  /* a stream got an event or finished; stopping; a handler ended */
     http_session **sessions;
     size_t session_cap;
+    /* the listed sessions by id (chained; ids are random, so the chains are
+     * short): a request finds its session without a scan of the table */
+    http_session **by_id;
+    size_t by_id_mask, session_count, free_hint;
     connection *connections;
     unsigned handlers; /* handler threads running */
     unsigned open;     /* connections, counted from their accept */
+    unsigned freed;     /* connections closed and sessions freed since memory was given back, */
+    time_t trimmed_at;  /* then */
     unsigned max_connections, max_per_ip;
     peer *peers;
     int listen_fd;
@@ -118,16 +163,42 @@ struct sc_mcp_http {
     unsigned next_stream_id;
     bool stopping;
     pthread_t reaper;
+    /* suspended connections (parked): by slot, with the free slots */
+    parked **parked;
+    unsigned *free_slots;
+    size_t parked_cap, free_count;
+    unsigned parked_gen;
+    int watch_fd;      /* epoll: the parked connections' hang-ups, for the reaper */
+    http_session *dead; /* listening sessions to free outside the lock */
+    time_t expired_at;  /* when idle sessions were last ended */
+    /* the handlers' threads: a pool that grows to max_workers (requests
+     * past it get 503) and shrinks when idle; a POST of responses or
+     * notifications always gets one, so a handler waiting for its
+     * client's answer never starves the answer */
+    struct job *jobs, *jobs_tail;
+    size_t queued;
+    unsigned workers, idle_workers, max_workers, requests_running;
+    unsigned starting; /* workers being started: each takes a queued job */
+    pthread_cond_t work;
 };
 
 /* One HTTP request, from its headers to its completion. */
 typedef struct request {
+    parked park;     /* while its handler runs (POST) */
+    struct stream *st; /* a POST's stream, a reference, once its handler was started */
+    bool initialize;
     sc_arena *arena; /* moves to the handler thread with the body */
     char *body;
     size_t len, cap;
     size_t received;
     bool too_large;
     http_session *session; /* a reference, once the headers named one */
+    const struct sc_mcp_principal *principal; /* the verified token's (OAuth; freed with arena), or NULL */
+    /* for the access log: the HTTP method and path, when the headers came
+     * in, and whether it is a GET stream (logged when it ends) */
+    const char *method, *url;
+    double arrived;
+    bool stream;
 } request;
 
 /* ---- mcp_http_session.c: everything below with the lock held unless it says
@@ -138,6 +209,9 @@ time_t sc_http_now(void); /* CLOCK_MONOTONIC seconds */
  * and the core's channel for messages outside a request set. */
 http_session *sc_http_session_new(sc_mcp_http *h);
 void sc_http_session_release(http_session *s);
+/* The notification bus's event (event->sessions) for every session of h
+ * (an sc_mcp_http): takes the lock (an sc_mcp_sessions_fn). */
+int sc_http_sessions_deliver(void *h, const sc_mcp_event *event);
 void sc_http_session_unlist(sc_mcp_http *h, size_t i);
 void sc_http_expire_sessions(sc_mcp_http *h, time_t now);
 /* These take the lock: the session named id with a reference (NULL: none);
@@ -162,6 +236,22 @@ int sc_http_close_post(void *ctx, unsigned retry_ms);
 bool sc_http_post_open(void *ctx);
 
 /* ---- mcp_http_connection.c ---- */
+
+/* Suspends p's connection (from libmicrohttpd's callback of it) until
+ * sc_http_unpark, due (then the reaper unparks it), or its client hangs up
+ * (p->gone); lock held. false: not parked (no memory, stopping), the
+ * caller goes on. */
+bool sc_http_park(sc_mcp_http *h, parked *p, struct MHD_Connection *c);
+/* Resumes p's connection if it is parked; lock held. */
+void sc_http_unpark(sc_mcp_http *h, parked *p);
+/* Forgets p without resuming it (its connection is being closed); lock held. */
+void sc_http_unwatch(sc_mcp_http *h, parked *p);
+/* Resumes every parked connection (stopping); lock held. */
+void sc_http_unpark_all(sc_mcp_http *h);
+/* p->due = now + seconds. */
+void sc_http_due_in(parked *p, unsigned seconds);
+/* Whether p->due has come. */
+bool sc_http_is_due(const parked *p);
 
 /* A socket listening on address (port 0: any); -1 with errno. */
 int sc_http_listen(const struct sockaddr *address, socklen_t len);

@@ -42,6 +42,7 @@ void sc_http_stream_release(stream *st)
         return;
     event_list_free(st->head);
     free(st->reply_text);
+    free(st->listen_result);
     free(st);
 }
 
@@ -50,7 +51,13 @@ void sc_http_session_release(http_session *s)
 {
     if (--s->refs > 0)
         return;
+    if (s->listening) { /* its core's listener: freed by the reaper, outside the lock */
+        s->dead_next = s->http->dead;
+        s->http->dead = s;
+        return;
+    }
     sc_mcp_session_free(&s->session);
+    s->http->freed++;
     while (s->streams != NULL) {
         stream *st = s->streams;
         s->streams = st->next;
@@ -60,13 +67,41 @@ void sc_http_session_release(http_session *s)
     free(s);
 }
 
+/* The bucket of id in h->by_id (its first 8 hex digits: random bits). */
+static size_t bucket_of(const sc_mcp_http *h, const char *id)
+{
+    size_t hash = 0;
+    for (size_t i = 0; i < 8 && id[i] != '\0'; i++)
+        hash = hash << 4 | ((size_t)(id[i] <= '9' ? id[i] - '0' : (id[i] | 0x20) - 'a' + 10) & 15);
+    return hash & h->by_id_mask;
+}
+
+/* The listed session named id, or NULL; lock held. */
+static http_session *find(const sc_mcp_http *h, const char *id)
+{
+    if (h->by_id == NULL)
+        return NULL;
+    for (http_session *s = h->by_id[bucket_of(h, id)]; s != NULL; s = s->id_next)
+        if (memcmp(s->id, id, SESSION_ID_LEN + 1) == 0)
+            return s;
+    return NULL;
+}
+
 /* Takes s out of the table (DELETE, expiry); lock held. */
 void sc_http_session_unlist(sc_mcp_http *h, size_t i)
 {
     http_session *s = h->sessions[i];
     h->sessions[i] = NULL;
+    h->session_count--;
+    for (http_session **p = &h->by_id[bucket_of(h, s->id)]; *p != NULL; p = &(*p)->id_next)
+        if (*p == s) {
+            *p = s->id_next;
+            break;
+        }
     s->listed = false;
     pthread_cond_broadcast(&h->wake); /* its GET stream ends */
+    if (s->get != NULL)
+        sc_http_unpark(h, s->get->reader);
     sc_http_session_release(s);
 }
 
@@ -74,6 +109,9 @@ void sc_http_session_unlist(sc_mcp_http *h, size_t i)
  * (a reference other than the table's is one); lock held. */
 void sc_http_expire_sessions(sc_mcp_http *h, time_t now)
 {
+    if (h->expired_at == now) /* once a second is enough: a scan of the whole table */
+        return;
+    h->expired_at = now;
     for (size_t i = 0; i < h->session_cap; i++) {
         http_session *s = h->sessions[i];
         if (s != NULL && s->refs == 1 && now - s->last_used >= (time_t)h->session_timeout) {
@@ -92,9 +130,7 @@ http_session *sc_http_session_acquire(sc_mcp_http *h, const char *id)
         return NULL;
     pthread_mutex_lock(&h->lock);
     sc_http_expire_sessions(h, sc_http_now());
-    for (size_t i = 0; i < h->session_cap && found == NULL; i++)
-        if (h->sessions[i] != NULL && memcmp(h->sessions[i]->id, id, SESSION_ID_LEN + 1) == 0)
-            found = h->sessions[i];
+    found = find(h, id);
     if (found != NULL) {
         found->refs++;
         found->last_used = sc_http_now();
@@ -120,8 +156,7 @@ bool sc_http_session_room(sc_mcp_http *h)
     bool room = false;
     pthread_mutex_lock(&h->lock);
     sc_http_expire_sessions(h, sc_http_now());
-    for (size_t i = 0; i < h->session_cap && !room; i++)
-        room = h->sessions[i] == NULL;
+    room = h->session_count < h->session_cap;
     pthread_mutex_unlock(&h->lock);
     return room;
 }
@@ -139,29 +174,42 @@ int sc_http_session_list(sc_mcp_http *h, http_session *s)
     int rc = SC_ERR_LIMIT;
     pthread_mutex_lock(&h->lock);
     sc_http_expire_sessions(h, sc_http_now());
-    for (size_t i = 0; i < h->session_cap && rc != 0; i++)
+    if (h->by_id == NULL) { /* buckets: a power of two, at least the table's size */
+        size_t n = 64;
+        while (n < h->session_cap)
+            n *= 2;
+        if ((h->by_id = calloc(n, sizeof *h->by_id)) != NULL)
+            h->by_id_mask = n - 1;
+    }
+    /* a free slot, looked for from after the last one taken */
+    for (size_t k = 0; h->by_id != NULL && h->session_count < h->session_cap && k < h->session_cap && rc != 0; k++) {
+        size_t i = (h->free_hint + k) % h->session_cap;
         if (h->sessions[i] == NULL) {
             h->sessions[i] = s;
+            h->session_count++;
+            h->free_hint = i + 1;
+            s->slot = i;
+            size_t b = bucket_of(h, s->id);
+            s->id_next = h->by_id[b];
+            h->by_id[b] = s;
             s->refs++;
             s->listed = true;
             s->last_used = sc_http_now();
             rc = 0;
         }
+    }
     pthread_mutex_unlock(&h->lock);
     return rc;
 }
 
 bool sc_http_session_end(sc_mcp_http *h, const char *id)
 {
-    bool found = false;
     pthread_mutex_lock(&h->lock);
-    for (size_t i = 0; i < h->session_cap && !found; i++)
-        if (h->sessions[i] != NULL && memcmp(h->sessions[i]->id, id, SESSION_ID_LEN + 1) == 0) {
-            sc_http_session_unlist(h, i);
-            found = true;
-        }
+    http_session *s = find(h, id);
+    if (s != NULL)
+        sc_http_session_unlist(h, s->slot);
     pthread_mutex_unlock(&h->lock);
-    return found;
+    return s != NULL;
 }
 
 int sc_mcp_http_each_session(sc_mcp_http *http, int (*fn)(sc_mcp_session *session, void *data), void *data)
@@ -210,20 +258,29 @@ static int resource_updated(sc_mcp_session *session, void *uri)
     return sc_mcp_resource_updated(session, uri);
 }
 
+/* An event of the notification bus (mcp_subscriptions.c) for the 2025
+ * sessions of h. */
+int sc_http_sessions_deliver(void *h, const sc_mcp_event *event)
+{
+    return sc_mcp_http_each_session(h, event->kind == SC_MCP_EVENT_LIST_CHANGED ? list_changed : resource_updated,
+                                    (void *)event->what);
+}
+
 /* Both the 2025 sessions (their GET streams) and the stateless
- * revisions' subscriptions of this server. */
+ * revisions' subscriptions of this server: in this process, and through
+ * server->bus on every replica. */
 int sc_mcp_http_list_changed(sc_mcp_http *http, const char *what)
 {
-    int rc = sc_mcp_http_each_session(http, list_changed, (void *)what);
-    int subscriptions = sc_mcp_notify_list_changed(http->server, what);
-    return rc != 0 ? rc : subscriptions;
+    if (http == NULL || what == NULL || sc_mcp_list_method(what) == NULL)
+        return SC_ERR_ARGUMENT;
+    return sc_mcp_publish(http->server, &(sc_mcp_event){SC_MCP_EVENT_LIST_CHANGED, what, true});
 }
 
 int sc_mcp_http_resource_updated(sc_mcp_http *http, const char *uri)
 {
-    int rc = sc_mcp_http_each_session(http, resource_updated, (void *)uri);
-    int subscriptions = sc_mcp_notify_resource_updated(http->server, uri);
-    return rc != 0 ? rc : subscriptions;
+    if (http == NULL || uri == NULL)
+        return SC_ERR_ARGUMENT;
+    return sc_mcp_publish(http->server, &(sc_mcp_event){SC_MCP_EVENT_RESOURCE_UPDATED, uri, true});
 }
 
 /* A new stream of s (NULL: a POST before its session exists, initialize),
@@ -293,6 +350,8 @@ int sc_http_stream_append(sc_mcp_http *h, stream *st, const char *json, size_t l
     if (st->head == NULL)
         st->tail = NULL;
     pthread_cond_broadcast(&h->wake);
+    sc_http_unpark(h, st->reader);
+    sc_http_unpark(h, st->waiter);
     return 0;
 }
 
@@ -303,7 +362,9 @@ int sc_http_send_on_post(void *ctx, const char *json, size_t len)
     stream *st = ctx;
     sc_mcp_http *h = st->http;
     pthread_mutex_lock(&h->lock);
-    int rc = h->stopping || !st->sse || st->done || st->gone ? 1 : sc_http_stream_append(h, st, json, len);
+    int rc = h->stopping || !st->sse || (st->done && !st->listening) || st->gone
+                 ? 1
+                 : sc_http_stream_append(h, st, json, len);
     pthread_mutex_unlock(&h->lock);
     return rc;
 }
@@ -336,6 +397,8 @@ int sc_http_close_post(void *ctx, unsigned retry_ms)
         st->retry_ms = retry_ms;
         st->streaming = true; /* answered as SSE now, if it was not yet */
         pthread_cond_broadcast(&h->wake);
+        sc_http_unpark(h, st->reader);
+        sc_http_unpark(h, st->waiter);
     }
     pthread_mutex_unlock(&h->lock);
     return can ? 0 : 1;

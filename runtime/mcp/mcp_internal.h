@@ -44,6 +44,9 @@ typedef struct sc_mcp_headers {
     /* Mcp-Param-NAME's value, or NULL */
     const char *(*param)(void *param_ctx, const char *name);
     void *param_ctx;
+    /* the verified access token's holder (OAuth), or NULL: what the
+     * transport sets sc_mcp_thread_principal to while it handles the body */
+    const struct sc_mcp_principal *principal;
 } sc_mcp_headers;
 
 /* sc_mcp_handle_on for the HTTP transport: headers (NULL: not HTTP) are
@@ -102,7 +105,16 @@ struct sc_mcp_context {
     struct sc_mcp_task *task;
     bool task_allowed;
     bool task_started;
+    /* the verified access token's holder (HTTP with OAuth), or NULL */
+    const struct sc_mcp_principal *principal;
+    const struct sc_mcp_trace_headers *trace; /* the HTTP request's, or NULL */
 };
+
+/* The principal of the requests handled on this thread: set by the HTTP
+ * transport around sc_mcp_handle_http, given to each context begun
+ * meanwhile (sc_mcp_principal_of). */
+struct sc_mcp_principal;
+extern _Thread_local const struct sc_mcp_principal *sc_mcp_thread_principal;
 
 /* The revision a context's request speaks: its own (stateless) or its
  * session's. */
@@ -239,6 +251,25 @@ void sc_mcp_listeners_cancel(const sc_mcp_session *session, const cJSON *id);
  * held, which comes before this file's. */
 void sc_mcp_notify_task(const sc_mcp_server *server, const char *task_id, const cJSON *task);
 
+/* ---- the notification bus (mcp_subscriptions.c, schemac/mcp_bus.h) ----------- */
+
+struct sc_mcp_event;
+/* Delivers event in this process (the subscriptions, and with
+ * event->sessions the 2025 sessions of the transports attached below),
+ * then publishes it on server->bus. 0, SC_ERR_ARGUMENT or SC_ERR_NOMEM. */
+int sc_mcp_publish(const sc_mcp_server *server, const struct sc_mcp_event *event);
+
+/* A transport's 2025 sessions of server, which deliver gives an event
+ * (event->sessions) from any thread: attached when it starts, detached
+ * (waiting for a delivery in progress) before it frees them. */
+typedef int (*sc_mcp_sessions_fn)(void *sessions_ctx, const struct sc_mcp_event *event);
+int sc_mcp_sessions_attach(const sc_mcp_server *server, sc_mcp_sessions_fn deliver, void *sessions_ctx);
+void sc_mcp_sessions_detach(void *sessions_ctx);
+
+/* While sc_mcp_main serves copy in place of server: sc_mcp_notify_* given
+ * server reach copy (NULL: no longer). */
+void sc_mcp_server_alias(const sc_mcp_server *server, const sc_mcp_server *copy);
+
 /* ---- tasks (mcp_tasks.c) ----------------------------------------------------- */
 
 /* The tool call of a request (tools/call's params), run with ctx: its
@@ -276,5 +307,36 @@ void sc_mcp_task_message(struct sc_mcp_task *task, const char *message);
 /* The ids of ids (an array) that name tasks of server, as a new array; NULL
  * when memory runs out. */
 cJSON *sc_mcp_tasks_known(const sc_mcp_server *server, const cJSON *ids);
+
+/* ---- trace context and access log (mcp_trace.c) ---- */
+
+/* The HTTP request's trace headers, NULL each when absent: set by the
+ * transport on the thread that handles the request, given to each
+ * context begun meanwhile (sc_mcp_trace). */
+typedef struct sc_mcp_trace_headers {
+    const char *traceparent;
+    const char *tracestate;
+    const char *baggage;
+} sc_mcp_trace_headers;
+extern _Thread_local const sc_mcp_trace_headers *sc_mcp_thread_trace;
+
+/* Whether value is a W3C Trace Context traceparent. */
+bool sc_mcp_traceparent_valid(const char *value);
+
+/* One request as the access log tells it (sc_mcp_server.access_log). */
+typedef struct sc_mcp_access {
+    const char *method;      /* the JSON-RPC method, or the HTTP method of a request refused before */
+    const char *name;        /* the tool's or prompt's name, the resource's URI, or NULL */
+    unsigned http_status;    /* 0: not HTTP, or not known to the core */
+    const char *outcome;     /* "ok", "notification", "response", "none"; NULL: rpc_code */
+    int rpc_code;            /* the JSON-RPC error's code */
+    double seconds;          /* from the request's arrival to its response */
+    const char *subject;     /* the principal's, or NULL */
+    const char *client_id;
+    const char *traceparent; /* the request's, or NULL */
+} sc_mcp_access;
+
+/* Writes a's line to server->log when server->access_log is set. */
+void sc_mcp_access_log(const sc_mcp_server *server, const sc_mcp_access *a);
 
 #endif /* SCHEMAC_MCP_INTERNAL_H */

@@ -30,6 +30,7 @@
 #include <time.h>
 
 #include "mcp_internal.h"
+#include "schemac/mcp_bus.h"
 #include "schemac/schemac.h"
 
 #define META_SUBSCRIPTION "io.modelcontextprotocol/subscriptionId"
@@ -268,12 +269,19 @@ static int send_to(listener *l, const char *method, cJSON *params)
     return 0;
 }
 
-/* Sends method to every listener of server that wants it; lock held. */
-static int notify(const sc_mcp_server *server, const char *method, const char *uri)
+/* Whether l listens to server, or (bus not NULL) to any server on bus. */
+static bool reaches(const sc_mcp_server *listened, const sc_mcp_server *server, const sc_mcp_bus *bus)
+{
+    return bus != NULL ? listened->bus == bus : listened == server;
+}
+
+/* Sends method to every listener of server (or of bus) that wants it;
+ * lock held. */
+static int notify(const sc_mcp_server *server, const sc_mcp_bus *bus, const char *method, const char *uri)
 {
     int result = 0;
     for (listener *l = listeners; l != NULL; l = l->next) {
-        if (l->server != server || l->ended)
+        if (!reaches(l->server, server, bus) || l->ended)
             continue;
         bool wants = false;
         if (uri != NULL) {
@@ -298,25 +306,173 @@ static int notify(const sc_mcp_server *server, const char *method, const char *u
     return result;
 }
 
-int sc_mcp_notify_list_changed(const sc_mcp_server *server, const char *what)
+/* ---- the notification bus (schemac/mcp_bus.h) ------------------------------------
+ *
+ * An event is delivered here to the subscriptions above and, when it is
+ * for the sessions too, to the 2025 sessions of each transport attached
+ * (the HTTP servers of this process): on the notifying thread for one
+ * notified here, on the bus's thread for one another replica published.
+ * The transports' list has a lock of its own, held (for reading) while
+ * they deliver, so that one detaches only once no delivery uses it; it
+ * is never taken with this file's lock held, nor this one with it. */
+
+typedef struct sessions_sink {
+    struct sessions_sink *next;
+    const sc_mcp_server *server;
+    sc_mcp_sessions_fn deliver;
+    void *ctx;
+} sessions_sink;
+
+static pthread_rwlock_t sinks_lock = PTHREAD_RWLOCK_INITIALIZER;
+static sessions_sink *sinks;
+
+/* sc_mcp_main's copies of servers it serves (sc_mcp_server_alias). */
+#define MAX_ALIASES 8
+static struct {
+    const sc_mcp_server *server, *copy;
+} aliases[MAX_ALIASES];
+static pthread_mutex_t aliases_lock = PTHREAD_MUTEX_INITIALIZER;
+
+int sc_mcp_sessions_attach(const sc_mcp_server *server, sc_mcp_sessions_fn deliver, void *sessions_ctx)
 {
-    const char *method = sc_mcp_list_method(what);
+    sessions_sink *sink = malloc(sizeof *sink);
+    if (sink == NULL)
+        return SC_ERR_NOMEM;
+    *sink = (sessions_sink){.server = server, .deliver = deliver, .ctx = sessions_ctx};
+    pthread_rwlock_wrlock(&sinks_lock);
+    sink->next = sinks;
+    sinks = sink;
+    pthread_rwlock_unlock(&sinks_lock);
+    return 0;
+}
+
+void sc_mcp_sessions_detach(void *sessions_ctx)
+{
+    pthread_rwlock_wrlock(&sinks_lock);
+    for (sessions_sink **p = &sinks; *p != NULL;) {
+        sessions_sink *sink = *p;
+        if (sink->ctx == sessions_ctx) {
+            *p = sink->next;
+            free(sink);
+        } else {
+            p = &sink->next;
+        }
+    }
+    pthread_rwlock_unlock(&sinks_lock);
+}
+
+void sc_mcp_server_alias(const sc_mcp_server *server, const sc_mcp_server *copy)
+{
+    pthread_mutex_lock(&aliases_lock);
+    size_t free_slot = MAX_ALIASES;
+    for (size_t i = 0; i < MAX_ALIASES; i++) {
+        if (aliases[i].server == server)
+            aliases[i].server = aliases[i].copy = NULL;
+        if (aliases[i].server == NULL && free_slot == MAX_ALIASES)
+            free_slot = i;
+    }
+    if (copy != NULL && free_slot < MAX_ALIASES) {
+        aliases[free_slot].server = server;
+        aliases[free_slot].copy = copy;
+    }
+    pthread_mutex_unlock(&aliases_lock);
+}
+
+/* The server sc_mcp_main serves for server: its copy, or itself. */
+static const sc_mcp_server *served(const sc_mcp_server *server)
+{
+    pthread_mutex_lock(&aliases_lock);
+    for (size_t i = 0; i < MAX_ALIASES; i++)
+        if (aliases[i].server == server && aliases[i].copy != NULL) {
+            server = aliases[i].copy;
+            break;
+        }
+    pthread_mutex_unlock(&aliases_lock);
+    return server;
+}
+
+/* The notification method of a valid event, or NULL. */
+static const char *event_method(const sc_mcp_event *event)
+{
+    if (event == NULL || event->what == NULL || event->what[0] == '\0' ||
+        strnlen(event->what, SC_MCP_EVENT_MAX_WHAT + 1) > SC_MCP_EVENT_MAX_WHAT)
+        return NULL;
+    if (event->kind == SC_MCP_EVENT_LIST_CHANGED)
+        return sc_mcp_list_method(event->what);
+    return event->kind == SC_MCP_EVENT_RESOURCE_UPDATED ? "notifications/resources/updated" : NULL;
+}
+
+/* Delivers event in this process to the listeners of server or (not
+ * NULL) of every server on bus. */
+static int deliver(const sc_mcp_server *server, const sc_mcp_bus *bus, const sc_mcp_event *event,
+                   const char *method)
+{
+    pthread_mutex_lock(&lock);
+    int rc = notify(server, bus, method, event->kind == SC_MCP_EVENT_RESOURCE_UPDATED ? event->what : NULL);
+    pthread_mutex_unlock(&lock);
+    if (!event->sessions)
+        return rc;
+    pthread_rwlock_rdlock(&sinks_lock);
+    for (sessions_sink *sink = sinks; sink != NULL; sink = sink->next)
+        if (reaches(sink->server, server, bus)) {
+            int one = sink->deliver(sink->ctx, event);
+            if (rc == 0)
+                rc = one;
+        }
+    pthread_rwlock_unlock(&sinks_lock);
+    return rc;
+}
+
+int sc_mcp_publish(const sc_mcp_server *server, const sc_mcp_event *event)
+{
+    const char *method = event_method(event);
     if (server == NULL || method == NULL)
         return SC_ERR_ARGUMENT;
-    pthread_mutex_lock(&lock);
-    int rc = notify(server, method, NULL);
-    pthread_mutex_unlock(&lock);
+    server = served(server);
+    sc_mcp_bus *bus = server->bus;
+    int rc = deliver(server, bus, event, method);
+    if (bus != NULL && bus->publish != NULL) {
+        int published = bus->publish(bus, event);
+        if (published != 0)
+            sc_mcp_log(server, "notification bus: %s (%.200s) reached this replica only: %s", method, event->what,
+                       sc_strerror(published));
+    }
     return rc;
+}
+
+int sc_mcp_bus_deliver(sc_mcp_bus *bus, const sc_mcp_event *event)
+{
+    const char *method = event_method(event);
+    if (bus == NULL || method == NULL)
+        return SC_ERR_ARGUMENT;
+    return deliver(NULL, bus, event, method);
+}
+
+int sc_mcp_bus_resync(sc_mcp_bus *bus)
+{
+    int rc = 0;
+    for (size_t i = 0; i < 3; i++) {
+        static const char *const lists[] = {"tools", "prompts", "resources"};
+        sc_mcp_event event = {SC_MCP_EVENT_LIST_CHANGED, lists[i], true};
+        int one = sc_mcp_bus_deliver(bus, &event);
+        if (rc == 0)
+            rc = one;
+    }
+    return rc;
+}
+
+int sc_mcp_notify_list_changed(const sc_mcp_server *server, const char *what)
+{
+    if (what == NULL || sc_mcp_list_method(what) == NULL)
+        return SC_ERR_ARGUMENT;
+    return sc_mcp_publish(server, &(sc_mcp_event){SC_MCP_EVENT_LIST_CHANGED, what, false});
 }
 
 int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri)
 {
-    if (server == NULL || uri == NULL)
+    if (uri == NULL)
         return SC_ERR_ARGUMENT;
-    pthread_mutex_lock(&lock);
-    int rc = notify(server, "notifications/resources/updated", uri);
-    pthread_mutex_unlock(&lock);
-    return rc;
+    return sc_mcp_publish(server, &(sc_mcp_event){SC_MCP_EVENT_RESOURCE_UPDATED, uri, false});
 }
 
 void sc_mcp_notify_task(const sc_mcp_server *server, const char *task_id, const cJSON *task)

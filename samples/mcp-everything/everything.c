@@ -21,6 +21,9 @@
 #include <time.h>
 
 #include <schemac/mcp.h>
+#if EVERYTHING_REDIS
+#include <schemac/mcp_redis.h>
+#endif
 
 #include "everything.schemac.h"
 #include "fixtures.h"
@@ -479,5 +482,10 @@ int main(int argc, char **argv)
         else
             argv[kept++] = argv[i];
     }
+#if EVERYTHING_REDIS
+    /* and --redis URL: replicas sharing list changes on Redis (samples/deploy) */
+    return sc_mcp_redis_main(&server, NULL, kept, argv);
+#else
     return sc_mcp_main(&server, NULL, kept, argv);
+#endif
 }

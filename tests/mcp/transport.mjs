@@ -437,7 +437,7 @@ await check('DELETE ends the session and its GET stream', async () => {
     assert.equal((await post(ping, id)).status, 404);
 });
 
-await check('a long call gets its SSE stream after keepalive_seconds (1 s): a client gone frees its slot; handlers left running are capped at 2 x max_connections (80), then 503', async () => {
+await check('a long call gets its SSE stream after keepalive_seconds (1 s): a client gone frees its slot; handlers left running are capped at threads (80), then 503', async () => {
     const id = await open();
     const wait = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'wait', arguments: {} } });
     const request = raw(wait, `Host: 127.0.0.1\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Session-Id: ${id}\r\n`);

@@ -140,6 +140,7 @@ int main(int argc, char **argv)
     sc_mcp_http_options options = {
         .max_connections = 40,
         .max_connections_per_ip = 20,
+        .threads = 80, /* handlers at once: the 81st request gets 503 */
         .request_timeout_seconds = 2,
         .replay_events = 4,
         .keepalive_seconds = 1,
