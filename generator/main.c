@@ -20,6 +20,7 @@
 #include "emit/json/emit_dialects.h"
 #include "emit/json/emit_schema.h"
 #include "generator_config.h"
+#include "import/import.h"
 #include "model/model.h"
 #include "parse/parse.h"
 #include "util/diag.h"
@@ -29,6 +30,8 @@ enum { EXIT_ERRORS = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
 
 static const char usage[] =
     "Usage: schemac [OPTIONS] HEADER [-- CLANG_ARGS...]\n"
+    "       schemac import [OPTIONS] FILE  (a JSON Schema or MCP tools to a header;\n"
+    "                                       schemac import --help)\n"
     "\n"
     "Reads HEADER, a C header whose structs are annotated with doc-comment tags\n"
     "(@schema, @tool NAME, @minimum, @pattern, ...), and writes into DIR:\n"
@@ -140,6 +143,8 @@ static void print_help(void)
     for (int w = 0; w < WARNING_COUNT; w++)
         printf("  %-20s %s\n", warning_table[w].name, warning_table[w].controls);
     fputs(usage_end, stdout);
+    putchar('\n');
+    fputs(import_usage, stdout);
 }
 
 typedef struct options {
@@ -675,6 +680,8 @@ static int gather_clang_args(const options *o, char ***db_args, int *ndb, const 
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && strcmp(argv[1], "import") == 0)
+        return import_command(argc - 1, argv + 1); /* docs/import.md */
     options o;
     memset(&o, 0, sizeof o);
     int rc = parse_args(argc, argv, &o);
