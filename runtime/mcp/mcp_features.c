@@ -299,7 +299,8 @@ static int resources_list(const sc_mcp_server *server, bool templates, const cJS
 
 /* Matches uri against a level-1 URI template (RFC 6570 simple expansion:
  * {name}), each variable taking one or more characters up to the literal
- * that follows it and never '/', '?' or '#'; the values go into variables.
+ * that follows it and never '/', '?' or '#'; the values go into variables
+ * (unless it is NULL).
  * Written by hand: no C library for URI templates is packaged in Debian,
  * and level 1 is all MCP's templates use in practice. */
 static bool match_template(const char *template, const char *uri, cJSON *variables)
@@ -322,6 +323,8 @@ static bool match_template(const char *template, const char *uri, cJSON *variabl
             u++;
         if (u == value)
             return false;
+        if (variables == NULL)
+            continue;
         size_t len = (size_t)(u - value);
         char *text = malloc(len + 1);
         if (text == NULL)
@@ -340,29 +343,30 @@ static bool match_template(const char *template, const char *uri, cJSON *variabl
     return *u == '\0';
 }
 
+const sc_mcp_resource *sc_mcp_find_resource(const sc_mcp_server *server, const char *uri, cJSON *variables)
+{
+    /* a fixed URI first, then the templates in the server's order */
+    for (size_t i = 0; i < server->resource_count; i++)
+        if (!is_template(&server->resources[i]) && strcmp(server->resources[i].uri, uri) == 0)
+            return &server->resources[i];
+    for (size_t i = 0; i < server->resource_count; i++) {
+        if (is_template(&server->resources[i]) && match_template(server->resources[i].uri, uri, variables))
+            return &server->resources[i];
+        while (variables != NULL && variables->child != NULL) /* a partial match's leftovers */
+            cJSON_DeleteItemFromArray(variables, 0);
+    }
+    return NULL;
+}
+
 static int resources_read(sc_mcp_context *ctx, const cJSON *params, cJSON **result, sc_error *err)
 {
-    const sc_mcp_server *server = ctx->server;
     const char *uri = string_member(params, "uri");
     if (uri == NULL)
         return refuse(err, SC_MCP_INVALID_PARAMS, "resources/read: params.uri must be a string%s", "");
     cJSON *variables = cJSON_CreateObject();
-    const sc_mcp_resource *resource = NULL;
     if (variables == NULL)
         return nomem(err);
-    /* a fixed URI first, then the templates in the server's order */
-    for (size_t i = 0; i < server->resource_count && resource == NULL; i++)
-        if (!is_template(&server->resources[i]) && strcmp(server->resources[i].uri, uri) == 0)
-            resource = &server->resources[i];
-    for (size_t i = 0; i < server->resource_count && resource == NULL; i++) {
-        if (is_template(&server->resources[i]) && match_template(server->resources[i].uri, uri, variables))
-            resource = &server->resources[i];
-        else if (cJSON_GetArraySize(variables) > 0) { /* a partial match's leftovers */
-            cJSON_Delete(variables);
-            if ((variables = cJSON_CreateObject()) == NULL)
-                return nomem(err);
-        }
-    }
+    const sc_mcp_resource *resource = sc_mcp_find_resource(ctx->server, uri, variables);
     if (resource == NULL) {
         cJSON_Delete(variables);
         return refuse(err, SC_MCP_RESOURCE_NOT_FOUND, "resource not found: %.200s", uri);

@@ -278,6 +278,10 @@ cJSON *sc_mcp_tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *para
 
 /* The visible tool a tools/call names, or NULL. */
 const sc_tool *sc_mcp_find_tool(const sc_mcp_server *server, const char *name);
+/* The resource uri names, as resources/read finds it (a fixed URI first,
+ * then the templates in the server's order), a template's variables into
+ * variables (an object; NULL: not wanted), or NULL (mcp_features.c). */
+const sc_mcp_resource *sc_mcp_find_resource(const sc_mcp_server *server, const char *uri, cJSON *variables);
 
 /* Whether the stateless request of ctx declared the tasks extension. */
 bool sc_mcp_client_has_tasks(const sc_mcp_context *ctx);

@@ -791,30 +791,6 @@ sc_oauth_status sc_oauth_check(sc_oauth *o, const char *authorization, bool toke
 
 /* ---- scopes a request needs --------------------------------------------- */
 
-/* Whether uri matches a level-1 URI template ({name}: one or more
- * characters up to the next literal, never '/', '?' or '#'), as
- * resources/read matches them (mcp_features.c). */
-static bool matches_template(const char *t, const char *u)
-{
-    while (*t != '\0') {
-        if (*t != '{') {
-            if (*t++ != *u++)
-                return false;
-            continue;
-        }
-        const char *close = strchr(t, '}');
-        if (close == NULL)
-            return false;
-        t = close + 1;
-        const char *value = u;
-        while (*u != '\0' && *u != *t && strchr("/?#", *u) == NULL)
-            u++;
-        if (u == value)
-            return false;
-    }
-    return *u == '\0';
-}
-
 /* The scopes one request declares it needs (NULL: none). */
 static const char *required_scopes(const sc_mcp_server *server, const cJSON *message)
 {
@@ -836,14 +812,8 @@ static const char *required_scopes(const sc_mcp_server *server, const cJSON *mes
     }
     if (strcmp(method, "resources/read") != 0 || uri == NULL)
         return NULL;
-    /* as resources/read: a fixed URI first, then the templates in order */
-    for (size_t i = 0; i < server->resource_count; i++)
-        if (strchr(server->resources[i].uri, '{') == NULL && strcmp(server->resources[i].uri, uri) == 0)
-            return server->resources[i].scopes;
-    for (size_t i = 0; i < server->resource_count; i++)
-        if (strchr(server->resources[i].uri, '{') != NULL && matches_template(server->resources[i].uri, uri))
-            return server->resources[i].scopes;
-    return NULL;
+    const sc_mcp_resource *resource = sc_mcp_find_resource(server, uri, NULL);
+    return resource != NULL ? resource->scopes : NULL;
 }
 
 const char *sc_oauth_missing_scopes(const sc_oauth *o, const sc_mcp_principal *principal, sc_arena *arena,
