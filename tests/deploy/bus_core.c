@@ -23,17 +23,7 @@
 #include <schemac/mcp.h>
 #include <schemac/mcp_bus.h>
 
-static int failures;
-
-#define CHECK(cond)                                                                                                   \
-    do {                                                                                                              \
-        if (!(cond)) {                                                                                                \
-            failures++;                                                                                               \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);                                  \
-        }                                                                                                             \
-    } while (0)
-
-#define HAS(text, part) (strstr((text), (part)) != NULL)
+#include "check.h"
 
 /* What a replica's listener received. */
 typedef struct record {

@@ -11,15 +11,7 @@
 
 #include "tools.schemac.h"
 
-static int failures;
-
-#define CHECK(cond)                                                                                                   \
-    do {                                                                                                              \
-        if (!(cond)) {                                                                                                \
-            failures++;                                                                                               \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);                                  \
-        }                                                                                                             \
-    } while (0)
+#include "check.h"
 
 /* echo, returning what its text names: a number that JSON cannot hold, a
  * string that is not UTF-8, or the text. */
@@ -71,8 +63,6 @@ static const char *ask(const sc_mcp_server *server, sc_mcp_session *session, sc_
     sc_arena_reset(arena);
     return sc_mcp_handle(server, session, arena, message, strlen(message), &reply) == 0 ? reply.text : NULL;
 }
-
-#define HAS(text, part) ((text) != NULL && strstr((text), (part)) != NULL)
 
 /* Paging of prompts, resources and templates (each kind counted apart),
  * and the messages sent outside a request: resources/updated only for a

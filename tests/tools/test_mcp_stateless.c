@@ -16,17 +16,7 @@
 
 #include <schemac/mcp.h>
 
-static int failures;
-
-#define CHECK(cond)                                                                                                   \
-    do {                                                                                                              \
-        if (!(cond)) {                                                                                                \
-            failures++;                                                                                               \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);                                  \
-        }                                                                                                             \
-    } while (0)
-
-#define HAS(text, part) ((text) != NULL && strstr((text), (part)) != NULL)
+#include "check.h"
 
 #define META                                                                                                         \
     "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","                                         \

@@ -19,17 +19,7 @@
 
 #include <schemac/mcp.h>
 
-static int failures;
-
-#define CHECK(cond)                                                                                                   \
-    do {                                                                                                              \
-        if (!(cond)) {                                                                                                \
-            failures++;                                                                                               \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);                                  \
-        }                                                                                                             \
-    } while (0)
-
-#define HAS(text, part) ((text) != NULL && strstr((text), (part)) != NULL)
+#include "check.h"
 
 #define CAPS_TASKS "{\"elicitation\":{},\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}"
 #define CAPS_PLAIN "{\"elicitation\":{}}"

@@ -6,24 +6,14 @@
  * error's code, a tool's own error, a notification), duration and trace
  * id, quoted where a client's text would break the line; none when
  * access_log is off. The HTTP side (headers, subject, refusals) is
- * tests/mcp/access_log.mjs's. */
+ * tests/mcp/oauth.mjs's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <schemac/mcp.h>
 
-static int failures;
-
-#define CHECK(cond)                                                                                                   \
-    do {                                                                                                              \
-        if (!(cond)) {                                                                                                \
-            failures++;                                                                                               \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);                                  \
-        }                                                                                                             \
-    } while (0)
-
-#define HAS(text, part) ((text) != NULL && strstr((text), (part)) != NULL)
+#include "check.h"
 
 #define META "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","                                \
              "\"io.modelcontextprotocol/clientCapabilities\":{}"
