@@ -149,6 +149,8 @@ static bool rx_utf8_ranges(rx_u8seqs *out, uint32_t lo, uint32_t hi)
 static uint32_t rx_set_trie(rx_nfa *m, const rx_u8seq *q, size_t n, int d, uint32_t next, size_t offset)
 {
     uint32_t entry = RX_NONE;
+    if (d >= 4) /* never: a sequence ends by its 4th byte (said for gcc -O3's -Warray-bounds) */
+        return RX_NONE;
     /* from the last range to the first, so the alternatives read in order */
     for (size_t j = n; j > 0;) {
         size_t i = j - 1;

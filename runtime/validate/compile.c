@@ -1081,7 +1081,7 @@ static int compile_validation(nodec *n)
             size_t k = 0;
             for (const cJSON *m = v->child; m != NULL; m = m->next)
                 k += cJSON_IsArray(m);
-            uint32_t first;
+            uint32_t first = 0;
             if (k > 0 && (rc = names(n->c, k, &first)) == 0 && (rc = emit(n, SV_OP_DEPENDENT_REQUIRED, dr, &in)) == 0) {
                 in->first = first;
                 in->count = (uint32_t)k;
@@ -1156,7 +1156,7 @@ static int compile_objects(nodec *n)
             for (const cJSON *m = v->child; m != NULL; m = m->next)
                 k += !cJSON_IsArray(m);
             if (k > 0) {
-                uint32_t first;
+                uint32_t first = 0;
                 if ((rc = names(n->c, k, &first)) != 0)
                     return rc;
                 k = 0;

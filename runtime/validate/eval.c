@@ -329,7 +329,7 @@ static int op_any_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     bool any = false;
     for (uint32_t i = 0; i < in->count; i++) {
-        bool ok;
+        bool ok = false;
         if (eval_branch(x, x->s->lists[in->first + i], v, m, true, &ok) == ABORT)
             return ABORT;
         any |= ok;
@@ -343,7 +343,7 @@ static int op_one_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     uint32_t passed = 0, first = 0, second = 0;
     for (uint32_t i = 0; i < in->count && passed < 2; i++) {
-        bool ok;
+        bool ok = false;
         if (eval_branch(x, x->s->lists[in->first + i], v, m, false, &ok) == ABORT)
             return ABORT;
         if (ok && passed++ == 0)
@@ -356,7 +356,7 @@ static int op_one_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
     if (passed > 1)
         return fail(x, in, NULL, SC_ERR_CONSTRAINT,
                     "must match exactly one of the oneOf schemas (it matches %u and %u)", first, second);
-    bool ok;
+    bool ok = false;
     /* the one that passed, again, for its marks */
     if (m != NULL && eval_branch(x, x->s->lists[in->first + first], v, m, true, &ok) == ABORT)
         return ABORT;
@@ -365,7 +365,7 @@ static int op_one_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 
 static int op_if(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
-    bool ok;
+    bool ok = false;
     if (in->b == SV_NONE && in->c == SV_NONE && m->props == NULL && m->items == NULL)
         return VALID; /* "if" alone asserts nothing: only its marks matter */
     if (eval_branch(x, in->a, v, m, true, &ok) == ABORT)
@@ -507,7 +507,7 @@ static int op_property_names(ctx *x, const sv_instr *in, const cJSON *v)
         memset(&name, 0, sizeof name);
         name.type = cJSON_String;
         name.valuestring = c->string;
-        bool ok;
+        bool ok = false;
         if (eval_branch(x, in->a, &name, NULL, false, &ok) == ABORT)
             return ABORT;
         if (!ok)
@@ -732,7 +732,7 @@ static int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
     case SV_OP_ANY_OF: return op_any_of(x, in, v, m);
     case SV_OP_ONE_OF: return op_one_of(x, in, v, m);
     case SV_OP_NOT: {
-        bool ok;
+        bool ok = false;
         if (eval_branch(x, in->a, v, NULL, false, &ok) == ABORT)
             return ABORT;
         return !ok ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "must not match the not schema");
