@@ -25,6 +25,7 @@
 #include "parse/parse.h"
 #include "util/diag.h"
 #include "util/strbuf.h"
+#include "validate_cmd/validate_cmd.h"
 
 enum { EXIT_ERRORS = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
 
@@ -32,6 +33,8 @@ static const char usage[] =
     "Usage: schemac [OPTIONS] HEADER [-- CLANG_ARGS...]\n"
     "       schemac import [OPTIONS] FILE  (a JSON Schema or MCP tools to a header;\n"
     "                                       schemac import --help)\n"
+    "       schemac validate -s SCHEMA [OPTIONS] FILE...  (JSON documents against\n"
+    "                                       a JSON Schema; schemac validate --help)\n"
     "\n"
     "Reads HEADER, a C header whose structs are annotated with doc-comment tags\n"
     "(@schema, @tool NAME, @minimum, @pattern, ...), and writes into DIR:\n"
@@ -145,6 +148,8 @@ static void print_help(void)
     fputs(usage_end, stdout);
     putchar('\n');
     fputs(import_usage, stdout);
+    putchar('\n');
+    fputs(validate_usage, stdout);
 }
 
 typedef struct options {
@@ -682,6 +687,8 @@ int main(int argc, char **argv)
 {
     if (argc > 1 && strcmp(argv[1], "import") == 0)
         return import_command(argc - 1, argv + 1); /* docs/import.md */
+    if (argc > 1 && strcmp(argv[1], "validate") == 0)
+        return validate_command(argc - 1, argv + 1); /* docs/validate.md */
     options o;
     memset(&o, 0, sizeof o);
     int rc = parse_args(argc, argv, &o);

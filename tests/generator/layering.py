@@ -4,6 +4,8 @@ include points down it (docs/internals.md). From top to bottom:
 
     main.c, cli/    the command line: options, flags, compdb, outputs
     import/         schemac import: a JSON Schema or MCP tools to a header
+    validate_cmd/   schemac validate: documents against a JSON Schema
+                    (libschemac-validate)
     compat/         --write-baseline and --compat: the header against the
                     schemas it published (reads the emitted schema)
     emit/           the emitters (emit/c/ the generated C, emit/json/ the
@@ -26,7 +28,7 @@ import re
 import sys
 
 # highest first; a stage's rank is its index
-STAGES = ['cli', 'import', 'compat', 'emit', 'check', 'parse', 'model', 'pattern', 'util']
+STAGES = ['cli', 'import', 'validate_cmd', 'compat', 'emit', 'check', 'parse', 'model', 'pattern', 'util']
 TOP_FILES = {'main.c'}  # generator/ itself: the command line, above all stages
 ALLOWED_ELSEWHERE = re.compile(r'^(schemac/[\w/]+\.h|generator_config\.h)$')
 
