@@ -34,13 +34,13 @@
 //
 // Exits 77 (skipped) when node_modules (the SDK, jose) or openssl is missing.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+
+import { withTestCa } from './test_ca.mjs';
 
 const serverBinary = process.argv[2];
 if (!serverBinary) {
@@ -48,32 +48,9 @@ if (!serverBinary) {
     process.exit(2);
 }
 
-// The CA must be trusted by this process's fetch (the SDK's discovery of
-// the authorization server): NODE_EXTRA_CA_CERTS is read at start, so the
-// test makes its CA, then runs itself again with it.
-if (!process.env.SC_OAUTH_TEST_DIR) {
-    if (spawnSync('openssl', ['version']).status !== 0) {
-        console.log('SKIP openssl is missing');
-        process.exit(77);
-    }
-    const dir = mkdtempSync(join(tmpdir(), 'schemac-oauth-'));
-    const ssl = (...args) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-    ssl('genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', 'ca.key');
-    ssl('req', '-x509', '-new', '-key', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=schemac oauth test CA');
-    ssl('genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', 'as.key');
-    ssl('req', '-new', '-key', 'as.key', '-subj', '/CN=localhost', '-out', 'as.csr');
-    writeFileSync(join(dir, 'as.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
-    ssl('x509', '-req', '-in', 'as.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-set_serial', '1', '-days', '2',
-        '-extfile', 'as.ext', '-out', 'as.pem');
-    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-        stdio: 'inherit',
-        env: { ...process.env, SC_OAUTH_TEST_DIR: dir, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') },
-    });
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(child.status ?? 1);
-}
-
-const dir = process.env.SC_OAUTH_TEST_DIR;
+// The authorization server's HTTPS, trusted by this process's fetch (the
+// SDK's discovery): test_ca.mjs runs this script again with its CA.
+const dir = withTestCa(import.meta.url, { name: 'oauth', server: 'as', envVar: 'SC_OAUTH_TEST_DIR' });
 let jose, sdk;
 try {
     jose = await import('jose');

@@ -24,13 +24,13 @@
 // Exits 77 (skipped) when node_modules (the SDK, oidc-provider) or openssl
 // is missing.
 import assert from 'node:assert/strict';
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import { createServer as createNetServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+
+import { withTestCa } from './test_ca.mjs';
 
 const serverBinary = process.argv[2];
 if (!serverBinary) {
@@ -38,31 +38,9 @@ if (!serverBinary) {
     process.exit(2);
 }
 
-// The CA, trusted by this process's fetch through NODE_EXTRA_CA_CERTS (read
-// at start): made first, then the script runs itself again.
-if (!process.env.SC_OIDC_TEST_DIR) {
-    if (spawnSync('openssl', ['version']).status !== 0) {
-        console.log('SKIP openssl is missing');
-        process.exit(77);
-    }
-    const dir = mkdtempSync(join(tmpdir(), 'schemac-oidc-'));
-    const ssl = (...args) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-    ssl('genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', 'ca.key');
-    ssl('req', '-x509', '-new', '-key', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=schemac oidc test CA');
-    ssl('genpkey', '-algorithm', 'EC', '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', 'op.key');
-    ssl('req', '-new', '-key', 'op.key', '-subj', '/CN=localhost', '-out', 'op.csr');
-    writeFileSync(join(dir, 'op.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');
-    ssl('x509', '-req', '-in', 'op.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-set_serial', '1', '-days', '2',
-        '-extfile', 'op.ext', '-out', 'op.pem');
-    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], {
-        stdio: 'inherit',
-        env: { ...process.env, SC_OIDC_TEST_DIR: dir, NODE_EXTRA_CA_CERTS: join(dir, 'ca.pem') },
-    });
-    rmSync(dir, { recursive: true, force: true });
-    process.exit(child.status ?? 1);
-}
-
-const dir = process.env.SC_OIDC_TEST_DIR;
+// The provider's HTTPS, trusted by this process's fetch: test_ca.mjs runs
+// this script again with its CA.
+const dir = withTestCa(import.meta.url, { name: 'oidc', server: 'op', envVar: 'SC_OIDC_TEST_DIR' });
 let jose, Provider, errors, sdk;
 try {
     jose = await import('jose');
