@@ -284,7 +284,8 @@ static void integer_tags(itype *t, const cJSON *s)
     }
 }
 
-static itype *map_integer(imp_ctx *c, const cJSON *s, const char *pointer)
+/* Whether every bound of s is a number; if not, the refusal is made. */
+static bool bounds_are_numbers(imp_ctx *c, const cJSON *s, const char *pointer)
 {
     const cJSON *k;
     cJSON_ArrayForEach(k, s)
@@ -293,9 +294,16 @@ static itype *map_integer(imp_ctx *c, const cJSON *s, const char *pointer)
             char *at = imp_pointer_append(pointer, k->string);
             imp_refuse(c, at, "a bound that is not a number", "draft-04's boolean exclusiveMinimum is not read");
             free(at);
-            return NULL;
+            return false;
         }
     }
+    return true;
+}
+
+static itype *map_integer(imp_ctx *c, const cJSON *s, const char *pointer)
+{
+    if (!bounds_are_numbers(c, s, pointer))
+        return NULL;
     itype *t = imp_new_type(c, IK_INT, NULL);
     double lo = fmax(num_of(s, "minimum", -INFINITY), floor(num_of(s, "exclusiveMinimum", -INFINITY)) + 1);
     double hi = fmin(num_of(s, "maximum", INFINITY), ceil(num_of(s, "exclusiveMaximum", INFINITY)) - 1);
@@ -307,16 +315,8 @@ static itype *map_integer(imp_ctx *c, const cJSON *s, const char *pointer)
 
 static itype *map_number(imp_ctx *c, const cJSON *s, const char *pointer)
 {
-    const cJSON *k;
-    cJSON_ArrayForEach(k, s)
-    {
-        if (in_list(k->string, number_keywords) && !cJSON_IsNumber(k)) {
-            char *at = imp_pointer_append(pointer, k->string);
-            imp_refuse(c, at, "a bound that is not a number", "draft-04's boolean exclusiveMinimum is not read");
-            free(at);
-            return NULL;
-        }
-    }
+    if (!bounds_are_numbers(c, s, pointer))
+        return NULL;
     itype *t = imp_new_type(c, IK_NUMBER, NULL);
     copy_tags(t, s, number_keywords);
     copy_enum_const(t, s);
