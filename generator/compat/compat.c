@@ -42,23 +42,25 @@ const char *compat_rule_list(void)
     return text;
 }
 
+/* Whether list, words between separators, holds word[0..len). */
+static bool list_holds(const char *list, const char *separators, const char *word, size_t len)
+{
+    for (const char *p = list; *p != '\0';) {
+        p += strspn(p, separators);
+        size_t n = strcspn(p, separators);
+        if (n == len && strncmp(p, word, len) == 0)
+            return true;
+        p += n;
+    }
+    return false;
+}
+
 /* A rule list of @acceptBreak ("" or NULL-free: every rule) names rule. */
 static bool list_accepts(const char *list, const char *rule)
 {
     if (list == NULL)
         return false;
-    if (list[0] == '\0')
-        return true;
-    size_t n = strlen(rule);
-    for (const char *p = list; *p;) {
-        while (*p == ' ' || *p == ',')
-            p++;
-        size_t len = strcspn(p, " ,");
-        if (len == n && strncmp(p, rule, n) == 0)
-            return true;
-        p += len;
-    }
-    return false;
+    return list[0] == '\0' || list_holds(list, " ,", rule, strlen(rule));
 }
 
 /* Where a finding goes: the member the path reaches in the new header
@@ -378,21 +380,7 @@ static bool rule_off(const compat_options *o, const struct_def *s, const char *r
     return rule_accepted(o, rule) || (s != NULL && list_accepts(s->accept_break, rule));
 }
 
-/* A tool of the baseline: still there under its name, with its dialects. */
-/* Whether the space-separated list holds word. */
-static bool has_word(const char *list, const char *word, size_t len)
-{
-    for (const char *p = list; *p != '\0';) {
-        size_t n = strcspn(p, " ");
-        if (n == len && memcmp(p, word, len) == 0)
-            return true;
-        p += n;
-        p += strspn(p, " ");
-    }
-    return false;
-}
-
-/* @scopes: a scope the tool now needs refuses callers whose tokens were
+/* @scopes (space separated, as OAuth writes them): a scope the tool now needs refuses callers whose tokens were
  * issued for what it needed before (403 insufficient_scope); one it no
  * longer needs changes nothing for them. */
 static void compare_scopes(const compat_options *o, const struct_def *s, const cJSON *old_tool)
@@ -402,7 +390,7 @@ static void compare_scopes(const compat_options *o, const struct_def *s, const c
     const char *now = s->scopes != NULL ? s->scopes : "";
     for (const char *p = now; *p != '\0';) {
         size_t n = strcspn(p, " ");
-        if (!has_word(was, p, n) && !rule_off(o, s, "scope-added"))
+        if (!list_holds(was, " ", p, n) && !rule_off(o, s, "scope-added"))
             diag_error(s->scopes_where,
                        "breaking change for senders: tool '%s' needs scope '%.*s' now (@scopes): a client "
                        "whose access token lacks it is refused with 403 insufficient_scope "
@@ -413,13 +401,14 @@ static void compare_scopes(const compat_options *o, const struct_def *s, const c
     }
     for (const char *p = was; *p != '\0';) {
         size_t n = strcspn(p, " ");
-        if (!has_word(now, p, n))
+        if (!list_holds(now, " ", p, n))
             diag_note(s->tool_where, "tool '%s': scope '%.*s' no longer needed", s->tool_name, (int)n, p);
         p += n;
         p += strspn(p, " ");
     }
 }
 
+/* A tool of the baseline: still there under its name, with its dialects. */
 static void check_tool(const model *m, const cJSON *old_tool, const compat_options *o)
 {
     const cJSON *tool = cJSON_GetObjectItemCaseSensitive(old_tool, "tool");
