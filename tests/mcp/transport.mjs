@@ -64,10 +64,12 @@ function connection(localAddress = '127.0.0.1') {
     const socket = net.connect({ port, host: '127.0.0.1', localAddress });
     const opened = Date.now();
     let data = '';
-    socket.on('data', (d) => { data += d; });
+    let answered; // when the first byte came back
+    const firstData = new Promise((r) => { answered = r; });
+    socket.on('data', (d) => { data += d; answered(Date.now()); });
     socket.on('error', () => {});
     const closed = new Promise((resolve) => socket.on('close', () => resolve({ data, after: Date.now() - opened })));
-    return { socket, closed, ready: new Promise((r) => socket.on('connect', r)), text: () => data };
+    return { socket, closed, firstData, ready: new Promise((r) => socket.on('connect', r)), text: () => data };
 }
 const ping = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
 const raw = (body, headers = 'Host: 127.0.0.1\r\nContent-Type: application/json\r\n') =>
@@ -148,11 +150,15 @@ await check('slow clients: with every slot held by trickling clients, a normal c
     const normal = connection('127.0.0.1');
     normal.socket.write(raw(ping));
     normal.socket.end();
+    // served = its answer's first byte, not the close: libmicrohttpd 0.9.75
+    // may miss a FIN that came with the request (read before the
+    // connection was accepted, as here), and keep the connection until the
+    // next request's deadline closes it
+    const waited = await Promise.race([normal.firstData, normal.closed.then(() => Date.now())]) - started;
     const { data } = await normal.closed;
     clearInterval(timer);
     slow.forEach((c) => c.socket.destroy());
     assert.match(data, /^HTTP\/1\.1 400 /);
-    const waited = Date.now() - started;
     assert.ok(waited < 3500, `served after ${waited} ms (deadline 2 s)`);
 });
 
