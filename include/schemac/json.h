@@ -24,6 +24,26 @@ extern "C" {
  * response; JSONTestSuite is run through it). */
 int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out, sc_error *err) SC_NODISCARD;
 
+/* Flags of sc_parse_json_ex. SC_PARSE_STANDARD reads the text with JSON's
+ * own semantics (RFC 8259, as JSON.parse reads it) instead of the decoders'
+ * I-JSON rules, for JSON that is not a tool call, such as a JSON Schema
+ * whose bound is 2^53:
+ * - a key may repeat: its last member wins, at the place of its first
+ *   ({"a": 1, "b": 2, "a": 3} reads as {"a": 3, "b": 2}), as JSON.parse
+ *   and so ajv read it;
+ * - an integer beyond +-(2^53-1) is the nearest double
+ *   (9007199254740993 reads as 9007199254740992), as JSON.parse reads it.
+ * Still errors, as what a cJSON tree cannot hold: invalid UTF-8 (not JSON
+ * text, RFC 8259 section 8.1), U+0000 and lone surrogates in strings (a
+ * cJSON string is NUL-terminated UTF-8), a number beyond a double's range
+ * (1e400); and the arena's limits (depth, sizes) apply as in strict mode. */
+#define SC_PARSE_STANDARD 1u
+
+/* sc_parse_json with flags: 0 (the same as sc_parse_json) or
+ * SC_PARSE_STANDARD; any other bit is SC_ERR_ARGUMENT. */
+int sc_parse_json_ex(sc_arena *arena, const char *json, size_t len, unsigned flags, cJSON **out,
+                     sc_error *err) SC_NODISCARD;
+
 /* Checks a tree built in C by the same rules (finite numbers, valid UTF-8,
  * no duplicate keys, no U+0000, bounded depth). */
 int sc_check_cjson(const cJSON *item, sc_error *err);

@@ -1,7 +1,9 @@
 /* cJSON * members: any JSON value, kept as a tree that the arena owns. */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "reader_internal.h"
 #include "schemac/schemac.h"
 
 static void delete_tree(void *tree)
@@ -9,18 +11,129 @@ static void delete_tree(void *tree)
     cJSON_Delete(tree);
 }
 
-int sc_read_cjson(sc_reader *r, cJSON **out)
+/* ---- SC_PARSE_STANDARD: the last of a key's members wins ---------------- */
+
+/* Objects up to this many members are searched pairwise for repeated keys;
+ * larger ones are sorted. */
+#define PAIRWISE_MAX 16
+
+typedef struct member_ref {
+    cJSON *item;
+    size_t index; /* its place in the object, so that a sort keeps the order */
+} member_ref;
+
+static int member_cmp(const void *pa, const void *pb)
+{
+    const member_ref *a = pa, *b = pb;
+    int c = strcmp(a->item->string, b->item->string);
+    if (c != 0)
+        return c;
+    return a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* first takes last's value, keeping first's place: what JSON.parse makes of
+ * {"a": 1, "b": 2, "a": 3}, {"a": 3, "b": 2}. */
+static void keep_last(cJSON *object, cJSON *first, cJSON *last)
+{
+    cJSON_DetachItemViaPointer(object, last);
+    cJSON_ReplaceItemViaPointer(object, first, last); /* deletes first */
+}
+
+/* Leaves one member of each key in object. *scratch (of *cap entries, from
+ * malloc) is reused from object to object. Keys hold no U+0000 (the reader
+ * refused it), so strcmp compares them whole. */
+static int dedupe_members(cJSON *object, member_ref **scratch, size_t *cap)
+{
+    size_t n = 0;
+    for (const cJSON *m = object->child; m != NULL; m = m->next)
+        n++;
+    if (n < 2)
+        return 0;
+    if (n <= PAIRWISE_MAX) {
+        /* an earlier member of the same key is replaced as soon as a later
+         * one is met, so there is at most one to find */
+        cJSON *next;
+        for (cJSON *m = object->child->next; m != NULL; m = next) {
+            next = m->next;
+            for (cJSON *e = object->child; e != m; e = e->next)
+                if (strcmp(e->string, m->string) == 0) {
+                    keep_last(object, e, m);
+                    break;
+                }
+        }
+        return 0;
+    }
+    if (n > *cap) {
+        member_ref *grown = realloc(*scratch, n * sizeof *grown);
+        if (grown == NULL)
+            return SC_ERR_NOMEM;
+        *scratch = grown;
+        *cap = n;
+    }
+    member_ref *refs = *scratch;
+    size_t i = 0;
+    for (cJSON *m = object->child; m != NULL; m = m->next, i++)
+        refs[i] = (member_ref){m, i};
+    qsort(refs, n, sizeof *refs, member_cmp);
+    for (size_t run = 0, end; run < n; run = end) {
+        const char *key = refs[run].item->string;
+        for (end = run + 1; end < n && strcmp(refs[end].item->string, key) == 0; end++)
+            ;
+        if (end - run < 2)
+            continue;
+        for (size_t k = run + 1; k + 1 < end; k++)
+            cJSON_Delete(cJSON_DetachItemViaPointer(object, refs[k].item));
+        keep_last(object, refs[run].item, refs[end - 1].item);
+    }
+    return 0;
+}
+
+/* Every object of tree deduplicated, without recursion: stack[i] is the
+ * next member or element to visit at level i. The reader bounded the
+ * depth by max_depth, at most SC_MAX_DEPTH. */
+static int dedupe_tree(cJSON *tree)
+{
+    cJSON *stack[SC_MAX_DEPTH + 1];
+    size_t depth = 0, cap = 0;
+    member_ref *scratch = NULL;
+    int rc = 0;
+
+    if (cJSON_IsObject(tree))
+        rc = dedupe_members(tree, &scratch, &cap);
+    if (rc == 0 && (cJSON_IsObject(tree) || cJSON_IsArray(tree)))
+        stack[depth++] = tree->child;
+    while (rc == 0 && depth > 0) {
+        cJSON *item = stack[depth - 1];
+        if (item == NULL) {
+            depth--;
+            continue;
+        }
+        stack[depth - 1] = item->next;
+        if ((cJSON_IsObject(item) || cJSON_IsArray(item)) && item->child != NULL) {
+            if (depth == sizeof stack / sizeof stack[0])
+                rc = SC_ERR_DEPTH; /* cannot happen after the reader's check */
+            else if (!cJSON_IsObject(item) || (rc = dedupe_members(item, &scratch, &cap)) == 0)
+                stack[depth++] = item->child;
+        }
+    }
+    free(scratch);
+    return rc;
+}
+
+/* sc_read_cjson, standard or not (SC_PARSE_STANDARD). */
+static int read_tree(sc_reader *r, bool standard, cJSON **out)
 {
     *out = NULL;
     /* skip first: the value then has passed every strictness rule
-     * (duplicate keys, U+0000, invalid UTF-8, inexact integers, depth)
-     * before cJSON, which checks none of them, sees it */
+     * (duplicate keys, U+0000, invalid UTF-8, inexact integers, depth;
+     * the first two not in standard mode) before cJSON, which checks none
+     * of them, sees it */
     while (r->p < r->end && (*r->p == ' ' || *r->p == '\t' || *r->p == '\n' || *r->p == '\r'))
         r->p++;
     const char *start = r->p;
     size_t values = 0;
     int depth = r->depth;
-    int rc = sc_skip_value_counted(r, &values);
+    int rc = standard ? sc_skip_value_standard(r, &values) : sc_skip_value_counted(r, &values);
     if (rc != 0) {
         r->depth = depth; /* where the caller is (all-errors mode's levels) */
         return rc;
@@ -43,11 +156,26 @@ int sc_read_cjson(sc_reader *r, cJSON **out)
         return sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
     if (sc_arena_on_release(r->arena, delete_tree, tree) != 0)
         return sc_reader_out_of_memory(r); /* tree already deleted */
+    /* cJSON keeps every member of a repeated key (and finds the first) */
+    if (standard && (rc = dedupe_tree(tree)) != 0)
+        return sc_reader_fail(r, rc, NULL, "%s",
+                              rc == SC_ERR_NOMEM ? "out of memory" : "nesting too deep");
     *out = tree;
     return 0;
 }
 
+int sc_read_cjson(sc_reader *r, cJSON **out)
+{
+    return read_tree(r, false, out);
+}
+
 int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out, sc_error *err)
+{
+    return sc_parse_json_ex(arena, json, len, 0, out, err);
+}
+
+int sc_parse_json_ex(sc_arena *arena, const char *json, size_t len, unsigned flags, cJSON **out,
+                     sc_error *err)
 {
     sc_error local;
     sc_reader r;
@@ -57,8 +185,11 @@ int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out, sc
     if (out == NULL || arena == NULL || (json == NULL && len > 0))
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "arena and out must not be NULL");
     *out = NULL;
+    if ((flags & ~SC_PARSE_STANDARD) != 0)
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "unknown flags 0x%x",
+                       flags & ~SC_PARSE_STANDARD);
     sc_reader_init(&r, json, len, arena, err);
-    int rc = sc_read_cjson(&r, out);
+    int rc = read_tree(&r, (flags & SC_PARSE_STANDARD) != 0, out);
     if (rc == 0 && (rc = sc_reader_finish(&r)) != 0)
         *out = NULL; /* the tree stays with the arena */
     return rc;

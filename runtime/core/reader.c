@@ -6,6 +6,7 @@
  * O(n log n)); nothing recurses; scratch and decoded strings come from the
  * arena only. */
 #include <float.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 
 #include "number.h"
+#include "reader_internal.h"
 #include "schemac/reader.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -274,9 +276,13 @@ static int string_too_long(sc_reader *r, const unsigned char *body, size_t len)
 }
 
 /* scan_string past the plain ASCII prefix body..p: escapes, UTF-8, control
- * characters, the end of input. */
-static int scan_string_rest(sc_reader *r, const unsigned char *body, const unsigned char *p,
-                            str_info *si)
+ * characters, the end of input. With lossy (the lenient reading,
+ * reader_internal.h) what JSON's grammar allows and the strictness rules
+ * refuse (\u0000, a lone surrogate escape, bytes that are not UTF-8) sets
+ * *lossy and is stepped over; si->len and si->chars then mean nothing.
+ * Strict callers pass a constant NULL, which takes those branches out. */
+INLINE int string_rest(sc_reader *r, const unsigned char *body, const unsigned char *p, str_info *si,
+                       bool *lossy)
 {
     const unsigned char *end = (const unsigned char *)r->end;
     size_t savings = 0; /* raw bytes minus unescaped bytes */
@@ -336,26 +342,41 @@ static int scan_string_rest(sc_reader *r, const unsigned char *body, const unsig
             }
             if (end - p < 6 || (cp = hex4(p + 2)) < 0)
                 return syntax(r, (const char *)p, "invalid \\u escape: expected 4 hex digits");
-            if (cp == 0)
-                return fail_at(r, (const char *)p, SC_ERR_NUL, NULL, "string contains U+0000");
+            if (cp == 0) {
+                if (!lossy)
+                    return fail_at(r, (const char *)p, SC_ERR_NUL, NULL, "string contains U+0000");
+                *lossy = true;
+                p += 6;
+                continue;
+            }
             if (cp >= 0xD800 && cp <= 0xDBFF) {
                 long lo = -1;
                 if (end - p >= 12 && p[6] == '\\' && p[7] == 'u')
                     lo = hex4(p + 8);
-                if (lo < 0xDC00 || lo > 0xDFFF)
-                    return fail_at(r, (const char *)p, SC_ERR_UTF8, NULL,
-                                   "lone surrogate \\u%04lX in string (not followed by a low "
-                                   "surrogate)",
-                                   cp);
+                if (lo < 0xDC00 || lo > 0xDFFF) {
+                    if (!lossy)
+                        return fail_at(r, (const char *)p, SC_ERR_UTF8, NULL,
+                                       "lone surrogate \\u%04lX in string (not followed by a low "
+                                       "surrogate)",
+                                       cp);
+                    *lossy = true;
+                    p += 6;
+                    continue;
+                }
                 savings += 8; /* 12 escaped bytes -> 4 */
                 extra += 3;
                 p += 12;
                 continue;
             }
-            if (cp >= 0xDC00 && cp <= 0xDFFF)
-                return fail_at(r, (const char *)p, SC_ERR_UTF8, NULL,
-                               "lone surrogate \\u%04lX in string (no high surrogate before it)",
-                               cp);
+            if (cp >= 0xDC00 && cp <= 0xDFFF) {
+                if (!lossy)
+                    return fail_at(r, (const char *)p, SC_ERR_UTF8, NULL,
+                                   "lone surrogate \\u%04lX in string (no high surrogate before it)",
+                                   cp);
+                *lossy = true;
+                p += 6;
+                continue;
+            }
             {
                 size_t n = cp < 0x80 ? 1 : cp < 0x800 ? 2 : 3;
                 savings += 6 - n;
@@ -369,8 +390,12 @@ static int scan_string_rest(sc_reader *r, const unsigned char *body, const unsig
                            "control character U+%04X must be escaped in a string", c);
         {
             size_t n = utf8_seq(p, (size_t)(end - p));
-            if (UNLIKELY(n == 0))
-                return fail_at(r, (const char *)p, SC_ERR_UTF8, NULL, "invalid UTF-8 in string");
+            if (UNLIKELY(n == 0)) {
+                if (!lossy)
+                    return fail_at(r, (const char *)p, SC_ERR_UTF8, NULL, "invalid UTF-8 in string");
+                *lossy = true;
+                n = 1; /* the byte alone: the next may start a sequence, or be the closing quote */
+            }
             extra += n - 1;
             p += n;
         }
@@ -384,6 +409,14 @@ static int scan_string_rest(sc_reader *r, const unsigned char *body, const unsig
         return string_too_long(r, body, si->len);
     r->p = (const char *)p + 1;
     return 0;
+}
+
+/* The strict reader's string_rest, out of line: scan_string inlines only
+ * the plain ASCII run. */
+static int scan_string_rest(sc_reader *r, const unsigned char *body, const unsigned char *p,
+                            str_info *si)
+{
+    return string_rest(r, body, p, si, NULL);
 }
 
 /* Validates the string at r->p (on its opening quote) without copying it and
@@ -528,16 +561,10 @@ INLINE const char *short_number(const sc_reader *r, const char *p, uint64_t *dig
     return sc_number_short(p, digits, nfrac);
 }
 
-/* Reads the number at r->p ('-' or a digit) in one pass: RFC 8259's
- * grammar, the value, and the I-JSON limits (finite, integer literals within
- * +-(2^53-1)). */
-static int parse_number(sc_reader *r, sc_number *num)
+/* A literal that breaks RFC 8259's grammar for numbers, at stop. */
+static int bad_number(sc_reader *r, sc_number_status status, const char *stop)
 {
-    const char *s = r->p, *stop;
-
-    switch (sc_number_read(s, r->end, num, &stop)) {
-    case SC_NUM_OK:
-        break;
+    switch (status) {
     case SC_NUM_NO_DIGIT:
         return syntax(r, stop, "expected a digit after '-'");
     case SC_NUM_LEADING_ZERO:
@@ -547,10 +574,23 @@ static int parse_number(sc_reader *r, sc_number *num)
     default:
         return syntax(r, stop, "expected a digit in the exponent");
     }
+}
+
+/* Reads the number at r->p ('-' or a digit) in one pass: RFC 8259's
+ * grammar, the value, and the I-JSON limits (finite, integer literals within
+ * +-(2^53-1)). Without exact_ints (sc_skip_value_standard) an integer
+ * literal beyond them is its nearest double, as JSON.parse reads it. */
+static int parse_number(sc_reader *r, sc_number *num, bool exact_ints)
+{
+    const char *s = r->p, *stop;
+    sc_number_status status = sc_number_read(s, r->end, num, &stop);
+
+    if (UNLIKELY(status != SC_NUM_OK))
+        return bad_number(r, status, stop);
     r->p = stop;
     if (LIKELY(num->int_exact))
         return 0;
-    if (num->int_literal)
+    if (num->int_literal && exact_ints)
         return fail_at(r, s, SC_ERR_NUMBER, NULL,
                        "integer beyond +-(2^53-1) cannot be represented exactly");
     if (UNLIKELY(!(num->value - num->value == 0.0)))
@@ -589,7 +629,7 @@ static int read_number(sc_reader *r, sc_number *num, const char *type_msg, const
     *at = p;
     if (UNLIKELY(p >= r->end || (*p != '-' && (unsigned)(*p - '0') >= 10)))
         return type_error(r, type_msg);
-    return parse_number(r, num);
+    return parse_number(r, num, true);
 }
 
 /* ---- scalars ---------------------------------------------------------- */
@@ -1269,13 +1309,22 @@ int sc_skip_value(sc_reader *r)
     return sc_skip_value_counted(r, NULL);
 }
 
-static int skip_value_loop(sc_reader *r, size_t *values);
+static int skip_value_loop(sc_reader *r, size_t *values, bool standard);
 static void name_skip_error(const sc_reader *r, const char *start);
 
 int sc_skip_value_counted(sc_reader *r, size_t *values)
 {
     const char *start = r->p;
-    int rc = skip_value_loop(r, values);
+    int rc = skip_value_loop(r, values, false);
+    if (UNLIKELY(rc != 0))
+        name_skip_error(r, start);
+    return rc;
+}
+
+int sc_skip_value_standard(sc_reader *r, size_t *values)
+{
+    const char *start = r->p;
+    int rc = skip_value_loop(r, values, true);
     if (UNLIKELY(rc != 0))
         name_skip_error(r, start);
     return rc;
@@ -1284,7 +1333,7 @@ int sc_skip_value_counted(sc_reader *r, size_t *values)
 /* The skip itself. Its failures leave err->path empty; name_skip_error,
  * which runs on failures only, fills it in, so the loop carries nothing
  * for the path. */
-INLINE int skip_value_loop(sc_reader *r, size_t *values)
+INLINE int skip_value_loop(sc_reader *r, size_t *values, bool standard)
 {
     /* frames[i] is ARRAY_FRAME or, for an object, the index in keys where
      * its keys start: an explicit stack instead of recursion. counts[i] is
@@ -1359,7 +1408,7 @@ value:
             return no_value(r, p);
         {
             sc_number num;
-            if ((rc = parse_number(r, &num)))
+            if ((rc = parse_number(r, &num, !standard)))
                 return rc;
         }
         break;
@@ -1395,7 +1444,7 @@ close:
         size_t first = frames[nframes - 1];
         if (UNLIKELY(*p != '}'))
             return unexpected(r, p, false, "expected ',' or '}' after object member");
-        if (nkeys - first > 1 && (rc = check_keys(r, keys + first, nkeys - first)))
+        if (!standard && nkeys - first > 1 && (rc = check_keys(r, keys + first, nkeys - first)))
             return rc;
         nkeys = first;
     }
@@ -1437,6 +1486,132 @@ key:
     goto value;
 }
 
+/* ---- lenient reading (reader_internal.h) ---------------------------------- */
+
+/* The lenient reading is the strict reader's own tokens (string_rest with
+ * lossy, sc_number_read's grammar without the I-JSON checks, literal) and
+ * framing (member_start, member_colon, sc_next_element), walked without
+ * limits, so that what JSON is cannot differ between the two. */
+
+void sc_reader_init_lenient(sc_reader *r, const char *json, size_t len, sc_arena *arena, sc_error *err)
+{
+    sc_reader_init(r, json, len, NULL, err); /* no limits, max_input included */
+    r->arena = arena;                        /* scratch only */
+    r->max_depth = INT_MAX;
+}
+
+/* The string at r->p (its opening quote), lossy allowed. */
+static int scan_string_lenient(sc_reader *r, str_info *si, bool *lossy)
+{
+    const unsigned char *body = (const unsigned char *)r->p + 1;
+
+    *lossy = false;
+    return string_rest(r, body, body, si, lossy);
+}
+
+/* The string, number or literal at r->p (past white space), stepped over
+ * as JSON's grammar reads it. */
+static int lenient_scalar(sc_reader *r)
+{
+    const char *p = r->p;
+    str_info si;
+    bool lossy;
+
+    if (p >= r->end)
+        return no_value(r, p);
+    switch (*p) {
+    case '"':
+        return scan_string_lenient(r, &si, &lossy);
+    case 't':
+        return literal(r, p, "true", 4);
+    case 'f':
+        return literal(r, p, "false", 5);
+    case 'n':
+        return literal(r, p, "null", 4);
+    default: {
+        sc_number num;
+        const char *stop;
+        sc_number_status status;
+        if (*p != '-' && (unsigned)(*p - '0') >= 10)
+            return no_value(r, p);
+        status = sc_number_read(p, r->end, &num, &stop);
+        if (status != SC_NUM_OK)
+            return bad_number(r, status, stop);
+        r->p = stop; /* any magnitude: 1e400 and 2^64 are JSON */
+        return 0;
+    }
+    }
+}
+
+sc_next sc_next_member_lenient(sc_reader *r, sc_string *key)
+{
+    const char *p = NULL;
+    str_info si;
+    bool lossy;
+    int rc = member_start(r, &p);
+
+    if (rc <= 0)
+        return rc;
+    r->p = p;
+    if (scan_string_lenient(r, &si, &lossy))
+        return -1;
+    if (key != NULL) {
+        if (lossy) {
+            key->ptr = NULL; /* no UTF-8 text to give: it equals no name */
+            key->len = key->chars = 0;
+        } else if (string_bytes(r, &si, p, key)) {
+            return -1;
+        }
+    }
+    return member_colon(r);
+}
+
+/* Levels of nesting whose kinds a lenient skip keeps on the C stack. */
+#define LENIENT_LOCAL_WORDS 16
+
+/* Without recursion: the open containers' kinds a bit each (set: an
+ * object), which is all the framing needs; items go through the framing
+ * functions the pull API uses. */
+int sc_skip_value_lenient(sc_reader *r)
+{
+    uint64_t local[LENIENT_LOCAL_WORDS], *objects = local;
+    size_t cap = LENIENT_LOCAL_WORDS, open = 0;
+    int rc;
+
+    for (;;) {
+        const char *p = skip_ws(r->p, r->end);
+        r->p = p;
+        if (p < r->end && (*p == '{' || *p == '[')) {
+            uint64_t bit = UINT64_C(1) << (open % 64);
+            if ((rc = open_container(r, p)))
+                return rc;
+            if (open == cap * 64) {
+                uint64_t *grown = grow_stack(r, objects, local, &cap, sizeof *objects);
+                if (!grown)
+                    return nomem(r, p);
+                objects = grown;
+            }
+            objects[open / 64] = *p == '{' ? objects[open / 64] | bit : objects[open / 64] & ~bit;
+            open++;
+        } else if ((rc = lenient_scalar(r))) {
+            return rc;
+        }
+        /* after a value or an opening bracket: the next item, or the end */
+        for (;;) {
+            sc_next next;
+            if (open == 0)
+                return 0;
+            next = (objects[(open - 1) / 64] >> ((open - 1) % 64) & 1) ? sc_next_member_lenient(r, NULL)
+                                                                        : sc_next_element(r);
+            if (next == SC_NEXT_ERROR)
+                return r->err ? r->err->code : SC_ERR_SYNTAX;
+            if (next == SC_NEXT_ITEM)
+                break;
+            open--;
+        }
+    }
+}
+
 /* ---- where a skip failed -------------------------------------------------- */
 
 /* The frames of name_skip_error kept: a path has room for fewer segments
@@ -1444,67 +1619,43 @@ key:
  * the deepest segments of a path too long anyway. */
 #define NAMED_FRAMES (SC_ERROR_PATH_MAX / 2)
 
-/* The end of the string token starting at p (its opening quote): just
- * after its closing quote, or NULL when the input ends first. */
-static const char *token_string_end(const char *p, const char *end)
+/* A reader of r's text at p that records no error: name_skip_error's, to
+ * read the tokens again with the reader's own code. */
+static sc_reader token_reader(const sc_reader *r, const char *p)
 {
-    for (p++; p < end; p++) {
-        if (*p == '\\')
-            p++;
-        else if (*p == '"')
-            return p + 1;
-    }
-    return NULL;
+    sc_reader t = *r;
+
+    t.p = p;
+    t.err = NULL;
+    t.max_string = SIZE_MAX;
+    return t;
 }
 
-/* The end of a number or literal token starting at p. */
-static const char *token_scalar_end(const char *p, const char *end)
+/* The end of the string, number or literal token at p, or NULL when it
+ * breaks JSON's grammar (the error then lies inside it). Lenient: a
+ * strictness error inside a token leaves its end where it is. */
+static const char *token_end(const sc_reader *r, const char *p)
 {
-    while (p < end && *p != ',' && *p != ']' && *p != '}' && *p != ':' && *p != ' ' && *p != '\t' &&
-           *p != '\n' && *p != '\r')
-        p++;
-    return p;
+    sc_reader t = token_reader(r, p);
+
+    return lenient_scalar(&t) == 0 ? t.p : NULL;
 }
 
-/* The unescaped text of the key token [p, e) (quotes included; it passed
- * the reader's checks) into buf, at most cap bytes: its length, or more
- * than cap when it does not fit (a segment that long does not fit a path). */
-static size_t key_text(const char *p, const char *e, char *buf, size_t cap)
+/* The unescaped text of the key token at p (it passed the reader's checks)
+ * into buf, at most cap bytes: its length, or more than cap when it does
+ * not fit (a segment that long does not fit a path). */
+static size_t key_text(const sc_reader *r, const char *p, char *buf, size_t cap)
 {
-    size_t n = 0;
-    for (p++, e--; p < e; p++) {
-        uint32_t cp = (unsigned char)*p;
-        if (*p == '\\' && p + 1 < e) {
-            p++;
-            switch (*p) {
-            case 'b': cp = '\b'; break;
-            case 'f': cp = '\f'; break;
-            case 'n': cp = '\n'; break;
-            case 'r': cp = '\r'; break;
-            case 't': cp = '\t'; break;
-            case 'u':
-                /* the reader checked it: 4 hex digits, a high surrogate
-                 * followed by a low one */
-                cp = (uint32_t)hex4((const unsigned char *)p + 1);
-                p += 4;
-                if (cp >= 0xD800 && cp < 0xDC00) {
-                    uint32_t lo = (uint32_t)hex4((const unsigned char *)p + 3);
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
-                    p += 6;
-                }
-                break;
-            default: cp = (unsigned char)*p; break; /* " \ / */
-            }
-            if (n + 4 > cap)
-                return cap + 1;
-            n = (size_t)(put_utf8(buf + n, cp) - buf);
-            continue;
-        }
-        if (n == cap)
-            return cap + 1;
-        buf[n++] = (char)cp;
-    }
-    return n;
+    sc_reader t = token_reader(r, p);
+    str_info si;
+
+    if (scan_string(&t, &si) != 0 || si.len > cap)
+        return cap + 1;
+    if (si.escaped)
+        unescape(&si, buf);
+    else
+        memcpy(buf, si.body, si.len);
+    return si.len;
 }
 
 /* A skip that started at start failed at err->offset: err->path (empty)
@@ -1512,15 +1663,15 @@ static size_t key_text(const char *p, const char *e, char *buf, size_t cap)
  * there: the value that starts or lies there (a bad string, number or
  * literal, a container nested too deep), else the container being read (its
  * framing, a key, a duplicate key, one item or member too many). The text
- * before the offset passed the skip's checks, so it is walked again as
- * plain tokens, keeping each open container's current index or key: only
- * failures pay, and time stays linear. The caller prepends where the
+ * before the offset passed the skip's checks, so it is walked again token
+ * by token (token_end: the lenient reading's tokens, which step over a
+ * strictness error inside a token), keeping each open container's current
+ * index or key: only failures pay, and time stays linear. The caller prepends where the
  * skipped value is. */
 GENERAL void name_skip_error(const sc_reader *r, const char *start)
 {
     struct {
         const char *key; /* the member's key token, or NULL in an array */
-        const char *key_end;
         size_t index;
     } frames[NAMED_FRAMES];
     enum { VALUE, FIRST_VALUE, KEY, FIRST_KEY, COLON, AFTER } expect = VALUE;
@@ -1562,7 +1713,7 @@ GENERAL void name_skip_error(const sc_reader *r, const char *start)
                 p++;
                 continue;
             }
-            const char *e = c == '"' ? token_string_end(p, end) : token_scalar_end(p, end);
+            const char *e = token_end(r, p);
             if (e == NULL || at < e) {
                 value_failed = true; /* inside this string, number or literal */
                 break;
@@ -1578,13 +1729,11 @@ GENERAL void name_skip_error(const sc_reader *r, const char *start)
                 goto close;
             if (c != '"')
                 break;
-            const char *e = token_string_end(p, end);
+            const char *e = token_end(r, p);
             if (e == NULL || at < e)
                 break;
-            if (depth <= NAMED_FRAMES) {
+            if (depth <= NAMED_FRAMES)
                 frames[depth - 1].key = p;
-                frames[depth - 1].key_end = e;
-            }
             p = e;
             expect = COLON;
             continue;
@@ -1626,7 +1775,7 @@ GENERAL void name_skip_error(const sc_reader *r, const char *start)
         if (frames[i].key == NULL) {
             sc_error_push_index(r->err, frames[i].index);
         } else {
-            size_t n = key_text(frames[i].key, frames[i].key_end, key, SC_ERROR_PATH_MAX);
+            size_t n = key_text(r, frames[i].key, key, SC_ERROR_PATH_MAX);
             sc_error_push_key_n(r->err, key, n);
         }
     }

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../core/reader_internal.h" /* the reader's tokenizer, read leniently */
 #include "mcp_internal.h"
 #include "schemac/schemac.h"
 
@@ -700,173 +701,57 @@ static int handle_batch(const sc_mcp_server *server, sc_mcp_session *session, sc
     return finish(arena, responses, SC_MCP_ANSWERED, out);
 }
 
-/* A lenient scan of JSON text for lenient_id, written by hand because
- * both readers at hand refuse what it must read: sc_parse_json stops at
- * the strictness rules and max_depth, cJSON at 1000 levels and at a lone
- * surrogate. It checks the grammar only (any depth, any \u escape, any
- * byte >= 0x20 in a string), without recursion or a tree. */
-static const char *scan_space(const char *p, const char *end)
+/* The id of a message that sc_parse_json refused, for its error reply:
+ * *json tells whether the message is JSON as JSON.parse judges it (any
+ * depth, any number, lone surrogates, duplicate keys: the lenient reading
+ * of the reader's tokenizer, reader_internal.h). The id is given when the
+ * message is JSON and an object with exactly one member named "id" (two
+ * would leave which one in doubt), whose value passes what an id must
+ * pass in a message read strictly (sc_parse_json, valid_id): otherwise
+ * the reply would carry an id the client never sent (cJSON keeps
+ * "a\u0000b" as "a") or one it cannot print. The id is the arena's.
+ * Returns 0, SC_ERR_NOMEM, or SC_ERR_LIMIT when max_bytes refused the
+ * scan's memory (a bit per level past 1024, escaped keys). */
+static int lenient_id(sc_arena *arena, const char *message, size_t len, bool *json, const cJSON **id)
 {
-    while (p < end && (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'))
-        p++;
-    return p;
-}
-
-/* p at '"': returns the byte after the closing quote, or NULL. */
-static const char *scan_string(const char *p, const char *end)
-{
-    for (p++; p < end; p++) {
-        unsigned char c = (unsigned char)*p;
-        if (c == '"')
-            return p + 1;
-        if (c < 0x20)
-            return NULL;
-        if (c != '\\')
-            continue;
-        if (++p == end)
-            return NULL;
-        if (*p == 'u') {
-            for (int i = 0; i < 4; i++)
-                if (++p == end || strchr("0123456789abcdefABCDEF", *p) == NULL || *p == '\0')
-                    return NULL;
-        } else if (strchr("\"\\/bfnrt", *p) == NULL || *p == '\0') {
-            return NULL;
-        }
-    }
-    return NULL;
-}
-
-/* A number, true, false or null at p: the byte after it, or NULL. */
-static const char *scan_scalar(const char *p, const char *end)
-{
-    static const char *const words[] = {"true", "false", "null"};
-    for (size_t i = 0; i < 3; i++) {
-        size_t n = strlen(words[i]);
-        if ((size_t)(end - p) >= n && memcmp(p, words[i], n) == 0)
-            return p + n;
-    }
-#define DIGITS(q) ((q) < end && *(q) >= '0' && *(q) <= '9')
-    if (p < end && *p == '-')
-        p++;
-    if (!DIGITS(p))
-        return NULL;
-    if (*p++ != '0')
-        while (DIGITS(p))
-            p++;
-    if (p < end && *p == '.') {
-        p++; /* not inside DIGITS, which reads its argument three times */
-        if (!DIGITS(p))
-            return NULL;
-        while (DIGITS(p))
-            p++;
-    }
-    if (p < end && (*p == 'e' || *p == 'E')) {
-        if (++p < end && (*p == '+' || *p == '-'))
-            p++;
-        if (!DIGITS(p))
-            return NULL;
-        while (DIGITS(p))
-            p++;
-    }
-#undef DIGITS
-    return p;
-}
-
-/* Whether the member name in [p, q) (quotes included) is "id". */
-static bool key_is_id(const char *p, const char *q)
-{
-    if (q - p == 4)
-        return memcmp(p, "\"id\"", 4) == 0;
-    if (memchr(p, '\\', (size_t)(q - p)) == NULL)
-        return false;
-    cJSON *key = cJSON_ParseWithLength(p, (size_t)(q - p)); /* "\u0069d" */
-    bool id = cJSON_IsString(key) && strcmp(key->valuestring, "id") == 0;
-    cJSON_Delete(key);
-    return id;
-}
-
-/* The id of a message that is JSON but breaks a strictness rule, when it
- * has exactly one, valid: found by the scan above, then read with cJSON
- * (an id is a string or a number, never deep). NULL otherwise (then *json
- * says whether it was JSON at all). */
-static cJSON *lenient_id(const char *message, size_t len, bool *json)
-{
-    const char *p = message, *end = message + len, *id_start = NULL, *id_end = NULL;
-    char *open = malloc(len + 1); /* the '{' or '[' of each open level */
-    size_t depth = 0, ids = 0;
-    bool in_id = false, ok = open != NULL;
+    sc_reader r;
+    sc_error err;
+    sc_string key;
+    const char *id_start = NULL, *id_end = NULL;
+    size_t ids = 0;
+    int rc = 0;
     *json = false;
-    p = scan_space(p, end);
-    while (ok) {
-        /* a value */
-        if (p < end && (*p == '{' || *p == '[')) {
-            open[depth++] = *p;
-            p = scan_space(p + 1, end);
-            if (p < end && (*p == '}' || *p == ']') && *p == open[depth - 1] + 2) {
-                p++;
-                depth--;
-            } else if (open[depth - 1] == '{') {
-                goto member;
-            } else {
-                continue;
-            }
-        } else {
-            p = p < end && *p == '"' ? scan_string(p, end) : scan_scalar(p, end);
-            if (p == NULL)
+    *id = NULL;
+    sc_reader_init_lenient(&r, message, len, arena, &err);
+    if (sc_peek(&r) == SC_JSON_OBJECT && (rc = sc_read_object_begin(&r)) == 0) {
+        sc_next next;
+        while ((next = sc_next_member_lenient(&r, &key)) == SC_NEXT_ITEM) {
+            const char *start = r.p;
+            if ((rc = sc_skip_value_lenient(&r)) != 0)
                 break;
-        }
-        /* after a value: close containers, or go on to the next element */
-        for (;;) {
-            if (depth == 1 && in_id) {
-                id_end = p;
-                in_id = false;
-            }
-            p = scan_space(p, end);
-            if (depth == 0) {
-                *json = p == end;
-                ok = false;
-                break;
-            }
-            if (p < end && *p == open[depth - 1] + 2) { /* '{' + 2 is '}', '[' + 2 is ']' */
-                p++;
-                depth--;
-                continue;
-            }
-            if (p == end || *p != ',') {
-                ok = false;
-                break;
-            }
-            p = scan_space(p + 1, end);
-            if (open[depth - 1] == '[')
-                break;
-        member:
-            if (p == end || *p != '"') {
-                ok = false;
-                break;
-            }
-            const char *key = p;
-            p = scan_string(p, end);
-            if (p == NULL || (p = scan_space(p, end)) == end || *p != ':') {
-                ok = false;
-                break;
-            }
-            if (depth == 1 && key_is_id(key, p)) {
+            if (key.len == 2 && memcmp(key.ptr, "id", 2) == 0) {
                 ids++;
-                in_id = true;
+                id_start = start;
+                id_end = r.p;
             }
-            p = scan_space(p + 1, end);
-            if (in_id)
-                id_start = p;
-            break;
         }
+        if (next == SC_NEXT_ERROR)
+            rc = err.code;
+    } else if (rc == 0) {
+        rc = sc_skip_value_lenient(&r);
     }
-    free(open);
-    cJSON *id = *json && ids == 1 ? cJSON_ParseWithLength(id_start, (size_t)(id_end - id_start)) : NULL;
-    if (id != NULL && !valid_id(id)) {
-        cJSON_Delete(id);
-        id = NULL;
+    if (rc == SC_ERR_NOMEM || rc == SC_ERR_LIMIT) /* the scan's memory, not the message's fault */
+        return rc;
+    *json = rc == 0 && sc_reader_finish(&r) == 0;
+    cJSON *tree = NULL;
+    if (*json && ids == 1) {
+        rc = sc_parse_json(arena, id_start, (size_t)(id_end - id_start), &tree, &err);
+        if (rc == SC_ERR_NOMEM)
+            return rc;
+        if (rc == 0 && valid_id(tree))
+            *id = tree;
     }
-    return id;
+    return 0;
 }
 
 /* The reply to a message sc_parse_json refused. Not JSON at all: -32700,
@@ -879,8 +764,13 @@ static int refuse_unreadable(sc_arena *arena, const char *message, size_t len, c
 {
     char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
     bool json;
+    const cJSON *id;
     sc_error_format(err, text, sizeof text);
-    cJSON *id = lenient_id(message, len, &json);
+    int rc = lenient_id(arena, message, len, &json, &id);
+    if (rc == SC_ERR_NOMEM)
+        return rc;
+    if (rc == SC_ERR_LIMIT)
+        json = true; /* unknown: refused as a request, without its id, as over any other limit */
     cJSON *response = json ? error_response(id, SC_MCP_INVALID_REQUEST,
                                             "invalid request: the message breaks the strictness rules (I-JSON): %s "
                                             "(at byte %zu)",
@@ -888,7 +778,6 @@ static int refuse_unreadable(sc_arena *arena, const char *message, size_t len, c
                            : error_response(NULL, SC_MCP_PARSE_ERROR, "parse error: %s (at byte %zu)", text,
                                             err->offset);
     sc_mcp_outcome outcome = id != NULL ? SC_MCP_ANSWERED : SC_MCP_REJECTED;
-    cJSON_Delete(id);
     return finish(arena, response, outcome, reply);
 }
 

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/reader_internal.h" /* the reader's tokenizer, read leniently */
 #include "schemac/provider.h"
 #include "schemac/schemac.h"
 
@@ -644,97 +645,62 @@ static bool in_arguments(sc_provider provider, const char *path, size_t *index, 
     return true;
 }
 
-/* Skips a JSON string at p ('"'): past its closing quote, or NULL. */
-static const char *skip_string(const char *p, const char *end)
-{
-    for (p++; p < end; p++) {
-        if (*p == '\\')
-            p++;
-        else if (*p == '"')
-            return p + 1;
-    }
-    return NULL;
-}
-
-/* Skips the value at p without reading it: the text before the strict
- * reader's error is valid JSON, the value after it may be anything the
- * reader refused (any depth, any number), so brackets are only counted. */
-static const char *skip_value(const char *p, const char *end)
-{
-    size_t depth = 0;
-    do {
-        while (p < end && strchr(" \t\r\n", *p) != NULL && *p != '\0')
-            p++;
-        if (p == end)
-            return NULL;
-        if (*p == '"') {
-            p = skip_string(p, end);
-            if (p == NULL)
-                return NULL;
-        } else if (*p == '{' || *p == '[') {
-            depth++;
-            p++;
-        } else if (*p == '}' || *p == ']') {
-            if (depth-- == 0)
-                return NULL;
-            p++;
-        } else {
-            p++;
-            while (p < end && strchr(",:{}[] \t\r\n", *p) == NULL)
-                p++;
-            if (depth > 0 && p < end && (*p == ',' || *p == ':'))
-                p++;
-        }
-    } while (depth > 0);
-    return p;
-}
-
 /* The text of the value at JSON Pointer pointer[0..n) (plain tokens, as
- * args_at's) in text: *start and *end, or false. */
-static bool find_value(const char *text, size_t len, const char *pointer, size_t n, size_t *start, size_t *stop)
+ * args_at's) in text: *start and *stop, or false. The text before the
+ * strict reader's error is valid, but the arguments and what follows them
+ * may hold anything the strict reader refused (any depth, any number, a
+ * lone surrogate), so the text is read leniently: the reader's own
+ * tokenizer with JSON's grammar and no strictness rule
+ * (reader_internal.h). Arguments are cut out only when the response is
+ * JSON up to their end: after a syntax error the framing of what follows
+ * is anyone's guess. Keys are compared unescaped, as sc_parse_json read
+ * them; of duplicate keys the first is taken (such a response is refused
+ * anyway, when its object ends). */
+static bool find_value(sc_arena *arena, const char *text, size_t len, const char *pointer, size_t n,
+                       size_t *start, size_t *stop)
 {
-    const char *p = text, *end = text + len;
+    sc_reader r;
+    sc_error err;
+    sc_reader_init_lenient(&r, text, len, arena, &err);
     for (const char *token = pointer; token < pointer + n;) {
         token++; /* the '/' */
         size_t t = strcspn(token, "/");
         if (token + t > pointer + n)
             t = (size_t)(pointer + n - token);
-        while (p < end && strchr(" \t\r\n", *p) != NULL && *p != '\0')
-            p++;
-        if (p == end || (*p != '{' && *p != '['))
-            return false;
-        bool object = *p++ == '{';
-        unsigned long long index = object ? 0 : strtoull(token, NULL, 10);
-        for (unsigned long long i = 0;; i++) {
-            while (p < end && strchr(" \t\r\n,", *p) != NULL && *p != '\0')
-                p++;
-            if (p == end || *p == '}' || *p == ']')
+        sc_json_type type = sc_peek(&r);
+        if (type == SC_JSON_OBJECT) {
+            sc_string key;
+            sc_next next;
+            if (sc_read_object_begin(&r) != 0)
                 return false;
-            bool found = !object && i == index;
-            if (object) {
-                const char *key = p;
-                if ((p = skip_string(p, end)) == NULL)
+            while ((next = sc_next_member_lenient(&r, &key)) == SC_NEXT_ITEM &&
+                   !(key.ptr != NULL && key.len == t && memcmp(key.ptr, token, t) == 0))
+                if (sc_skip_value_lenient(&r) != 0)
                     return false;
-                found = (size_t)(p - key) == t + 2 && memcmp(key + 1, token, t) == 0;
-                while (p < end && *p != ':')
-                    p++;
-                if (p++ == end)
+            if (next != SC_NEXT_ITEM)
+                return false; /* not there, or not JSON */
+        } else if (type == SC_JSON_ARRAY) {
+            unsigned long long index = strtoull(token, NULL, 10);
+            if (sc_read_array_begin(&r) != 0)
+                return false;
+            for (unsigned long long i = 0;; i++) {
+                if (sc_next_element(&r) != SC_NEXT_ITEM)
+                    return false;
+                if (i == index)
+                    break;
+                if (sc_skip_value_lenient(&r) != 0)
                     return false;
             }
-            if (found)
-                break;
-            if ((p = skip_value(p, end)) == NULL)
-                return false;
+        } else {
+            return false;
         }
         token += t;
     }
-    while (p < end && strchr(" \t\r\n", *p) != NULL && *p != '\0')
-        p++;
-    const char *after = skip_value(p, end);
-    if (after == NULL)
+    sc_peek(&r); /* past white space */
+    *start = sc_reader_offset(&r);
+    if (sc_skip_value_lenient(&r) != 0)
         return false;
-    *start = (size_t)(p - text);
-    *stop = (size_t)(after - text);
+    *stop = sc_reader_offset(&r);
     return true;
 }
 
@@ -755,7 +721,7 @@ static int read_response(turn_ctx *t, sc_provider provider, const char *json, si
         size_t index, prefix, start, stop;
         if (rc == 0 || rc == SC_ERR_NOMEM || rc == SC_ERR_LIMIT || !in_arguments(provider, err->path, &index, &prefix) ||
             t->unreadable_count == MAX_UNREADABLE_CALLS ||
-            !find_value(text != NULL ? text : json, len, err->path, prefix, &start, &stop) || stop - start < 2)
+            !find_value(t->arena, text != NULL ? text : json, len, err->path, prefix, &start, &stop) || stop - start < 2)
             return rc;
         if (text == NULL) {
             text = sc_arena_alloc(t->arena, len);

@@ -393,6 +393,15 @@ static void skip_should_name_where_its_errors_are(void)
         {J("{\"a\":{\"b\":[1,2],\"b\":3}}"), {0}, SC_ERR_DUPLICATE_KEY, "/a"},
         {J("{\"a\":[{},[],{\"x\":[]},\"s\",{\"y\":[-0.5e1,\"\\\"]\",null]},tru]}"), {0}, SC_ERR_SYNTAX, "/a/5"},
         {J("{\"\\ud83d\\ude00\\\"\\n\":[\"\\ud800\"]}"), {0}, SC_ERR_UTF8, "/\xF0\x9F\x98\x80\"\n/0"},
+        /* the tokens are the reader's own (token_end): a number's grammar
+         * error, even at the byte after it, is the number's; what follows
+         * a complete token is framing, the container's */
+        {J("{\"a\":[1,-]}"), {0}, SC_ERR_SYNTAX, "/a/1"},
+        {J("{\"a\":[1e]}"), {0}, SC_ERR_SYNTAX, "/a/0"},
+        {J("{\"a\":[truex]}"), {0}, SC_ERR_SYNTAX, "/a"},
+        {J("{\"a\":[12abc]}"), {0}, SC_ERR_SYNTAX, "/a"},
+        {J("{\"a\":{\"b\":nullx}}"), {0}, SC_ERR_SYNTAX, "/a"},
+        {J("{\"a\":[\"x\"y]}"), {0}, SC_ERR_SYNTAX, "/a"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         sc_error err;

@@ -101,6 +101,82 @@ static void test_names(void)
            "an unknown name is refused");
 }
 
+/* Anthropic input and Gemini args the strict reader refuses are cut out
+ * of the response, found by the reader's tokenizer read leniently: the
+ * response is JSON as JSON.parse judges it (a lone surrogate, a string that
+ * is not UTF-8, a duplicate key, 2,000 levels, brackets and quotes inside
+ * strings, an escaped key on the way to the call), so only that call fails,
+ * with the reader's error, and the echo carries {}. A response that is not
+ * JSON at all fails as a whole, even when the first error lies in a call's
+ * arguments: what follows a syntax error cannot be framed. */
+static void test_unreadable_arguments(void)
+{
+    static const struct {
+        const char *input; /* Anthropic's "input" of the first call */
+        const char *message;
+    } cases[] = {
+        {"{\"text\":\"\\ud800\"}", "/text: lone surrogate"},
+        {"{\"text\":\"]}\\\"[{\xff\"}", "/text: invalid UTF-8"},
+        {"{\"text\":\"a\",\"text\":\"b\"}", "duplicate key \"text\""},
+        {"{\"x\":[\"]\",{\"y\":1e400},\"}\"],\"text\":\"a\"}", "/x/1/y: number too large"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases + 1; i++) {
+        char json[8192], deep[4100];
+        const char *input = i < sizeof cases / sizeof *cases ? cases[i].input : NULL;
+        const char *message = input != NULL ? cases[i].message : "nesting deeper than 64";
+        if (input == NULL) { /* 2,000 levels: past the lenient scan's 1024 kept on the stack */
+            memset(deep, '[', 2000);
+            memset(deep + 2000, ']', 2000);
+            snprintf(deep + 4000, sizeof deep - 4000, "%s", "");
+            snprintf(json, sizeof json, "{\"\\u0063ontent\":[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"echo\","
+                     "\"input\":{\"text\":%.4000s}},{\"type\":\"tool_use\",\"id\":\"t2\",\"name\":\"echo\","
+                     "\"input\":{\"text\":\"hi\"}}]}", deep);
+        } else {
+            snprintf(json, sizeof json, "{\"\\u0063ontent\":[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"echo\","
+                     "\"input\":%s},{\"type\":\"tool_use\",\"id\":\"t2\",\"name\":\"echo\","
+                     "\"input\":{\"text\":\"hi\"}}]}", input);
+        }
+        sc_tool_turn turn;
+        sc_error err;
+        int rc = run(SC_PROVIDER_ANTHROPIC, json, 0, &turn, &err);
+        char *echo = rc == 0 ? cJSON_PrintUnformatted(turn.echo) : NULL;
+        const char *first = rc == 0 ? text_at(turn.results, 0, "content", 0, "content") : "";
+        int ok = rc == 0 && turn.calls == 2 && turn.failed == 1 && strstr(first, message) != NULL &&
+                 strcmp(text_at(turn.results, 0, "content", 1, "content"), "\"hi\"") == 0 && echo != NULL &&
+                 strstr(echo, "\"input\":{}") != NULL && strstr(echo, "\"input\":{\"text\":\"hi\"}") != NULL;
+        if (!ok)
+            printf("# case %zu: rc %d (%s: %s), first result \"%s\"\n", i, rc, err.path, err.message, first);
+        expect(ok, input != NULL ? input : "2,000 levels");
+        cJSON_free(echo);
+        sc_tool_turn_free(&turn);
+    }
+    /* Gemini: the same path through candidates and parts */
+    sc_tool_turn turn;
+    sc_error err;
+    int rc = run(SC_PROVIDER_GEMINI,
+                 "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"[{\\\"\"},"
+                 "{\"functionCall\":{\"name\":\"echo\",\"args\":{\"text\":\"\\udc00\"}}},"
+                 "{\"functionCall\":{\"name\":\"echo\",\"args\":{\"text\":\"hi\"}}}]}}]}",
+                 0, &turn, &err);
+    const cJSON *parts = cJSON_GetObjectItem(cJSON_GetArrayItem(turn.results, 0), "parts");
+    const cJSON *error = cJSON_GetObjectItem(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(parts, 0), "functionResponse"), "response"),
+        "error");
+    expect(rc == 0 && turn.calls == 2 && turn.failed == 1 && cJSON_IsString(error) &&
+               strstr(error->valuestring, "/text: lone surrogate") != NULL,
+           "Gemini: args with a lone surrogate fail their call alone");
+    sc_tool_turn_free(&turn);
+    /* not JSON: the turn fails, at the first error */
+    unreadable(SC_PROVIDER_ANTHROPIC,
+               "{\"content\":[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"echo\",\"input\":"
+               "{\"text\":\"\\ud800\",\"n\":tru}}]}",
+               SC_ERR_UTF8, "/content/0/input/text", "arguments that are not JSON fail the turn");
+    unreadable(SC_PROVIDER_ANTHROPIC,
+               "{\"content\":[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"echo\",\"input\":"
+               "{\"text\":tru}}]}",
+               SC_ERR_SYNTAX, "/content/0/input/text", "a syntax error in arguments fails the turn");
+}
+
 static void test_unreadable(void)
 {
     unreadable(SC_PROVIDER_OPENAI_CHAT, "{\"choices\":[", SC_ERR_SYNTAX, "/choices",
@@ -602,6 +678,7 @@ int main(int argc, char **argv)
     tools[1] = echo_args_bind(echo, NULL);
     test_names();
     test_unreadable();
+    test_unreadable_arguments();
     test_answers();
     test_request_tools();
     test_strict_nulls(argv[1]);

@@ -1,8 +1,9 @@
 /* libschemac's MCP server core (sc_mcp_handle) where the SDK-driven tests
  * of tests/mcp cannot reach: a handler whose cJSON result cannot be sent
  * (a non-finite number, text that is not UTF-8), arenas over small
- * buffers, where memory runs out at every step of a request, and the
- * server's decode limits. */
+ * buffers, where memory runs out at every step of a request, the
+ * server's decode limits, and the ids of messages the strict reader
+ * refused. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -128,6 +129,129 @@ static void features(void)
     sc_mcp_session_free(&session);
 }
 
+/* The reply to a message sc_parse_json refused (issue 31, item 7): the
+ * message's id is kept exactly when the message is JSON as JSON.parse
+ * judges it (any depth, any number, lone surrogates, duplicate keys, bytes
+ * that are not UTF-8) with one top-level "id" that a message read
+ * strictly could carry; -32600 then, -32700 (id null) when it is not JSON. */
+static void check_refused(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                          const char *message, size_t len, const char *id, int code)
+{
+    sc_mcp_reply reply;
+    char want[64];
+    sc_arena_reset(arena);
+    int rc = sc_mcp_handle(server, session, arena, message, len, &reply);
+    snprintf(want, sizeof want, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"error\":{\"code\":%d,", id, code);
+    if (rc != 0 || reply.text == NULL || strncmp(reply.text, want, strlen(want)) != 0) {
+        failures++;
+        fprintf(stderr, "%s:%d: %.80s...: got %s, want %s...\n", __FILE__, __LINE__, message,
+                rc == 0 && reply.text != NULL ? reply.text : sc_strerror(rc), want);
+    }
+}
+
+static void ids_of_refused_messages(const sc_mcp_server *server)
+{
+    sc_mcp_session session;
+    sc_arena arena;
+    sc_mcp_session_init(&session);
+    sc_arena_init(&arena, NULL);
+    const char *hello = ask(server, &session, &arena, init); /* HAS reads its text twice */
+    CHECK(HAS(hello, "\"result\""));
+    static const struct {
+        const char *message, *id;
+        int code;
+    } cases[] = {
+        /* JSON, refused by a strictness rule: the id kept */
+        {"{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"params\":{\"s\":\"\\ud800\"},\"id\":\"s\"}", "\"s\"", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"\\u0069d\":10,\"method\":\"ping\",\"params\":{\"s\":\"\\udfff x\"}}", "10", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"ping\",\"params\":{\"a\":1e400}}", "14", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":15,\"method\":\"\xff\"}", "15", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"ping\",\"params\":{\"a\":1,\"a\":2}}", "11", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":\"\\\"q\\\"\\u00e9\",\"method\":\"ping\",\"params\":{\"a\":\"\\u0000\"}}",
+         "\"\\\"q\\\"\xC3\xA9\"", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":1.0,\"method\":\"ping\",\"params\":{\"a\":\"\\u0000\"}}", "1", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":-9007199254740991,\"method\":\"ping\",\"x\":\"\\u0000\"}",
+         "-9007199254740991", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\",\"params\":{\"\\ud800\":1,\"id\":4}}", "3", -32600},
+        /* JSON, but no id a reply could carry: two ids (which one?), an id
+         * the strict reader refuses (cJSON kept "a\u0000b" as "a", and a
+         * string that is not UTF-8 could not be printed), one that is not
+         * an integer or a string, an id only inside params, a batch */
+        {"{\"jsonrpc\":\"2.0\",\"id\":12,\"id\":13,\"method\":\"ping\"}", "null", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":1,\"\\u0069d\":2,\"method\":\"ping\"}", "null", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":\"a\\u0000b\",\"method\":\"ping\"}", "null", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":\"a\xff\",\"method\":\"ping\",\"x\":1e400}", "null", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":\"\\ud800\",\"method\":\"ping\"}", "null", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":9007199254740993,\"method\":\"ping\"}", "null", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":1e400,\"method\":\"ping\"}", "null", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\",\"x\":1e400}", "null", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"ping\",\"x\":1e400}", "null", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"params\":{\"id\":5,\"x\":1e400}}", "null", -32600},
+        {"[{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\",\"x\":1e400}]", "null", -32600},
+        /* not JSON: -32700 whatever id it shows */
+        {"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\",\"x\":1e400} x", "null", -32700},
+        {"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\",\"x\":1e400,}", "null", -32700},
+        {"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\",\"x\":\"\x01\"}", "null", -32700},
+        {"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\",\"x\":\"\\ud800\\x\"}", "null", -32700},
+        {"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\",\"x\":01}", "null", -32700},
+        {"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":", "null", -32700},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
+        check_refused(server, &session, &arena, cases[i].message, strlen(cases[i].message), cases[i].id,
+                      cases[i].code);
+
+    /* deeper than max_depth, and far deeper than 1024 levels (the scan's
+     * memory past them comes from the arena): JSON, the id kept; left
+     * open, not JSON */
+    static char deep[2 * 5000 + 128];
+    for (size_t levels = 70; levels <= 5000; levels = levels * 8) {
+        int n = snprintf(deep, sizeof deep, "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"params\":{\"x\":");
+        memset(deep + n, '[', levels);
+        memset(deep + n + levels, ']', levels);
+        memcpy(deep + n + 2 * levels, "}}", 3);
+        check_refused(server, &session, &arena, deep, strlen(deep), "7", -32600);
+        memcpy(deep + n + levels, "}}", 3);
+        check_refused(server, &session, &arena, deep, strlen(deep), "null", -32700);
+    }
+    sc_arena_release(&arena);
+
+    /* arenas over small buffers: the scan's memory runs out as SC_ERR_NOMEM
+     * or an answer, never a crash, a leak (ASan) or a wrong verdict */
+    int n = snprintf(deep, sizeof deep, "{\"jsonrpc\":\"2.0\",\"\\u0069d\":7,\"method\":\"ping\",\"params\":{\"x\":");
+    memset(deep + n, '[', 3000);
+    memset(deep + n + 3000, ']', 3000);
+    memcpy(deep + n + 6000, "}}", 3);
+    bool answered = false;
+    for (size_t size = 0; size <= 16384 && !answered; size += 256) {
+        static unsigned char buffer[16384];
+        sc_arena small;
+        sc_mcp_reply reply;
+        sc_arena_init_buffer(&small, buffer, size);
+        int rc = sc_mcp_handle(server, &session, &small, deep, strlen(deep), &reply);
+        CHECK(rc == 0 || rc == SC_ERR_NOMEM);
+        answered = rc == 0 && HAS(reply.text, "\"id\":7,\"error\":{\"code\":-32600");
+        CHECK(rc != 0 || answered);
+        sc_arena_release(&small);
+    }
+    CHECK(answered);
+
+    /* under max_bytes: the scan's memory refused is the message refused
+     * (-32600, id null) as over any limit, never -32700 or another id */
+    for (size_t max_bytes = 1024; max_bytes <= 65536; max_bytes += 512) {
+        sc_limits limits = {.max_bytes = max_bytes};
+        sc_mcp_server limited = *server;
+        sc_mcp_reply reply;
+        limited.limits = &limits;
+        sc_arena_init(&arena, NULL);
+        int rc = sc_mcp_handle(&limited, &session, &arena, deep, strlen(deep), &reply);
+        CHECK(rc == SC_ERR_NOMEM ||
+              (rc == 0 && (HAS(reply.text, "\"id\":7,\"error\":{\"code\":-32600") ||
+                           HAS(reply.text, "\"id\":null,\"error\":{\"code\":-32600"))));
+        sc_arena_release(&arena);
+    }
+    sc_mcp_session_free(&session);
+}
+
 static const char *call_echo(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
                              const char *text, int *rc)
 {
@@ -221,6 +345,7 @@ int main(void)
     }
 
     features();
+    ids_of_refused_messages(&server);
     if (failures == 0)
         printf("mcp core: every check passed\n");
     sc_mcp_session_free(&session);
