@@ -66,7 +66,7 @@ static void print_text(const char *label, int rc, const sc_schema_errors *errs, 
 /* One document: text[0..len) labelled label; its lines start at line
  * first_line of the file (for the position of a reading error). */
 static int validate_one(const sc_schema *schema, const char *label, const char *file, size_t first_line,
-                        const char *text, size_t len, vcmd_output output, bool quiet)
+                        const char *text, size_t len, vcmd_output output, bool quiet, bool strict_json)
 {
     static sc_schema_error items[VCMD_MAX_ERRORS];
     sc_schema_errors errs;
@@ -77,7 +77,7 @@ static int validate_one(const sc_schema *schema, const char *label, const char *
     sc_schema_errors_init(&errs, items, VCMD_MAX_ERRORS);
     sc_arena_init(&arena, NULL);
     memset(&err, 0, sizeof err);
-    int rc = sc_parse_json(&arena, text, len, &doc, &err);
+    int rc = sc_parse_json_ex(&arena, text, len, strict_json ? 0 : SC_PARSE_STANDARD, &doc, &err);
     if (rc != 0) {
         /* not JSON: one error, at the line and column of the file */
         size_t line, column;
@@ -110,7 +110,7 @@ static int validate_one(const sc_schema *schema, const char *label, const char *
 
 /* A JSON Lines file: each line that is not blank is a document. */
 static int validate_lines(const sc_schema *schema, const char *path, const char *text, size_t len,
-                          vcmd_output output, bool quiet)
+                          vcmd_output output, bool quiet, bool strict_json)
 {
     int status = VCMD_VALID;
     size_t lineno = 1;
@@ -132,7 +132,8 @@ static int validate_lines(const sc_schema *schema, const char *path, const char 
                 exit(VCMD_USAGE);
             }
             snprintf(label, size, "%s:%zu", path, lineno);
-            if (validate_one(schema, label, path, lineno, text + at, n, output, quiet) != VCMD_VALID)
+            if (validate_one(schema, label, path, lineno, text + at, n, output, quiet, strict_json) !=
+                VCMD_VALID)
                 status = VCMD_INVALID;
             free(label);
         }
@@ -141,7 +142,8 @@ static int validate_lines(const sc_schema *schema, const char *path, const char 
     return status;
 }
 
-int vcmd_validate_file(const sc_schema *schema, const char *path, vcmd_output output, bool quiet)
+int vcmd_validate_file(const sc_schema *schema, const char *path, vcmd_output output, bool quiet,
+                       bool strict_json)
 {
     sc_arena arena;
     sc_error err;
@@ -160,9 +162,9 @@ int vcmd_validate_file(const sc_schema *schema, const char *path, vcmd_output ou
         return VCMD_USAGE;
     }
     if (ends_with(path, ".jsonl"))
-        status = validate_lines(schema, path, text, len, output, quiet);
+        status = validate_lines(schema, path, text, len, output, quiet, strict_json);
     else
-        status = validate_one(schema, path, path, 1, text, len, output, quiet);
+        status = validate_one(schema, path, path, 1, text, len, output, quiet, strict_json);
     sc_arena_release(&arena);
     return status;
 }

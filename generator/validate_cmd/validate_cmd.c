@@ -30,6 +30,9 @@ const char validate_usage[] =
     "  --formats assert|annotate|standard\n"
     "                         \"format\" asserts (the default), is an annotation,\n"
     "                         or does what the schema's dialect says\n"
+    "  --strict-json          read documents with the generated decoders' I-JSON\n"
+    "                         rules (a duplicate key, an integer beyond 2^53 are\n"
+    "                         errors); by default they are read as JSON.parse does\n"
     "  -q, --quiet            text output: no line for a valid document\n"
     "  --metaschema           check schemas themselves: each FILE is a schema\n";
 
@@ -43,6 +46,7 @@ typedef struct vcmd_options {
     int formats;
     bool quiet;
     bool metaschema;
+    bool strict_json;
 } vcmd_options;
 
 static int usage(const char *fmt, const char *arg)
@@ -114,6 +118,8 @@ static int parse_args(int argc, char **argv, vcmd_options *o)
             o->quiet = true;
         } else if (strcmp(a, "--metaschema") == 0) {
             o->metaschema = true;
+        } else if (strcmp(a, "--strict-json") == 0) {
+            o->strict_json = true;
         } else if (a[0] == '-' && a[1] != '\0') {
             return usage("unknown option '%s'", a);
         } else {
@@ -152,7 +158,9 @@ static int compile(const sc_schema_registry *reg, const char *path, const vcmd_o
         sc_arena_release(&arena);
         return VCMD_USAGE;
     }
-    rc = sc_parse_json(&arena, text, len, &root, &err);
+    /* a schema as JSON reads it, whatever --strict-json says of documents:
+     * its bounds may be 2^53, and schemac emits such schemas */
+    rc = sc_parse_json_ex(&arena, text, len, SC_PARSE_STANDARD, &root, &err);
     if (rc != 0) {
         not_json = true;
         sc_error_format_at(path, text, len, &err, msg, sizeof msg);
@@ -226,7 +234,7 @@ static int run(const vcmd_options *o, sc_schema_registry *reg)
     if (compile(reg, o->schema, o, &schema) != 0)
         return VCMD_USAGE;
     for (int i = 0; i < o->nfiles; i++) {
-        int rc = vcmd_validate_file(schema, o->files[i], o->output, o->quiet);
+        int rc = vcmd_validate_file(schema, o->files[i], o->output, o->quiet, o->strict_json);
         if (rc > status)
             status = rc;
     }

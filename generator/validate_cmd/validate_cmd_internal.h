@@ -23,9 +23,12 @@ typedef enum vcmd_output { VCMD_OUTPUT_TEXT, VCMD_OUTPUT_BASIC } vcmd_output;
 int vcmd_add_remotes(sc_schema_registry *reg, const char *prefix, const char *dir);
 
 /* Validates each document of path (one, or one a line when path ends in
- * ".jsonl") against schema and prints each result on stdout. Returns 0
- * when every document is valid, else 1. */
-int vcmd_validate_file(const sc_schema *schema, const char *path, vcmd_output output, bool quiet);
+ * ".jsonl") against schema and prints each result on stdout. Documents are
+ * read as JSON (SC_PARSE_STANDARD), or with strict_json as the decoders
+ * read theirs (sc_parse_json). Returns 0 when every document is valid,
+ * else 1. */
+int vcmd_validate_file(const sc_schema *schema, const char *path, vcmd_output output, bool quiet,
+                       bool strict_json);
 
 /* dst[0..size) = a followed by b, cut to fit (size > 0). */
 void vcmd_concat(char *dst, size_t size, const char *a, const char *b);

@@ -1,4 +1,4 @@
-/* Part of libschemac-validate (meson dependency('schemac-validate'); not installed yet).
+/* Part of libschemac-validate (pkg-config schemac-validate, CMake schemac::validate, meson dependency('schemac-validate')).
  *
  * schemac runtime: a JSON Schema validator for schemas known only at run
  * time (a tool's inputSchema received from another server, a plug-in's
@@ -17,9 +17,10 @@
  * it is absent). Patterns are ECMA-262 regexes compiled to DFAs by the
  * generator's pattern compiler: they run in linear time, and a construct
  * no automaton can express (back-references, lookaround, \p{...}) is a
- * compile error naming it. Formats that libschemac checks (sc_format)
- * assert as the dialect says (sc_schema_formats); other formats are
- * annotations.
+ * compile error naming it. The formats it checks (the decoders' sc_format
+ * and the others docs/validate.md lists: uri-reference, iri, idn-hostname,
+ * regex, ...) assert as the dialect says (sc_schema_formats); other
+ * formats are annotations.
  */
 #ifndef SCHEMAC_VALIDATE_H
 #define SCHEMAC_VALIDATE_H
@@ -47,7 +48,8 @@ sc_schema_registry *sc_schema_registry_new(void); /* NULL when out of memory */
 void sc_schema_registry_free(sc_schema_registry *reg);
 
 /* Adds the document at uri (absolute, without a fragment). The text is
- * read with the runtime's strict reader (sc_parse_json); a tree is copied.
+ * read as JSON (sc_parse_json_ex with SC_PARSE_STANDARD: a schema's
+ * numbers as JSON says, 2^53 included); a tree is copied.
  * Embedded resources ("$id" inside it) are found when a schema is
  * compiled. A second document at the same uri replaces the first.
  * Returns 0, SC_ERR_ARGUMENT (a relative uri) or the reader's error. */
@@ -80,10 +82,18 @@ typedef struct sc_schema_options {
      * Off by default for now: it compiles the metaschema each time (about
      * 0.5 ms for 2020-12's). */
     bool check_metaschema;
+    /* How sc_schema_validate_json reads documents: false (the default)
+     * with JSON's semantics (SC_PARSE_STANDARD: a repeated key's last
+     * member wins, an integer beyond 2^53 is the nearest double), true
+     * with the generated decoders' I-JSON strictness (sc_parse_json: both
+     * are errors), for a validator that must decide as a decoder does.
+     * The schema's own text is always read as JSON. */
+    bool strict_json;
 } sc_schema_options;
 
-/* What "format" does. The formats libschemac checks (sc_format) can
- * assert; any other format is an annotation whatever this says. */
+/* What "format" does. The formats the validator checks (docs/validate.md,
+ * "Formats") can assert; any other format is an annotation whatever this
+ * says. */
 typedef enum sc_schema_formats {
     /* As the dialect says: draft-07 asserts; draft 2020-12 asserts only
      * under a metaschema whose "$vocabulary" has format-assertion (its
@@ -96,7 +106,8 @@ typedef enum sc_schema_formats {
 
 #define SC_SCHEMA_DEFAULT_MAX_WORK ((size_t)100000000)
 
-/* Compiles the schema in json[0..len) (or the tree root, which is copied).
+/* Compiles the schema in json[0..len) (read as JSON, SC_PARSE_STANDARD),
+ * or the tree root, which is copied.
  * reg may be NULL (only the built-in metaschemas then), options too (the
  * defaults). On failure *out is NULL and err says why, its path the JSON
  * Pointer in the schema of the keyword at fault: a $ref that resolves to
@@ -145,9 +156,12 @@ void sc_schema_errors_init(sc_schema_errors *errs, sc_schema_error *items, size_
  * the anyOf schemas"). */
 int sc_schema_validate(const sc_schema *schema, const cJSON *instance, sc_schema_errors *errs);
 
-/* The same for JSON text, read with sc_parse_json: the decoders' I-JSON
- * strictness (duplicate keys, integers beyond 2^53, invalid UTF-8 are
- * errors) and the options' limits. A reading error is the one error. */
+/* The same for JSON text, read with JSON's semantics (SC_PARSE_STANDARD:
+ * a repeated key's last member wins, an integer beyond 2^53 is the
+ * nearest double) or, with options.strict_json, the decoders'
+ * I-JSON strictness (sc_parse_json: those are errors); invalid UTF-8,
+ * U+0000 and lone surrogates are errors either way, and the options'
+ * limits apply. A reading error is the one error. */
 int sc_schema_validate_json(const sc_schema *schema, const char *json, size_t len, sc_schema_errors *errs);
 
 /* Formats an error as "INSTANCE: MESSAGE (at KEYWORD_LOCATION)". */

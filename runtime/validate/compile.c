@@ -3,6 +3,7 @@
  * are one pass over documents as they are needed: the root first, then
  * each registry document or metaschema the first "$ref" into it loads. */
 #include "validate_internal.h"
+#include "formats.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -68,7 +69,15 @@ typedef struct compiler {
     size_t work; /* URIs and anchors compared: see over_budget */
     unsigned long long pattern_budget; /* DFA construction work left for the schema's patterns */
     struct pattern *format_re[4]; /* regular_formats' patterns, compiled once per schema */
-    size_t capnodes, capinstrs, caplists, capnames, cappatterns, capdynamics, capresources, capdocs, capstrings;
+    /* The first patterns compiled, by text: a pattern used again (real
+     * schemas repeat "^.{1,256}$" and the like, costly automata) is built
+     * once. Bounded, so that looking them up stays cheap. */
+    struct {
+        const char *text;
+        struct pattern *re;
+    } pattern_cache[64];
+    size_t npattern_cache;
+    size_t capnodes, capinstrs, caplists, capnames, capslots, cappatterns, capdynamics, capresources, capdocs, capstrings;
 } compiler;
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -620,7 +629,8 @@ static int node_for(compiler *c, const cJSON *schema, uint32_t *out)
     if ((GROW(c, c->queue, c->nqueue, c->capqueue)) != 0)
         return SC_ERR_NOMEM;
     *out = (uint32_t)s->nnodes;
-    s->nodes[s->nnodes] = (sv_node){0, 0, c->entries[e].resource, c->entries[e].path, false, false};
+    const char *path = c->entries[e].path;
+    s->nodes[s->nnodes] = (sv_node){0, 0, c->entries[e].resource, path, (uint32_t)strlen(path), 0, false, false};
     c->node_entry[s->nnodes++] = e;
     c->entries[e].compiled = *out;
     c->queue[c->nqueue++] = *out;
@@ -739,11 +749,47 @@ static int string_set(nodec *n, const cJSON *arr, const char *keyword, uint32_t 
     for (const cJSON *i = arr->child; i != NULL; i = i->next) {
         if (!cJSON_IsString(i))
             return bad(n, keyword, "an array of strings");
-        out[k++] = (sv_name){i->valuestring, strlen(i->valuestring), SV_NONE, 0};
+        out[k++] = (sv_name){i->valuestring, strlen(i->valuestring), SV_NONE, 0, 0, 0};
     }
     if (k > 1)
         qsort(out, k, sizeof *out, by_name);
     *count = (uint32_t)k;
+    return 0;
+}
+
+/* A hash table over names[first..first+count) (their hash set), for the
+ * evaluator's lookups: twice as many slots as names, a power of two. */
+static int hash_names(compiler *c, uint32_t first, uint32_t count, sv_instr *in)
+{
+    in->table = 0;
+    in->mask = 0;
+    if (count == 0)
+        return 0;
+    size_t size = 4;
+    while (size < 2 * (size_t)count)
+        size *= 2;
+    sc_schema *s = c->s;
+    if (!grow((void **)&s->slots, &c->capslots, s->nslots + size, sizeof *s->slots))
+        return nomem(c);
+    uint32_t *slots = s->slots + s->nslots;
+    memset(slots, 0, size * sizeof *slots);
+    /* names made to share a hash would make this quadratic (and each
+     * lookup a scan): far more probes than a hash table ever needs is a
+     * refusal, not seconds of work */
+    size_t probes = 0, max_probes = 64 * (size_t)count + 1024;
+    for (uint32_t k = 0; k < count; k++) {
+        sv_name *name = &s->names[first + k];
+        name->hash = sv_hash_name(name->name, name->len);
+        size_t i = name->hash & (size - 1);
+        while (slots[i] != 0 && ++probes <= max_probes)
+            i = (i + 1) & (size - 1);
+        if (probes > max_probes)
+            return sc_fail(c->err, SC_ERR_LIMIT, NULL, "the schema's property names collide in its hash tables");
+        slots[i] = k + 1;
+    }
+    in->table = (uint32_t)s->nslots;
+    in->mask = (uint32_t)(size - 1);
+    s->nslots += size;
     return 0;
 }
 
@@ -759,7 +805,7 @@ static int schema_map(nodec *n, const cJSON *obj, const char *keyword, uint32_t 
         uint32_t node;
         rc = sub(n, m, keyword, &node);
         /* the array may have moved while the child was allocated */
-        n->c->s->names[*first + k] = (sv_name){m->string, strlen(m->string), node, 0};
+        n->c->s->names[*first + k] = (sv_name){m->string, strlen(m->string), node, 0, 0, 0};
     }
     if (rc == 0 && k > 1)
         qsort(n->c->s->names + *first, k, sizeof(sv_name), by_name);
@@ -931,16 +977,31 @@ static int compile_numbers(nodec *n)
  * pattern. */
 #define SV_PATTERN_BUDGET 100000000ull
 
-static int compile_pattern(nodec *n, const cJSON *v, const char *keyword, struct pattern **out)
+/* *shared: *out was compiled before and is kept already. */
+static int compile_pattern(nodec *n, const cJSON *v, const char *keyword, struct pattern **out, bool *shared)
 {
     if (!cJSON_IsString(v))
         return bad(n, keyword, "a string");
+    compiler *c = n->c;
+    *shared = false;
+    for (size_t i = 0; i < c->npattern_cache; i++)
+        if (strcmp(c->pattern_cache[i].text, v->valuestring) == 0) {
+            *out = c->pattern_cache[i].re;
+            *shared = true;
+            return 0;
+        }
     char msg[SC_ERROR_MESSAGE_MAX - 64];
     size_t at = 0;
     unsigned long long before = n->c->pattern_budget;
     *out = pattern_compile_ex(v->valuestring, PATTERN_UNICODE_PROPERTIES, &n->c->pattern_budget, msg, sizeof msg, &at);
-    if (*out != NULL)
+    if (*out != NULL) {
+        /* the text lives as long as the schema's copy of the document */
+        if (c->npattern_cache < sizeof c->pattern_cache / sizeof c->pattern_cache[0]) {
+            c->pattern_cache[c->npattern_cache].text = v->valuestring;
+            c->pattern_cache[c->npattern_cache++].re = *out;
+        }
         return 0;
+    }
     if (before < SV_PATTERN_BUDGET && strstr(msg, "too complex") != NULL)
         snprintf(msg, sizeof msg, "the schema's patterns together are too complex to compile");
     char *loc = child_path(n->e.path, keyword);
@@ -949,14 +1010,16 @@ static int compile_pattern(nodec *n, const cJSON *v, const char *keyword, struct
     return rc;
 }
 
-/* Patterns are kept with the schema as strings are. */
-static int keep_pattern(compiler *c, struct pattern *re, uint32_t node)
+/* Patterns are kept with the schema as strings are; a shared one is freed
+ * by its first entry, its owner. */
+static int keep_pattern(compiler *c, struct pattern *re, uint32_t node, bool shared)
 {
     if ((GROW(c, c->s->patterns, c->s->npatterns, c->cappatterns)) != 0) {
-        pattern_free(re);
+        if (!shared)
+            pattern_free(re);
         return SC_ERR_NOMEM;
     }
-    c->s->patterns[c->s->npatterns++] = (sv_pattern_node){re, node};
+    c->s->patterns[c->s->npatterns++] = (sv_pattern_node){re, node, !shared};
     return 0;
 }
 
@@ -966,9 +1029,10 @@ static int compile_strings(nodec *n)
     if (p != NULL) {
         struct pattern *re;
         sv_instr *in;
-        int rc = compile_pattern(n, p, "pattern", &re);
+        bool shared;
+        int rc = compile_pattern(n, p, "pattern", &re, &shared);
         if (rc == 0)
-            rc = keep_pattern(n->c, re, SV_NONE);
+            rc = keep_pattern(n->c, re, SV_NONE, shared);
         if (rc == 0)
             rc = emit(n, SV_OP_PATTERN, "pattern", &in);
         if (rc != 0)
@@ -1000,8 +1064,9 @@ _Static_assert(sizeof regular_formats / sizeof regular_formats[0] <= sizeof((com
                "compiler.format_re has a slot per regular format");
 
 /* "format" is a vocabulary of its own (format-assertion), apart from
- * validation's. The formats libschemac checks go to its checkers, a few
- * others to patterns; any other format is an annotation. */
+ * validation's. The formats checked in C go to their checkers (formats.h:
+ * the decoders' and the validator's own), a few others to patterns; any
+ * other format is an annotation. */
 static int compile_format(nodec *n)
 {
     const cJSON *f = member(n->obj, "format");
@@ -1009,22 +1074,16 @@ static int compile_format(nodec *n)
                    (n->c->formats == SC_SCHEMA_FORMATS_STANDARD && (n->e.vocab & SV_V_FORMAT));
     if (f == NULL || !cJSON_IsString(f) || !asserts)
         return 0;
-#define SV_FORMAT_ROW(id, name) {name, SC_FORMAT_##id},
-    static const struct {
-        const char *name;
-        sc_format format;
-    } formats[] = {SC_FORMATS(SV_FORMAT_ROW)};
-#undef SV_FORMAT_ROW
     sv_instr *in;
     int rc;
-    for (size_t k = 0; k < sizeof formats / sizeof formats[0]; k++)
-        if (strcmp(formats[k].name, f->valuestring) == 0) {
-            if ((rc = emit(n, SV_OP_FORMAT, "format", &in)) != 0)
-                return rc;
-            in->format = formats[k].format;
-            in->text = keep(n->c, xprintf("must be a valid %s", formats[k].name));
-            return in->text ? 0 : nomem(n->c);
-        }
+    int format = sv_format_of(f->valuestring);
+    if (format >= 0) {
+        if ((rc = emit(n, SV_OP_FORMAT, "format", &in)) != 0)
+            return rc;
+        in->format = format;
+        in->text = keep(n->c, xprintf("must be a valid %s", sv_format_name(format)));
+        return in->text ? 0 : nomem(n->c);
+    }
     for (size_t k = 0; k < sizeof regular_formats / sizeof regular_formats[0]; k++)
         if (strcmp(regular_formats[k].name, f->valuestring) == 0) {
             struct pattern **re = &n->c->format_re[k];
@@ -1034,7 +1093,7 @@ static int compile_format(nodec *n)
                 *re = pattern_compile_ex(regular_formats[k].pattern, 0, NULL, msg, sizeof msg, &at);
                 if (*re == NULL) /* they are known to compile: only memory can fail */
                     return sc_fail(n->c->err, SC_ERR_NOMEM, NULL, "format %s: %s", regular_formats[k].name, msg);
-                if ((rc = keep_pattern(n->c, *re, SV_NONE)) != 0)
+                if ((rc = keep_pattern(n->c, *re, SV_NONE, false)) != 0)
                     return rc;
             }
             if ((rc = emit(n, SV_OP_PATTERN, "format", &in)) != 0)
@@ -1071,6 +1130,8 @@ static int compile_validation(nodec *n)
             return rc;
         in->first = first;
         in->count = count;
+        if ((rc = hash_names(n->c, first, count, in)) != 0)
+            return rc;
     }
     /* draft-07's "dependencies" (kept in 2020-12 for compatibility, as the
      * suite's optional tests expect) mixes required names and schemas */
@@ -1090,7 +1151,7 @@ static int compile_validation(nodec *n)
                     if (cJSON_IsArray(m)) {
                         uint32_t f2, c2;
                         rc = string_set(n, m, dr, &f2, &c2);
-                        n->c->s->names[first + k++] = (sv_name){m->string, strlen(m->string), f2, c2};
+                        n->c->s->names[first + k++] = (sv_name){m->string, strlen(m->string), f2, c2, 0, 0};
                     }
             }
             if (rc != 0)
@@ -1120,8 +1181,10 @@ static int compile_objects(nodec *n)
                 cJSON key = {0};
                 key.type = cJSON_String;
                 key.valuestring = m->string;
-                if ((rc = compile_pattern(n, &key, "patternProperties", &re)) != 0 ||
-                    (rc = keep_pattern(n->c, re, SV_NONE)) != 0 || (rc = sub(n, m, "patternProperties", &node)) != 0)
+                bool shared;
+                if ((rc = compile_pattern(n, &key, "patternProperties", &re, &shared)) != 0 ||
+                    (rc = keep_pattern(n->c, re, SV_NONE, shared)) != 0 ||
+                    (rc = sub(n, m, "patternProperties", &node)) != 0)
                     return rc;
                 n->c->s->patterns[pfirst + pcount].node = node;
             }
@@ -1136,6 +1199,8 @@ static int compile_objects(nodec *n)
         in->first2 = pfirst;
         in->count2 = pcount;
         in->a = a;
+        if ((rc = hash_names(n->c, first, count, in)) != 0)
+            return rc;
         in->loc = keep(n->c, child_path(n->e.path, "additionalProperties"));
         if (in->loc == NULL)
             return nomem(n->c);
@@ -1165,7 +1230,7 @@ static int compile_objects(nodec *n)
                         uint32_t node;
                         if ((rc = sub(n, m, ds, &node)) != 0)
                             return rc;
-                        n->c->s->names[first + k++] = (sv_name){m->string, strlen(m->string), node, 0};
+                        n->c->s->names[first + k++] = (sv_name){m->string, strlen(m->string), node, 0, 0, 0};
                     }
                 if ((rc = emit(n, SV_OP_DEPENDENT_SCHEMAS, ds, &in)) != 0)
                     return rc;
@@ -1286,6 +1351,7 @@ static int compile_ref(nodec *n, const char *keyword)
         return rc;
     in->a = node;
     in->text = v->valuestring;
+    n->c->s->dynamic |= is_dynamic;
     if (is_dynamic && dynamic) {
         compiler *c = n->c;
         if ((GROW(c, c->dyn, c->ndyn, c->capdyn)) != 0)
@@ -1314,6 +1380,8 @@ static int compile_unevaluated(nodec *n)
     }
     return 0;
 }
+
+static void fuse_required(compiler *c, const sv_node *node);
 
 static int compile_node(compiler *c, uint32_t id)
 {
@@ -1355,7 +1423,52 @@ static int compile_node(compiler *c, uint32_t id)
         node->own_props |= c->s->instrs[i].op == SV_OP_UNEVALUATED_PROPERTIES;
         node->own_items |= c->s->instrs[i].op == SV_OP_UNEVALUATED_ITEMS;
     }
+    if (rc == 0)
+        fuse_required(c, node);
+    /* most leaves of real schemas are {"type": ...} alone: the evaluator
+     * checks those without running the node */
+    if (node->count == 1 && c->s->instrs[node->first].op == SV_OP_TYPE)
+        node->only_types = c->s->instrs[node->first].types;
     return rc;
+}
+
+/* A node's "required" whose names are all among its "properties" (the
+ * usual object) looks each member up in the properties' table instead of
+ * its own, and leaves what it found for the properties pass (eval.c):
+ * one lookup a member instead of two. Each properties name then knows its
+ * index among the required ones (at most 64, the evaluator's bit set). */
+static void fuse_required(compiler *c, const sv_node *node)
+{
+    sc_schema *s = c->s;
+    sv_instr *req = NULL, *props = NULL;
+    for (uint32_t i = node->first; i < node->first + node->count; i++) {
+        if (s->instrs[i].op == SV_OP_REQUIRED)
+            req = &s->instrs[i];
+        else if (s->instrs[i].op == SV_OP_PROPERTIES)
+            props = &s->instrs[i];
+    }
+    if (req == NULL || props == NULL || req->count == 0 || req->count > 64 || props->count == 0)
+        return;
+    sv_name *pn = s->names + props->first;
+    /* both runs are sorted by (len, bytes): a binary search each */
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t k = 0; k < req->count; k++) {
+            const sv_name *r = &s->names[req->first + k];
+            size_t lo = 0, hi = props->count;
+            while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                if (by_name(&pn[mid], r) < 0)
+                    lo = mid + 1;
+                else
+                    hi = mid;
+            }
+            bool found = lo < props->count && by_name(&pn[lo], r) == 0;
+            if (pass == 0 && !found)
+                return; /* a required name no property has: nothing fused */
+            if (pass == 1 && pn[lo].req == 0)
+                pn[lo].req = (uint16_t)(k + 1);
+        }
+    req->b = (uint32_t)(props - s->instrs);
 }
 
 /* Every $dynamicAnchor named as a $dynamicRef's is a place it may land:
@@ -1430,7 +1543,8 @@ void sc_schema_free(sc_schema *s)
     for (size_t i = 0; i < s->nstrings; i++)
         free(s->strings[i]);
     for (size_t i = 0; i < s->npatterns; i++)
-        pattern_free(s->patterns[i].re);
+        if (s->patterns[i].owner)
+            pattern_free(s->patterns[i].re);
     for (size_t i = 0; i < s->nresources; i++)
         free(s->resources[i].uri);
     for (size_t i = 0; i < s->ndocs; i++) {
@@ -1441,6 +1555,7 @@ void sc_schema_free(sc_schema *s)
     free(s->instrs);
     free(s->lists);
     free(s->names);
+    free(s->slots);
     free(s->patterns);
     free(s->dynamics);
     free(s->resources);
@@ -1514,6 +1629,7 @@ static int compile_root(const sc_schema_registry *reg, cJSON *root, const sc_sch
     sc_schema *s = c.s;
     s->limits = sc_limits_resolve(options ? options->limits : NULL);
     s->max_work = options && options->max_work ? options->max_work : SC_SCHEMA_DEFAULT_MAX_WORK;
+    s->strict_json = options && options->strict_json;
     s->max_depth = s->limits.max_depth;
     s->max_eval_depth = 16 * s->max_depth > 4 * SC_MAX_DEPTH ? 4 * SC_MAX_DEPTH : 16 * s->max_depth;
     const char *base = options && options->base_uri ? options->base_uri : "urn:schemac:root";
@@ -1557,7 +1673,8 @@ int sc_schema_compile(const sc_schema_registry *reg, const char *json, size_t le
     sc_arena_init(&arena, NULL);
     sc_arena_set_limits(&arena, options ? options->limits : NULL);
     cJSON *tree = NULL;
-    int rc = sc_parse_json(&arena, json, len, &tree, err);
+    /* a schema is not a tool call: its numbers as JSON reads them (2^53 too) */
+    int rc = sc_parse_json_ex(&arena, json, len, SC_PARSE_STANDARD, &tree, err);
     cJSON *copy = rc == 0 ? cJSON_Duplicate(tree, true) : NULL;
     sc_arena_release(&arena);
     if (rc != 0)

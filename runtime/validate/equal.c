@@ -3,7 +3,7 @@
  * long array would turn into quadratic work. */
 #include "validate_internal.h"
 
-#include "schemac/reader.h" /* SC_MAX_DEPTH */
+#include "schemac/schemac.h" /* SC_MAX_DEPTH, sc_print_json, sc_free_string */
 
 #include <math.h>
 #include <stdio.h>
@@ -162,9 +162,19 @@ size_t sv_find_duplicate(const cJSON *const *items, size_t n, sv_budget *w)
 
 void sv_format_number(double d, char *buf, size_t size)
 {
-    for (int precision = 1; precision <= 17; precision++) {
-        snprintf(buf, size, "%.*g", precision, d);
-        if (strtod(buf, NULL) == d)
-            return;
+    /* sc_print_json's number, the form the decoders' messages have: an
+     * integer below 2^53 as one ("<= 90", where the shortest %g is
+     * "9e+01"), any other number in its shortest exact form, not affected
+     * by the C locale (9007199254740992.0, 1e+300, 0.5) */
+    cJSON number;
+    memset(&number, 0, sizeof number);
+    number.type = cJSON_Number;
+    number.valuedouble = d == 0 ? 0.0 : d; /* "must be >= 0" for -0, which equals 0 */
+    char *text;
+    if (sc_print_json(&number, &text) != 0) {
+        snprintf(buf, size, "%g", d); /* not finite: only in a tree built in C */
+        return;
     }
+    snprintf(buf, size, "%s", text);
+    sc_free_string(text);
 }

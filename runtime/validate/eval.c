@@ -10,8 +10,10 @@
  * branch passes (anyOf, oneOf, if get a set of their own, merged on
  * success; not drops its marks). Everywhere else nothing is tracked. */
 #include "validate_internal.h"
+#include "formats.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +44,17 @@ typedef struct frame {
     const cJSON *value;
 } frame;
 
+/* The stacks start in the context, on the caller's stack, and move to the
+ * heap only when a value or a chain of references is deeper than this:
+ * most validations then allocate nothing (a malloc of the limits' full
+ * depth, 4,000 frames, was most of a small document's cost). */
+enum { STACK_WHERE = 32, STACK_FRAMES = 32, STACK_SCOPE = 32 };
+
+/* A fused "required" (its b: compile.c, fuse_required) leaves the lookups
+ * of an object's first members in the properties' table here, for the
+ * "properties" of the same node that runs after it on the same object. */
+enum { HITS = 32 };
+
 typedef struct ctx {
     const sc_schema *s;
     sc_schema_errors *errs;
@@ -51,11 +64,19 @@ typedef struct ctx {
     size_t work;
     int depth;     /* nested nodes */
     segment *where; /* the instance location */
-    size_t nwhere;
+    size_t nwhere, capwhere;
     frame *frames;
-    size_t nframes;
+    size_t nframes, capframes;
     uint32_t *scope; /* the dynamic scope: resources entered, outermost first */
-    size_t nscope;
+    size_t nscope, capscope;
+    const cJSON *hits_obj;   /* the object hits[0..nhits) are of, or NULL */
+    const sv_instr *hits_in; /* the PROPERTIES instruction they are for */
+    size_t nhits;
+    /* from here on, left uninitialised: only what was written is read */
+    const sv_name *hits[HITS];
+    segment where0[STACK_WHERE];
+    frame frames0[STACK_FRAMES];
+    uint32_t scope0[STACK_SCOPE];
 } ctx;
 
 enum { INVALID = 0, VALID = 1, ABORT = -1 };
@@ -82,21 +103,28 @@ static size_t append(char *buf, size_t at, size_t size, const char *s, size_t n)
     return at + n;
 }
 
+/* As the decoders' sc_error paths are cut (runtime/core/error.c): when the
+ * pointer does not fit, whole segments are dropped from the deep end, so
+ * that it still names an ancestor of the value, not a cut-off name. */
 static void instance_location(const ctx *x, char *buf, size_t size)
 {
     size_t at = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < x->nwhere; i++) {
-        at = append(buf, at, size, "/", 1);
+        char seg[SC_ERROR_PATH_MAX + 2]; /* one byte more than fits: "too long" */
+        size_t n = append(seg, 0, sizeof seg, "/", 1);
         if (x->where[i].key == NULL) {
             char num[24];
-            int n = snprintf(num, sizeof num, "%zu", x->where[i].index);
-            at = append(buf, at, size, num, (size_t)n);
-            continue;
+            int k = snprintf(num, sizeof num, "%zu", x->where[i].index);
+            n = append(seg, n, sizeof seg, num, (size_t)k);
+        } else {
+            for (const char *k = x->where[i].key; *k; k++)
+                n = *k == '~' ? append(seg, n, sizeof seg, "~0", 2) : *k == '/' ? append(seg, n, sizeof seg, "~1", 2)
+                                                                                : append(seg, n, sizeof seg, k, 1);
         }
-        for (const char *k = x->where[i].key; *k; k++)
-            at = *k == '~' ? append(buf, at, size, "~0", 2) : *k == '/' ? append(buf, at, size, "~1", 2)
-                                                                          : append(buf, at, size, k, 1);
+        if (n > size - 1 - at)
+            return;
+        at = append(buf, at, size, seg, n);
     }
 }
 
@@ -192,6 +220,26 @@ static int spent(ctx *x, const sv_budget *w)
     return VALID;
 }
 
+static int oom(ctx *x)
+{
+    return abort_with(x, SC_ERR_NOMEM, "out of memory");
+}
+
+/* Doubles one of the context's stacks (*items, of *cap elements of size
+ * elem, the first ones in the context itself). */
+static bool grow_stack(void **items, size_t *cap, size_t elem, const void *inline_items)
+{
+    size_t cap2 = 2 * *cap;
+    void *p = *items == inline_items ? malloc(cap2 * elem) : realloc(*items, cap2 * elem);
+    if (p == NULL)
+        return false;
+    if (*items == inline_items)
+        memcpy(p, *items, *cap * elem);
+    *items = p;
+    *cap = cap2;
+    return true;
+}
+
 /* ---- values ------------------------------------------------------------------ */
 
 static int kind(const cJSON *v)
@@ -212,7 +260,7 @@ static bool is_integer(const cJSON *v)
     return kind(v) == cJSON_Number && isfinite(v->valuedouble) && floor(v->valuedouble) == v->valuedouble;
 }
 
-static unsigned type_bits(const cJSON *v)
+static inline unsigned type_bits(const cJSON *v)
 {
     switch (kind(v)) {
     case cJSON_NULL: return SV_T_NULL;
@@ -226,20 +274,24 @@ static unsigned type_bits(const cJSON *v)
     }
 }
 
-static const sv_name *find_name(const sv_name *names, size_t n, const char *key, size_t len)
+/* The name key in the hash table of in's names (properties, required), or
+ * NULL; *len gets the key's length either way. */
+SV_INLINE const sv_name *find_name(const sc_schema *s, const sv_instr *in, const char *key, size_t *len)
 {
-    size_t lo = 0, hi = n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        int cmp = names[mid].len != len ? (names[mid].len < len ? -1 : 1) : memcmp(names[mid].name, key, len);
-        if (cmp == 0)
-            return &names[mid];
-        if (cmp < 0)
-            lo = mid + 1;
-        else
-            hi = mid;
+    *len = strlen(key);
+    if (in->count == 0)
+        return NULL;
+    uint32_t h = sv_hash_name(key, *len);
+    const uint32_t *slots = s->slots + in->table;
+    /* at least half the slots are empty: the probe ends */
+    for (uint32_t i = h & in->mask;; i = (i + 1) & in->mask) {
+        uint32_t k = slots[i];
+        if (k == 0)
+            return NULL;
+        const sv_name *n = &s->names[in->first + k - 1];
+        if (n->hash == h && n->len == *len && sv_same_name(n->name, key, *len))
+            return n;
     }
-    return NULL;
 }
 
 static const cJSON *member(const cJSON *obj, const char *name)
@@ -253,11 +305,22 @@ static const cJSON *member(const cJSON *obj, const char *name)
 /* ---- applying subschemas ------------------------------------------------------ */
 
 /* A child value (member or item) against node, tracked apart. */
-static int eval_child(ctx *x, uint32_t node, const cJSON *child, const char *key, size_t index)
+static inline int eval_child(ctx *x, uint32_t node, const cJSON *child, const char *key, size_t index)
 {
-    if (x->nwhere >= (size_t)x->s->max_depth)
-        return abort_with(x, SC_ERR_DEPTH, "the value is nested more than %d levels deep (max_depth)",
-                          x->s->max_depth);
+    const sc_schema *s = x->s;
+    /* A leaf {"type": T} that passes, decided here without entering it:
+     * the same verdict, work and limits as eval, without its call (most
+     * members and items of real documents end in one). */
+    unsigned only = s->nodes[node].only_types;
+    if (only != 0 && (only & type_bits(child)) != 0 && x->nwhere < (size_t)s->max_depth &&
+        x->depth < s->max_eval_depth && x->work < s->max_work) {
+        x->work++;
+        return VALID;
+    }
+    if (x->nwhere >= (size_t)s->max_depth)
+        return abort_with(x, SC_ERR_DEPTH, "the value is nested more than %d levels deep (max_depth)", s->max_depth);
+    if (x->nwhere == x->capwhere && !grow_stack((void **)&x->where, &x->capwhere, sizeof *x->where, x->where0))
+        return oom(x);
     x->where[x->nwhere++] = (segment){key, index};
     int r = eval(x, node, child, NULL);
     x->nwhere--;
@@ -303,15 +366,18 @@ static void branch_close(branch *b)
     free(b->m.items);
 }
 
-static int oom(ctx *x)
-{
-    return abort_with(x, SC_ERR_NOMEM, "out of memory");
-}
-
 /* node on v in a branch: *ok its verdict; the marks merged when it passes
  * and merge is set. */
 static int eval_branch(ctx *x, uint32_t node, const cJSON *v, marks *m, bool merge, bool *ok)
 {
+    if (!merge || m == NULL || (m->props == NULL && m->items == NULL)) {
+        /* nothing tracked: no sets to open (the usual case) */
+        x->mute++;
+        int r = eval(x, node, v, NULL);
+        x->mute--;
+        *ok = r == VALID;
+        return r == ABORT ? ABORT : VALID;
+    }
     branch b;
     if (!branch_open(&b, merge ? m : NULL, v))
         return oom(x);
@@ -325,7 +391,7 @@ static int eval_branch(ctx *x, uint32_t node, const cJSON *v, marks *m, bool mer
     return r == ABORT ? ABORT : VALID;
 }
 
-static int op_any_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+SV_NOINLINE static int op_any_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     bool any = false;
     for (uint32_t i = 0; i < in->count; i++) {
@@ -339,7 +405,7 @@ static int op_any_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
     return any ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "must match at least one of the anyOf schemas");
 }
 
-static int op_one_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+SV_NOINLINE static int op_one_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     uint32_t passed = 0, first = 0, second = 0;
     for (uint32_t i = 0; i < in->count && passed < 2; i++) {
@@ -363,7 +429,7 @@ static int op_one_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
     return VALID;
 }
 
-static int op_if(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+SV_NOINLINE static int op_if(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     bool ok = false;
     if (in->b == SV_NONE && in->c == SV_NONE && m->props == NULL && m->items == NULL)
@@ -374,15 +440,19 @@ static int op_if(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
     return next == SV_NONE ? VALID : eval(x, next, v, m);
 }
 
-static int enter_ref(ctx *x, const sv_instr *in, uint32_t target, const cJSON *v, marks *m)
+SV_NOINLINE static int enter_ref(ctx *x, const sv_instr *in, uint32_t target, const cJSON *v, marks *m)
 {
-    for (size_t i = 0; i < x->nframes; i++)
-        if (x->frames[i].target == target && x->frames[i].value == v && x->frames[i].via == in)
+    /* The frames' values go down the instance: those on v are the last
+     * ones, and only they can make a cycle. */
+    for (size_t i = x->nframes; i > 0 && x->frames[i - 1].value == v; i--)
+        if (x->frames[i - 1].target == target && x->frames[i - 1].via == in)
             return abort_with(x, SC_ERR_LIMIT,
                               "the schema refers to itself through \"%s\" without reading any of the value", in->text);
     if (x->nframes >= (size_t)x->s->max_eval_depth)
         return abort_with(x, SC_ERR_DEPTH, "references nested more than %d deep", x->s->max_eval_depth);
-    x->frames[x->nframes++] = (frame){in, strlen(x->s->nodes[target].path), target, v};
+    if (x->nframes == x->capframes && !grow_stack((void **)&x->frames, &x->capframes, sizeof *x->frames, x->frames0))
+        return oom(x);
+    x->frames[x->nframes++] = (frame){in, x->s->nodes[target].path_len, target, v};
     int r = eval(x, target, v, m);
     x->nframes--;
     return r;
@@ -390,7 +460,7 @@ static int enter_ref(ctx *x, const sv_instr *in, uint32_t target, const cJSON *v
 
 /* $dynamicRef: the outermost resource of the dynamic scope that has the
  * anchor, else the static target. */
-static int op_dynamic_ref(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+SV_NOINLINE static int op_dynamic_ref(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     uint32_t target = in->a;
     for (size_t i = 0; i < x->nscope && in->count > 0; i++) {
@@ -406,16 +476,27 @@ static int op_dynamic_ref(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
     return enter_ref(x, in, target, v, m);
 }
 
-static int op_properties(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+SV_NOINLINE static int op_properties(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     const sc_schema *s = x->s;
     int result = VALID;
     size_t i = 0;
+    /* the lookups a fused "required" just made on this object, copied:
+     * the children evaluated below may leave others there */
+    const sv_name *hits[HITS];
+    size_t nhits = 0;
+    if (x->hits_obj == v && x->hits_in == in) {
+        nhits = x->nhits;
+        memcpy(hits, x->hits, nhits * sizeof *hits);
+        x->hits_obj = NULL;
+    }
     for (const cJSON *c = v->child; c != NULL; c = c->next, i++) {
-        size_t len = strlen(c->string);
+        size_t len = SIZE_MAX; /* not known yet: only patterns need it */
         bool matched = false;
         int r = VALID;
-        const sv_name *p = in->count ? find_name(s->names + in->first, in->count, c->string, len) : NULL;
+        const sv_name *p = i < nhits ? hits[i] : find_name(s, in, c->string, &len);
+        if (in->count2 > 0 && len == SIZE_MAX)
+            len = strlen(c->string);
         if (p != NULL) {
             matched = true;
             r = eval_child(x, p->node, c, c->string, 0);
@@ -451,7 +532,7 @@ static int op_properties(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
     return result;
 }
 
-static int op_items(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+SV_NOINLINE static int op_items(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     int result = VALID;
     size_t i = 0;
@@ -473,7 +554,7 @@ static int op_items(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
     return result;
 }
 
-static int op_contains(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+SV_NOINLINE static int op_contains(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     size_t found = 0, i = 0;
     bool need_all = in->max != SIZE_MAX || m->items != NULL;
@@ -500,7 +581,7 @@ static int op_contains(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
     return VALID;
 }
 
-static int op_property_names(ctx *x, const sv_instr *in, const cJSON *v)
+SV_NOINLINE static int op_property_names(ctx *x, const sv_instr *in, const cJSON *v)
 {
     for (const cJSON *c = v->child; c != NULL; c = c->next) {
         cJSON name;
@@ -517,29 +598,51 @@ static int op_property_names(ctx *x, const sv_instr *in, const cJSON *v)
     return VALID;
 }
 
-static int op_required(ctx *x, const sv_instr *in, const cJSON *v)
+SV_NOINLINE static int op_required(ctx *x, const sv_instr *in, const cJSON *v)
 {
-    const sv_name *names = x->s->names + in->first;
-    unsigned char *seen = in->count ? calloc(in->count, 1) : NULL;
-    if (in->count && seen == NULL)
+    const sc_schema *s = x->s;
+    const sv_name *names = s->names + in->first;
+    /* fused: the members are looked up in the properties' table, whose
+     * names know their index here */
+    const sv_instr *props = in->b != SV_NONE ? &s->instrs[in->b] : NULL;
+    /* a bit per name: on the stack for the usual few (names are distinct,
+     * so all are there when as many were found) */
+    uint64_t bits[4] = {0, 0, 0, 0};
+    size_t words = ((size_t)in->count + 63) / 64, found = 0, i = 0;
+    uint64_t *seen = words <= 4 ? bits : calloc(words, sizeof *seen);
+    if (seen == NULL)
         return oom(x);
-    for (const cJSON *c = v->child; c != NULL; c = c->next) {
-        const sv_name *p = find_name(names, in->count, c->string, strlen(c->string));
-        if (p != NULL)
-            seen[p - names] = 1;
+    for (const cJSON *c = v->child; c != NULL; c = c->next, i++) {
+        if (found == in->count && (props == NULL || i >= HITS))
+            break;
+        size_t len, k;
+        const sv_name *p = find_name(s, props ? props : in, c->string, &len);
+        if (props != NULL && i < HITS)
+            x->hits[i] = p;
+        if (p == NULL || (props != NULL && p->req == 0))
+            continue;
+        k = props != NULL ? (size_t)p->req - 1 : (size_t)(p - names);
+        found += (seen[k / 64] >> (k % 64) & 1) == 0; /* a duplicate key of a tree counts once */
+        seen[k / 64] |= (uint64_t)1 << (k % 64);
+    }
+    if (props != NULL) {
+        x->hits_obj = v;
+        x->hits_in = props;
+        x->nhits = i < HITS ? i : HITS;
     }
     int result = VALID;
-    for (uint32_t i = 0; i < in->count; i++)
-        if (!seen[i]) {
-            result = fail(x, in, NULL, SC_ERR_REQUIRED, "missing required property \"%s\"", names[i].name);
+    for (uint32_t r = 0; r < in->count && found < in->count; r++)
+        if (!(seen[r / 64] >> (r % 64) & 1)) {
+            result = fail(x, in, NULL, SC_ERR_REQUIRED, "missing required property \"%s\"", names[r].name);
             if (stop_at_failure(x))
                 break;
         }
-    free(seen);
+    if (seen != bits)
+        free(seen);
     return result;
 }
 
-static int op_dependent_required(ctx *x, const sv_instr *in, const cJSON *v)
+SV_NOINLINE static int op_dependent_required(ctx *x, const sv_instr *in, const cJSON *v)
 {
     int result = VALID;
     for (uint32_t i = 0; i < in->count; i++) {
@@ -561,7 +664,7 @@ static int op_dependent_required(ctx *x, const sv_instr *in, const cJSON *v)
     return result;
 }
 
-static int op_dependent_schemas(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+SV_NOINLINE static int op_dependent_schemas(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     int result = VALID;
     for (uint32_t i = 0; i < in->count; i++) {
@@ -582,7 +685,7 @@ static int op_dependent_schemas(ctx *x, const sv_instr *in, const cJSON *v, mark
     return result;
 }
 
-static int op_unique(ctx *x, const sv_instr *in, const cJSON *v)
+SV_NOINLINE static int op_unique(ctx *x, const sv_instr *in, const cJSON *v)
 {
     size_t n = count_children(v), i = 0;
     const cJSON **items = malloc((n + 1) * sizeof *items);
@@ -604,7 +707,7 @@ static int op_unique(ctx *x, const sv_instr *in, const cJSON *v)
 
 /* unevaluatedProperties / unevaluatedItems: what no other keyword of the
  * node (or its in-place applicators) evaluated. */
-static int op_unevaluated(ctx *x, const sv_instr *in, const cJSON *v, marks *m, bool props)
+SV_NOINLINE static int op_unevaluated(ctx *x, const sv_instr *in, const cJSON *v, marks *m, bool props)
 {
     unsigned char *seen = props ? m->props : m->items;
     const sv_node *a = &x->s->nodes[in->a];
@@ -633,6 +736,22 @@ static int op_unevaluated(ctx *x, const sv_instr *in, const cJSON *v, marks *m, 
     return result;
 }
 
+/* enum on a string (most enums): the string members compared directly,
+ * each comparison counted as sv_equal counts it. */
+static int op_enum_string(ctx *x, const sv_instr *in, const cJSON *v)
+{
+    size_t compared = 0;
+    bool found = false;
+    for (const cJSON *e = in->value->child; e != NULL && !found; e = e->next)
+        if (kind(e) == cJSON_String) {
+            compared++;
+            found = strcmp(e->valuestring, v->valuestring) == 0;
+        }
+    if (charge(x, compared) == ABORT)
+        return ABORT;
+    return found ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+}
+
 /* multipleOf as the decoders decide it (sc_is_multiple_of), except where
  * the quotient overflows: 1e308 is a multiple of 0.5 all the same. */
 static bool multiple_of(double value, double divisor)
@@ -653,8 +772,11 @@ static int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
     case SV_OP_FALSE: return fail(x, in, NULL, SC_ERR_CONSTRAINT, "no value is allowed here");
     case SV_OP_TYPE:
         return (type_bits(v) & in->types) ? VALID : fail(x, in, NULL, SC_ERR_TYPE, "%s", in->text);
-    case SV_OP_CONST:
-    case SV_OP_ENUM: {
+    case SV_OP_ENUM:
+        if (k == cJSON_String)
+            return op_enum_string(x, in, v);
+        /* fall through */
+    case SV_OP_CONST: {
         sv_budget w = {x->work, x->s->max_work, false};
         bool found = false;
         if (in->op == SV_OP_CONST)
@@ -696,7 +818,7 @@ static int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
             return ABORT;
         bool ok = in->op == SV_OP_PATTERN
                       ? sc_utf8_valid(v->valuestring, len) && pattern_match(in->re, v->valuestring, len)
-                      : sc_format_valid(in->format, v->valuestring, len);
+                      : sv_format_valid(in->format, v->valuestring, len);
         return ok ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
     }
     case SV_OP_MAX_ITEMS:
@@ -762,23 +884,41 @@ static int eval(ctx *x, uint32_t id, const cJSON *v, marks *m)
         return VALID;
     if (x->depth >= s->max_eval_depth)
         return abort_with(x, SC_ERR_DEPTH, "subschemas nested more than %d deep", s->max_eval_depth);
-    bool entered = x->nscope == 0 || x->scope[x->nscope - 1] != node->resource;
+    /* {"type": T} alone: passing, nothing to mark, scope or report; failing
+     * in a branch whose errors are not reported (a oneOf of types), nothing
+     * either. A failure to report takes the long way, which reports it. */
+    if (node->only_types != 0 && ((node->only_types & type_bits(v)) != 0 || x->mute > 0)) {
+        if (charge(x, 1) == ABORT)
+            return ABORT;
+        return (node->only_types & type_bits(v)) != 0 ? VALID : INVALID;
+    }
+    /* the node's instructions counted at once: one test a node, not one an
+     * instruction (a node that fails early is charged for all of them) */
+    if (charge(x, node->count) == ABORT)
+        return ABORT;
+    /* only $dynamicRef reads the dynamic scope */
+    bool entered = s->dynamic && (x->nscope == 0 || x->scope[x->nscope - 1] != node->resource);
+    if (entered && x->nscope == x->capscope &&
+        !grow_stack((void **)&x->scope, &x->capscope, sizeof *x->scope, x->scope0))
+        return oom(x);
     if (entered)
         x->scope[x->nscope++] = node->resource;
     x->depth++;
     marks own = {m ? m->props : NULL, m ? m->items : NULL};
     size_t n = 0;
-    bool props = node->own_props && kind(v) == cJSON_Object, items = node->own_items && kind(v) == cJSON_Array;
-    if (props || items)
-        n = count_children(v);
+    bool props = false, items = false;
     int result = VALID;
-    if ((props && (own.props = calloc(n + 1, 1)) == NULL) || (items && (own.items = calloc(n + 1, 1)) == NULL))
-        result = oom(x);
-    for (uint32_t i = 0; i < node->count && result != ABORT; i++) {
-        const sv_instr *in = &s->instrs[node->first + i];
-        int r = charge(x, 1);
-        if (r != ABORT)
-            r = step(x, in, v, &own);
+    if (node->own_props || node->own_items) {
+        props = node->own_props && kind(v) == cJSON_Object;
+        items = node->own_items && kind(v) == cJSON_Array;
+        if (props || items)
+            n = count_children(v);
+        if ((props && (own.props = calloc(n + 1, 1)) == NULL) || (items && (own.items = calloc(n + 1, 1)) == NULL))
+            result = oom(x);
+    }
+    const sv_instr *in = &s->instrs[node->first], *end = in + node->count;
+    for (; in < end && result != ABORT; in++) {
+        int r = step(x, in, v, &own);
         if (r == ABORT)
             result = ABORT;
         else if (r == INVALID) {
@@ -787,16 +927,18 @@ static int eval(ctx *x, uint32_t id, const cJSON *v, marks *m)
                 break;
         }
     }
-    if (result == VALID && m != NULL) {
-        for (size_t i = 0; props && m->props && i < n; i++)
-            m->props[i] |= own.props[i];
-        for (size_t i = 0; items && m->items && i < n; i++)
-            m->items[i] |= own.items[i];
+    if (props || items) {
+        if (result == VALID && m != NULL) {
+            for (size_t i = 0; props && m->props && i < n; i++)
+                m->props[i] |= own.props[i];
+            for (size_t i = 0; items && m->items && i < n; i++)
+                m->items[i] |= own.items[i];
+        }
+        if (props)
+            free(own.props);
+        if (items)
+            free(own.items);
     }
-    if (props)
-        free(own.props);
-    if (items)
-        free(own.items);
     x->depth--;
     if (entered)
         x->nscope--;
@@ -831,17 +973,23 @@ int sc_schema_validate(const sc_schema *s, const cJSON *instance, sc_schema_erro
         return SC_ERR_ARGUMENT;
     }
     ctx x;
-    memset(&x, 0, sizeof x);
+    /* the inline arrays are left as they are: only what was pushed is read */
+    memset(&x, 0, offsetof(ctx, hits));
     x.s = s;
     x.errs = errs;
-    size_t depth = (size_t)s->max_eval_depth + 1;
-    x.where = malloc(((size_t)s->max_depth + 1) * sizeof *x.where);
-    x.frames = malloc(depth * sizeof *x.frames);
-    x.scope = malloc(depth * sizeof *x.scope);
-    int r = x.where && x.frames && x.scope ? eval(&x, s->root, instance, NULL) : oom(&x);
-    free(x.where);
-    free(x.frames);
-    free(x.scope);
+    x.where = x.where0;
+    x.capwhere = STACK_WHERE;
+    x.frames = x.frames0;
+    x.capframes = STACK_FRAMES;
+    x.scope = x.scope0;
+    x.capscope = STACK_SCOPE;
+    int r = eval(&x, s->root, instance, NULL);
+    if (x.where != x.where0)
+        free(x.where);
+    if (x.frames != x.frames0)
+        free(x.frames);
+    if (x.scope != x.scope0)
+        free(x.scope);
     if (r == ABORT)
         return x.abort_code;
     if (r == VALID)
@@ -858,7 +1006,7 @@ int sc_schema_validate_json(const sc_schema *s, const char *json, size_t len, sc
     sc_arena_set_limits(&arena, &s->limits);
     cJSON *tree = NULL;
     sc_error err;
-    int rc = sc_parse_json(&arena, json, len, &tree, &err);
+    int rc = sc_parse_json_ex(&arena, json, len, s->strict_json ? 0 : SC_PARSE_STANDARD, &tree, &err);
     if (rc == 0)
         rc = sc_schema_validate(s, tree, errs);
     else if (errs != NULL && errs->max > 0 && errs->items != NULL) {

@@ -72,7 +72,8 @@ int sc_schema_registry_add(sc_schema_registry *reg, const char *uri, const char 
     sc_arena arena;
     sc_arena_init(&arena, NULL);
     cJSON *tree = NULL;
-    rc = sc_parse_json(&arena, json, len, &tree, err);
+    /* a schema is not a tool call: its numbers as JSON reads them (2^53 too) */
+    rc = sc_parse_json_ex(&arena, json, len, SC_PARSE_STANDARD, &tree, err);
     /* the tree belongs to the arena: the registry keeps its own copy */
     cJSON *doc = rc == 0 ? cJSON_Duplicate(tree, true) : NULL;
     sc_arena_release(&arena);

@@ -2,6 +2,7 @@
  * says, which is all "$id" and "$ref" need (no normalisation beyond dot
  * segments: JSON Schema compares URIs as strings). */
 #include "validate_internal.h"
+#include "formats.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -164,17 +165,6 @@ char *sv_uri_resolve(const char *base, const char *ref)
     return out;
 }
 
-static int hex(char c)
-{
-    if (c >= '0' && c <= '9')
-        return c - '0';
-    if (c >= 'a' && c <= 'f')
-        return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F')
-        return c - 'A' + 10;
-    return -1;
-}
-
 char *sv_uri_split(const char *uri, char **fragment)
 {
     const char *hash = strchr(uri, '#');
@@ -194,8 +184,8 @@ char *sv_uri_split(const char *uri, char **fragment)
     }
     size_t j = 0;
     for (size_t i = 0; f[i]; i++) {
-        if (f[i] == '%' && hex(f[i + 1]) >= 0 && hex(f[i + 2]) >= 0) {
-            d[j++] = (char)(hex(f[i + 1]) * 16 + hex(f[i + 2]));
+        if (f[i] == '%' && sv_hex_digit(f[i + 1]) >= 0 && sv_hex_digit(f[i + 2]) >= 0) {
+            d[j++] = (char)(sv_hex_digit(f[i + 1]) * 16 + sv_hex_digit(f[i + 2]));
             i += 2;
         } else
             d[j++] = f[i];

@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include <cJSON.h>
 
@@ -30,6 +31,16 @@
 #include "schemac/validate.h"
 
 #define SV_NONE UINT32_MAX
+
+/* The evaluator's rare or large keywords stay out of its loop, so that
+ * the loop's frame and prologue stay small (it runs once a subschema). */
+#if defined(__GNUC__) || defined(__clang__)
+#define SV_NOINLINE __attribute__((noinline))
+#define SV_INLINE static inline __attribute__((always_inline))
+#else
+#define SV_NOINLINE
+#define SV_INLINE static inline
+#endif
 /* Nodes one compile may produce: bounds what a hostile schema costs. */
 #define SV_MAX_NODES 1000000u
 
@@ -106,7 +117,7 @@ uint64_t sv_hash(const cJSON *v, sv_budget *w);
 /* The index of the first item equal to an earlier one, or n (items[] of n
  * values); n + 1 when out of memory. Expected O(n log n). */
 size_t sv_find_duplicate(const cJSON *const *items, size_t n, sv_budget *w);
-/* Shortest %g text that reads back as d. */
+/* d as the decoders' messages write a bound: sc_print_json's form (90, 0.5, 1e+300). */
 void sv_format_number(double d, char *buf, size_t size);
 
 /* ---- the registry (registry.c) ------------------------------------------ */
@@ -185,11 +196,71 @@ typedef struct sv_name {
     size_t len;
     uint32_t node;  /* or the first of count names in sc_schema.names */
     uint32_t count;
+    uint32_t hash;  /* sv_hash_name, for the runs that have a table */
+    uint16_t req;   /* PROPERTIES fused with REQUIRED: 1 + this name's index in required's run, or 0 */
 } sv_name;
+
+/* The hash of a member name of len bytes, for the hash tables of
+ * properties and required: a lookup then costs a strlen, this and (almost
+ * always) one comparison, where a binary search compared at every probe.
+ * Names of up to 16 bytes are read as two overlapping words, longer ones a
+ * word at a time, with loads that stay inside the name. A probe sequence
+ * never runs past its table (twice the names), so keys chosen to collide
+ * cost no more than a scan of the names. */
+static inline uint64_t sv_load64(const char *p)
+{
+    uint64_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline uint32_t sv_load32(const char *p)
+{
+    uint32_t v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline uint64_t sv_mix(uint64_t h, uint64_t w)
+{
+    h = (h ^ w) * 0xBF58476D1CE4E5B9ULL;
+    return h ^ h >> 31;
+}
+
+static inline uint32_t sv_hash_name(const char *s, size_t len)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ len;
+    if (len > 16) {
+        size_t i = 0;
+        for (; i + 8 < len; i += 8)
+            h = sv_mix(h, sv_load64(s + i));
+        h = sv_mix(h, sv_load64(s + len - 8));
+    } else if (len >= 8) {
+        h = sv_mix(sv_mix(h, sv_load64(s)), sv_load64(s + len - 8));
+    } else if (len >= 4) {
+        h = sv_mix(h, (uint64_t)sv_load32(s) << 32 | sv_load32(s + len - 4));
+    } else if (len > 0) {
+        h = sv_mix(h, (uint64_t)u[0] << 16 | (uint64_t)u[len / 2] << 8 | u[len - 1]);
+    }
+    h *= 0x94D049BB133111EBULL;
+    return (uint32_t)(h >> 32);
+}
+
+/* a[0..len) == b[0..len), inline for the usual short names. */
+static inline bool sv_same_name(const char *a, const char *b, size_t len)
+{
+    if (len >= 8 && len <= 16)
+        return sv_load64(a) == sv_load64(b) && sv_load64(a + len - 8) == sv_load64(b + len - 8);
+    if (len >= 4 && len < 8)
+        return sv_load32(a) == sv_load32(b) && sv_load32(a + len - 4) == sv_load32(b + len - 4);
+    return memcmp(a, b, len) == 0;
+}
 
 typedef struct sv_pattern_node {
     struct pattern *re;
     uint32_t node;
+    bool owner; /* frees re: one pattern text is compiled once a schema, its other uses share it */
 } sv_pattern_node;
 
 /* One keyword of one subschema. */
@@ -203,12 +274,15 @@ typedef struct sv_instr {
     const char *text;   /* a message part: the expected types, values, the number */
     double num;
     size_t min, max;    /* lengths and counts */
-    uint32_t a, b, c;   /* nodes: a subschema; IF: if, then, else; PROPERTIES: additional */
+    uint32_t a, b, c;   /* nodes: a subschema; IF: if, then, else; PROPERTIES: additional;
+                         * REQUIRED: b, the node's PROPERTIES instruction when its names hold
+                         * every required one (one lookup a member serves both) */
     uint32_t first, count; /* a run of sc_schema.lists or .names or .patterns */
     uint32_t first2, count2; /* PROPERTIES: its patterns */
+    uint32_t table, mask; /* PROPERTIES, REQUIRED: the names' hash table, sc_schema.slots[table..table+mask] */
     const cJSON *value; /* CONST, ENUM */
     const struct pattern *re;
-    sc_format format;
+    int format; /* FORMAT: a value of sv_format_of (formats.h) */
 } sv_instr;
 
 /* One subschema: instructions first..first+count. */
@@ -216,6 +290,8 @@ typedef struct sv_node {
     uint32_t first, count;
     uint32_t resource;
     const char *path;        /* JSON Pointer in its document */
+    uint32_t path_len;       /* strlen(path): where a $ref's keyword locations go on */
+    uint8_t only_types;      /* the SV_T_ bits of its "type" when that is its one instruction, else 0 */
     bool own_props;          /* has unevaluatedProperties: tracks its own */
     bool own_items;          /* has unevaluatedItems */
 } sv_node;
@@ -239,6 +315,8 @@ struct sc_schema {
     size_t nlists;
     sv_name *names;
     size_t nnames;
+    uint32_t *slots;        /* open-addressing tables of name runs: index in the run + 1, 0 empty */
+    size_t nslots;
     sv_pattern_node *patterns;
     size_t npatterns;
     sv_dynamic *dynamics;   /* runs of SV_OP_DYNAMIC_REF (first, count) */
@@ -250,10 +328,12 @@ struct sc_schema {
     char **strings;         /* every string the instructions point to */
     size_t nstrings;
     uint32_t root;
+    bool dynamic;           /* has a $dynamicRef: only then is the dynamic scope tracked */
     size_t max_work;
     int max_depth;          /* of the instance */
     int max_eval_depth;     /* of nested subschemas */
     sc_limits limits;
+    bool strict_json;       /* options.strict_json: documents as text read with the decoders' I-JSON rules */
 };
 
 #endif /* SCHEMAC_RUNTIME_VALIDATE_INTERNAL_H */

@@ -1,6 +1,10 @@
 // Differential test of schemac's generated decoders against ajv.
 //
-//   node run.mjs [--count N] [--seed S] [--verbose] [--dump FILE] [--config FILE] DRIVER SCHEMA.schema.json...
+//   node run.mjs [--count N] [--seed S] [--sample N] [--verbose] [--dump FILE] [--config FILE] [--validator VDRIVER]
+//                DRIVER SCHEMA.schema.json...
+//
+// --sample N: N random mutations of each valid document (default: all of
+// the first two documents', 20 of each other's), for a short run.
 //   node run.mjs --documents FILE [--count N] [--seed S] [--config FILE] SCHEMA.schema.json...
 //
 // --documents FILE writes the documents below (one JSON object a line:
@@ -53,6 +57,13 @@
 // items past a maxItems/maxProperties limit (the decoder skips them), and
 // the char-buffer byte limits of DIVERGENCES.
 //
+// (e) --validator VDRIVER (validate_driver: libschemac-validate with the
+// same schema files, compiled at run time) gets every document too, and
+// must agree with both the decoder and ajv: its verdict, and the instance
+// path of its first error where it and the decoder both reject. The
+// differences that are in the nature of either side are counted by reason
+// (VALIDATOR_DIFFERENCES), never skipped silently.
+//
 // Exit status: 0 all agree, 1 any disagreement, 2 usage, 77 (skipped) when
 // ajv is not installed in tests/differential/node_modules.
 import { spawnSync } from "node:child_process";
@@ -74,7 +85,8 @@ try {
 
 // ---- command line ------------------------------------------------------------
 const args = process.argv.slice(2);
-let count = 40, seed = 20240229, verbose = false, dump = null, config = null, documents = null;
+let count = 40, seed = 20240229, verbose = false, dump = null, config = null, documents = null, validator = null;
+let sample = null; // --sample N: N random mutations of each document instead of all of the first two's
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--count") count = Number(args[++i]);
@@ -82,11 +94,15 @@ for (let i = 0; i < args.length; i++) {
   else if (args[i] === "--verbose") verbose = true;
   else if (args[i] === "--dump") dump = args[++i];
   else if (args[i] === "--documents") documents = args[++i];
+  else if (args[i] === "--validator") validator = args[++i];
+  else if (args[i] === "--sample") sample = Number(args[++i]);
   else if (args[i] === "--config") config = JSON.parse(readFileSync(args[++i], "utf8"));
   else files.push(args[i]);
 }
-if (files.length < (documents ? 1 : 2) || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed)) {
-  console.error("usage: node run.mjs [--count N] [--seed S] [--verbose] [--dump FILE] [--config FILE] DRIVER SCHEMA.schema.json...");
+if (files.length < (documents ? 1 : 2) || !Number.isInteger(count) || count < 1 || !Number.isInteger(seed) ||
+    (sample !== null && !(Number.isInteger(sample) && sample >= 0))) {
+  console.error("usage: node run.mjs [--count N] [--seed S] [--sample N] [--verbose] [--dump FILE] [--config FILE] [--validator VDRIVER] " +
+    "DRIVER SCHEMA.schema.json...");
   process.exit(2);
 }
 const [driver, ...schemaFiles] = documents ? [null, ...files] : files;
@@ -1260,12 +1276,12 @@ for (const { type, schema } of schemas) {
   // every mutation of the first base documents, a sample of the others'
   bases.forEach((b, i) => {
     const all = [...allMutations(schema, b, ctx)];
-    const keep = i < 2 ? all : shuffle(all).slice(0, 20);
+    const keep = sample !== null ? shuffle(all).slice(0, sample) : i < 2 ? all : shuffle(all).slice(0, 20);
     for (const [p, label, d, forced] of keep) {
       jobs.push({ type, kind: "doc", label: `${p || "/"}: ${label}`, text: serialize(d, chance(0.3)), forced });
     }
   });
-  for (const b of bases.slice(0, 2)) {
+  for (const b of bases.slice(0, sample !== null ? 1 : 2)) {
     for (const [label, code, reason, text, where] of ijsonCases(schema, b, ctx))
       jobs.push({ type, kind: "ijson", label, code, reason, text, where });
   }
@@ -1284,7 +1300,8 @@ for (const { type, schema } of schemas) {
         seen.add(depth);
         jobs.push({ type, kind: "doc", label: `generated, ${depth} levels deep`, text: serialize(d, chance(0.5)),
           tooDeep: depth > MAX_DEPTH });
-        for (const [p, label, x, forced] of allMutations(schema, d, ctx, true))
+        const deep = [...allMutations(schema, d, ctx, true)];
+        for (const [p, label, x, forced] of sample !== null ? shuffle(deep).slice(0, sample) : deep)
           jobs.push({ type, kind: "doc", label: `${depth} levels deep, ${p || "/"}: ${label}`, text: serialize(x, chance(0.3)),
             forced });
       }
@@ -1313,6 +1330,20 @@ const lines = res.stdout.split("\n").filter((l) => l !== "");
 if (lines.length !== jobs.length) {
   console.error(`driver answered ${lines.length} lines for ${jobs.length} documents\n${res.stderr}`);
   process.exit(1);
+}
+// the validator, once for all documents, with the same schema files
+let vlines = null;
+if (validator) {
+  const vres = spawnSync(validator, schemaFiles, { input, maxBuffer: 1 << 30, encoding: "utf8" });
+  if (vres.status !== 0 || vres.error) {
+    console.error(`validator failed: status ${vres.status} ${vres.error || ""}\n${vres.stderr}`);
+    process.exit(1);
+  }
+  vlines = vres.stdout.split("\n").filter((l) => l !== "");
+  if (vlines.length !== jobs.length) {
+    console.error(`validator answered ${vlines.length} lines for ${jobs.length} documents\n${vres.stderr}`);
+    process.exit(1);
+  }
 }
 
 const stats = { documents: jobs.length, agreements: 0, disagreements: 0, ijson: 0, mutations: 0, generated: 0,
@@ -1443,20 +1474,151 @@ function compareAllErrors(j, a, allField, schema, validateAll, line) {
   stats.disagreements++;
 }
 
-const dumped = [];
-jobs.forEach((j, i) => {
-  const line = lines[i];
-  if (dump) dumped.push(JSON.stringify({ type: j.type, kind: j.kind, label: j.label, forced: j.forced, decoder: line,
-    text: show(j.text) }));
+// A driver's verdict line: "ok[<TAB>...]" or "error CODE PATH KEYWORD<TAB>MESSAGE<TAB>all {...}"
+function verdictOf(line) {
   const [head, message = "", allField = ""] = line.split("\t");
   // "error CODE PATH KEYWORD": the path may hold spaces (@name with space)
   const words = head.split(" ");
   const [word, code] = words;
   const p = words.slice(2, -1).join(" "), keyword = words.length > 3 ? words.at(-1) : undefined;
-  const dec = { ok: word === "ok", code, path: p === '""' ? "" : p, keyword, message };
+  return { word, ok: word === "ok", code, path: p === '""' ? "" : p, keyword, message, allField };
+}
+
+// ---- the run-time validator (--validator) ----------------------------------------
+// What keeps the validator's verdict or first error from being the decoder's
+// or ajv's by the nature of one side, counted by reason.
+const VALIDATOR_DIFFERENCES = {
+  "charbuf-bytes":
+    "the decoder alone rejects: its char buffers hold N-1 bytes, the schema (so the validator and ajv) says N-1 " +
+    "code points (DIVERGENCES)",
+  "ijson":
+    "the validator reads text with the decoders' reader (sc_schema_validate_json: I-JSON strictness and the " +
+    "64-level limit), so it rejects with the decoder, same code and pointer, where ajv's JSON.parse accepts",
+  "first-error-order":
+    "both report the other's first error too, in another order: the decoder goes through the document in its " +
+    "member order, the validator through the schema's keywords (properties sorted by name, then required, ...)",
+  "union-branch":
+    "inside oneOf/anyOf the validator's error is the applicator's at the union's value; the decoder reports " +
+    "the chosen variant's error below it (tagged unions) or the value at the union",
+  "array-own-keywords":
+    "the validator checks an array's uniqueItems/minItems/maxItems before its items; the decoder reads the items " +
+    "first and does not check the array's own keywords once an item failed (docs/generated-api.md)",
+  "read-first":
+    "the validator reads the whole text before it validates, so a reading error (syntax, depth, I-JSON) " +
+    "anywhere is its first error; the decoder validates as it reads and reports that error after the schema " +
+    "errors before it in the text (its all-errors pass lists it)",
+  "syntax-pointer":
+    "a syntax error between array items: the decoder's typed reader names the array, the reader of untyped " +
+    "values (sc_parse_json, which the validator uses) the slot of the next item",
+  "multipleOf-overflow":
+    "a quotient too large for a double (1.7976931348623157e308 / 0.5): the validator falls back to fmod and " +
+    "finds a multiple (docs/validate.md, the test suite's float-overflow test); the decoder and ajv reject",
+};
+const vstats = { compared: 0, withDecoder: 0, withAjv: 0, bothReject: 0, samePath: 0, sameCode: 0, disagreements: 0,
+  codePairs: {} };
+const vByReason = {};
+const vcount = (r) => void (vByReason[r] = (vByReason[r] || 0) + 1);
+const allPaths = (field) => {
+  try {
+    const r = JSON.parse(field.replace(/^all /, ""));
+    return r.errors ? new Set(r.errors.map((e) => e[1])) : null;
+  } catch {
+    return null;
+  }
+};
+// The decoder's first error is a multipleOf whose quotient overflows a
+// double (1e308 / 0.5), and ajv accepts the document once every such
+// number is replaced by a multiple it takes (0, or +-m, or +-1e20 m: ajv
+// counts no quotient of 1e21 or more as an integer): that is all the
+// validator, which falls back to fmod there, and ajv disagree on.
+function onlyOverflow(j, a, dec) {
+  const m = Number(/^must be a multiple of (\S+)/.exec(dec.message)?.[1]);
+  if (dec.keyword !== "multipleOf" || !(m > 0) || a.value === undefined) return false;
+  // (the number is looked for in the whole document: the decoder's path
+  // may be cut to SC_ERROR_PATH_MAX)
+  const replaced = (x, by) => {
+    if (typeof x === "number") return Number.isFinite(x / m) ? x : by;
+    if (x === null || typeof x !== "object") return x;
+    if (Array.isArray(x)) return x.map((y) => replaced(y, by));
+    const o = {};
+    for (const k of Object.keys(x)) put(o, k, replaced(x[k], by));
+    return o;
+  };
+  const { validate } = schemas.find((s) => s.type === j.type);
+  if (jsonEqual(replaced(a.value, 0), a.value)) return false; // no quotient overflows
+  return [0, m, -m, 1e20 * m, -1e20 * m].some((by) => validate(replaced(a.value, by)));
+}
+function compareValidator(j, a, dec, line, vline) {
+  const val = verdictOf(vline);
+  vstats.compared++;
+  const vfail = (why) => {
+    vstats.disagreements++;
+    failures.push(`VALIDATOR DISAGREEMENT (${why}) ${j.type} ${j.label}\n  document: ${show(j.text)}\n  ajv: ` +
+      `${a.valid ? "valid" : "invalid: " + a.error}\n  decoder: ${line}\n  validator: ${vline}`);
+  };
+  if (val.word !== "ok" && val.word !== "error") return vfail(`validator: ${val.word}`);
+  const valAll = val.ok ? null : allPaths(val.allField);
+  if (!val.ok && valAll === null) return vfail("validator's all-errors pass");
+  // the I-JSON documents: what the decoder must say, the validator must too
+  const strict = !val.ok && dec.word === "error" && val.code === dec.code && val.path === dec.path &&
+    (j.kind === "ijson" ? val.code === j.code : val.code === "SC_ERR_DEPTH" && a.value !== undefined &&
+      depthOf(a.value) > MAX_DEPTH);
+  if (j.kind === "ijson" && !strict) return vfail(`I-JSON rejection must be the decoder's ${j.code}`);
+  if (j.tooDeep && !strict) return vfail(`nested past ${MAX_DEPTH} levels: must be SC_ERR_DEPTH`);
+  if (val.ok && !a.valid && onlyOverflow(j, a, dec)) return vcount("multipleOf-overflow");
+  // with ajv
+  if (val.ok === a.valid) vstats.withAjv++;
+  else if (strict && a.valid) vcount("ijson");
+  else return vfail("validator and ajv disagree");
+  // with the decoder
+  if (val.ok === dec.ok) vstats.withDecoder++;
+  else if (val.ok && a.valid && divergence(j, a, dec) === "charbuf-bytes") return vcount("charbuf-bytes");
+  else return vfail("validator and decoder disagree");
+  if (val.ok) return;
+  // both reject: where
+  vstats.bothReject++;
+  if (val.path === dec.path) {
+    vstats.samePath++;
+    if (val.code === dec.code) vstats.sameCode++;
+    else {
+      const pair = `${dec.code} ${dec.keyword} -> ${val.code} ${val.keyword}`;
+      vstats.codePairs[pair] = (vstats.codePairs[pair] || 0) + 1;
+    }
+    return;
+  }
+  const decAll = allPaths(dec.allField);
+  const decErrors = (() => {
+    try {
+      return JSON.parse(dec.allField.replace(/^all /, "")).errors || [];
+    } catch {
+      return [];
+    }
+  })();
+  const under = (p, q) => q.startsWith(p + "/");
+  if ((val.keyword === "oneOf" || val.keyword === "anyOf") && under(val.path, dec.path)) return vcount("union-branch");
+  if (["uniqueItems", "minItems", "maxItems"].includes(val.keyword) && under(val.path, dec.path) &&
+      !decErrors.some(([, p]) => p === val.path)) return vcount("array-own-keywords");
+  // the next item's slot (the validator's reader) for the array (the decoder's)
+  const slot = (array, p) => under(array, p) && /^\/\d+$/.test(p.slice(array.length));
+  if (val.code === "SC_ERR_SYNTAX" && dec.code === "SC_ERR_SYNTAX" && slot(dec.path, val.path))
+    return vcount("syntax-pointer");
+  if (!RECOVERABLE.has(val.code) && decErrors.some(([c, p]) => c === val.code &&
+      (p === val.path || (c === "SC_ERR_SYNTAX" && slot(p, val.path))))) return vcount("read-first");
+  if (decAll !== null && decAll.has(val.path) && valAll.has(dec.path)) return vcount("first-error-order");
+  vfail("the first errors are at other places");
+}
+
+const dumped = [];
+jobs.forEach((j, i) => {
+  const line = lines[i];
+  if (dump) dumped.push(JSON.stringify({ type: j.type, kind: j.kind, label: j.label, forced: j.forced, decoder: line,
+    validator: vlines ? vlines[i] : undefined, text: show(j.text) }));
+  const dec = verdictOf(line);
+  const { word, message, allField } = dec;
   const { validate, validateAll, schema } = schemas.find((s) => s.type === j.type);
   ROOT = schema;
   const a = ajvVerdict(validate, j.text);
+  if (vlines) compareValidator(j, a, dec, line, vlines[i]);
   if (word !== "ok" && word !== "error") return fail(j, `driver: ${word}`, a, line), stats.disagreements++;
   if (word === "error") compareAllErrors(j, a, allField, schema, validateAll, line);
   if (dec.ok && message.startsWith("bug ")) {
@@ -1551,4 +1713,15 @@ console.log(`documents without an intended verdict (unlabelled format strings; s
 const total = Object.values(byReason).reduce((x, y) => x + y, 0);
 console.log(`deliberate divergences: ${total}` + (total ? " (decoder rejects, ajv accepts)" : ""));
 for (const [r, n] of Object.entries(byReason).sort()) console.log(`  ${r}: ${n} - ${DIVERGENCES[r]}`);
-process.exit(stats.disagreements === 0 && stats.postDecode === 0 ? 0 : 1);
+if (vlines) {
+  console.log(`validator: ${vstats.compared} documents; verdict as the decoder's ${vstats.withDecoder}, as ajv's ` +
+    `${vstats.withAjv}; both reject ${vstats.bothReject}: first error at the decoder's path ${vstats.samePath} ` +
+    `(same code ${vstats.sameCode})`);
+  console.log("  at the same path with another code (decoder's code and keyword -> validator's):");
+  for (const [pair, n] of Object.entries(vstats.codePairs).sort((x, y) => y[1] - x[1])) console.log(`    ${pair}: ${n}`);
+  console.log(`validator disagreements: ${vstats.disagreements}`);
+  const vtotal = Object.values(vByReason).reduce((x, y) => x + y, 0);
+  console.log(`validator differences by reason: ${vtotal}`);
+  for (const [r, n] of Object.entries(vByReason).sort()) console.log(`  ${r}: ${n} - ${VALIDATOR_DIFFERENCES[r]}`);
+}
+process.exit(stats.disagreements === 0 && stats.postDecode === 0 && vstats.disagreements === 0 ? 0 : 1);

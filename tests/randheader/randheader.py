@@ -135,7 +135,7 @@ def one_round(opts, seed, work):
     libdir = os.path.dirname(os.path.abspath(opts.lib))
     p = run([opts.cc, *CFLAGS, "-I" + out, "-I" + work, "-I" + os.path.join(TESTS, "common"),
              "-I" + DIFFERENTIAL, "-I" + opts.include, "-I" + opts.cjson_include,
-             os.path.join(DIFFERENTIAL, "driver_main.c"), table, os.path.join(out, stem + ".schemac.c"),
+             os.path.join(DIFFERENTIAL, "driver_main.c"), os.path.join(DIFFERENTIAL, "driver_io.c"), table, os.path.join(out, stem + ".schemac.c"),
              opts.lib, "-Wl,-rpath," + libdir, "-lcjson", "-lm", "-o", driver], timeout=600)
     if p.returncode != 0:
         return False, "the generated C does not compile with %s" % " ".join(CFLAGS), p.stderr[-6000:]
@@ -144,16 +144,17 @@ def one_round(opts, seed, work):
     env.setdefault("ASAN_OPTIONS", "detect_leaks=1")
     env.setdefault("UBSAN_OPTIONS", "print_stacktrace=1:halt_on_error=1")
     argv = [opts.node, os.path.join(DIFFERENTIAL, "run.mjs"), "--count", str(opts.count), "--seed", str(seed),
-            "--config", config, driver, *schemas]
+            "--config", config] + (["--validator", opts.validator] if opts.validator else []) + [driver, *schemas]
     p = run(argv, timeout=1200, env=env)
     lines = p.stdout.strip().split("\n")
     documents = next((ln for ln in lines if ln.startswith("documents:")), "")
     divergences = next((ln for ln in lines if ln.startswith("deliberate divergences")), "")
+    validator = next((ln for ln in lines if ln.startswith("validator disagreements")), "")
     if p.returncode == 77:
         return None, "ajv is not installed (npm ci --prefix tests/differential): skipped", ""
-    summary = "%d roots (%s), %d untagged unions, %s; %s; %s" % (
+    summary = "%d roots (%s), %d untagged unions, %s; %s; %s%s" % (
         len(roots), " ".join(roots), sum(len(m) for m in cfg.get("untagged", {}).values()), rejected, documents,
-        divergences)
+        divergences, "; " + validator if validator else "")
     if p.returncode != 0:
         return False, summary, (p.stdout[-8000:] + p.stderr[-4000:] +
                                 "\nrerun: " + " ".join(argv))
@@ -182,6 +183,9 @@ def main():
     ap.add_argument("--keep", default=None, help="folder for the headers of failed rounds")
     ap.add_argument("--schemac-flag", action="append", default=[],
                     help="an option for schemac's C output (--optimize=size), repeatable")
+    ap.add_argument("--validator", default=None,
+                    help="tests/differential's validate_driver: the emitted schemas compiled at run time by "
+                         "libschemac-validate must agree with the decoders and ajv too")
     ap.add_argument("--verbose", action="store_true")
     opts = ap.parse_args()
     print("%s: --seed %d" % (os.path.basename(__file__), opts.seed), flush=True)

@@ -154,9 +154,9 @@ static void test_errors(void)
     CHECK_STR(items[0].message, "missing required property \"port\"");
     CHECK(sc_schema_validate_json(s, "[]", 2, &first) == SC_ERR_TYPE);
     CHECK_STR(items[0].message, "must be an object");
-    /* text the reader refuses: a duplicate key is the one error */
-    const char *dup = "{\"host\": \"a\", \"host\": \"b\", \"port\": 1}";
-    CHECK(sc_schema_validate_json(s, dup, strlen(dup), &all) == SC_ERR_DUPLICATE_KEY);
+    /* text the reader refuses: a lone surrogate is the one error */
+    const char *lone = "{\"host\": \"\\ud800\", \"port\": 1}";
+    CHECK(sc_schema_validate_json(s, lone, strlen(lone), &all) == SC_ERR_UTF8);
     CHECK(all.count == 1);
     /* valid, as text and as a tree, with and without errors */
     const char *good = "{\"host\": \"h\", \"port\": 8080, \"tags\": [\"b\"]}";
@@ -165,6 +165,101 @@ static void test_errors(void)
     CHECK(sc_schema_validate(s, tree, NULL) == 0);
     cJSON_Delete(tree);
     sc_schema_free(s);
+}
+
+/* Documents as JSON reads them by default, as the decoders read theirs
+ * with strict_json; schema and registry text always as JSON. */
+static void test_json_reading(void)
+{
+    const char *schema = "{\"properties\": {\"name\": {\"minLength\": 1},"
+                         " \"n\": {\"type\": \"integer\", \"maximum\": 90}}}";
+    sc_schema_options strict = {0};
+    strict.strict_json = true;
+    sc_schema *std = compile(NULL, schema, NULL), *dec = compile(NULL, schema, &strict);
+    if (std == NULL || dec == NULL) {
+        sc_schema_free(std);
+        sc_schema_free(dec);
+        return;
+    }
+    sc_schema_error e;
+    sc_schema_errors errs;
+    sc_schema_errors_init(&errs, &e, 1);
+    /* a repeated key: its last member is the one validated (JSON.parse,
+     * ajv), whichever way round; strict, the reader's error */
+    const char *dup_bad = "{\"name\": \"a\", \"n\": 1, \"name\": \"\"}";
+    const char *dup_good = "{\"name\": \"\", \"n\": 1, \"name\": \"a\"}";
+    CHECK(sc_schema_validate_json(std, dup_bad, strlen(dup_bad), &errs) == SC_ERR_CONSTRAINT);
+    CHECK_STR(e.instance_location, "/name");
+    CHECK(sc_schema_validate_json(std, dup_good, strlen(dup_good), &errs) == 0);
+    CHECK(sc_schema_validate_json(dec, dup_good, strlen(dup_good), &errs) == SC_ERR_DUPLICATE_KEY);
+    CHECK(errs.count == 1);
+    CHECK_STR(e.message, "duplicate key \"name\"");
+    /* an integer beyond 2^53: the nearest double, then the bound, in
+     * the decoders' words ("<= 90", not the shortest %g's "9e+01");
+     * strict, the reader's error */
+    const char *big = "{\"n\": 100000000000000000001}";
+    CHECK(sc_schema_validate_json(std, big, strlen(big), &errs) == SC_ERR_CONSTRAINT);
+    CHECK_STR(e.instance_location, "/n");
+    CHECK_STR(e.message, "must be <= 90");
+    CHECK(sc_schema_validate_json(dec, big, strlen(big), &errs) == SC_ERR_NUMBER);
+    CHECK_STR(e.message, "integer beyond +-(2^53-1) cannot be represented exactly");
+    /* what a cJSON tree cannot hold is refused either way */
+    const char *nul = "{\"name\": \"a\\u0000b\"}";
+    CHECK(sc_schema_validate_json(std, nul, strlen(nul), &errs) == SC_ERR_NUL);
+    CHECK(sc_schema_validate_json(dec, nul, strlen(nul), &errs) == SC_ERR_NUL);
+    const char *bad_utf8 = "{\"name\": \"\xc3\"}";
+    CHECK(sc_schema_validate_json(std, bad_utf8, strlen(bad_utf8), &errs) == SC_ERR_UTF8);
+    CHECK(sc_schema_validate_json(dec, bad_utf8, strlen(bad_utf8), &errs) == SC_ERR_UTF8);
+    sc_schema_free(std);
+    sc_schema_free(dec);
+
+    /* a schema's text is JSON whatever strict_json says: a bound of 2^53
+     * (which schemac emits for @exclusiveMaximum 9007199254740992), a
+     * repeated keyword whose last value counts */
+    const char *bound = "{\"type\": \"string\", \"exclusiveMaximum\": 9007199254740992, \"type\": \"integer\"}";
+    const sc_schema_options *modes[] = {NULL, &strict};
+    for (size_t m = 0; m < 2; m++) {
+        sc_schema *s = compile(NULL, bound, modes[m]);
+        if (s == NULL)
+            continue;
+        CHECK(sc_schema_validate_json(s, "9007199254740991", 16, &errs) == 0);
+        CHECK(sc_schema_validate_json(s, "9007199254740992.0", 18, &errs) == SC_ERR_CONSTRAINT);
+        CHECK_STR(e.message, "must be < 9007199254740992.0");
+        CHECK(sc_schema_validate_json(s, "\"x\"", 3, &errs) == SC_ERR_TYPE);
+        sc_schema_free(s);
+    }
+    /* and a document of the registry */
+    sc_schema_registry *reg = sc_schema_registry_new();
+    sc_error err;
+    const char *big_doc = "{\"$defs\": {\"safe\": {\"type\": \"integer\", \"exclusiveMaximum\": 9007199254740992,"
+                          " \"minimum\": -9007199254740992}}}";
+    CHECK(reg != NULL && sc_schema_registry_add(reg, "https://example.com/safe.json", big_doc, strlen(big_doc), &err) == 0);
+    sc_schema *s = compile(reg, "{\"$ref\": \"https://example.com/safe.json#/$defs/safe\"}", &strict);
+    CHECK(s && sc_schema_validate_json(s, "-9007199254740991", 17, &errs) == 0);
+    sc_schema_free(s);
+    sc_schema_registry_free(reg);
+
+    /* bounds as the decoders write them: integers below 2^53 as integers,
+     * any other number in its shortest exact form */
+    static const struct {
+        const char *schema, *doc, *message;
+    } bounds[] = {
+        {"{\"minimum\": 100}", "99", "must be >= 100"},
+        {"{\"exclusiveMinimum\": -1e2}", "-100", "must be > -100"},
+        {"{\"maximum\": 1.5e3}", "1501", "must be <= 1500"},
+        {"{\"multipleOf\": 0.1}", "0.15", "must be a multiple of 0.1"},
+        {"{\"maximum\": 1e300}", "1e301", "must be <= 1e+300"},
+        {"{\"minimum\": 9007199254740991}", "0", "must be >= 9007199254740991"},
+        {"{\"exclusiveMinimum\": -0.0}", "-1", "must be > 0"},
+    };
+    for (size_t i = 0; i < sizeof bounds / sizeof bounds[0]; i++) {
+        s = compile(NULL, bounds[i].schema, NULL);
+        if (s == NULL)
+            continue;
+        CHECK(sc_schema_validate_json(s, bounds[i].doc, strlen(bounds[i].doc), &errs) == SC_ERR_CONSTRAINT);
+        CHECK_STR(e.message, bounds[i].message);
+        sc_schema_free(s);
+    }
 }
 
 static void test_applicator_messages(void)
@@ -378,6 +473,7 @@ int main(void)
 {
     test_compile_errors();
     test_errors();
+    test_json_reading();
     test_applicator_messages();
     test_registry();
     test_limits();

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
 """schemac validate (docs/validate.md, "Command line"): exit statuses, the
 exact text lines, JSON Lines, the 2020-12 basic output format, -r with the
-JSON Schema Test Suite's remotes, bad schemas, usage errors, --metaschema.
-The documents are in cli/. With --remotes only the -r cases run, and the
-test exits 77 (skipped) without ../shared/testdata.
+JSON Schema Test Suite's remotes, bad schemas, usage errors, --metaschema,
+documents read as JSON by default and with --strict-json as the decoders
+read theirs. The documents are in cli/; --emitted names a schema schemac
+emitted (tests/decode's commented_doc.schema.json, whose bound is 2^53).
+With --remotes only the -r cases run, and the test exits 77 (skipped)
+without ../shared/testdata.
 
-usage: cli_test.py SCHEMAC CLI_DIR SUITE_DIR [--remotes]"""
+usage: cli_test.py SCHEMAC CLI_DIR SUITE_DIR [--remotes | --emitted SCHEMA]"""
 import json
 import os
 import subprocess
@@ -15,6 +18,7 @@ import tempfile
 SCHEMAC, CLI_DIR, SUITE_DIR = sys.argv[1:4]
 SCHEMAC = os.path.abspath(SCHEMAC)  # the documents are named from CLI_DIR
 REMOTES = sys.argv[4:] == ['--remotes']
+EMITTED = os.path.abspath(sys.argv[5]) if sys.argv[4:5] == ['--emitted'] else None
 failures = []
 
 
@@ -134,6 +138,45 @@ def local_cases():
         'error': 'the schema breaks its metaschema https://json-schema.org/draft/2020-12/schema: must be a number'}]}])
 
 
+def json_cases():
+    # documents: JSON's semantics by default (a repeated key's last member
+    # wins, an integer beyond 2^53 is the nearest double, as JSON.parse and
+    # so ajv read them), the decoders' I-JSON rules with --strict-json
+    rc, out, _ = run('-s', 'schema.json', 'dup_key.json', 'big_int.json')
+    check('standard: the last "name" wins, a big port is a number', (rc, out), (1, [
+        'dup_key.json: /name: must be at least 1 character long [/properties/name/minLength]',
+        'big_int.json: /port: must be <= 65535 [/properties/port/maximum]']))
+    rc, out, _ = run('--strict-json', '-s', 'schema.json', 'dup_key.json', 'big_int.json')
+    check('--strict-json: neither is JSON to a decoder', (rc, out), (1, [
+        'dup_key.json:1:29: not JSON: duplicate key "name"',
+        'big_int.json:1:25: not JSON: /port: integer beyond +-(2^53-1) cannot be represented exactly']))
+    # a schema is read as JSON whatever --strict-json says: its bound 2^53
+    # compiles and is said as the decoders say it
+    rc, out, _ = run('-s', 'big_bound.json', 'big.jsonl')
+    check('standard: big.jsonl', (rc, out), (1, [
+        'big.jsonl:1: valid',
+        'big.jsonl:2: must be < 9007199254740992.0 [/exclusiveMaximum]',
+        'big.jsonl:3: must be an integer [/type]']))
+    rc, out, _ = run('-s', 'big_bound.json', '--strict-json', 'big.jsonl')
+    check('--strict-json: big.jsonl', (rc, out), (1, [
+        'big.jsonl:1: valid',
+        'big.jsonl:2:1: not JSON: integer beyond +-(2^53-1) cannot be represented exactly',
+        'big.jsonl:3:10: not JSON: duplicate key "a"']))
+    for mode in ([], ['--strict-json']):
+        check(f'--metaschema {mode}, a bound of 2^53', run('--metaschema', *mode, 'big_bound.json')[:2],
+              (0, ['big_bound.json: valid']))
+    rc, out, _ = run('--output', 'basic', '-s', 'schema.json', 'dup_key.json')
+    check('basic, standard: the last "name" is the one checked', [json.loads(l) for l in out], [{'valid': False, 'errors': [{
+        'keywordLocation': '/properties/name/minLength', 'absoluteKeywordLocation':
+        'urn:schemac:root#/properties/name/minLength', 'instanceLocation': '/name',
+        'error': 'must be at least 1 character long'}]}])
+    if EMITTED is not None:
+        # what schemac emits, "exclusiveMaximum": 9007199254740992 among it
+        for mode in ([], ['--strict-json']):
+            check(f'--metaschema {mode} on an emitted schema', run('--metaschema', *mode, EMITTED)[:2],
+                  (0, [f'{EMITTED}: valid']))
+
+
 def remote_cases():
     # -r: the suite's remotes, as the suite's own refRemote tests name them
     remotes = os.path.join(SUITE_DIR, 'remotes')
@@ -164,6 +207,7 @@ def remote_cases():
 
 if not REMOTES:
     local_cases()
+    json_cases()
 elif not os.path.isdir(os.path.join(SUITE_DIR, 'remotes')):
     print(f'{SUITE_DIR} not found: skipped')
     sys.exit(77)

@@ -29,6 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     options.limits = &limits;
     options.max_work = 200000;
     options.formats = data[0] & 1 ? SC_SCHEMA_FORMATS_ASSERT : SC_SCHEMA_FORMATS_STANDARD;
+    options.strict_json = (data[0] & 2) != 0; /* both readings of documents */
     sc_schema *s = NULL;
     sc_error err;
     int rc = sc_schema_compile(NULL, text, schema_len, &options, &s, &err);
