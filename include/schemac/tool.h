@@ -69,7 +69,9 @@ typedef struct sc_tool_binding {
 struct sc_tool {
     const char *name;          /* as providers see it: ^[a-zA-Z0-9_-]{1,64}$ */
     const char *description;
-    const char *input_schema;  /* canonical JSON Schema (draft 2020-12) */
+    /* canonical JSON Schema (draft 2020-12); a tool loaded from a manifest
+     * (tool_manifest.h) has the manifest's schemas as given */
+    const char *input_schema;
     const char *output_schema; /* canonical schema of the @output struct, or NULL */
     /* The provider dialects, each a compact JSON document to send as is
      * (the TYPE.*.json files' documents without white space; xml: text);

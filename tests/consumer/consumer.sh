@@ -231,3 +231,48 @@ if [ "$kind" != subproject ]; then
     out=$(run_app '{"city": "Oslo", "unit": "kelvin"}') || fail "the app fails after the baseline update: $out"
     echo "ok - $kind: a breaking change fails the build with its witness; the updated baseline passes"
 fi
+
+# libschemac-validate: validate/check.c, built with the validate recipe of
+# the same build system, against the same install (or subproject); run on
+# a valid and an invalid document; linked with the validator and the core,
+# nothing of MCP, HTTP or TLS (statically: no libschemac*.so at all).
+check_dir=$tmp/validate
+mkdir "$check_dir"
+cp "$here/validate/check.c" "$check_dir/"
+case $kind in
+make | make-static)
+    recipe "validate Makefile" ../validate/Makefile
+    quietly "$tmp/check.log" make -C "$check_dir" "${static[@]}"
+    check_exe=$check_dir/check
+    ;;
+meson | meson-static | subproject)
+    recipe "validate meson.build" ../validate/meson.build
+    if [ "$kind" = subproject ]; then
+        static=()
+        mkdir "$check_dir/subprojects"
+        ln -s "$app/subprojects/schemac" "$check_dir/subprojects/schemac"
+    fi
+    quietly "$tmp/check-setup.log" meson setup "${static[@]}" "$check_dir/build" "$check_dir"
+    quietly "$tmp/check.log" meson compile -C "$check_dir/build"
+    check_exe=$check_dir/build/check
+    ;;
+cmake*)
+    recipe "validate CMakeLists.txt" ../validate/CMakeLists.txt
+    quietly "$tmp/check-setup.log" cmake "${generator[@]}" "${static[@]}" -S "$check_dir" -B "$check_dir/build" \
+        -DCMAKE_PREFIX_PATH="$root"
+    quietly "$tmp/check.log" cmake --build "$check_dir/build"
+    check_exe=$check_dir/build/check
+    ;;
+esac
+out=$("$check_exe" '{"city": "Oslo", "days": 3}') || fail "check rejected a valid document: $out"
+[ "$out" = valid ] || fail "unexpected output of check: $out"
+out=$("$check_exe" '{"city": "", "days": 30}') && fail "check accepted an invalid document"
+[ "$out" = $'/city: must be at least 1 character long (at /properties/city/minLength)\n/days: must be <= 16 (at /properties/days/maximum)' ] ||
+    fail "unexpected errors of check: $out"
+bash "$here/linkage.sh" --validate-only "$check_exe" >"$tmp/linkage.log" || { cat "$tmp/linkage.log"; fail "ldd $check_exe"; }
+needed=$(ldd "$check_exe")
+case $kind in
+*-static) ! grep -q 'libschemac' <<<"$needed" || fail "check linked statically, yet: $(grep libschemac <<<"$needed")" ;;
+*) grep -q 'libschemac-validate\.so' <<<"$needed" || fail "no libschemac-validate.so in: $needed" ;;
+esac
+echo "ok - $kind: a program of <schemac/validate.h> built with the validate recipe and ran"

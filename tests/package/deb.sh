@@ -17,7 +17,7 @@ skip() { echo "SKIP: $*"; exit 77; }
 command -v dpkg-buildpackage >/dev/null && command -v dh >/dev/null ||
     skip "dpkg-buildpackage or debhelper is not installed (.ci/install-deps installs them)"
 git -C "$source" rev-parse --git-dir >/dev/null 2>&1 || skip "the source tree is no git checkout"
-packages=(schemac libschemac6 libschemac-dev libschemac-mcp6 libschemac-mcp-dev)
+packages=(schemac libschemac6 libschemac-dev libschemac-validate6 libschemac-validate-dev libschemac-mcp6 libschemac-mcp-dev)
 for p in "${packages[@]}"; do
     if dpkg-query -W -f '${Status}' "$p" 2>/dev/null | grep -q 'ok installed'; then
         skip "$p is already installed on this machine; this test installs and purges its own"
@@ -59,13 +59,20 @@ holds schemac '^\./usr/bin/schemac$' 'man1/schemac\.1\.gz$' 'doc/schemac/docs/an
 holds libschemac6 "/libschemac\\.so\\.$abi\$"
 holds libschemac-dev '/libschemac\.so$' '/libschemac\.a$' 'pkgconfig/schemac\.pc$' 'cmake/schemac/schemacConfig\.cmake$' \
     'include/schemac/schemac\.h$'
+holds libschemac-validate6 "/libschemac-validate\\.so\\.$abi\$"
+holds libschemac-validate-dev '/libschemac-validate\.so$' '/libschemac-validate\.a$' 'pkgconfig/schemac-validate\.pc$' \
+    'include/schemac/validate\.h$'
 holds libschemac-mcp6 "/libschemac-mcp\\.so\\.$abi\$"
-holds libschemac-mcp-dev '/libschemac-mcp\.a$' 'pkgconfig/schemac-mcp\.pc$' 'include/schemac/mcp\.h$'
-if dpkg-deb -c "$(deb libschemac-dev)" | grep -E 'include/schemac/(mcp|mcp_http|provider)\.h'; then
-    fail "libschemac-dev holds MCP headers"
+holds libschemac-mcp-dev '/libschemac-mcp\.a$' 'pkgconfig/schemac-mcp\.pc$' 'include/schemac/mcp\.h$' \
+    'include/schemac/tool_manifest\.h$'
+if dpkg-deb -c "$(deb libschemac-dev)" | grep -E 'include/schemac/(mcp|mcp_http|provider|tool_manifest|validate)\.h'; then
+    fail "libschemac-dev holds MCP or validator headers"
 fi
-dpkg-deb -f "$(deb libschemac6)" Depends | grep -q microhttpd && fail "libschemac6 depends on libmicrohttpd"
-echo "ok - the packages hold what they should (libschemac.so.$abi, no MCP in libschemac6 or libschemac-dev)"
+dpkg-deb -f "$(deb libschemac6)" Depends | grep -q -e microhttpd -e schemac-validate &&
+    fail "libschemac6 depends on libmicrohttpd or libschemac-validate6"
+dpkg-deb -f "$(deb libschemac-mcp6)" Depends | grep -q "libschemac-validate$abi" ||
+    fail "libschemac-mcp6 does not depend on libschemac-validate$abi (it links libschemac-validate.so.$abi)"
+echo "ok - the packages hold what they should (libschemac.so.$abi, no MCP or validator in libschemac6 or libschemac-dev)"
 
 # as a user installs them: apt, which waits for the package database if
 # something else holds it, and fetches a missing dependency
@@ -76,8 +83,11 @@ apt-get install -y -o DPkg::Lock::Timeout=300 "${files[@]}" >"$tmp/install.log" 
 [ "$(command -v schemac)" = /usr/bin/schemac ] || fail "schemac is $(command -v schemac), not /usr/bin/schemac"
 [ "$(schemac --version)" = "schemac $version" ] || fail "schemac --version says '$(schemac --version)', the package $version"
 objdump -p /usr/bin/schemac | grep -q RUNPATH && fail "the packaged schemac has a RUNPATH"
+for lib in /usr/lib/*/libschemac-validate.so.$abi /usr/lib/*/libschemac-mcp.so.$abi; do
+    objdump -p "$lib" | grep -q RUNPATH && fail "the packaged $lib has a RUNPATH"
+done
 schemac --print-schema "$source/samples/url/url_tool.h" >/dev/null || fail "the packaged schemac on samples/url"
-echo "ok - installed; /usr/bin/schemac runs without a RUNPATH"
+echo "ok - installed; /usr/bin/schemac runs and the libraries load without a RUNPATH"
 
 for kind in make meson cmake cmake-makefiles make-static meson-static cmake-static; do
     if ! bash "$source/tests/consumer/consumer.sh" "$kind" - "$source" /usr >"$tmp/consumer.log" 2>&1; then
