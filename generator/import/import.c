@@ -1,6 +1,7 @@
 /* schemac import: the command line, and what the input file is (a schema,
- * a tools/list result, one tool). Nothing is written when any part of the
- * input cannot be said in a header, unless --loosen says how to loosen it. */
+ * a tools/list result, one tool, providers' tool definitions). Nothing is
+ * written when any part of the input cannot be said in a header, unless
+ * --loosen says how to loosen it. */
 #include "import/import.h"
 
 #include <stdio.h>
@@ -13,15 +14,19 @@
 const char import_usage[] =
     "schemac import [OPTIONS] FILE\n"
     "  Reads FILE, a JSON Schema (draft 2020-12 or draft-07), an MCP tools/list\n"
-    "  result or one MCP tool, and writes an annotated header whose schema accepts\n"
-    "  exactly the same documents (docs/import.md). Its options:\n"
+    "  result or one MCP tool, or OpenAI, Anthropic or Gemini tool definitions (one\n"
+    "  or an array), and writes an annotated header whose schema accepts exactly\n"
+    "  the same documents (docs/import.md). Its options:\n"
     "  -o FILE          write the header to FILE (default: stdout)\n"
     "  --name NAME      the root struct's name (default: the title, else FILE's name)\n"
     "  --wide-ints      int64_t for every integer (default: the narrowest type\n"
     "                   holding the bounds, uint8_t for 0..255)\n"
     "  --loosen         what a header cannot say becomes a cJSON * member that\n"
     "                   accepts any value, with a comment saying what was loosened\n"
-    "                   (default: an error naming its JSON Pointer)\n";
+    "                   (default: an error naming its JSON Pointer)\n"
+    "  --form FORM      what FILE is: schema, mcp, openai (Chat Completions),\n"
+    "                   openai-responses, anthropic, gemini (default: auto, from\n"
+    "                   its shape)\n";
 
 typedef struct import_options {
     const char *file;
@@ -29,6 +34,7 @@ typedef struct import_options {
     const char *name;
     bool wide_ints;
     bool loosen;
+    imp_form form;
 } import_options;
 
 static int usage(const char *fmt, const char *arg)
@@ -50,6 +56,12 @@ static int parse_args(int argc, char **argv, import_options *o)
             if (++i == argc)
                 return usage("%s needs a value", a);
             *(a[1] == 'o' ? &o->output : &o->name) = argv[i];
+        } else if (strcmp(a, "--form") == 0) {
+            if (++i == argc)
+                return usage("%s needs a value", a);
+            if (!imp_form_of_name(argv[i], &o->form))
+                return usage("unknown --form '%s' (schema, mcp, openai, openai-responses, anthropic, gemini)",
+                             argv[i]);
         } else if (strcmp(a, "--wide-ints") == 0) {
             o->wide_ints = true;
         } else if (strcmp(a, "--loosen") == 0) {
@@ -123,18 +135,20 @@ static char *tool_hints(const cJSON *tool)
     return sb.data != NULL ? sb_take(&sb) : NULL;
 }
 
-static void import_tool(imp_ctx *c, cJSON *tool, const char *pointer)
+/* An MCP tool at pointer, its schemas at input_at and output_at (where a
+ * provider's definition has them). */
+static void import_tool(imp_ctx *c, cJSON *tool, const char *pointer, const char *input_at, const char *output_at)
 {
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(tool, "name");
     cJSON *input = cJSON_GetObjectItemCaseSensitive(tool, "inputSchema");
     cJSON *output = cJSON_GetObjectItemCaseSensitive(tool, "outputSchema");
     if (!cJSON_IsString(name) || !cJSON_IsObject(input)) {
-        imp_error(c, pointer, "a tool has a name and an inputSchema");
+        imp_error(c, pointer, "a tool has a name and an inputSchema (an object)");
         return;
     }
     char *output_name = NULL;
     if (cJSON_IsObject(output)) {
-        char *at = imp_pointer_append(pointer, "outputSchema");
+        char *at = output_at != NULL ? xstrdup(output_at) : imp_pointer_append(pointer, "outputSchema");
         char *hint = xasprintf("%s_result", name->valuestring);
         start_root(c, output, at);
         itype *out = dialect_known(c, output, at) ? imp_map_root(c, output, at, hint) : NULL;
@@ -142,7 +156,7 @@ static void import_tool(imp_ctx *c, cJSON *tool, const char *pointer)
         free(hint);
         free(at);
     }
-    char *at = imp_pointer_append(pointer, "inputSchema");
+    char *at = input_at != NULL ? xstrdup(input_at) : imp_pointer_append(pointer, "inputSchema");
     char *hint = xasprintf("%s_args", name->valuestring);
     start_root(c, input, at);
     itype *in = dialect_known(c, input, at) ? imp_map_root(c, input, at, hint) : NULL;
@@ -162,10 +176,39 @@ static void import_tool(imp_ctx *c, cJSON *tool, const char *pointer)
     }
 }
 
+static void import_tool_list(imp_ctx *c, cJSON *tools, const char *list)
+{
+    for (int i = 0; i < cJSON_GetArraySize(tools); i++) {
+        char index[24];
+        snprintf(index, sizeof index, "%d", i);
+        char *at = imp_pointer_append(list, index);
+        import_tool(c, cJSON_GetArrayItem(tools, i), at, NULL, NULL);
+        free(at);
+    }
+}
+
 /* A tools/list result ({"tools": [...]}, bare or in its JSON-RPC
- * response), one tool, or else a schema. */
+ * response), one tool or an array of them, providers' definitions, or
+ * else a schema. */
 static void import_document(imp_ctx *c, cJSON *doc, const import_options *o)
 {
+    imp_form form = o->form != IMP_FORM_AUTO ? o->form : imp_detect_form(doc);
+    if (form != IMP_FORM_SCHEMA && form != IMP_FORM_MCP) {
+        imp_tools tools;
+        if (imp_provider_tools(c, doc, o->form, &tools))
+            for (size_t i = 0; i < tools.n; i++)
+                import_tool(c, tools.tools[i].tool, "", tools.tools[i].input_at, tools.tools[i].output_at);
+        imp_tools_free(&tools);
+        return;
+    }
+    if (form == IMP_FORM_MCP && cJSON_IsArray(doc)) {
+        import_tool_list(c, doc, "");
+        return;
+    }
+    if (!cJSON_IsObject(doc)) {
+        imp_error(c, "", "a schema, MCP tools or tool definitions are JSON objects (or an array of definitions)");
+        return;
+    }
     cJSON *result = cJSON_GetObjectItemCaseSensitive(doc, "result");
     const char *base = "";
     if (cJSON_IsObject(result) && cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(result, "tools"))) {
@@ -173,19 +216,12 @@ static void import_document(imp_ctx *c, cJSON *doc, const import_options *o)
         base = "/result";
     }
     cJSON *tools = cJSON_GetObjectItemCaseSensitive(doc, "tools");
-    if (cJSON_IsArray(tools)) {
+    if (form == IMP_FORM_MCP && cJSON_IsArray(tools)) {
         char *list = xasprintf("%s/tools", base);
-        for (int i = 0; i < cJSON_GetArraySize(tools); i++) {
-            char index[24];
-            snprintf(index, sizeof index, "%d", i);
-            char *at = imp_pointer_append(list, index);
-            import_tool(c, cJSON_GetArrayItem(tools, i), at);
-            free(at);
-        }
+        import_tool_list(c, tools, list);
         free(list);
-    } else if (cJSON_GetObjectItemCaseSensitive(doc, "inputSchema") != NULL &&
-               cJSON_GetObjectItemCaseSensitive(doc, "name") != NULL) {
-        import_tool(c, doc, "");
+    } else if (form == IMP_FORM_MCP) {
+        import_tool(c, doc, "", NULL, NULL);
     } else {
         const cJSON *title = cJSON_GetObjectItemCaseSensitive(doc, "title");
         char *stem = file_stem(o->file);

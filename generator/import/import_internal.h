@@ -109,6 +109,41 @@ void imp_error(imp_ctx *c, const char *pointer, const char *fmt, ...) GEN_PRINTF
 /* Records what cannot be said (for the error or --loosen's note); NULL. */
 itype *imp_refuse(imp_ctx *c, const char *pointer, const char *construct, const char *why);
 
+/* providers.c */
+typedef enum imp_form {
+    IMP_FORM_AUTO,
+    IMP_FORM_SCHEMA,
+    IMP_FORM_MCP,
+    IMP_FORM_OPENAI,           /* Chat Completions: {"type": "function", "function": {...}} */
+    IMP_FORM_OPENAI_RESPONSES, /* Responses: {"type": "function", "name", "parameters"} */
+    IMP_FORM_ANTHROPIC,
+    IMP_FORM_GEMINI,
+} imp_form;
+
+/* A provider's definition as an MCP tool, and where its schemas are in
+ * the input (for the errors). */
+typedef struct imp_tool {
+    cJSON *tool;
+    char *input_at;
+    char *output_at; /* NULL: no output schema */
+} imp_tool;
+
+typedef struct imp_tools {
+    imp_tool *tools;
+    size_t n;
+} imp_tools;
+
+/* --form NAME: auto, schema, mcp, openai, openai-responses, anthropic, gemini. */
+bool imp_form_of_name(const char *name, imp_form *form);
+/* What doc is: a provider's form, MCP (tools/list, a tool, an array of
+ * tools) or else a schema. An array's first item tells. */
+imp_form imp_detect_form(const cJSON *doc);
+/* The definitions of a provider form in doc (one, or an array; auto takes
+ * each item's own form) as MCP tools; false, with the error, when one is
+ * not of the form. Free with imp_tools_free, also after false. */
+bool imp_provider_tools(imp_ctx *c, const cJSON *doc, imp_form form, imp_tools *out);
+void imp_tools_free(imp_tools *t);
+
 /* names.c */
 char *imp_member_name(const char *json_name);
 char *imp_type_name(imp_ctx *c, const char *hint);

@@ -73,6 +73,8 @@ itype *imp_new_type(imp_ctx *c, ikind kind, const char *name_hint)
     c->all[c->nall++] = t;
     t->kind = kind;
     t->tag_field = SIZE_MAX;
+    if (kind == IK_ANY || kind == IK_ANY_OBJECT)
+        c->uses_cjson = true; /* wherever it is: a member, items, a map's values */
     if (name_hint != NULL) {
         t->c_name = imp_type_name(c, name_hint);
         c->types = xrealloc(c->types, (c->ntypes + 1) * sizeof *c->types);
@@ -291,8 +293,16 @@ static bool bounds_are_numbers(imp_ctx *c, const cJSON *s, const char *pointer)
     cJSON_ArrayForEach(k, s)
     {
         if (in_list(k->string, number_keywords) && !cJSON_IsNumber(k)) {
+            /* draft-04 made the exclusive ones booleans beside minimum and
+             * maximum; anything else is simply not a number */
+            bool draft04 = cJSON_IsBool(k) && strncmp(k->string, "exclusive", 9) == 0;
             char *at = imp_pointer_append(pointer, k->string);
-            imp_refuse(c, at, "a bound that is not a number", "draft-04's boolean exclusiveMinimum is not read");
+            char *why = draft04 ? xasprintf("draft-04's boolean %s is not read", k->string)
+                                : xasprintf("%s takes a number", k->string);
+            char *construct = xasprintf("%s %s that is not a number", k->string[0] == 'e' ? "an" : "a", k->string);
+            imp_refuse(c, at, construct, why);
+            free(construct);
+            free(why);
             free(at);
             return false;
         }
@@ -304,10 +314,29 @@ static itype *map_integer(imp_ctx *c, const cJSON *s, const char *pointer)
 {
     if (!bounds_are_numbers(c, s, pointer))
         return NULL;
+    const char *const values[] = {"const", "enum"};
+    for (size_t i = 0; i < 2; i++) {
+        const cJSON *k = cJSON_GetObjectItemCaseSensitive(s, values[i]), *v;
+        bool beyond = cJSON_IsNumber(k) && fabs(k->valuedouble) > SAFE_INT;
+        cJSON_ArrayForEach(v, k)
+        {
+            beyond |= cJSON_IsNumber(v) && fabs(v->valuedouble) > SAFE_INT;
+        }
+        if (beyond) {
+            char *at = imp_pointer_append(pointer, values[i]);
+            char *construct = xasprintf("an integer %s beyond ±(2^53-1)", values[i]);
+            imp_refuse(c, at, construct, "no decoder takes such an integer: I-JSON, docs/strictness.md");
+            free(construct);
+            free(at);
+            return NULL;
+        }
+    }
     itype *t = imp_new_type(c, IK_INT, NULL);
     double lo = fmax(num_of(s, "minimum", -INFINITY), floor(num_of(s, "exclusiveMinimum", -INFINITY)) + 1);
     double hi = fmin(num_of(s, "maximum", INFINITY), ceil(num_of(s, "exclusiveMaximum", INFINITY)) - 1);
-    t->int_type = c->wide_ints ? "int64_t" : int_type_for(ceil(lo), floor(hi));
+    /* the bounds as written, not rounded: schemac states the tighter of a
+     * tag and the type's range, so -0.5 stays -0.5 on a signed type */
+    t->int_type = c->wide_ints ? "int64_t" : int_type_for(lo, hi);
     integer_tags(t, s);
     copy_enum_const(t, s);
     return t;
@@ -496,9 +525,54 @@ static cJSON *enum_without_misfits(const cJSON *s)
 static itype *map_typed_checked(imp_ctx *c, const cJSON *s, const char *pointer, const char *name_hint,
                                 const char *type);
 
+/* A bound of s tightened to limit (a larger minimum, a smaller maximum). */
+static void tighten(cJSON *s, const char *bound, double limit)
+{
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(s, bound);
+    bool lower = strcmp(bound, "minimum") == 0;
+    if (cJSON_IsNumber(v) && (lower ? v->valuedouble >= limit : v->valuedouble <= limit))
+        return;
+    if (v != NULL && !cJSON_IsNumber(v))
+        return; /* bounds_are_numbers refuses it */
+    cJSON_DeleteItemFromObjectCaseSensitive(s, bound);
+    cJSON_AddNumberToObject(s, bound, limit);
+}
+
+/* ajv-formats' formats of numbers, the oracle of docs/import.md, as what
+ * they check: int32 an integer in [-2^31, 2^31-1], int64 an integer, float
+ * and double nothing. A copy of s without the format (the type in *type),
+ * or NULL when s has none of them. */
+static cJSON *number_format_checked(const cJSON *s, const char **type)
+{
+    const char *f = str_of(s, "format");
+    if (f == NULL || (strcmp(*type, "integer") != 0 && strcmp(*type, "number") != 0))
+        return NULL;
+    bool int32 = strcmp(f, "int32") == 0, int64 = strcmp(f, "int64") == 0;
+    if (!int32 && !int64 && strcmp(f, "float") != 0 && strcmp(f, "double") != 0)
+        return NULL;
+    cJSON *copy = cJSON_Duplicate(s, 1);
+    cJSON_DeleteItemFromObjectCaseSensitive(copy, "format");
+    if (int32 || int64) {
+        *type = "integer";
+        cJSON_DeleteItemFromObjectCaseSensitive(copy, "type");
+        cJSON_AddStringToObject(copy, "type", "integer");
+    }
+    if (int32) {
+        tighten(copy, "minimum", -2147483648.0);
+        tighten(copy, "maximum", 2147483647.0);
+    }
+    return copy;
+}
+
 /* By "type" (or the type its enum or const implies). */
 static itype *map_typed(imp_ctx *c, const cJSON *s, const char *pointer, const char *name_hint, const char *type)
 {
+    cJSON *formatted = number_format_checked(s, &type);
+    if (formatted != NULL) {
+        itype *t = map_typed(c, formatted, pointer, name_hint, type);
+        cJSON_Delete(formatted);
+        return t;
+    }
     cJSON *fitted = enum_without_misfits(s);
     if (fitted == NULL)
         return map_typed_checked(c, s, pointer, name_hint, type);
@@ -597,6 +671,90 @@ void imp_register_in_progress(imp_ctx *c, itype *t)
     c->ref_types[c->nrefs++] = t;
 }
 
+/* An allOf branch (or s itself, beside allOf) that can be merged: an
+ * object open to other members with properties and required only. */
+static bool mergeable(const cJSON *b, bool outer)
+{
+    const cJSON *k;
+    cJSON_ArrayForEach(k, b)
+    {
+        const char *key = k->string;
+        bool ok = imp_known_annotation(key) || strcmp(key, "properties") == 0 || strcmp(key, "required") == 0 ||
+                  (outer && strcmp(key, "allOf") == 0) ||
+                  (strcmp(key, "type") == 0 && cJSON_IsString(k) && strcmp(k->valuestring, "object") == 0) ||
+                  (strcmp(key, "additionalProperties") == 0 &&
+                   (cJSON_IsTrue(k) || (cJSON_IsObject(k) && cJSON_GetArraySize(k) == 0)));
+        if (!ok || (strcmp(key, "properties") == 0 && !cJSON_IsObject(k)) ||
+            (strcmp(key, "required") == 0 && !cJSON_IsArray(k)))
+            return false;
+    }
+    return true;
+}
+
+/* Adds branch b's properties and required names to merged; false when a
+ * name has another schema there already (their intersection has no
+ * single schema here). */
+static bool merge_branch(cJSON *merged, const cJSON *b)
+{
+    cJSON *props = cJSON_GetObjectItemCaseSensitive(merged, "properties");
+    cJSON *req = cJSON_GetObjectItemCaseSensitive(merged, "required");
+    const cJSON *p, *r;
+    if (str_of(b, "type") != NULL && cJSON_GetObjectItemCaseSensitive(merged, "type") == NULL)
+        cJSON_AddStringToObject(merged, "type", "object");
+    cJSON_ArrayForEach(p, cJSON_GetObjectItemCaseSensitive(b, "properties"))
+    {
+        const cJSON *had = cJSON_GetObjectItemCaseSensitive(props, p->string);
+        if (had != NULL && !cJSON_Compare(had, p, 1))
+            return false;
+        if (had == NULL)
+            cJSON_AddItemToObject(props, p->string, cJSON_Duplicate(p, 1));
+    }
+    cJSON_ArrayForEach(r, cJSON_GetObjectItemCaseSensitive(b, "required"))
+    {
+        bool had = false;
+        const cJSON *q;
+        cJSON_ArrayForEach(q, req)
+        {
+            had |= cJSON_Compare(q, r, 1);
+        }
+        if (!had)
+            cJSON_AddItemToArray(req, cJSON_Duplicate(r, 1));
+    }
+    return true;
+}
+
+/* allOf of objects open to other members, each with properties and
+ * required only (after $refs), whose shared properties have one schema:
+ * one open object of all their properties and required names. A
+ * document meets every branch exactly when it meets that object: each
+ * property's schema is the same wherever it is, and no branch refuses
+ * a member another declares. NULL when s is not such an allOf. */
+static cJSON *merged_all_of(imp_ctx *c, const cJSON *s, const char *pointer)
+{
+    if (!mergeable(s, true))
+        return NULL;
+    cJSON *merged = cJSON_CreateObject();
+    const char *d = str_of(s, "description");
+    if (d != NULL)
+        cJSON_AddStringToObject(merged, "description", d);
+    cJSON_AddObjectToObject(merged, "properties");
+    cJSON_AddArrayToObject(merged, "required");
+    bool ok = merge_branch(merged, s);
+    const cJSON *branch;
+    cJSON_ArrayForEach(branch, cJSON_GetObjectItemCaseSensitive(s, "allOf"))
+    {
+        const cJSON *b = branch; /* its $refs followed */
+        for (int hops = 0; ok && hops < 32 && str_of(b, "$ref") != NULL && cJSON_GetArraySize((cJSON *)b) == 1; hops++)
+            b = imp_resolve_ref(c, str_of(b, "$ref"), pointer);
+        ok = ok && cJSON_IsObject(b) && mergeable(b, false) && merge_branch(merged, b);
+    }
+    if (!ok) {
+        cJSON_Delete(merged);
+        return NULL;
+    }
+    return merged;
+}
+
 itype *imp_map_schema(imp_ctx *c, const cJSON *s, const char *pointer, const char *name_hint)
 {
     if (cJSON_IsTrue(s))
@@ -609,8 +767,18 @@ itype *imp_map_schema(imp_ctx *c, const cJSON *s, const char *pointer, const cha
         return map_ref(c, s, pointer);
     const cJSON *all = cJSON_GetObjectItemCaseSensitive(s, "allOf");
     if (all != NULL) {
+        cJSON *merged = cJSON_GetArraySize(all) != 1 || cJSON_GetArraySize((cJSON *)s) != 1
+                            ? merged_all_of(c, s, pointer)
+                            : NULL;
+        if (merged != NULL) {
+            itype *t = imp_map_schema(c, merged, pointer, name_hint);
+            cJSON_Delete(merged);
+            return t;
+        }
         if (cJSON_GetArraySize(all) != 1 || cJSON_GetArraySize((cJSON *)s) != 1)
-            return imp_refuse(c, pointer, "allOf", "a header has no intersection of schemas");
+            return imp_refuse(c, pointer, "allOf",
+                              "a header has no intersection of schemas; only objects open to other members, "
+                              "with properties alike where they share them, are merged");
         char *at = imp_pointer_append(pointer, "allOf/0");
         itype *t = imp_map_schema(c, cJSON_GetArrayItem(all, 0), at, name_hint);
         free(at);
@@ -777,17 +945,55 @@ static bool is_value_kind(ikind k)
     return k == IK_BOOL || k == IK_INT || k == IK_NUMBER || k == IK_STRING || k == IK_ENUM;
 }
 
-/* default: a tag where schemac takes one (a scalar; [] on an array, {} on
- * a map); otherwise left out, which changes no verdict (it is an annotation). */
-static void field_default(ifield *f, const cJSON *d)
+/* Whether a scalar default is a value the member's schema s accepts:
+ * schemac checks @default against the member's keywords, while a JSON
+ * Schema default is an annotation that may break them. */
+static bool default_fits(const cJSON *s, const cJSON *d, ikind kind)
+{
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(s, "enum"), *k = cJSON_GetObjectItemCaseSensitive(s, "const");
+    bool in_enum = e == NULL;
+    const cJSON *v;
+    cJSON_ArrayForEach(v, e)
+    {
+        in_enum |= cJSON_Compare(v, d, 1);
+    }
+    if (!in_enum || (k != NULL && !cJSON_Compare(k, d, 1)) || !enum_value_fits(s, d))
+        return false;
+    if (kind == IK_BOOL)
+        return cJSON_IsBool(d);
+    if (kind == IK_INT || kind == IK_NUMBER) {
+        double m = num_of(s, "multipleOf", 0), x = cJSON_IsNumber(d) ? d->valuedouble : 0;
+        return cJSON_IsNumber(d) && (kind != IK_INT || (x == floor(x) && fabs(x) <= SAFE_INT)) &&
+               (m <= 0 || fabs(x / m - nearbyint(x / m)) < 1e-9);
+    }
+    if (!cJSON_IsString(d))
+        return false;
+    const char *pat = str_of(s, "pattern");
+    if (pat == NULL)
+        return true;
+    char err[200];
+    size_t off = 0;
+    pattern *p = pattern_compile(pat, err, sizeof err, &off);
+    bool match = p != NULL && pattern_match(p, d->valuestring, strlen(d->valuestring));
+    pattern_free(p);
+    return match;
+}
+
+/* default: a tag where schemac takes one (a scalar the member accepts; []
+ * on an array, {} on a map); otherwise left out, which changes no verdict
+ * (it is an annotation). s is the member's schema. */
+static void field_default(ifield *f, const cJSON *s, const cJSON *d)
 {
     if (d == NULL || f->type == NULL)
         return;
-    bool ok = (is_value_kind(f->type->kind) && !cJSON_IsNull(d) && !cJSON_IsArray(d) && !cJSON_IsObject(d)) ||
+    bool scalar = is_value_kind(f->type->kind) && !cJSON_IsNull(d) && !cJSON_IsArray(d) && !cJSON_IsObject(d);
+    bool ok = (scalar && default_fits(s, d, f->type->kind)) ||
               (f->type->kind == IK_ARRAY && cJSON_IsArray(d) && cJSON_GetArraySize(d) == 0) ||
               (f->type->kind == IK_MAP && cJSON_IsObject(d) && cJSON_GetArraySize(d) == 0);
     if (ok)
         f->default_value = cJSON_Duplicate(d, 1);
+    else if (f->note == NULL && scalar)
+        f->note = xstrdup("its default is not stated: a value its own keywords refuse");
     else if (f->note == NULL)
         f->note = xstrdup("its default is not stated: schemac takes a scalar, [] or {} as @default");
 }
@@ -863,7 +1069,7 @@ static void map_field(imp_ctx *c, itype *st, const char *json_name, const cJSON 
         d = str_of(stripped, "description");
     f.description = d != NULL ? xstrdup(d) : NULL;
     if (f.note == NULL)
-        field_default(&f, cJSON_GetObjectItemCaseSensitive(ps, "default"));
+        field_default(&f, stripped, cJSON_GetObjectItemCaseSensitive(ps, "default"));
     const cJSON *ex = cJSON_GetObjectItemCaseSensitive(ps, "examples");
     if (cJSON_IsArray(ex) && f.note == NULL) {
         char *v = imp_tag_json(ex);

@@ -24,6 +24,8 @@ static const cJSON *resolved(imp_ctx *c, const cJSON *b, const char *pointer)
     return b;
 }
 
+static bool only_objects(imp_ctx *c, const cJSON *b, const char *at, int depth);
+
 /* The JSON type a branch reads, or NULL when it has none or several. */
 static const char *branch_type(imp_ctx *c, const cJSON *b, const char *pointer)
 {
@@ -31,6 +33,8 @@ static const char *branch_type(imp_ctx *c, const cJSON *b, const char *pointer)
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(b, "type");
     if (cJSON_IsString(t))
         return t->valuestring;
+    if (t == NULL && only_objects(c, b, pointer, 0))
+        return "object"; /* a union of objects (a tagged union, say) */
     if (cJSON_GetObjectItemCaseSensitive(b, "properties") != NULL)
         return NULL;
     const cJSON *e = cJSON_GetObjectItemCaseSensitive(b, "enum");
@@ -65,9 +69,10 @@ static bool in_required(const cJSON *b, const char *name)
     return false;
 }
 
-/* A closed object: type object, properties, required, additionalProperties
- * false and annotations only. */
-static bool closed_object(const cJSON *b)
+/* An object of properties: type object, properties, required,
+ * additionalProperties false (closed) or absent, true or {} (open), and
+ * annotations only. */
+static bool object_of_properties(const cJSON *b, bool closed)
 {
     const cJSON *k;
     cJSON_ArrayForEach(k, b)
@@ -78,8 +83,14 @@ static bool closed_object(const cJSON *b)
             return false;
     }
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(b, "type");
-    return cJSON_IsString(t) && strcmp(t->valuestring, "object") == 0 &&
-           cJSON_IsFalse(cJSON_GetObjectItemCaseSensitive(b, "additionalProperties"));
+    const cJSON *extra = cJSON_GetObjectItemCaseSensitive(b, "additionalProperties");
+    bool open = extra == NULL || cJSON_IsTrue(extra) || (cJSON_IsObject(extra) && cJSON_GetArraySize(extra) == 0);
+    return cJSON_IsString(t) && strcmp(t->valuestring, "object") == 0 && (closed ? cJSON_IsFalse(extra) : open);
+}
+
+static bool closed_object(const cJSON *b)
+{
+    return object_of_properties(b, true);
 }
 
 /* The member every branch fixes to a distinct string, which a C
@@ -119,8 +130,9 @@ static bool common_member(const cJSON *const *b, size_t n, const char *name)
     return true;
 }
 
-/* The object of the members in `keep` of a branch (closed). */
-static cJSON *sub_object(const cJSON *b, const char *tag, const cJSON *const *all, size_t n, bool common)
+/* The object of a branch's common members (common) or its own ones,
+ * closed unless open (the common ones of open branches). */
+static cJSON *sub_object(const cJSON *b, const char *tag, const cJSON *const *all, size_t n, bool common, bool open)
 {
     cJSON *o = cJSON_CreateObject(), *props = cJSON_CreateObject(), *req = cJSON_CreateArray();
     cJSON_AddStringToObject(o, "type", "object");
@@ -135,15 +147,19 @@ static cJSON *sub_object(const cJSON *b, const char *tag, const cJSON *const *al
     }
     cJSON_AddItemToObject(o, "properties", props);
     cJSON_AddItemToObject(o, "required", req);
-    cJSON_AddFalseToObject(o, "additionalProperties");
+    if (!open)
+        cJSON_AddFalseToObject(o, "additionalProperties");
     return o;
 }
 
-static itype *map_tagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, size_t n, const char *tag,
+/* open: every branch takes other members (an @additionalProperties
+ * struct); the discriminator's distinct values still let one branch at
+ * most match, so oneOf and anyOf say the same. */
+static itype *map_tagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, size_t n, const char *tag, bool open,
                          const char *pointer, const char *name_hint)
 {
     /* the common members and the discriminator, as one struct */
-    cJSON *common = sub_object(b[0], tag, b, n, true);
+    cJSON *common = sub_object(b[0], tag, b, n, true, open);
     cJSON *tag_enum = cJSON_CreateObject(), *values = cJSON_CreateArray();
     cJSON_AddStringToObject(tag_enum, "type", "string");
     const cJSON *tag0 = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(b[0], "properties"), tag);
@@ -177,7 +193,7 @@ static itype *map_tagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, size
         v->enum_value = xstrdup(t->tag_enum->enumerators[i]);
         if (str_of(b[i], "description") != NULL)
             v->description = xstrdup(str_of(b[i], "description"));
-        cJSON *own = sub_object(b[i], tag, b, n, false);
+        cJSON *own = sub_object(b[i], tag, b, n, false, false);
         if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(own, "properties")) > 0) {
             char *hint = xasprintf("%s_%s", t->c_name, t->tag_enum->values[i]);
             char *at = xasprintf("%s/%s/%zu", pointer, cJSON_GetObjectItemCaseSensitive(s, "oneOf") ? "oneOf" : "anyOf", i);
@@ -259,14 +275,20 @@ static itype *map_untagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, co
         /* not U_NAME: the generated check of the union member U.NAME has that name */
         char *hint = xasprintf("%s_%s_value", u->c_name, k->values[i]);
         f->type = imp_map_schema(c, b[i], at, hint);
+        if (f->type != NULL && f->type->kind == IK_ANY_OBJECT) {
+            /* an object of any members: a variant struct without members
+             * that skips unknown ones accepts the same objects */
+            f->type = imp_new_type(c, IK_STRUCT, hint);
+            f->type->open = true;
+            f->type->done = true;
+        }
         free(hint);
         if (f->type == NULL) {
             free(at);
             return NULL;
         }
-        if (f->type->kind == IK_ANY || f->type->kind == IK_ANY_OBJECT || f->type->kind == IK_MAP ||
-            f->type->kind == IK_UNTAGGED) {
-            imp_refuse(c, at, "this branch", "a variant of an untagged union is a boolean, number, string, enum, array or struct");
+        if (f->type->kind == IK_ANY || f->type->kind == IK_MAP || f->type->kind == IK_UNTAGGED) {
+            imp_refuse(c, at, "this branch", "a variant of an untagged union is a boolean, number, string, enum, array, struct or any object");
             free(at);
             return NULL;
         }
@@ -287,7 +309,121 @@ static itype *map_untagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, co
     return u;
 }
 
+/* {"type": "object"} with nothing but annotations and additionalProperties
+ * true or {}: every object. */
+static bool any_object(const cJSON *b)
+{
+    const cJSON *k;
+    cJSON_ArrayForEach(k, b)
+    {
+        if (strcmp(k->string, "additionalProperties") == 0 &&
+            (cJSON_IsTrue(k) || (cJSON_IsObject(k) && cJSON_GetArraySize(k) == 0)))
+            continue;
+        if (!imp_known_annotation(k->string) && strcmp(k->string, "type") != 0)
+            return false;
+    }
+    const char *t = str_of(b, "type");
+    return t != NULL && strcmp(t, "object") == 0;
+}
+
+/* Whether every value b accepts is an object: type object, or a union of
+ * such branches (a bounded walk: a cycle of $refs says no). */
+static bool only_objects(imp_ctx *c, const cJSON *b, const char *at, int depth)
+{
+    b = resolved(c, b, at);
+    const char *type = str_of(b, "type");
+    if (type != NULL || depth > 16)
+        return type != NULL && strcmp(type, "object") == 0;
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(b, "anyOf");
+    if (list == NULL)
+        list = cJSON_GetObjectItemCaseSensitive(b, "oneOf");
+    if (cJSON_GetArraySize(list) == 0)
+        return false;
+    const cJSON *branch;
+    cJSON_ArrayForEach(branch, list)
+    {
+        if (!only_objects(c, branch, at, depth + 1))
+            return false;
+    }
+    return true;
+}
+
+/* anyOf's branches without those that add no value: false, and the
+ * objects beside a branch of every object (each of their values is an
+ * object, which that branch accepts). The same documents, and objects
+ * that need no member of their own. NULL when nothing is left out. */
+static cJSON *fewer_branches(imp_ctx *c, const cJSON *s, const char *at)
+{
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(s, "anyOf");
+    int n = cJSON_GetArraySize(list), every = -1;
+    for (int i = 0; i < n && every < 0; i++)
+        if (any_object(resolved(c, cJSON_GetArrayItem(list, i), at)))
+            every = i;
+    cJSON *copy = cJSON_Duplicate(s, 1), *kept = cJSON_GetObjectItemCaseSensitive(copy, "anyOf");
+    bool fewer = false;
+    for (int i = n - 1; i >= 0; i--) {
+        const cJSON *bi = cJSON_GetArrayItem(list, i);
+        /* false adds no value, as long as one branch is left */
+        if ((cJSON_IsFalse(bi) && cJSON_GetArraySize(kept) > 1) ||
+            (every >= 0 && i != every && only_objects(c, bi, at, 0))) {
+            cJSON_DeleteItemFromArray(kept, i);
+            fewer = true;
+        }
+    }
+    if (!fewer) {
+        cJSON_Delete(copy);
+        return NULL;
+    }
+    return copy;
+}
+
+static itype *map_union_checked(imp_ctx *c, const cJSON *s, const char *pointer, const char *name_hint);
+
+/* true, or a schema of annotations only: every value. */
+static bool any_value(const cJSON *b)
+{
+    if (cJSON_IsTrue(b))
+        return true;
+    if (!cJSON_IsObject(b))
+        return false;
+    const cJSON *k;
+    cJSON_ArrayForEach(k, b)
+    {
+        if (!imp_known_annotation(k->string))
+            return false;
+    }
+    return true;
+}
+
 itype *imp_map_union(imp_ctx *c, const cJSON *s, const char *pointer, const char *name_hint)
+{
+    const cJSON *list = cJSON_GetObjectItemCaseSensitive(s, "anyOf");
+    if (!cJSON_IsArray(list) || cJSON_GetObjectItemCaseSensitive(s, "oneOf") != NULL)
+        return map_union_checked(c, s, pointer, name_hint);
+    char *at = imp_pointer_append(pointer, "anyOf");
+    const cJSON *b, *k;
+    bool alone = true; /* keywords beside anyOf are refused below */
+    cJSON_ArrayForEach(k, s)
+    {
+        alone &= strcmp(k->string, "anyOf") == 0 || imp_known_annotation(k->string);
+    }
+    cJSON_ArrayForEach(b, list)
+    {
+        if (alone && any_value(b)) { /* one branch takes every value: so does the anyOf */
+            free(at);
+            return imp_map_schema(c, b, pointer, name_hint);
+        }
+    }
+    cJSON *fewer = fewer_branches(c, s, at);
+    free(at);
+    if (fewer == NULL)
+        return map_union_checked(c, s, pointer, name_hint);
+    itype *t = map_union_checked(c, fewer, pointer, name_hint);
+    cJSON_Delete(fewer);
+    return t;
+}
+
+static itype *map_union_checked(imp_ctx *c, const cJSON *s, const char *pointer, const char *name_hint)
 {
     bool any_of = cJSON_GetObjectItemCaseSensitive(s, "anyOf") != NULL;
     if (any_of && cJSON_GetObjectItemCaseSensitive(s, "oneOf") != NULL)
@@ -318,19 +454,20 @@ itype *imp_map_union(imp_ctx *c, const cJSON *s, const char *pointer, const char
     }
     const cJSON **b = xcalloc(n + 1, sizeof *b);
     const char **types = xcalloc(n + 1, sizeof *types);
-    bool all_objects = n > 1;
+    bool all_objects = n > 1, all_open = n > 1;
     size_t i = 0;
     const cJSON *branch;
     cJSON_ArrayForEach(branch, list)
     {
         b[i] = resolved(c, branch, at);
         all_objects = all_objects && b[i] != NULL && closed_object(b[i]);
+        all_open = all_open && b[i] != NULL && object_of_properties(b[i], false);
         i++;
     }
     itype *t = NULL;
-    const char *tag = all_objects ? find_tag(b, n) : NULL;
+    const char *tag = all_objects || all_open ? find_tag(b, n) : NULL;
     if (tag != NULL) {
-        t = map_tagged(c, s, b, n, tag, pointer, name_hint);
+        t = map_tagged(c, s, b, n, tag, all_open, pointer, name_hint);
     } else {
         bool ok = true;
         for (i = 0; i < n && ok; i++) {

@@ -4,7 +4,12 @@
 // ajv-formats) must give every one the same verdict on both. Documents with
 // an integer beyond ±(2^53-1) are left out: no decoder takes one (I-JSON,
 // docs/strictness.md), and schemac states that range on 64-bit integers.
-// Usage: node compare.mjs PAIRS.json   (an array of {name, original, emitted})
+// A pair with a driver (decoders.py: the imported header's generated
+// decoders) has every document decoded as its type too, and the decoder's
+// verdict must be ajv's on the input schema, except where a rule of
+// docs/strictness.md rejects what the schema accepts (counted by rule).
+// Usage: node compare.mjs PAIRS.json   (an array of {name, original, emitted[, driver, type]})
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { JSONSchemaFaker } from 'json-schema-faker';
@@ -89,13 +94,56 @@ function samples(schema) {
   return out;
 }
 
+function depth(v) {
+  if (v === null || typeof v !== 'object') return 1;
+  return 1 + Math.max(0, ...Object.values(v).map(depth));
+}
+
+// The strictness rule (docs/strictness.md) that explains a decoder's
+// rejection of a document ajv accepts, or null.
+function strictness(doc, text, line) {
+  const code = line.split(' ')[1];
+  if (code === 'SC_ERR_DEPTH' && depth(doc) > 64) return 'depth: nesting beyond 64 levels';
+  if (code === 'SC_ERR_NUL' && text.includes('\\u0000')) return 'U+0000 in a string';
+  if (code === 'SC_ERR_UTF8' && /\\ud[89a-f]/i.test(text)) return 'a lone surrogate';
+  return null;
+}
+
+// The decoder's verdicts on docs ([doc, text, ajv's verdict on the input]):
+// the number that differ, printing the first few.
+function decoderDiffers(name, driver, type, docs, rules) {
+  const input = docs.map(([, text]) => JSON.stringify({ type, doc: text }) + '\n').join('');
+  const env = { ...process.env, ASAN_OPTIONS: process.env.ASAN_OPTIONS || 'detect_leaks=1' };
+  const r = spawnSync(driver, [], { input, encoding: 'utf8', maxBuffer: 1 << 30, env });
+  const lines = (r.stdout || '').split('\n');
+  if (r.status !== 0 || lines.length < docs.length) {
+    console.log(`DECODER ${name}: ${driver} exited with ${r.status} ${r.signal || ''}\n${(r.stderr || '').slice(0, 3000)}`);
+    return docs.length;
+  }
+  let bad = 0;
+  docs.forEach(([doc, text, valid], i) => {
+    const line = lines[i];
+    const ok = line.startsWith('ok');
+    let why = line.startsWith('ok\tbug') ? 'a decoder bug' : null;
+    if (!why && ok !== valid) {
+      const rule = valid ? strictness(doc, text, line) : null;
+      if (rule !== null) { rules[rule] = (rules[rule] || 0) + 1; return; }
+      why = `${valid ? 'valid' : 'invalid'} for the input schema`;
+    }
+    if (why && bad++ < 3) console.log(`DECODER ${name}: ${text} is ${why}; the decoder says: ${line}`);
+  });
+  return bad;
+}
+
 const pairs = JSON.parse(readFileSync(process.argv[2], 'utf8'));
-let failures = 0, checked = 0;
-for (const { name, original, emitted } of pairs) {
+let failures = 0, checked = 0, decoded = 0;
+const rules = {};
+for (const { name, original, emitted, driver, type } of pairs) {
   const a = JSON.parse(readFileSync(original, 'utf8')), b = JSON.parse(readFileSync(emitted, 'utf8'));
   const va = compile(a), vb = compile(b);
   const seen = new Set();
   let n = 0, valid = 0, bad = 0;
+  const docs = [];
   const bases = [...samples(a), ...samples(b), {}];
   const budget = 150; // documents per base, so every base gets its share
   for (const base of bases) {
@@ -108,13 +156,18 @@ for (const { name, original, emitted } of pairs) {
       seen.add(text);
       const ra = va(doc), rb = vb(doc);
       n++; valid += ra;
+      docs.push([doc, text, ra]);
       if (ra !== rb && bad++ < 3)
         console.log(`DIFFERENT ${name}: ${text} is ${ra ? 'valid' : 'invalid'} for ${original}, ${rb ? 'valid' : 'invalid'} for ${emitted}`);
     }
   }
   checked += n;
-  if (bad > 0) failures++;
-  console.log(`${bad ? 'FAIL' : 'ok  '} ${name}: ${n} documents (${valid} valid), ${bad} verdicts differ`);
+  const decoderBad = driver ? decoderDiffers(name, driver, type, docs, rules) : 0;
+  decoded += driver ? n : 0;
+  if (bad > 0 || decoderBad > 0) failures++;
+  console.log(`${bad || decoderBad ? 'FAIL' : 'ok  '} ${name}: ${n} documents (${valid} valid), ${bad} verdicts differ` +
+    (driver ? `, the decoder's: ${decoderBad} differ` : ', no decoder'));
 }
-console.log(`${pairs.length} schemas, ${checked} documents, ${failures} with different verdicts`);
+console.log(`${pairs.length} schemas, ${checked} documents (${decoded} decoded), ${failures} with different verdicts`);
+console.log(`decoder's strictness rules (docs/strictness.md): ${JSON.stringify(rules)}`);
 process.exit(failures ? 1 : 0);

@@ -11,17 +11,24 @@ const here = dirname(fileURLToPath(import.meta.url));
 const out = process.argv[2];
 mkdirSync(out, { recursive: true });
 const scratch = mkdtempSync(join(tmpdir(), 'schemac-import-'));
+// Each server's script under node_modules and its arguments.
 const servers = {
-  filesystem: ['server-filesystem/dist/index.js', scratch],
-  memory: ['server-memory/dist/index.js'],
-  everything: ['server-everything/dist/index.js', 'stdio'],
-  'sequential-thinking': ['server-sequential-thinking/dist/index.js'],
+  filesystem: ['@modelcontextprotocol/server-filesystem/dist/index.js', scratch],
+  memory: ['@modelcontextprotocol/server-memory/dist/index.js'],
+  everything: ['@modelcontextprotocol/server-everything/dist/index.js', 'stdio'],
+  'sequential-thinking': ['@modelcontextprotocol/server-sequential-thinking/dist/index.js'],
+  // every capability's tools (vision, pdf, ...), not only the default set;
+  // the browser starts only when a tool is called
+  playwright: ['@playwright/mcp/cli.js', '--caps=vision,pdf,devtools', '--isolated'],
+  notion: ['@notionhq/notion-mcp-server/bin/cli.mjs'],
 };
 
 function toolsOf(name, [script, ...args]) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(here, 'node_modules/@modelcontextprotocol', script), ...args],
-      { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, MEMORY_FILE_PATH: join(scratch, 'memory.json') } });
+    // Notion's server wants a token to start; tools/list never uses it
+    const env = { ...process.env, MEMORY_FILE_PATH: join(scratch, 'memory.json'), NOTION_TOKEN: 'ntn_dummy' };
+    const child = spawn(process.execPath, [join(here, 'node_modules', script), ...args],
+      { stdio: ['pipe', 'pipe', 'ignore'], env });
     let buffer = '';
     const timer = setTimeout(() => { child.kill(); reject(new Error(`${name}: no tools/list answer`)); }, 20000);
     child.stdout.on('data', (chunk) => {
