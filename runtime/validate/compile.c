@@ -735,7 +735,10 @@ static size_t count_children(const cJSON *v)
     return k;
 }
 
-/* An array of distinct strings as sorted names (required, dependentRequired). */
+/* An array of strings as sorted distinct names (required,
+ * dependentRequired): a name given twice is kept once, since the
+ * evaluator counts the names it finds (the metaschemas forbid repeats,
+ * but a schema compiled without check_metaschema may have them). */
 static int string_set(nodec *n, const cJSON *arr, const char *keyword, uint32_t *first, uint32_t *count)
 {
     if (!cJSON_IsArray(arr))
@@ -753,7 +756,11 @@ static int string_set(nodec *n, const cJSON *arr, const char *keyword, uint32_t 
     }
     if (k > 1)
         qsort(out, k, sizeof *out, by_name);
-    *count = (uint32_t)k;
+    size_t distinct = 0;
+    for (size_t i = 0; i < k; i++)
+        if (distinct == 0 || by_name(&out[distinct - 1], &out[i]) != 0)
+            out[distinct++] = out[i];
+    *count = (uint32_t)distinct;
     return 0;
 }
 

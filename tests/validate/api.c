@@ -262,6 +262,31 @@ static void test_json_reading(void)
     }
 }
 
+/* A name repeated in "required" (or "dependentRequired"), which only a
+ * schema compiled without check_metaschema can have: present once is
+ * enough, absent is one error. With properties (required fused with them)
+ * and without. */
+static void test_repeated_required(void)
+{
+    static const char *const schemas[] = {
+        "{\"required\": [\"a\", \"b\", \"a\"], \"properties\": {\"a\": {}, \"b\": {}}}",
+        "{\"required\": [\"a\", \"b\", \"a\"]}",
+        "{\"dependentRequired\": {\"b\": [\"a\", \"a\"]}}",
+    };
+    for (size_t i = 0; i < sizeof schemas / sizeof *schemas; i++) {
+        sc_schema *s = compile(NULL, schemas[i], NULL);
+        if (s == NULL)
+            continue;
+        CHECK(sc_schema_validate_json(s, "{\"a\": 1, \"b\": 2}", 16, NULL) == 0);
+        sc_schema_error items[4];
+        sc_schema_errors all;
+        sc_schema_errors_init(&all, items, 4);
+        CHECK(sc_schema_validate_json(s, "{\"b\": 2}", 8, &all) == SC_ERR_REQUIRED);
+        CHECK(all.count == 1);
+        sc_schema_free(s);
+    }
+}
+
 static void test_applicator_messages(void)
 {
     static const struct {
@@ -474,6 +499,7 @@ int main(void)
     test_compile_errors();
     test_errors();
     test_json_reading();
+    test_repeated_required();
     test_applicator_messages();
     test_registry();
     test_limits();
