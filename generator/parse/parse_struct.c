@@ -324,6 +324,19 @@ static void apply_field_tags(field *f, raw_field *rf)
 static void collect_fields(CXCursor record, field_collect *fc);
 static void release_fields(field_collect *fc);
 
+/* Generated code reads, copies and compares values as plain objects, which
+ * a volatile one must not be (and does not convert to without a cast):
+ * JSON data is not device memory. */
+static void refuse_volatile(const raw_field *rf)
+{
+    if (!has_volatile(rf->type))
+        return;
+    char *t = type_spelling(rf->type);
+    diag_error(cursor_loc(rf->cursor), "'%s' is volatile ('%s'): a member the decoder fills or the encoder "
+                                       "reads cannot be volatile; drop the volatile", rf->name, t);
+    free(t);
+}
+
 /* A map: entries { char *key; V value; } pointed to by the member, with a
  * count, become a JSON object whose members are the entries. */
 static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc where)
@@ -349,10 +362,12 @@ static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc wh
         node *k = build_value_node(p, key->type, cursor_loc(key->cursor));
         node *v = build_value_node(p, value->type, cursor_loc(value->cursor));
         const raw_field *entry_members[] = {key, value};
-        for (size_t i = 0; i < 2; i++)
+        for (size_t i = 0; i < 2; i++) {
             if (written_const(entry_members[i]->type))
                 diag_error(cursor_loc(entry_members[i]->cursor), "the map entry's '%s' is const: the decoder "
                            "fills it; drop that const", entry_members[i]->name);
+            refuse_volatile(entry_members[i]);
+        }
         if (k != NULL && k->kind != NODE_STRING)
             diag_error(cursor_loc(key->cursor), "a map key must be text (char * or char[N])");
         if (clang_Cursor_getOffsetOfField(key->cursor) != 0)
@@ -486,15 +501,7 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         f.description = rf->a.description != NULL ? xstrdup(rf->a.description) : NULL;
         f.offset = (uint64_t)clang_Cursor_getOffsetOfField(rf->cursor) / 8;
 
-        if (has_volatile(rf->type)) {
-            /* generated code reads, copies and compares values as plain
-             * objects, which a volatile one must not be (and does not
-             * convert to without a cast): JSON data is not device memory */
-            char *t = type_spelling(rf->type);
-            diag_error(where, "'%s' is volatile ('%s'): a member the decoder fills or the encoder reads "
-                              "cannot be volatile; drop the volatile", rf->name, t);
-            free(t);
-        }
+        refuse_volatile(rf);
         raw_field *count = count_field_of(fc, rf, false);
         CXType canon = clang_getCanonicalType(rf->type);
         resolved outer = resolve(rf->type);
