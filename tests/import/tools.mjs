@@ -2,7 +2,7 @@
 // tools/list with hand-written JSON-RPC lines and writes OUT/NAME.json (the
 // result). Usage: node tools.mjs OUT_DIR
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -58,4 +58,5 @@ for (const [name, cmd] of Object.entries(servers)) {
   writeFileSync(join(out, `${name}.json`), JSON.stringify(result, null, 2) + '\n');
   console.log(`${name}: ${result.tools.length} tools`);
 }
+rmSync(scratch, { recursive: true, force: true });
 process.exit(0);

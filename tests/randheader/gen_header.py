@@ -245,7 +245,11 @@ class Header:
         tags = [("@exclusiveMinimum %s" if self.chance(0.5) else "@minimum %s") % jnum(lo),
                 ("@exclusiveMaximum %s" if self.chance(0.5) else "@maximum %s") % jnum(hi)]
         tags = [t for t in tags if self.chance(0.8)]
-        vals = [(lo + hi) / 2 if abs(lo) < 1e300 and abs(hi) < 1e300 else 0.5]
+        # strictly inside both bounds, whichever of them is exclusive (halves
+        # first: lo + hi overflows near 1e308; seed 2138814708 drew 0.5 for
+        # an exclusive maximum of 0.5)
+        mid = lo / 2 + hi / 2
+        vals = [mid if abs(lo) < 1e300 and abs(hi) < 1e300 else 0.5 if lo < 0.5 < hi else mid]
         if kind == 3:
             m = self.pick(DOUBLE_MULTIPLES)
             tags.append("@multipleOf %s" % jnum(m))

@@ -9,8 +9,10 @@ With --remotes only the -r cases run, and the test exits 77 (skipped)
 without ../shared/testdata.
 
 usage: cli_test.py SCHEMAC CLI_DIR SUITE_DIR [--remotes | --emitted SCHEMA]"""
+import atexit
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -181,6 +183,7 @@ def remote_cases():
     # -r: the suite's remotes, as the suite's own refRemote tests name them
     remotes = os.path.join(SUITE_DIR, 'remotes')
     tmpdir = tempfile.mkdtemp(prefix='validate_cli_')
+    atexit.register(shutil.rmtree, tmpdir, True)
     tmp = os.path.join(tmpdir, 'docs.jsonl')
     with open(tmp, 'w') as f:
         f.write('{"n": 1}\n{"n": "one"}\n')
