@@ -24,6 +24,7 @@ import assert from 'node:assert/strict';
 
 import { valid, invalid } from './cases.mjs';
 import { command, startHttp, underValgrind, valgrindReport } from './server.mjs';
+import { check, finish } from './check.mjs';
 
 let Client, StdioClientTransport, StreamableHTTPClientTransport, AjvJsonSchemaValidator, LATEST_PROTOCOL_VERSION;
 try {
@@ -49,17 +50,6 @@ const generated = new Map(entryFiles.map((f) => {
     return [entry.name, entry];
 }));
 
-let failures = 0, checks = 0;
-async function check(name, fn) {
-    checks++;
-    try {
-        await fn();
-        console.log(`ok   ${name}`);
-    } catch (e) {
-        failures++;
-        console.log(`FAIL ${name}\n     ${String(e.stack ?? e).split('\n').join('\n     ')}`);
-    }
-}
 
 // ---- through the SDK client ----------------------------------------------
 
@@ -492,5 +482,4 @@ if (underValgrind) {
     });
 }
 
-console.log(`${checks - failures}/${checks} checks passed`);
-process.exit(failures ? 1 : 0);
+finish();

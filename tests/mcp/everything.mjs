@@ -10,6 +10,7 @@
 // Exits 77 (skipped) when node_modules/@modelcontextprotocol/sdk is missing.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { check as checkNamed, finish } from './check.mjs';
 
 let sdk;
 try {
@@ -27,16 +28,8 @@ const { Client, StdioClientTransport, StreamableHTTPClientTransport, CreateMessa
     LoggingMessageNotificationSchema, CallToolResultSchema } = sdk;
 
 const [mode, serverPath] = process.argv.slice(2);
-let failures = 0;
-async function check(name, fn) {
-    try {
-        await fn();
-        console.log(`ok   ${mode}: ${name}`);
-    } catch (e) {
-        failures++;
-        console.log(`FAIL ${mode}: ${name}\n     ${e.stack ?? e}`);
-    }
-}
+// each check named with the transport it ran over
+const check = (name, fn) => checkNamed(`${mode}: ${name}`, fn);
 
 const client = new Client({ name: 'everything-test', version: '1.0.0' },
     { capabilities: { sampling: {}, elicitation: { form: {} } } });
@@ -223,5 +216,4 @@ await new Promise((resolve) => setTimeout(resolve, 500)); // the server's last w
 await check('the server reports no memory error, leak or data race (ASan, LSan, TSan builds)', () => {
     assert.doesNotMatch(serverLog, /(Address|Leak|Thread|UndefinedBehavior)Sanitizer|runtime error:/);
 });
-console.log(failures === 0 ? 'every check passed' : `${failures} check(s) failed`);
-process.exit(failures === 0 ? 0 : 1);
+finish();

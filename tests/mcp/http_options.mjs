@@ -11,23 +11,13 @@ import net from 'node:net';
 import assert from 'node:assert/strict';
 
 import { startHttp } from './server.mjs';
+import { check, finish } from './check.mjs';
 
 const [binary] = process.argv.slice(2);
 const http = await startHttp(binary);
 const url = new URL(http.url);
 assert.equal(url.pathname, '/rpc');
 
-let failures = 0, checks = 0;
-async function check(name, fn) {
-    checks++;
-    try {
-        await fn();
-        console.log(`ok   ${name}`);
-    } catch (e) {
-        failures++;
-        console.log(`FAIL ${name}\n     ${String(e.stack ?? e).split('\n').join('\n     ')}`);
-    }
-}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // A raw connection: resolves to what the server sent before it closed.
@@ -175,5 +165,4 @@ await check('the server stops cleanly; it logged the sessions it ended', () => {
     assert.match(http.stderr(), /idle for 2 s: ended/);
     assert.doesNotMatch(http.stderr(), /Warning/); // e.g. libmicrohttpd's about a pool of one thread
 });
-console.log(`${checks - failures}/${checks} checks passed`);
-process.exit(failures ? 1 : 0);
+finish();

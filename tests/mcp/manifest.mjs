@@ -31,6 +31,7 @@ import assert from 'node:assert/strict';
 
 import { invalid } from './cases.mjs';
 import { command, startHttp } from './server.mjs';
+import { check, finish } from './check.mjs';
 
 let Client, StdioClientTransport, StreamableHTTPClientTransport;
 try {
@@ -49,17 +50,6 @@ if (!['stdio', 'http'].includes(mode) || !generatedServer || entryFiles.length =
 }
 const work = mkdtempSync(join(tmpdir(), 'schemac-manifest-'));
 
-let failures = 0, checks = 0;
-async function check(name, fn) {
-    checks++;
-    try {
-        await fn();
-        console.log(`ok   ${name}`);
-    } catch (e) {
-        failures++;
-        console.log(`FAIL ${name}\n     ${String(e.stack ?? e).split('\n').join('\n     ')}`);
-    }
-}
 
 // A connected SDK client of `server args...` over this run's transport;
 // { client, stderr(), close() }.
@@ -334,5 +324,4 @@ writeFileSync(generatedManifest, JSON.stringify(entryFiles.map((f) => JSON.parse
 }
 
 rmSync(work, { recursive: true, force: true });
-console.log(`${checks - failures}/${checks} checks passed`);
-process.exit(failures === 0 ? 0 : 1);
+finish();

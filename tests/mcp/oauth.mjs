@@ -41,6 +41,7 @@ import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 
 import { withTestCa } from './test_ca.mjs';
+import { check, finish } from './check.mjs';
 
 const serverBinary = process.argv[2];
 if (!serverBinary) {
@@ -65,17 +66,6 @@ try {
     process.exit(77);
 }
 
-let failures = 0, passed = 0;
-async function check(name, fn) {
-    try {
-        await fn();
-        passed++;
-        console.log(`ok   ${name}`);
-    } catch (e) {
-        failures++;
-        console.log(`FAIL ${name}\n     ${String(e.stack ?? e).split('\n').join('\n     ')}`);
-    }
-}
 
 // ---- the authorization server ---------------------------------------------
 
@@ -591,5 +581,4 @@ await check('no sanitizer report in the server\'s log', async () => {
 });
 
 as.close();
-console.log(`${passed} passed, ${failures} failed`);
-process.exit(failures === 0 ? 0 : 1);
+finish();

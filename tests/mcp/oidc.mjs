@@ -31,6 +31,7 @@ import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 
 import { withTestCa } from './test_ca.mjs';
+import { check, finish } from './check.mjs';
 
 const serverBinary = process.argv[2];
 if (!serverBinary) {
@@ -55,17 +56,6 @@ try {
     process.exit(77);
 }
 
-let failures = 0, passed = 0;
-async function check(name, fn) {
-    try {
-        await fn();
-        passed++;
-        console.log(`ok   ${name}`);
-    } catch (e) {
-        failures++;
-        console.log(`FAIL ${name}\n     ${String(e.stack ?? e).split('\n').join('\n     ')}`);
-    }
-}
 
 const freePort = () => new Promise((resolve) => {
     const s = createNetServer();
@@ -288,5 +278,4 @@ await check('SIGTERM stops the server (status 0), no sanitizer report', async ()
     assert.doesNotMatch(log, /ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:/);
 });
 op.close();
-console.log(`${passed} passed, ${failures} failed`);
-process.exit(failures === 0 ? 0 : 1);
+finish();

@@ -27,6 +27,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 
 import { startHttp } from './server.mjs';
+import { check, failures, finish } from './check.mjs';
 
 const [server, streamsArg = '10000', callsArg = '2000'] = process.argv.slice(2);
 const STREAMS = Number(streamsArg), CALLS = Number(callsArg);
@@ -67,16 +68,6 @@ const binary = readFileSync(server);
 const asan = /libasan|libtsan|libclang_rt\.[at]san/.test(readFileSync(`/proc/${pid}/maps`, 'utf8')) ||
     binary.includes('__asan_init') || binary.includes('__tsan_init');
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const failures = [];
-async function check(name, fn) {
-    try {
-        await fn();
-        console.log(`ok   ${name}`);
-    } catch (e) {
-        failures.push(name);
-        console.log(`FAIL ${name}\n     ${e.stack ?? e}`);
-    }
-}
 
 // ---- a raw HTTP/1.1 connection: requests one after another, each response
 // parsed (Content-Length or chunked); an SSE response stays open, its text
@@ -406,8 +397,8 @@ await check('the server still answers', async () => {
 });
 const { code, signal } = await http.stop();
 await check('the server stops cleanly', () => assert.equal(code, 0, `code ${code}, signal ${signal}\n${http.stderr().slice(-2000)}`));
-if (failures.length > 0) {
+if (failures() > 0) {
     console.log(`the server's log (its end):\n${http.stderr().slice(-3000)}`);
-    console.log(`${failures.length} failed`);
-    process.exit(1);
+    finish();
 }
+finish();

@@ -33,17 +33,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { fileURLToPath } from 'node:url';
-
-let failures = 0;
-async function check(name, fn) {
-    try {
-        await fn();
-        console.log(`ok   ${name}`);
-    } catch (e) {
-        failures++;
-        console.log(`FAIL ${name}\n     ${String(e.stack ?? e).split('\n').join('\n     ')}`);
-    }
-}
+import { check, finish } from './check.mjs';
 
 // ---- the client, in a child process that trusts the test CA ---------------
 
@@ -106,7 +96,7 @@ if (process.argv[2] === '--client') {
         });
     }
     await client.close();
-    process.exit(failures === 0 ? 0 : 1);
+    finish();
 }
 
 // ---- the test ---------------------------------------------------------------
@@ -351,5 +341,4 @@ await check('an encrypted key with its tls_key_password: serves https', async ()
 });
 
 rmSync(dir, { recursive: true, force: true });
-console.log(failures === 0 ? 'every check passed' : `${failures} check(s) failed`);
-process.exit(failures === 0 ? 0 : 1);
+finish();

@@ -29,6 +29,7 @@ import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
 import { startHttp } from './server.mjs';
+import { check, finish } from './check.mjs';
 
 let Client, StreamableHTTPClientTransport, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema;
 try {
@@ -45,17 +46,6 @@ const http = await startHttp(binary);
 const url = new URL(http.url);
 const port = Number(url.port);
 
-let failures = 0, checks = 0;
-async function check(name, fn) {
-    checks++;
-    try {
-        await fn();
-        console.log(`ok   ${name}`);
-    } catch (e) {
-        failures++;
-        console.log(`FAIL ${name}\n     ${String(e.stack ?? e).split('\n').join('\n     ')}`);
-    }
-}
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // A raw connection from localAddress (any 127.x.y.z is this machine):
@@ -538,5 +528,4 @@ await check('stdio: the server reads on while a request runs; a handler\'s messa
     assert.equal(code, 0);
 });
 
-console.log(`${checks - failures}/${checks} checks passed`);
-process.exit(failures ? 1 : 0);
+finish();
