@@ -630,7 +630,8 @@ static int node_for(compiler *c, const cJSON *schema, uint32_t *out)
         return SC_ERR_NOMEM;
     *out = (uint32_t)s->nnodes;
     const char *path = c->entries[e].path;
-    s->nodes[s->nnodes] = (sv_node){0, 0, c->entries[e].resource, path, (uint32_t)strlen(path), 0, false, false};
+    s->nodes[s->nnodes] =
+        (sv_node){0, 0, c->entries[e].resource, path, (uint32_t)strlen(path), 0, 0, false, false, SV_NONE, NULL, false, SV_NONE};
     c->node_entry[s->nnodes++] = e;
     c->entries[e].compiled = *out;
     c->queue[c->nqueue++] = *out;
@@ -764,35 +765,75 @@ static int string_set(nodec *n, const cJSON *arr, const char *keyword, uint32_t 
     return 0;
 }
 
+/* Inserts names[first..first+count) into size slots by their hash:
+ * false when names made to share a hash would make this quadratic (and
+ * each lookup a scan). *run gets the longest run of full slots, what an
+ * absent key's lookup may probe. */
+static bool fill_slots(sc_schema *s, uint32_t *slots, size_t size, uint32_t first, uint32_t count, bool slow,
+                       size_t *run)
+{
+    memset(slots, 0, size * sizeof *slots);
+    size_t probes = 0, max_probes = 64 * (size_t)count + 1024;
+    for (uint32_t k = 0; k < count; k++) {
+        sv_name *name = &s->names[first + k];
+        name->hash = slow ? sv_hash_name(name->name, name->len) : sv_quick_hash(name->name);
+        size_t i = name->hash & (size - 1);
+        while (slots[i] != 0 && ++probes <= max_probes)
+            i = (i + 1) & (size - 1);
+        if (probes > max_probes)
+            return false;
+        slots[i] = k + 1;
+    }
+    /* at least half the slots are empty: the wrap-around run is counted
+     * from an empty slot */
+    size_t start = 0, longest = 0, cur = 0;
+    while (slots[start] != 0)
+        start++;
+    for (size_t j = 1; j <= size; j++) {
+        cur = slots[(start + j) & (size - 1)] != 0 ? cur + 1 : 0;
+        longest = cur > longest ? cur : longest;
+    }
+    *run = longest;
+    return true;
+}
+
 /* A hash table over names[first..first+count) (their hash set), for the
- * evaluator's lookups: twice as many slots as names, a power of two. */
+ * evaluator's lookups: four times as many slots as names, a power of two. By
+ * the names' first bytes when that keeps the probe runs short (a lookup
+ * then reads only the key's first bytes and compares one candidate), else
+ * by a hash of the whole name. */
+static int hash_names_quiet(compiler *c, uint32_t first, uint32_t count, sv_instr *in, bool quiet);
+
 static int hash_names(compiler *c, uint32_t first, uint32_t count, sv_instr *in)
+{
+    return hash_names_quiet(c, first, count, in, false);
+}
+
+/* quiet: names that collide are SC_ERR_LIMIT with no error set (the
+ * caller does without the table). */
+static int hash_names_quiet(compiler *c, uint32_t first, uint32_t count, sv_instr *in, bool quiet)
 {
     in->table = 0;
     in->mask = 0;
+    in->slow_hash = false;
     if (count == 0)
         return 0;
-    size_t size = 4;
-    while (size < 2 * (size_t)count)
+    /* a quarter full at most: an absent key's probe (additionalProperties)
+     * mostly ends at its first slot */
+    size_t size = 8;
+    while (size < 4 * (size_t)count)
         size *= 2;
     sc_schema *s = c->s;
     if (!grow((void **)&s->slots, &c->capslots, s->nslots + size, sizeof *s->slots))
         return nomem(c);
     uint32_t *slots = s->slots + s->nslots;
-    memset(slots, 0, size * sizeof *slots);
-    /* names made to share a hash would make this quadratic (and each
-     * lookup a scan): far more probes than a hash table ever needs is a
-     * refusal, not seconds of work */
-    size_t probes = 0, max_probes = 64 * (size_t)count + 1024;
-    for (uint32_t k = 0; k < count; k++) {
-        sv_name *name = &s->names[first + k];
-        name->hash = sv_hash_name(name->name, name->len);
-        size_t i = name->hash & (size - 1);
-        while (slots[i] != 0 && ++probes <= max_probes)
-            i = (i + 1) & (size - 1);
-        if (probes > max_probes)
-            return sc_fail(c->err, SC_ERR_LIMIT, NULL, "the schema's property names collide in its hash tables");
-        slots[i] = k + 1;
+    size_t run = 0;
+    /* quick hashes colliding (names sharing their first bytes) or long
+     * runs: the full hash */
+    if (!fill_slots(s, slots, size, first, count, false, &run) || run > 8) {
+        in->slow_hash = true;
+        if (!fill_slots(s, slots, size, first, count, true, &run))
+            return quiet ? SC_ERR_LIMIT : sc_fail(c->err, SC_ERR_LIMIT, NULL, "the schema's property names collide in its hash tables");
     }
     in->table = (uint32_t)s->nslots;
     in->mask = (uint32_t)(size - 1);
@@ -900,7 +941,32 @@ static int compile_values(nodec *n, const cJSON *v, bool is_enum)
         free(t);
     }
     in->text = keep(n->c, xprintf(is_enum ? "must be one of: %s" : "must be %s", buf));
-    return in->text ? 0 : nomem(n->c);
+    if (in->text == NULL)
+        return nomem(n->c);
+    /* An enum of many strings: its strings in a hash table (names, node =
+     * the string's position among them, what a scan would have compared),
+     * so that a string is looked up, not compared with each. */
+    size_t k = 0;
+    for (const cJSON *i = is_enum ? v->child : NULL; i != NULL; i = i->next)
+        k += cJSON_IsString(i);
+    if (k >= 8 && k < UINT32_MAX) {
+        uint32_t first = 0;
+        if ((rc = names(n->c, k, &first)) != 0)
+            return rc;
+        uint32_t pos = 0;
+        for (const cJSON *i = v->child; i != NULL; i = i->next)
+            if (cJSON_IsString(i)) {
+                pos++;
+                n->c->s->names[first + pos - 1] = (sv_name){i->valuestring, strlen(i->valuestring), pos, 0, 0, 0};
+            }
+        in->first = first;
+        in->count = (uint32_t)k;
+        if ((rc = hash_names_quiet(n->c, first, in->count, in, true)) == SC_ERR_LIMIT)
+            in->count = 0; /* strings made to collide: scanned, as a short enum is */
+        else if (rc != 0)
+            return rc;
+    }
+    return 0;
 }
 
 /* The keywords that take a number: one row each. */
@@ -1436,6 +1502,8 @@ static int compile_node(compiler *c, uint32_t id)
      * checks those without running the node */
     if (node->count == 1 && c->s->instrs[node->first].op == SV_OP_TYPE)
         node->only_types = c->s->instrs[node->first].types;
+    else if (node->count > 1 && c->s->instrs[node->first].op == SV_OP_TYPE)
+        node->lead_types = c->s->instrs[node->first].types;
     return rc;
 }
 
@@ -1476,6 +1544,237 @@ static void fuse_required(compiler *c, const sv_node *node)
                 pn[lo].req = (uint16_t)(k + 1);
         }
     req->b = (uint32_t)(props - s->instrs);
+}
+
+/* Whether node is a leaf that pins a value: only type, const and enum,
+ * one of the last two at least (a discriminator's subschema). */
+static bool pins_value(const sc_schema *s, uint32_t node)
+{
+    const sv_node *n = &s->nodes[node];
+    bool pins = false;
+    for (uint32_t i = n->first; i < n->first + n->count; i++) {
+        unsigned op = s->instrs[i].op;
+        if (op != SV_OP_TYPE && op != SV_OP_CONST && op != SV_OP_ENUM)
+            return false;
+        pins |= op != SV_OP_TYPE;
+    }
+    return pins;
+}
+
+/* Each node's discriminator (sv_node.disc): the first of its properties
+ * (in the table's order) whose subschema pins a value; for a node that is
+ * a $ref alone, the one of the node the chain of such $refs leads to (a
+ * few steps, no cycle followed). Failing branches of anyOf and oneOf are
+ * most of the work of schemas that pick a variant by a "kind" member
+ * (const or enum): one member compared rejects them. */
+static void find_discriminators(sc_schema *s)
+{
+    for (size_t id = 0; id < s->nnodes; id++) {
+        sv_node *n = &s->nodes[id];
+        const sv_instr *req = NULL;
+        for (uint32_t i = n->first; i < n->first + n->count; i++) {
+            const sv_instr *in = &s->instrs[i];
+            if (in->op == SV_OP_REQUIRED && in->count > 0)
+                req = in;
+            for (uint32_t k = 0; in->op == SV_OP_PROPERTIES && n->disc == SV_NONE && k < in->count; k++) {
+                const sv_name *p = &s->names[in->first + k];
+                if (pins_value(s, p->node)) {
+                    n->disc = p->node;
+                    n->disc_name = p->name;
+                }
+            }
+        }
+        if (req == NULL)
+            continue;
+        /* the pinned property, when it is required too, else the first
+         * required name: its absence is enough */
+        for (uint32_t k = 0; k < req->count; k++) {
+            const sv_name *r = &s->names[req->first + k];
+            if (n->disc_name == NULL || strcmp(r->name, n->disc_name) == 0) {
+                n->disc_required = true;
+                if (n->disc_name == NULL)
+                    n->disc_name = r->name;
+                break;
+            }
+        }
+    }
+    for (size_t id = 0; id < s->nnodes; id++) {
+        uint32_t cur = (uint32_t)id;
+        for (int hops = 0; hops < 8; hops++) {
+            const sv_node *n = &s->nodes[cur];
+            if (n->count != 1 || s->instrs[n->first].op != SV_OP_REF)
+                break;
+            cur = s->instrs[n->first].a;
+        }
+        const sv_node *t = &s->nodes[cur];
+        bool ref_only = t->count == 1 && s->instrs[t->first].op == SV_OP_REF;
+        if (cur != id && !ref_only && t->disc_name != NULL) {
+            s->nodes[id].disc = t->disc;
+            s->nodes[id].disc_name = t->disc_name;
+            s->nodes[id].disc_required = t->disc_required;
+        }
+    }
+}
+
+/* The nodes a node runs on its own value (in place), for
+ * mark_cyclic_refs: calls f(arg, target) for each. */
+static void in_place_edges(const sc_schema *s, uint32_t id, void (*f)(void *, uint32_t), void *arg)
+{
+    const sv_node *n = &s->nodes[id];
+    for (uint32_t i = n->first; i < n->first + n->count; i++) {
+        const sv_instr *in = &s->instrs[i];
+        switch ((sv_op)in->op) {
+        case SV_OP_ALL_OF:
+        case SV_OP_ANY_OF:
+        case SV_OP_ONE_OF:
+            for (uint32_t k = 0; k < in->count; k++)
+                f(arg, s->lists[in->first + k]);
+            break;
+        case SV_OP_DEPENDENT_SCHEMAS:
+            for (uint32_t k = 0; k < in->count; k++)
+                f(arg, s->names[in->first + k].node);
+            break;
+        case SV_OP_DYNAMIC_REF:
+            for (uint32_t k = 0; k < in->count; k++)
+                f(arg, s->dynamics[in->first + k].node);
+            /* fall through */
+        case SV_OP_NOT:
+        case SV_OP_IF:
+        case SV_OP_REF:
+            if (in->a != SV_NONE)
+                f(arg, in->a);
+            if (in->op == SV_OP_IF && in->b != SV_NONE)
+                f(arg, in->b);
+            if (in->op == SV_OP_IF && in->c != SV_NONE)
+                f(arg, in->c);
+            break;
+        default: break;
+        }
+    }
+}
+
+typedef struct edges {
+    uint32_t *start, *to;
+    size_t n;
+} edges;
+
+static void count_edge(void *arg, uint32_t target)
+{
+    (void)target;
+    ((edges *)arg)->n++;
+}
+
+static void add_edge(void *arg, uint32_t target)
+{
+    edges *e = arg;
+    e->to[e->n++] = target;
+}
+
+/* A $ref that can come back to itself on the same value (a cycle of
+ * in-place applicators through it) is "cyclic": the evaluator detects such
+ * a loop with its frames. The others need no frame when no error is
+ * reported (the frames only make keyword locations). The strongly
+ * connected components of the in-place graph (Tarjan's, without
+ * recursion) tell: a reference is cyclic when a target is in its node's
+ * component. Out of memory, every reference is marked cyclic. */
+static void mark_cyclic_refs(sc_schema *s)
+{
+    size_t nn = s->nnodes;
+    edges e = {calloc(nn + 1, sizeof(uint32_t)), NULL, 0};
+    uint32_t *index = calloc(nn, sizeof *index), *low = calloc(nn, sizeof *low), *comp = calloc(nn, sizeof *comp);
+    uint32_t *stack = malloc((nn + 1) * sizeof *stack), *call = malloc((nn + 1) * sizeof *call);
+    uint32_t *pos = malloc((nn + 1) * sizeof *pos);
+    bool ok = e.start && index && low && comp && stack && call && pos;
+    for (size_t id = 0; ok && id < nn; id++) {
+        e.start[id] = (uint32_t)e.n;
+        in_place_edges(s, (uint32_t)id, count_edge, &e);
+    }
+    if (ok) {
+        e.start[nn] = (uint32_t)e.n;
+        e.to = malloc((e.n + 1) * sizeof *e.to);
+        ok = e.to != NULL;
+    }
+    e.n = 0;
+    for (size_t id = 0; ok && id < nn; id++)
+        in_place_edges(s, (uint32_t)id, add_edge, &e);
+    /* index[v]: 0 unvisited, else visit order + 1; comp[v]: 0 while on the
+     * stack, else its component + 1 */
+    uint32_t counter = 0, ncomp = 0;
+    size_t sp = 0;
+    for (size_t root = 0; ok && root < nn; root++) {
+        if (index[root] != 0)
+            continue;
+        size_t cp = 0;
+        call[cp] = (uint32_t)root;
+        pos[cp++] = e.start[root];
+        index[root] = low[root] = ++counter;
+        stack[sp++] = (uint32_t)root;
+        while (cp > 0) {
+            uint32_t v = call[cp - 1];
+            if (pos[cp - 1] < e.start[v + 1]) {
+                uint32_t w = e.to[pos[cp - 1]++];
+                if (index[w] == 0) {
+                    index[w] = low[w] = ++counter;
+                    stack[sp++] = w;
+                    call[cp] = w;
+                    pos[cp++] = e.start[w];
+                } else if (comp[w] == 0 && index[w] < low[v])
+                    low[v] = index[w];
+                continue;
+            }
+            if (low[v] == index[v]) {
+                ncomp++;
+                uint32_t w;
+                do {
+                    w = stack[--sp];
+                    comp[w] = ncomp;
+                } while (w != v);
+            }
+            cp--;
+            if (cp > 0 && low[v] < low[call[cp - 1]])
+                low[call[cp - 1]] = low[v];
+        }
+    }
+    for (size_t id = 0; id < nn; id++) {
+        const sv_node *n = &s->nodes[id];
+        for (uint32_t i = n->first; i < n->first + n->count; i++) {
+            sv_instr *in = &s->instrs[i];
+            if (in->op != SV_OP_REF && in->op != SV_OP_DYNAMIC_REF)
+                continue;
+            in->cyclic = !ok || comp[in->a] == comp[id];
+            for (uint32_t k = 0; ok && in->op == SV_OP_DYNAMIC_REF && k < in->count; k++)
+                in->cyclic |= comp[s->dynamics[in->first + k].node] == comp[id];
+        }
+    }
+    free(e.start);
+    free(e.to);
+    free(index);
+    free(low);
+    free(comp);
+    free(stack);
+    free(call);
+    free(pos);
+}
+
+/* sv_node.jump: through a chain of nodes that are a non-cyclic $ref
+ * alone, all of one resource (so that skipping them leaves the dynamic
+ * scope as it was), a few steps at most. After mark_cyclic_refs. */
+static void find_jumps(sc_schema *s)
+{
+    for (size_t id = 0; id < s->nnodes; id++) {
+        uint32_t cur = (uint32_t)id, res = s->nodes[id].resource;
+        for (int hops = 0; hops < 8; hops++) {
+            const sv_node *n = &s->nodes[cur];
+            const sv_instr *in = n->count == 1 ? &s->instrs[n->first] : NULL;
+            if (in == NULL || in->op != SV_OP_REF || in->cyclic || n->resource != res)
+                break;
+            cur = in->a;
+        }
+        const sv_node *t = &s->nodes[cur];
+        bool ref_only = t->count == 1 && s->instrs[t->first].op == SV_OP_REF;
+        if (cur != id && !ref_only)
+            s->nodes[id].jump = cur;
+    }
 }
 
 /* Every $dynamicAnchor named as a $dynamicRef's is a place it may land:
@@ -1646,6 +1945,11 @@ static int compile_root(const sc_schema_registry *reg, cJSON *root, const sc_sch
         rc = node_for(&c, root, &s->root);
     if (rc == 0)
         rc = compile_all(&c);
+    if (rc == 0) {
+        find_discriminators(s);
+        mark_cyclic_refs(s);
+        find_jumps(s);
+    }
     compiler_free(&c);
     if (rc != 0) {
         /* the paths of compiled nodes are freed with the schema */

@@ -255,33 +255,39 @@ static size_t count_children(const cJSON *v)
     return n;
 }
 
-static bool is_integer(const cJSON *v)
+/* A finite double with no fraction; without floor (a call): a magnitude
+ * of 2^53 or more is always an integer, a smaller one converts exactly. */
+static inline bool is_integer(const cJSON *v)
 {
-    return kind(v) == cJSON_Number && isfinite(v->valuedouble) && floor(v->valuedouble) == v->valuedouble;
+    double d = v->valuedouble;
+    if (!(fabs(d) < 9007199254740992.0))
+        return isfinite(d);
+    return d == (double)(int64_t)d;
 }
 
-static inline unsigned type_bits(const cJSON *v)
+/* The SV_T_ bit of each cJSON kind (a number: SV_T_NUMBER; integer
+ * apart). */
+static const unsigned char kind_bits[256] = {
+    [cJSON_NULL] = SV_T_NULL,     [cJSON_False] = SV_T_BOOLEAN, [cJSON_True] = SV_T_BOOLEAN,
+    [cJSON_Object] = SV_T_OBJECT, [cJSON_Array] = SV_T_ARRAY,   [cJSON_String] = SV_T_STRING,
+    [cJSON_Number] = SV_T_NUMBER,
+};
+
+/* Whether v is one of types (SV_T_ bits): the integer test only when it
+ * decides. */
+SV_INLINE bool has_type(unsigned types, const cJSON *v)
 {
-    switch (kind(v)) {
-    case cJSON_NULL: return SV_T_NULL;
-    case cJSON_False:
-    case cJSON_True: return SV_T_BOOLEAN;
-    case cJSON_Object: return SV_T_OBJECT;
-    case cJSON_Array: return SV_T_ARRAY;
-    case cJSON_String: return SV_T_STRING;
-    case cJSON_Number: return SV_T_NUMBER | (is_integer(v) ? SV_T_INTEGER : 0u);
-    default: return 0;
-    }
+    unsigned b = kind_bits[kind(v)];
+    if ((types & b) != 0)
+        return true;
+    return b == SV_T_NUMBER && (types & SV_T_INTEGER) != 0 && is_integer(v);
 }
 
-/* The name key in the hash table of in's names (properties, required), or
- * NULL; *len gets the key's length either way. */
-SV_INLINE const sv_name *find_name(const sc_schema *s, const sv_instr *in, const char *key, size_t *len)
+/* The name key in a table by sv_hash_name (names sharing first bytes). */
+SV_INLINE const sv_name *find_name_slow(const sc_schema *s, const sv_instr *in, const char *key)
 {
-    *len = strlen(key);
-    if (in->count == 0)
-        return NULL;
-    uint32_t h = sv_hash_name(key, *len);
+    size_t len = strlen(key);
+    uint32_t h = sv_hash_name(key, len);
     const uint32_t *slots = s->slots + in->table;
     /* at least half the slots are empty: the probe ends */
     for (uint32_t i = h & in->mask;; i = (i + 1) & in->mask) {
@@ -289,7 +295,27 @@ SV_INLINE const sv_name *find_name(const sc_schema *s, const sv_instr *in, const
         if (k == 0)
             return NULL;
         const sv_name *n = &s->names[in->first + k - 1];
-        if (n->hash == h && n->len == *len && sv_same_name(n->name, key, *len))
+        if (n->hash == h && n->len == len && sv_same_name(n->name, key, len))
+            return n;
+    }
+}
+
+/* The name key in the hash table of in's names (properties, required),
+ * or NULL: by the key's first bytes, no strlen (most tables). */
+SV_INLINE const sv_name *find_name(const sc_schema *s, const sv_instr *in, const char *key)
+{
+    if (in->count == 0)
+        return NULL;
+    if (in->slow_hash)
+        return find_name_slow(s, in, key);
+    uint32_t h = sv_quick_hash(key);
+    const uint32_t *slots = s->slots + in->table;
+    for (uint32_t i = h & in->mask;; i = (i + 1) & in->mask) {
+        uint32_t k = slots[i];
+        if (k == 0)
+            return NULL;
+        const sv_name *n = &s->names[in->first + k - 1];
+        if (n->hash == h && strcmp(n->name, key) == 0)
             return n;
     }
 }
@@ -312,7 +338,7 @@ static inline int eval_child(ctx *x, uint32_t node, const cJSON *child, const ch
      * the same verdict, work and limits as eval, without its call (most
      * members and items of real documents end in one). */
     unsigned only = s->nodes[node].only_types;
-    if (only != 0 && (only & type_bits(child)) != 0 && x->nwhere < (size_t)s->max_depth &&
+    if (only != 0 && has_type(only, child) && x->nwhere < (size_t)s->max_depth &&
         x->depth < s->max_eval_depth && x->work < s->max_work) {
         x->work++;
         return VALID;
@@ -366,10 +392,50 @@ static void branch_close(branch *b)
     free(b->m.items);
 }
 
+/* Whether node's discriminator rejects v (an object): 1 when v has the
+ * member and its value fails the member's subschema, or lacks it and it
+ * is required, so that the node fails; 0 when the node must run; ABORT.
+ * Muted: a branch's. Only the first members are looked at, so that a
+ * miss costs little. */
+SV_NOINLINE static int disc_rejects(ctx *x, const sv_node *n, const cJSON *v)
+{
+    const char *name = n->disc_name;
+    int k = 0;
+    const cJSON *c = v->child;
+    for (; c != NULL && k < 16; c = c->next, k++) {
+        if (c->string[0] != name[0] || strcmp(c->string, name) != 0)
+            continue;
+        if (n->disc == SV_NONE)
+            return 0;
+        x->mute++;
+        int r = eval(x, n->disc, c, NULL);
+        x->mute--;
+        return r == ABORT ? ABORT : r == INVALID;
+    }
+    return c == NULL && n->disc_required; /* every member seen: it is missing */
+}
+
 /* node on v in a branch: *ok its verdict; the marks merged when it passes
  * and merge is set. */
-static int eval_branch(ctx *x, uint32_t node, const cJSON *v, marks *m, bool merge, bool *ok)
+SV_INLINE int eval_branch(ctx *x, uint32_t node, const cJSON *v, marks *m, bool merge, bool *ok)
 {
+    const sv_node *n = &x->s->nodes[node];
+    /* {"type": T} alone (oneOf of types): decided here, as eval would (one
+     * step charged, nothing marked, nothing reported in a branch) */
+    if (n->only_types != 0 && x->depth < x->s->max_eval_depth) {
+        *ok = has_type(n->only_types, v);
+        return charge(x, 1) == ABORT ? ABORT : VALID;
+    }
+    if (n->disc_name != NULL && kind(v) == cJSON_Object && x->nwhere < (size_t)x->s->max_depth &&
+        x->depth < x->s->max_eval_depth) {
+        int r = disc_rejects(x, n, v);
+        if (r == ABORT)
+            return ABORT;
+        if (r == 1) {
+            *ok = false; /* a failing branch: no marks */
+            return VALID;
+        }
+    }
     if (!merge || m == NULL || (m->props == NULL && m->items == NULL)) {
         /* nothing tracked: no sets to open (the usual case) */
         x->mute++;
@@ -442,6 +508,11 @@ SV_NOINLINE static int op_if(ctx *x, const sv_instr *in, const cJSON *v, marks *
 
 SV_NOINLINE static int enter_ref(ctx *x, const sv_instr *in, uint32_t target, const cJSON *v, marks *m)
 {
+    /* No error reported and no way back to this reference on v: a frame
+     * would serve neither a keyword location nor the cycle check. (Its
+     * depth check is the nodes' own: a frame a node.) */
+    if (!in->cyclic && (x->mute > 0 || x->errs == NULL))
+        return eval(x, target, v, m);
     /* The frames' values go down the instance: those on v are the last
      * ones, and only they can make a cycle. */
     for (size_t i = x->nframes; i > 0 && x->frames[i - 1].value == v; i--)
@@ -482,46 +553,52 @@ SV_NOINLINE static int op_properties(ctx *x, const sv_instr *in, const cJSON *v,
     int result = VALID;
     size_t i = 0;
     /* the lookups a fused "required" just made on this object, copied:
-     * the children evaluated below may leave others there */
+     * the children evaluated below may leave others there (a loop: a
+     * few pointers, cheaper than a call to memcpy) */
     const sv_name *hits[HITS];
     size_t nhits = 0;
     if (x->hits_obj == v && x->hits_in == in) {
         nhits = x->nhits;
-        memcpy(hits, x->hits, nhits * sizeof *hits);
+        for (size_t k = 0; k < nhits; k++)
+            hits[k] = x->hits[k];
         x->hits_obj = NULL;
     }
+    /* what does not change from one member to the next, once */
+    const bool mark = m != NULL && m->props != NULL;
+    const uint32_t add = in->a;
+    const bool add_false =
+        add != SV_NONE && s->nodes[add].count == 1 && s->instrs[s->nodes[add].first].op == SV_OP_FALSE;
     for (const cJSON *c = v->child; c != NULL; c = c->next, i++) {
-        size_t len = SIZE_MAX; /* not known yet: only patterns need it */
         bool matched = false;
         int r = VALID;
-        const sv_name *p = i < nhits ? hits[i] : find_name(s, in, c->string, &len);
-        if (in->count2 > 0 && len == SIZE_MAX)
-            len = strlen(c->string);
+        const sv_name *p = i < nhits ? hits[i] : find_name(s, in, c->string);
         if (p != NULL) {
             matched = true;
             r = eval_child(x, p->node, c, c->string, 0);
         }
-        for (uint32_t k = 0; k < in->count2 && r != ABORT && (r == VALID || !stop_at_failure(x)); k++) {
-            const sv_pattern_node *pn = &s->patterns[in->first2 + k];
-            if (charge(x, len + 1) == ABORT)
-                return ABORT;
-            if (pattern_match(pn->re, c->string, len)) {
-                matched = true;
-                int r2 = eval_child(x, pn->node, c, c->string, 0);
-                r = r2 == ABORT ? ABORT : r == INVALID ? INVALID : r2;
+        if (in->count2 > 0) {
+            size_t len = strlen(c->string);
+            for (uint32_t k = 0; k < in->count2 && r != ABORT && (r == VALID || !stop_at_failure(x)); k++) {
+                const sv_pattern_node *pn = &s->patterns[in->first2 + k];
+                if (charge(x, len + 1) == ABORT)
+                    return ABORT;
+                if (pattern_match(pn->re, c->string, len)) {
+                    matched = true;
+                    int r2 = eval_child(x, pn->node, c, c->string, 0);
+                    r = r2 == ABORT ? ABORT : r == INVALID ? INVALID : r2;
+                }
             }
         }
-        if (!matched && in->a != SV_NONE && r != ABORT) {
+        if (!matched && add != SV_NONE && r != ABORT) {
             matched = true;
-            const sv_node *a = &s->nodes[in->a];
-            if (a->count == 1 && s->instrs[a->first].op == SV_OP_FALSE)
+            if (add_false)
                 r = fail(x, in, NULL, SC_ERR_UNKNOWN_PROPERTY, "unknown property \"%s\"", c->string);
             else
-                r = eval_child(x, in->a, c, c->string, 0);
+                r = eval_child(x, add, c, c->string, 0);
         }
         if (r == ABORT)
             return ABORT;
-        if (matched && m != NULL && m->props != NULL)
+        if (matched && mark)
             m->props[i] = 1;
         if (r == INVALID) {
             result = INVALID;
@@ -598,8 +675,48 @@ SV_NOINLINE static int op_property_names(ctx *x, const sv_instr *in, const cJSON
     return VALID;
 }
 
+/* "required" fused with "properties" (in->b, at most 64 names, each
+ * properties name knowing its index here): one word of bits, and the
+ * lookups of the first members left for the properties pass. */
+SV_NOINLINE static int op_required_fused(ctx *x, const sv_instr *in, const cJSON *v)
+{
+    const sc_schema *s = x->s;
+    const sv_instr *props = &s->instrs[in->b];
+    const uint64_t all = in->count == 64 ? ~(uint64_t)0 : ((uint64_t)1 << in->count) - 1;
+    uint64_t seen = 0; /* a duplicate key of a tree counts once */
+    size_t i = 0;
+    const cJSON *c = v->child;
+    for (; c != NULL && i < HITS; c = c->next, i++) {
+        const sv_name *p = find_name(s, props, c->string);
+        x->hits[i] = p;
+        if (p != NULL && p->req != 0)
+            seen |= (uint64_t)1 << (p->req - 1);
+    }
+    for (; c != NULL && seen != all; c = c->next) {
+        const sv_name *p = find_name(s, props, c->string);
+        if (p != NULL && p->req != 0)
+            seen |= (uint64_t)1 << (p->req - 1);
+    }
+    x->hits_obj = v;
+    x->hits_in = props;
+    x->nhits = i;
+    if (seen == all)
+        return VALID;
+    int result = VALID;
+    const sv_name *names = s->names + in->first;
+    for (uint32_t r = 0; r < in->count; r++)
+        if (!(seen >> r & 1)) {
+            result = fail(x, in, NULL, SC_ERR_REQUIRED, "missing required property \"%s\"", names[r].name);
+            if (stop_at_failure(x))
+                break;
+        }
+    return result;
+}
+
 SV_NOINLINE static int op_required(ctx *x, const sv_instr *in, const cJSON *v)
 {
+    if (in->b != SV_NONE)
+        return op_required_fused(x, in, v);
     const sc_schema *s = x->s;
     const sv_name *names = s->names + in->first;
     /* fused: the members are looked up in the properties' table, whose
@@ -615,8 +732,8 @@ SV_NOINLINE static int op_required(ctx *x, const sv_instr *in, const cJSON *v)
     for (const cJSON *c = v->child; c != NULL; c = c->next, i++) {
         if (found == in->count && (props == NULL || i >= HITS))
             break;
-        size_t len, k;
-        const sv_name *p = find_name(s, props ? props : in, c->string, &len);
+        size_t k;
+        const sv_name *p = find_name(s, props ? props : in, c->string);
         if (props != NULL && i < HITS)
             x->hits[i] = p;
         if (p == NULL || (props != NULL && p->req == 0))
@@ -740,6 +857,13 @@ SV_NOINLINE static int op_unevaluated(ctx *x, const sv_instr *in, const cJSON *v
  * each comparison counted as sv_equal counts it. */
 static int op_enum_string(ctx *x, const sv_instr *in, const cJSON *v)
 {
+    if (in->count > 0) {
+        /* a table (compile_values): the same work charged as the scan */
+        const sv_name *p = find_name(x->s, in, v->valuestring);
+        if (charge(x, p != NULL ? p->node : in->count) == ABORT)
+            return ABORT;
+        return p != NULL ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+    }
     size_t compared = 0;
     bool found = false;
     for (const cJSON *e = in->value->child; e != NULL && !found; e = e->next)
@@ -771,7 +895,7 @@ static int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
     switch ((sv_op)in->op) {
     case SV_OP_FALSE: return fail(x, in, NULL, SC_ERR_CONSTRAINT, "no value is allowed here");
     case SV_OP_TYPE:
-        return (type_bits(v) & in->types) ? VALID : fail(x, in, NULL, SC_ERR_TYPE, "%s", in->text);
+        return has_type(in->types, v) ? VALID : fail(x, in, NULL, SC_ERR_TYPE, "%s", in->text);
     case SV_OP_ENUM:
         if (k == cJSON_String)
             return op_enum_string(x, in, v);
@@ -805,8 +929,16 @@ static int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
         size_t len = strlen(v->valuestring);
         if (charge(x, len) == ABORT)
             return ABORT;
-        size_t n = sc_utf8_count(v->valuestring, len);
-        bool ok = in->op == SV_OP_MAX_LENGTH ? n <= in->max : n >= in->min;
+        /* a character is 1 to 4 bytes: the byte length alone often decides */
+        bool ok;
+        if (in->op == SV_OP_MAX_LENGTH && len <= in->max)
+            ok = true;
+        else if (in->op == SV_OP_MIN_LENGTH && (len < in->min || len / 4 >= in->min))
+            ok = len >= in->min;
+        else {
+            size_t n = sc_utf8_count(v->valuestring, len);
+            ok = in->op == SV_OP_MAX_LENGTH ? n <= in->max : n >= in->min;
+        }
         return ok ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
     }
     case SV_OP_PATTERN:
@@ -880,6 +1012,11 @@ static int eval(ctx *x, uint32_t id, const cJSON *v, marks *m)
 {
     const sc_schema *s = x->s;
     const sv_node *node = &s->nodes[id];
+    /* a $ref alone, nothing reported: its target at once (the frame it
+     * would push makes only keyword locations) */
+    if (node->jump != SV_NONE && (x->mute > 0 || x->errs == NULL) &&
+        (!s->dynamic || (x->nscope > 0 && x->scope[x->nscope - 1] == node->resource)))
+        node = &s->nodes[node->jump];
     if (node->count == 0)
         return VALID;
     if (x->depth >= s->max_eval_depth)
@@ -887,15 +1024,22 @@ static int eval(ctx *x, uint32_t id, const cJSON *v, marks *m)
     /* {"type": T} alone: passing, nothing to mark, scope or report; failing
      * in a branch whose errors are not reported (a oneOf of types), nothing
      * either. A failure to report takes the long way, which reports it. */
-    if (node->only_types != 0 && ((node->only_types & type_bits(v)) != 0 || x->mute > 0)) {
-        if (charge(x, 1) == ABORT)
-            return ABORT;
-        return (node->only_types & type_bits(v)) != 0 ? VALID : INVALID;
+    if (node->only_types != 0) {
+        bool ok = has_type(node->only_types, v);
+        if (ok || x->mute > 0) {
+            if (charge(x, 1) == ABORT)
+                return ABORT;
+            return ok ? VALID : INVALID;
+        }
     }
     /* the node's instructions counted at once: one test a node, not one an
      * instruction (a node that fails early is charged for all of them) */
     if (charge(x, node->count) == ABORT)
         return ABORT;
+    /* a leading "type" that fails in a branch whose errors are not
+     * reported: the node fails there, as its loop would stop at it */
+    if (node->lead_types != 0 && x->mute > 0 && !has_type(node->lead_types, v))
+        return INVALID;
     /* only $dynamicRef reads the dynamic scope */
     bool entered = s->dynamic && (x->nscope == 0 || x->scope[x->nscope - 1] != node->resource);
     if (entered && x->nscope == x->capscope &&
@@ -917,15 +1061,21 @@ static int eval(ctx *x, uint32_t id, const cJSON *v, marks *m)
             result = oom(x);
     }
     const sv_instr *in = &s->instrs[node->first], *end = in + node->count;
+    /* a leading "type" that passes does nothing else: checked here, without
+     * the dispatch (most object and array nodes start with one) */
+    if (node->lead_types != 0 && has_type(node->lead_types, v))
+        in++;
     for (; in < end && result != ABORT; in++) {
         int r = step(x, in, v, &own);
-        if (r == ABORT)
+        if (r == VALID)
+            continue;
+        if (r == ABORT) {
             result = ABORT;
-        else if (r == INVALID) {
-            result = INVALID;
-            if (stop_at_failure(x))
-                break;
+            break;
         }
+        result = INVALID;
+        if (stop_at_failure(x))
+            break;
     }
     if (props || items) {
         if (result == VALID && m != NULL) {
@@ -973,8 +1123,20 @@ int sc_schema_validate(const sc_schema *s, const cJSON *instance, sc_schema_erro
         return SC_ERR_ARGUMENT;
     }
     ctx x;
-    /* the inline arrays are left as they are: only what was pushed is read */
-    memset(&x, 0, offsetof(ctx, hits));
+    /* the inline arrays are left as they are: only what was pushed is read;
+     * the other fields one by one (cheaper than a memset call for a small
+     * document) */
+    x.mute = 0;
+    x.first_code = 0;
+    x.abort_code = 0;
+    x.work = 0;
+    x.depth = 0;
+    x.nwhere = 0;
+    x.nframes = 0;
+    x.nscope = 0;
+    x.hits_obj = NULL;
+    x.hits_in = NULL;
+    x.nhits = 0;
     x.s = s;
     x.errs = errs;
     x.where = x.where0;

@@ -196,7 +196,7 @@ typedef struct sv_name {
     size_t len;
     uint32_t node;  /* or the first of count names in sc_schema.names */
     uint32_t count;
-    uint32_t hash;  /* sv_hash_name, for the runs that have a table */
+    uint32_t hash;  /* sv_quick_hash or sv_hash_name, for the runs that have a table */
     uint16_t req;   /* PROPERTIES fused with REQUIRED: 1 + this name's index in required's run, or 0 */
 } sv_name;
 
@@ -247,6 +247,27 @@ static inline uint32_t sv_hash_name(const char *s, size_t len)
     return (uint32_t)(h >> 32);
 }
 
+/* The hash most name tables use: the name's first bytes (up to 4, not
+ * past its NUL), so that a lookup needs neither the key's strlen nor a
+ * pass over it; the candidate with the same hash is then compared with
+ * strcmp. A table where names share first bytes (long probe runs) uses
+ * sv_hash_name instead (sv_instr.slow_hash, compile.c's hash_names). */
+static inline uint32_t sv_quick_hash(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    uint32_t h = u[0];
+    if (h != 0) {
+        h |= (uint32_t)u[1] << 8;
+        if (u[1] != 0) {
+            h |= (uint32_t)u[2] << 16;
+            if (u[2] != 0)
+                h |= (uint32_t)u[3] << 24;
+        }
+    }
+    h *= 0x9E3779B1u;
+    return h ^ h >> 15;
+}
+
 /* a[0..len) == b[0..len), inline for the usual short names. */
 static inline bool sv_same_name(const char *a, const char *b, size_t len)
 {
@@ -268,6 +289,9 @@ typedef struct sv_instr {
     uint8_t op;         /* sv_op */
     uint8_t types;      /* SV_OP_TYPE */
     bool flag;          /* ITEMS: items marks all; CONTAINS: has max */
+    bool slow_hash;     /* PROPERTIES, REQUIRED: the table is by sv_hash_name, not sv_quick_hash */
+    bool cyclic;        /* REF, DYNAMIC_REF: may lead back to itself on the same value (compile.c,
+                         * mark_cyclic_refs): only then is a frame needed when no error is reported */
     const char *keyword;
     const char *loc;    /* the keyword's JSON Pointer in its document */
     const char *doc_uri; /* that document's URI */
@@ -292,8 +316,22 @@ typedef struct sv_node {
     const char *path;        /* JSON Pointer in its document */
     uint32_t path_len;       /* strlen(path): where a $ref's keyword locations go on */
     uint8_t only_types;      /* the SV_T_ bits of its "type" when that is its one instruction, else 0 */
+    uint8_t lead_types;      /* the same when "type" is its first of several instructions, else 0 */
     bool own_props;          /* has unevaluatedProperties: tracks its own */
     bool own_items;          /* has unevaluatedItems */
+    /* A discriminator (compile.c, find_discriminators): a property of its
+     * "properties" (or of the node its $ref alone leads to) whose subschema
+     * is a const or enum leaf (disc, else SV_NONE), or one of its
+     * "required". A branch of anyOf, oneOf, not or if whose object has
+     * that member with another value, or lacks a required one, fails
+     * without running the node (its properties or required would fail). */
+    uint32_t disc;
+    const char *disc_name;   /* NULL: no discriminator */
+    bool disc_required;      /* disc_name is required: an object without it fails the node too */
+    /* A node that is a $ref alone (no cycle through it, one resource
+     * along the chain): the node the chain leads to, which the evaluator
+     * runs directly when no error is reported. SV_NONE: none. */
+    uint32_t jump;
 } sv_node;
 
 typedef struct sv_resource {
