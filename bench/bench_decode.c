@@ -42,6 +42,7 @@
 #include <time.h>
 
 #include "bench_types.schemac.h"
+#include <schemac/reader.h> /* skip_loop: sc_skip_value, as generated code calls it */
 
 #ifndef BENCH_BUILDTYPE
 #define BENCH_BUILDTYPE "unknown"

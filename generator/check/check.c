@@ -12,200 +12,53 @@
 #include <string.h>
 
 #include "check/dialect_names.h"
+#include "model/value.h"
 #include "parse/tags.h"
-#include "util/strbuf.h"
 #include "pattern/pattern.h"
 #include "schemac/check.h"
 #include "util/strbuf.h"
 
-static bool fail(char *why, size_t size, const char *fmt, const char *arg)
+static void check_value_list(diag_state *diag, const node *n, const cJSON *list, src_loc where, const char *what,
+                             bool is_error)
 {
-    snprintf(why, size, fmt, arg);
-    return false;
-}
-
-static bool number_ok(const node *n, double v, char *why, size_t size)
-{
-    const constraints *c = &n->c;
-    char text[64];
-    if (n->kind == NODE_INT) {
-        if (v != floor(v))
-            return fail(why, size, "must be an integer%s", "");
-        if (v < (double)n->c_min || v > (double)n->c_max) {
-            snprintf(why, size, "must be between %lld and %lld", (long long)n->c_min, (long long)n->c_max);
-            return false;
-        }
-    } else if (n->is_float && (v < -FLT_MAX || v > FLT_MAX)) {
-        return fail(why, size, "is out of the range of float%s", "");
-    }
-#define BOUND(field, op, words)                                                                    \
-    if (c->field.set && !(v op c->field.value)) {                                                  \
-        snprintf(text, sizeof text, "%.17g", c->field.value);                                      \
-        return fail(why, size, words " %s", text);                                                 \
-    }
-    BOUND(minimum, >=, "must be >=")
-    BOUND(maximum, <=, "must be <=")
-    BOUND(exclusive_minimum, >, "must be >")
-    BOUND(exclusive_maximum, <, "must be <")
-#undef BOUND
-    if (c->multiple_of.set && !sc_is_multiple_of(v, c->multiple_of.value)) {
-        snprintf(text, sizeof text, "%.17g", c->multiple_of.value);
-        return fail(why, size, "must be a multiple of %s", text);
-    }
-    return true;
-}
-
-static bool string_ok(const node *n, const char *s, char *why, size_t size)
-{
-    const constraints *c = &n->c;
-    size_t len = strlen(s);
-    if (!sc_utf8_valid(s, len))
-        return fail(why, size, "must be valid UTF-8%s", "");
-    size_t chars = sc_utf8_count(s, len);
-    if (n->buf_size > 0 && len > n->buf_size - 1) {
-        snprintf(why, size, "must fit the buffer of %zu bytes", n->buf_size);
-        return false;
-    }
-    if (c->has_min_length && chars < c->min_length) {
-        snprintf(why, size, "must be at least %llu character%s long", (unsigned long long)c->min_length,
-                 c->min_length == 1 ? "" : "s");
-        return false;
-    }
-    if (c->has_max_length && chars > c->max_length) {
-        snprintf(why, size, "must be at most %llu character%s long", (unsigned long long)c->max_length,
-                 c->max_length == 1 ? "" : "s");
-        return false;
-    }
-    if (c->format >= 0 && !sc_format_valid((sc_format)c->format, s, len))
-        return fail(why, size, "must be a valid %s", sc_format_name((sc_format)c->format));
-    if (c->pattern != NULL) {
-        char message[128];
-        size_t offset;
-        pattern *p = pattern_compile(c->pattern, message, sizeof message, &offset);
-        bool matched = p != NULL && pattern_match(p, s, len);
-        pattern_free(p);
-        if (!matched)
-            return fail(why, size, "must match the pattern %s", c->pattern);
-    }
-    return true;
-}
-
-bool check_value(const node *n, const cJSON *value, char *why, size_t why_size)
-{
-    const constraints *c = &n->c;
-    switch (n->kind) {
-    case NODE_BOOL:
-        if (!cJSON_IsBool(value))
-            return fail(why, why_size, "must be a boolean%s", "");
-        break;
-    case NODE_INT:
-    case NODE_NUMBER:
-        if (!cJSON_IsNumber(value))
-            return fail(why, why_size, "must be a number%s", "");
-        if (!number_ok(n, value->valuedouble, why, why_size))
-            return false;
-        break;
-    case NODE_STRING:
-        if (!cJSON_IsString(value))
-            return fail(why, why_size, "must be a string%s", "");
-        if (!string_ok(n, value->valuestring, why, why_size))
-            return false;
-        break;
-    case NODE_ENUM: {
-        if (!cJSON_IsString(value))
-            return fail(why, why_size, "must be a string%s", "");
-        bool found = false;
-        for (size_t i = 0; i < n->enum_type->nvalues; i++)
-            if (strcmp(n->enum_type->values[i].json_name, value->valuestring) == 0)
-                found = true;
-        if (!found)
-            return fail(why, why_size, "is not a value of %s", n->enum_type->c_type);
-        break;
-    }
-    case NODE_STRUCT:
-    case NODE_ARRAY:
-    case NODE_ANY:
-    case NODE_MAP:
-        return fail(why, why_size, "cannot be given in an annotation%s", "");
-    }
-    if (c->enum_values != NULL) {
-        bool found = false;
-        const cJSON *item;
-        cJSON_ArrayForEach(item, c->enum_values)
-            if (cJSON_Compare(item, value, 1))
-                found = true;
-        if (!found)
-            return fail(why, why_size, "is not one of the @enum values%s", "");
-    }
-    if (c->const_value != NULL && !cJSON_Compare(c->const_value, value, 1))
-        return fail(why, why_size, "is not the @const value%s", "");
-    return true;
-}
-
-/* An enum value may be written as its C name; store the JSON name. */
-static void normalise_enum_value(const node *n, cJSON *value)
-{
-    if (n->kind != NODE_ENUM || !cJSON_IsString(value))
-        return;
-    for (size_t i = 0; i < n->enum_type->nvalues; i++) {
-        const enum_value *v = &n->enum_type->values[i];
-        if (strcmp(v->c_name, value->valuestring) == 0) {
-            cJSON_SetValuestring(value, v->json_name);
-            return;
-        }
-    }
-}
-
-static void check_value_list(const node *n, cJSON *list, src_loc where, const char *what, bool is_error)
-{
-    cJSON *item;
+    const cJSON *item;
     char why[256];
     cJSON_ArrayForEach(item, list) {
-        normalise_enum_value(n, item);
         /* check @enum entries against the type, not against @enum itself */
         node probe = *n;
         probe.c.enum_values = NULL;
         probe.c.const_value = NULL;
-        if (!check_value(&probe, item, why, sizeof why)) {
+        if (!node_accepts(&probe, item, why, sizeof why)) {
             char *text = cJSON_PrintUnformatted(item);
             if (is_error)
-                diag_error(where, "%s value %s %s", what, text, why);
+                diag_error(diag, where, "%s value %s %s", what, text, why);
             else
-                diag_warn(W_EXAMPLES, where, "%s value %s %s", what, text, why);
+                diag_warn(diag, W_EXAMPLES, where, "%s value %s %s", what, text, why);
             cJSON_free(text);
         }
     }
 }
 
-/* Which bounds of the C type the schema must state, and user bounds looser
- * than the type (dropped with a warning: the type's bound applies). For
- * integers an exclusive bound one past the type's is as strict as it. */
-static void settle_type_bounds(node *n, double lo, double hi, double slack)
+/* User bounds looser than the C type, which resolve_model dropped: the
+ * type's bound applies. */
+static void warn_type_bounds(diag_state *diag, const node *n, double lo, double hi)
 {
-    constraints *c = &n->c;
-    number *lower[] = {&c->minimum, &c->exclusive_minimum};
-    number *upper[] = {&c->maximum, &c->exclusive_maximum};
+    const constraints *c = &n->c;
+    const number *lower[] = {&c->minimum, &c->exclusive_minimum};
+    const number *upper[] = {&c->maximum, &c->exclusive_maximum};
     static const char *const lower_names[] = {"minimum", "exclusiveMinimum"};
     static const char *const upper_names[] = {"maximum", "exclusiveMaximum"};
     for (int i = 0; i < 2; i++) {
-        double limit_lo = i == 0 ? lo : lo - slack;
-        double limit_hi = i == 0 ? hi : hi + slack;
-        if (lower[i]->set && lower[i]->value < limit_lo) {
-            diag_warn(W_TYPE_RANGE, lower[i]->where, "@%s %.17g is below the range of %s; the type's bound %.17g applies",
-                         lower_names[i], lower[i]->value, n->c_type, lo);
-            lower[i]->set = false;
-        }
-        if (upper[i]->set && upper[i]->value > limit_hi) {
-            diag_warn(W_TYPE_RANGE, upper[i]->where, "@%s %.17g is above the range of %s; the type's bound %.17g applies",
-                         upper_names[i], upper[i]->value, n->c_type, hi);
-            upper[i]->set = false;
-        }
+        if (lower[i]->beyond_type)
+            diag_warn(diag, W_TYPE_RANGE, lower[i]->where, "@%s %.17g is below the range of %s; the type's bound "
+                      "%.17g applies", lower_names[i], lower[i]->value, n->c_type, lo);
+        if (upper[i]->beyond_type)
+            diag_warn(diag, W_TYPE_RANGE, upper[i]->where, "@%s %.17g is above the range of %s; the type's bound "
+                      "%.17g applies", upper_names[i], upper[i]->value, n->c_type, hi);
     }
-    n->state_type_min = !c->minimum.set && !c->exclusive_minimum.set;
-    n->state_type_max = !c->maximum.set && !c->exclusive_maximum.set;
 }
 
-static void check_range(const node *n)
+static void check_range(diag_state *diag, const node *n)
 {
     const constraints *c = &n->c;
     double lo = -INFINITY, hi = INFINITY;
@@ -245,11 +98,11 @@ static void check_range(const node *n)
         lo_strict = hi_strict = false;
     }
     if (lo > hi || (lo == hi && (lo_strict || hi_strict)))
-        diag_error(where, "no number satisfies these bounds (lower %.17g%s%s%s, upper %.17g%s%s%s)", lo,
+        diag_error(diag, where, "no number satisfies these bounds (lower %.17g%s%s%s, upper %.17g%s%s%s)", lo,
                    lo_strict ? " exclusive" : "", lo_from, lo_from[0] ? type : "", hi,
                    hi_strict ? " exclusive" : "", hi_from, hi_from[0] ? type : "");
     if (c->multiple_of.set && !(c->multiple_of.value > 0))
-        diag_error(c->multiple_of.where, "@multipleOf must be greater than 0");
+        diag_error(diag, c->multiple_of.where, "@multipleOf must be greater than 0");
 }
 
 /* A count member narrower than 32 bits bounds the items (set_count in
@@ -260,7 +113,7 @@ static void check_range(const node *n)
  * does; validate checks the stored float. Both agree only for keywords
  * that rounding to float cannot break: inclusive bounds that are floats
  * themselves. */
-static void check_float_keywords(const node *n)
+static void check_float_keywords(diag_state *diag, const node *n)
 {
     const constraints *c = &n->c;
     const number *bounds[] = {&c->minimum, &c->maximum};
@@ -269,7 +122,7 @@ static void check_float_keywords(const node *n)
             char given[40], nearest[40];
             format_shortest_double(given, bounds[i]->value);
             format_shortest_double(nearest, (double)(float)bounds[i]->value);
-            diag_error(bounds[i]->where, "@%s %s is not a float, so rounding could move a value across it: "
+            diag_error(diag, bounds[i]->where, "@%s %s is not a float, so rounding could move a value across it: "
                                          "use a bound that is a float (such as %s) or make the member a double",
                        i == 0 ? "minimum" : "maximum", given, nearest);
         }
@@ -278,12 +131,12 @@ static void check_float_keywords(const node *n)
     static const char *const names[] = {"exclusiveMinimum", "exclusiveMaximum", "multipleOf"};
     for (size_t i = 0; i < 3; i++)
         if (exact[i]->set)
-            diag_error(exact[i]->where, "@%s on a float: rounding to float can break it after the decoder "
+            diag_error(diag, exact[i]->where, "@%s on a float: rounding to float can break it after the decoder "
                                         "checked the number; make the member a double", names[i]);
     if (c->enum_values != NULL)
-        diag_error(c->enum_where, "@enum on a float: rounding to float can break it; make the member a double");
+        diag_error(diag, c->enum_where, "@enum on a float: rounding to float can break it; make the member a double");
     if (c->const_value != NULL)
-        diag_error(c->const_where, "@const on a float: rounding to float can break it; make the member a double");
+        diag_error(diag, c->const_where, "@const on a float: rounding to float can break it; make the member a double");
 }
 
 /* The fewest bytes a text of the format can have, where its grammar fixes
@@ -302,7 +155,7 @@ static size_t format_min_length(int format)
 }
 
 /* A format no text of the allowed lengths can have accepts nothing. */
-static void check_format_length(const node *n)
+static void check_format_length(diag_state *diag, const node *n)
 {
     const constraints *c = &n->c;
     size_t need = c->format >= 0 ? format_min_length(c->format) : 0;
@@ -310,11 +163,11 @@ static void check_format_length(const node *n)
         return;
     const char *name = sc_format_name((sc_format)c->format);
     if (n->buf_size > 0 && need > n->buf_size - 1)
-        diag_error(c->format_where, "@format %s needs at least %zu characters, but the %zu-byte buffer "
+        diag_error(diag, c->format_where, "@format %s needs at least %zu characters, but the %zu-byte buffer "
                                     "holds at most %zu: make it at least char[%zu]",
                    name, need, n->buf_size, n->buf_size - 1, need + 1);
     else if (c->has_max_length && need > c->max_length)
-        diag_error(c->format_where, "@format %s needs at least %zu characters, more than @maxLength %llu",
+        diag_error(diag, c->format_where, "@format %s needs at least %zu characters, more than @maxLength %llu",
                    name, need, (unsigned long long)c->max_length);
 }
 
@@ -363,7 +216,7 @@ static bool only_ascii(const node *n, uint64_t max)
  * decoder must refuse, unless the member takes ASCII only. Warned rather
  * than refused, since ASCII text is the usual content of a fixed buffer;
  * the message says how to make the two agree. */
-static void check_buffer_bytes(const node *n, src_loc where)
+static void check_buffer_bytes(diag_state *diag, const node *n, src_loc where)
 {
     static const char *const wide_char[] = {NULL, NULL, "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80"};
     uint64_t max;
@@ -378,7 +231,7 @@ static void check_buffer_bytes(const node *n, src_loc where)
     char exact[96] = ""; /* a bound any text fits, when one is not 0 */
     if (bytes >= 4)
         snprintf(exact, sizeof exact, "@maxLength %zu (4 bytes a character at most), ", bytes / 4);
-    diag_warn(W_CHAR_BYTES, where,
+    diag_warn(diag, W_CHAR_BYTES, where,
               "char[%zu] holds %zu bytes, but maxLength %llu counts characters: %llu x \"%s\" (%llu bytes) is "
               "valid by the schema and refused by the decoder; give %sa @pattern of ASCII characters (^[ -~]*$), "
               "or char[%llu]",
@@ -397,7 +250,7 @@ static const char *written_as(const constraints *c, keyword_id id, char *buf, si
 
 /* A bound of an array's or map's size that its count member's type cannot
  * hold (an int8_t count and @maxItems 200). */
-static void check_count_holds(const node *n, keyword_id min_id, keyword_id max_id)
+static void check_count_holds(diag_state *diag, const node *n, keyword_id min_id, keyword_id max_id)
 {
     const constraints *c = &n->c;
     const struct {
@@ -408,78 +261,78 @@ static void check_count_holds(const node *n, keyword_id min_id, keyword_id max_i
     char as[256];
     for (size_t i = 0; i < 2; i++)
         if (n->count_max > 0 && bounds[i].set && bounds[i].value > n->count_max)
-            diag_error(c->items_where,
+            diag_error(diag, c->items_where,
                        "@%s %llu%s is more than the count member's type holds (%llu): give it a wider type, such "
                        "as size_t",
                        keywords[bounds[i].id].name, (unsigned long long)bounds[i].value,
                        written_as(c, bounds[i].id, as, sizeof as), (unsigned long long)n->count_max);
 }
 
-static void check_node(node *n, src_loc where)
+static void check_node(diag_state *diag, const node *n, src_loc where)
 {
-    constraints *c = &n->c;
+    const constraints *c = &n->c;
     char as[256];
     switch (n->kind) {
     case NODE_INT:
-        settle_type_bounds(n, (double)n->c_min, (double)n->c_max, 1);
-        check_range(n);
+        warn_type_bounds(diag, n, (double)n->c_min, (double)n->c_max);
+        check_range(diag, n);
         break;
     case NODE_NUMBER:
         if (n->is_float) {
-            settle_type_bounds(n, -FLT_MAX, FLT_MAX, 0);
-            check_float_keywords(n);
+            warn_type_bounds(diag, n, -FLT_MAX, FLT_MAX);
+            check_float_keywords(diag, n);
         }
-        check_range(n);
+        check_range(diag, n);
         break;
     case NODE_STRING:
         if (c->has_min_length && c->has_max_length && c->min_length > c->max_length)
-            diag_error(c->length_where, "@minLength %llu is greater than @maxLength %llu",
+            diag_error(diag, c->length_where, "@minLength %llu is greater than @maxLength %llu",
                        (unsigned long long)c->min_length, (unsigned long long)c->max_length);
         if (n->buf_size > 0 && c->has_min_length && c->min_length > n->buf_size - 1)
-            diag_error(c->length_where, "@minLength %llu cannot fit the %zu-byte buffer",
+            diag_error(diag, c->length_where, "@minLength %llu cannot fit the %zu-byte buffer",
                        (unsigned long long)c->min_length, n->buf_size);
         /* a bound the storage cannot reach contradicts it (issue 22) */
         if (n->buf_size > 0 && c->has_max_length && c->max_length > n->buf_size - 1) {
-            diag_error(c->length_where, "@maxLength %llu%s cannot fit the %zu-byte buffer, which holds at most "
+            diag_error(diag, c->length_where, "@maxLength %llu%s cannot fit the %zu-byte buffer, which holds at most "
                                         "%zu characters",
                        (unsigned long long)c->max_length, written_as(c, KW_MAX_LENGTH, as, sizeof as), n->buf_size,
                        n->buf_size - 1);
-            diag_note(where, "the buffer is declared here");
+            diag_note(diag, where, "the buffer is declared here");
         }
-        check_format_length(n);
-        check_buffer_bytes(n, where);
+        check_format_length(diag, n);
+        check_buffer_bytes(diag, n, where);
         break;
     case NODE_ARRAY:
         if (c->has_min_items && c->has_max_items && c->min_items > c->max_items)
-            diag_error(c->items_where, "@minItems %llu is greater than @maxItems %llu",
+            diag_error(diag, c->items_where, "@minItems %llu is greater than @maxItems %llu",
                        (unsigned long long)c->min_items, (unsigned long long)c->max_items);
         if (n->fixed_size > 0 && c->has_min_items && c->min_items > n->fixed_size)
-            diag_error(c->items_where, "@minItems %llu cannot fit the array of %zu",
+            diag_error(diag, c->items_where, "@minItems %llu cannot fit the array of %zu",
                        (unsigned long long)c->min_items, n->fixed_size);
         if (n->fixed_size > 0 && c->has_max_items && c->max_items > n->fixed_size) {
-            diag_error(c->items_where, "@maxItems %llu%s cannot fit the array of %zu",
+            diag_error(diag, c->items_where, "@maxItems %llu%s cannot fit the array of %zu",
                        (unsigned long long)c->max_items, written_as(c, KW_MAX_ITEMS, as, sizeof as), n->fixed_size);
-            diag_note(where, "the array is declared here");
+            diag_note(diag, where, "the array is declared here");
         }
-        check_count_holds(n, KW_MIN_ITEMS, KW_MAX_ITEMS);
+        check_count_holds(diag, n, KW_MIN_ITEMS, KW_MAX_ITEMS);
         if (c->unique_items && (n->items->kind == NODE_STRUCT || n->items->kind == NODE_ARRAY ||
                                 n->items->kind == NODE_ANY || n->items->kind == NODE_MAP))
-            diag_error(c->unique_where, "@uniqueItems is supported on arrays of strings, numbers, "
+            diag_error(diag, c->unique_where, "@uniqueItems is supported on arrays of strings, numbers, "
                                         "booleans and enums");
         if (c->unique_items && n->items->kind == NODE_NUMBER && n->items->is_float)
-            diag_error(c->unique_where, "@uniqueItems on float items would compare them after rounding "
+            diag_error(diag, c->unique_where, "@uniqueItems on float items would compare them after rounding "
                                         "to float, unlike a JSON Schema validator: use double");
         if (n->items->kind == NODE_ARRAY)
-            diag_error(where, "arrays of arrays are not supported: wrap the inner array in a struct");
-        check_node(n->items, where);
+            diag_error(diag, where, "arrays of arrays are not supported: wrap the inner array in a struct");
+        check_node(diag, n->items, where);
         break;
     case NODE_MAP:
         if (c->has_min_items && c->has_max_items && c->min_items > c->max_items)
-            diag_error(c->items_where, "@minProperties %llu is greater than @maxProperties %llu",
+            diag_error(diag, c->items_where, "@minProperties %llu is greater than @maxProperties %llu",
                        (unsigned long long)c->min_items, (unsigned long long)c->max_items);
-        check_count_holds(n, KW_MIN_PROPERTIES, KW_MAX_PROPERTIES);
-        check_node(n->map_key, where);
-        check_node(n->map_value, where);
+        check_count_holds(diag, n, KW_MIN_PROPERTIES, KW_MAX_PROPERTIES);
+        check_node(diag, n->map_key, where);
+        check_node(diag, n->map_value, where);
         break;
     case NODE_BOOL:
     case NODE_ENUM:
@@ -489,32 +342,31 @@ static void check_node(node *n, src_loc where)
     }
     if (c->enum_values != NULL) {
         if (cJSON_GetArraySize(c->enum_values) == 0)
-            diag_error(c->enum_where, "@enum needs at least one value");
-        check_value_list(n, c->enum_values, c->enum_where, "@enum", true);
+            diag_error(diag, c->enum_where, "@enum needs at least one value");
+        check_value_list(diag, n, c->enum_values, c->enum_where, "@enum", true);
     }
     if (c->const_value != NULL) {
         char why[256];
-        normalise_enum_value(n, c->const_value);
         node probe = *n;
         probe.c.const_value = NULL;
-        if (!check_value(&probe, c->const_value, why, sizeof why))
-            diag_error(c->const_where, "@const value %s", why);
+        if (!node_accepts(&probe, c->const_value, why, sizeof why))
+            diag_error(diag, c->const_where, "@const value %s", why);
     }
     if (c->examples != NULL && n->kind != NODE_STRUCT && n->kind != NODE_ARRAY && n->kind != NODE_MAP)
-        check_value_list(n, c->examples, where, "@examples", false);
+        check_value_list(diag, n, c->examples, where, "@examples", false);
 }
 
 /* @optional on a member held by value: a missing member reads as the zero
  * value, so that value must be one the member accepts (validate and encode
  * see it like any other). Pointers read as NULL, sequences as empty. */
-static void check_optional_zero(const field *f)
+static void check_optional_zero(diag_state *diag, const field *f)
 {
     const node *n = f->type;
     cJSON *zero = NULL;
     char why[256];
     switch (n->kind) {
     case NODE_STRUCT:
-        diag_error(f->where, "'%s' is @optional but held by value, so a missing member cannot be told "
+        diag_error(diag, f->where, "'%s' is @optional but held by value, so a missing member cannot be told "
                              "from a present one: make it a pointer or add 'bool has_%s;'", f->c_name, f->c_name);
         return;
     case NODE_BOOL: zero = cJSON_CreateFalse(); break;
@@ -526,35 +378,27 @@ static void check_optional_zero(const field *f)
             if (n->enum_type->values[i].value == 0)
                 zero = cJSON_CreateString(n->enum_type->values[i].json_name);
         if (zero == NULL) {
-            diag_error(f->where, "'%s' is @optional and a missing member reads as 0, which is no value of %s: "
+            diag_error(diag, f->where, "'%s' is @optional and a missing member reads as 0, which is no value of %s: "
                                  "add 'bool has_%s;' or use @default", f->c_name, n->enum_type->c_type, f->c_name);
             return;
         }
         break;
     case NODE_ARRAY:
         if (n->c.has_min_items && n->c.min_items > 0) /* a T[N] */
-            diag_error(f->where, "'%s' is @optional and a missing array reads as empty, which @minItems "
+            diag_error(diag, f->where, "'%s' is @optional and a missing array reads as empty, which @minItems "
                                  "rejects: add 'bool has_%s;'", f->c_name, f->c_name);
         return;
     case NODE_MAP:
     case NODE_ANY:
         return; /* not held by value */
     }
-    if (!check_value(n, zero, why, sizeof why)) {
+    if (!node_accepts(n, zero, why, sizeof why)) {
         char *text = cJSON_PrintUnformatted(zero);
-        diag_error(f->where, "'%s' is @optional and a missing member reads as %s, which %s: add 'bool has_%s;' "
+        diag_error(diag, f->where, "'%s' is @optional and a missing member reads as %s, which %s: add 'bool has_%s;' "
                              "or use @default", f->c_name, text, why, f->c_name);
         cJSON_free(text);
     }
     cJSON_Delete(zero);
-}
-
-static bool is_property(const struct_def *s, const char *json_name)
-{
-    for (size_t i = 0; i < s->nfields; i++)
-        if (strcmp(s->fields[i].json_name, json_name) == 0)
-            return true;
-    return false;
 }
 
 /* An untagged union: values of one JSON type are tried in the enum's
@@ -562,49 +406,38 @@ static bool is_property(const struct_def *s, const char *json_name)
  * not tried: when there are several, each needs a required member no other
  * one has (and none may accept unknown members), whose presence selects
  * it; only then can at most one of them accept an object. */
-static void check_untagged(struct_def *s)
+static void check_untagged(diag_state *diag, const struct_def *s)
 {
     if (s->opted_in)
-        diag_error(s->where, "an @untagged union is not an object, so it cannot be @schema or @tool: "
+        diag_error(diag, s->where, "an @untagged union is not an object, so it cannot be @schema or @tool: "
                              "use it as a member of a struct that is");
     size_t objects = 0, nulls = 0;
     for (size_t i = 0; i < s->nvariants; i++) {
         variant_type type = untagged_variant_type(s->variants[i]);
         objects += type == VARIANT_OBJECT;
         if (type == VARIANT_NULL && nulls++ > 0)
-            diag_error(s->variants[i]->variant_value->where, "'%s' has no union member, like an earlier "
+            diag_error(diag, s->variants[i]->variant_value->where, "'%s' has no union member, like an earlier "
                                                              "value: both would be null; give one a member",
                        s->variants[i]->variant_value->c_name);
     }
-    check_untagged_overlaps(s);
+    check_untagged_overlaps(diag, s);
     if (objects < 2)
         return;
     for (size_t i = 0; i < s->nvariants; i++) {
-        struct_def *v = s->variants[i];
+        const struct_def *v = s->variants[i];
         if (untagged_variant_type(v) != VARIANT_OBJECT)
             continue;
         const struct_def *obj = v->fields[0].type->struct_type;
         if (obj->nvariants > 0 || obj->additional_properties) {
-            diag_error(v->fields[0].where, "'%s' is one of several object variants, so it must be a plain "
+            diag_error(diag, v->fields[0].where, "'%s' is one of several object variants, so it must be a plain "
                                            "struct that rejects unknown members (not a tagged union, not "
                                            "@additionalProperties): only then can its members tell it apart",
                        v->fields[0].c_name);
             continue;
         }
-        for (size_t j = 0; j < obj->nfields && v->select_member == NULL; j++) {
-            const field *f = &obj->fields[j];
-            bool own = f->presence == PRESENCE_REQUIRED;
-            for (size_t k = 0; k < s->nvariants && own; k++) {
-                const struct_def *other = s->variants[k];
-                if (k != i && untagged_variant_type(other) == VARIANT_OBJECT &&
-                    is_property(other->fields[0].type->struct_type, f->json_name))
-                    own = false;
-            }
-            if (own)
-                v->select_member = f->json_name;
-        }
+        /* resolve_model chose a required member no other object variant has */
         if (v->select_member == NULL)
-            diag_error(v->fields[0].where, "object variant '%s' cannot be told from the other object "
+            diag_error(diag, v->fields[0].where, "object variant '%s' cannot be told from the other object "
                                            "variants: give it a required member that none of them has",
                        v->fields[0].c_name);
     }
@@ -613,24 +446,24 @@ static void check_untagged(struct_def *s)
 /* @default of an array or a map: [] or {}, which is what a missing member
  * decodes to (no items, no entries); other items would need the decoder to
  * build them, and a count bound above 0 would refuse the default. */
-static void check_empty_default(const field *f)
+static void check_empty_default(diag_state *diag, const field *f)
 {
     const node *n = f->type;
     bool map = n->kind == NODE_MAP;
     const cJSON *d = f->default_value;
     if (map ? !cJSON_IsObject(d) : !cJSON_IsArray(d)) {
-        diag_error(f->default_where, "@default of %s must be %s", map ? "a map" : "an array", map ? "{}" : "[]");
+        diag_error(diag, f->default_where, "@default of %s must be %s", map ? "a map" : "an array", map ? "{}" : "[]");
         return;
     }
     if (cJSON_GetArraySize(d) > 0) {
-        diag_error(f->default_where, "@default of %s can only be empty (%s): a missing member decodes to no "
+        diag_error(diag, f->default_where, "@default of %s can only be empty (%s): a missing member decodes to no "
                                      "%s, and other %s would have to be built by the decoder",
                    map ? "a map" : "an array", map ? "{}" : "[]", map ? "entries" : "items",
                    map ? "entries" : "items");
         return;
     }
     if (n->c.has_min_items && n->c.min_items > 0)
-        diag_error(f->default_where, "@default %s must have at least %llu %s", map ? "{}" : "[]",
+        diag_error(diag, f->default_where, "@default %s must have at least %llu %s", map ? "{}" : "[]",
                    (unsigned long long)n->c.min_items,
                    map ? (n->c.min_items == 1 ? "property" : "properties") : (n->c.min_items == 1 ? "item" : "items"));
 }
@@ -649,25 +482,25 @@ static size_t template_variable(const char *p)
  * variables as strings, so every member is a string or an enum (whose
  * values complete with no code); a template's {variables} are exactly
  * the struct's members. */
-static void check_mcp_arguments(const struct_def *s)
+static void check_mcp_arguments(diag_state *diag, const struct_def *s)
 {
     const char *what = s->prompt_name != NULL ? "prompt" : "resource template";
     if (s->prompt_name != NULL && s->prompt_name[0] == '\0')
-        diag_error(s->prompt_where, "@prompt needs the prompt's name: @prompt NAME");
+        diag_error(diag, s->prompt_where, "@prompt needs the prompt's name: @prompt NAME");
     if (s->prompt_name != NULL && s->resource_uri != NULL)
-        diag_error(s->resource_where, "@prompt and @resource on one struct: a struct is the arguments of one of "
+        diag_error(diag, s->resource_where, "@prompt and @resource on one struct: a struct is the arguments of one of "
                                       "them; declare a second struct");
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         if (f->type->kind != NODE_STRING && f->type->kind != NODE_ENUM)
-            diag_error(f->where, "'%s' is %s, but MCP sends every argument of a %s as a string: make it a "
+            diag_error(diag, f->where, "'%s' is %s, but MCP sends every argument of a %s as a string: make it a "
                                  "string (char *) or an enum", f->c_name, node_kind_text(f->type->kind), what);
     }
     if (s->resource_uri == NULL)
         return;
     const char *uri = s->resource_uri;
     if (uri[0] == '\0') {
-        diag_error(s->resource_where, "@resource needs the URI template: @resource \"file:///logs/{date}\"");
+        diag_error(diag, s->resource_where, "@resource needs the URI template: @resource \"file:///logs/{date}\"");
         return;
     }
     for (const char *p = strchr(uri, '{'); p != NULL; p = strchr(p + 1, '{')) {
@@ -676,10 +509,10 @@ static void check_mcp_arguments(const struct_def *s)
         for (size_t i = 0; n > 0 && i < s->nfields && !known; i++)
             known = strlen(s->fields[i].json_name) == n && strncmp(s->fields[i].json_name, p + 1, n) == 0;
         if (n == 0)
-            diag_error(s->resource_where, "the URI template '%s' has a '{' without a variable name and '}' "
+            diag_error(diag, s->resource_where, "the URI template '%s' has a '{' without a variable name and '}' "
                                           "after it", uri);
         else if (!known)
-            diag_error(s->resource_where, "the URI template's variable {%.*s} is no member of '%s'", (int)n,
+            diag_error(diag, s->resource_where, "the URI template's variable {%.*s} is no member of '%s'", (int)n,
                        p + 1, s->c_type);
         if (n == 0)
             return;
@@ -688,7 +521,7 @@ static void check_mcp_arguments(const struct_def *s)
         const field *f = &s->fields[i];
         char *var = xasprintf("{%s}", f->json_name);
         if (strstr(uri, var) == NULL)
-            diag_error(f->where, "'%s' is not a variable of the URI template '%s': a template's members are its "
+            diag_error(diag, f->where, "'%s' is not a variable of the URI template '%s': a template's members are its "
                                  "variables, write {%s} in it", f->c_name, uri, f->json_name);
         free(var);
     }
@@ -704,7 +537,7 @@ static bool same_name_any_case(const char *a, const char *b)
 /* @header (MCP's x-mcp-header): a parameter of a @tool, of a type a
  * header can carry, each name once whatever its case (header names are
  * compared without it). */
-static void check_headers(const struct_def *s)
+static void check_headers(diag_state *diag, const struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
@@ -712,92 +545,91 @@ static void check_headers(const struct_def *s)
             continue;
         node_kind kind = f->type->kind;
         if (s->tool_name == NULL)
-            diag_error(f->header_where, "@header belongs to a parameter of a @tool struct: MCP mirrors a tool's "
+            diag_error(diag, f->header_where, "@header belongs to a parameter of a @tool struct: MCP mirrors a tool's "
                                         "argument into an HTTP header");
         else if (kind != NODE_BOOL && kind != NODE_INT && kind != NODE_NUMBER && kind != NODE_STRING &&
                  kind != NODE_ENUM)
-            diag_error(f->header_where, "'%s' is %s: @header takes a boolean, a number, a string or an enum, the "
+            diag_error(diag, f->header_where, "'%s' is %s: @header takes a boolean, a number, a string or an enum, the "
                                         "values MCP mirrors into a header", f->c_name, node_kind_text(kind));
         for (size_t j = 0; j < i; j++)
             if (s->fields[j].mcp_header != NULL && same_name_any_case(s->fields[j].mcp_header, f->mcp_header)) {
-                diag_error(f->header_where, "header name '%s' is also given to '%s': header names are compared "
+                diag_error(diag, f->header_where, "header name '%s' is also given to '%s': header names are compared "
                                             "without their case", f->mcp_header, s->fields[j].c_name);
-                diag_note(s->fields[j].header_where, "'%s' is declared here", s->fields[j].c_name);
+                diag_note(diag, s->fields[j].header_where, "'%s' is declared here", s->fields[j].c_name);
             }
     }
 }
 
-static void check_struct(const model *m, struct_def *s)
+static void check_struct(diag_state *diag, dialect_warnings *dialects, const model *m, const struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
-        field *f = &s->fields[i];
+        const field *f = &s->fields[i];
         for (size_t j = 0; j < i; j++)
             if (strcmp(s->fields[j].json_name, f->json_name) == 0) {
-                diag_error(f->where, "JSON name \"%s\" is already used by member '%s': a document could "
+                diag_error(diag, f->where, "JSON name \"%s\" is already used by member '%s': a document could "
                                      "not tell them apart; give one of them another @name", f->json_name,
                            s->fields[j].c_name);
-                diag_note(s->fields[j].where, "'%s' is declared here", s->fields[j].c_name);
+                diag_note(diag, s->fields[j].where, "'%s' is declared here", s->fields[j].c_name);
             }
-        check_node(f->type, f->where);
+        check_node(diag, f->type, f->where);
         if (f->presence == PRESENCE_OPTIONAL && field_storage(f) == STORAGE_VALUE)
-            check_optional_zero(f);
+            check_optional_zero(diag, f);
         if (f->default_value != NULL) {
             char why[256];
-            normalise_enum_value(f->type, f->default_value);
             if (f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP)
-                check_empty_default(f);
+                check_empty_default(diag, f);
             else if (f->type->kind == NODE_STRUCT || f->type->kind == NODE_ANY)
-                diag_error(f->default_where, "@default is supported on booleans, numbers, strings and enums, "
+                diag_error(diag, f->default_where, "@default is supported on booleans, numbers, strings and enums, "
                                              "and as [] on an array or {} on a map");
-            else if (!check_value(f->type, f->default_value, why, sizeof why)) {
+            else if (!node_accepts(f->type, f->default_value, why, sizeof why)) {
                 char *text = cJSON_PrintUnformatted(f->default_value);
-                diag_error(f->default_where, "@default %s %s", text, why);
+                diag_error(diag, f->default_where, "@default %s %s", text, why);
                 cJSON_free(text);
             }
         }
     }
     if (s->config_type != NULL && model_schema_struct(m, s->config_type) == NULL)
-        diag_error(s->tool_where, "@config names '%s', which is no struct of this header tagged @schema: "
+        diag_error(diag, s->tool_where, "@config names '%s', which is no struct of this header tagged @schema: "
                                   "tag it @schema so that its settings can be decoded and checked",
                    s->config_type);
     /* a tool whose @output is not a @schema struct would silently have
      * no outputSchema and no check of its handler's result */
     if (s->output_type != NULL && s->output_type[0] == '\0')
-        diag_error(s->output_where, "@output needs the name of a struct tagged @schema: the type of the "
+        diag_error(diag, s->output_where, "@output needs the name of a struct tagged @schema: the type of the "
                                     "tool's result");
     else if (s->output_type != NULL && model_schema_struct(m, s->output_type) == NULL)
-        diag_warn(W_UNTAGGED_OUTPUT, s->output_where,
+        diag_warn(diag, W_UNTAGGED_OUTPUT, s->output_where,
                   "@output names '%s', which is no struct of this header tagged @schema: tag it @schema so "
                   "that the tool's outputSchema and the check of its result exist",
                   s->output_type);
     if (s->output_type != NULL && s->tool_name == NULL)
-        diag_error(s->output_where, "@output belongs to a @tool struct: it is the type of the tool's result");
+        diag_error(diag, s->output_where, "@output belongs to a @tool struct: it is the type of the tool's result");
     if (s->config_type != NULL && s->tool_name == NULL)
-        diag_error(s->where, "@config belongs to a @tool struct");
+        diag_error(diag, s->where, "@config belongs to a @tool struct");
     if (s->task != 0 && s->tool_name == NULL)
-        diag_error(s->task_where, "@task belongs to a @tool struct: it lets MCP run the tool's calls as tasks");
+        diag_error(diag, s->task_where, "@task belongs to a @tool struct: it lets MCP run the tool's calls as tasks");
     if (s->scopes != NULL && s->tool_name == NULL && s->prompt_name == NULL && s->resource_uri == NULL)
-        diag_error(s->scopes_where, "@scopes belongs to a @tool, @prompt or @resource struct: the scopes a "
+        diag_error(diag, s->scopes_where, "@scopes belongs to a @tool, @prompt or @resource struct: the scopes a "
                                     "caller's access token must hold for it");
     if (s->tool_name != NULL)
-        dialect_check_tool(s);
+        dialect_check_tool(dialects, s);
     if (s->prompt_name != NULL || s->resource_uri != NULL)
-        check_mcp_arguments(s);
+        check_mcp_arguments(diag, s);
     if (s->untagged)
-        check_untagged(s);
-    check_headers(s);
+        check_untagged(diag, s);
+    check_headers(diag, s);
 }
 
 /* Two structs under one @tool name would be two tools a model cannot tell
  * apart (and two entries of the tool table): an error at each of them. */
-static void check_tool_names_unique(const model *m)
+static void check_tool_names_unique(diag_state *diag, const model *m)
 {
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         for (size_t j = 0; s->tool_name != NULL && j < m->nstructs; j++) {
             const struct_def *other = m->structs[j];
             if (j != i && other->tool_name != NULL && strcmp(other->tool_name, s->tool_name) == 0) {
-                diag_error(s->tool_where, "tool name '%s' is also given to struct '%s' (%s:%u): tool names "
+                diag_error(diag, s->tool_where, "tool name '%s' is also given to struct '%s' (%s:%u): tool names "
                                           "must be unique", s->tool_name, other->name,
                            other->tool_where.file != NULL ? other->tool_where.file : "?", other->tool_where.line);
                 break;
@@ -808,12 +640,12 @@ static void check_tool_names_unique(const model *m)
 
 /* Two values of one enum under one JSON name (X_A_B and X_A_b, or a
  * repeated @name) could not be told apart in a document. */
-static void check_enum_names_unique(const enum_def *e)
+static void check_enum_names_unique(diag_state *diag, const enum_def *e)
 {
     for (size_t i = 0; i < e->nvalues; i++)
         for (size_t j = 0; j < i; j++)
             if (strcmp(e->values[i].json_name, e->values[j].json_name) == 0) {
-                diag_error(e->values[i].where, "'%s' has the JSON name \"%s\" of '%s' already: give one of "
+                diag_error(diag, e->values[i].where, "'%s' has the JSON name \"%s\" of '%s' already: give one of "
                                                "them another @name", e->values[i].c_name, e->values[i].json_name,
                            e->values[j].c_name);
                 break;
@@ -823,12 +655,12 @@ static void check_enum_names_unique(const enum_def *e)
 /* Two enumerators of one value (COLOR_CRIMSON = COLOR_RED): a document's
  * "crimson" would decode to the value of "red" and encode back as "red",
  * and a tagged union's switch would have one case twice. */
-static void check_enum_values_unique(const enum_def *e)
+static void check_enum_values_unique(diag_state *diag, const enum_def *e)
 {
     for (size_t i = 0; i < e->nvalues; i++)
         for (size_t j = 0; j < i; j++)
             if (e->values[i].value == e->values[j].value) {
-                diag_error(e->values[i].where, "'%s' has the value %lld of '%s', so \"%s\" would be encoded "
+                diag_error(diag, e->values[i].where, "'%s' has the value %lld of '%s', so \"%s\" would be encoded "
                                                "back as \"%s\": give each enumerator its own value",
                            e->values[i].c_name, (long long)e->values[i].value, e->values[j].c_name,
                            e->values[i].json_name, e->values[j].json_name);
@@ -836,18 +668,18 @@ static void check_enum_values_unique(const enum_def *e)
             }
 }
 
-void check_model(model *m)
+void check_model(diag_state *diag, dialect_warnings *dialects, const model *m)
 {
     for (size_t i = 0; i < m->nenums; i++) {
-        check_enum_names_unique(m->enums[i]);
-        check_enum_values_unique(m->enums[i]);
+        check_enum_names_unique(diag, m->enums[i]);
+        check_enum_values_unique(diag, m->enums[i]);
     }
     for (size_t i = 0; i < m->nstructs; i++) {
-        check_struct(m, m->structs[i]);
+        check_struct(diag, dialects, m, m->structs[i]);
         for (size_t v = 0; v < m->structs[i]->nvariants; v++)
-            check_struct(m, m->structs[i]->variants[v]);
+            check_struct(diag, dialects, m, m->structs[i]->variants[v]);
     }
-    check_tool_names_unique(m);
-    check_generated_names(m);
-    check_document_depth(m);
+    check_tool_names_unique(diag, m);
+    check_generated_names(diag, m);
+    check_document_depth(diag, m);
 }

@@ -3,19 +3,18 @@
  * Reports contradictions (minimum above maximum, a default the field's own
  * constraints reject, an enum default that is not in the enum), duplicate
  * JSON names, tool names providers reject, and keywords schemac cannot
- * check; and settles which bounds of the C types the schema states. */
+ * check. */
 #ifndef SCHEMAC_GENERATOR_CHECK_H
 #define SCHEMAC_GENERATOR_CHECK_H
 
 #include <stdbool.h>
 
+#include "check/dialect_names.h"
 #include "model/model.h"
+#include "util/diag.h"
 
-void check_model(model *m);
-
-/* True when value is accepted by n's type and constraints; else false
- * with the reason in why (e.g. "must be <= 100"). Defaults and consts are
- * checked with it; exposed for tests. */
-bool check_value(const node *n, const cJSON *value, char *why, size_t why_size);
+/* Reports what m may not say, reading it only: resolve_model has taken
+ * the decisions (resolve/resolve.h). */
+void check_model(diag_state *d, dialect_warnings *dialects, const model *m);
 
 #endif /* SCHEMAC_GENERATOR_CHECK_H */

@@ -107,7 +107,7 @@ static unsigned long struct_depth(depth_memo *memo, const struct_def *s)
     return d;
 }
 
-void check_document_depth(const model *m)
+void check_document_depth(diag_state *diag, const model *m)
 {
     depth_memo memo = {NULL, NULL, NULL, 0, 0};
     for (size_t i = 0; i < m->nstructs; i++) {
@@ -116,16 +116,16 @@ void check_document_depth(const model *m)
             continue;
         unsigned long d = struct_depth(&memo, s);
         if (d == UNBOUNDED)
-            diag_error(s->where, "'%s' must contain itself through required members, so no JSON document is "
+            diag_error(diag, s->where, "'%s' must contain itself through required members, so no JSON document is "
                                  "one: make a member on the cycle optional",
                        s->c_type);
         else if (d > (unsigned long)SC_MAX_DEPTH)
-            diag_error(s->where, "every document of '%s' nests at least %lu levels deep, beyond the highest "
+            diag_error(diag, s->where, "every document of '%s' nests at least %lu levels deep, beyond the highest "
                                  "depth limit a decoder can have (%d)",
                        s->c_type, d, SC_MAX_DEPTH);
         else if (d > (unsigned long)SC_DEFAULT_MAX_DEPTH)
-            diag_warn(W_DEPTH, s->where, "every document of '%s' nests at least %lu levels deep, beyond the default "
-                                   "depth limit (%d): decoders reject them all unless sc_limits.max_depth is "
+            diag_warn(diag, W_DEPTH, s->where, "every document of '%s' nests at least %lu levels deep, beyond the "
+                      "default depth limit (%d): decoders reject them all unless sc_limits.max_depth is "
                                    "raised to %lu",
                          s->c_type, d, SC_DEFAULT_MAX_DEPTH, d);
     }

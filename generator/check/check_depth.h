@@ -10,6 +10,6 @@
 
 #include "model/model.h"
 
-void check_document_depth(const model *m);
+void check_document_depth(diag_state *diag, const model *m);
 
 #endif /* SCHEMAC_GENERATOR_CHECK_DEPTH_H */

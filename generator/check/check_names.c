@@ -52,6 +52,7 @@ typedef struct taken {
 /* The names taken so far, hashed: a header of N structs takes O(N) names,
  * which a linear search made quadratic. */
 typedef struct taken_set {
+    diag_state *diag; /* where a clash is reported */
     taken *items; /* open addressing, at most half full; name NULL = free */
     size_t nslots; /* 0 or a power of two */
     size_t count;
@@ -76,7 +77,7 @@ static taken *taken_slot(const taken_set *set, const char *name)
 
 static void taken_grow(taken_set *set)
 {
-    taken_set bigger = {xcalloc(set->nslots ? set->nslots * 2 : 64, sizeof(taken)),
+    taken_set bigger = {set->diag, xcalloc(set->nslots ? set->nslots * 2 : 64, sizeof(taken)),
                         set->nslots ? set->nslots * 2 : 64, set->count};
     for (size_t i = 0; i < set->nslots; i++)
         if (set->items[i].name != NULL)
@@ -89,11 +90,12 @@ static void taken_grow(taken_set *set)
  * error at the second. */
 static void take(taken_set *set, char *name, src_loc where, const char *what)
 {
+    diag_state *diag = set->diag;
     if (2 * (set->count + 1) > set->nslots)
         taken_grow(set);
     taken *slot = taken_slot(set, name);
     if (slot->name != NULL) {
-        diag_error(where, "%s and %s at line %u would both get the generated function name "
+        diag_error(diag, where, "%s and %s at line %u would both get the generated function name "
                           "'" GENERATED_PREFIX "check_%s': rename one of them", what, slot->what, slot->where.line,
                    name);
         free(name);
@@ -177,25 +179,25 @@ static const char *public_suffix(const struct_def *s, const char *name)
  * libschemac's names, which it includes (all sc_ and SC_: refused too),
  * the public functions of its @schema and @tool structs, and its locals
  * (a file-scope name of a local's spelling is shadowed: -Wshadow). */
-static void check_file_names(const model *m)
+static void check_file_names(diag_state *diag, const model *m)
 {
     size_t prefix_len = strlen(GENERATED_PREFIX);
     for (size_t i = 0; i < m->nnames; i++) {
         const file_name *fn = &m->names[i];
         if (strncmp(fn->name, GENERATED_PREFIX, prefix_len) == 0) {
-            diag_error(fn->where, "'%s' starts with '" GENERATED_PREFIX "', which is reserved for the names "
+            diag_error(diag, fn->where, "'%s' starts with '" GENERATED_PREFIX "', which is reserved for the names "
                                   "generated code declares for itself: rename it", fn->name);
             continue;
         }
         if (strncmp(fn->name, "sc_", 3) == 0 || strncmp(fn->name, "SC_", 3) == 0) {
-            diag_error(fn->where, "'%s' starts with '%.3s', which is reserved for libschemac's names "
+            diag_error(diag, fn->where, "'%s' starts with '%.3s', which is reserved for libschemac's names "
                                   "(sc_error, SC_ERR_TYPE, ...), which the generated code includes: rename it",
                        fn->name, fn->name);
             continue;
         }
         const char *local = generated_local(fn->name, strlen(fn->name));
         if (local != NULL) {
-            diag_error(fn->where, "the name '%s' is also a parameter or variable of the generated code, which "
+            diag_error(diag, fn->where, "the name '%s' is also a parameter or variable of the generated code, which "
                                   "would hide this declaration there: rename it", local);
             continue;
         }
@@ -203,7 +205,7 @@ static void check_file_names(const model *m)
             const struct_def *s = m->structs[j];
             const char *suffix = public_suffix(s, fn->name);
             if (suffix != NULL) {
-                diag_error(fn->where, "'%s' is also the name the generated code gives %s of '%s' (line %u): "
+                diag_error(diag, fn->where, "'%s' is also the name the generated code gives %s of '%s' (line %u): "
                                       "rename one of them", fn->name,
                            strcmp(suffix, "_schema_json") == 0 ? "the schema text"
                            : strcmp(suffix, "_tool") == 0      ? "the tool descriptor"
@@ -219,12 +221,12 @@ static void check_file_names(const model *m)
     }
 }
 
-void check_generated_names(const model *m)
+void check_generated_names(diag_state *diag, const model *m)
 {
-    if (diag_failed())
+    if (diag_failed(diag))
         return; /* the names of a header with errors are no guide */
-    check_file_names(m);
-    taken_set set = {NULL, 0, 0};
+    check_file_names(diag, m);
+    taken_set set = {diag, NULL, 0, 0};
     for (size_t i = 0; i < m->nenums; i++) {
         const enum_def *e = m->enums[i];
         take(&set, xstrdup(e->name), e->where, "this enum");

@@ -1,5 +1,5 @@
-/* schemac generator: values two variants of an untagged union share
- * (check_overlap.c). */
+/* schemac generator: the values two variants of an untagged union share,
+ * reported (check_overlap.c). */
 #ifndef SCHEMAC_GENERATOR_CHECK_OVERLAP_H
 #define SCHEMAC_GENERATOR_CHECK_OVERLAP_H
 
@@ -7,8 +7,8 @@
 
 /* For each variant, every earlier variant of its JSON type that accepts
  * one of its values as encode writes it: an error naming both and the
- * value, unless the later one says @acceptOverlap, which sets its
- * read_back (the generated code then keeps encode from changing it). */
-void check_untagged_overlaps(struct_def *s);
+ * value, unless the later one says @acceptOverlap (resolve_model then set
+ * its read_back: the generated code keeps encode from changing it). */
+void check_untagged_overlaps(diag_state *diag, const struct_def *s);
 
 #endif /* SCHEMAC_GENERATOR_CHECK_OVERLAP_H */

@@ -9,12 +9,6 @@
 
 #include "util/strbuf.h"
 
-unsigned dialect_warnings_silenced;
-unsigned dialect_warnings_targeted;
-
-/* What dialect_report counted rather than reported, per dialect. */
-static unsigned untargeted_losses[DIALECT_COUNT];
-
 static const struct {
     const char *name, *suffix, *provider;
 } info[DIALECT_COUNT] = {
@@ -73,41 +67,41 @@ bool dialect_list_parse(const char *list, unsigned *set, char **bad)
 }
 
 /* @acceptLoss of s or -Wno-dialect=NAME: what d loses is not reported. */
-static bool loss_accepted(const struct_def *s, dialect d)
+static bool loss_accepted(const dialect_warnings *w, const struct_def *s, dialect d)
 {
     unsigned own = 0;
     if (s->accept_loss != NULL && !dialect_list_parse(s->accept_loss, &own, NULL))
         own = 0;
-    return ((dialect_warnings_silenced | own) & (1u << d)) != 0;
+    return ((w->silenced | own) & (1u << d)) != 0;
 }
 
-void dialect_report(const struct_def *s, dialect d, src_loc where, const char *text)
+void dialect_report(dialect_warnings *w, const struct_def *s, dialect d, src_loc where, const char *text)
 {
     unsigned own = 0;
-    if (loss_accepted(s, d) || !diag_warning_enabled(W_DIALECT))
+    if (loss_accepted(w, s, d) || !diag_warning_enabled(w->diag, W_DIALECT))
         return;
     if (s->dialects != NULL && !dialect_list_parse(s->dialects, &own, NULL))
         own = 0;
-    if (((dialect_warnings_targeted | own) & (1u << d)) != 0)
-        diag_warn(W_DIALECT, where, "%s", text);
+    if (((w->targeted | own) & (1u << d)) != 0)
+        diag_warn(w->diag, W_DIALECT, where, "%s", text);
     else
-        untargeted_losses[d]++;
+        w->untargeted_losses[d]++;
 }
 
-void dialect_summary(src_loc where)
+void dialect_summary(dialect_warnings *w, src_loc where)
 {
     strbuf list;
     unsigned total = 0;
     sb_init(&list);
     for (int d = 0; d < DIALECT_COUNT; d++) {
-        if (untargeted_losses[d] == 0)
+        if (w->untargeted_losses[d] == 0)
             continue;
-        sb_printf(&list, "%s%s %u", total > 0 ? ", " : "", info[d].name, untargeted_losses[d]);
-        total += untargeted_losses[d];
-        untargeted_losses[d] = 0;
+        sb_printf(&list, "%s%s %u", total > 0 ? ", " : "", info[d].name, w->untargeted_losses[d]);
+        total += w->untargeted_losses[d];
+        w->untargeted_losses[d] = 0;
     }
     if (total > 0)
-        diag_note(where, "%u dialect warning%s not shown, of dialects you did not target (%s): -Wdialect=NAME "
+        diag_note(w->diag, where, "%u dialect warning%s not shown, of dialects you did not target (%s): -Wdialect=NAME "
                          "shows them for a dialect you send tools in",
                   total, total == 1 ? "" : "s", list.data);
     sb_free(&list);
@@ -252,21 +246,21 @@ bool dialect_written(const struct_def *s, dialect d)
     return why == NULL;
 }
 
-void dialect_check_tool(const struct_def *s)
+void dialect_check_tool(dialect_warnings *w, const struct_def *s)
 {
     char *bad;
     unsigned set;
     if (s->dialects != NULL && !dialect_list_parse(s->dialects, &set, &bad)) {
-        diag_error(s->dialects_where, "@dialects: unknown dialect '%s' (openai, openai-strict, anthropic, "
+        diag_error(w->diag, s->dialects_where, "@dialects: unknown dialect '%s' (openai, openai-strict, anthropic, "
                                       "gemini, mcp, xml)", bad);
         free(bad);
     } else if (s->dialects != NULL && set == 0) {
-        diag_error(s->dialects_where, "@dialects needs the names of the dialects to write (openai, "
+        diag_error(w->diag, s->dialects_where, "@dialects needs the names of the dialects to write (openai, "
                                       "openai-strict, anthropic, gemini, mcp, xml)");
     }
     if (s->accept_loss != NULL && !dialect_list_parse(s->accept_loss, &set, &bad)) {
-        diag_error(s->accept_loss_where, "@acceptLoss: unknown dialect '%s' (openai, openai-strict, anthropic, "
-                                         "gemini, mcp, xml)", bad);
+        diag_error(w->diag, s->accept_loss_where, "@acceptLoss: unknown dialect '%s' (openai, openai-strict, "
+                   "anthropic, gemini, mcp, xml)", bad);
         free(bad);
     }
     unsigned chosen = chosen_dialects(s);
@@ -285,14 +279,14 @@ void dialect_check_tool(const struct_def *s)
         if (why == NULL)
             continue;
         if (s->dialects != NULL)
-            diag_error(where, "%s: leave %s out of @dialects or rename it", why, dialect_name((dialect)d));
+            diag_error(w->diag, where, "%s: leave %s out of @dialects or rename it", why, dialect_name((dialect)d));
         else if (!carried)
-            diag_error(where, "%s, and no other provider accepts it: rename it (or write only @dialects xml)",
+            diag_error(w->diag, where, "%s, and no other provider accepts it: rename it (or write only @dialects xml)",
                        why);
         else {
             char *text = xasprintf("%s; no %s file is written for tool '%s' (list the dialects to write with "
                                    "@dialects to silence this)", why, dialect_name((dialect)d), dialect_tool_name(s));
-            dialect_report(s, (dialect)d, where, text);
+            dialect_report(w, s, (dialect)d, where, text);
             free(text);
         }
         free(why);

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 
 #include "model/model.h"
+#include "util/diag.h"
 
 typedef enum dialect {
     DIALECT_OPENAI,
@@ -19,14 +20,20 @@ typedef enum dialect {
     DIALECT_COUNT
 } dialect;
 
-/* -Wno-dialect=NAME: bit (1u << d) set: what dialect d loses is not
- * reported, as @acceptLoss NAME says for one tool. */
-extern unsigned dialect_warnings_silenced;
-/* The dialects the project targets (-Wdialect=NAME, -Wdialect and
- * -Werror=dialect: all), whose losses are reported one by one; a tool's
- * own @dialects are targeted too. What other dialects lose is counted and
- * summed up in one note (dialect_summary). */
-extern unsigned dialect_warnings_targeted;
+/* The dialect warnings of a run: the options that choose them and what
+ * was counted rather than reported. */
+typedef struct dialect_warnings {
+    diag_state *diag; /* where they are reported */
+    /* -Wno-dialect=NAME: bit (1u << d) set: what dialect d loses is not
+     * reported, as @acceptLoss NAME says for one tool. */
+    unsigned silenced;
+    /* The dialects the project targets (-Wdialect=NAME, -Wdialect and
+     * -Werror=dialect: all), whose losses are reported one by one; a tool's
+     * own @dialects are targeted too. What other dialects lose is counted
+     * and summed up in one note (dialect_summary). */
+    unsigned targeted;
+    unsigned untargeted_losses[DIALECT_COUNT]; /* what dialect_report counted */
+} dialect_warnings;
 
 /* "openai-strict" */
 const char *dialect_name(dialect d);
@@ -39,10 +46,10 @@ const char *dialect_tool_name(const struct_def *s);
 /* Reports a dialect warning of tool s where d is targeted (an error under
  * -Werror=dialect), counts it for dialect_summary otherwise; nothing under
  * @acceptLoss or -Wno-dialect. */
-void dialect_report(const struct_def *s, dialect d, src_loc where, const char *text);
+void dialect_report(dialect_warnings *w, const struct_def *s, dialect d, src_loc where, const char *text);
 /* One note (at where; no file: of the whole run) for the losses of the
  * dialects not targeted: how many, in which dialects, and how to see them. */
-void dialect_summary(src_loc where);
+void dialect_summary(dialect_warnings *w, src_loc where);
 /* false when name is not a dialect */
 bool dialect_from_name(const char *name, dialect *out);
 
@@ -55,7 +62,7 @@ bool dialect_list_parse(const char *list, unsigned *set, char **bad);
  * provider that rejects its tool name or a property name: an error where
  * @dialects asks for that dialect or no provider is left, a warning
  * otherwise. check.c calls it. */
-void dialect_check_tool(const struct_def *s);
+void dialect_check_tool(dialect_warnings *w, const struct_def *s);
 
 /* Whether the file of dialect d is written for s: @dialects allows it and
  * the provider accepts its names. */

@@ -58,14 +58,14 @@ static char *tool_text(const struct_def *s)
     return text;
 }
 
-void baseline_of_model(const model *m, baseline *out)
+void baseline_of_model(schema_texts *schemas, const model *m, baseline *out)
 {
     memset(out, 0, sizeof *out);
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         if (!s->opted_in)
             continue;
-        add_file(out, xasprintf("%s%s", s->name, BASELINE_SCHEMA_SUFFIX), schema_pretty_text(s));
+        add_file(out, xasprintf("%s%s", s->name, BASELINE_SCHEMA_SUFFIX), schema_pretty_text(schemas, s));
         if (s->tool_name != NULL)
             add_file(out, xasprintf("%s%s", s->name, BASELINE_TOOL_SUFFIX), tool_text(s));
     }

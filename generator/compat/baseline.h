@@ -10,6 +10,7 @@
 
 #include <cJSON.h>
 
+#include "emit/json/emit_schema.h"
 #include "model/model.h"
 
 #define BASELINE_SCHEMA_SUFFIX ".schema.json"
@@ -26,7 +27,7 @@ typedef struct baseline {
 } baseline;
 
 /* The baseline of the header's model (texts end in a newline). */
-void baseline_of_model(const model *m, baseline *out);
+void baseline_of_model(schema_texts *schemas, const model *m, baseline *out);
 
 /* The baseline files in dir, read; -1 (and errno) when dir cannot be read. */
 int baseline_read(const char *dir, baseline *out);

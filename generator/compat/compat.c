@@ -185,17 +185,17 @@ static char *ascii_json(const char *text)
     return sb_take(&sb);
 }
 
-static void report(const struct_def *s, const finding *f, bool senders, const compat_options *o)
+static void report(diag_state *diag, const struct_def *s, const finding *f, bool senders, const compat_options *o)
 {
     located at = locate(s, f);
     if (f->note) {
-        diag_note(at.where, "%s '%s': %s", s->tool_name != NULL ? "tool" : "type",
+        diag_note(diag, at.where, "%s '%s': %s", s->tool_name != NULL ? "tool" : "type",
                   s->tool_name != NULL ? s->tool_name : s->name, f->message);
         return;
     }
     if (at.accepted || rule_accepted(o, f->rule)) {
         if (o->verbose)
-            diag_note(at.where, "accepted (%s): %s [-Wcompat=%s]",
+            diag_note(diag, at.where, "accepted (%s): %s [-Wcompat=%s]",
                       at.accepted ? "@acceptBreak" : "-Wno-compat", f->message, f->rule);
         return;
     }
@@ -205,17 +205,17 @@ static void report(const struct_def *s, const finding *f, bool senders, const co
     const char *kind = s->tool_name != NULL ? "tool" : "type";
     const char *name = s->tool_name != NULL ? s->tool_name : s->name;
     if (f->witness != NULL) {
-        diag_error(at.where, "breaking change to %s '%s' %s: %s [-Wcompat=%s]", kind, name, who,
+        diag_error(diag, at.where, "breaking change to %s '%s' %s: %s [-Wcompat=%s]", kind, name, who,
                    f->message, f->rule);
         /* a note of the error (its JSON child, its SARIF related
          * location), dropped with it when it repeats one */
         char *w = json_print(f->witness, 0);
         char *ascii = ascii_json(w);
-        diag_note(at.where, "witness: %s", ascii);
+        diag_note(diag, at.where, "witness: %s", ascii);
         free(ascii);
         free(w);
     } else {
-        diag_error(
+        diag_error(diag, 
             at.where,
             "may break %s '%s' %s: %s; schemac cannot decide it (docs/compat.md) [-Wcompat=%s]",
             kind, name, who, f->message, f->rule);
@@ -285,14 +285,14 @@ static void directions(const model *m, const struct_def *s, bool *in, bool *out)
     *out = true;
 }
 
-static cJSON *parse_baseline(const baseline *b, const char *name, const model *m)
+static cJSON *parse_baseline(diag_state *diag, const baseline *b, const char *name, const model *m)
 {
     const char *text = baseline_text(b, name);
     if (text == NULL)
         return NULL;
     cJSON *doc = cJSON_Parse(text);
     if (doc == NULL)
-        diag_error((src_loc){m->header_path, 1, 1},
+        diag_error(diag, (src_loc){m->header_path, 1, 1},
                    "baseline file %s is not JSON: write it again with "
                    "--write-baseline",
                    name);
@@ -322,15 +322,15 @@ static char *baseline_schema_name(const struct_def *s, const baseline *b)
     return name;
 }
 
-static void check_type(const model *m, const struct_def *s, const baseline *b,
+static void check_type(diag_state *diag, const model *m, const struct_def *s, const baseline *b,
                        const compat_options *o)
 {
     char *name = baseline_schema_name(s, b);
-    cJSON *old_doc = parse_baseline(b, name, m);
+    cJSON *old_doc = parse_baseline(diag, b, name, m);
     free(name);
     if (old_doc == NULL) {
         if (o->verbose)
-            diag_note(s->where, "%s '%s' is new: not in the baseline",
+            diag_note(diag, s->where, "%s '%s' is new: not in the baseline",
                       s->tool_name != NULL ? "tool" : "type",
                       s->tool_name != NULL ? s->tool_name : s->name);
         return;
@@ -344,20 +344,20 @@ static void check_type(const model *m, const struct_def *s, const baseline *b,
     if (in) {
         inclusion_check(old_doc, new_doc, true, &broke);
         for (size_t i = 0; i < broke.count; i++)
-            report(s, &broke.items[i], true, o);
+            report(diag, s, &broke.items[i], true, o);
     }
     size_t senders = broke.count;
     if (out) {
         inclusion_check(new_doc, old_doc, false, &broke);
         for (size_t i = senders; i < broke.count; i++)
-            report(s, &broke.items[i], false, o);
+            report(diag, s, &broke.items[i], false, o);
     }
     if (o->verbose) {
         /* description changes: compatible, so listed with the others; not
          * on every build until the baseline is written again */
         description_changes(old_doc, new_doc, &found);
         for (size_t i = 0; i < found.count; i++)
-            report(s, &found.items[i], true, o);
+            report(diag, s, &found.items[i], true, o);
         findings_free(&found);
         /* the changes at members without an error: compatible ones */
         keyword_changes(old_doc, new_doc, &found);
@@ -366,7 +366,7 @@ static void check_type(const model *m, const struct_def *s, const baseline *b,
             for (size_t j = 0; j < broke.count && !reported; j++)
                 reported = strcmp(broke.items[j].path, found.items[i].path) == 0;
             if (!reported)
-                report(s, &found.items[i], true, o);
+                report(diag, s, &found.items[i], true, o);
         }
         findings_free(&found);
     }
@@ -383,7 +383,7 @@ static bool rule_off(const compat_options *o, const struct_def *s, const char *r
 /* @scopes (space separated, as OAuth writes them): a scope the tool now needs refuses callers whose tokens were
  * issued for what it needed before (403 insufficient_scope); one it no
  * longer needs changes nothing for them. */
-static void compare_scopes(const compat_options *o, const struct_def *s, const cJSON *old_tool)
+static void compare_scopes(diag_state *diag, const compat_options *o, const struct_def *s, const cJSON *old_tool)
 {
     const cJSON *scopes = cJSON_GetObjectItemCaseSensitive(old_tool, "scopes");
     const char *was = cJSON_IsString(scopes) ? scopes->valuestring : "";
@@ -391,7 +391,7 @@ static void compare_scopes(const compat_options *o, const struct_def *s, const c
     for (const char *p = now; *p != '\0';) {
         size_t n = strcspn(p, " ");
         if (!list_holds(was, " ", p, n) && !rule_off(o, s, "scope-added"))
-            diag_error(s->scopes_where,
+            diag_error(diag, s->scopes_where,
                        "breaking change for senders: tool '%s' needs scope '%.*s' now (@scopes): a client "
                        "whose access token lacks it is refused with 403 insufficient_scope "
                        "[-Wcompat=scope-added]",
@@ -402,14 +402,14 @@ static void compare_scopes(const compat_options *o, const struct_def *s, const c
     for (const char *p = was; *p != '\0';) {
         size_t n = strcspn(p, " ");
         if (!list_holds(now, " ", p, n))
-            diag_note(s->tool_where, "tool '%s': scope '%.*s' no longer needed", s->tool_name, (int)n, p);
+            diag_note(diag, s->tool_where, "tool '%s': scope '%.*s' no longer needed", s->tool_name, (int)n, p);
         p += n;
         p += strspn(p, " ");
     }
 }
 
 /* A tool of the baseline: still there under its name, with its dialects. */
-static void check_tool(const model *m, const cJSON *old_tool, const compat_options *o)
+static void check_tool(diag_state *diag, const model *m, const cJSON *old_tool, const compat_options *o)
 {
     const cJSON *tool = cJSON_GetObjectItemCaseSensitive(old_tool, "tool");
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(old_tool, "type");
@@ -424,7 +424,7 @@ static void check_tool(const model *m, const cJSON *old_tool, const compat_optio
                 strcmp(m->structs[i]->tool_name, tool->valuestring) == 0)
                 return;
         if (!rule_off(o, s, "tool-removed"))
-            diag_error(s != NULL ? s->where : first,
+            diag_error(diag, s != NULL ? s->where : first,
                        "breaking change for senders: tool '%s' removed (a client "
                        "calling it fails) [-Wcompat=tool-removed]",
                        tool->valuestring);
@@ -432,7 +432,7 @@ static void check_tool(const model *m, const cJSON *old_tool, const compat_optio
     }
     if (strcmp(s->tool_name, tool->valuestring) != 0) {
         if (!rule_off(o, s, "tool-renamed"))
-            diag_error(
+            diag_error(diag, 
                 s->tool_where,
                 "breaking change for senders: tool '%s' renamed to '%s' (a client calling it "
                 "by its old name fails) [-Wcompat=tool-renamed]",
@@ -446,7 +446,7 @@ static void check_tool(const model *m, const cJSON *old_tool, const compat_optio
             dialect_written(s, which))
             continue;
         if (!rule_off(o, s, "dialect-dropped"))
-            diag_error(s->dialects != NULL ? s->dialects_where : s->tool_where,
+            diag_error(diag, s->dialects != NULL ? s->dialects_where : s->tool_where,
                        "breaking change for senders: tool '%s' has no %s dialect now (its file was "
                        "written before) "
                        "[-Wcompat=dialect-dropped]",
@@ -459,15 +459,15 @@ static void check_tool(const model *m, const cJSON *old_tool, const compat_optio
     const char *task_now = s->task == 2 ? "required" : s->task == 1 ? "optional" : "none";
     if (strcmp(task_now, "required") == 0 && strcmp(task_was, "required") != 0) {
         if (!rule_off(o, s, "task-required"))
-            diag_error(s->task_where,
+            diag_error(diag, s->task_where,
                        "breaking change for senders: tool '%s' requires the tasks extension now (@task "
                        "required; was %s): an MCP client without it is refused with -32021 "
                        "[-Wcompat=task-required]",
                        s->tool_name, task_was);
     } else if (strcmp(task_was, task_now) != 0) {
-        diag_note(s->tool_where, "tool '%s': @task was %s, is %s", s->tool_name, task_was, task_now);
+        diag_note(diag, s->tool_where, "tool '%s': @task was %s, is %s", s->tool_name, task_was, task_now);
     }
-    compare_scopes(o, s, old_tool);
+    compare_scopes(diag, o, s, old_tool);
     /* what a host does with the tool (confirmations, retries): notes */
     const cJSON *effect = cJSON_GetObjectItemCaseSensitive(old_tool, "effect");
     const char *effect_now = s->effect == EFFECT_READONLY      ? "readonly"
@@ -476,33 +476,33 @@ static void check_tool(const model *m, const cJSON *old_tool, const compat_optio
                                                                : "none";
     const char *effect_was = cJSON_IsString(effect) ? effect->valuestring : "none";
     if (strcmp(effect_was, effect_now) != 0)
-        diag_note(s->tool_where, "tool '%s': @effect was %s, is %s", s->tool_name, effect_was,
+        diag_note(diag, s->tool_where, "tool '%s': @effect was %s, is %s", s->tool_name, effect_was,
                   effect_now);
     const cJSON *idempotent = cJSON_GetObjectItemCaseSensitive(old_tool, "idempotent");
     if (cJSON_IsBool(idempotent) && cJSON_IsTrue(idempotent) != s->idempotent)
-        diag_note(s->tool_where, "tool '%s': @idempotent %s", s->tool_name,
+        diag_note(diag, s->tool_where, "tool '%s': @idempotent %s", s->tool_name,
                   s->idempotent ? "added" : "removed");
     const cJSON *output = cJSON_GetObjectItemCaseSensitive(old_tool, "output");
     const char *was = cJSON_IsString(output) ? output->valuestring : NULL;
     if ((was == NULL) != (s->output_type == NULL) ||
         (was != NULL && strcmp(was, s->output_type) != 0))
-        diag_note(s->tool_where, "tool '%s': @output was %s, is %s", s->tool_name,
+        diag_note(diag, s->tool_where, "tool '%s': @output was %s, is %s", s->tool_name,
                   was != NULL ? was : "none", s->output_type != NULL ? s->output_type : "none");
 }
 
-void compat_check(const model *m, const compat_options *o)
+void compat_check(diag_state *diag, const model *m, const compat_options *o)
 {
     baseline b;
     src_loc first = {m->header_path, 1, 1};
     if (baseline_read(o->baseline_dir, &b) != 0) {
-        diag_error(first,
+        diag_error(diag, first,
                    "cannot read the baseline directory '%s' (write one with --write-baseline %s)",
                    o->baseline_dir, o->baseline_dir);
         return;
     }
     for (size_t i = 0; i < m->nstructs; i++)
         if (m->structs[i]->opted_in)
-            check_type(m, m->structs[i], &b, o);
+            check_type(diag, m, m->structs[i], &b, o);
     for (size_t i = 0; i < b.count; i++) {
         const char *name = b.files[i].name;
         size_t len = strlen(name);
@@ -510,7 +510,7 @@ void compat_check(const model *m, const compat_options *o)
             strcmp(name + len - strlen(BASELINE_TOOL_SUFFIX), BASELINE_TOOL_SUFFIX) == 0) {
             cJSON *tool = cJSON_Parse(b.files[i].text);
             if (tool != NULL)
-                check_tool(m, tool, o);
+                check_tool(diag, m, tool, o);
             cJSON_Delete(tool);
             continue;
         }
@@ -519,7 +519,7 @@ void compat_check(const model *m, const compat_options *o)
         char *tool_file = xasprintf("%s%s", type, BASELINE_TOOL_SUFFIX);
         if (model_schema_struct(m, type) == NULL && baseline_text(&b, tool_file) == NULL &&
             !rule_accepted(o, "type-removed"))
-            diag_error(first,
+            diag_error(diag, first,
                        "breaking change: type '%s' of the baseline is gone (removed or renamed) "
                        "[-Wcompat=type-removed]",
                        type);

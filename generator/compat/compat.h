@@ -30,6 +30,6 @@ bool compat_rule_known(const char *name);
 const char *compat_rule_list(void);
 
 /* Checks m against the baseline in o->baseline_dir; problems go to diag. */
-void compat_check(const model *m, const compat_options *o);
+void compat_check(diag_state *diag, const model *m, const compat_options *o);
 
 #endif /* SCHEMAC_GENERATOR_COMPAT_COMPAT_H */

@@ -12,6 +12,8 @@
 #include "schemac/check.h"
 #include "util/strbuf.h"
 
+/* The patterns compiled so far, by their text: a text compiles alike in
+ * every run, so runs in one process may share them (kept until exit). */
 static struct {
     char **sources;
     pattern **compiled;

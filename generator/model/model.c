@@ -162,31 +162,21 @@ void model_free(model *m)
         free(m->names[i].name);
     free(m->names);
     free(m->header_path);
+    for (size_t i = 0; i < m->ninterned; i++)
+        free(m->interned[i]);
+    free(m->interned);
     memset(m, 0, sizeof *m);
 }
 
-/* File names outlive any one struct (diagnostics are printed late), so
- * they are interned for the life of the process run. */
-static char **interned;
-static size_t ninterned;
-
-const char *model_intern_file(const char *path)
+/* A linear search: a header reads a few dozen files and constants. */
+const char *model_intern(model *m, const char *text)
 {
-    for (size_t i = 0; i < ninterned; i++)
-        if (strcmp(interned[i], path) == 0)
-            return interned[i];
-    interned = xrealloc(interned, (ninterned + 1) * sizeof *interned);
-    interned[ninterned] = xstrdup(path);
-    return interned[ninterned++];
-}
-
-void model_release_files(void)
-{
-    for (size_t i = 0; i < ninterned; i++)
-        free(interned[i]);
-    free(interned);
-    interned = NULL;
-    ninterned = 0;
+    for (size_t i = 0; i < m->ninterned; i++)
+        if (strcmp(m->interned[i], text) == 0)
+            return m->interned[i];
+    m->interned = xrealloc(m->interned, (m->ninterned + 1) * sizeof *m->interned);
+    m->interned[m->ninterned] = xstrdup(text);
+    return m->interned[m->ninterned++];
 }
 
 bool node_max_items(const node *n, uint64_t *out)

@@ -1,7 +1,8 @@
 /* schemac generator: the model every emitter reads.
  *
- * parse.c fills it from libclang; check.c validates it; the emitters turn it
- * into schemas and C. Nothing here knows about libclang.
+ * parse.c fills it from libclang; resolve.c settles what follows from it;
+ * check.c validates it; the emitters turn it into schemas and C. Nothing
+ * here knows about libclang.
  *
  * A `node` is one use of a type: its kind, how C stores it and the
  * constraints that apply at that use (the typedef's, then the field's own).
@@ -39,6 +40,7 @@ typedef struct number {
     bool set;
     double value;
     src_loc where;
+    bool beyond_type; /* resolve_model dropped it (set false): looser than the C type's range */
 } number;
 
 enum { CONSTANT_TEXTS = 16 }; /* the numeric keywords' ids, up to KW_CONST */
@@ -65,7 +67,7 @@ typedef struct constraints {
     bool deprecated;
     /* The integer constant expression a numeric keyword's value was written
      * as (@maxItems MAX_TAGS), by keyword id (model/keywords.h), for --list;
-     * NULL when it was a number. The texts live until parse_constants_free. */
+     * NULL when it was a number. Interned in the model. */
     const char *constant_text[CONSTANT_TEXTS];
 } constraints;
 
@@ -96,7 +98,7 @@ typedef struct node {
                            holds (stated as maxItems/maxProperties); 0: no such bound */
     char *description;  /* from the typedef, when it has one */
     constraints c;
-    /* Set by check.c: state the C type's own bounds as minimum/maximum,
+    /* Set by resolve_model: state the C type's own bounds as minimum/maximum,
      * because no user keyword is at least as strict. */
     bool state_type_min, state_type_max;
 } node;
@@ -200,11 +202,11 @@ struct struct_def {
      * Counts of array members stand beside the union. */
     bool untagged;
     /* An object variant of an untagged union with other object variants:
-     * the member whose presence selects it (set by check.c). */
+     * the member whose presence selects it (set by resolve_model). */
     const char *select_member;
     /* A variant of an untagged union tagged @acceptOverlap: some of its
      * values are values of an earlier variant of its JSON type, and the
-     * header accepts that. read_back (set by check_overlap.c when there is
+     * header accepts that. read_back (set by resolve_model when there is
      * such an overlap): validate checks that the value, as encode writes
      * it, reads back as this variant, and a float variant is written in a
      * form that does (docs/annotations.md, Overlapping variants). */
@@ -243,6 +245,10 @@ typedef struct model {
      * generated code declares names beside them (check_names.c). */
     struct file_name *names;
     size_t nnames;
+    /* Strings that live as long as the model (model_intern): the file
+     * names of src_locs, the constant expressions of tag values. */
+    char **interned;
+    size_t ninterned;
 } model;
 
 typedef struct file_name {
@@ -258,9 +264,9 @@ node *node_clone(const node *n);
 field field_clone(const field *f, const char *prefix);
 void field_release(field *f);
 void model_free(model *m);
-/* An interned copy of a path, so src_loc.file stays valid with the model. */
-const char *model_intern_file(const char *path);
-void model_release_files(void);
+/* An interned copy of text, valid until model_free: a src_loc's file name,
+ * a constant expression a keyword was written as. */
+const char *model_intern(model *m, const char *text);
 
 /* The limits the schema states and the decoder enforces, combining the
  * keywords with what the C storage can hold. has_* false: no limit. */

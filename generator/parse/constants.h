@@ -7,16 +7,24 @@
 #define SCHEMAC_GENERATOR_CONSTANTS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef struct tag_constant {
-    const char *text; /* the expression as written; lives until parse_constants_free */
+    const char *text; /* the expression as written; interned in the model (model_intern) */
     bool ok;          /* clang evaluated it */
     bool is_unsigned; /* its type is unsigned: value in as_unsigned */
     int64_t as_signed;
     uint64_t as_unsigned;
     const char *why; /* !ok: clang's first error, or what is wrong */
 } tag_constant;
+
+/* The expressions of one header (parse_constants.c fills it, the parser
+ * owns it). */
+typedef struct constant_table {
+    tag_constant *items;
+    size_t n, cap;
+} constant_table;
 
 /* The tags whose value may be an integer constant expression. */
 bool constant_tag(const char *name);
@@ -25,7 +33,9 @@ bool constant_tag(const char *name);
  * (what cannot break out of the declaration it is evaluated in). */
 bool constant_candidate(const char *text);
 /* The evaluation of text, or NULL when it was not collected. */
-const tag_constant *constant_find(const char *text);
+const tag_constant *constant_find(const constant_table *table, const char *text);
+/* Frees the table's own memory (not the interned texts). */
+void constant_table_free(constant_table *table);
 /* The value as a double (JSON numbers). */
 double constant_value(const tag_constant *k);
 

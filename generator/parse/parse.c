@@ -32,7 +32,7 @@ char *take_string(CXString s)
     return copy;
 }
 
-src_loc loc_of(CXSourceLocation l)
+src_loc loc_of(parser *p, CXSourceLocation l)
 {
     CXFile file;
     unsigned line, col, offset;
@@ -40,7 +40,7 @@ src_loc loc_of(CXSourceLocation l)
     clang_getSpellingLocation(l, &file, &line, &col, &offset);
     if (file != NULL) {
         char *name = take_string(clang_getFileName(file));
-        at.file = model_intern_file(name);
+        at.file = model_intern(p->m, name);
         free(name);
     }
     at.line = line;
@@ -48,9 +48,9 @@ src_loc loc_of(CXSourceLocation l)
     return at;
 }
 
-src_loc cursor_loc(CXCursor c)
+src_loc cursor_loc(parser *p, CXCursor c)
 {
-    return loc_of(clang_getCursorLocation(c));
+    return loc_of(p, clang_getCursorLocation(c));
 }
 
 /* Whether a trailing doc comment (`/ **<`, `///<`) is c's own. clang may
@@ -87,12 +87,12 @@ static bool trailing_comment_is_own(CXCursor c, CXSourceRange comment, const cha
     return separators <= 1;
 }
 
-void read_annotations(CXCursor c, annotations *out)
+void read_annotations(parser *p, CXCursor c, annotations *out)
 {
     CXString raw = clang_Cursor_getRawCommentText(c);
     const char *text = clang_getCString(raw);
     CXSourceRange range = clang_Cursor_getCommentRange(c);
-    src_loc start = loc_of(clang_getRangeStart(range));
+    src_loc start = loc_of(p, clang_getRangeStart(range));
     if (text != NULL && !trailing_comment_is_own(c, range, text))
         text = NULL;
     annotations_parse(text, start, out);
@@ -176,13 +176,13 @@ known_decl *add_known(parser *p, CXCursor decl)
  * typedef that names it (`/ ** ... * / typedef struct { ... } name;`). */
 void read_decl_annotations(parser *p, CXCursor decl, annotations *out)
 {
-    read_annotations(decl, out);
+    read_annotations(p, decl, out);
     if (out->description != NULL || out->ntags > 0)
         return;
     const typedef_name *t = find_typedef(p, decl);
     if (t != NULL) {
         annotations_free(out);
-        read_annotations(t->typedef_, out);
+        read_annotations(p, t->typedef_, out);
     }
 }
 
@@ -253,7 +253,8 @@ static bool in_libschemac_header(CXSourceLocation at)
 static enum CXChildVisitResult collect_name(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
-    model *m = data;
+    parser *p = data;
+    model *m = p->m;
     CXSourceLocation at = clang_getCursorLocation(c);
     if (clang_Location_isInSystemHeader(at) || in_libschemac_header(at))
         return CXChildVisit_Continue;
@@ -271,13 +272,13 @@ static enum CXChildVisitResult collect_name(CXCursor c, CXCursor parent, CXClien
             m->names = xrealloc(m->names, 2 * m->nnames * sizeof *m->names);
         else if (m->nnames == 0)
             m->names = xcalloc(8, sizeof *m->names);
-        m->names[m->nnames++] = (file_name){name, cursor_loc(c)};
+        m->names[m->nnames++] = (file_name){name, cursor_loc(p, c)};
         break;
     }
     case CXCursor_StructDecl:
     case CXCursor_UnionDecl:
     case CXCursor_EnumDecl: /* struct { enum { A } k; } declares A too */
-        clang_visitChildren(c, collect_name, m);
+        clang_visitChildren(c, collect_name, p);
         break;
     default:
         break;
@@ -295,7 +296,7 @@ static void collect_inclusion(CXFile file, CXSourceLocation *stack, unsigned dep
     m->files[m->nfiles++] = name;
 }
 
-static int report_clang_diagnostics(CXTranslationUnit tu)
+static int report_clang_diagnostics(diag_state *diag, CXTranslationUnit tu)
 {
     int errors = 0;
     unsigned n = clang_getNumDiagnostics(tu);
@@ -313,7 +314,7 @@ static int report_clang_diagnostics(CXTranslationUnit tu)
             const char *kind = severity == CXDiagnostic_Warning ? "warning"
                                : severity == CXDiagnostic_Error ? "error"
                                                                 : "fatal error";
-            diag_clang(text, kind, (src_loc){file_name, line, col}, message, option[0] != '\0' ? option : NULL);
+            diag_clang(diag, text, kind, (src_loc){file_name, line, col}, message, option[0] != '\0' ? option : NULL);
             free(file_name);
             free(option);
             free(message);
@@ -321,18 +322,18 @@ static int report_clang_diagnostics(CXTranslationUnit tu)
         }
         if (severity >= CXDiagnostic_Error) {
             errors++;
-            diag.errors++;
+            diag->errors++;
         }
         clang_disposeDiagnostic(d);
     }
     return errors;
 }
 
-int parse_header(const char *header, const parse_options *opts, model *m)
+int parse_header(const char *header, const parse_options *opts, diag_state *diag, model *m)
 {
     FILE *probe = fopen(header, "r");
     if (probe == NULL) {
-        diag_error((src_loc){NULL, 0, 0}, "cannot open '%s'", header);
+        diag_error(diag, (src_loc){NULL, 0, 0}, "cannot open '%s'", header);
         return -1;
     }
     /* a device or a pipe (/dev/zero) would never end: only regular files */
@@ -340,7 +341,7 @@ int parse_header(const char *header, const parse_options *opts, model *m)
     bool regular = fstat(fileno(probe), &st) == 0 && S_ISREG(st.st_mode);
     fclose(probe);
     if (!regular) {
-        diag_error((src_loc){NULL, 0, 0}, "'%s' is not a regular file", header);
+        diag_error(diag, (src_loc){NULL, 0, 0}, "'%s' is not a regular file", header);
         return -1;
     }
 
@@ -368,7 +369,7 @@ int parse_header(const char *header, const parse_options *opts, model *m)
     enum CXErrorCode rc = clang_parseTranslationUnit2(index, header, args, nargs, NULL, 0,
                                                       CXTranslationUnit_SkipFunctionBodies, &tu);
     if (rc != CXError_Success || tu == NULL) {
-        diag_error((src_loc){NULL, 0, 0}, "libclang could not parse '%s' (error %d)", header, (int)rc);
+        diag_error(diag, (src_loc){NULL, 0, 0}, "libclang could not parse '%s' (error %d)", header, (int)rc);
         free(args);
         clang_disposeIndex(index);
         return -1;
@@ -376,21 +377,24 @@ int parse_header(const char *header, const parse_options *opts, model *m)
 
     int result = 0;
     m->header_path = xstrdup(header);
-    if (report_clang_diagnostics(tu) > 0) {
+    if (report_clang_diagnostics(diag, tu) > 0) {
         result = -1;
     } else {
-        parse_constants_evaluate(index, tu, header, args, nargs);
         parser p;
         memset(&p, 0, sizeof p);
         p.m = m;
+        p.diag = diag;
+        p.tags = (tag_context){diag, &p.constants};
+        parse_constants_evaluate(&p, index, tu, header, args, nargs);
         CXCursor root = clang_getTranslationUnitCursor(tu);
         clang_visitChildren(root, collect_typedef, &p);
         clang_visitChildren(root, collect_root, &p);
-        clang_visitChildren(root, collect_name, m);
+        clang_visitChildren(root, collect_name, &p);
         clang_getInclusions(tu, collect_inclusion, m);
         for (size_t i = 0; i < p.ntypedefs; i++)
             free(p.typedefs[i].name);
         free(p.typedefs);
+        constant_table_free(&p.constants);
         free(p.known);
         free(p.known_index.slots);
         free(p.typedef_index.slots);

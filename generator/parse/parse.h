@@ -3,6 +3,7 @@
 #define SCHEMAC_GENERATOR_PARSE_H
 
 #include "model/model.h"
+#include "util/diag.h"
 
 typedef struct parse_options {
     const char *const *clang_args; /* -I, -D, -std, --target, ... as the compiler gets them */
@@ -11,12 +12,9 @@ typedef struct parse_options {
 } parse_options;
 
 /* Parses header into m. Returns -1 when the header cannot be read or does
- * not compile (clang's diagnostics were printed), else 0; errors in the
+ * not compile (clang's diagnostics were reported), else 0; errors in the
  * annotations are reported through diag, and the model stays complete
  * enough for check_model to report more. */
-int parse_header(const char *header, const parse_options *opts, model *m);
-/* Frees the integer constant expressions of tag values (parse_constants.c),
- * which the model's constraints point at: after the model is done with. */
-void parse_constants_free(void);
+int parse_header(const char *header, const parse_options *opts, diag_state *diag, model *m);
 
 #endif /* SCHEMAC_GENERATOR_PARSE_H */

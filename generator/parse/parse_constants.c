@@ -26,11 +26,6 @@
 #include "parse/annotations.h"
 #include "util/strbuf.h"
 
-static struct {
-    tag_constant *items;
-    size_t n, cap;
-} table;
-
 /* The numeric keywords of the keyword table (a number or a count), and
  * const and default of a number. */
 bool constant_tag(const char *name)
@@ -64,11 +59,11 @@ bool constant_candidate(const char *text)
     return depth == 0;
 }
 
-const tag_constant *constant_find(const char *text)
+const tag_constant *constant_find(const constant_table *table, const char *text)
 {
-    for (size_t i = 0; i < table.n; i++)
-        if (strcmp(table.items[i].text, text) == 0)
-            return &table.items[i];
+    for (size_t i = 0; table != NULL && i < table->n; i++)
+        if (strcmp(table->items[i].text, text) == 0)
+            return &table->items[i];
     return NULL;
 }
 
@@ -77,17 +72,18 @@ double constant_value(const tag_constant *k)
     return k->is_unsigned ? (double)k->as_unsigned : (double)k->as_signed;
 }
 
-static void collect_text(const char *text)
+static void collect_text(parser *p, const char *text)
 {
-    if (!constant_candidate(text) || constant_find(text) != NULL)
+    constant_table *table = &p->constants;
+    if (!constant_candidate(text) || constant_find(table, text) != NULL)
         return;
-    if (table.n == table.cap) {
-        table.cap = table.cap ? 2 * table.cap : 8;
-        table.items = xrealloc(table.items, table.cap * sizeof *table.items);
+    if (table->n == table->cap) {
+        table->cap = table->cap ? 2 * table->cap : 8;
+        table->items = xrealloc(table->items, table->cap * sizeof *table->items);
     }
-    tag_constant *k = &table.items[table.n++];
+    tag_constant *k = &table->items[table->n++];
     memset(k, 0, sizeof *k);
-    k->text = xstrdup(text);
+    k->text = model_intern(p->m, text);
 }
 
 /* The numeric tag values of every declaration's doc comment outside the
@@ -95,15 +91,15 @@ static void collect_text(const char *text)
 static enum CXChildVisitResult collect_constants(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
-    (void)data;
+    parser *p = data;
     if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
         return CXChildVisit_Continue;
     if (clang_isDeclaration(clang_getCursorKind(c))) {
         annotations a;
-        read_annotations(c, &a);
+        read_annotations(p, c, &a);
         for (size_t i = 0; i < a.ntags; i++)
             if (constant_tag(a.tags[i].name))
-                collect_text(a.tags[i].value);
+                collect_text(p, a.tags[i].value);
         annotations_free(&a);
     }
     return CXChildVisit_Recurse;
@@ -129,7 +125,7 @@ static bool is_unsigned_type(CXType t)
 /* The value of each enumerator sc_eval_N. */
 static enum CXChildVisitResult read_values(CXCursor c, CXCursor parent, CXClientData data)
 {
-    (void)data;
+    constant_table *table = data;
     if (clang_getCursorKind(c) == CXCursor_EnumDecl)
         return CXChildVisit_Recurse;
     if (clang_getCursorKind(c) != CXCursor_EnumConstantDecl)
@@ -137,8 +133,8 @@ static enum CXChildVisitResult read_values(CXCursor c, CXCursor parent, CXClient
     char *name = take_string(clang_getCursorSpelling(c));
     size_t i;
     char end;
-    if (sscanf(name, "sc_eval_%zu%c", &i, &end) == 1 && i < table.n && table.items[i].why == NULL) {
-        tag_constant *k = &table.items[i];
+    if (sscanf(name, "sc_eval_%zu%c", &i, &end) == 1 && i < table->n && table->items[i].why == NULL) {
+        tag_constant *k = &table->items[i];
         k->ok = true;
         k->is_unsigned = is_unsigned_type(clang_getEnumDeclIntegerType(parent));
         if (k->is_unsigned)
@@ -152,7 +148,7 @@ static enum CXChildVisitResult read_values(CXCursor c, CXCursor parent, CXClient
 
 /* clang's first error on each expression's line (expansion locations: an
  * error inside a macro the expression uses is on that line too). */
-static void read_errors(CXTranslationUnit tu, unsigned first_line)
+static void read_errors(constant_table *table, CXTranslationUnit tu, unsigned first_line)
 {
     unsigned n = clang_getNumDiagnostics(tu);
     for (unsigned d = 0; d < n; d++) {
@@ -161,19 +157,20 @@ static void read_errors(CXTranslationUnit tu, unsigned first_line)
             CXSourceLocation at = clang_getDiagnosticLocation(diagnostic);
             unsigned line = 0;
             clang_getExpansionLocation(at, NULL, &line, NULL, NULL);
-            if (clang_Location_isFromMainFile(at) && line >= first_line && line - first_line < table.n &&
-                table.items[line - first_line].why == NULL)
-                table.items[line - first_line].why = take_string(clang_getDiagnosticSpelling(diagnostic));
+            if (clang_Location_isFromMainFile(at) && line >= first_line && line - first_line < table->n &&
+                table->items[line - first_line].why == NULL)
+                table->items[line - first_line].why = take_string(clang_getDiagnosticSpelling(diagnostic));
         }
         clang_disposeDiagnostic(diagnostic);
     }
 }
 
-void parse_constants_evaluate(CXIndex index, CXTranslationUnit tu, const char *header, const char *const *args,
-                              int nargs)
+void parse_constants_evaluate(parser *p, CXIndex index, CXTranslationUnit tu, const char *header,
+                              const char *const *args, int nargs)
 {
-    clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_constants, NULL);
-    if (table.n == 0)
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_constants, p);
+    constant_table *table = &p->constants;
+    if (table->n == 0)
         return;
     /* a file beside the header that includes it by name, as a source file
      * of the project would; it exists only in memory */
@@ -183,30 +180,28 @@ void parse_constants_evaluate(CXIndex index, CXTranslationUnit tu, const char *h
     strbuf text;
     sb_init(&text);
     sb_printf(&text, "#include \"%s\"\n", base);
-    for (size_t i = 0; i < table.n; i++)
-        sb_printf(&text, "enum sc_eval_e%zu { sc_eval_%zu = (%s) };\n", i, i, table.items[i].text);
+    for (size_t i = 0; i < table->n; i++)
+        sb_printf(&text, "enum sc_eval_e%zu { sc_eval_%zu = (%s) };\n", i, i, table->items[i].text);
     struct CXUnsavedFile unsaved = {path, text.data, (unsigned long)text.len};
     CXTranslationUnit eval = NULL;
     enum CXErrorCode rc = clang_parseTranslationUnit2(index, path, args, nargs, &unsaved, 1,
                                                       CXTranslationUnit_SkipFunctionBodies, &eval);
     if (rc == CXError_Success && eval != NULL) {
-        read_errors(eval, 2);
-        clang_visitChildren(clang_getTranslationUnitCursor(eval), read_values, NULL);
+        read_errors(table, eval, 2);
+        clang_visitChildren(clang_getTranslationUnitCursor(eval), read_values, table);
         clang_disposeTranslationUnit(eval);
     }
-    for (size_t i = 0; i < table.n; i++)
-        if (!table.items[i].ok && table.items[i].why == NULL)
-            table.items[i].why = xasprintf("libclang could not evaluate it (error %d)", (int)rc);
+    for (size_t i = 0; i < table->n; i++)
+        if (!table->items[i].ok && table->items[i].why == NULL)
+            table->items[i].why = xasprintf("libclang could not evaluate it (error %d)", (int)rc);
     sb_free(&text);
     free(path);
 }
 
-void parse_constants_free(void)
+void constant_table_free(constant_table *table)
 {
-    for (size_t i = 0; i < table.n; i++) {
-        free((char *)table.items[i].text);
-        free((char *)table.items[i].why);
-    }
-    free(table.items);
-    memset(&table, 0, sizeof table);
+    for (size_t i = 0; i < table->n; i++)
+        free((char *)table->items[i].why);
+    free(table->items);
+    memset(table, 0, sizeof *table);
 }

@@ -9,7 +9,10 @@
 
 #include "model/model.h"
 #include "parse/annotations.h"
+#include "parse/constants.h"
+#include "parse/tags.h"
 #include "schemac/reader.h"
+#include "util/diag.h"
 
 
 /* A struct or enum already turned into the model, keyed by its canonical
@@ -48,6 +51,9 @@ typedef struct cursor_index {
 
 typedef struct parser {
     model *m;
+    diag_state *diag;       /* where the header's mistakes are reported */
+    constant_table constants; /* the tags' integer constant expressions, evaluated */
+    tag_context tags;         /* diag and constants, for tags.c */
     unsigned nesting; /* structs being read, one inside the other */
     known_decl *known;
     size_t nknown;
@@ -71,13 +77,14 @@ typedef struct resolved {
 /* ---- parse.c: cursors, locations, doc comments, known declarations ---- */
 
 char *take_string(CXString s);
-src_loc loc_of(CXSourceLocation l);
-src_loc cursor_loc(CXCursor c);
-void read_annotations(CXCursor c, annotations *out);
+/* Locations name files the model keeps (model_intern). */
+src_loc loc_of(parser *p, CXSourceLocation l);
+src_loc cursor_loc(parser *p, CXCursor c);
+void read_annotations(parser *p, CXCursor c, annotations *out);
 /* Evaluates the integer constant expressions of the numeric tags of tu's
  * doc comments (parse_constants.c), for constant_find. */
-void parse_constants_evaluate(CXIndex index, CXTranslationUnit tu, const char *header, const char *const *args,
-                              int nargs);
+void parse_constants_evaluate(parser *p, CXIndex index, CXTranslationUnit tu, const char *header,
+                              const char *const *args, int nargs);
 CXType strip_elaborated(CXType t);
 const char *typedef_name_for(parser *p, CXCursor decl);
 known_decl *find_known(parser *p, CXCursor decl);
@@ -91,9 +98,9 @@ bool is_char_kind(enum CXTypeKind k);
 bool is_cjson_pointer(CXType t);
 bool is_integer_kind(enum CXTypeKind k);
 bool is_unsigned_kind(enum CXTypeKind k);
-resolved resolve(CXType t);
+resolved resolve(parser *p, CXType t);
 void resolved_free(resolved *r);
-void apply_layers(const resolved *r, node *n);
+void apply_layers(parser *p, const resolved *r, node *n);
 char *type_spelling(CXType t);
 /* Whether a member of type t is itself const (`const int x`, `char *const
  * p`, `const char name[8]`): the decoder could not fill it. */

@@ -12,29 +12,31 @@
 /* ---- enums --------------------------------------------------------------- */
 
 typedef struct enum_collect {
+    parser *p;
     enum_def *e;
 } enum_collect;
 
 static enum CXChildVisitResult visit_enumerator(CXCursor c, CXCursor parent, CXClientData data)
 {
     (void)parent;
+    parser *p = ((enum_collect *)data)->p;
     enum_def *e = ((enum_collect *)data)->e;
     if (clang_getCursorKind(c) != CXCursor_EnumConstantDecl)
         return CXChildVisit_Continue;
     annotations a;
-    read_annotations(c, &a);
-    tags_check_sites(&a, SITE_ENUMERATOR);
+    read_annotations(p, c, &a);
+    tags_check_sites(&p->tags, &a, SITE_ENUMERATOR);
     e->values = xrealloc(e->values, (e->nvalues + 1) * sizeof *e->values);
     enum_value *v = &e->values[e->nvalues++];
     memset(v, 0, sizeof *v);
     v->c_name = take_string(clang_getCursorSpelling(c));
     v->value = clang_getEnumConstantDeclValue(c);
-    v->where = cursor_loc(c);
+    v->where = cursor_loc(p, c);
     v->description = a.description;
     a.description = NULL;
     const tag *name = annotations_find(&a, "name");
     if (name != NULL)
-        v->json_name = tag_name_value(name);
+        v->json_name = tag_name_value(&p->tags, name);
     annotations_free(&a);
     return CXChildVisit_Continue;
 }
@@ -95,7 +97,7 @@ enum_def *get_enum(parser *p, CXCursor decl)
         e->c_type = xstrdup(tname);
         e->name = xstrdup(tname);
     } else if (clang_Cursor_isAnonymous(decl)) {
-        diag_error(cursor_loc(decl), "anonymous enum without a typedef: give it a name");
+        diag_error(p->diag, cursor_loc(p, decl), "anonymous enum without a typedef: give it a name");
         e->c_type = xstrdup("int");
         e->name = xstrdup("anonymous");
     } else {
@@ -103,18 +105,18 @@ enum_def *get_enum(parser *p, CXCursor decl)
         e->name = xstrdup(tag_name);
     }
     free(tag_name);
-    e->where = cursor_loc(decl);
+    e->where = cursor_loc(p, decl);
     annotations a;
     read_decl_annotations(p, decl, &a);
-    tags_check_sites(&a, SITE_ENUM);
+    tags_check_sites(&p->tags, &a, SITE_ENUM);
     e->description = a.description;
     a.description = NULL;
     annotations_free(&a);
 
-    enum_collect collect = {e};
+    enum_collect collect = {p, e};
     clang_visitChildren(decl, visit_enumerator, &collect);
     if (e->nvalues == 0)
-        diag_error(e->where, "enum %s has no values", e->c_type);
+        diag_error(p->diag, e->where, "enum %s has no values", e->c_type);
     name_enum_values(e);
 
     k = add_known(p, decl);
@@ -165,7 +167,7 @@ bool is_unsigned_kind(enum CXTypeKind k)
            k == CXType_ULongLong || k == CXType_Char_U;
 }
 
-resolved resolve(CXType t)
+resolved resolve(parser *p, CXType t)
 {
     resolved r;
     memset(&r, 0, sizeof r);
@@ -182,9 +184,9 @@ resolved resolve(CXType t)
             continue;
         }
         annotations a;
-        read_annotations(decl, &a);
+        read_annotations(p, decl, &a);
         if (a.description != NULL || a.ntags > 0) {
-            tags_check_sites(&a, SITE_TYPEDEF);
+            tags_check_sites(&p->tags, &a, SITE_TYPEDEF);
             if (r.description == NULL && a.description != NULL)
                 r.description = xstrdup(a.description);
             r.layers = xrealloc(r.layers, (r.nlayers + 1) * sizeof *r.layers);
@@ -207,10 +209,10 @@ void resolved_free(resolved *r)
 }
 
 /* Inner typedefs first, so an outer typedef overrides what it wraps. */
-void apply_layers(const resolved *r, node *n)
+void apply_layers(parser *p, const resolved *r, node *n)
 {
     for (size_t i = r->nlayers; i-- > 0;)
-        tags_apply_values(&r->layers[i], n);
+        tags_apply_values(&p->tags, &r->layers[i], n);
     if (n->description == NULL && r->description != NULL)
         n->description = xstrdup(r->description);
 }
@@ -288,7 +290,7 @@ static int64_t min_i64(int64_t a, int64_t b)
  * (`struct x;`) or one a system header declares (FILE). Reported once, at
  * the member that uses it, with a note at the type's declaration: never as
  * errors inside a file the user cannot edit, one per field of it. */
-static bool foreign_record(CXType spelled, CXCursor decl, src_loc where)
+static bool foreign_record(parser *p, CXType spelled, CXCursor decl, src_loc where)
 {
     CXCursor def = clang_getCursorDefinition(decl);
     bool opaque = clang_Cursor_isNull(def);
@@ -300,13 +302,13 @@ static bool foreign_record(CXType spelled, CXCursor decl, src_loc where)
     CXType named = strip_elaborated(spelled);
     CXCursor declared = named.kind == CXType_Typedef ? clang_getTypeDeclaration(named) : decl;
     if (opaque)
-        diag_error(where, "'%s' is declared but never defined, so schemac cannot read or write its "
+        diag_error(p->diag, where, "'%s' is declared but never defined, so schemac cannot read or write its "
                           "members: define the struct in this header (or one it includes), or tag the "
                           "member @ignore to leave it out of the JSON", type);
     else
-        diag_error(where, "'%s' comes from a system header and is no JSON data: tag the member @ignore "
+        diag_error(p->diag, where, "'%s' comes from a system header and is no JSON data: tag the member @ignore "
                           "to leave it out of the JSON, or use a struct of your own", type);
-    diag_note(cursor_loc(declared), "%s is declared here", type);
+    diag_note(p->diag, cursor_loc(p, declared), "%s is declared here", type);
     free(type);
     return true;
 }
@@ -315,7 +317,7 @@ static bool foreign_record(CXType spelled, CXCursor decl, src_loc where)
  * the field code handles). Returns NULL after reporting an error. */
 node *build_value_node(parser *p, CXType spelled, src_loc where)
 {
-    resolved r = resolve(spelled);
+    resolved r = resolve(p, spelled);
     CXType t = r.type;
     CXType canon = clang_getCanonicalType(t);
     node *n = NULL;
@@ -340,7 +342,7 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
         }
     } else if (is_char_kind(canon.kind)) {
         char *s = type_spelling(spelled);
-        diag_error(where, "a single char ('%s') is ambiguous: use int8_t or uint8_t for a number, "
+        diag_error(p->diag, where, "a single char ('%s') is ambiguous: use int8_t or uint8_t for a number, "
                           "char name[N] or char * for text", s);
         free(s);
     } else if (canon.kind == CXType_Float || canon.kind == CXType_Double) {
@@ -353,20 +355,20 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
         CXCursor decl = clang_getTypeDeclaration(canon);
         char *name = take_string(clang_getCursorSpelling(decl));
         if (clang_getCursorKind(decl) == CXCursor_UnionDecl) {
-            diag_error(where, "a union is only supported as a struct member right after the enum "
+            diag_error(p->diag, where, "a union is only supported as a struct member right after the enum "
                               "member that says which of its members is set");
         } else if (strcmp(name, "cJSON") == 0) {
-            diag_error(where, "a cJSON struct by value: use cJSON * for any JSON value");
-        } else if (!foreign_record(spelled, decl, where)) {
-            unsigned errors_before = diag.errors;
+            diag_error(p->diag, where, "a cJSON struct by value: use cJSON * for any JSON value");
+        } else if (!foreign_record(p, spelled, decl, where)) {
+            unsigned errors_before = p->diag->errors;
             struct_def *s = get_struct(p, decl);
-            src_loc defined = cursor_loc(decl);
-            if (diag.errors > errors_before && where.file != NULL && defined.file != NULL &&
+            src_loc defined = cursor_loc(p, decl);
+            if (p->diag->errors > errors_before && where.file != NULL && defined.file != NULL &&
                 strcmp(where.file, defined.file) != 0) {
                 /* the errors are in another file: say which member of
                  * this one brought that type in */
                 char *type = type_spelling(spelled);
-                diag_note(where, "'%s' is used here", type);
+                diag_note(p->diag, where, "'%s' is used here", type);
                 free(type);
             }
             if (s != NULL) {
@@ -383,7 +385,7 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
             n = node_new(NODE_STRING);
         } else {
             char *s = type_spelling(spelled);
-            diag_error(where, "unsupported type '%s' here: a pointer inside an array or behind "
+            diag_error(p->diag, where, "unsupported type '%s' here: a pointer inside an array or behind "
                               "another pointer", s);
             free(s);
         }
@@ -392,10 +394,10 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
         n = node_new(NODE_STRING);
         n->buf_size = (size_t)clang_getArraySize(canon);
         if (n->buf_size < 2)
-            diag_error(where, "char buffer of size %zu cannot hold any text", n->buf_size);
+            diag_error(p->diag, where, "char buffer of size %zu cannot hold any text", n->buf_size);
     } else {
         char *s = type_spelling(spelled);
-        diag_error(where, "unsupported type '%s': schemac maps bool, integers, float, double, "
+        diag_error(p->diag, where, "unsupported type '%s': schemac maps bool, integers, float, double, "
                           "char * and char[N], enums, structs, and arrays of those", s);
         free(s);
     }
@@ -404,12 +406,12 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
         n->c_const = clang_isConstQualifiedType(clang_getCanonicalType(spelled));
         if (n->c_type == NULL) {
             char *s = type_spelling(spelled);
-            diag_error(where, "'%s' is const through a typedef of a type without a name, which generated "
+            diag_error(p->diag, where, "'%s' is const through a typedef of a type without a name, which generated "
                               "code cannot spell without the const to fill it: name the type, or write the "
                               "const out (const T)", s);
             n->c_type = s;
         }
-        apply_layers(&r, n);
+        apply_layers(p, &r, n);
     }
     resolved_free(&r);
     return n;

@@ -1,6 +1,6 @@
 /* schemac generator, pattern compiler: a string two patterns both match.
  *
- * check_overlap.c asks it whether two string variants of an untagged union
+ * model/overlap.c asks it whether two string variants of an untagged union
  * share a value. The search runs over the product of the two DFAs (each a
  * search automaton over UTF-8 bytes: state 0 dead, 1 matched) and a
  * UTF-8 automaton, so every string it finds is valid UTF-8 without U+0000

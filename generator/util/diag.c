@@ -12,8 +12,6 @@
 #include <string.h>
 #include <unistd.h>
 
-diag_state diag;
-
 /* Writes text and a newline with its control characters escaped:
  * diagnostics quote the header (names, tag values), and a header must not
  * be able to send escape sequences to the terminal that shows them. C0
@@ -63,17 +61,6 @@ static void put_sanitised_line(const char *text)
     sb_free(&line);
 }
 
-/* The diagnostics printed so far: the same one found again (a member
- * shared by every variant of a tagged union is checked in each) says
- * nothing new. Hashed, as a header of many tools gives thousands of
- * dialect warnings. */
-static struct {
-    char **lines; /* in the order printed */
-    size_t n, cap;
-    size_t *slots; /* open addressing: index + 1 into lines, 0 = free; at most half full */
-    size_t nslots; /* 0 or a power of two */
-} printed;
-
 static uint64_t hash_text(const char *s)
 {
     uint64_t h = UINT64_C(14695981039346656037); /* FNV-1a */
@@ -83,34 +70,34 @@ static uint64_t hash_text(const char *s)
 }
 
 /* The slot holding line, or the free slot where it would go. */
-static size_t *printed_slot(const char *line)
+static size_t *printed_slot(diag_state *d, const char *line)
 {
-    size_t mask = printed.nslots - 1;
+    size_t mask = d->printed.nslots - 1;
     size_t i = (size_t)hash_text(line) & mask;
-    while (printed.slots[i] != 0 && strcmp(printed.lines[printed.slots[i] - 1], line) != 0)
+    while (d->printed.slots[i] != 0 && strcmp(d->printed.lines[d->printed.slots[i] - 1], line) != 0)
         i = (i + 1) & mask;
-    return &printed.slots[i];
+    return &d->printed.slots[i];
 }
 
 /* Whether line is new, remembering it. */
-static bool first_time(char *line)
+static bool first_time(diag_state *d, char *line)
 {
-    if (2 * (printed.n + 1) > printed.nslots) {
-        free(printed.slots);
-        printed.nslots = printed.nslots ? 2 * printed.nslots : 64;
-        printed.slots = xcalloc(printed.nslots, sizeof *printed.slots);
-        for (size_t i = 0; i < printed.n; i++)
-            *printed_slot(printed.lines[i]) = i + 1;
+    if (2 * (d->printed.n + 1) > d->printed.nslots) {
+        free(d->printed.slots);
+        d->printed.nslots = d->printed.nslots ? 2 * d->printed.nslots : 64;
+        d->printed.slots = xcalloc(d->printed.nslots, sizeof *d->printed.slots);
+        for (size_t i = 0; i < d->printed.n; i++)
+            *printed_slot(d, d->printed.lines[i]) = i + 1;
     }
-    size_t *slot = printed_slot(line);
+    size_t *slot = printed_slot(d, line);
     if (*slot != 0)
         return false;
-    if (printed.n == printed.cap) {
-        printed.cap = printed.cap ? 2 * printed.cap : 64;
-        printed.lines = xrealloc(printed.lines, printed.cap * sizeof *printed.lines);
+    if (d->printed.n == d->printed.cap) {
+        d->printed.cap = d->printed.cap ? 2 * d->printed.cap : 64;
+        d->printed.lines = xrealloc(d->printed.lines, d->printed.cap * sizeof *d->printed.lines);
     }
-    printed.lines[printed.n++] = line;
-    *slot = printed.n;
+    d->printed.lines[d->printed.n++] = line;
+    *slot = d->printed.n;
     return true;
 }
 
@@ -134,13 +121,9 @@ const warning_desc warning_table[WARNING_COUNT] = {
                                     "bytes, which the decoder refuses", false},
 };
 
-/* Per warning: reported at all, and made an error or kept a warning
- * whatever -Werror says (gcc's -Werror=NAME and -Wno-error=NAME). */
+/* Per warning (diag_state.warning_state): made an error or kept a
+ * warning whatever -Werror says (gcc's -Werror=NAME and -Wno-error=NAME). */
 enum { AS_DEFAULT, AS_ERROR, AS_WARNING };
-static struct {
-    bool silenced;
-    int as;
-} warning_state[WARNING_COUNT];
 
 static bool warning_named(const char *name, warning_id *w)
 {
@@ -153,79 +136,65 @@ static bool warning_named(const char *name, warning_id *w)
     return false;
 }
 
-bool diag_warning_option(const char *arg)
+bool diag_warning_option(diag_state *d, const char *arg)
 {
     warning_id w;
     if (strcmp(arg, "-Werror") == 0)
-        diag.warnings_are_errors = true;
+        d->warnings_are_errors = true;
     else if (strcmp(arg, "-Wno-error") == 0)
-        diag.warnings_are_errors = false;
+        d->warnings_are_errors = false;
     else if (strncmp(arg, "-Werror=", 8) == 0 && warning_named(arg + 8, &w))
-        warning_state[w].as = AS_ERROR;
+        d->warning_state[w].as = AS_ERROR;
     else if (strncmp(arg, "-Wno-error=", 11) == 0 && warning_named(arg + 11, &w))
-        warning_state[w].as = AS_WARNING;
+        d->warning_state[w].as = AS_WARNING;
     else if (strncmp(arg, "-Wno-", 5) == 0 && warning_named(arg + 5, &w))
-        warning_state[w].silenced = true;
+        d->warning_state[w].silenced = true;
     else if (strncmp(arg, "-W", 2) == 0 && warning_named(arg + 2, &w))
-        warning_state[w].silenced = false;
+        d->warning_state[w].silenced = false;
     else
         return false;
     return true;
 }
 
-bool diag_warning_enabled(warning_id w)
+bool diag_warning_enabled(const diag_state *d, warning_id w)
 {
-    return !warning_state[w].silenced;
+    return !d->warning_state[w].silenced;
 }
 
-static bool warning_is_error(warning_id w)
+static bool warning_is_error(const diag_state *d, warning_id w)
 {
-    if (warning_state[w].as != AS_DEFAULT)
-        return warning_state[w].as == AS_ERROR;
-    return diag.warnings_are_errors || warning_table[w].error_by_default;
+    if (d->warning_state[w].as != AS_DEFAULT)
+        return d->warning_state[w].as == AS_ERROR;
+    return d->warnings_are_errors || warning_table[w].error_by_default;
 }
 
-/* How diagnostics are shown (diag_configure). */
-static struct {
-    diag_format format;
-    bool color;
-    bool parseable_fixits;
-    const char *file;
-    const char *version;
-} shown;
-
-void diag_configure(diag_format format, diag_color color, bool parseable_fixits, const char *file,
+void diag_configure(diag_state *d, diag_format format, diag_color color, bool parseable_fixits, const char *file,
                     const char *version)
 {
-    shown.format = format;
+    d->shown.format = format;
     /* gcc's auto: colour only on a terminal that is not "dumb" */
     const char *term = getenv("TERM");
-    shown.color = format == DIAG_FORMAT_TEXT &&
+    d->shown.color = format == DIAG_FORMAT_TEXT &&
                   (color == DIAG_COLOR_ALWAYS ||
                    (color == DIAG_COLOR_AUTO && isatty(STDERR_FILENO) && term != NULL && strcmp(term, "dumb") != 0));
-    shown.parseable_fixits = parseable_fixits;
-    shown.file = file;
-    shown.version = version;
+    d->shown.parseable_fixits = parseable_fixits;
+    d->shown.file = file;
+    d->shown.version = version;
 }
-
-static struct {
-    record *items;
-    size_t n, cap;
-} records;
 
 static char *dup_or_null(const char *s)
 {
     return s != NULL ? xstrdup(s) : NULL;
 }
 
-static void keep_record(const char *kind, src_loc where, const char *message, const char *option,
+static void keep_record(diag_state *d, const char *kind, src_loc where, const char *message, const char *option,
                         const diag_fixit *fix)
 {
-    if (records.n == records.cap) {
-        records.cap = records.cap ? 2 * records.cap : 16;
-        records.items = xrealloc(records.items, records.cap * sizeof *records.items);
+    if (d->records.n == d->records.cap) {
+        d->records.cap = d->records.cap ? 2 * d->records.cap : 16;
+        d->records.items = xrealloc(d->records.items, d->records.cap * sizeof *d->records.items);
     }
-    record *r = &records.items[records.n++];
+    record *r = &d->records.items[d->records.n++];
     memset(r, 0, sizeof *r);
     r->kind = xstrdup(kind);
     r->file = dup_or_null(where.file);
@@ -298,30 +267,26 @@ static void put_parseable_fixit(src_loc where, const diag_fixit *fix)
 }
 
 /* Shows one diagnostic in the chosen form. plain: its text line. */
-static void show(const char *plain, const char *kind, src_loc where, const char *message, const char *option,
-                 const diag_fixit *fix)
+static void show(diag_state *d, const char *plain, const char *kind, src_loc where, const char *message,
+                 const char *option, const diag_fixit *fix)
 {
-    if (shown.format != DIAG_FORMAT_TEXT)
-        keep_record(kind, where, message, option, fix);
-    else if (shown.color)
+    if (d->shown.format != DIAG_FORMAT_TEXT)
+        keep_record(d, kind, where, message, option, fix);
+    else if (d->shown.color)
         put_colored_line(kind, where, message, option);
     else
         put_sanitised_line(plain);
-    if (shown.format == DIAG_FORMAT_TEXT && fix != NULL && shown.parseable_fixits)
+    if (d->shown.format == DIAG_FORMAT_TEXT && fix != NULL && d->shown.parseable_fixits)
         put_parseable_fixit(where, fix);
 }
 
-/* Whether the last error or warning was shown: its notes follow it, and
- * are dropped with it when it was a repeat. */
-static bool last_shown = true;
-
 /* Reports the diagnostic unless it was reported before (a note: unless
  * its error or warning was not shown); whether it was new. */
-static bool report(src_loc where, const char *kind, const char *option, const diag_fixit *fix, const char *fmt,
-                   va_list ap)
+static bool report(diag_state *d, src_loc where, const char *kind, const char *option, const diag_fixit *fix,
+                   const char *fmt, va_list ap)
 {
     bool note = strcmp(kind, "note") == 0;
-    if (note && !last_shown)
+    if (note && d->last_dropped)
         return false;
     strbuf message;
     sb_init(&message);
@@ -337,35 +302,33 @@ static bool report(src_loc where, const char *kind, const char *option, const di
     char *line = sb_take(&sb);
     /* a note is shown with each error it belongs to, never folded into an
      * equal note of an earlier one; first_time keeps the line it took */
-    bool is_new = note || first_time(line);
+    bool is_new = note || first_time(d, line);
     if (!note)
-        last_shown = is_new;
+        d->last_dropped = !is_new;
     if (is_new)
-        show(line, kind, where, message.data, option, fix);
+        show(d, line, kind, where, message.data, option, fix);
     if (note || !is_new)
         free(line);
     sb_free(&message);
     return is_new;
 }
 
-void diag_forget(void)
+void diag_forget(diag_state *d)
 {
-    for (size_t i = 0; i < printed.n; i++)
-        free(printed.lines[i]);
-    free(printed.slots);
-    free(printed.lines);
-    memset(&printed, 0, sizeof printed);
-    last_shown = true;
-    for (size_t i = 0; i < records.n; i++) {
-        record *r = &records.items[i];
+    for (size_t i = 0; i < d->printed.n; i++)
+        free(d->printed.lines[i]);
+    free(d->printed.slots);
+    free(d->printed.lines);
+    for (size_t i = 0; i < d->records.n; i++) {
+        record *r = &d->records.items[i];
         free(r->kind);
         free(r->file);
         free(r->message);
         free(r->option);
         free(r->fix_text);
     }
-    free(records.items);
-    memset(&records, 0, sizeof records);
+    free(d->records.items);
+    memset(d, 0, sizeof *d);
 }
 
 void diag_print(const char *line)
@@ -373,85 +336,86 @@ void diag_print(const char *line)
     put_sanitised_line(line);
 }
 
-void diag_clang(const char *formatted, const char *kind, src_loc where, const char *message, const char *option)
+void diag_clang(diag_state *d, const char *formatted, const char *kind, src_loc where, const char *message,
+                const char *option)
 {
-    if (shown.format == DIAG_FORMAT_TEXT && !shown.color)
+    if (d->shown.format == DIAG_FORMAT_TEXT && !d->shown.color)
         put_sanitised_line(formatted);
     else
-        show(formatted, kind, where, message, option, NULL);
+        show(d, formatted, kind, where, message, option, NULL);
 }
 
-void diag_error(src_loc where, const char *fmt, ...)
+void diag_error(diag_state *d, src_loc where, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    bool counted = report(where, "error", NULL, NULL, fmt, ap);
+    bool counted = report(d, where, "error", NULL, NULL, fmt, ap);
     va_end(ap);
-    diag.errors += counted;
+    d->errors += counted;
 }
 
-void diag_error_fixit(src_loc where, diag_fixit fix, const char *fmt, ...)
+void diag_error_fixit(diag_state *d, src_loc where, diag_fixit fix, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    bool counted = report(where, "error", NULL, &fix, fmt, ap);
+    bool counted = report(d, where, "error", NULL, &fix, fmt, ap);
     va_end(ap);
-    diag.errors += counted;
+    d->errors += counted;
 }
 
-void diag_warning(src_loc where, const char *fmt, ...)
+void diag_warning(diag_state *d, src_loc where, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    bool as_error = diag.warnings_are_errors;
-    bool counted = report(where, as_error ? "error" : "warning", NULL, NULL, fmt, ap);
+    bool as_error = d->warnings_are_errors;
+    bool counted = report(d, where, as_error ? "error" : "warning", NULL, NULL, fmt, ap);
     va_end(ap);
     if (as_error)
-        diag.errors += counted;
+        d->errors += counted;
     else
-        diag.warnings += counted;
+        d->warnings += counted;
 }
 
-void diag_warn(warning_id w, src_loc where, const char *fmt, ...)
+void diag_warn(diag_state *d, warning_id w, src_loc where, const char *fmt, ...)
 {
-    if (warning_state[w].silenced)
+    if (d->warning_state[w].silenced)
         return;
-    bool as_error = warning_is_error(w);
+    bool as_error = warning_is_error(d, w);
     char option[64];
     snprintf(option, sizeof option, as_error ? "-Werror=%s" : "-W%s", warning_table[w].name);
     va_list ap;
     va_start(ap, fmt);
-    bool counted = report(where, as_error ? "error" : "warning", option, NULL, fmt, ap);
+    bool counted = report(d, where, as_error ? "error" : "warning", option, NULL, fmt, ap);
     va_end(ap);
     if (as_error)
-        diag.errors += counted;
+        d->errors += counted;
     else
-        diag.warnings += counted;
+        d->warnings += counted;
 }
 
-void diag_note(src_loc where, const char *fmt, ...)
+void diag_note(diag_state *d, src_loc where, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    (void)report(where, "note", NULL, NULL, fmt, ap);
+    (void)report(d, where, "note", NULL, NULL, fmt, ap);
     va_end(ap);
 }
 
-bool diag_failed(void)
+bool diag_failed(const diag_state *d)
 {
-    return diag.errors > 0; /* warnings made errors are counted there */
+    return d->errors > 0; /* warnings made errors are counted there */
 }
 
-int diag_finish(void)
+int diag_finish(diag_state *d)
 {
-    if (shown.format == DIAG_FORMAT_TEXT)
+    if (d->shown.format == DIAG_FORMAT_TEXT)
         return 0;
-    char *text = shown.format == DIAG_FORMAT_JSON
-                     ? diag_document_json(records.items, records.n)
-                     : diag_document_sarif(records.items, records.n, shown.version, !diag_failed());
-    FILE *f = shown.file != NULL ? fopen(shown.file, "w") : stderr;
+    char *text = d->shown.format == DIAG_FORMAT_JSON
+                     ? diag_document_json(d->records.items, d->records.n)
+                     : diag_document_sarif(d->records.items, d->records.n, d->shown.version, !diag_failed(d));
+    FILE *f = d->shown.file != NULL ? fopen(d->shown.file, "w") : stderr;
     if (f == NULL) {
-        fprintf(stderr, "schemac: error: cannot write the diagnostics to '%s': %s\n", shown.file, strerror(errno));
+        fprintf(stderr, "schemac: error: cannot write the diagnostics to '%s': %s\n", d->shown.file, strerror(errno));
         free(text);
         return -1;
     }
@@ -460,7 +424,8 @@ int diag_finish(void)
         ok = fclose(f) == 0 && ok;
     free(text);
     if (!ok) {
-        fprintf(stderr, "schemac: error: cannot write the diagnostics to '%s'\n", shown.file != NULL ? shown.file : "stderr");
+        fprintf(stderr, "schemac: error: cannot write the diagnostics to '%s'\n",
+                d->shown.file != NULL ? d->shown.file : "stderr");
         return -1;
     }
     return 0;

@@ -25,6 +25,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "export.h"
 #include "error.h"
 
 #ifdef __cplusplus
@@ -62,6 +63,14 @@ typedef struct sc_limits {
 #define SC_DEFAULT_MAX_MEMBERS ((size_t)1 << 16)
 #define SC_DEFAULT_MAX_DEPTH 64
 
+/* The ceiling of the depth limit: sc_limits.max_depth (default
+ * SC_DEFAULT_MAX_DEPTH, 64) can be raised up to it, and validate and encode
+ * follow a value built in C this deep (so a cycle ends in SC_ERR_DEPTH, and
+ * every value a decode accepts validates). Fixed: libschemac and generated
+ * code must agree on it, so it is not a macro to override
+ * (docs/security.md). The reader carries the effective limit. */
+#define SC_MAX_DEPTH 1000
+
 typedef struct sc_arena_block sc_arena_block;
 typedef struct sc_arena_cleanup sc_arena_cleanup;
 
@@ -87,14 +96,14 @@ typedef struct sc_arena {
 
 /* An arena over buf[0..size): never touches the heap. Both init functions
  * set the default limits. */
-void sc_arena_init_buffer(sc_arena *arena, void *buf, size_t size);
+SC_API void sc_arena_init_buffer(sc_arena *arena, void *buf, size_t size);
 
 /* An arena over an allocator; NULL means malloc/free. */
-void sc_arena_init(sc_arena *arena, const sc_allocator *allocator);
+SC_API void sc_arena_init(sc_arena *arena, const sc_allocator *allocator);
 
 /* size bytes aligned for any type, or NULL when out of memory.
  * A zero size returns a valid unique pointer. */
-void *sc_arena_alloc(sc_arena *arena, size_t size);
+SC_API void *sc_arena_alloc(sc_arena *arena, size_t size);
 
 /* Resize ptr (from this arena, old_size bytes) to new_size >= old_size.
  * Grows in place when ptr is the arena's last allocation, or the array this
@@ -103,58 +112,58 @@ void *sc_arena_alloc(sc_arena *arena, size_t size);
  * next doublings happen in place (heap arenas only: an arena over a caller
  * buffer just copies). ptr may be NULL with old_size 0. NULL when out of
  * memory. */
-void *sc_arena_grow(sc_arena *arena, void *ptr, size_t old_size, size_t new_size);
+SC_API void *sc_arena_grow(sc_arena *arena, void *ptr, size_t old_size, size_t new_size);
 
 /* A NUL-terminated copy of s[0..len). */
-char *sc_arena_strndup(sc_arena *arena, const char *s, size_t len);
+SC_API char *sc_arena_strndup(sc_arena *arena, const char *s, size_t len);
 
 /* Run fn(ptr) when the arena is reset or released (e.g. cJSON_Delete for a
  * kept subtree). Returns 0, or SC_ERR_NOMEM (and then runs fn(ptr) at once,
  * so the resource is never lost). */
-int sc_arena_on_release(sc_arena *arena, void (*fn)(void *), void *ptr);
+SC_API int sc_arena_on_release(sc_arena *arena, void (*fn)(void *), void *ptr);
 
 /* Free everything allocated so far; the arena stays usable. Keeps heap
  * memory for reuse so a reset loop stops calling the allocator: the one
  * block if a single block was in use, else one new block as large as all
  * the blocks together (keeping only the largest would send a loop whose
  * work spans several blocks back to the allocator every round). */
-void sc_arena_reset(sc_arena *arena);
+SC_API void sc_arena_reset(sc_arena *arena);
 
 /* Free everything, heap blocks included. The arena must be re-initialised
  * before further use. */
-void sc_arena_release(sc_arena *arena);
+SC_API void sc_arena_release(sc_arena *arena);
 
 /* Bytes handed out since the last init or reset (for tests and benchmarks). */
-size_t sc_arena_used(const sc_arena *arena);
+SC_API size_t sc_arena_used(const sc_arena *arena);
 
 /* Sets the limits of every later decode into the arena (NULL: the
  * defaults). Fields left 0 take their defaults; max_depth is clamped to
  * [1, SC_MAX_DEPTH]. Reset keeps them. */
-void sc_arena_set_limits(sc_arena *arena, const sc_limits *limits);
+SC_API void sc_arena_set_limits(sc_arena *arena, const sc_limits *limits);
 
 /* The limits in force, every field resolved. */
-sc_limits sc_arena_limits(const sc_arena *arena);
+SC_API sc_limits sc_arena_limits(const sc_arena *arena);
 /* The same by address (generated tool code validates a handler's result
  * under the limits its arguments were decoded under). */
-const sc_limits *sc_arena_limits_of(const sc_arena *arena);
+SC_API const sc_limits *sc_arena_limits_of(const sc_arena *arena);
 
 /* limits (NULL: the defaults) as an arena would hold them: fields left 0
  * take their defaults, max_depth clamped to [1, SC_MAX_DEPTH]. */
-sc_limits sc_limits_resolve(const sc_limits *limits);
+SC_API sc_limits sc_limits_resolve(const sc_limits *limits);
 
 /* Bytes the arena holds against max_bytes: its heap blocks, headers
  * included, plus charges; 0 after release. */
-size_t sc_arena_held(const sc_arena *arena);
+SC_API size_t sc_arena_held(const sc_arena *arena);
 
 /* Counts bytes allocated outside the arena on its behalf (a cJSON tree it
  * will delete) against max_bytes until the next reset. Returns 0, or
  * SC_ERR_LIMIT (nothing charged) when they would take the arena past it. */
-int sc_arena_charge(sc_arena *arena, size_t bytes) SC_NODISCARD;
+SC_API int sc_arena_charge(sc_arena *arena, size_t bytes) SC_NODISCARD;
 
 /* Whether the last allocation that failed was refused by max_bytes rather
  * than by the allocator or the buffer (the reader then reports
  * SC_ERR_LIMIT, not SC_ERR_NOMEM). */
-bool sc_arena_over_limit(const sc_arena *arena);
+SC_API bool sc_arena_over_limit(const sc_arena *arena);
 
 #ifdef __cplusplus
 }

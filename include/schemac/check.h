@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "export.h"
 #include "error.h"
 
 #ifdef __cplusplus
@@ -16,9 +17,9 @@ extern "C" {
 
 /* UTF-8 as RFC 3629 defines it: no overlong forms, no surrogates, nothing
  * above U+10FFFF. */
-bool sc_utf8_valid(const char *s, size_t len);
+SC_API bool sc_utf8_valid(const char *s, size_t len);
 /* Code points in valid UTF-8 (what JSON Schema's minLength/maxLength count). */
-size_t sc_utf8_count(const char *s, size_t len);
+SC_API size_t sc_utf8_count(const char *s, size_t len);
 
 /* The formats schemac checks, with the meaning JSON Schema draft 2020-12
  * (and ajv-formats' "full" mode) gives them: X(ID, "name"), in the order of
@@ -41,17 +42,17 @@ typedef enum sc_format {
 #undef SC_FORMAT_ENUMERATOR
 } sc_format;
 
-bool sc_format_valid(sc_format format, const char *s, size_t len);
+SC_API bool sc_format_valid(sc_format format, const char *s, size_t len);
 /* The format's JSON Schema name, e.g. "date-time". */
-const char *sc_format_name(sc_format format);
+SC_API const char *sc_format_name(sc_format format);
 
 /* multipleOf as ajv decides it, so the decoder and the reference validator
  * agree: value / divisor must be an integer (divisor > 0, both finite). */
-bool sc_is_multiple_of(double value, double divisor);
+SC_API bool sc_is_multiple_of(double value, double divisor);
 
 /* The doubles a document's number may be for sc_read_float to store f
  * (the sign of zero kept): [*lo, *hi]. */
-void sc_float_interval(float f, double *lo, double *hi);
+SC_API void sc_float_interval(float f, double *lo, double *hi);
 
 /* Numbers a float variant of an untagged union may be written as so that
  * they read back as f: f itself first, then the ends of its interval, its
@@ -60,7 +61,7 @@ void sc_float_interval(float f, double *lo, double *hi);
  * that its union reads back as the same variant and float. At most
  * SC_FLOAT_FORMS(nmarks) numbers are written to out; returns the count. */
 #define SC_FLOAT_FORMS(nmarks) (7 + 3 * (nmarks))
-size_t sc_float_forms(float f, const double *marks, size_t nmarks, double *out);
+SC_API size_t sc_float_forms(float f, const double *marks, size_t nmarks, double *out);
 
 /* uniqueItems: the index of the first element equal to an earlier one, or
  * n when all are distinct. Equality is JSON equality of the values (so for
@@ -75,7 +76,7 @@ typedef enum sc_unique_kind {
     SC_UNIQUE_CHARBUF  /* char [size] elements (NUL-terminated within size) */
 } sc_unique_kind;
 
-size_t sc_find_duplicate(const void *items, size_t n, size_t size, sc_unique_kind kind);
+SC_API size_t sc_find_duplicate(const void *items, size_t n, size_t size, sc_unique_kind kind);
 
 #ifdef __cplusplus
 }

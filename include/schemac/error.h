@@ -14,6 +14,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "export.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -91,41 +93,41 @@ typedef struct sc_errors {
 } sc_errors;
 
 /* Sets errs up over items[0..max). */
-void sc_errors_init(sc_errors *errs, sc_error *items, size_t max);
+SC_API void sc_errors_init(sc_errors *errs, sc_error *items, size_t max);
 
 /* Formats every error, one "path: message" line each (as sc_error_format),
  * separated by '\n', cut to fit buf (always terminated). */
-void sc_errors_format(const sc_errors *errs, char *buf, size_t size);
+SC_API void sc_errors_format(const sc_errors *errs, char *buf, size_t size);
 
 /* A short constant text for a code, e.g. "duplicate key". */
-const char *sc_strerror(int code);
+SC_API const char *sc_strerror(int code);
 
 /* Clears err to SC_OK. Accepts NULL. */
-void sc_error_clear(sc_error *err);
+SC_API void sc_error_clear(sc_error *err);
 
 /* Records an error at the root and returns code. keyword is the JSON
  * Schema keyword a value broke ("maxLength"), as the decoders record it,
  * or NULL for any other failure (a handler's, I/O): the message says what
  * went wrong. Accepts err == NULL. */
-int sc_fail(sc_error *err, int code, const char *keyword, const char *fmt, ...) SC_PRINTF(4, 5);
+SC_API int sc_fail(sc_error *err, int code, const char *keyword, const char *fmt, ...) SC_PRINTF(4, 5);
 
 /* sc_fail at the value pointer names: a JSON Pointer ("/dates/2": member
  * "dates", item 2; "" for the root), so that a tool handler's error says
  * which argument is wrong, as the decoder's do ("/dates/2: no such day").
  * A pointer longer than SC_ERROR_PATH_MAX is cut. */
-int sc_fail_at(sc_error *err, int code, const char *pointer, const char *fmt, ...) SC_PRINTF(4, 5);
+SC_API int sc_fail_at(sc_error *err, int code, const char *pointer, const char *fmt, ...) SC_PRINTF(4, 5);
 
 /* Prepend one path segment to err->path while an error travels up the
  * value tree: a member name (escaped as JSON Pointer requires) or an index.
  * Both return err->code so callers can write `return sc_error_push_key(...)`. */
-int sc_error_push_key(sc_error *err, const char *key);
-int sc_error_push_index(sc_error *err, size_t index);
+SC_API int sc_error_push_key(sc_error *err, const char *key);
+SC_API int sc_error_push_index(sc_error *err, size_t index);
 /* sc_error_push_key for key[0..len), which need not be NUL-terminated (a
  * key read from a document: it holds no NUL). */
-int sc_error_push_key_n(sc_error *err, const char *key, size_t len);
+SC_API int sc_error_push_key_n(sc_error *err, const char *key, size_t len);
 
 /* Formats "path: message" (or just the message at the root) into buf. */
-void sc_error_format(const sc_error *err, char *buf, size_t size);
+SC_API void sc_error_format(const sc_error *err, char *buf, size_t size);
 
 /* Where err->offset falls in text[0..len), the text whose decode failed,
  * as a compiler names a place: *line and *column count from 1. A line ends
@@ -135,7 +137,7 @@ void sc_error_format(const sc_error *err, char *buf, size_t size);
  * column, and so is each byte of invalid UTF-8. An offset past len is
  * taken as len (the end of the text). err NULL or text NULL gives 1:1.
  * line or column may be NULL. */
-void sc_error_position(const char *text, size_t len, const sc_error *err, size_t *line, size_t *column);
+SC_API void sc_error_position(const char *text, size_t len, const sc_error *err, size_t *line, size_t *column);
 
 /* Formats err as a compiler would, for a document read from a file:
  * "FILE:LINE:COL: PATH: MESSAGE" (no "PATH: " at the root), with LINE and
@@ -145,8 +147,8 @@ void sc_error_position(const char *text, size_t len, const sc_error *err, size_t
  * errors that come before any text (sc_read_file's: "config.json: cannot
  * open the file: No such file or directory"). Cut to fit buf, always
  * terminated. */
-void sc_error_format_at(const char *file, const char *text, size_t len, const sc_error *err, char *buf,
-                        size_t size);
+SC_API void sc_error_format_at(const char *file, const char *text, size_t len, const sc_error *err, char *buf,
+                               size_t size);
 
 #ifdef __cplusplus
 }

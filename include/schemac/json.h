@@ -11,6 +11,7 @@
 
 #include <cJSON.h>
 
+#include "export.h"
 #include "arena.h"
 #include "error.h"
 
@@ -22,7 +23,7 @@ extern "C" {
  * arena deletes on reset or release. For applications that need an untyped
  * value checked as strictly as a typed one (a JSON-RPC envelope, a provider's
  * response; JSONTestSuite is run through it). */
-int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out, sc_error *err) SC_NODISCARD;
+SC_API int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out, sc_error *err) SC_NODISCARD;
 
 /* Flags of sc_parse_json_ex. SC_PARSE_STANDARD reads the text with JSON's
  * own semantics (RFC 8259, as JSON.parse reads it) instead of the decoders'
@@ -41,18 +42,18 @@ int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out, sc
 
 /* sc_parse_json with flags: 0 (the same as sc_parse_json) or
  * SC_PARSE_STANDARD; any other bit is SC_ERR_ARGUMENT. */
-int sc_parse_json_ex(sc_arena *arena, const char *json, size_t len, unsigned flags, cJSON **out,
-                     sc_error *err) SC_NODISCARD;
+SC_API int sc_parse_json_ex(sc_arena *arena, const char *json, size_t len, unsigned flags, cJSON **out,
+                            sc_error *err) SC_NODISCARD;
 
 /* Checks a tree built in C by the same rules (finite numbers, valid UTF-8,
  * no duplicate keys, no U+0000, bounded depth). */
-int sc_check_cjson(const cJSON *item, sc_error *err);
+SC_API int sc_check_cjson(const cJSON *item, sc_error *err);
 
 /* Compact JSON text of item with every number exact (cJSON's own printer
  * may round doubles) and only valid UTF-8. Returns 0 and a string to free
  * with sc_free_string, or SC_ERR_NUMBER (a non-finite number), SC_ERR_UTF8,
  * SC_ERR_DEPTH, SC_ERR_ARGUMENT (raw or malformed items), SC_ERR_NOMEM. */
-int sc_print_json(const cJSON *item, char **text);
+SC_API int sc_print_json(const cJSON *item, char **text);
 
 /* Reads the whole file at path (a config file, a document) into the arena,
  * for T_decode: *text gets its bytes, followed by a NUL that is not part
@@ -65,7 +66,7 @@ int sc_print_json(const cJSON *item, char **text);
  * file: No such file or directory"; the path is the caller's to print, as
  * sc_error_format_at does); SC_ERR_NOMEM. On failure *text is NULL and
  * *len 0. The bytes live until the arena is reset or released. */
-int sc_read_file(sc_arena *arena, const char *path, const char **text, size_t *len, sc_error *err) SC_NODISCARD;
+SC_API int sc_read_file(sc_arena *arena, const char *path, const char **text, size_t *len, sc_error *err) SC_NODISCARD;
 
 #ifdef __cplusplus
 }

@@ -56,6 +56,7 @@
 
 #include <cJSON.h>
 
+#include "export.h"
 #include "arena.h"
 #include "error.h"
 #include "tool.h"
@@ -164,7 +165,7 @@ typedef struct sc_mcp_server {
 } sc_mcp_server;
 
 /* A log function for sc_mcp_server.log: log_ctx is a prefix (or NULL). */
-void sc_mcp_log_stderr(void *log_ctx, const char *line);
+SC_MCP_API void sc_mcp_log_stderr(void *log_ctx, const char *line);
 
 /* Where one client connection stands. A transport keeps one per
  * connection (stdio) or per Mcp-Session-Id (HTTP). */
@@ -187,10 +188,10 @@ typedef struct sc_mcp_session {
     struct sc_mcp_session_core *core; /* the core's; NULL until it needs one */
 } sc_mcp_session;
 
-void sc_mcp_session_init(sc_mcp_session *session);
+SC_MCP_API void sc_mcp_session_init(sc_mcp_session *session);
 /* Frees what the core keeps for session. The transport calls it once no
  * sc_mcp_handle_on of that session runs any more (the session ended). */
-void sc_mcp_session_free(sc_mcp_session *session);
+SC_MCP_API void sc_mcp_session_free(sc_mcp_session *session);
 
 /* Where the server's own messages go: a notification
  * (notifications/progress, notifications/message, list_changed, ...) or a
@@ -223,7 +224,7 @@ typedef struct sc_mcp_channel {
 /* The channel for messages outside any request; NULL: none is open now
  * (such messages are then dropped). The channel is copied; its ctx must
  * stay valid until it is replaced or the session freed. */
-void sc_mcp_session_set_channel(sc_mcp_session *session, const sc_mcp_channel *channel);
+SC_MCP_API void sc_mcp_session_set_channel(sc_mcp_session *session, const sc_mcp_channel *channel);
 
 /* What the message was, for a transport that answers in kind (HTTP). */
 typedef enum sc_mcp_outcome {
@@ -253,8 +254,8 @@ typedef struct sc_mcp_reply {
  * max_depth, a strictness rule) is answered with -32600 and id null.
  * Returns 0, or
  * SC_ERR_NOMEM / SC_ERR_ARGUMENT when no reply could be made at all. */
-int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
-                  size_t len, sc_mcp_reply *reply) SC_NODISCARD;
+SC_MCP_API int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                             const char *message, size_t len, sc_mcp_reply *reply) SC_NODISCARD;
 
 /* sc_mcp_handle, with channel for what the server sends while it handles
  * this message (NULL: those messages are dropped). The same session may
@@ -263,8 +264,9 @@ int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena
  * client's response to a server request (sampling, elicitation) or its
  * notifications/cancelled reaches the core while the handler waits. The
  * session must stay at one address while any call on it runs. */
-int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
-                     size_t len, const sc_mcp_channel *channel, sc_mcp_reply *reply) SC_NODISCARD;
+SC_MCP_API int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                                const char *message, size_t len, const sc_mcp_channel *channel,
+                                sc_mcp_reply *reply) SC_NODISCARD;
 
 /* ---- the handler context ------------------------------------------------ */
 
@@ -279,16 +281,16 @@ typedef struct sc_mcp_context sc_mcp_context;
 /* The context of the request whose handler is running on this thread with
  * arena, or NULL (not inside a handler of the MCP server, or another
  * arena). */
-sc_mcp_context *sc_mcp_context_of(const sc_arena *arena);
+SC_MCP_API sc_mcp_context *sc_mcp_context_of(const sc_arena *arena);
 
-sc_arena *sc_mcp_context_arena(const sc_mcp_context *ctx);
+SC_MCP_API sc_arena *sc_mcp_context_arena(const sc_mcp_context *ctx);
 /* The request's params._meta, or NULL: OpenTelemetry's trace context
  * ("traceparent", "tracestate", "baggage", W3C formats), the client's
  * "io.modelcontextprotocol/clientInfo", and any key of the application's
  * own prefix. Valid while the handler runs. */
-const cJSON *sc_mcp_request_meta(const sc_mcp_context *ctx);
-sc_mcp_session *sc_mcp_context_session(const sc_mcp_context *ctx);
-const sc_mcp_server *sc_mcp_context_server(const sc_mcp_context *ctx);
+SC_MCP_API const cJSON *sc_mcp_request_meta(const sc_mcp_context *ctx);
+SC_MCP_API sc_mcp_session *sc_mcp_context_session(const sc_mcp_context *ctx);
+SC_MCP_API const sc_mcp_server *sc_mcp_context_server(const sc_mcp_context *ctx);
 
 /* notifications/progress for the request's progressToken: progress must
  * grow from one call to the next; total < 0 when unknown; message may be
@@ -296,7 +298,7 @@ const sc_mcp_server *sc_mcp_context_server(const sc_mcp_context *ctx);
  * progressToken. In a task it sets the task's statusMessage instead
  * (message, or "PROGRESS of TOTAL"). Returns 0, SC_ERR_NOMEM, or SC_ERR_ARGUMENT when the
  * client can no longer be reached. */
-int sc_mcp_progress(sc_mcp_context *ctx, double progress, double total, const char *message);
+SC_MCP_API int sc_mcp_progress(sc_mcp_context *ctx, double progress, double total, const char *message);
 
 /* The syslog levels of MCP logging, least severe first. */
 typedef enum sc_mcp_log_level {
@@ -315,13 +317,13 @@ typedef enum sc_mcp_log_level {
  * one: every level, as the specification leaves it to the server).
  * logger may be NULL. Sent on the request's stream. Returns as
  * sc_mcp_progress. */
-int sc_mcp_client_log(sc_mcp_context *ctx, sc_mcp_log_level level, const char *logger, const char *fmt, ...)
-    SC_PRINTF(4, 5);
+SC_MCP_API int sc_mcp_client_log(sc_mcp_context *ctx, sc_mcp_log_level level, const char *logger, const char *fmt,
+                                 ...) SC_PRINTF(4, 5);
 
 /* Whether the client cancelled the request (notifications/cancelled): the
  * handler should stop and return; whatever it returns is not sent to the
  * client. */
-bool sc_mcp_cancelled(const sc_mcp_context *ctx);
+SC_MCP_API bool sc_mcp_cancelled(const sc_mcp_context *ctx);
 
 /* Ends the connection that carries this request's messages, now, while the
  * handler goes on: the client reconnects after retry_ms and gets what was
@@ -329,7 +331,7 @@ bool sc_mcp_cancelled(const sc_mcp_context *ctx);
  * 2025-11-25 client: SEP-1699's polling, which lets a long call hold no
  * connection). Returns 0, or SC_ERR_ARGUMENT when the transport cannot
  * (stdio, a client answered with JSON, an older revision). */
-int sc_mcp_close_stream(sc_mcp_context *ctx, unsigned retry_ms);
+SC_MCP_API int sc_mcp_close_stream(sc_mcp_context *ctx, unsigned retry_ms);
 
 /* Sends the client a request (method, params: an object, taken over) and
  * waits for its response, at most timeout_ms (0: SC_MCP_DEFAULT_TIMEOUT_MS)
@@ -339,8 +341,8 @@ int sc_mcp_close_stream(sc_mcp_context *ctx, unsigned retry_ms);
  * capability the method needs, or answered with an error: err says which),
  * SC_ERR_LIMIT (timed out or cancelled), SC_ERR_NOMEM. */
 #define SC_MCP_DEFAULT_TIMEOUT_MS 60000
-int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int timeout_ms, const cJSON **result,
-                   sc_error *err) SC_NODISCARD;
+SC_MCP_API int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int timeout_ms,
+                              const cJSON **result, sc_error *err) SC_NODISCARD;
 
 /* The key of the handler's next question (sampling, elicitation, roots)
  * in the stateless revisions, where a question is an entry of an
@@ -350,19 +352,19 @@ int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int t
  * answer at once; docs/mcp.md). Without it the keys are input-0,
  * input-1, ... in the order asked. In a 2025 session it does nothing.
  * Returns 0, or SC_ERR_ARGUMENT (empty, or 64 bytes or longer). */
-int sc_mcp_input_key(sc_mcp_context *ctx, const char *key);
+SC_MCP_API int sc_mcp_input_key(sc_mcp_context *ctx, const char *key);
 
 /* Whether the client declared capability ("sampling", "elicitation",
  * "roots", ...): at initialize in a 2025 session, in this request's _meta
  * in a stateless one. A question that needs a capability the client does
  * not have fails (stateless: the request fails with -32021). */
-bool sc_mcp_client_supports(const sc_mcp_context *ctx, const char *capability);
+SC_MCP_API bool sc_mcp_client_supports(const sc_mcp_context *ctx, const char *capability);
 
 /* sampling/createMessage with one user message holding text: *text is the
  * model's text answer (in the arena), or NULL when it answered with
  * another content type. Errors as sc_mcp_request. */
-int sc_mcp_sample_text(sc_mcp_context *ctx, const char *prompt, int max_tokens, int timeout_ms, const char **text,
-                       sc_error *err) SC_NODISCARD;
+SC_MCP_API int sc_mcp_sample_text(sc_mcp_context *ctx, const char *prompt, int max_tokens, int timeout_ms,
+                                  const char **text, sc_error *err) SC_NODISCARD;
 
 /* What the user did with an elicitation. */
 typedef enum sc_mcp_elicit_action {
@@ -377,15 +379,16 @@ typedef enum sc_mcp_elicit_action {
  * On SC_MCP_ELICIT_ACCEPT *content is the user's answer as a tree in the
  * arena, to decode with T_from_cjson; NULL otherwise. Errors as
  * sc_mcp_request. */
-int sc_mcp_elicit(sc_mcp_context *ctx, const char *message, const char *requested_schema, int timeout_ms,
-                  sc_mcp_elicit_action *action, const cJSON **content, sc_error *err) SC_NODISCARD;
+SC_MCP_API int sc_mcp_elicit(sc_mcp_context *ctx, const char *message, const char *requested_schema,
+                             int timeout_ms, sc_mcp_elicit_action *action, const cJSON **content,
+                             sc_error *err) SC_NODISCARD;
 
 /* Answers the tools/call being handled with the JSON-RPC error code
  * (and err's message, printf-style) instead of a result with isError: a
  * failure of the request rather than of the tool, which a model does not
  * see (a task that ends so is "failed"). Returns SC_ERR_HANDLER, for the
  * handler to return. */
-int sc_mcp_fail_call(sc_mcp_context *ctx, int code, sc_error *err, const char *fmt, ...) SC_PRINTF(4, 5);
+SC_MCP_API int sc_mcp_fail_call(sc_mcp_context *ctx, int code, sc_error *err, const char *fmt, ...) SC_PRINTF(4, 5);
 
 /* ---- tasks (the io.modelcontextprotocol/tasks extension) ------------------- */
 
@@ -412,31 +415,31 @@ int sc_mcp_fail_call(sc_mcp_context *ctx, int code, sc_error *err, const char *f
  * handler must return at once (it runs again from its start in the
  * task), SC_ERR_INPUT_REQUIRED when a question asked before is waiting
  * for its answer; err says which. */
-int sc_mcp_task_begin(sc_mcp_context *ctx, sc_error *err) SC_NODISCARD;
+SC_MCP_API int sc_mcp_task_begin(sc_mcp_context *ctx, sc_error *err) SC_NODISCARD;
 
 /* Cancels the tasks of server, waits for the handlers still running to
  * return and forgets every one. The transports call it when they stop
  * (sc_mcp_serve_stdio at end of input, sc_mcp_http_stop); an application
  * that feeds sc_mcp_handle itself calls it before server goes away. */
-void sc_mcp_tasks_stop(const sc_mcp_server *server);
+SC_MCP_API void sc_mcp_tasks_stop(const sc_mcp_server *server);
 
 /* ---- content blocks ------------------------------------------------------ */
 
 /* MCP content blocks (text, image, audio, resource link, embedded
  * resource), each a new cJSON object (NULL when memory runs out). data and
  * blob are base64 text. */
-cJSON *sc_mcp_text_content(const char *text);
-cJSON *sc_mcp_image_content(const char *data, const char *mime_type);
-cJSON *sc_mcp_audio_content(const char *data, const char *mime_type);
-cJSON *sc_mcp_resource_link(const char *uri, const char *name, const char *mime_type);
+SC_MCP_API cJSON *sc_mcp_text_content(const char *text);
+SC_MCP_API cJSON *sc_mcp_image_content(const char *data, const char *mime_type);
+SC_MCP_API cJSON *sc_mcp_audio_content(const char *data, const char *mime_type);
+SC_MCP_API cJSON *sc_mcp_resource_link(const char *uri, const char *name, const char *mime_type);
 /* An embedded resource, its contents a text or (text NULL) a base64 blob. */
-cJSON *sc_mcp_embedded_resource(const char *uri, const char *mime_type, const char *text, const char *blob);
+SC_MCP_API cJSON *sc_mcp_embedded_resource(const char *uri, const char *mime_type, const char *text, const char *blob);
 
 /* Adds block (taken over, NULL: out of memory) to the content of the tool
  * result being made: a tool handler that adds blocks gives the client
  * those instead of its output's JSON text (its output still goes out as
  * structuredContent). Returns 0 or SC_ERR_NOMEM. */
-int sc_mcp_add_content(sc_mcp_context *ctx, cJSON *block);
+SC_MCP_API int sc_mcp_add_content(sc_mcp_context *ctx, cJSON *block);
 
 /* What a verified access token says of its holder, for the handler of its
  * request (sc_mcp_principal_of). Valid while the request is handled. */
@@ -451,10 +454,10 @@ typedef struct sc_mcp_principal {
 /* The principal of the request ctx handles: over HTTP with oauth.resource
  * set, the verified token's; NULL otherwise (stdio, no OAuth, a task's
  * handler running after its request). */
-const sc_mcp_principal *sc_mcp_principal_of(const sc_mcp_context *ctx);
+SC_MCP_API const sc_mcp_principal *sc_mcp_principal_of(const sc_mcp_context *ctx);
 
 /* Whether the principal was granted scope (one scope, compared exactly). */
-bool sc_mcp_principal_has_scope(const sc_mcp_principal *principal, const char *scope);
+SC_MCP_API bool sc_mcp_principal_has_scope(const sc_mcp_principal *principal, const char *scope);
 
 /* The request's OpenTelemetry trace context: key "traceparent",
  * "tracestate" or "baggage", from its params._meta (MCP 2026-07-28
@@ -463,7 +466,7 @@ bool sc_mcp_principal_has_scope(const sc_mcp_principal *principal, const char *s
  * longer than W3C allows, and for a traceparent that is not valid W3C
  * Trace Context (start a new trace then). Valid while the request is
  * handled: a handler hands it to its tracer as the parent of its span. */
-const char *sc_mcp_trace(const sc_mcp_context *ctx, const char *key);
+SC_MCP_API const char *sc_mcp_trace(const sc_mcp_context *ctx, const char *key);
 
 /* ---- prompts, resources, completion --------------------------------------- */
 
@@ -514,7 +517,7 @@ typedef int (*sc_mcp_decode_fn)(sc_arena *arena, const cJSON *arguments, void **
 
 /* The decoded arguments of the request (the T of its prompt or template), or
  * NULL when its prompt or template has no .decode. */
-const void *sc_mcp_arguments(const sc_mcp_context *ctx);
+SC_MCP_API const void *sc_mcp_arguments(const sc_mcp_context *ctx);
 
 /* A prompt: get appends PromptMessages ({"role", "content"}: see
  * sc_mcp_prompt_message) to messages, given arguments, an object of
@@ -541,7 +544,7 @@ struct sc_mcp_prompt {
 
 /* Appends {"role": role, "content": content} (content taken over) to
  * messages. Returns 0 or SC_ERR_NOMEM. */
-int sc_mcp_prompt_message(cJSON *messages, const char *role, cJSON *content);
+SC_MCP_API int sc_mcp_prompt_message(cJSON *messages, const char *role, cJSON *content);
 
 /* A resource: a fixed URI, or a URI template (RFC 6570 level 1: each
  * {name} matches one or more characters other than '/', '?' and '#')
@@ -573,19 +576,19 @@ struct sc_mcp_resource {
 
 /* Appends one resource contents entry (text, or a base64 blob when text is
  * NULL) to contents. Returns 0 or SC_ERR_NOMEM. */
-int sc_mcp_resource_contents(cJSON *contents, const char *uri, const char *mime_type, const char *text,
-                             const char *blob);
+SC_MCP_API int sc_mcp_resource_contents(cJSON *contents, const char *uri, const char *mime_type, const char *text,
+                                        const char *blob);
 
 /* ---- messages outside a request -------------------------------------------- */
 
 /* notifications/resources/updated for uri, when the session's client
  * subscribed to it; sent on the session's channel. Returns 0 (also when
  * nothing was sent), SC_ERR_NOMEM or SC_ERR_ARGUMENT (channel closed). */
-int sc_mcp_resource_updated(sc_mcp_session *session, const char *uri);
+SC_MCP_API int sc_mcp_resource_updated(sc_mcp_session *session, const char *uri);
 
 /* notifications/{tools,prompts,resources}/list_changed (what: "tools",
  * "prompts" or "resources") on the session's channel. */
-int sc_mcp_list_changed(sc_mcp_session *session, const char *what);
+SC_MCP_API int sc_mcp_list_changed(sc_mcp_session *session, const char *what);
 
 /* The same for the stateless revisions' subscriptions (subscriptions/listen)
  * of every client of server, whatever its transport and thread: sent to
@@ -596,8 +599,8 @@ int sc_mcp_list_changed(sc_mcp_session *session, const char *what);
  * subscriptions of every replica (schemac/mcp_bus.h). Returns 0,
  * SC_ERR_ARGUMENT (what is not tools, prompts or resources) or
  * SC_ERR_NOMEM; a bus that fails to publish is logged, not returned. */
-int sc_mcp_notify_list_changed(const sc_mcp_server *server, const char *what);
-int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri);
+SC_MCP_API int sc_mcp_notify_list_changed(const sc_mcp_server *server, const char *what);
+SC_MCP_API int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri);
 
 /* MCP's stdio transport: reads newline-delimited messages from in until
  * end of file, writes each reply as one line to out (nothing else is ever
@@ -606,7 +609,7 @@ int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri)
  * with -32600. One session, one arena reset after every message. Returns
  * 0 at end of input, SC_ERR_ARGUMENT when reading or writing fails,
  * SC_ERR_NOMEM when memory runs out. */
-int sc_mcp_serve_stdio(const sc_mcp_server *server, FILE *in, FILE *out);
+SC_MCP_API int sc_mcp_serve_stdio(const sc_mcp_server *server, FILE *in, FILE *out);
 
 /* A server's whole main: serves server over stdio, or with `--http PORT`
  * over Streamable HTTP (schemac/mcp_http.h: sc_mcp_serve_http, on
@@ -624,7 +627,7 @@ int sc_mcp_serve_stdio(const sc_mcp_server *server, FILE *in, FILE *out);
  *
  *     int main(int argc, char **argv) { return sc_mcp_main(&server, NULL, argc, argv); } */
 struct sc_mcp_http_options;
-int sc_mcp_main(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc, char **argv);
+SC_MCP_API int sc_mcp_main(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc, char **argv);
 
 #ifdef __cplusplus
 }

@@ -33,6 +33,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "export.h"
 #include "mcp.h"
 
 #ifdef __cplusplus
@@ -73,12 +74,12 @@ struct sc_mcp_bus {
  * the bus, from any thread. Returns 0, SC_ERR_ARGUMENT (not an event:
  * unknown kind, what NULL, empty, longer than SC_MCP_EVENT_MAX_WHAT, or not
  * a list's name) or SC_ERR_NOMEM. */
-int sc_mcp_bus_deliver(sc_mcp_bus *bus, const sc_mcp_event *event);
+SC_MCP_API int sc_mcp_bus_deliver(sc_mcp_bus *bus, const sc_mcp_event *event);
 
 /* After an outage of bus (it lost its peers and is back): a list change of
  * tools, prompts and resources to every listener of bus in this process,
  * which then fetch their lists again: what changed meanwhile was lost. */
-int sc_mcp_bus_resync(sc_mcp_bus *bus);
+SC_MCP_API int sc_mcp_bus_resync(sc_mcp_bus *bus);
 
 /* sc_mcp_main with bus as the server's bus: a bus library's main (e.g.
  * sc_mcp_redis_main) reads its own options, starts its bus, and calls it
@@ -87,8 +88,8 @@ int sc_mcp_bus_resync(sc_mcp_bus *bus);
  * sc_mcp_notify_resource_updated given server itself reach the copy's
  * listeners while it runs. */
 struct sc_mcp_http_options;
-int sc_mcp_main_bus(const sc_mcp_server *server, sc_mcp_bus *bus, const struct sc_mcp_http_options *http, int argc,
-                    char **argv);
+SC_MCP_API int sc_mcp_main_bus(const sc_mcp_server *server, sc_mcp_bus *bus,
+                               const struct sc_mcp_http_options *http, int argc, char **argv);
 
 #ifdef __cplusplus
 }

@@ -58,6 +58,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "export.h"
 #include "schemac/config.h"
 #include "mcp.h"
 
@@ -207,11 +208,11 @@ typedef struct sc_mcp_http sc_mcp_http;
  * own threads. Returns 0 and *http, or SC_ERR_ARGUMENT (a bad address, a
  * port in use, a TLS certificate or key that cannot be used: the message
  * says which) or SC_ERR_NOMEM. */
-int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *options, sc_mcp_http **http,
-                      sc_error *err) SC_NODISCARD;
+SC_MCP_API int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *options,
+                                 sc_mcp_http **http, sc_error *err) SC_NODISCARD;
 
 /* The port listened on (the one chosen when options.port was 0). */
-unsigned short sc_mcp_http_port(const sc_mcp_http *http);
+SC_MCP_API unsigned short sc_mcp_http_port(const sc_mcp_http *http);
 
 /* Calls fn(session, data) for every session open now (initialized, not
  * ended), on the caller's thread: to reach clients outside any request,
@@ -220,7 +221,7 @@ unsigned short sc_mcp_http_port(const sc_mcp_http *http);
  * fn runs (one that ends meanwhile is freed after fn returns); fn must not
  * keep it. Returns 0, the first non-zero result of fn (the others are
  * still called), or SC_ERR_NOMEM. */
-int sc_mcp_http_each_session(sc_mcp_http *http, int (*fn)(sc_mcp_session *session, void *data), void *data);
+SC_MCP_API int sc_mcp_http_each_session(sc_mcp_http *http, int (*fn)(sc_mcp_session *session, void *data), void *data);
 
 /* notifications/{tools,prompts,resources}/list_changed to every session
  * (what: "tools", "prompts" or "resources"), and
@@ -230,17 +231,17 @@ int sc_mcp_http_each_session(sc_mcp_http *http, int (*fn)(sc_mcp_session *sessio
  * http's server, and with server->bus those of every replica
  * (schemac/mcp_bus.h); the 2026-07-28 subscriptions get it too
  * (sc_mcp_notify_list_changed). Return as sc_mcp_http_each_session. */
-int sc_mcp_http_list_changed(sc_mcp_http *http, const char *what);
-int sc_mcp_http_resource_updated(sc_mcp_http *http, const char *uri);
+SC_MCP_API int sc_mcp_http_list_changed(sc_mcp_http *http, const char *what);
+SC_MCP_API int sc_mcp_http_resource_updated(sc_mcp_http *http, const char *uri);
 
 /* Stops listening, waits for the requests in progress, frees everything. */
-void sc_mcp_http_stop(sc_mcp_http *http);
+SC_MCP_API void sc_mcp_http_stop(sc_mcp_http *http);
 
 /* For a program that is only an MCP server: starts, logs
  * "listening on http://ADDRESS:PORT/PATH" (https:// with TLS) through
  * server->log, serves until
  * SIGINT or SIGTERM, stops. Returns 0, or the error of sc_mcp_http_start. */
-int sc_mcp_serve_http(const sc_mcp_server *server, const sc_mcp_http_options *options);
+SC_MCP_API int sc_mcp_serve_http(const sc_mcp_server *server, const sc_mcp_http_options *options);
 
 #ifdef __cplusplus
 }

@@ -33,6 +33,7 @@
 
 #include <stdbool.h>
 
+#include "export.h"
 #include "error.h"
 #include "mcp.h"
 #include "mcp_bus.h"
@@ -63,20 +64,22 @@ typedef struct sc_mcp_redis_options {
 /* Starts the bus (its subscribing thread connects and reconnects on its
  * own: a Redis not up yet is no error). Returns 0 and *bus, or
  * SC_ERR_ARGUMENT (a URL it cannot read) or SC_ERR_NOMEM. */
-int sc_mcp_redis_bus_start(const sc_mcp_redis_options *options, sc_mcp_bus **bus, sc_error *err) SC_NODISCARD;
+SC_MCP_REDIS_API int sc_mcp_redis_bus_start(const sc_mcp_redis_options *options, sc_mcp_bus **bus,
+                                            sc_error *err) SC_NODISCARD;
 
 /* Whether the bus is subscribed now. */
-bool sc_mcp_redis_bus_connected(sc_mcp_bus *bus);
+SC_MCP_REDIS_API bool sc_mcp_redis_bus_connected(sc_mcp_bus *bus);
 
 /* Stops the thread, closes the connections, frees the bus. Stop the
  * servers that use it first. */
-void sc_mcp_redis_bus_stop(sc_mcp_bus *bus);
+SC_MCP_REDIS_API void sc_mcp_redis_bus_stop(sc_mcp_bus *bus);
 
 /* sc_mcp_main with `--redis URL` (and `--redis-channel NAME`): serves
  * server with a Redis bus as its .bus (sc_mcp_main_bus), logging through
  * server->log; without --redis, sc_mcp_main itself. */
 struct sc_mcp_http_options;
-int sc_mcp_redis_main(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc, char **argv);
+SC_MCP_REDIS_API int sc_mcp_redis_main(const sc_mcp_server *server, const struct sc_mcp_http_options *http,
+                                       int argc, char **argv);
 
 #ifdef __cplusplus
 }

@@ -59,6 +59,7 @@
 
 #include <cJSON.h>
 
+#include "export.h"
 #include "arena.h"
 #include "error.h"
 #include "tool.h"
@@ -76,7 +77,7 @@ typedef enum sc_provider {
 
 /* The provider called `name`: "openai" (Chat Completions),
  * "openai-responses", "anthropic" or "gemini". 0, or SC_ERR_ARGUMENT. */
-int sc_provider_from_name(const char *name, sc_provider *provider) SC_NODISCARD;
+SC_MCP_API int sc_provider_from_name(const char *name, sc_provider *provider) SC_NODISCARD;
 
 typedef struct sc_tool_turn {
     /* The model's own turn, as the conversation must carry it before the
@@ -136,26 +137,26 @@ typedef struct sc_tool_turn {
  * is not JSON (never the case for generated tools). Print the request with
  * sc_print_json: cJSON's own printer rounds some integers of a schema
  * (9007199254740991 prints as 9007199254740990). */
-cJSON *sc_provider_tools(sc_provider provider, const sc_tool_binding *tools, size_t count,
-                         unsigned options, unsigned *call_flags) SC_NODISCARD;
+SC_MCP_API cJSON *sc_provider_tools(sc_provider provider, const sc_tool_binding *tools, size_t count,
+                                    unsigned options, unsigned *call_flags) SC_NODISCARD;
 
 /* Reads the response body json[0..len) of `provider`, calls each tool it
  * asks for through tools[0..count) with flags (those sc_provider_tools gave
  * for the request: SC_CALL_NULL_IS_ABSENT when the tools were sent in
  * OpenAI's strict dialect), and fills *turn. 0, or an sc_code with err set
  * when the response cannot be read (see above). */
-int sc_tool_turn_run(sc_arena *arena, sc_provider provider, const sc_tool_binding *tools,
-                     size_t count, const char *json, size_t len, unsigned flags, sc_tool_turn *turn,
-                     sc_error *err) SC_NODISCARD;
+SC_MCP_API int sc_tool_turn_run(sc_arena *arena, sc_provider provider, const sc_tool_binding *tools, size_t count,
+                                const char *json, size_t len, unsigned flags, sc_tool_turn *turn,
+                                sc_error *err) SC_NODISCARD;
 
 /* Moves the echo, then the results, to the end of conversation (a JSON
  * array: the request's messages, input or contents) and frees the turn. 0,
  * or SC_ERR_ARGUMENT when conversation is not an array (the turn is left
  * as it was). */
-int sc_tool_turn_append(sc_tool_turn *turn, cJSON *conversation);
+SC_MCP_API int sc_tool_turn_append(sc_tool_turn *turn, cJSON *conversation);
 
 /* Deletes what the turn holds; accepts NULL and an emptied turn. */
-void sc_tool_turn_free(sc_tool_turn *turn);
+SC_MCP_API void sc_tool_turn_free(sc_tool_turn *turn);
 
 #ifdef __cplusplus
 }

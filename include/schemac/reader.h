@@ -33,6 +33,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "export.h"
 #include "arena.h"
 #include "error.h"
 
@@ -40,13 +41,7 @@
 extern "C" {
 #endif
 
-/* The ceiling of the depth limit: sc_limits.max_depth (default
- * SC_DEFAULT_MAX_DEPTH, 64) can be raised up to it, and validate and encode
- * follow a value built in C this deep (so a cycle ends in SC_ERR_DEPTH, and
- * every value a decode accepts validates). Fixed: libschemac and generated
- * code must agree on it, so it is not a macro to override
- * (docs/security.md). The reader carries the effective limit. */
-#define SC_MAX_DEPTH 1000
+/* SC_MAX_DEPTH, the ceiling of the depth limit: schemac/arena.h. */
 
 /* The largest integer I-JSON allows: 2^53 - 1. */
 #define SC_MAX_SAFE_INTEGER INT64_C(9007199254740991)
@@ -89,28 +84,28 @@ typedef struct sc_string {
 
 /* Takes its limits from arena (none without one). Input over max_input
  * makes the first read fail with SC_ERR_LIMIT. */
-void sc_reader_init(sc_reader *r, const char *json, size_t len, sc_arena *arena, sc_error *err);
+SC_API void sc_reader_init(sc_reader *r, const char *json, size_t len, sc_arena *arena, sc_error *err);
 
 /* After the root value: only white space may remain. */
-int sc_reader_finish(sc_reader *r) SC_NODISCARD;
+SC_API int sc_reader_finish(sc_reader *r) SC_NODISCARD;
 
 /* Skips white space and tells what the next value is, without consuming it. */
-sc_json_type sc_peek(sc_reader *r);
+SC_API sc_json_type sc_peek(sc_reader *r);
 
-int sc_read_null(sc_reader *r) SC_NODISCARD;
-int sc_read_bool(sc_reader *r, bool *out) SC_NODISCARD;
+SC_API int sc_read_null(sc_reader *r) SC_NODISCARD;
+SC_API int sc_read_bool(sc_reader *r, bool *out) SC_NODISCARD;
 
 /* An integer (1, -3, also 1.0 and 1e2, which JSON Schema counts as
  * integers) within [min, max]: outside it fails with keyword "minimum" or
  * "maximum" (the bounds of the C type, stated in the schema too). */
-int sc_read_int(sc_reader *r, int64_t *out, int64_t min, int64_t max) SC_NODISCARD;
+SC_API int sc_read_int(sc_reader *r, int64_t *out, int64_t min, int64_t max) SC_NODISCARD;
 
 /* Any finite number. */
-int sc_read_double(sc_reader *r, double *out) SC_NODISCARD;
+SC_API int sc_read_double(sc_reader *r, double *out) SC_NODISCARD;
 /* A number that fits a float's finite range (rounding is allowed). */
-int sc_read_float(sc_reader *r, float *out) SC_NODISCARD;
+SC_API int sc_read_float(sc_reader *r, float *out) SC_NODISCARD;
 
-int sc_read_string(sc_reader *r, sc_string *out) SC_NODISCARD;
+SC_API int sc_read_string(sc_reader *r, sc_string *out) SC_NODISCARD;
 /* Where the reader is: the offset of the value it is on, after
  * SC_NEXT_ITEM. */
 static inline size_t sc_reader_offset(const sc_reader *r_)
@@ -127,10 +122,10 @@ static inline int sc_reader_place_error_at(sc_reader *r_, size_t at_)
 /* A NUL-terminated arena copy; *len gets its bytes and *chars its code
  * points (either may be NULL), which the string's checks need and would
  * otherwise count again. */
-int sc_read_string_dup(sc_reader *r, char **out, size_t *len, size_t *chars) SC_NODISCARD;
+SC_API int sc_read_string_dup(sc_reader *r, char **out, size_t *len, size_t *chars) SC_NODISCARD;
 /* Into buf of size cap (cap - 1 bytes plus the NUL); longer fails with
  * keyword "maxLength". */
-int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *len, size_t *chars) SC_NODISCARD;
+SC_API int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *len, size_t *chars) SC_NODISCARD;
 
 /* What a step through an object or array found. Not an sc_code, so the
  * two cannot be mixed up: on SC_NEXT_ERROR the code is sc_reader_code(r). */
@@ -143,8 +138,8 @@ typedef enum sc_next {
 
 /* Objects: sc_read_object_begin, then sc_next_member until SC_NEXT_END.
  * SC_NEXT_ITEM comes with the member's key (unescaped) in *key. */
-int sc_read_object_begin(sc_reader *r) SC_NODISCARD;
-sc_next sc_next_member(sc_reader *r, sc_string *key) SC_NODISCARD;
+SC_API int sc_read_object_begin(sc_reader *r) SC_NODISCARD;
+SC_API sc_next sc_next_member(sc_reader *r, sc_string *key) SC_NODISCARD;
 /* sc_next_member with a guess: `expected` is the member most likely to
  * come next (documents mostly follow declaration order). When the key's
  * raw bytes are exactly expected's bytes, the key is not scanned at all and
@@ -152,22 +147,22 @@ sc_next sc_next_member(sc_reader *r, sc_string *key) SC_NODISCARD;
  * otherwise it behaves as sc_next_member. expected must be valid UTF-8
  * with no '"', '\\' or control character (bytes that a JSON key could only
  * hold escaped), and expected->chars its code point count. */
-sc_next sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key) SC_NODISCARD;
+SC_API sc_next sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key) SC_NODISCARD;
 
 /* Arrays: sc_read_array_begin, then sc_next_element until SC_NEXT_END. */
-int sc_read_array_begin(sc_reader *r) SC_NODISCARD;
-sc_next sc_next_element(sc_reader *r) SC_NODISCARD;
+SC_API int sc_read_array_begin(sc_reader *r) SC_NODISCARD;
+SC_API sc_next sc_next_element(sc_reader *r) SC_NODISCARD;
 
 /* Validates and skips any value, duplicate keys included. A failure's
  * err->path is the JSON Pointer of where it is inside the skipped value
  * ("/a/0/b"; "" for the value itself), for the caller to prepend to. */
-int sc_skip_value(sc_reader *r) SC_NODISCARD;
+SC_API int sc_skip_value(sc_reader *r) SC_NODISCARD;
 /* The same, counting the values skipped (containers and scalars, not keys)
  * into *values (may be NULL): what a cJSON tree of the value holds. */
-int sc_skip_value_counted(sc_reader *r, size_t *values) SC_NODISCARD;
+SC_API int sc_skip_value_counted(sc_reader *r, size_t *values) SC_NODISCARD;
 
 /* Errors for the generated code, recorded at the current offset. */
-int sc_reader_fail(sc_reader *r, int code, const char *keyword, const char *fmt, ...) SC_PRINTF(4, 5);
+SC_API int sc_reader_fail(sc_reader *r, int code, const char *keyword, const char *fmt, ...) SC_PRINTF(4, 5);
 
 /* Generated code reaches the reader's state only through these, so the
  * reader can change inside without regenerating anyone's code. Their
@@ -192,7 +187,7 @@ static inline int sc_reader_place_error(sc_reader *r_)
 }
 /* An allocation from r->arena failed: records SC_ERR_LIMIT when max_bytes
  * refused it, else SC_ERR_NOMEM, and returns the code. */
-int sc_reader_out_of_memory(sc_reader *r);
+SC_API int sc_reader_out_of_memory(sc_reader *r);
 /* A NUL-terminated arena copy of s_[0..len_), or NULL with the error set. */
 static inline char *sc_reader_strndup(sc_reader *r_, const char *s_, size_t len_)
 {

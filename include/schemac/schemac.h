@@ -1,6 +1,10 @@
 /* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
  *
- * schemac runtime: what generated code and applications include.
+ * schemac runtime: what applications include, and generated headers: the
+ * arena, errors, checks, JSON helpers and tools. The plumbing generated
+ * sources need besides (the reader and its helpers, schemac/support.h and
+ * schemac/reader.h) is not here: applications do not call it
+ * (docs/generated-api.md, "Versions and ABI").
  *
  * Thread safety: the runtime has no global state of its own. Arenas,
  * readers and errors belong to one thread at a time; generated schema
@@ -10,12 +14,11 @@
 #ifndef SCHEMAC_SCHEMAC_H
 #define SCHEMAC_SCHEMAC_H
 
+#include "export.h"
 #include "arena.h"
 #include "check.h"
 #include "error.h"
 #include "json.h"
-#include "reader.h"
-#include "support.h"
 #include "tool.h"
 
 #ifdef __cplusplus
@@ -31,10 +34,10 @@ extern "C" {
 #define SCHEMAC_RUNTIME_ABI 6
 
 /* The runtime's version string, as linked. */
-const char *sc_version(void);
+SC_API const char *sc_version(void);
 
 /* Frees a string returned by a generated T_encode or sc_print_json. */
-void sc_free_string(char *s);
+SC_API void sc_free_string(char *s);
 
 #ifdef __cplusplus
 }

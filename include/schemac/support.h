@@ -11,6 +11,7 @@
 
 #include <cJSON.h>
 
+#include "export.h"
 #include "check.h"
 #include "json.h"
 #include "reader.h"
@@ -22,10 +23,10 @@ extern "C" {
 /* Tagged unions: moves r (a copy of the reader, at an object) onto the
  * value of member `name` without consuming the original: SC_NEXT_ITEM when
  * found, SC_NEXT_END when the object has no such member, SC_NEXT_ERROR. */
-sc_next sc_find_member(sc_reader *r, const char *name) SC_NODISCARD;
+SC_API sc_next sc_find_member(sc_reader *r, const char *name) SC_NODISCARD;
 /* Adds context to err->message: "must be >= 0 (when kind is \"circle\")".
  * Returns err->code. */
-int sc_error_note(sc_error *err, const char *fmt, ...) SC_PRINTF(2, 3);
+SC_API int sc_error_note(sc_error *err, const char *fmt, ...) SC_PRINTF(2, 3);
 
 /* Member errors, recorded at the current offset with the JSON Schema
  * keyword ajv would report: additionalProperties, required. The unknown
@@ -33,22 +34,22 @@ int sc_error_note(sc_error *err, const char *fmt, ...) SC_PRINTF(2, 3);
  * fit. In all-errors mode the unknown and missing member errors are listed
  * (the unknown member's value skipped) and these return 0 while the pass
  * goes on; a duplicate key always stops it. */
-int sc_fail_unknown_member(sc_reader *r, const sc_string *key, const char *const *names, size_t count);
-int sc_fail_duplicate_member(sc_reader *r, const char *name);
-int sc_fail_missing_member(sc_reader *r, const char *name);
+SC_API int sc_fail_unknown_member(sc_reader *r, const sc_string *key, const char *const *names, size_t count);
+SC_API int sc_fail_duplicate_member(sc_reader *r, const char *name);
+SC_API int sc_fail_missing_member(sc_reader *r, const char *name);
 /* More than max items (keyword maxItems) or properties (maxProperties) in
  * the array or object whose value starts at offset at, r being on the
  * first item too many: "must have at most 3 items". All-errors mode lists
  * it, skips the rest of the container and returns 0 while the pass goes on. */
-int sc_fail_too_many(sc_reader *r, size_t at, const char *keyword, unsigned long long max, const char *one,
-                     const char *many);
+SC_API int sc_fail_too_many(sc_reader *r, size_t at, const char *keyword, unsigned long long max, const char *one,
+                            const char *many);
 /* A map key longer than max_bytes (a char[N] key); r is on its value. As
  * sc_fail_too_many, the value skipped in all-errors mode. */
-int sc_fail_long_key(sc_reader *r, size_t max_bytes);
+SC_API int sc_fail_long_key(sc_reader *r, size_t max_bytes);
 /* After an optional member's value failed with a type error: when the
  * value was null, the message says to leave the member out. Returns the
  * error's code. */
-int sc_reader_hint_null(sc_reader *r, size_t at);
+SC_API int sc_reader_hint_null(sc_reader *r, size_t at);
 
 /* Whether code is a verdict on a value's content (wrong type, missing or
  * unknown member, a constraint): the value itself was read, so an
@@ -67,20 +68,20 @@ static inline bool sc_is_verdict(int code_)
  * mode (err->all == NULL) these prepend the path segment and return the
  * error's code, as sc_error_push_key does. In all-errors mode they list the
  * error and return 0 while the pass goes on, or the code that stops it. */
-int sc_catch_key(sc_error *err, int level, const char *key);
-int sc_catch_index(sc_error *err, int level, size_t index);
+SC_API int sc_catch_key(sc_error *err, int level, const char *key);
+SC_API int sc_catch_index(sc_error *err, int level, size_t index);
 /* An error of a value itself (not of a member) at level: listed. */
-int sc_catch_here(sc_error *err, int level);
+SC_API int sc_catch_here(sc_error *err, int level);
 /* The code of an error listed inside the value at level (whose parent has
  * not yet named it), or 0: whether the value failed. */
-int sc_collected(const sc_error *err, int level);
+SC_API int sc_collected(const sc_error *err, int level);
 /* T_validate_all: scratch collects into errs; _end lists what is still
  * pending and returns the first error's code (0: none). */
-void sc_errors_begin(sc_errors *errs, sc_error *scratch);
-int sc_errors_end(sc_errors *errs, sc_error *scratch);
+SC_API void sc_errors_begin(sc_errors *errs, sc_error *scratch);
+SC_API int sc_errors_end(sc_errors *errs, sc_error *scratch);
 /* The same while decoding, at the reader's nesting depth. */
-int sc_reader_catch_key(sc_reader *r, const char *key);
-int sc_reader_catch_index(sc_reader *r, size_t index);
+SC_API int sc_reader_catch_key(sc_reader *r, const char *key);
+SC_API int sc_reader_catch_index(sc_reader *r, size_t index);
 /* Inline: every struct and array read ends with it, and in first-error
  * mode it is one test. */
 static inline int sc_reader_collected(const sc_reader *r_)
@@ -90,33 +91,33 @@ static inline int sc_reader_collected(const sc_reader *r_)
 /* Leaves the container being read after an error that ends its reading
  * (a syntax error in it, a duplicate key, out of memory), so that the
  * catch points further up see their own depth. Returns the error's code. */
-int sc_reader_abandon(sc_reader *r);
+SC_API int sc_reader_abandon(sc_reader *r);
 /* A value that cannot be read at all (a tagged union without a valid
  * discriminator): all-errors mode lists the pending error and skips the
  * value. Returns a non-zero code either way. */
-int sc_reader_skip_failed(sc_reader *r);
+SC_API int sc_reader_skip_failed(sc_reader *r);
 /* An untagged union tries a variant that may not be the value's on a
  * copy of the reader: the try runs in first-error mode (its errors belong
  * to no one if another variant takes the value). _pause returns what
  * _resume puts back. */
-sc_errors *sc_reader_pause_collect(sc_reader *r);
-void sc_reader_resume_collect(sc_reader *r, sc_errors *errs);
+SC_API sc_errors *sc_reader_pause_collect(sc_reader *r);
+SC_API void sc_reader_resume_collect(sc_reader *r, sc_errors *errs);
 /* Adds context to the error of a value just read, in all-errors mode to
  * every error listed inside it: "(when kind is \"circle\")". */
-void sc_reader_note(sc_reader *r, const char *fmt, ...) SC_PRINTF(2, 3);
+SC_API void sc_reader_note(sc_reader *r, const char *fmt, ...) SC_PRINTF(2, 3);
 /* T_decode_all: r collects into errs (after sc_reader_init); _finish_all
  * ends the pass as sc_reader_finish does and returns the first error's
  * code (0: none). */
-void sc_reader_collect(sc_reader *r, sc_errors *errs);
-int sc_reader_finish_all(sc_reader *r, int rc);
+SC_API void sc_reader_collect(sc_reader *r, sc_errors *errs);
+SC_API int sc_reader_finish_all(sc_reader *r, int rc);
 
 /* Arena allocation that records SC_ERR_NOMEM in r->err on failure. */
-void *sc_reader_alloc(sc_reader *r, size_t size);
+SC_API void *sc_reader_alloc(sc_reader *r, size_t size);
 /* Doubles an array being read (starting at 4 items), overflow-checked;
  * records SC_ERR_NOMEM and returns NULL on failure. */
-void *sc_reader_grow(sc_reader *r, void *items, size_t *cap, size_t item_size);
+SC_API void *sc_reader_grow(sc_reader *r, void *items, size_t *cap, size_t item_size);
 /* A unique non-NULL pointer for a present but empty array. */
-void *sc_reader_empty(sc_reader *r);
+SC_API void *sc_reader_empty(sc_reader *r);
 
 /* Members that a struct with @additionalProperties skips: their keys are
  * kept so that duplicates among them are still rejected. */
@@ -125,23 +126,23 @@ typedef struct sc_skipped {
     size_t count;
     size_t cap;
 } sc_skipped;
-int sc_skip_member(sc_reader *r, sc_skipped *skipped, const sc_string *key);
-int sc_check_skipped(sc_reader *r, const sc_skipped *skipped);
+SC_API int sc_skip_member(sc_reader *r, sc_skipped *skipped, const sc_string *key);
+SC_API int sc_check_skipped(sc_reader *r, const sc_skipped *skipped);
 
 /* Encoding: add item under a constant key / append it; false (and item
  * deleted) when item is NULL or memory runs out. */
-bool sc_cjson_add(cJSON *object, const char *const_key, cJSON *item);
-bool sc_cjson_append(cJSON *array, cJSON *item);
+SC_API bool sc_cjson_add(cJSON *object, const char *const_key, cJSON *item);
+SC_API bool sc_cjson_append(cJSON *array, cJSON *item);
 /* Like sc_cjson_add with a key that is copied (map entries). */
-bool sc_cjson_add_copy(cJSON *object, const char *key, cJSON *item);
+SC_API bool sc_cjson_add_copy(cJSON *object, const char *key, cJSON *item);
 
 /* cJSON * members: any value under the reader's strictness rules, into a
  * tree the arena deletes on reset or release (schemac/json.h). */
-int sc_read_cjson(sc_reader *r, cJSON **out) SC_NODISCARD;
+SC_API int sc_read_cjson(sc_reader *r, cJSON **out) SC_NODISCARD;
 
 /* Deletes every member `key` of object whose value is null (tool calls
  * with SC_CALL_NULL_IS_ABSENT). */
-void sc_cjson_drop_null(cJSON *object, const char *key);
+SC_API void sc_cjson_drop_null(cJSON *object, const char *key);
 
 /* ---- the limits of T_validate and T_encode (runtime/entry.c) ----
  * A value built in C may share sub-values (the same pointer reached twice),
@@ -159,7 +160,7 @@ typedef struct sc_walk {
 } sc_walk;
 /* The walk's failures: what went over (SC_WALK_*), by how much. */
 enum { SC_WALK_TEXT, SC_WALK_DEPTH, SC_WALK_ITEMS, SC_WALK_MEMBERS, SC_WALK_STRING, SC_WALK_NO_WALK_DEPTH };
-int sc_walk_fail(sc_error *err, int what, size_t n);
+SC_API int sc_walk_fail(sc_error *err, int what, size_t n);
 /* Inline, as T_validate calls them at every struct, member, array and
  * string: bytes more of JSON text. */
 static inline int sc_walk_text_(sc_error *err_, size_t bytes_)
@@ -228,38 +229,40 @@ static inline int sc_check_string(sc_error *err_, const char *s_, size_t len_)
 typedef int (*sc_read_fn)(sc_reader *r, void *out);
 typedef int (*sc_check_fn)(const void *value, sc_error *err);
 typedef cJSON *(*sc_build_fn)(const void *value);
-int sc_decode_with(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err, sc_read_fn read);
-int sc_decode_all_with(sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs, sc_read_fn read);
+SC_API int sc_decode_with(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err, sc_read_fn read);
+SC_API int sc_decode_all_with(sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs,
+                              sc_read_fn read);
 /* limits: NULL for the defaults; fields left 0 take theirs, as in
  * sc_arena_set_limits. */
-int sc_validate_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check);
-int sc_validate_all_with(const void *value, const sc_limits *limits, sc_errors *errs, sc_check_fn check);
-cJSON *sc_to_cjson_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
-                        sc_build_fn build);
-char *sc_encode_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
-                     sc_build_fn build);
+SC_API int sc_validate_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check);
+SC_API int sc_validate_all_with(const void *value, const sc_limits *limits, sc_errors *errs, sc_check_fn check);
+SC_API cJSON *sc_to_cjson_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
+                               sc_build_fn build);
+SC_API char *sc_encode_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
+                            sc_build_fn build);
 /* tree printed as T_encode prints it (sc_print_json), then decoded by read
  * into out with arena: 0, or the decode's code (SC_ERR_NOMEM when the
  * printing runs out of memory). Validate of an untagged union's
  * @acceptOverlap variant asks it which variant its encoded value reads
  * back as. */
-int sc_read_back(sc_arena *arena, const cJSON *tree, sc_read_fn read, void *out);
+SC_API int sc_read_back(sc_arena *arena, const cJSON *tree, sc_read_fn read, void *out);
 
 /* T_from_cjson: prints node and decodes the text with decode, so a tree
  * passes exactly the checks text does. */
 typedef int (*sc_decode_text_fn)(sc_arena *arena, const char *json, size_t len, void *out,
                                  sc_error *err);
-int sc_decode_cjson(sc_arena *arena, const cJSON *node, void *out, sc_error *err,
-                    sc_decode_text_fn decode);
+SC_API int sc_decode_cjson(sc_arena *arena, const cJSON *node, void *out, sc_error *err,
+                           sc_decode_text_fn decode);
 /* T_from_cjson_all, the same with T_decode_all. */
 typedef int (*sc_decode_all_text_fn)(sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs);
-int sc_decode_cjson_all(sc_arena *arena, const cJSON *node, void *out, sc_errors *errs, sc_decode_all_text_fn decode);
+SC_API int sc_decode_cjson_all(sc_arena *arena, const cJSON *node, void *out, sc_errors *errs,
+                               sc_decode_all_text_fn decode);
 /* A tool's arguments, for the generated invoke: decoded with decode; when
  * they fail, again with decode_all for every error, up to
  * SC_TOOL_MAX_ERRORS, into a list in the arena: *err is the first and
  * err->all the list. */
-int sc_tool_decode_args(sc_arena *arena, const cJSON *args, void *out, sc_error *err, sc_decode_text_fn decode,
-                        sc_decode_all_text_fn decode_all);
+SC_API int sc_tool_decode_args(sc_arena *arena, const cJSON *args, void *out, sc_error *err,
+                               sc_decode_text_fn decode, sc_decode_all_text_fn decode_all);
 
 #ifdef __cplusplus
 }

@@ -24,6 +24,7 @@
 
 #include <cJSON.h>
 
+#include "export.h"
 #include "reader.h"
 
 #ifdef __cplusplus
@@ -34,7 +35,7 @@ extern "C" {
  * refuses to compile against another (docs/generated-api.md, Versions and
  * ABI): bumped with any change to them, as SCHEMAC_RUNTIME_ABI is for the
  * rest of what generated code shares with libschemac. */
-#define SCHEMAC_TABLE_LAYOUT 2
+#define SCHEMAC_TABLE_LAYOUT 4
 
 /* How one value (a member's, or an array's item) is stored in C. */
 typedef enum sc_table_kind {
@@ -44,8 +45,8 @@ typedef enum sc_table_kind {
     SC_TABLE_FLOAT,   /* float: checked as the double the document held */
     SC_TABLE_STRING,  /* char *, in the arena */
     SC_TABLE_CHARBUF, /* char[size] */
-    SC_TABLE_ENUM,    /* read by `read` (the generated enum reader) */
-    SC_TABLE_STRUCT,  /* read by `read` (the generated struct reader) */
+    SC_TABLE_ENUM,    /* an enum of `size` bytes: `enumeration` */
+    SC_TABLE_STRUCT,  /* a struct, tagged or untagged union: its descriptor */
     SC_TABLE_ANY,     /* cJSON * */
     SC_TABLE_OBJECT   /* cJSON * of @type object: any object, nothing else */
 } sc_table_kind;
@@ -67,14 +68,6 @@ typedef enum sc_table_storage {
     SC_TABLE_STORED_SEQUENCE /* items + count, empty when NULL and 0 */
 } sc_table_storage;
 
-/* A generated reader behind a void pointer (a struct's). */
-typedef int (*sc_table_read_fn)(sc_reader *r, void *out);
-/* A generated builder behind a void pointer (a struct's): the value's
- * tree, NULL when memory runs out. */
-typedef cJSON *(*sc_table_build_fn)(const void *value, int depth);
-/* A generated check behind a void pointer: a struct's (its
- * sc_gen_check_T, seen NULL). */
-typedef int (*sc_table_check_fn)(const void *value, sc_error *err, bool full, int depth);
 /* A pattern's generated matcher (its DFA): whether s (len bytes) matches. */
 typedef bool (*sc_table_match_fn)(const char *s, size_t len);
 
@@ -128,19 +121,22 @@ typedef struct sc_table_value {
     int64_t min, max;        /* SC_TABLE_INT: the C type's range (I-JSON clamped) */
     const sc_table_enum *enumeration; /* SC_TABLE_ENUM */
     /* SC_TABLE_STRUCT: its descriptor; or, one that comes later in the
-     * file (a recursive type), tables(table_index); or, a struct without
-     * one, its generated functions */
+     * file (a recursive type), tables(table_index) */
     const struct sc_table_struct *table;
     const struct sc_table_struct *(*tables)(size_t index);
     size_t table_index;
-    sc_table_read_fn read;
-    sc_table_build_fn build;
-    sc_table_check_fn check;
     /* The value's keywords in the order the default mode checks them.
      * After a read, those not full_only (a float's all, on the double the
      * document held); on a value built in C, all. */
     const sc_table_rule *rules;
     size_t nrules;
+    /* The decoder's fused check: the first `fused` rules are full_only or
+     * inclusive bounds that every number (an integer as a double, a
+     * string's code point count) in [lo, hi] passes, so such a value is
+     * checked from rules[fused] on; any other, against all (for the error
+     * of the first that fails). */
+    size_t fused;
+    double lo, hi;
     /* Whether a value built in C is checked at all (a string: not NULL,
      * valid UTF-8, within max_string, even with no keywords). */
     bool checked;
@@ -183,6 +179,9 @@ typedef struct sc_table_array {
 typedef struct sc_table_member {
     size_t offset;                 /* offsetof(T, member) */
     sc_table_presence presence;
+    /* None of nullable, by_pointer, array and SC_TABLE_HAS_FLAG: the
+     * decoder reads the value straight into place */
+    bool plain;
     bool nullable;                 /* @nullable: JSON null leaves the pointer NULL */
     bool by_pointer;               /* T *x: the value is allocated in the arena */
     size_t has_offset;             /* SC_TABLE_HAS_FLAG: offsetof(T, has_x) */
@@ -265,38 +264,28 @@ typedef struct sc_table_struct {
     size_t min_text;
 } sc_table_struct;
 
-/* Reads the object at r into out (a T), through T's descriptor: what the
- * default mode's generated sc_gen_read_T does. seen: t->count flags, all
- * false, which members were found (the caller's, so that the runtime
- * needs no allocation for a struct of any size). */
-int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out, bool *seen) SC_NODISCARD;
-
 /* T's public functions through its descriptor (the generated T_decode,
  * T_decode_all, T_from_cjson, T_from_cjson_all, T_validate_within,
  * T_validate_all_within, T_to_cjson_within and T_encode_within call
  * these): as sc_decode_with and the others of schemac/support.h. */
-int sc_table_decode(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
-                    sc_error *err) SC_NODISCARD;
-int sc_table_decode_all(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
-                        sc_errors *errs) SC_NODISCARD;
-int sc_table_from_cjson(const sc_table_struct *t, sc_arena *arena, const cJSON *node, void *out,
-                        sc_error *err) SC_NODISCARD;
-int sc_table_from_cjson_all(const sc_table_struct *t, sc_arena *arena, const cJSON *node, void *out,
-                            sc_errors *errs) SC_NODISCARD;
-int sc_table_validate(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
-int sc_table_validate_all(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_errors *errs);
-cJSON *sc_table_to_cjson(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
-char *sc_table_encode(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
-
-/* Checks the T at v through its descriptor: what the default mode's
- * generated sc_gen_check_T(v, err, full, seen, depth) does. */
-int sc_table_check(const sc_table_struct *t, const void *v, sc_error *err, bool full, const bool *seen, int depth);
+SC_API int sc_table_decode(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
+                           sc_error *err) SC_NODISCARD;
+SC_API int sc_table_decode_all(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
+                               sc_errors *errs) SC_NODISCARD;
+SC_API int sc_table_from_cjson(const sc_table_struct *t, sc_arena *arena, const cJSON *node, void *out,
+                               sc_error *err) SC_NODISCARD;
+SC_API int sc_table_from_cjson_all(const sc_table_struct *t, sc_arena *arena, const cJSON *node, void *out,
+                                   sc_errors *errs) SC_NODISCARD;
+SC_API int sc_table_validate(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
+SC_API int sc_table_validate_all(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_errors *errs);
+SC_API cJSON *sc_table_to_cjson(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
+SC_API char *sc_table_encode(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
 
 /* The tree of the (checked) T at v through its descriptor: what the
  * default mode's generated sc_gen_build_T(v, depth) does. NULL when memory
  * runs out, a present value sits behind a NULL pointer, or deeper than
  * SC_MAX_DEPTH. */
-cJSON *sc_table_build(const sc_table_struct *t, const void *v, int depth);
+SC_API cJSON *sc_table_build(const sc_table_struct *t, const void *v, int depth);
 
 #ifdef __cplusplus
 }

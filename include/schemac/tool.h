@@ -31,6 +31,7 @@
 
 #include <cJSON.h>
 
+#include "export.h"
 #include "arena.h"
 #include "error.h"
 
@@ -127,21 +128,21 @@ struct sc_tool {
  * breaks its schema (a bug on the application's side: *err says what was
  * wrong, for the application's log; sc_tool_error_text tells the model only
  * that the tool failed). */
-int sc_tool_call(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
-                 const char *json, size_t len, unsigned flags, cJSON **result, sc_error *err) SC_NODISCARD;
+SC_API int sc_tool_call(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
+                        const char *json, size_t len, unsigned flags, cJSON **result, sc_error *err) SC_NODISCARD;
 
 /* The same with the arguments as a tree (Anthropic's `input`, MCP's
  * `arguments`), as T_from_cjson is to T_decode. NULL args: no arguments,
  * read as an empty object (MCP allows a call without them). */
-int sc_tool_call_cjson(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
-                       const cJSON *args, unsigned flags, cJSON **result, sc_error *err) SC_NODISCARD;
+SC_API int sc_tool_call_cjson(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
+                              const cJSON *args, unsigned flags, cJSON **result, sc_error *err) SC_NODISCARD;
 
 /* The text for the model about a failed call (rc, err as sc_tool_call left
  * them), into buf (always terminated): every argument error, one
  * "path: message" line each, so that one retry can fix them all; a
  * handler's own message; for SC_ERR_OUTPUT only that the tool failed,
  * since nothing in the call could fix it. */
-void sc_tool_error_text(int rc, const sc_error *err, char *buf, size_t size);
+SC_API void sc_tool_error_text(int rc, const sc_error *err, char *buf, size_t size);
 
 /* MCP: the result of tools/call for a call that returned rc (0 or an
  * sc_code) with *result / err: {"content": [{"type": "text", "text": ...}],
@@ -150,11 +151,11 @@ void sc_tool_error_text(int rc, const sc_error *err, char *buf, size_t size);
  * "path: message" line each, as the MCP specification asks for input
  * validation failures. Takes ownership of result. NULL when memory runs
  * out. */
-cJSON *sc_mcp_call_result(int rc, cJSON *result, const sc_error *err);
+SC_API cJSON *sc_mcp_call_result(int rc, cJSON *result, const sc_error *err);
 
 /* MCP: the result of tools/list: {"tools": [entry, ...]}, without the tools
  * that have no MCP entry. */
-cJSON *sc_mcp_tools_list(const sc_tool_binding *tools, size_t count);
+SC_API cJSON *sc_mcp_tools_list(const sc_tool_binding *tools, size_t count);
 
 #ifdef __cplusplus
 }

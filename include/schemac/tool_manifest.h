@@ -50,6 +50,7 @@
 
 #include <cJSON.h>
 
+#include "export.h"
 #include "arena.h"
 #include "error.h"
 #include "tool.h"
@@ -92,15 +93,15 @@ typedef struct sc_tool_manifest_options {
  * the message names the system's reason. Returns 0, SC_ERR_ARGUMENT (a
  * manifest or schema at fault, a file that cannot be read), a reading
  * error of the JSON (SC_ERR_SYNTAX, ...), SC_ERR_LIMIT, SC_ERR_NOMEM. */
-int sc_tool_manifest_load(const char *path, const sc_tool_manifest_options *options, sc_tool_manifest **out,
-                          sc_error *err) SC_NODISCARD;
+SC_MCP_API int sc_tool_manifest_load(const char *path, const sc_tool_manifest_options *options,
+                                     sc_tool_manifest **out, sc_error *err) SC_NODISCARD;
 
 /* The same for a manifest given as JSON text json[0..len) (copied). */
-int sc_tool_manifest_parse(const char *json, size_t len, const sc_tool_manifest_options *options,
-                           sc_tool_manifest **out, sc_error *err) SC_NODISCARD;
+SC_MCP_API int sc_tool_manifest_parse(const char *json, size_t len, const sc_tool_manifest_options *options,
+                                      sc_tool_manifest **out, sc_error *err) SC_NODISCARD;
 
 /* Frees the manifest and its tools; accepts NULL. */
-void sc_tool_manifest_free(sc_tool_manifest *manifest);
+SC_MCP_API void sc_tool_manifest_free(sc_tool_manifest *manifest);
 
 /* The number of tools, and tool i in the manifest's order (NULL past the
  * end). Each is an sc_tool as tool.h describes, with every text a
@@ -109,8 +110,8 @@ void sc_tool_manifest_free(sc_tool_manifest *manifest);
  * the tools/list entry, openai, openai_strict, anthropic and gemini the
  * provider dialects (docs/tools.md says how they differ from a generated
  * tool's); effect and idempotent from the annotations. */
-size_t sc_tool_manifest_count(const sc_tool_manifest *manifest);
-const sc_tool *sc_tool_manifest_tool(const sc_tool_manifest *manifest, size_t i);
+SC_MCP_API size_t sc_tool_manifest_count(const sc_tool_manifest *manifest);
+SC_MCP_API const sc_tool *sc_tool_manifest_tool(const sc_tool_manifest *manifest, size_t i);
 
 /* A handler for the manifest tool called name. */
 typedef struct sc_tool_handler_entry {
@@ -127,9 +128,9 @@ typedef struct sc_tool_handler_entry {
  * the manifest, SC_ERR_ARGUMENT for a tool without a handler, a NULL
  * handler, a name given twice, or max too small). The bindings point into
  * the manifest: valid until it is freed. */
-int sc_tool_manifest_bind(const sc_tool_manifest *manifest, const sc_tool_handler_entry *handlers,
-                          size_t handler_count, sc_tool_binding *bindings, size_t max, size_t *count,
-                          sc_error *err) SC_NODISCARD;
+SC_MCP_API int sc_tool_manifest_bind(const sc_tool_manifest *manifest, const sc_tool_handler_entry *handlers,
+                                     size_t handler_count, sc_tool_binding *bindings, size_t max, size_t *count,
+                                     sc_error *err) SC_NODISCARD;
 
 #ifdef __cplusplus
 }

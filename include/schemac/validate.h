@@ -30,6 +30,7 @@
 
 #include <cJSON.h>
 
+#include "export.h"
 #include "arena.h"
 #include "error.h"
 
@@ -44,8 +45,8 @@ typedef struct sc_schema_registry sc_schema_registry;
  * What "$ref": "https://example.com/address.json" finds without a network.
  * Not thread-safe while documents are added; compiling only reads it. */
 
-sc_schema_registry *sc_schema_registry_new(void); /* NULL when out of memory */
-void sc_schema_registry_free(sc_schema_registry *reg);
+SC_VALIDATE_API sc_schema_registry *sc_schema_registry_new(void); /* NULL when out of memory */
+SC_VALIDATE_API void sc_schema_registry_free(sc_schema_registry *reg);
 
 /* Adds the document at uri (absolute, without a fragment). The text is
  * read as JSON (sc_parse_json_ex with SC_PARSE_STANDARD: a schema's
@@ -53,10 +54,10 @@ void sc_schema_registry_free(sc_schema_registry *reg);
  * Embedded resources ("$id" inside it) are found when a schema is
  * compiled. A second document at the same uri replaces the first.
  * Returns 0, SC_ERR_ARGUMENT (a relative uri) or the reader's error. */
-int sc_schema_registry_add(sc_schema_registry *reg, const char *uri, const char *json, size_t len,
-                           sc_error *err) SC_NODISCARD;
-int sc_schema_registry_add_cjson(sc_schema_registry *reg, const char *uri, const cJSON *doc,
-                                 sc_error *err) SC_NODISCARD;
+SC_VALIDATE_API int sc_schema_registry_add(sc_schema_registry *reg, const char *uri, const char *json, size_t len,
+                                           sc_error *err) SC_NODISCARD;
+SC_VALIDATE_API int sc_schema_registry_add_cjson(sc_schema_registry *reg, const char *uri, const cJSON *doc,
+                                                 sc_error *err) SC_NODISCARD;
 
 /* ---- compiling ---------------------------------------------------------- */
 
@@ -113,11 +114,13 @@ typedef enum sc_schema_formats {
  * Pointer in the schema of the keyword at fault: a $ref that resolves to
  * nothing, a pattern no automaton can express, a keyword of the wrong
  * type. Returns 0 or an sc_code (SC_ERR_ARGUMENT for a bad schema). */
-int sc_schema_compile(const sc_schema_registry *reg, const char *json, size_t len,
-                      const sc_schema_options *options, sc_schema **out, sc_error *err) SC_NODISCARD;
-int sc_schema_compile_cjson(const sc_schema_registry *reg, const cJSON *root, const sc_schema_options *options,
-                            sc_schema **out, sc_error *err) SC_NODISCARD;
-void sc_schema_free(sc_schema *schema);
+SC_VALIDATE_API int sc_schema_compile(const sc_schema_registry *reg, const char *json, size_t len,
+                                      const sc_schema_options *options, sc_schema **out,
+                                      sc_error *err) SC_NODISCARD;
+SC_VALIDATE_API int sc_schema_compile_cjson(const sc_schema_registry *reg, const cJSON *root,
+                                            const sc_schema_options *options, sc_schema **out,
+                                            sc_error *err) SC_NODISCARD;
+SC_VALIDATE_API void sc_schema_free(sc_schema *schema);
 
 /* ---- validating --------------------------------------------------------- */
 
@@ -144,7 +147,7 @@ typedef struct sc_schema_errors {
     bool truncated;
 } sc_schema_errors;
 
-void sc_schema_errors_init(sc_schema_errors *errs, sc_schema_error *items, size_t max);
+SC_VALIDATE_API void sc_schema_errors_init(sc_schema_errors *errs, sc_schema_error *items, size_t max);
 
 /* Validates a tree. Returns 0 when it is valid; else the code of the first
  * error (SC_ERR_TYPE, SC_ERR_CONSTRAINT, SC_ERR_REQUIRED,
@@ -154,7 +157,7 @@ void sc_schema_errors_init(sc_schema_errors *errs, sc_schema_error *items, size_
  * max. Within anyOf, oneOf, not, if and contains the branches' own errors
  * are not listed: the applicator's error is ("must match at least one of
  * the anyOf schemas"). */
-int sc_schema_validate(const sc_schema *schema, const cJSON *instance, sc_schema_errors *errs);
+SC_VALIDATE_API int sc_schema_validate(const sc_schema *schema, const cJSON *instance, sc_schema_errors *errs);
 
 /* The same for JSON text, read with JSON's semantics (SC_PARSE_STANDARD:
  * a repeated key's last member wins, an integer beyond 2^53 is the
@@ -162,10 +165,11 @@ int sc_schema_validate(const sc_schema *schema, const cJSON *instance, sc_schema
  * I-JSON strictness (sc_parse_json: those are errors); invalid UTF-8,
  * U+0000 and lone surrogates are errors either way, and the options'
  * limits apply. A reading error is the one error. */
-int sc_schema_validate_json(const sc_schema *schema, const char *json, size_t len, sc_schema_errors *errs);
+SC_VALIDATE_API int sc_schema_validate_json(const sc_schema *schema, const char *json, size_t len,
+                                            sc_schema_errors *errs);
 
 /* Formats an error as "INSTANCE: MESSAGE (at KEYWORD_LOCATION)". */
-void sc_schema_error_format(const sc_schema_error *e, char *buf, size_t size);
+SC_VALIDATE_API void sc_schema_error_format(const sc_schema_error *e, char *buf, size_t size);
 
 /* ---- output formats (draft 2020-12, section 12.4) ----------------------- */
 
@@ -179,7 +183,7 @@ typedef enum sc_schema_output_format {
  * collected, errs may be NULL) as a new cJSON tree in the given output
  * format, for the caller to cJSON_Delete; NULL when out of memory. A
  * limit that stopped the validation is an error with empty locations. */
-cJSON *sc_schema_output(int rc, const sc_schema_errors *errs, sc_schema_output_format format);
+SC_VALIDATE_API cJSON *sc_schema_output(int rc, const sc_schema_errors *errs, sc_schema_output_format format);
 
 #ifdef __cplusplus
 }

@@ -5,6 +5,7 @@
 
 #include "reader_internal.h"
 #include "schemac/schemac.h"
+#include "schemac/support.h"
 
 static void delete_tree(void *tree)
 {

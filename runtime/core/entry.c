@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
+#include "schemac/support.h"
 #include "schemac/table.h"
 #include "table_internal.h"
 

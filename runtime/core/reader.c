@@ -1493,7 +1493,8 @@ key:
  * framing (member_start, member_colon, sc_next_element), walked without
  * limits, so that what JSON is cannot differ between the two. */
 
-void sc_reader_init_lenient(sc_reader *r, const char *json, size_t len, sc_arena *arena, sc_error *err)
+void sc_internal_reader_init_lenient(sc_reader *r, const char *json, size_t len, sc_arena *arena,
+                                     sc_error *err)
 {
     sc_reader_init(r, json, len, NULL, err); /* no limits, max_input included */
     r->arena = arena;                        /* scratch only */
@@ -1543,7 +1544,7 @@ static int lenient_scalar(sc_reader *r)
     }
 }
 
-sc_next sc_next_member_lenient(sc_reader *r, sc_string *key)
+sc_next sc_internal_next_member_lenient(sc_reader *r, sc_string *key)
 {
     const char *p = NULL;
     str_info si;
@@ -1572,7 +1573,7 @@ sc_next sc_next_member_lenient(sc_reader *r, sc_string *key)
 /* Without recursion: the open containers' kinds a bit each (set: an
  * object), which is all the framing needs; items go through the framing
  * functions the pull API uses. */
-int sc_skip_value_lenient(sc_reader *r)
+int sc_internal_skip_value_lenient(sc_reader *r)
 {
     uint64_t local[LENIENT_LOCAL_WORDS], *objects = local;
     size_t cap = LENIENT_LOCAL_WORDS, open = 0;
@@ -1601,8 +1602,9 @@ int sc_skip_value_lenient(sc_reader *r)
             sc_next next;
             if (open == 0)
                 return 0;
-            next = (objects[(open - 1) / 64] >> ((open - 1) % 64) & 1) ? sc_next_member_lenient(r, NULL)
-                                                                        : sc_next_element(r);
+            next = (objects[(open - 1) / 64] >> ((open - 1) % 64) & 1)
+                       ? sc_internal_next_member_lenient(r, NULL)
+                       : sc_next_element(r);
             if (next == SC_NEXT_ERROR)
                 return r->err ? r->err->code : SC_ERR_SYNTAX;
             if (next == SC_NEXT_ITEM)

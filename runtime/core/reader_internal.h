@@ -1,7 +1,12 @@
 /* schemac runtime, internal: the reader's tokenizer read leniently, for
  * libschemac-mcp (runtime/mcp/mcp.c, provider.c); not installed, not part
- * of the public API. libschemac exports these (libschemac-mcp links it as a
- * shared library), so they are named sc_*_lenient and declared only here.
+ * of the public API. libschemac exports these three (libschemac-mcp links
+ * it as a shared library) under the prefix sc_internal_, marked
+ * SC_INTERNAL_API and declared only here: tests/abi checks that every
+ * symbol libschemac exports is in an installed header or is one of these,
+ * and that these carry the prefix. libschemac-mcp is built and shipped
+ * with the libschemac of the same version (Debian: the same source), so
+ * they may change with any release.
  *
  * Why a lenient mode: the strict reader (reader.h) refuses JSON that
  * breaks a strictness rule, and two callers must still find their way
@@ -21,11 +26,16 @@
  *
  * Time is linear in the text; memory is a bit per level of nesting past
  * the first 1024 (from the arena) and the unescaped keys
- * sc_next_member_lenient returns (from the arena). */
+ * sc_internal_next_member_lenient returns (from the arena). */
 #ifndef SCHEMAC_READER_INTERNAL_H
 #define SCHEMAC_READER_INTERNAL_H
 
+#include "schemac/export.h"
 #include "schemac/reader.h"
+
+/* Exported by libschemac, for libschemac-mcp only (SC_API: dllexport while
+ * libschemac is built, on Windows). */
+#define SC_INTERNAL_API SC_API
 
 #ifdef __cplusplus
 extern "C" {
@@ -37,20 +47,21 @@ extern "C" {
  * with SC_ERR_NOMEM). The framing functions of reader.h (sc_peek,
  * sc_read_object_begin and sc_read_array_begin on a value sc_peek
  * classified, sc_next_element, sc_reader_finish) read the same on it;
- * values go through sc_skip_value_lenient, keys through
- * sc_next_member_lenient. */
-void sc_reader_init_lenient(sc_reader *r, const char *json, size_t len, sc_arena *arena, sc_error *err);
+ * values go through sc_internal_skip_value_lenient, keys through
+ * sc_internal_next_member_lenient. */
+SC_INTERNAL_API void sc_internal_reader_init_lenient(sc_reader *r, const char *json, size_t len, sc_arena *arena,
+                                                     sc_error *err);
 
 /* Skips the value at r->p (white space before it stepped over), leaving
  * r->p just after it: 0, or SC_ERR_SYNTAX (not JSON) or SC_ERR_NOMEM with
  * r->err set. */
-int sc_skip_value_lenient(sc_reader *r) SC_NODISCARD;
+SC_INTERNAL_API int sc_internal_skip_value_lenient(sc_reader *r) SC_NODISCARD;
 
 /* sc_next_member for a lenient reader. On SC_NEXT_ITEM *key (may be NULL:
  * the key is only stepped over) is the unescaped key when the strict reader
  * would accept it, else {NULL, 0, 0} (a lone surrogate, \u0000, bytes that
  * are not UTF-8): such a key equals no name written as UTF-8 text. */
-sc_next sc_next_member_lenient(sc_reader *r, sc_string *key) SC_NODISCARD;
+SC_INTERNAL_API sc_next sc_internal_next_member_lenient(sc_reader *r, sc_string *key) SC_NODISCARD;
 
 /* Not lenient, for sc_parse_json_ex's SC_PARSE_STANDARD (any.c): the
  * strict skip (sc_skip_value_counted: grammar, UTF-8, U+0000, surrogates,

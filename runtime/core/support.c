@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
+#include "schemac/support.h"
 #include "schemac/table.h"
 
 sc_next sc_find_member(sc_reader *r, const char *name)

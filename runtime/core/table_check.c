@@ -67,10 +67,8 @@ static bool member_present(const char *v, const sc_table_member *m, size_t i, co
 static int check_value(const sc_table_value *t, const void *p, sc_error *err, bool full, int depth)
 {
     switch (t->kind) {
-    case SC_TABLE_STRUCT: {
-        const sc_table_struct *s = sc_table_struct_of(t);
-        return s != NULL ? sc_table_check(s, p, err, full, NULL, depth + 1) : t->check(p, err, full, depth + 1);
-    }
+    case SC_TABLE_STRUCT:
+        return sc_table_check(sc_table_struct_of(t), p, err, full, NULL, depth + 1);
     case SC_TABLE_STRING:
         return sc_table_check_string(t, t->rules, t->nrules, (const char *)sc_table_pointer_at(p), err, full);
     case SC_TABLE_CHARBUF:

@@ -7,10 +7,11 @@
 
 #include "schemac/table.h"
 
-/* The descriptor of a struct value, or NULL: it has functions. */
+/* The descriptor of a struct value: its own, or (written later in the
+ * generated file) the one its tables function gives. */
 static inline const sc_table_struct *sc_table_struct_of(const sc_table_value *v)
 {
-    return v->table != NULL ? v->table : v->tables != NULL ? v->tables(v->table_index) : NULL;
+    return v->table != NULL ? v->table : v->tables(v->table_index);
 }
 
 /* The pointer stored at p (any alignment). */
@@ -93,6 +94,9 @@ static inline void sc_table_store_int(void *p, size_t size, int64_t v)
 /* Reads the object at r into out through t, with a seen flag per member
  * of its own (on the stack, or in the arena for a large struct). */
 int sc_table_read_struct(sc_reader *r, const sc_table_struct *t, void *out);
+/* Checks the T at v through its descriptor: what the default mode's
+ * generated sc_gen_check_T(v, err, full, seen, depth) does. */
+int sc_table_check(const sc_table_struct *t, const void *v, sc_error *err, bool full, const bool *seen, int depth);
 
 /* A member's value read from r into the struct at out (table_read.c). */
 int sc_table_read_member(sc_reader *r, const sc_table_member *m, char *out);
@@ -103,14 +107,14 @@ int sc_table_check_value(const sc_table_value *t, const void *p, sc_error *err, 
  * (table_write.c); NULL when memory runs out. */
 cJSON *sc_table_member_tree(const char *v, const sc_table_member *m, int depth);
 
-/* An untagged union (table_untagged.c): what sc_table_read (size bytes
+/* An untagged union (table_untagged.c): what sc_table_read_struct (size bytes
  * at out), sc_table_check and sc_table_build do for one. */
 int sc_table_read_untagged(sc_reader *r, const sc_table_untagged *u, void *out, size_t size);
 int sc_table_check_untagged(const sc_table_untagged *u, const void *value, sc_error *err, bool full, int depth);
 cJSON *sc_table_build_untagged(const sc_table_untagged *u, const void *value, int depth);
 
 /* A tagged union through its variants (table_union.c): what
- * sc_table_read, sc_table_check and sc_table_build do for one. */
+ * sc_table_read_struct, sc_table_check and sc_table_build do for one. */
 int sc_table_read_union(sc_reader *r, const sc_table_union *u, void *out);
 int sc_table_check_union(const sc_table_union *u, const void *value, sc_error *err, bool full, const bool *seen,
                          int depth);
@@ -133,8 +137,17 @@ int sc_table_check_text(const sc_table_value *v, const sc_table_rule *rules, siz
 int sc_table_check_string(const sc_table_value *v, const sc_table_rule *rules, size_t n, const char *text,
                           sc_error *err, bool full);
 
-/* A number's rules on the double the document held (a float's). */
-int sc_table_check_number(const sc_table_value *v, double number, sc_error *err, bool full);
+/* A number's n rules on the double the document held (a float's). */
+int sc_table_check_number(const sc_table_value *v, const sc_table_rule *rules, size_t n, double number, sc_error *err,
+                          bool full);
+
+/* How many of v's first rules a decoded x (a number, an integer as a
+ * double, a string's code point count) passes without running them: the
+ * fused ones when x is within their range. */
+static inline size_t sc_table_passed(const sc_table_value *v, double x)
+{
+    return x >= v->lo && x <= v->hi ? v->fused : 0;
+}
 
 /* The rules of the bool, integer, number or enumerator at p. */
 int sc_table_check_scalar(const sc_table_value *v, const void *p, sc_error *err, bool full);

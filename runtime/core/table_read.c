@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "schemac/check.h"
 #include "schemac/support.h"
 
 /* read_value is the walker's inner step, called from three places: inlined
@@ -30,6 +31,35 @@ static int check_after_read(sc_reader *r, const sc_table_value *v, const void *p
     return rc;
 }
 
+/* A decoded number's rules past those its range passes (full: a float's
+ * full_only ones too), the error placed at the value. */
+static inline int check_number(sc_reader *r, const sc_table_value *v, double number, bool full, int rc, size_t at)
+{
+    size_t passed = sc_table_passed(v, number);
+    if (rc == 0 && passed < v->nrules &&
+        sc_table_check_number(v, v->rules + passed, v->nrules - passed, number, sc_reader_error(r), full) != 0)
+        rc = sc_reader_place_error_at(r, at);
+    return rc;
+}
+
+/* A decoded string's rules past those its code point count passes. */
+static inline int check_text(sc_reader *r, const sc_table_value *v, const char *text, size_t len, size_t chars,
+                             int rc, size_t at)
+{
+    size_t passed = sc_table_passed(v, (double)chars);
+    const sc_table_rule *rule = v->rules + passed;
+    if (rc != 0 || passed == v->nrules)
+        return rc;
+    if (passed + 1 == v->nrules) { /* a pattern or format alone is left: its test without the loop */
+        if (rule->op == SC_TABLE_PATTERN ? rule->match(text, len) :
+            rule->op == SC_TABLE_FORMAT && sc_format_valid((sc_format)rule->format, text, len))
+            return 0;
+    }
+    if (sc_table_check_text(v, rule, v->nrules - passed, text, len, chars, sc_reader_error(r)) != 0)
+        rc = sc_reader_place_error_at(r, at);
+    return rc;
+}
+
 /* Reads one value into p: emit_read and emit_read_check. */
 static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void *p, size_t at)
 {
@@ -42,23 +72,18 @@ static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void 
         int64_t number = 0;
         rc = sc_read_int(r, &number, v->min, v->max);
         sc_table_store_int(p, v->size, number);
-        if (rc == 0 && v->nrules > 0 && sc_table_check_number(v, (double)number, sc_reader_error(r), false) != 0)
-            rc = sc_reader_place_error_at(r, at);
-        return rc;
+        return check_number(r, v, (double)number, false, rc, at);
     }
     case SC_TABLE_DOUBLE: {
         double number = 0;
         rc = sc_read_double(r, &number);
         memcpy(p, &number, sizeof number);
-        if (rc == 0 && v->nrules > 0 && sc_table_check_number(v, number, sc_reader_error(r), false) != 0)
-            rc = sc_reader_place_error_at(r, at);
-        return rc;
+        return check_number(r, v, number, false, rc, at);
     }
     case SC_TABLE_FLOAT: {
         double number = 0;
         rc = sc_read_double(r, &number);
-        if (rc == 0 && v->nrules > 0 && sc_table_check_number(v, number, sc_reader_error(r), true) != 0)
-            rc = sc_reader_place_error_at(r, at);
+        rc = check_number(r, v, number, true, rc, at);
         *(float *)p = (float)number;
         return rc;
     }
@@ -67,8 +92,7 @@ static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void 
         size_t len = 0, chars = 0;
         if (v->nrules > 0) {
             rc = sc_read_string_dup(r, &text, &len, &chars);
-            if (rc == 0 && sc_table_check_text(v, v->rules, v->nrules, text, len, chars, sc_reader_error(r)) != 0)
-                rc = sc_reader_place_error_at(r, at);
+            rc = check_text(r, v, text, len, chars, rc, at);
         } else {
             rc = sc_read_string_dup(r, &text, NULL, NULL);
         }
@@ -80,18 +104,14 @@ static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void 
         if (v->nrules == 0)
             return sc_read_string_buf(r, (char *)p, v->size, NULL, NULL);
         rc = sc_read_string_buf(r, (char *)p, v->size, &len, &chars);
-        if (rc == 0 && sc_table_check_text(v, v->rules, v->nrules, (const char *)p, len, chars, sc_reader_error(r)) != 0)
-            rc = sc_reader_place_error_at(r, at);
-        return rc;
+        return check_text(r, v, (const char *)p, len, chars, rc, at);
     }
     case SC_TABLE_ENUM:
         rc = sc_table_read_enum(r, v->enumeration, p, v->size);
         break;
-    case SC_TABLE_STRUCT: {
-        const sc_table_struct *t = sc_table_struct_of(v);
-        rc = t != NULL ? sc_table_read_struct(r, t, p) : v->read(r, p);
+    case SC_TABLE_STRUCT:
+        rc = sc_table_read_struct(r, sc_table_struct_of(v), p);
         break;
-    }
     case SC_TABLE_OBJECT:
         if (sc_peek(r) != SC_JSON_OBJECT)
             return sc_read_object_begin(r); /* fails as a struct's would */
@@ -139,7 +159,10 @@ static int read_array(sc_reader *r, const sc_table_member *m, char *out, size_t 
     sc_table_store_int(out + a->count_offset, a->count_size, (int64_t)n);
     if (rc == 0)
         rc = sc_reader_collected(r);
-    if (rc == 0 && sc_table_check_sequence(m, out, sc_reader_error(r), false, 0) != 0)
+    /* the array's own keywords, when n can fail them (maxItems stopped the
+     * read already) */
+    if (rc == 0 && ((a->has_min && n < a->min_items) || (a->unique && n > 1)) &&
+        sc_table_check_sequence(m, out, sc_reader_error(r), false, 0) != 0)
         rc = sc_reader_place_error_at(r, at);
     return rc;
 }
@@ -200,29 +223,34 @@ static int read_map(sc_reader *r, const sc_table_member *m, char *out, size_t at
     return rc;
 }
 
+/* A member that is not nullable failed on a JSON null: say to leave it
+ * out, if it may be. */
+static inline int hint_null(sc_reader *r, const sc_table_member *m, int rc, size_t at)
+{
+    if (rc == SC_ERR_TYPE && m->presence != SC_TABLE_REQUIRED && !m->nullable)
+        sc_reader_hint_null(r, at);
+    return rc;
+}
+
 /* One member's value, r at it (the switch case of emit_struct_read). */
 static ALWAYS_INLINE int read_member(sc_reader *r, const sc_table_member *m, char *out)
 {
     size_t at = sc_reader_offset(r);
-    int rc;
-    if (m->nullable && sc_peek(r) == SC_JSON_NULL)
-        return sc_read_null(r); /* null: the pointer stays NULL */
-    if (m->array != NULL && m->array->map) {
-        rc = read_map(r, m, out, at);
-    } else if (m->array != NULL) {
-        rc = read_array(r, m, out, at);
-    } else if (m->by_pointer) {
-        void *value = sc_reader_alloc(r, m->value.size);
-        memcpy(out + m->offset, &value, sizeof value);
-        if (value == NULL)
-            return sc_reader_code(r);
-        rc = read_value(r, &m->value, value, at);
-    } else {
-        rc = read_value(r, &m->value, out + m->offset, at);
+    void *p = out + m->offset;
+    if (!m->plain) { /* the usual member skips these tests */
+        if (m->nullable && sc_peek(r) == SC_JSON_NULL)
+            return sc_read_null(r); /* null: the pointer stays NULL */
+        if (m->array != NULL)
+            return hint_null(r, m, m->array->map ? read_map(r, m, out, at) : read_array(r, m, out, at), at);
+        if (m->by_pointer) {
+            void *value = sc_reader_alloc(r, m->value.size);
+            memcpy(p, &value, sizeof value);
+            if (value == NULL)
+                return sc_reader_code(r);
+            p = value;
+        }
     }
-    if (m->presence != SC_TABLE_REQUIRED && !m->nullable && rc == SC_ERR_TYPE)
-        sc_reader_hint_null(r, at); /* a null: say to leave the member out */
-    return rc;
+    return hint_null(r, m, read_value(r, &m->value, p, at), at);
 }
 
 /* The member called key, or -1 (the generated code's switch on the length). */
@@ -265,7 +293,10 @@ static void store_default(const sc_table_member *m, char *out)
     }
 }
 
-int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out_v, bool *seen)
+/* Reads the object at r into out (a T, not a union) through t: what the
+ * default mode's generated sc_gen_read_T does. seen: t->count flags, all
+ * false, which members were found. */
+static int read_object(sc_reader *r, const sc_table_struct *t, void *out_v, bool *seen)
 {
     char *out = out_v;
     sc_skipped skipped = {NULL, 0, 0};
@@ -274,10 +305,6 @@ int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out_v, bool *see
     size_t expect = 0, found = 0;
     int rc = 0;
 
-    if (t->tagged != NULL)
-        return sc_table_read_union(r, t->tagged, out);
-    if (t->untagged != NULL)
-        return sc_table_read_untagged(r, t->untagged, out, t->size);
     memset(out, 0, t->size);
     if ((rc = sc_read_object_begin(r)) != 0)
         return rc;
@@ -309,7 +336,8 @@ int sc_table_read(sc_reader *r, const sc_table_struct *t, void *out_v, bool *see
         seen[member] = true;
         found++;
         expect = (size_t)member + 1 < t->count ? (size_t)member + 1 : 0;
-        if (t->members[member].presence == SC_TABLE_HAS_FLAG) /* the default mode sets it after the loop */
+        /* a has_ flag: the default mode sets it after the loop */
+        if (!t->members[member].plain && t->members[member].presence == SC_TABLE_HAS_FLAG)
             *(bool *)(out + t->members[member].has_offset) = true;
         rc = read_member(r, &t->members[member], out);
         if (rc != 0 && (rc = sc_reader_catch_key(r, t->names[member])) != 0)
@@ -351,6 +379,9 @@ int sc_table_read_struct(sc_reader *r, const sc_table_struct *t, void *out)
     bool *seen = on_stack;
     if (t->count > ON_STACK && (seen = (bool *)sc_reader_alloc(r, t->count)) == NULL)
         return sc_reader_code(r);
-    memset(seen, 0, t->count);
-    return sc_table_read(r, t, out, seen);
+    if (t->count <= 16)
+        memset(seen, 0, 16); /* the usual struct: two stores, no call */
+    else
+        memset(seen, 0, t->count);
+    return read_object(r, t, out, seen);
 }

@@ -101,11 +101,12 @@ int sc_table_check_text(const sc_table_value *v, const sc_table_rule *rules, siz
     return 0;
 }
 
-int sc_table_check_number(const sc_table_value *v, double number, sc_error *err, bool full)
+int sc_table_check_number(const sc_table_value *v, const sc_table_rule *rules, size_t n, double number, sc_error *err,
+                          bool full)
 {
     /* check_rules for a number, the one kind every document is full of:
      * the value stays in a register and a bound is one comparison */
-    for (const sc_table_rule *rule = v->rules, *end = rule + v->nrules; rule < end; rule++) {
+    for (const sc_table_rule *rule = rules, *end = rules + n; rule < end; rule++) {
         bool fails;
         if (rule->full_only && !full)
             continue;

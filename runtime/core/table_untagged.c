@@ -225,10 +225,7 @@ static int check_choice(const sc_table_choice *c, const char *v, sc_error *err, 
     if (t->kind == SC_TABLE_STRUCT) {
         /* checked as it was read; at the union's depth: the union is its
          * variant's value, no level of the JSON of its own */
-        if (!full)
-            return 0;
-        const sc_table_struct *s = sc_table_struct_of(t);
-        return s != NULL ? sc_table_check(s, v + m->offset, err, full, NULL, depth) : t->check(v + m->offset, err, full, depth);
+        return full ? sc_table_check(sc_table_struct_of(t), v + m->offset, err, full, NULL, depth) : 0;
     }
     if (m->full_only && !full) {
         if (t->kind == SC_TABLE_OBJECT && !cJSON_IsObject((const cJSON *)sc_table_pointer_at(v + m->offset)))

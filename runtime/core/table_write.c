@@ -44,10 +44,8 @@ static cJSON *build_value(const sc_table_value *t, const void *p, int depth)
         const char *name = sc_table_enum_name(t->enumeration, p, t->size);
         return name != NULL ? cJSON_CreateString(name) : NULL;
     }
-    case SC_TABLE_STRUCT: {
-        const sc_table_struct *s = sc_table_struct_of(t);
-        return s != NULL ? sc_table_build(s, p, depth + 1) : t->build(p, depth + 1);
-    }
+    case SC_TABLE_STRUCT:
+        return sc_table_build(sc_table_struct_of(t), p, depth + 1);
     case SC_TABLE_ANY:
     case SC_TABLE_OBJECT:
         return cJSON_Duplicate((const cJSON *)sc_table_pointer_at(p), 1);

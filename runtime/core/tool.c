@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
+#include "schemac/support.h"
 
 static int unknown_tool(const sc_tool_binding *tools, size_t count, const char *name, sc_error *err)
 {

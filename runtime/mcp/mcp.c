@@ -13,6 +13,7 @@
 #include "../core/reader_internal.h" /* the reader's tokenizer, read leniently */
 #include "mcp_internal.h"
 #include "schemac/schemac.h"
+#include "schemac/support.h"
 
 static const char *const versions[] = SC_MCP_VERSIONS;
 #define VERSION_COUNT (sizeof versions / sizeof versions[0])
@@ -722,12 +723,12 @@ static int lenient_id(sc_arena *arena, const char *message, size_t len, bool *js
     int rc = 0;
     *json = false;
     *id = NULL;
-    sc_reader_init_lenient(&r, message, len, arena, &err);
+    sc_internal_reader_init_lenient(&r, message, len, arena, &err);
     if (sc_peek(&r) == SC_JSON_OBJECT && (rc = sc_read_object_begin(&r)) == 0) {
         sc_next next;
-        while ((next = sc_next_member_lenient(&r, &key)) == SC_NEXT_ITEM) {
+        while ((next = sc_internal_next_member_lenient(&r, &key)) == SC_NEXT_ITEM) {
             const char *start = r.p;
-            if ((rc = sc_skip_value_lenient(&r)) != 0)
+            if ((rc = sc_internal_skip_value_lenient(&r)) != 0)
                 break;
             if (key.len == 2 && memcmp(key.ptr, "id", 2) == 0) {
                 ids++;
@@ -738,7 +739,7 @@ static int lenient_id(sc_arena *arena, const char *message, size_t len, bool *js
         if (next == SC_NEXT_ERROR)
             rc = err.code;
     } else if (rc == 0) {
-        rc = sc_skip_value_lenient(&r);
+        rc = sc_internal_skip_value_lenient(&r);
     }
     if (rc == SC_ERR_NOMEM || rc == SC_ERR_LIMIT) /* the scan's memory, not the message's fault */
         return rc;

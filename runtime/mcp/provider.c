@@ -12,6 +12,7 @@
 #include "../core/reader_internal.h" /* the reader's tokenizer, read leniently */
 #include "schemac/provider.h"
 #include "schemac/schemac.h"
+#include "schemac/support.h"
 
 int sc_provider_from_name(const char *name, sc_provider *provider)
 {
@@ -661,7 +662,7 @@ static bool find_value(sc_arena *arena, const char *text, size_t len, const char
 {
     sc_reader r;
     sc_error err;
-    sc_reader_init_lenient(&r, text, len, arena, &err);
+    sc_internal_reader_init_lenient(&r, text, len, arena, &err);
     for (const char *token = pointer; token < pointer + n;) {
         token++; /* the '/' */
         size_t t = strcspn(token, "/");
@@ -673,9 +674,9 @@ static bool find_value(sc_arena *arena, const char *text, size_t len, const char
             sc_next next;
             if (sc_read_object_begin(&r) != 0)
                 return false;
-            while ((next = sc_next_member_lenient(&r, &key)) == SC_NEXT_ITEM &&
+            while ((next = sc_internal_next_member_lenient(&r, &key)) == SC_NEXT_ITEM &&
                    !(key.ptr != NULL && key.len == t && memcmp(key.ptr, token, t) == 0))
-                if (sc_skip_value_lenient(&r) != 0)
+                if (sc_internal_skip_value_lenient(&r) != 0)
                     return false;
             if (next != SC_NEXT_ITEM)
                 return false; /* not there, or not JSON */
@@ -688,7 +689,7 @@ static bool find_value(sc_arena *arena, const char *text, size_t len, const char
                     return false;
                 if (i == index)
                     break;
-                if (sc_skip_value_lenient(&r) != 0)
+                if (sc_internal_skip_value_lenient(&r) != 0)
                     return false;
             }
         } else {
@@ -698,7 +699,7 @@ static bool find_value(sc_arena *arena, const char *text, size_t len, const char
     }
     sc_peek(&r); /* past white space */
     *start = sc_reader_offset(&r);
-    if (sc_skip_value_lenient(&r) != 0)
+    if (sc_internal_skip_value_lenient(&r) != 0)
         return false;
     *stop = sc_reader_offset(&r);
     return true;

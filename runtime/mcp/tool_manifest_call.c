@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
+#include "schemac/support.h"
 #include "tool_manifest_internal.h"
 
 /* The errors found (rc, the first one's code) as sc_tool_decode_args

@@ -11,6 +11,7 @@ include points down it (docs/internals.md). From top to bottom:
     emit/           the emitters (emit/c/ the generated C, emit/json/ the
                     schema, the dialects and XML; emit/ --list, depfile)
     check/          what a header may not say (and which dialects a tool gets)
+    resolve/        the decisions the model needs before it is checked
     parse/          libclang -> model, annotations and tags
     model/          the model, the keyword table, what generated code declares
     pattern/        the pattern compiler
@@ -28,7 +29,7 @@ import re
 import sys
 
 # highest first; a stage's rank is its index
-STAGES = ['cli', 'import', 'validate_cmd', 'compat', 'emit', 'check', 'parse', 'model', 'pattern', 'util']
+STAGES = ['cli', 'import', 'validate_cmd', 'compat', 'emit', 'check', 'resolve', 'parse', 'model', 'pattern', 'util']
 TOP_FILES = {'main.c'}  # generator/ itself: the command line, above all stages
 ALLOWED_ELSEWHERE = re.compile(r'^(schemac/[\w/]+\.h|generator_config\.h)$')
 

@@ -42,7 +42,7 @@ DOUBLE_MULTIPLES = [0.5, 0.25, 0.1, 0.001, 3]
 
 # ---- untagged unions: an overlap oracle of its own -------------------------
 # Which variants of an untagged union share a value, decided here
-# independently of schemac (check_overlap.c), for the variants this file
+# independently of schemac (model/overlap.c), for the variants this file
 # writes: integers, doubles and floats with inclusive bounds; strings whose
 # pattern is one character class repeated (or none) with lengths, and
 # enums; booleans with or without @const; arrays of integers or of strings.

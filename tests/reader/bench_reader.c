@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "schemac/schemac.h"
+#include "schemac/support.h"
 
 #define ROUNDS 9
 

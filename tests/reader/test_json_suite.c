@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
+#include "schemac/support.h"
 
 /* y_ files rejected on purpose, with the code we must give and why. */
 static const struct {

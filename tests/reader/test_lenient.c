@@ -5,7 +5,7 @@
  *     nesting, huge numbers, lone surrogates, \u0000, bytes that are not
  *     UTF-8, duplicate keys, input over max_input), what both refuse, and
  *     the extent of a value;
- *   - keys: sc_next_member_lenient unescapes them, and gives none for a
+ *   - keys: sc_internal_next_member_lenient unescapes them, and gives none for a
  *     key the strict reader would refuse;
  *   - against the strict reader: every document it accepts is read to the
  *     same end, every syntax error it reports is the lenient reading's too,
@@ -36,8 +36,8 @@ static int lenient_doc(const char *json, size_t len, sc_arena *arena, size_t *st
     int rc;
 
     memcpy(copy, json, len);
-    sc_reader_init_lenient(&r, copy, len, arena, err);
-    rc = sc_skip_value_lenient(&r);
+    sc_internal_reader_init_lenient(&r, copy, len, arena, err);
+    rc = sc_internal_skip_value_lenient(&r);
     if (stop)
         *stop = sc_reader_offset(&r);
     if (rc == 0)
@@ -190,8 +190,8 @@ static void lenient_should_stop_right_after_the_value(void)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         sc_reader r;
         sc_error err;
-        sc_reader_init_lenient(&r, cases[i].json, cases[i].len, NULL, &err);
-        CHECK(sc_skip_value_lenient(&r) == 0 && sc_reader_offset(&r) == cases[i].stop);
+        sc_internal_reader_init_lenient(&r, cases[i].json, cases[i].len, NULL, &err);
+        CHECK(sc_internal_skip_value_lenient(&r) == 0 && sc_reader_offset(&r) == cases[i].stop);
     }
 }
 
@@ -234,26 +234,26 @@ static void member_keys_should_be_unescaped_or_none(void)
     sc_next next;
 
     sc_arena_init(&arena, NULL);
-    sc_reader_init_lenient(&r, doc, sizeof doc - 1, &arena, &err);
+    sc_internal_reader_init_lenient(&r, doc, sizeof doc - 1, &arena, &err);
     CHECK(sc_peek(&r) == SC_JSON_OBJECT && sc_read_object_begin(&r) == 0);
-    while ((next = sc_next_member_lenient(&r, &key)) == SC_NEXT_ITEM && i < 6) {
+    while ((next = sc_internal_next_member_lenient(&r, &key)) == SC_NEXT_ITEM && i < 6) {
         if (want[i] == NULL)
             CHECK(key.ptr == NULL && key.len == 0);
         else
             CHECK(key.ptr != NULL && key.len == strlen(want[i]) && memcmp(key.ptr, want[i], key.len) == 0);
-        CHECK(sc_skip_value_lenient(&r) == 0);
+        CHECK(sc_internal_skip_value_lenient(&r) == 0);
         i++;
     }
     CHECK(next == SC_NEXT_END && i == 6 && sc_reader_finish(&r) == 0 && r.depth == 0);
     sc_arena_release(&arena);
 
     /* an escaped key needs the arena */
-    sc_reader_init_lenient(&r, J("{\"\\u0069d\":1}"), NULL, &err);
-    CHECK(sc_read_object_begin(&r) == 0 && sc_next_member_lenient(&r, &key) == SC_NEXT_ERROR &&
+    sc_internal_reader_init_lenient(&r, J("{\"\\u0069d\":1}"), NULL, &err);
+    CHECK(sc_read_object_begin(&r) == 0 && sc_internal_next_member_lenient(&r, &key) == SC_NEXT_ERROR &&
           err.code == SC_ERR_NOMEM);
     /* framing errors as the strict reader's */
-    sc_reader_init_lenient(&r, J("{\"a\" 1}"), NULL, &err);
-    CHECK(sc_read_object_begin(&r) == 0 && sc_next_member_lenient(&r, NULL) == SC_NEXT_ERROR &&
+    sc_internal_reader_init_lenient(&r, J("{\"a\" 1}"), NULL, &err);
+    CHECK(sc_read_object_begin(&r) == 0 && sc_internal_next_member_lenient(&r, NULL) == SC_NEXT_ERROR &&
           err.code == SC_ERR_SYNTAX && err.offset == 5);
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
+#include "schemac/support.h"
 #include "test.h"
 
 /* Skips doc (NUL-terminated) in a fresh heap arena under limits. */

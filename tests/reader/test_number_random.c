@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
+#include "schemac/support.h"
 
 #define MAX_LIT 1200
 

@@ -67,12 +67,11 @@ static void emit_from_cjson(strbuf *sb, const struct_def *s, bool table)
 
 /* T's public functions: one call each into libschemac's entry points
  * (runtime/core/entry.c), which take T's read, check and build functions
- * behind void pointers through the any_ adapters, or (--optimize=size)
- * T's descriptor. */
-static void emit_public(strbuf *sb, const struct_def *s)
+ * behind void pointers through the any_ adapters, or (table:
+ * --optimize=size) T's descriptor. */
+static void emit_public(strbuf *sb, const struct_def *s, bool table, schema_texts *schemas)
 {
     const char *t = s->c_type, *n = s->name;
-    bool table = table_planned(s);
     /* the calls, by entry point: `sc_NAME_with(ARGS, fns)` or
      * `sc_table_NAME(&descriptor, ARGS)` */
     char *read = xasprintf("sc_gen_any_read_%s", n), *check = xasprintf("sc_gen_any_check_%s", n);
@@ -127,7 +126,7 @@ static void emit_public(strbuf *sb, const struct_def *s)
     free(check_build);
     free(descriptor);
 
-    emit_schema_constant(sb, s);
+    emit_schema_constant(sb, schemas, s);
 }
 
 static void emit_banner(strbuf *sb, const model *m, const char *file)
@@ -229,46 +228,13 @@ static bool enum_is_json(const model *m, const enum_def *e)
     return false;
 }
 
-/* Whether s's own members (not its variants') use e. */
-static bool fields_use_enum(const struct_def *s, const enum_def *e)
+/* Whether s is a tool's output, which the tool's invoke builds. */
+static bool is_tool_output(const model *m, const struct_def *s)
 {
-    for (size_t i = 0; i < s->nfields; i++)
-        if (node_uses_enum(s->fields[i].type, e))
+    for (size_t i = 0; i < m->nstructs; i++)
+        if (is_tool(m->structs[i]) && tool_output(m, m->structs[i]) == s)
             return true;
     return false;
-}
-
-/* Which generated functions of e exist: none, read and check (a tagged
- * union's tag), or all three. */
-enum {ENUM_NO_FUNCTIONS, ENUM_READ_CHECK, ENUM_ALL_FUNCTIONS};
-
-/* Which generated functions (not descriptors) read, check or build e:
- * in the default mode, all for an enum of the JSON; with --optimize=size,
- * those the structs that keep their functions call (a union, a struct
- * table_reads refuses), as descriptors hold e's table instead. */
-static int enum_functions(const model *m, const enum_def *e, bool optimize_size)
-{
-    if (!optimize_size)
-        return enum_is_json(m, e) ? ENUM_ALL_FUNCTIONS : ENUM_NO_FUNCTIONS;
-    int need = ENUM_NO_FUNCTIONS;
-    for (size_t i = 0; i < m->nstructs; i++) {
-        const struct_def *s = m->structs[i];
-        if (s->untagged) {
-            if (!table_planned(s) && struct_uses_enum(s, e))
-                return ENUM_ALL_FUNCTIONS;
-            continue;
-        }
-        /* a tagged union's functions read its tag (emit_union_read,
-         * emit_union_check); its variants, its other members */
-        if (s->nvariants > 0 && !table_planned(s) && node_uses_enum(s->fields[s->discriminator].type, e))
-            need = ENUM_READ_CHECK;
-        if (s->nvariants == 0 && !table_reads(s) && fields_use_enum(s, e))
-            return ENUM_ALL_FUNCTIONS;
-        for (size_t v = 0; v < s->nvariants; v++)
-            if (!table_reads(s->variants[v]) && fields_use_enum(s->variants[v], e))
-                return ENUM_ALL_FUNCTIONS;
-    }
-    return need;
 }
 
 static void emit_declarations(strbuf *sb, const struct_def *s)
@@ -289,7 +255,9 @@ char *emit_c_source(const model *m, const c_names *names)
         emit_table_plan(m);
     emit_banner(&sb, m, names->source_name);
     sb_printf(&sb, "#include \"%s\"\n\n", names->header_name);
-    sb_puts(&sb, "#include <float.h>\n#include <stdint.h>\n#include <string.h>\n\n");
+    /* the runtime's plumbing (the reader and its helpers), which the
+     * generated header's schemac/schemac.h leaves to generated sources */
+    sb_puts(&sb, "#include <float.h>\n#include <stdint.h>\n#include <string.h>\n\n#include <schemac/support.h>\n\n");
     if (names->optimize_size) {
         sb_puts(&sb, "#include <schemac/table.h>\n\n");
         sb_printf(&sb, "#if SCHEMAC_TABLE_LAYOUT != %d\n", SCHEMAC_TABLE_LAYOUT);
@@ -305,22 +273,28 @@ char *emit_c_source(const model *m, const c_names *names)
     sb_init(&sb);
     sb_puts(&sb, "/* ---- declarations ---- */\n\n");
     for (size_t i = 0; i < m->nstructs; i++) {
-        for (size_t v = 0; v < m->structs[i]->nvariants && !m->structs[i]->untagged; v++)
-            if (table_struct_has_functions(m, m->structs[i]->variants[v]))
-                emit_declarations(&sb, m->structs[i]->variants[v]);
-        if (table_struct_has_functions(m, m->structs[i]))
-            emit_declarations(&sb, m->structs[i]);
+        const struct_def *s = m->structs[i];
+        if (names->optimize_size) { /* descriptors: only a tool's output has a function */
+            if (is_tool_output(m, s))
+                sb_printf(&sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_);\n", s->name, s->c_type);
+            continue;
+        }
+        for (size_t v = 0; v < s->nvariants && !s->untagged; v++)
+            emit_declarations(&sb, s->variants[v]);
+        emit_declarations(&sb, s);
     }
     sb_puts(&sb, "\n");
 
     for (size_t i = 0; i < m->nenums; i++) {
-        int functions = enum_functions(m, m->enums[i], names->optimize_size);
-        if (functions == ENUM_NO_FUNCTIONS)
+        if (!enum_is_json(m, m->enums[i]))
             continue;
+        if (names->optimize_size) {
+            emit_table_enum(&sb, m->enums[i]);
+            continue;
+        }
         emit_enum_read(&sb, m->enums[i]);
         emit_enum_check(&sb, m->enums[i]);
-        if (functions == ENUM_ALL_FUNCTIONS)
-            emit_enum_build(&sb, m->enums[i]);
+        emit_enum_build(&sb, m->enums[i]);
     }
     emit_drop_nulls(&sb, m);
     for (size_t i = 0; i < m->nstructs; i++) {
@@ -332,8 +306,8 @@ char *emit_c_source(const model *m, const c_names *names)
             sb_printf(&sb, "/* ---- %s when %s is \"%s\" ---- */\n\n", s->c_type, tag, value);
             free(tag);
             free(value);
-            if (table_planned(variant)) {
-                emit_table_struct(&sb, variant, table_struct_has_functions(m, variant));
+            if (names->optimize_size) {
+                emit_table_struct(&sb, variant);
                 continue;
             }
             emit_struct_check(&sb, variant);
@@ -341,29 +315,30 @@ char *emit_c_source(const model *m, const c_names *names)
             emit_struct_build(&sb, variant);
         }
         sb_printf(&sb, "/* ---- %s ---- */\n\n", s->c_type);
-        if (s->untagged && table_planned(s)) {
-            emit_table_untagged(&sb, s, table_struct_has_functions(m, s));
+        if (names->optimize_size) {
+            if (s->untagged)
+                emit_table_untagged(&sb, s);
+            else if (s->nvariants > 0)
+                emit_table_union(&sb, s);
+            else
+                emit_table_struct(&sb, s);
+            if (is_tool_output(m, s))
+                emit_table_build(&sb, s);
         } else if (s->untagged) {
             emit_untagged_check(&sb, s);
             emit_untagged_read(&sb, s);
             emit_untagged_build(&sb, s);
-        } else if (s->nvariants > 0 && table_planned(s)) {
-            emit_table_union(&sb, s, table_struct_has_functions(m, s));
         } else if (s->nvariants > 0) {
             emit_union_read(&sb, s);
             emit_union_check(&sb, s);
             emit_union_build(&sb, s);
         } else {
-            if (table_planned(s)) {
-                emit_table_struct(&sb, s, table_struct_has_functions(m, s));
-            } else {
-                emit_struct_check(&sb, s);
-                emit_struct_read(&sb, s);
-                emit_struct_build(&sb, s);
-            }
+            emit_struct_check(&sb, s);
+            emit_struct_read(&sb, s);
+            emit_struct_build(&sb, s);
         }
         if (is_root(s))
-            emit_public(&sb, s);
+            emit_public(&sb, s, names->optimize_size, names->schemas);
         if (is_tool(s))
             emit_tool(&sb, m, names, i);
         if (s->prompt_name != NULL || s->resource_uri != NULL)

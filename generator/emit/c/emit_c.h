@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 
+#include "emit/json/emit_schema.h"
 #include "model/model.h"
 
 typedef struct c_names {
@@ -24,6 +25,7 @@ typedef struct c_names {
     /* --optimize=size: structs are read through descriptors that
      * libschemac walks (emit_c_table.c); false: a function per struct. */
     bool optimize_size;
+    schema_texts *schemas; /* the compact schema texts T_schema_json holds */
 } c_names;
 
 /* Both return malloc'd text. */

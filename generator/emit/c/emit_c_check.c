@@ -727,7 +727,7 @@ static void emit_variant_names(strbuf *sb, const struct_def *s)
     sb_puts(sb, "}\n\n");
 }
 
-/* For a union with @acceptOverlap variants (check_overlap.c): the union
+/* For a union with @acceptOverlap variants (model/overlap.c): the union
  * read back from a tree as encode writes it (sc_gen_readback_), whether a
  * variant's value reads back as that variant (sc_gen_keep_), and the number a
  * float variant is written as (sc_gen_float_form_: the first of sc_float_forms'

@@ -56,7 +56,7 @@ char *double_text(double v);
 void put_i64(strbuf *sb, int64_t v);
 /* `[static ]const char NAME[] = "text";` (a character list when long). */
 void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char *text);
-void emit_schema_constant(strbuf *sb, const struct_def *s);
+void emit_schema_constant(strbuf *sb, schema_texts *schemas, const struct_def *s);
 
 /* A struct with public functions (tagged @schema or @tool). */
 bool is_root(const struct_def *s);

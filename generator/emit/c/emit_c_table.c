@@ -7,19 +7,15 @@
  * gives it; a pattern's rule points to its generated DFA. */
 #include "emit/c/emit_c_table.h"
 
+#include <float.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/keywords.h"
 #include "schemac/check.h"
 
-/* The adapters (by the struct's name) and enum descriptors ("enum NAME")
- * emitted so far into the source being written: one serves every use. */
-static char **adapters;
-static size_t nadapters;
-
-/* The structs read through descriptors in the source being written, in
- * the order emit_c.c writes them (emit_table_plan). */
+/* The structs' descriptors of the source being written, in the order
+ * emit_c.c writes them (emit_table_plan). */
 static const struct_def **tabled;
 static size_t ntabled;
 /* Whether a value points to a descriptor written after it, through
@@ -32,54 +28,6 @@ void emit_table_reset(void)
     tabled = NULL;
     ntabled = 0;
     forward_used = false;
-    for (size_t i = 0; i < nadapters; i++)
-        free(adapters[i]);
-    free(adapters);
-    adapters = NULL;
-    nadapters = 0;
-}
-
-static bool value_kind_tabled(const node *n)
-{
-    return n->kind != NODE_ARRAY && n->kind != NODE_MAP;
-}
-
-/* Whether a field's value can be a member of a descriptor. */
-static bool field_tabled(const field *f)
-{
-    const node *n = f->type;
-    if (f->stand_in)
-        return false;
-    if (n->kind == NODE_ARRAY && (!value_kind_tabled(n->items) || f->by_pointer))
-        return false;
-    if (n->kind == NODE_MAP && (!value_kind_tabled(n->map_value) || f->by_pointer))
-        return false;
-    return true;
-}
-
-bool table_reads(const struct_def *s)
-{
-    if (s->untagged) {
-        for (size_t v = 0; v < s->nvariants; v++) {
-            const struct_def *variant = s->variants[v];
-            if (variant->nfields > 0 && (!field_tabled(&variant->fields[0]) || variant->fields[0].by_pointer ||
-                                         variant->fields[0].type->kind == NODE_MAP))
-                return false;
-        }
-        return true;
-    }
-    /* a tagged union is tabled when its variants (structs whose paths go
-     * through the union) are */
-    if (s->nvariants > 0) {
-        for (size_t v = 0; v < s->nvariants; v++)
-            if (!table_reads(s->variants[v]))
-                return false;
-        return true;
-    }
-    for (size_t i = 0; i < s->nfields; i++)
-        if (!field_tabled(&s->fields[i]))
-            return false;
-    return true;
 }
 
 void emit_table_plan(const model *m)
@@ -87,20 +35,15 @@ void emit_table_plan(const model *m)
     emit_table_reset();
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
-        for (size_t v = 0; v < s->nvariants && !s->untagged; v++) {
-            if (!table_reads(s->variants[v]))
-                continue;
-            tabled = xrealloc(tabled, (ntabled + 1) * sizeof *tabled);
+        size_t variants = s->untagged ? 0 : s->nvariants;
+        tabled = xrealloc(tabled, (ntabled + variants + 1) * sizeof *tabled);
+        for (size_t v = 0; v < variants; v++)
             tabled[ntabled++] = s->variants[v];
-        }
-        if (table_reads(s)) {
-            tabled = xrealloc(tabled, (ntabled + 1) * sizeof *tabled);
-            tabled[ntabled++] = s;
-        }
+        tabled[ntabled++] = s;
     }
 }
 
-/* Where s's descriptor stands among those of the source, or ntabled. */
+/* Where s's descriptor stands among those of the source. */
 static size_t tabled_index(const struct_def *s)
 {
     size_t i = 0;
@@ -109,33 +52,12 @@ static size_t tabled_index(const struct_def *s)
     return i;
 }
 
-bool table_planned(const struct_def *s)
-{
-    return tabled_index(s) < ntabled;
-}
-
 /* Whether s's descriptor is written before referrer's: a value of type s
- * in referrer can point to it (C has no declaration of a static object
- * that C++ takes too); otherwise to s's functions. */
+ * in referrer can point to it, or else through sc_gen_tables (C has no
+ * declaration of a static object that C++ takes too). */
 static bool table_written_before(const struct_def *s, const struct_def *referrer)
 {
     return tabled_index(s) < tabled_index(referrer);
-}
-
-static bool node_uses_struct(const node *n, const struct_def *s)
-{
-    if (n == NULL)
-        return false;
-    return (n->kind == NODE_STRUCT && n->struct_type == s) || node_uses_struct(n->items, s) ||
-           node_uses_struct(n->map_value, s);
-}
-
-static bool fields_use_struct(const struct_def *x, const struct_def *s)
-{
-    for (size_t i = 0; i < x->nfields; i++)
-        if (node_uses_struct(x->fields[i].type, s))
-            return true;
-    return false;
 }
 
 void emit_table_forward(strbuf *head, strbuf *sb)
@@ -154,74 +76,10 @@ void emit_table_forward(strbuf *head, strbuf *sb)
     sb_puts(sb, "}\n\n");
 }
 
-/* Whether code outside the descriptors calls s's generated functions. */
-bool table_struct_has_functions(const model *m, const struct_def *s)
-{
-    if (!table_planned(s))
-        return true;
-    for (size_t i = 0; i < m->nstructs; i++) {
-        const struct_def *x = m->structs[i];
-        if (is_tool(x) && tool_output(m, x) == s) /* the tool's invoke builds its result */
-            return true;
-        if (x->untagged) {
-            for (size_t v = 0; v < x->nvariants && !table_planned(x); v++)
-                if (fields_use_struct(x->variants[v], s))
-                    return true;
-            continue;
-        }
-        /* a tagged union's functions call its variants', which read its
-         * members (the variants hold them all) */
-        if (x->nvariants == 0 && !table_planned(x) && fields_use_struct(x, s))
-            return true;
-        for (size_t v = 0; v < x->nvariants; v++)
-            if ((x->variants[v] == s && !table_planned(x)) ||
-                (!table_planned(x->variants[v]) && fields_use_struct(x->variants[v], s)))
-                return true;
-    }
-    return false;
-}
-
-/* Whether the adapter called name was emitted into this source already;
- * remembers it. */
-static bool adapter_done(const char *name)
-{
-    for (size_t i = 0; i < nadapters; i++)
-        if (strcmp(adapters[i], name) == 0)
-            return true;
-    adapters = xrealloc(adapters, (nadapters + 1) * sizeof *adapters);
-    adapters[nadapters++] = xstrdup(name);
-    return false;
-}
-
-/* sc_gen_vread_NAME, sc_gen_vbuild_NAME and sc_gen_vcheck_NAME: the
- * generated reader, builder and check of a struct behind the void
- * pointers a descriptor holds, emitted at their first use. */
-static void emit_void_adapters(strbuf *sb, const struct_def *s)
-{
-    const char *name = s->name, *c_type = s->c_type;
-    if (adapter_done(name))
-        return;
-    sb_printf(sb, "static int sc_gen_vread_%s(sc_reader *r_, void *out_)\n{\n", name);
-    emit_line(sb, 1, "return sc_gen_read_%s(r_, (%s *)out_);", name, c_type);
-    sb_puts(sb, "}\n\n");
-    sb_printf(sb, "static cJSON *sc_gen_vbuild_%s(const void *value_, int depth_)\n{\n", name);
-    emit_line(sb, 1, "return sc_gen_build_%s((const %s *)value_, depth_);", name, c_type);
-    sb_puts(sb, "}\n\n");
-    sb_printf(sb, "static int sc_gen_vcheck_%s(const void *value_, sc_error *err_, bool full_, int depth_)\n{\n", name);
-    emit_line(sb, 1, "return sc_gen_check_%s((const %s *)value_, err_, full_, NULL, depth_);", name, c_type);
-    sb_puts(sb, "}\n\n");
-}
-
 static size_t code_points(const char *s);
 
-/* sc_gen_tenum_NAME: an enum's descriptor, emitted at its first use. */
-static void emit_enum_table(strbuf *sb, const enum_def *e)
+void emit_table_enum(strbuf *sb, const enum_def *e)
 {
-    char *key = xasprintf("enum %s", e->name);
-    bool done = adapter_done(key);
-    free(key);
-    if (done)
-        return;
     sb_printf(sb, "static const sc_string sc_gen_tenumnames_%s[] = {\n", e->name);
     for (size_t i = 0; i < e->nvalues; i++) {
         char *lit = c_literal(e->values[i].json_name);
@@ -244,12 +102,59 @@ static void emit_enum_table(strbuf *sb, const enum_def *e)
     free(lit);
 }
 
+/* A value's rules as put_rules writes them: how many, and the decoder's
+ * fused check of the leading ones (sc_table_value's fused, lo and hi). */
+typedef struct value_rules {
+    size_t count, fused;
+    bool fusing;             /* no rule yet that the range cannot stand for */
+    bool decoder_full;       /* the decoder runs the full_only rules too (a float's) */
+    double lo, hi;           /* within +-DBL_MAX: finite */
+} value_rules;
+
+/* The double a bound's C literal stands for: put_double's shortest round
+ * trip, or FLT_MAX. */
+static double bound_value(const char *literal)
+{
+    bool minus = literal[0] == '-';
+    if (strcmp(literal + minus, "FLT_MAX") == 0)
+        return minus ? -FLT_MAX : FLT_MAX;
+    return strtod(literal, NULL);
+}
+
+/* Rule op (full_only, bound the C literal of its bound) after vr's: the
+ * range takes an inclusive bound (of a number or a code point count) and
+ * stands for finite (it is), a full_only rule the decoder does not run is
+ * passed over; any other rule ends the fusion. */
+static void fuse_rule(value_rules *vr, const char *op, bool full_only, const char *bound)
+{
+    vr->count++;
+    if (!vr->fusing)
+        return;
+    if ((full_only && !vr->decoder_full) || strcmp(op, "SC_TABLE_FINITE") == 0) {
+        vr->fused++;
+        return;
+    }
+    bool lower = strcmp(op, "SC_TABLE_FAILS_BELOW") == 0 || strcmp(op, "SC_TABLE_SHORTER") == 0;
+    bool upper = strcmp(op, "SC_TABLE_FAILS_ABOVE") == 0 || strcmp(op, "SC_TABLE_LONGER") == 0;
+    if (!lower && !upper) {
+        vr->fusing = false;
+        return;
+    }
+    double b = bound_value(bound);
+    if (lower && b > vr->lo)
+        vr->lo = b;
+    if (upper && b < vr->hi)
+        vr->hi = b;
+    vr->fused++;
+}
+
 /* One sc_table_rule: op, the C text of its bound (or NULL), more fields
- * (or NULL), and what its failure says. */
-static void put_rule(strbuf *sb, const char *op, bool full_only, const char *bound, const char *more,
-                     const char *keyword, const char *message)
+ * (or NULL), and what its failure says; counted in vr. */
+static void put_rule(strbuf *sb, value_rules *vr, const char *op, bool full_only, const char *bound,
+                     const char *more, const char *keyword, const char *message)
 {
     char *kw = c_literal(keyword), *text = c_literal(message);
+    fuse_rule(vr, op, full_only, bound);
     sb_printf(sb, "    {.op = %s%s", op, full_only ? ", .full_only = true" : "");
     if (bound != NULL)
         sb_printf(sb, ", .bound = %s", bound);
@@ -282,11 +187,11 @@ static const char *bound_op(const char *fails_if)
 
 /* A rule of keyword id against bound (a C literal; text: as the message
  * says it). */
-static void put_keyword_rule(strbuf *sb, const char *op, keyword_id id, const char *bound, const char *more,
-                             const char *text)
+static void put_keyword_rule(strbuf *sb, value_rules *vr, const char *op, keyword_id id, const char *bound,
+                             const char *more, const char *text)
 {
     char *message = keyword_message(id, text);
-    put_rule(sb, op, false, bound, more, keywords[id].name, message);
+    put_rule(sb, vr, op, false, bound, more, keywords[id].name, message);
     free(message);
 }
 
@@ -312,8 +217,8 @@ static char *one_of_literal(const node *n, const cJSON *v)
 
 /* An @enum (a list) or @const (one value) rule: the values it takes go to
  * `values`, an array named name; the rule to sb. */
-static void put_one_of_rule(strbuf *sb, strbuf *values, const node *n, keyword_id id, const cJSON *v,
-                            const char *name)
+static void put_one_of_rule(strbuf *sb, value_rules *vr, strbuf *values, const node *n, keyword_id id,
+                            const cJSON *v, const char *name)
 {
     const char *type = n->kind == NODE_STRING ? "const char *const" :
                        n->kind == NODE_BOOL || n->kind == NODE_ENUM ? "const int64_t" : "const double";
@@ -340,7 +245,7 @@ static void put_one_of_rule(strbuf *sb, strbuf *values, const node *n, keyword_i
     if (count > 0)
         sb_printf(values, "static %s %s[] = {%s};\n", type, name, items.data);
     char *text = keyword_value_text(&keywords[id], v);
-    put_keyword_rule(sb, "SC_TABLE_ONE_OF", id, NULL, more, text);
+    put_keyword_rule(sb, vr, "SC_TABLE_ONE_OF", id, NULL, more, text);
     free(text);
     free(more);
     sb_free(&items);
@@ -348,25 +253,28 @@ static void put_one_of_rule(strbuf *sb, strbuf *values, const node *n, keyword_i
 
 /* The rules of n's keywords, in emit_c_check.c's order
  * (emit_check_body_scalar): to sb, what they point to before them to
- * pre. Returns how many. */
-static size_t put_rules(strbuf *sb, strbuf *pre, const node *n, const char *fn)
+ * pre, counted and fused in *vr. */
+static void put_rules(strbuf *sb, value_rules *vr, strbuf *pre, const node *n, const char *fn)
 {
     const constraints *c = &n->c;
-    size_t start = sb->len, count = 0;
+    *vr = (value_rules){.fusing = true, .decoder_full = n->kind == NODE_NUMBER && n->is_float,
+                        .lo = -DBL_MAX, .hi = DBL_MAX};
     if (n->kind == NODE_INT && n->int_bytes >= 7) { /* only 64-bit types hold values beyond +-(2^53-1) */
         if (n->is_signed)
-            put_rule(sb, "SC_TABLE_FAILS_BELOW", true, "-9007199254740991.0", NULL, "minimum",
+            put_rule(sb, vr, "SC_TABLE_FAILS_BELOW", true, "-9007199254740991.0", NULL, "minimum",
                      "must be >= -9007199254740991");
         char *message = xasprintf("must be <= %lld", (long long)n->c_max);
-        put_rule(sb, "SC_TABLE_FAILS_ABOVE", true, "9007199254740991.0", NULL, "maximum", message);
+        put_rule(sb, vr, "SC_TABLE_FAILS_ABOVE", true, "9007199254740991.0", NULL, "maximum", message);
         free(message);
     }
     if (n->kind == NODE_NUMBER) {
-        put_rule(sb, "SC_TABLE_FINITE", true, NULL, NULL, "type", "must be a finite number");
+        put_rule(sb, vr, "SC_TABLE_FINITE", true, NULL, NULL, "type", "must be a finite number");
         if (n->is_float && n->state_type_min)
-            put_rule(sb, "SC_TABLE_FAILS_BELOW", true, "-FLT_MAX", NULL, "minimum", "must be >= -3.4028234663852886e+38");
+            put_rule(sb, vr, "SC_TABLE_FAILS_BELOW", true, "-FLT_MAX", NULL, "minimum",
+                     "must be >= -3.4028234663852886e+38");
         if (n->is_float && n->state_type_max)
-            put_rule(sb, "SC_TABLE_FAILS_ABOVE", true, "FLT_MAX", NULL, "maximum", "must be <= 3.4028234663852886e+38");
+            put_rule(sb, vr, "SC_TABLE_FAILS_ABOVE", true, "FLT_MAX", NULL, "maximum",
+                     "must be <= 3.4028234663852886e+38");
     }
     if (n->kind == NODE_INT || n->kind == NODE_NUMBER) {
         for (keyword_id id = KW_MINIMUM; id <= KW_EXCLUSIVE_MAXIMUM; id++) {
@@ -374,13 +282,13 @@ static size_t put_rules(strbuf *sb, strbuf *pre, const node *n, const char *fn)
             if (!bound->set)
                 continue;
             char *lit = double_literal(bound->value), *text = double_text(bound->value);
-            put_keyword_rule(sb, bound_op(keywords[id].fails_if), id, lit, NULL, text);
+            put_keyword_rule(sb, vr, bound_op(keywords[id].fails_if), id, lit, NULL, text);
             free(lit);
             free(text);
         }
         if (c->multiple_of.set) {
             char *lit = double_literal(c->multiple_of.value), *text = double_text(c->multiple_of.value);
-            put_keyword_rule(sb, "SC_TABLE_MULTIPLE_OF", KW_MULTIPLE_OF, lit, NULL, text);
+            put_keyword_rule(sb, vr, "SC_TABLE_MULTIPLE_OF", KW_MULTIPLE_OF, lit, NULL, text);
             free(lit);
             free(text);
         }
@@ -389,14 +297,14 @@ static size_t put_rules(strbuf *sb, strbuf *pre, const node *n, const char *fn)
         if (c->has_min_length && c->min_length > 0) { /* >= 0 holds */
             char *text = xasprintf("%llu", (unsigned long long)c->min_length);
             char *lit = xasprintf("%s.0", text);
-            put_keyword_rule(sb, "SC_TABLE_SHORTER", KW_MIN_LENGTH, lit, NULL, text);
+            put_keyword_rule(sb, vr, "SC_TABLE_SHORTER", KW_MIN_LENGTH, lit, NULL, text);
             free(lit);
             free(text);
         }
         if (c->has_max_length) {
             char *text = xasprintf("%llu", (unsigned long long)c->max_length);
             char *lit = xasprintf("%s.0", text);
-            put_keyword_rule(sb, "SC_TABLE_LONGER", KW_MAX_LENGTH, lit, NULL, text);
+            put_keyword_rule(sb, vr, "SC_TABLE_LONGER", KW_MAX_LENGTH, lit, NULL, text);
             free(lit);
             free(text);
         }
@@ -407,46 +315,46 @@ static size_t put_rules(strbuf *sb, strbuf *pre, const node *n, const char *fn)
 #undef FORMAT_ID
             };
             char *more = xasprintf(".format = %s", format_ids[c->format]);
-            put_keyword_rule(sb, "SC_TABLE_FORMAT", KW_FORMAT, NULL, more, sc_format_name((sc_format)c->format));
+            put_keyword_rule(sb, vr, "SC_TABLE_FORMAT", KW_FORMAT, NULL, more, sc_format_name((sc_format)c->format));
             free(more);
         }
         if (c->pattern != NULL) {
             char *more = xasprintf(".match = %s", pattern_matcher(pre, n, fn));
-            put_keyword_rule(sb, "SC_TABLE_PATTERN", KW_PATTERN, NULL, more, c->pattern);
+            put_keyword_rule(sb, vr, "SC_TABLE_PATTERN", KW_PATTERN, NULL, more, c->pattern);
             free(more);
         }
     }
     if (c->enum_values != NULL) {
         char *name = xasprintf("sc_gen_enum_%s", fn);
-        put_one_of_rule(sb, pre, n, KW_ENUM, c->enum_values, name);
+        put_one_of_rule(sb, vr, pre, n, KW_ENUM, c->enum_values, name);
         free(name);
     }
     if (c->const_value != NULL) {
         char *name = xasprintf("sc_gen_const_%s", fn);
-        put_one_of_rule(sb, pre, n, KW_CONST, c->const_value, name);
+        put_one_of_rule(sb, vr, pre, n, KW_CONST, c->const_value, name);
         free(name);
     }
-    for (size_t i = start; i < sb->len; i++) /* put_rule writes a line a rule */
-        count += sb->data[i] == '\n';
-    return count;
 }
 
-/* What a value's descriptor points to, emitted before it: an enum's
- * descriptor, the functions behind void * of a struct without one, and
- * sc_gen_rules_FN, its keywords' rules. Returns how many rules. */
-static size_t emit_value_helpers(strbuf *sb, const node *n, const char *fn)
+/* sc_gen_rules_FN, the rules of a value's keywords, emitted before its
+ * descriptor (with what they point to), counted and fused in *vr. */
+static void emit_value_helpers(strbuf *sb, value_rules *vr, const node *n, const char *fn)
 {
-    if (n->kind == NODE_ENUM)
-        emit_enum_table(sb, n->enum_type);
-    if (n->kind == NODE_STRUCT && !table_planned(n->struct_type))
-        emit_void_adapters(sb, n->struct_type);
     strbuf rules;
     sb_init(&rules);
-    size_t count = put_rules(&rules, sb, n, fn);
-    if (count > 0)
+    put_rules(&rules, vr, sb, n, fn);
+    if (vr->count > 0)
         sb_printf(sb, "static const sc_table_rule sc_gen_rules_%s[] = {\n%s};\n\n", fn, rules.data);
     sb_free(&rules);
-    return count;
+}
+
+/* A bound of the fused range: DBL_MAX stands for none. */
+static void put_fused_bound(strbuf *sb, double v)
+{
+    if (v == DBL_MAX || v == -DBL_MAX)
+        sb_puts(sb, v > 0 ? "DBL_MAX" : "-DBL_MAX");
+    else
+        put_double(sb, v);
 }
 
 /* Whether the default mode checks the member only when validating a
@@ -478,14 +386,15 @@ static const char *kind_name(const node *n)
     case NODE_ENUM: return "SC_TABLE_ENUM";
     case NODE_STRUCT: return "SC_TABLE_STRUCT";
     case NODE_ANY: return n->any_object ? "SC_TABLE_OBJECT" : "SC_TABLE_ANY";
-    default: return NULL; /* not a value of its own: table_reads said no */
+    case NODE_ARRAY:
+    case NODE_MAP: break; /* a member's, never an item's (the parser refuses arrays of arrays) */
     }
+    return NULL;
 }
 
 /* `.value = {...}`: the value (in referrer) whose storage `lvalue` names
- * (an expression on a null T pointer, for sizeof only), with nrules
- * rules. */
-static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char *fn, size_t nrules,
+ * (an expression on a null T pointer, for sizeof only), with rules vr. */
+static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char *fn, const value_rules *vr,
                        const struct_def *referrer)
 {
     sb_printf(sb, "        .value = {.kind = %s, .size = sizeof(%s)", kind_name(n), lvalue);
@@ -499,18 +408,20 @@ static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char
         sb_printf(sb, ", .enumeration = &sc_gen_tenum_%s", n->enum_type->name);
     if (n->kind == NODE_STRUCT && table_written_before(n->struct_type, referrer)) {
         sb_printf(sb, ", .table = &sc_gen_table_%s", n->struct_type->name);
-    } else if (n->kind == NODE_STRUCT && table_planned(n->struct_type)) {
+    } else if (n->kind == NODE_STRUCT) {
         /* written later (a recursive type): C has no declaration of a
          * static object that C++ takes too, so through a function */
         sb_printf(sb, ", .tables = sc_gen_tables, .table_index = %zu", tabled_index(n->struct_type));
         forward_used = true;
-    } else if (n->kind == NODE_STRUCT) {
-        const char *type = n->struct_type->name;
-        sb_printf(sb, ", .read = sc_gen_vread_%s, .build = sc_gen_vbuild_%s, .check = sc_gen_vcheck_%s", type, type,
-                  type);
     }
-    if (nrules > 0)
-        sb_printf(sb, ", .rules = sc_gen_rules_%s, .nrules = %zu", fn, nrules);
+    if (vr->count > 0)
+        sb_printf(sb, ", .rules = sc_gen_rules_%s, .nrules = %zu", fn, vr->count);
+    if (vr->fused > 0) {
+        sb_printf(sb, ", .fused = %zu, .lo = ", vr->fused);
+        put_fused_bound(sb, vr->lo);
+        sb_puts(sb, ", .hi = ");
+        put_fused_bound(sb, vr->hi);
+    }
     if (needs_check(n))
         sb_puts(sb, ", .checked = true");
     sb_puts(sb, "},\n");
@@ -569,46 +480,34 @@ static size_t code_points(const char *s)
     return n;
 }
 
-/* sc_gen_read_T, sc_gen_check_T and sc_gen_build_T of a struct with a
- * descriptor: calls into the walkers, for code that takes functions. */
-static void emit_table_functions(strbuf *sb, const struct_def *s)
+void emit_table_build(strbuf *sb, const struct_def *s)
 {
-    const char *n = s->name, *t = s->c_type;
-    sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_)\n{\n", n, t);
-    emit_line(sb, 1, "bool seen_[%zu] = {false};", s->nfields > 0 ? s->nfields : 1);
-    emit_line(sb, 1, "return sc_table_read(r_, &sc_gen_table_%s, out_, seen_);", n);
-    sb_puts(sb, "}\n\n");
-
-    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_)\n{\n",
-              n, t);
-    emit_line(sb, 1, "return sc_table_check(&sc_gen_table_%s, v_, err_, full_, seen_, depth_);", n);
-    sb_puts(sb, "}\n\n");
-
-    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_)\n{\n", n, t);
-    emit_line(sb, 1, "return sc_table_build(&sc_gen_table_%s, v_, depth_);", n);
+    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_)\n{\n", s->name, s->c_type);
+    emit_line(sb, 1, "return sc_table_build(&sc_gen_table_%s, v_, depth_);", s->name);
     sb_puts(sb, "}\n\n");
 }
 
 /* What field f's member descriptor points to (names prefixed n),
  * emitted before it: the rules of its value (an array's items, a map's
- * values) into *nrules, a map's keys' into *nkey_rules, enum descriptors
- * and adapters. */
-static void emit_field_helpers(strbuf *sb, const char *n, const field *f, size_t *nrules, size_t *nkey_rules)
+ * values) into *vr, a map's keys' into *nkey_rules. */
+static void emit_field_helpers(strbuf *sb, const char *n, const field *f, value_rules *vr, size_t *nkey_rules)
 {
     char *fn = xasprintf("%s_%s", n, f->c_name);
     *nkey_rules = 0;
     if (f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP) {
         bool map = f->type->kind == NODE_MAP;
         char *item_fn = xasprintf("%s_%s", fn, map ? "value" : "items");
-        *nrules = emit_value_helpers(sb, map ? f->type->map_value : f->type->items, item_fn);
+        emit_value_helpers(sb, vr, map ? f->type->map_value : f->type->items, item_fn);
         free(item_fn);
         if (map) {
             char *key_fn = xasprintf("%s_key", fn);
-            *nkey_rules = emit_value_helpers(sb, f->type->map_key, key_fn);
+            value_rules key_rules;
+            emit_value_helpers(sb, &key_rules, f->type->map_key, key_fn);
+            *nkey_rules = key_rules.count;
             free(key_fn);
         }
     } else {
-        *nrules = emit_value_helpers(sb, f->type, fn);
+        emit_value_helpers(sb, vr, f->type, fn);
     }
     free(fn);
 }
@@ -648,9 +547,9 @@ static void emit_field_array(strbuf *sb, const char *n, const char *t, const fie
 }
 
 /* One sc_table_member initializer: field f of the struct of C type t
- * (names prefixed n, in referrer's descriptor), its value with nrules
- * rules. */
-static void emit_field_member(strbuf *sb, const char *n, const char *t, const field *f, size_t nrules,
+ * (names prefixed n, in referrer's descriptor), its value's rules
+ * vr. */
+static void emit_field_member(strbuf *sb, const char *n, const char *t, const field *f, const value_rules *vr,
                               const struct_def *referrer)
 {
     char *comment = comment_text(f->json_name);
@@ -658,6 +557,9 @@ static void emit_field_member(strbuf *sb, const char *n, const char *t, const fi
     free(comment);
     sb_printf(sb, "        .offset = offsetof(%s, %s),\n", t, f->c_path);
     sb_printf(sb, "        .presence = %s,\n", presence_name(f->presence));
+    if (!f->nullable && !f->by_pointer && f->type->kind != NODE_ARRAY && f->type->kind != NODE_MAP &&
+        f->presence != PRESENCE_HAS_FLAG)
+        sb_puts(sb, "        .plain = true,\n");
     sb_printf(sb, "        .storage = %s,\n", storage_name(f));
     if (f->nullable)
         sb_puts(sb, "        .nullable = true,\n");
@@ -672,7 +574,7 @@ static void emit_field_member(strbuf *sb, const char *n, const char *t, const fi
         sb_printf(sb, "        .array = &sc_gen_tarray_%s,\n", fn);
         char *value = xasprintf("((%s *)0)->%s->value", t, f->c_path);
         char *value_fn = xasprintf("%s_value", fn);
-        emit_value(sb, f->type->map_value, value, value_fn, nrules, referrer);
+        emit_value(sb, f->type->map_value, value, value_fn, vr, referrer);
         free(value_fn);
         free(value);
     } else if (f->type->kind == NODE_ARRAY) {
@@ -680,12 +582,12 @@ static void emit_field_member(strbuf *sb, const char *n, const char *t, const fi
         char *item = xasprintf("%s((%s *)0)->%s%s", f->type->fixed_size > 0 ? "" : "*", t, f->c_path,
                                f->type->fixed_size > 0 ? "[0]" : "");
         char *item_fn = xasprintf("%s_items", fn);
-        emit_value(sb, f->type->items, item, item_fn, nrules, referrer);
+        emit_value(sb, f->type->items, item, item_fn, vr, referrer);
         free(item_fn);
         free(item);
     } else {
         char *lvalue = xasprintf("%s((%s *)0)->%s", f->by_pointer ? "*" : "", t, f->c_path);
-        emit_value(sb, f->type, lvalue, fn, nrules, referrer);
+        emit_value(sb, f->type, lvalue, fn, vr, referrer);
         free(lvalue);
     }
     if (needs_check(f->type))
@@ -694,14 +596,15 @@ static void emit_field_member(strbuf *sb, const char *n, const char *t, const fi
     emit_line(sb, 1, "},");
 }
 
-void emit_table_struct(strbuf *sb, const struct_def *s, bool functions)
+void emit_table_struct(strbuf *sb, const struct_def *s)
 {
     const char *n = s->name, *t = s->c_type;
     bool expect = s->nfields > 0;
-    size_t *nrules = xcalloc(s->nfields + 1, sizeof *nrules), *nkey_rules = xcalloc(s->nfields + 1, sizeof *nkey_rules);
+    value_rules *rules = xcalloc(s->nfields + 1, sizeof *rules);
+    size_t *nkey_rules = xcalloc(s->nfields + 1, sizeof *nkey_rules);
     for (size_t i = 0; i < s->nfields; i++) {
         expect = expect && plain_name(s->fields[i].json_name);
-        emit_field_helpers(sb, n, &s->fields[i], &nrules[i], &nkey_rules[i]);
+        emit_field_helpers(sb, n, &s->fields[i], &rules[i], &nkey_rules[i]);
     }
 
     if (s->nfields > 0) {
@@ -729,13 +632,13 @@ void emit_table_struct(strbuf *sb, const struct_def *s, bool functions)
     if (s->nfields > 0) {
         sb_printf(sb, "static const sc_table_member sc_gen_tfields_%s[] = {\n", n);
         for (size_t i = 0; i < s->nfields; i++)
-            emit_field_member(sb, n, t, &s->fields[i], nrules[i], s);
+            emit_field_member(sb, n, t, &s->fields[i], &rules[i], s);
         sb_puts(sb, "};\n\n");
     }
-    free(nrules);
+    free(rules);
     free(nkey_rules);
 
-    sb_printf(sb, "/* How sc_table_read reads %s (include/schemac/table.h). */\n", t);
+    sb_printf(sb, "/* How libschemac reads, checks and builds %s (include/schemac/table.h). */\n", t);
     sb_printf(sb, "static const sc_table_struct sc_gen_table_%s = {\n", n);
     emit_line(sb, 1, ".size = sizeof(%s),", t);
     emit_line(sb, 1, ".count = %zu,", s->nfields);
@@ -750,25 +653,22 @@ void emit_table_struct(strbuf *sb, const struct_def *s, bool functions)
         emit_line(sb, 1, ".additional_properties = true,");
     emit_line(sb, 1, ".min_text = %zu,", struct_min_text(s));
     sb_puts(sb, "};\n\n");
-
-    if (functions)
-        emit_table_functions(sb, s);
 }
 
 /* An untagged union's descriptor: each variant's value a member of the
  * union's T (sc_gen_tfields_T, with what they point to), the variants in
- * the enum's order, and (functions) its sc_gen_read_T, sc_gen_check_T
- * and sc_gen_build_T. */
-void emit_table_untagged(strbuf *sb, const struct_def *s, bool functions)
+ * the enum's order. */
+void emit_table_untagged(strbuf *sb, const struct_def *s)
 {
     const char *n = s->name, *t = s->c_type;
     const field *tag = &s->fields[s->discriminator];
-    size_t *nrules = xcalloc(s->nvariants + 1, sizeof *nrules), nkey_rules = 0, members = 0;
+    value_rules *rules = xcalloc(s->nvariants + 1, sizeof *rules);
+    size_t nkey_rules = 0, members = 0;
     for (size_t v = 0; v < s->nvariants; v++) {
         const struct_def *variant = s->variants[v];
         if (variant->nfields == 0)
             continue;
-        emit_field_helpers(sb, variant->name, &variant->fields[0], &nrules[v], &nkey_rules);
+        emit_field_helpers(sb, variant->name, &variant->fields[0], &rules[v], &nkey_rules);
         if (variant->fields[0].type->kind == NODE_ARRAY)
             emit_field_array(sb, variant->name, t, &variant->fields[0], nkey_rules);
         members++;
@@ -777,10 +677,10 @@ void emit_table_untagged(strbuf *sb, const struct_def *s, bool functions)
         sb_printf(sb, "static const sc_table_member sc_gen_tfields_%s[] = {\n", n);
         for (size_t v = 0; v < s->nvariants; v++)
             if (s->variants[v]->nfields > 0)
-                emit_field_member(sb, s->variants[v]->name, t, &s->variants[v]->fields[0], nrules[v], s);
+                emit_field_member(sb, s->variants[v]->name, t, &s->variants[v]->fields[0], &rules[v], s);
         sb_puts(sb, "};\n\n");
     }
-    free(nrules);
+    free(rules);
     size_t *marks = xcalloc(s->nvariants + 1, sizeof *marks);
     /* sc_peek's type of each variant_type (a boolean: true, and false beside it) */
     static const char *const json_types[VARIANT_TYPE_COUNT] = {
@@ -845,23 +745,19 @@ void emit_table_untagged(strbuf *sb, const struct_def *s, bool functions)
     free(selectors_lit);
     free(tag_type);
     sb_free(&selectors);
-    sb_printf(sb, "/* How sc_table_read reads %s: the first variant, in the enum's order, that reads the value. */\n", t);
+    sb_printf(sb, "/* How libschemac reads %s: the first variant, in the enum's order, that reads the value. */\n", t);
     sb_printf(sb, "static const sc_table_struct sc_gen_table_%s = {\n", n);
     emit_line(sb, 1, ".untagged = &sc_gen_tuntagged_%s,", n);
     emit_line(sb, 1, ".size = sizeof(%s),", t);
     sb_puts(sb, "};\n\n");
-    if (functions)
-        emit_table_functions(sb, s);
 }
 
-/* A tagged union's descriptor: its variants' (written before it), the
- * tag's enum, and (functions) its sc_gen_read_T, sc_gen_check_T and
- * sc_gen_build_T. */
-void emit_table_union(strbuf *sb, const struct_def *s, bool functions)
+/* A tagged union's descriptor: its variants' (written before it) and
+ * the tag's enum. */
+void emit_table_union(strbuf *sb, const struct_def *s)
 {
     const field *tag = &s->fields[s->discriminator];
     const char *n = s->name, *t = s->c_type;
-    emit_enum_table(sb, tag->type->enum_type);
     sb_printf(sb, "static const sc_table_variant sc_gen_tvariants_%s[] = {\n", n);
     for (size_t v = 0; v < s->nvariants; v++) {
         const struct_def *variant = s->variants[v];
@@ -880,11 +776,9 @@ void emit_table_union(strbuf *sb, const struct_def *s, bool functions)
     emit_line(sb, 1, ".variants = sc_gen_tvariants_%s,", n);
     sb_puts(sb, "};\n\n");
     free(tag_name);
-    sb_printf(sb, "/* How sc_table_read reads %s: through the variant its tag names. */\n", t);
+    sb_printf(sb, "/* How libschemac reads %s: through the variant its tag names. */\n", t);
     sb_printf(sb, "static const sc_table_struct sc_gen_table_%s = {\n", n);
     emit_line(sb, 1, ".tagged = &sc_gen_tunion_%s,", n);
     emit_line(sb, 1, ".size = sizeof(%s),", t);
     sb_puts(sb, "};\n\n");
-    if (functions)
-        emit_table_functions(sb, s);
 }

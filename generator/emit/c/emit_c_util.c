@@ -334,9 +334,9 @@ void emit_text_constant(strbuf *sb, bool is_static, const char *name, const char
     }
 }
 
-void emit_schema_constant(strbuf *sb, const struct_def *s)
+void emit_schema_constant(strbuf *sb, schema_texts *schemas, const struct_def *s)
 {
     char *name = xasprintf("%s_schema_json", s->name);
-    emit_text_constant(sb, false, name, schema_compact_text(s));
+    emit_text_constant(sb, false, name, schema_compact_text(schemas, s));
     free(name);
 }

@@ -951,7 +951,8 @@ static void check_strict_limits(conv *c, const cJSON *doc)
 /* The document of dialect d (written, not XML) of s, whose canonical
  * document is canon; sharing the arguments through *shared when that is
  * not NULL (see parameters). The result holds nothing of canon. */
-static cJSON *make_document(const model *m, const struct_def *s, dialect d, const cJSON *canon, cJSON **shared)
+static cJSON *make_document(dialect_warnings *w, const model *m, const struct_def *s, dialect d, const cJSON *canon,
+                            cJSON **shared)
 {
     conv c = {.d = d, .m = m, .root = s, .canon = canon, .shared = shared};
     cJSON *doc = build(&c);
@@ -961,7 +962,7 @@ static cJSON *make_document(const model *m, const struct_def *s, dialect d, cons
         /* the first route cannot take it: the plain OpenAI tool marked
          * "strict": false, or Gemini's parametersJsonSchema */
         cJSON_Delete(doc);
-        dialect_report(s, d, c.block.where, c.block.text);
+        dialect_report(w, s, d, c.block.where, c.block.text);
         conv_release(&c);
         c.blocked = false;
         if (d == DIALECT_GEMINI) {
@@ -974,26 +975,27 @@ static cJSON *make_document(const model *m, const struct_def *s, dialect d, cons
         }
     }
     for (size_t i = 0; i < c.nwarnings; i++)
-        dialect_report(s, d, c.warnings[i].where, c.warnings[i].text);
+        dialect_report(w, s, d, c.warnings[i].where, c.warnings[i].text);
     conv_release(&c);
     return doc;
 }
 
-cJSON *dialect_document(const model *m, const struct_def *s, dialect d)
+cJSON *dialect_document(dialect_warnings *w, const model *m, const struct_def *s, dialect d)
 {
     if (d == DIALECT_XML || d == DIALECT_COUNT || !dialect_written(s, d))
         return NULL;
     cJSON *canon = schema_document(s);
-    cJSON *doc = make_document(m, s, d, canon, NULL);
+    cJSON *doc = make_document(w, m, s, d, canon, NULL);
     cJSON_Delete(canon);
     return doc;
 }
 
-void dialect_texts(const model *m, const struct_def *s, char *files[DIALECT_COUNT], char *embedded[DIALECT_COUNT])
+void dialect_texts(dialect_warnings *w, const model *m, const struct_def *s, char *files[DIALECT_COUNT],
+                  char *embedded[DIALECT_COUNT])
 {
     /* the documents' trees are dropped once printed: an arena holds them,
      * released when the tool is done */
-    static json_arena documents;
+    json_arena documents = {0};
     json_arena_enter(&documents);
     cJSON *canon = schema_document(s);
     cJSON *shared = NULL;
@@ -1006,7 +1008,7 @@ void dialect_texts(const model *m, const struct_def *s, char *files[DIALECT_COUN
             embedded[d] = xstrdup(files[d]);
             continue;
         }
-        cJSON *doc = make_document(m, s, (dialect)d, canon, &shared);
+        cJSON *doc = make_document(w, m, s, (dialect)d, canon, &shared);
         json_print_both(doc, &files[d], &embedded[d]);
         cJSON_Delete(doc);
     }
@@ -1016,7 +1018,7 @@ void dialect_texts(const model *m, const struct_def *s, char *files[DIALECT_COUN
     json_arena_release(&documents);
 }
 
-char *dialect_print(const model *m, dialect d, size_t *ntools)
+char *dialect_print(dialect_warnings *w, const model *m, dialect d, size_t *ntools)
 {
     *ntools = 0;
     if (d == DIALECT_XML) {
@@ -1038,7 +1040,7 @@ char *dialect_print(const model *m, dialect d, size_t *ntools)
     cJSON *tools = cJSON_CreateArray();
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
-        cJSON *doc = s->opted_in && s->tool_name != NULL ? dialect_document(m, s, d) : NULL;
+        cJSON *doc = s->opted_in && s->tool_name != NULL ? dialect_document(w, m, s, d) : NULL;
         if (doc != NULL) {
             cJSON_AddItemToArray(tools, doc);
             (*ntools)++;

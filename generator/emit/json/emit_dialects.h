@@ -27,7 +27,7 @@
 
 /* The document of dialect d (not DIALECT_XML) for the @tool struct s of m,
  * reporting what it loses; NULL when it is not written. Caller deletes. */
-cJSON *dialect_document(const model *m, const struct_def *s, dialect d);
+cJSON *dialect_document(dialect_warnings *w, const model *m, const struct_def *s, dialect d);
 
 /* The texts of every dialect of the @tool struct s, reporting what each
  * loses: files[d] as the file of dialect d holds it (JSON pretty-printed as
@@ -35,11 +35,12 @@ cJSON *dialect_document(const model *m, const struct_def *s, dialect d);
  * it (the JSON compact, the XML as is); both NULL for a dialect not
  * written. Made together, as OpenAI, Anthropic and MCP share a conversion.
  * Caller frees them. */
-void dialect_texts(const model *m, const struct_def *s, char *files[DIALECT_COUNT], char *embedded[DIALECT_COUNT]);
+void dialect_texts(dialect_warnings *w, const model *m, const struct_def *s, char *files[DIALECT_COUNT],
+                  char *embedded[DIALECT_COUNT]);
 
 /* --print-dialect: the tools of m in dialect d as a JSON array (the value of
  * a request's "tools"; for Gemini, of "functionDeclarations"), or the XML
  * <tool> elements one after the other. *ntools: how many. Caller frees. */
-char *dialect_print(const model *m, dialect d, size_t *ntools);
+char *dialect_print(dialect_warnings *w, const model *m, dialect d, size_t *ntools);
 
 #endif /* SCHEMAC_GENERATOR_EMIT_DIALECTS_H */

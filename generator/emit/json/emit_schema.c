@@ -260,7 +260,7 @@ cJSON *schema_document(const struct_def *s)
  * The .schema.json (emit_schemas) and the embedded T_schema_json (the
  * generated C, later) come from one walk over one document; the compact
  * text waits for the generated C in a table by the struct's address (open
- * addressing) until schema_cache_free. The document is built in an arena
+ * addressing, schema_texts) until schema_texts_free. The document is built in an arena
  * and dropped once printed: keeping every struct's tree to the end of the
  * run cost more in fresh memory (page faults) than building a tool's once
  * more for its dialects. */
@@ -270,60 +270,54 @@ typedef struct cached_text {
     char *compact;
 } cached_text;
 
-static struct {
-    cached_text *slots;
-    size_t cap; /* a power of two, at least twice count */
-    size_t count;
-} cache;
-
-static json_arena printing;
-
-static size_t slot_of(const struct_def *s, size_t cap)
+static size_t slot_of(const schema_texts *texts, const struct_def *s, size_t cap)
 {
     uint64_t h = (uint64_t)(uintptr_t)s * 0x9e3779b97f4a7c15u;
     size_t i = (size_t)(h >> 32) & (cap - 1);
-    while (cache.slots[i].s != NULL && cache.slots[i].s != s)
+    while (texts->slots[i].s != NULL && texts->slots[i].s != s)
         i = (i + 1) & (cap - 1);
     return i;
 }
 
-static cached_text *cached(const struct_def *s)
+static cached_text *cached(schema_texts *texts, const struct_def *s)
 {
-    if (2 * (cache.count + 1) > cache.cap) {
-        cached_text *old = cache.slots;
-        size_t old_cap = cache.cap;
-        cache.cap = old_cap != 0 ? 2 * old_cap : 64;
-        cache.slots = xcalloc(cache.cap, sizeof *cache.slots);
+    if (2 * (texts->count + 1) > texts->cap) {
+        cached_text *old = texts->slots;
+        size_t old_cap = texts->cap;
+        texts->cap = old_cap != 0 ? 2 * old_cap : 64;
+        texts->slots = xcalloc(texts->cap, sizeof *texts->slots);
         for (size_t i = 0; i < old_cap; i++)
             if (old[i].s != NULL)
-                cache.slots[slot_of(old[i].s, cache.cap)] = old[i];
+                texts->slots[slot_of(texts, old[i].s, texts->cap)] = old[i];
         free(old);
     }
-    cached_text *e = &cache.slots[slot_of(s, cache.cap)];
+    cached_text *e = &texts->slots[slot_of(texts, s, texts->cap)];
     if (e->s == NULL) {
         e->s = s;
-        cache.count++;
+        texts->count++;
     }
     return e;
 }
 
-char *schema_pretty_text(const struct_def *s)
+char *schema_pretty_text(schema_texts *texts, const struct_def *s)
 {
     char *pretty, *compact;
+    json_arena printing = {0};
     json_arena_enter(&printing);
     json_print_both(schema_document(s), &pretty, &compact);
     json_arena_leave();
     json_arena_release(&printing);
-    cached_text *e = cached(s);
+    cached_text *e = cached(texts, s);
     free(e->compact);
     e->compact = compact;
     return pretty;
 }
 
-const char *schema_compact_text(const struct_def *s)
+const char *schema_compact_text(schema_texts *texts, const struct_def *s)
 {
-    cached_text *e = cached(s);
+    cached_text *e = cached(texts, s);
     if (e->compact == NULL) {
+        json_arena printing = {0};
         json_arena_enter(&printing);
         e->compact = json_print(schema_document(s), 0);
         json_arena_leave();
@@ -332,10 +326,10 @@ const char *schema_compact_text(const struct_def *s)
     return e->compact;
 }
 
-void schema_cache_free(void)
+void schema_texts_free(schema_texts *texts)
 {
-    for (size_t i = 0; i < cache.cap; i++)
-        free(cache.slots[i].compact);
-    free(cache.slots);
-    memset(&cache, 0, sizeof cache);
+    for (size_t i = 0; i < texts->cap; i++)
+        free(texts->slots[i].compact);
+    free(texts->slots);
+    memset(texts, 0, sizeof *texts);
 }

@@ -14,14 +14,23 @@
 /* The schema document of s (caller deletes). */
 cJSON *schema_document(const struct_def *s);
 
-/* json_print of that document: pretty (the .schema.json; caller frees)
- * and compact (the embedded T_schema_json; kept until schema_cache_free).
- * The pretty text asked for first, both come from one walk. */
-char *schema_pretty_text(const struct_def *s);
-const char *schema_compact_text(const struct_def *s);
+/* The compact texts of a run's structs, by the struct's address: made with
+ * the pretty text, kept for the generated C. All zeros is empty. */
+typedef struct schema_texts {
+    struct cached_text *slots; /* open addressing */
+    size_t cap;                /* a power of two, at least twice count */
+    size_t count;
+} schema_texts;
 
-/* Frees the compact texts kept. */
-void schema_cache_free(void);
+/* json_print of that document: pretty (the .schema.json; caller frees)
+ * and compact (the embedded T_schema_json; kept in texts until
+ * schema_texts_free). The pretty text asked for first, both come from one
+ * walk. */
+char *schema_pretty_text(schema_texts *texts, const struct_def *s);
+const char *schema_compact_text(schema_texts *texts, const struct_def *s);
+
+/* Frees the compact texts kept, leaving texts empty. */
+void schema_texts_free(schema_texts *texts);
 
 /* {"description": <p's>, "anyOf": [p, {"type": "null"}]}: null added to a
  * schema whose type cannot be widened in place (a $ref, say). Takes p. */

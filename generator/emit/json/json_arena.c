@@ -16,6 +16,11 @@ typedef struct arena_block {
     max_align_t room[]; /* aligned for any node or string */
 } arena_block;
 
+/* The arenas entered, innermost last. The one module global left in the
+ * generator's stages: cJSON's allocation hooks are global to the process
+ * and take no context, so what they allocate from must be too. Empty
+ * between an enter and its leave, it carries nothing from one run to the
+ * next. */
 static struct {
     json_arena *stack[MAX_DEPTH];
     int depth;
