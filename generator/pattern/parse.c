@@ -12,6 +12,7 @@
  * (A little over 700 lines: one grammar, one function per production, kept
  * together so the recursive descent reads top to bottom.)
  */
+#include "pattern/pattern.h"
 #include "pattern/rx.h"
 #include "pattern/unicode_gc.h"
 
@@ -94,12 +95,11 @@ static bool rx_node_push(rx_parser *p, rx_node *x, rx_node *kid)
     return true;
 }
 
-/* Decodes one UTF-8 code point of the source. */
-static bool rx_src_code_point(rx_parser *p, uint32_t *cp)
+int32_t pattern_utf8_next(const char *s, size_t len, size_t *i)
 {
-    const unsigned char *s = (const unsigned char *)p->src + p->pos;
-    size_t left = p->len - p->pos, n;
-    uint32_t c = s[0], min;
+    const unsigned char *u = (const unsigned char *)s + *i;
+    size_t left = len - *i, n;
+    int32_t c = u[0], min;
 
     if (c < 0x80) {
         n = 1;
@@ -117,23 +117,31 @@ static bool rx_src_code_point(rx_parser *p, uint32_t *cp)
         c &= 0x07;
         min = 0x10000;
     } else {
-        goto bad;
+        return -1;
     }
     if (n > left)
-        goto bad;
-    for (size_t i = 1; i < n; i++) {
-        if ((s[i] & 0xC0) != 0x80)
-            goto bad;
-        c = c << 6 | (s[i] & 0x3Fu);
+        return -1;
+    for (size_t k = 1; k < n; k++) {
+        if ((u[k] & 0xC0) != 0x80)
+            return -1;
+        c = c << 6 | (u[k] & 0x3F);
     }
-    if (c < min || c > RX_MAX_CODE_POINT || (c >= 0xD800 && c <= 0xDFFF))
-        goto bad;
-    *cp = c;
-    p->pos += n;
+    if (c < min || c > (int32_t)RX_MAX_CODE_POINT || (c >= 0xD800 && c <= 0xDFFF))
+        return -1;
+    *i += n;
+    return c;
+}
+
+/* Decodes one UTF-8 code point of the source. */
+static bool rx_src_code_point(rx_parser *p, uint32_t *cp)
+{
+    int32_t c = pattern_utf8_next(p->src, p->len, &p->pos);
+    if (c < 0) {
+        rx_fail(p->err, p->pos, "invalid UTF-8 in pattern");
+        return false;
+    }
+    *cp = (uint32_t)c;
     return true;
-bad:
-    rx_fail(p->err, p->pos, "invalid UTF-8 in pattern");
-    return false;
 }
 
 static int rx_hex_value(int c)

@@ -50,6 +50,11 @@ void pattern_emit_c(const pattern *p, const char *fn_name, strbuf *out);
  * returns, available at generation time to check @default and @const. */
 bool pattern_match(const pattern *p, const char *s, size_t len);
 
+/* The code point at s[*i] (advancing *i past it), or -1 for bytes that
+ * are not UTF-8 (overlong forms and surrogates included; *i unchanged):
+ * the one UTF-8 decoder of the patterns and libschemac-validate's formats. */
+int32_t pattern_utf8_next(const char *s, size_t len, size_t *i);
+
 void pattern_free(pattern *p);
 
 /* A string both a and b match (NULL: any string), valid UTF-8 without

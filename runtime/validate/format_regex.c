@@ -106,7 +106,7 @@ static bool group_name(rx *r, const char **name, size_t *n)
         if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '$' || c == '_' ||
             (!first && c >= '0' && c <= '9'))
             r->i++;
-        else if ((unsigned char)c >= 0x80 && sv_utf8_next(r->s, r->len, &r->i) >= 0)
+        else if ((unsigned char)c >= 0x80 && pattern_utf8_next(r->s, r->len, &r->i) >= 0)
             continue;
         else
             return false;
@@ -186,7 +186,7 @@ static int32_t class_atom(rx *r)
 {
     if (!eat(r, '\\')) {
         if ((unsigned char)peek(r) >= 0x80)
-            return sv_utf8_next(r->s, r->len, &r->i);
+            return pattern_utf8_next(r->s, r->len, &r->i);
         return (unsigned char)r->s[r->i++];
     }
     char c = peek(r);
@@ -357,7 +357,7 @@ static bool term(rx *r)
     } else if (c == '*' || c == '+' || c == '?' || c == '{' || c == '}' || c == ']') {
         return false; /* nothing to repeat, or a lone brace or bracket */
     } else if ((unsigned char)c >= 0x80) {
-        if (sv_utf8_next(r->s, r->len, &r->i) < 0)
+        if (pattern_utf8_next(r->s, r->len, &r->i) < 0)
             return false;
     } else {
         r->i++; /* "." or a pattern character */

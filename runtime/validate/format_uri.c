@@ -49,7 +49,7 @@ static bool run_of(const char *s, size_t i, size_t end, unsigned allowed, bool i
     while (i < end) {
         unsigned char c = (unsigned char)s[i];
         if (c >= 0x80) {
-            int32_t cp = iri ? sv_utf8_next(s, end, &i) : -1;
+            int32_t cp = iri ? pattern_utf8_next(s, end, &i) : -1;
             if (cp < 0 || !sv_iri_char(cp, iprivate))
                 return false;
         } else if (c == '%') {

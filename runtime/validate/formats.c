@@ -32,42 +32,6 @@ const char *sv_format_name(int format)
     return format >= 0 && format < SV_FORMAT_END ? names[format] : "";
 }
 
-int32_t sv_utf8_next(const char *s, size_t len, size_t *i)
-{
-    const unsigned char *u = (const unsigned char *)s + *i;
-    size_t left = len - *i, n;
-    int32_t c = u[0], min;
-    if (c < 0x80) {
-        n = 1;
-        min = 0;
-    } else if (c >= 0xC2 && c <= 0xDF) {
-        n = 2;
-        c &= 0x1F;
-        min = 0x80;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-        n = 3;
-        c &= 0x0F;
-        min = 0x800;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-        n = 4;
-        c &= 0x07;
-        min = 0x10000;
-    } else {
-        return -1;
-    }
-    if (n > left)
-        return -1;
-    for (size_t k = 1; k < n; k++) {
-        if ((u[k] & 0xC0) != 0x80)
-            return -1;
-        c = c << 6 | (u[k] & 0x3F);
-    }
-    if (c < min || c > 0x10FFFF || (c >= 0xD800 && c <= 0xDFFF))
-        return -1;
-    *i += n;
-    return c;
-}
-
 /* ---- uri-template (RFC 6570 section 2) ----
  * Literals: ASCII but controls, space, " % < > \ ^ ` { | } (a "%" only as
  * pct-encoded), and RFC 3987's ucschar and iprivate; the apostrophe is
@@ -156,7 +120,7 @@ static bool uri_template_valid(const char *s, size_t len)
             if (c <= 0x20 || c == 0x7F || strchr("\"<>\\^`|}", c) != NULL)
                 return false;
             i++;
-        } else if (!sv_iri_char(sv_utf8_next(s, len, &i), true)) {
+        } else if (!sv_iri_char(pattern_utf8_next(s, len, &i), true)) {
             return false; /* not UTF-8 (-1), or not a ucschar nor an iprivate */
         }
     }
@@ -189,7 +153,7 @@ static size_t local_part(const char *s, size_t len)
                     return 0;
                 i += 2;
             } else if (c >= 0x80) {
-                if (sv_utf8_next(s, len, &i) < 0)
+                if (pattern_utf8_next(s, len, &i) < 0)
                     return 0;
             } else if (c < 0x20 || c == 0x7F) {
                 return 0;
@@ -205,7 +169,7 @@ static size_t local_part(const char *s, size_t len)
         if (c == '.' && !atom_start) {
             atom_start = true;
             i++;
-        } else if (c < 0x80 ? atext(c) : sv_utf8_next(s, len, &i) >= 0) {
+        } else if (c < 0x80 ? atext(c) : pattern_utf8_next(s, len, &i) >= 0) {
             atom_start = false;
             i += c < 0x80;
         } else {

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "pattern/pattern.h"
 #include "schemac/check.h"
 
 /* The formats past sc_format's, numbered after them. */
@@ -40,9 +41,7 @@ bool sv_format_valid(int format, const char *s, size_t len);
  * helper of the URI, IRI, template and regex checkers and of uri.c). */
 int sv_hex_digit(char c);
 
-/* The code point at s[*i] (advancing *i past it), or -1 for bytes that
- * are not UTF-8 (overlong forms and surrogates included; *i unchanged). */
-int32_t sv_utf8_next(const char *s, size_t len, size_t *i);
+/* pattern_utf8_next (pattern/pattern.h) decodes UTF-8 for the formats. */
 
 /* RFC 3987's ucschar, or (where iprivate is true) an iprivate. */
 bool sv_iri_char(int32_t c, bool iprivate);

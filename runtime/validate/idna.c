@@ -377,7 +377,7 @@ bool sv_idn_hostname_valid(const char *s, size_t len)
         size_t n = 0;
         int32_t c = -1;
         while (i < len) {
-            c = sv_utf8_next(s, len, &i);
+            c = pattern_utf8_next(s, len, &i);
             if (c < 0)
                 return false;
             if (is_dot(c))
