@@ -155,8 +155,16 @@ static cJSON *sub_object(const cJSON *b, const char *tag, const cJSON *const *al
 /* open: every branch takes other members (an @additionalProperties
  * struct); the discriminator's distinct values still let one branch at
  * most match, so oneOf and anyOf say the same. */
-static itype *map_tagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, size_t n, const char *tag, bool open,
-                         const char *pointer, const char *name_hint)
+/* The pointer of branch i of the list at `at`, as the input writes it:
+ * origin holds each branch's index there when fewer_branches left some
+ * out (NULL: none was). */
+static char *branch_pointer(const char *at, const size_t *origin, size_t i)
+{
+    return xasprintf("%s/%zu", at, origin != NULL ? origin[i] : i);
+}
+
+static itype *map_tagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, const size_t *origin, size_t n,
+                         const char *tag, bool open, const char *pointer, const char *name_hint)
 {
     /* the common members and the discriminator, as one struct */
     cJSON *common = sub_object(b[0], tag, b, n, true, open);
@@ -196,7 +204,9 @@ static itype *map_tagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, size
         cJSON *own = sub_object(b[i], tag, b, n, false, false);
         if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(own, "properties")) > 0) {
             char *hint = xasprintf("%s_%s", t->c_name, t->tag_enum->values[i]);
-            char *at = xasprintf("%s/%s/%zu", pointer, cJSON_GetObjectItemCaseSensitive(s, "oneOf") ? "oneOf" : "anyOf", i);
+            char *list = imp_pointer_append(pointer, cJSON_GetObjectItemCaseSensitive(s, "oneOf") ? "oneOf" : "anyOf");
+            char *at = branch_pointer(list, origin, i);
+            free(list);
             v->type = imp_map_schema(c, own, at, hint);
             free(at);
             free(hint);
@@ -238,8 +248,8 @@ static bool objects_separable(imp_ctx *c, const cJSON *const *b, const char *con
 }
 
 /* An @untagged union of the branches (schemas of distinct JSON types). */
-static itype *map_untagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, const char *const *types, size_t n,
-                           bool any_of, const char *pointer, const char *name_hint)
+static itype *map_untagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, const size_t *origin,
+                           const char *const *types, size_t n, bool any_of, const char *pointer, const char *name_hint)
 {
     itype *u = imp_new_type(c, IK_UNTAGGED, name_hint != NULL ? name_hint : "value");
     imp_register_in_progress(c, u);
@@ -271,7 +281,7 @@ static itype *map_untagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, co
             u->nfields++;
             continue;
         }
-        char *at = xasprintf("%s/%zu", pointer, i);
+        char *at = branch_pointer(pointer, origin, i);
         /* not U_NAME: the generated check of the union member U.NAME has that name */
         char *hint = xasprintf("%s_%s_value", u->c_name, k->values[i]);
         f->type = imp_map_schema(c, b[i], at, hint);
@@ -351,8 +361,9 @@ static bool only_objects(imp_ctx *c, const cJSON *b, const char *at, int depth)
 /* anyOf's branches without those that add no value: false, and the
  * objects beside a branch of every object (each of their values is an
  * object, which that branch accepts). The same documents, and objects
- * that need no member of their own. NULL when nothing is left out. */
-static cJSON *fewer_branches(imp_ctx *c, const cJSON *s, const char *at)
+ * that need no member of their own. NULL when nothing is left out; else
+ * *origin is each kept branch's index in s, for error pointers. */
+static cJSON *fewer_branches(imp_ctx *c, const cJSON *s, const char *at, size_t **origin)
 {
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(s, "anyOf");
     int n = cJSON_GetArraySize(list), every = -1;
@@ -360,24 +371,31 @@ static cJSON *fewer_branches(imp_ctx *c, const cJSON *s, const char *at)
         if (any_object(resolved(c, cJSON_GetArrayItem(list, i), at)))
             every = i;
     cJSON *copy = cJSON_Duplicate(s, 1), *kept = cJSON_GetObjectItemCaseSensitive(copy, "anyOf");
-    bool fewer = false;
+    /* index[i..] holds the original indexes of the branches kept from i on */
+    size_t *index = xcalloc((size_t)n, sizeof *index), left = (size_t)n;
     for (int i = n - 1; i >= 0; i--) {
         const cJSON *bi = cJSON_GetArrayItem(list, i);
         /* false adds no value, as long as one branch is left */
         if ((cJSON_IsFalse(bi) && cJSON_GetArraySize(kept) > 1) ||
             (every >= 0 && i != every && only_objects(c, bi, at, 0))) {
             cJSON_DeleteItemFromArray(kept, i);
-            fewer = true;
+            memmove(&index[i], &index[i + 1], (left - (size_t)i - 1) * sizeof *index);
+            left--;
+        } else {
+            index[i] = (size_t)i;
         }
     }
-    if (!fewer) {
+    if (left == (size_t)n) {
+        free(index);
         cJSON_Delete(copy);
         return NULL;
     }
+    *origin = index;
     return copy;
 }
 
-static itype *map_union_checked(imp_ctx *c, const cJSON *s, const char *pointer, const char *name_hint);
+static itype *map_union_checked(imp_ctx *c, const cJSON *s, const size_t *origin, const char *pointer,
+                                const char *name_hint);
 
 /* true, or a schema of annotations only: every value. */
 static bool any_value(const cJSON *b)
@@ -399,7 +417,7 @@ itype *imp_map_union(imp_ctx *c, const cJSON *s, const char *pointer, const char
 {
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(s, "anyOf");
     if (!cJSON_IsArray(list) || cJSON_GetObjectItemCaseSensitive(s, "oneOf") != NULL)
-        return map_union_checked(c, s, pointer, name_hint);
+        return map_union_checked(c, s, NULL, pointer, name_hint);
     char *at = imp_pointer_append(pointer, "anyOf");
     const cJSON *b, *k;
     bool alone = true; /* keywords beside anyOf are refused below */
@@ -414,16 +432,19 @@ itype *imp_map_union(imp_ctx *c, const cJSON *s, const char *pointer, const char
             return imp_map_schema(c, b, pointer, name_hint);
         }
     }
-    cJSON *fewer = fewer_branches(c, s, at);
+    size_t *origin = NULL;
+    cJSON *fewer = fewer_branches(c, s, at, &origin);
     free(at);
     if (fewer == NULL)
-        return map_union_checked(c, s, pointer, name_hint);
-    itype *t = map_union_checked(c, fewer, pointer, name_hint);
+        return map_union_checked(c, s, NULL, pointer, name_hint);
+    itype *t = map_union_checked(c, fewer, origin, pointer, name_hint);
     cJSON_Delete(fewer);
+    free(origin);
     return t;
 }
 
-static itype *map_union_checked(imp_ctx *c, const cJSON *s, const char *pointer, const char *name_hint)
+static itype *map_union_checked(imp_ctx *c, const cJSON *s, const size_t *origin, const char *pointer,
+                                const char *name_hint)
 {
     bool any_of = cJSON_GetObjectItemCaseSensitive(s, "anyOf") != NULL;
     if (any_of && cJSON_GetObjectItemCaseSensitive(s, "oneOf") != NULL)
@@ -446,7 +467,7 @@ static itype *map_union_checked(imp_ctx *c, const cJSON *s, const char *pointer,
     if (n == 1 && (only == NULL || strcmp(only, "object") == 0 || strcmp(only, "null") == 0)) {
         /* one object: its struct; a value of one type is an untagged union
          * of one variant, which schemac writes back as this anyOf */
-        char *first = imp_pointer_append(at, "0");
+        char *first = branch_pointer(at, origin, 0);
         itype *t = imp_map_schema(c, cJSON_GetArrayItem(list, 0), first, name_hint);
         free(first);
         free(at);
@@ -467,7 +488,7 @@ static itype *map_union_checked(imp_ctx *c, const cJSON *s, const char *pointer,
     itype *t = NULL;
     const char *tag = all_objects || all_open ? find_tag(b, n) : NULL;
     if (tag != NULL) {
-        t = map_tagged(c, s, b, n, tag, all_open, pointer, name_hint);
+        t = map_tagged(c, s, b, origin, n, tag, all_open, pointer, name_hint);
     } else {
         bool ok = true;
         for (i = 0; i < n && ok; i++) {
@@ -483,7 +504,7 @@ static itype *map_union_checked(imp_ctx *c, const cJSON *s, const char *pointer,
                       !(strcmp(types[i], "number") == 0 && strcmp(types[j], "integer") == 0) &&
                       !(strcmp(types[j], "number") == 0 && strcmp(types[i], "integer") == 0));
         if (ok)
-            t = map_untagged(c, s, b, types, n, any_of, at, name_hint);
+            t = map_untagged(c, s, b, origin, types, n, any_of, at, name_hint);
         else
             imp_refuse(c, pointer, alt, any_of ? "an untagged union's branches each have a type, and one object at most"
                                                : "oneOf's branches must be objects told apart by a member fixed to a "

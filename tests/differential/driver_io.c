@@ -30,6 +30,31 @@ void driver_print_path(const char *path)
     fputs(path[0] == '\0' ? "\"\"" : path, stdout);
 }
 
+void driver_print_error(int code, const char *path, const char *keyword, const char *message)
+{
+    printf("error %s ", driver_code_name(code));
+    driver_print_path(path);
+    printf(" %s\t", keyword != NULL ? keyword : "-");
+    driver_print_message(message);
+}
+
+cJSON *driver_error_row(int code, const char *path, const char *keyword)
+{
+    cJSON *e = cJSON_CreateArray();
+    cJSON_AddItemToArray(e, cJSON_CreateString(driver_code_name(code)));
+    cJSON_AddItemToArray(e, cJSON_CreateString(path));
+    cJSON_AddItemToArray(e, cJSON_CreateString(keyword != NULL ? keyword : "-"));
+    return e;
+}
+
+void driver_print_all(cJSON *report)
+{
+    char *text = cJSON_PrintUnformatted(report);
+    printf("\tall %s", text != NULL ? text : "{\"bug\":\"out of memory\"}");
+    cJSON_free(text);
+    cJSON_Delete(report);
+}
+
 static int hex_value(char c)
 {
     if (c >= '0' && c <= '9')

@@ -15,6 +15,18 @@ void driver_print_message(const char *s);
 /* A JSON Pointer as a word: "" for the root. */
 void driver_print_path(const char *path);
 
+/* The first error's verdict, without its end of line (the all-errors
+ * part follows): "error CODE PATH KEYWORD<TAB>MESSAGE". */
+void driver_print_error(int code, const char *path, const char *keyword, const char *message);
+
+/* One error of the all-errors list: [CODE, PATH, KEYWORD, ...] (keyword
+ * NULL: "-"); the caller appends what else its driver reports. */
+struct cJSON *driver_error_row(int code, const char *path, const char *keyword);
+
+/* "<TAB>all " and the report ({"errors": [...], "truncated": B} or
+ * {"bug": WHY}), which it deletes. */
+void driver_print_all(struct cJSON *report);
+
 /* The document of a request line {"type": T, "doc": TEXT} or
  * {"type": T, "hex": BYTES}: *type points into *req (cJSON_Delete it),
  * the bytes are malloc'd (free them). Returns NULL and prints the

@@ -28,19 +28,11 @@ static void print_all_errors(const codec *k, const char *bytes, size_t len, cons
         cJSON_AddStringToObject(report, "bug", why);
     } else {
         cJSON *list = cJSON_AddArrayToObject(report, "errors");
-        for (size_t i = 0; i < errs.count; i++) {
-            cJSON *e = cJSON_CreateArray();
-            cJSON_AddItemToArray(e, cJSON_CreateString(driver_code_name(items[i].code)));
-            cJSON_AddItemToArray(e, cJSON_CreateString(items[i].path));
-            cJSON_AddItemToArray(e, cJSON_CreateString(items[i].keyword != NULL ? items[i].keyword : "-"));
-            cJSON_AddItemToArray(list, e);
-        }
+        for (size_t i = 0; i < errs.count; i++)
+            cJSON_AddItemToArray(list, driver_error_row(items[i].code, items[i].path, items[i].keyword));
         cJSON_AddBoolToObject(report, "truncated", errs.truncated);
     }
-    char *text = cJSON_PrintUnformatted(report);
-    printf("\tall %s", text != NULL ? text : "{\"bug\":\"out of memory\"}");
-    cJSON_free(text);
-    cJSON_Delete(report);
+    driver_print_all(report);
     free(out);
 }
 
@@ -62,10 +54,7 @@ static void run_one(const char *line, void *ctx)
     if (out == NULL || again == NULL) {
         printf("bad-request\tout of memory\n");
     } else if (k->decode(arena, bytes, len, out, &err) != 0) {
-        printf("error %s ", driver_code_name(err.code));
-        driver_print_path(err.path);
-        printf(" %s\t", err.keyword != NULL ? err.keyword : "-");
-        driver_print_message(err.message);
+        driver_print_error(err.code, err.path, err.keyword, err.message);
         print_all_errors(k, bytes, len, &err, arena);
         putchar('\n');
     } else if (k->validate(out, &err) != 0) {

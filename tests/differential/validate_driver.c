@@ -109,20 +109,13 @@ static void print_all_errors(const sc_schema *schema, const char *bytes, size_t 
     } else {
         cJSON *list = cJSON_AddArrayToObject(report, "errors");
         for (size_t i = 0; i < errs.count; i++) {
-            cJSON *e = cJSON_CreateArray();
-            cJSON_AddItemToArray(e, cJSON_CreateString(driver_code_name(items[i].code)));
-            cJSON_AddItemToArray(e, cJSON_CreateString(items[i].instance_location));
-            cJSON_AddItemToArray(
-                e, cJSON_CreateString(items[i].keyword != NULL ? items[i].keyword : "-"));
+            cJSON *e = driver_error_row(items[i].code, items[i].instance_location, items[i].keyword);
             cJSON_AddItemToArray(e, cJSON_CreateString(items[i].keyword_location));
             cJSON_AddItemToArray(list, e);
         }
         cJSON_AddBoolToObject(report, "truncated", errs.truncated);
     }
-    char *text = cJSON_PrintUnformatted(report);
-    printf("\tall %s", text != NULL ? text : "{\"bug\":\"out of memory\"}");
-    cJSON_free(text);
-    cJSON_Delete(report);
+    driver_print_all(report);
 }
 
 static void run_one(const char *line, void *ctx)
@@ -145,10 +138,7 @@ static void run_one(const char *line, void *ctx)
         if (sc_schema_validate_json(schema, bytes, len, &errs) == 0) {
             printf("ok\n");
         } else {
-            printf("error %s ", driver_code_name(first.code));
-            driver_print_path(first.instance_location);
-            printf(" %s\t", first.keyword != NULL ? first.keyword : "-");
-            driver_print_message(first.message);
+            driver_print_error(first.code, first.instance_location, first.keyword, first.message);
             print_all_errors(schema, bytes, len, &first);
             putchar('\n');
         }
