@@ -630,8 +630,11 @@ static int node_for(compiler *c, const cJSON *schema, uint32_t *out)
         return SC_ERR_NOMEM;
     *out = (uint32_t)s->nnodes;
     const char *path = c->entries[e].path;
-    s->nodes[s->nnodes] =
-        (sv_node){0, 0, c->entries[e].resource, path, (uint32_t)strlen(path), 0, 0, false, false, SV_NONE, NULL, false, SV_NONE};
+    s->nodes[s->nnodes] = (sv_node){.resource = c->entries[e].resource,
+                                    .path = path,
+                                    .path_len = (uint32_t)strlen(path),
+                                    .disc = SV_NONE,
+                                    .jump = SV_NONE};
     c->node_entry[s->nnodes++] = e;
     c->entries[e].compiled = *out;
     c->queue[c->nqueue++] = *out;
@@ -1455,6 +1458,7 @@ static int compile_unevaluated(nodec *n)
 }
 
 static void fuse_required(compiler *c, const sv_node *node);
+static unsigned kinds_acted_on(uint8_t op);
 
 static int compile_node(compiler *c, uint32_t id)
 {
@@ -1498,13 +1502,61 @@ static int compile_node(compiler *c, uint32_t id)
     }
     if (rc == 0)
         fuse_required(c, node);
-    /* most leaves of real schemas are {"type": ...} alone: the evaluator
-     * checks those without running the node */
-    if (node->count == 1 && c->s->instrs[node->first].op == SV_OP_TYPE)
-        node->only_types = c->s->instrs[node->first].types;
-    else if (node->count > 1 && c->s->instrs[node->first].op == SV_OP_TYPE)
-        node->lead_types = c->s->instrs[node->first].types;
+    /* most leaves of real schemas are {"type": ...} alone or do nothing
+     * more to most values: the evaluator checks those by their shape
+     * without running the node */
+    uint32_t i = node->first;
+    unsigned pass = SV_T_ALL, acts = 0;
+    if (node->count > 0 && c->s->instrs[i].op == SV_OP_TYPE) {
+        pass = c->s->instrs[i].types;
+        node->lead_types = node->count > 1 ? (uint8_t)pass : 0;
+        i++;
+    }
+    for (; i < node->first + node->count; i++)
+        acts |= kinds_acted_on(c->s->instrs[i].op);
+    const unsigned kinds = SV_T_ALL & ~SV_T_INTEGER;
+    node->skip = (uint8_t)(pass & ~acts & kinds);
+    if ((pass & (SV_T_NUMBER | SV_T_INTEGER)) == SV_T_INTEGER && !(acts & SV_T_NUMBER))
+        node->skip |= SV_T_INTEGER;
+    /* what its type rejects whatever the value (a number only when
+     * integers are not allowed either) */
+    unsigned rejects = kinds & ~pass;
+    if (pass & SV_T_INTEGER)
+        rejects &= ~SV_T_NUMBER;
+    node->decided = (uint8_t)(node->skip | rejects);
     return rc;
+}
+
+/* The kinds of value (SV_T_ bits) an instruction does something to: the
+ * others pass it. */
+static unsigned kinds_acted_on(uint8_t op)
+{
+    switch ((sv_op)op) {
+    case SV_OP_MULTIPLE_OF:
+    case SV_OP_MAXIMUM:
+    case SV_OP_EXCLUSIVE_MAXIMUM:
+    case SV_OP_MINIMUM:
+    case SV_OP_EXCLUSIVE_MINIMUM: return SV_T_NUMBER;
+    case SV_OP_MAX_LENGTH:
+    case SV_OP_MIN_LENGTH:
+    case SV_OP_PATTERN:
+    case SV_OP_FORMAT: return SV_T_STRING;
+    case SV_OP_MAX_ITEMS:
+    case SV_OP_MIN_ITEMS:
+    case SV_OP_UNIQUE_ITEMS:
+    case SV_OP_ITEMS:
+    case SV_OP_CONTAINS:
+    case SV_OP_UNEVALUATED_ITEMS: return SV_T_ARRAY;
+    case SV_OP_MAX_PROPERTIES:
+    case SV_OP_MIN_PROPERTIES:
+    case SV_OP_REQUIRED:
+    case SV_OP_DEPENDENT_REQUIRED:
+    case SV_OP_DEPENDENT_SCHEMAS:
+    case SV_OP_PROPERTIES:
+    case SV_OP_PROPERTY_NAMES:
+    case SV_OP_UNEVALUATED_PROPERTIES: return SV_T_OBJECT;
+    default: return SV_T_ALL; /* false, type, const, enum, the in-place applicators */
+    }
 }
 
 /* A node's "required" whose names are all among its "properties" (the
@@ -1777,6 +1829,26 @@ static void find_jumps(sc_schema *s)
     }
 }
 
+/* What the evaluator tests once a node or an object rather than once a
+ * value or a member: sv_node.leaf, and PROPERTIES' flag (additional
+ * properties are false: each unknown member fails without a node run). */
+static void mark_leaves(sc_schema *s)
+{
+    for (size_t id = 0; id < s->nnodes; id++) {
+        sv_node *n = &s->nodes[id];
+        bool leaf = n->count > 0 && n->jump == SV_NONE && !n->own_props && !n->own_items;
+        for (uint32_t i = n->first; i < n->first + n->count; i++) {
+            sv_instr *in = &s->instrs[i];
+            leaf &= in->op < SV_OP_ALL_OF; /* the applicators come after the checks */
+            if (in->op == SV_OP_PROPERTIES && in->a != SV_NONE) {
+                const sv_node *add = &s->nodes[in->a];
+                in->flag = add->count == 1 && s->instrs[add->first].op == SV_OP_FALSE;
+            }
+        }
+        n->leaf = leaf;
+    }
+}
+
 /* Every $dynamicAnchor named as a $dynamicRef's is a place it may land:
  * their nodes are compiled, then listed per reference. */
 static int dynamic_targets(compiler *c, bool list)
@@ -1949,6 +2021,7 @@ static int compile_root(const sc_schema_registry *reg, cJSON *root, const sc_sch
         find_discriminators(s);
         mark_cyclic_refs(s);
         find_jumps(s);
+        mark_leaves(s);
     }
     compiler_free(&c);
     if (rc != 0) {

@@ -283,6 +283,13 @@ SV_INLINE bool has_type(unsigned types, const cJSON *v)
     return b == SV_T_NUMBER && (types & SV_T_INTEGER) != 0 && is_integer(v);
 }
 
+/* Whether node passes v by its shape (sv_node.skip), without running it. */
+SV_INLINE bool skips(const sv_node *n, const cJSON *v)
+{
+    unsigned b = kind_bits[kind(v)];
+    return (n->skip & b) != 0 || (b == SV_T_NUMBER && (n->skip & SV_T_INTEGER) != 0 && is_integer(v));
+}
+
 /* The name key in a table by sv_hash_name (names sharing first bytes). */
 SV_INLINE const sv_name *find_name_slow(const sc_schema *s, const sv_instr *in, const char *key)
 {
@@ -330,21 +337,27 @@ static const cJSON *member(const cJSON *obj, const char *name)
 
 /* ---- applying subschemas ------------------------------------------------------ */
 
+SV_NOINLINE static int eval_leaf(ctx *x, const sv_node *node, const cJSON *v);
+
 /* A child value (member or item) against node, tracked apart. */
 static inline int eval_child(ctx *x, uint32_t node, const cJSON *child, const char *key, size_t index)
 {
     const sc_schema *s = x->s;
-    /* A leaf {"type": T} that passes, decided here without entering it:
-     * the same verdict, work and limits as eval, without its call (most
-     * members and items of real documents end in one). */
-    unsigned only = s->nodes[node].only_types;
-    if (only != 0 && has_type(only, child) && x->nwhere < (size_t)s->max_depth &&
-        x->depth < s->max_eval_depth && x->work < s->max_work) {
-        x->work++;
+    /* A node whose type the child passes and whose other instructions do
+     * nothing to it (a {"type": T} leaf), decided here without entering
+     * it: the same verdict, work and limits as eval, without its call
+     * (most members and items of real documents end in one). */
+    const sv_node *n = &s->nodes[node];
+    if (skips(n, child) && x->nwhere < (size_t)s->max_depth && x->depth < s->max_eval_depth &&
+        x->work + n->count <= s->max_work) {
+        x->work += n->count;
         return VALID;
     }
     if (x->nwhere >= (size_t)s->max_depth)
         return abort_with(x, SC_ERR_DEPTH, "the value is nested more than %d levels deep (max_depth)", s->max_depth);
+    /* nothing reported: no instance location to keep for a leaf */
+    if (n->leaf && x->errs == NULL)
+        return eval_leaf(x, n, child);
     if (x->nwhere == x->capwhere && !grow_stack((void **)&x->where, &x->capwhere, sizeof *x->where, x->where0))
         return oom(x);
     x->where[x->nwhere++] = (segment){key, index};
@@ -420,11 +433,12 @@ SV_NOINLINE static int disc_rejects(ctx *x, const sv_node *n, const cJSON *v)
 SV_INLINE int eval_branch(ctx *x, uint32_t node, const cJSON *v, marks *m, bool merge, bool *ok)
 {
     const sv_node *n = &x->s->nodes[node];
-    /* {"type": T} alone (oneOf of types): decided here, as eval would (one
-     * step charged, nothing marked, nothing reported in a branch) */
-    if (n->only_types != 0 && x->depth < x->s->max_eval_depth) {
-        *ok = has_type(n->only_types, v);
-        return charge(x, 1) == ABORT ? ABORT : VALID;
+    /* decided by its shape or its leading type (a oneOf of types): as eval
+     * would (the same steps charged, nothing marked, nothing reported in a
+     * branch) */
+    if ((n->decided & kind_bits[kind(v)]) != 0 && x->depth < x->s->max_eval_depth) {
+        *ok = (n->skip & kind_bits[kind(v)]) != 0;
+        return charge(x, n->count) == ABORT ? ABORT : VALID;
     }
     if (n->disc_name != NULL && kind(v) == cJSON_Object && x->nwhere < (size_t)x->s->max_depth &&
         x->depth < x->s->max_eval_depth) {
@@ -436,10 +450,11 @@ SV_INLINE int eval_branch(ctx *x, uint32_t node, const cJSON *v, marks *m, bool 
             return VALID;
         }
     }
-    if (!merge || m == NULL || (m->props == NULL && m->items == NULL)) {
-        /* nothing tracked: no sets to open (the usual case) */
+    if (!merge || m == NULL || (m->props == NULL && m->items == NULL) || n->leaf) {
+        /* nothing tracked, or nothing a leaf marks: no sets to open (the
+         * usual case) */
         x->mute++;
-        int r = eval(x, node, v, NULL);
+        int r = n->leaf ? eval_leaf(x, n, v) : eval(x, node, v, NULL);
         x->mute--;
         *ok = r == VALID;
         return r == ABORT ? ABORT : VALID;
@@ -566,8 +581,7 @@ SV_NOINLINE static int op_properties(ctx *x, const sv_instr *in, const cJSON *v,
     /* what does not change from one member to the next, once */
     const bool mark = m != NULL && m->props != NULL;
     const uint32_t add = in->a;
-    const bool add_false =
-        add != SV_NONE && s->nodes[add].count == 1 && s->instrs[s->nodes[add].first].op == SV_OP_FALSE;
+    const bool add_false = in->flag;
     for (const cJSON *c = v->child; c != NULL; c = c->next, i++) {
         bool matched = false;
         int r = VALID;
@@ -888,7 +902,7 @@ static bool multiple_of(double value, double divisor)
 /* ---- the loop ------------------------------------------------------------- */
 
 /* The checks of one value; in-place applicators recurse into eval. */
-static int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
+SV_INLINE int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     int k = kind(v);
     double d = k == cJSON_Number ? v->valuedouble : 0;
@@ -1005,9 +1019,91 @@ static int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
     return VALID;
 }
 
-/* Runs node's instructions on v. A node with unevaluated* tracks into sets
- * of its own (passing the caller's marks on for the other kind), merged
- * into the caller's when it passes. */
+/* The marks steps get when none are tracked: steps read the fields, an
+ * empty pair is never written. */
+static marks untracked;
+
+/* The instructions in..end on v, in order; a failure stops them unless
+ * errors are being collected. */
+SV_INLINE int run(ctx *x, const sv_instr *in, const sv_instr *end, const cJSON *v, marks *m)
+{
+    int result = VALID;
+    for (; in < end; in++) {
+        int r = step(x, in, v, m);
+        if (r == VALID)
+            continue;
+        if (r == ABORT)
+            return ABORT;
+        result = INVALID;
+        if (stop_at_failure(x))
+            break;
+    }
+    return result;
+}
+
+/* eval for a node that tracks evaluated members or items of its own
+ * (unevaluated*) or enters a resource of the dynamic scope: sets of its
+ * own (passing the caller's marks on for the other kind), merged into the
+ * caller's when it passes. */
+SV_NOINLINE static int eval_tracked(ctx *x, const sv_node *node, const sv_instr *in, const cJSON *v, marks *m,
+                                    bool entered)
+{
+    const sc_schema *s = x->s;
+    if (entered && x->nscope == x->capscope &&
+        !grow_stack((void **)&x->scope, &x->capscope, sizeof *x->scope, x->scope0))
+        return oom(x);
+    if (entered)
+        x->scope[x->nscope++] = node->resource;
+    marks own = {m ? m->props : NULL, m ? m->items : NULL};
+    size_t n = 0;
+    bool props = node->own_props && kind(v) == cJSON_Object;
+    bool items = node->own_items && kind(v) == cJSON_Array;
+    if (props || items)
+        n = count_children(v);
+    int result;
+    if ((props && (own.props = calloc(n + 1, 1)) == NULL) || (items && (own.items = calloc(n + 1, 1)) == NULL)) {
+        result = oom(x);
+    } else {
+        x->depth++;
+        result = run(x, in, &s->instrs[node->first + node->count], v, &own);
+        x->depth--;
+    }
+    if (props || items) {
+        if (result == VALID && m != NULL) {
+            for (size_t i = 0; props && m->props && i < n; i++)
+                m->props[i] |= own.props[i];
+            for (size_t i = 0; items && m->items && i < n; i++)
+                m->items[i] |= own.items[i];
+        }
+        free(own.props);
+        free(own.items);
+    }
+    if (entered)
+        x->nscope--;
+    return result;
+}
+
+/* A leaf node (sv_node.leaf) on v, as eval runs it: the same checks,
+ * limits and work, without what only subschemas need (raising the depth
+ * of nesting, marks, the dynamic scope). */
+SV_NOINLINE static int eval_leaf(ctx *x, const sv_node *node, const cJSON *v)
+{
+    const sc_schema *s = x->s;
+    if (x->depth >= s->max_eval_depth)
+        return abort_with(x, SC_ERR_DEPTH, "subschemas nested more than %d deep", s->max_eval_depth);
+    if (charge(x, node->count) == ABORT)
+        return ABORT;
+    const sv_instr *in = &s->instrs[node->first];
+    if (node->lead_types != 0) {
+        if (has_type(node->lead_types, v))
+            in++;
+        else if (x->mute > 0)
+            return INVALID;
+    }
+    return run(x, in, &s->instrs[node->first + node->count], v, &untracked);
+}
+
+/* Runs node's instructions on v (m: the caller's marks, or NULL). */
 static int eval(ctx *x, uint32_t id, const cJSON *v, marks *m)
 {
     const sc_schema *s = x->s;
@@ -1021,77 +1117,28 @@ static int eval(ctx *x, uint32_t id, const cJSON *v, marks *m)
         return VALID;
     if (x->depth >= s->max_eval_depth)
         return abort_with(x, SC_ERR_DEPTH, "subschemas nested more than %d deep", s->max_eval_depth);
-    /* {"type": T} alone: passing, nothing to mark, scope or report; failing
-     * in a branch whose errors are not reported (a oneOf of types), nothing
-     * either. A failure to report takes the long way, which reports it. */
-    if (node->only_types != 0) {
-        bool ok = has_type(node->only_types, v);
-        if (ok || x->mute > 0) {
-            if (charge(x, 1) == ABORT)
-                return ABORT;
-            return ok ? VALID : INVALID;
-        }
-    }
     /* the node's instructions counted at once: one test a node, not one an
      * instruction (a node that fails early is charged for all of them) */
     if (charge(x, node->count) == ABORT)
         return ABORT;
-    /* a leading "type" that fails in a branch whose errors are not
-     * reported: the node fails there, as its loop would stop at it */
-    if (node->lead_types != 0 && x->mute > 0 && !has_type(node->lead_types, v))
-        return INVALID;
+    const sv_instr *in = &s->instrs[node->first];
+    /* a leading "type": passing, it does nothing else (skipped without the
+     * dispatch: most object and array nodes start with one); failing in a
+     * branch whose errors are not reported, the node fails there, as its
+     * loop would stop at it */
+    if (node->lead_types != 0) {
+        if (has_type(node->lead_types, v))
+            in++;
+        else if (x->mute > 0)
+            return INVALID;
+    }
     /* only $dynamicRef reads the dynamic scope */
-    bool entered = s->dynamic && (x->nscope == 0 || x->scope[x->nscope - 1] != node->resource);
-    if (entered && x->nscope == x->capscope &&
-        !grow_stack((void **)&x->scope, &x->capscope, sizeof *x->scope, x->scope0))
-        return oom(x);
-    if (entered)
-        x->scope[x->nscope++] = node->resource;
+    bool enters = s->dynamic && (x->nscope == 0 || x->scope[x->nscope - 1] != node->resource);
+    if (enters || node->own_props || node->own_items)
+        return eval_tracked(x, node, in, v, m, enters);
     x->depth++;
-    marks own = {m ? m->props : NULL, m ? m->items : NULL};
-    size_t n = 0;
-    bool props = false, items = false;
-    int result = VALID;
-    if (node->own_props || node->own_items) {
-        props = node->own_props && kind(v) == cJSON_Object;
-        items = node->own_items && kind(v) == cJSON_Array;
-        if (props || items)
-            n = count_children(v);
-        if ((props && (own.props = calloc(n + 1, 1)) == NULL) || (items && (own.items = calloc(n + 1, 1)) == NULL))
-            result = oom(x);
-    }
-    const sv_instr *in = &s->instrs[node->first], *end = in + node->count;
-    /* a leading "type" that passes does nothing else: checked here, without
-     * the dispatch (most object and array nodes start with one) */
-    if (node->lead_types != 0 && has_type(node->lead_types, v))
-        in++;
-    for (; in < end && result != ABORT; in++) {
-        int r = step(x, in, v, &own);
-        if (r == VALID)
-            continue;
-        if (r == ABORT) {
-            result = ABORT;
-            break;
-        }
-        result = INVALID;
-        if (stop_at_failure(x))
-            break;
-    }
-    if (props || items) {
-        if (result == VALID && m != NULL) {
-            for (size_t i = 0; props && m->props && i < n; i++)
-                m->props[i] |= own.props[i];
-            for (size_t i = 0; items && m->items && i < n; i++)
-                m->items[i] |= own.items[i];
-        }
-        if (props)
-            free(own.props);
-        if (items)
-            free(own.items);
-    }
+    int result = run(x, in, &s->instrs[node->first + node->count], v, m != NULL ? m : &untracked);
     x->depth--;
-    if (entered)
-        x->nscope--;
     return result;
 }
 

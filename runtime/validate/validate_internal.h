@@ -184,7 +184,8 @@ enum {
     SV_T_ARRAY = 8,
     SV_T_NUMBER = 16,
     SV_T_STRING = 32,
-    SV_T_INTEGER = 64
+    SV_T_INTEGER = 64,
+    SV_T_ALL = 127
 };
 
 struct pattern;
@@ -288,7 +289,7 @@ typedef struct sv_pattern_node {
 typedef struct sv_instr {
     uint8_t op;         /* sv_op */
     uint8_t types;      /* SV_OP_TYPE */
-    bool flag;          /* ITEMS: items marks all; CONTAINS: has max */
+    bool flag;          /* ITEMS: items marks all; CONTAINS: has max; PROPERTIES: additional is false */
     bool slow_hash;     /* PROPERTIES, REQUIRED: the table is by sv_hash_name, not sv_quick_hash */
     bool cyclic;        /* REF, DYNAMIC_REF: may lead back to itself on the same value (compile.c,
                          * mark_cyclic_refs): only then is a frame needed when no error is reported */
@@ -315,8 +316,16 @@ typedef struct sv_node {
     uint32_t resource;
     const char *path;        /* JSON Pointer in its document */
     uint32_t path_len;       /* strlen(path): where a $ref's keyword locations go on */
-    uint8_t only_types;      /* the SV_T_ bits of its "type" when that is its one instruction, else 0 */
-    uint8_t lead_types;      /* the same when "type" is its first of several instructions, else 0 */
+    uint8_t lead_types;      /* the SV_T_ bits of its "type" when that is the first of several
+                              * instructions, else 0 */
+    /* Its shape, for a test before running it: the kinds of value (SV_T_
+     * bits of kind_bits; SV_T_INTEGER: a number that is an integer) it
+     * passes without its other instructions doing anything to them: a
+     * {"type": T} leaf, an array against {"type": ["string", "array"],
+     * "minLength": 1}; decided: those and the kinds that fail its type. */
+    uint8_t skip, decided;
+    bool leaf;               /* checks of the value alone (no subschema, no $ref, nothing marked):
+                              * eval_child runs it without eval's bookkeeping when nothing is reported */
     bool own_props;          /* has unevaluatedProperties: tracks its own */
     bool own_items;          /* has unevaluatedItems */
     /* A discriminator (compile.c, find_discriminators): a property of its
