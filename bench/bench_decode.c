@@ -1,8 +1,9 @@
 /* Decode throughput of generated decoders against cJSON.
  *
- * For three documents (a ~200 B tool call, a ~2 KB order, a ~100 KB batch
- * of 800 accounts, all built here deterministically and valid against
- * bench_types.h) it times, in the same process and interleaved round by
+ * For four documents (a ~200 B tool call, a ~2 KB order, a ~100 KB batch
+ * of 800 accounts, and the order with every object's keys in reverse of
+ * the declared order, as other programs and LLMs may write them; all
+ * built here deterministically and valid against bench_types.h) it times, in the same process and interleaved round by
  * round:
  *   cJSON:  cJSON_ParseWithLength + cJSON_Delete (syntax only, a tree);
  *   skip:   the project's own reader skipping the document (sc_skip_value +
@@ -24,12 +25,12 @@
  * Usage: bench_decode [--quick] [--rounds N] [--round-ms MS] [--doc D] [--print D]
  *                     [--calls N --method cjson|skip|decode|all|validate|encode --doc D]
  * --quick: 3 short rounds (CI: checks that it runs, not the speed).
- * --doc 0|1|2: time only that document (for perf record).
+ * --doc 0|1|2|3: time only that document (for perf record).
  * --calls N: after the checks, run one method N times on document --doc and
  * exit, timing nothing (bench/callgrind.sh counts instructions this way);
  * validate and encode (not timed) decode the document once, then run
  * T_validate or T_encode on the value N times. 
- * --print 0|1|2: write that document to stdout and exit (to inspect it or
+ * --print 0|1|2|3: write that document to stdout and exit (to inspect it or
  * check it against the emitted schema with another validator). */
 #define _POSIX_C_SOURCE 200809L
 
@@ -57,6 +58,7 @@
 #endif
 
 #define MAX_ROUNDS 101
+#define DOCS 4
 
 /* ---- a growable text buffer to build the documents ---- */
 
@@ -195,6 +197,76 @@ static char *build_batch(size_t *len, size_t count)
         appendf(&t, "]}");
     }
     appendf(&t, "]}");
+    *len = t.len;
+    return t.p;
+}
+
+/* The end of the value at p, in a document built above (no white space). */
+static const char *value_end(const char *p)
+{
+    if (*p == '"') {
+        for (p++; *p != '"'; p++)
+            if (*p == '\\')
+                p++;
+        return p + 1;
+    }
+    if (*p == '{' || *p == '[') { /* keys and values, each followed by ':' or ',' */
+        for (p++; *p != '}' && *p != ']';)
+            if (*(p = value_end(p)) == ':' || *p == ',')
+                p++;
+        return p + 1;
+    }
+    while (*p != ',' && *p != '}' && *p != ']' && *p != '\0')
+        p++;
+    return p;
+}
+
+/* Appends the value at p (a document built above) with every object's
+ * members in reverse order, the bytes of each key and scalar unchanged;
+ * returns the end of the value. */
+static const char *append_reversed(text *t, const char *p)
+{
+    enum { MAX_MEMBERS = 16 };
+    if (*p == '{') {
+        const char *member[MAX_MEMBERS];
+        int n = 0;
+        for (p++; *p != '}'; n++) {
+            if (n == MAX_MEMBERS)
+                die("append_reversed: too many members");
+            member[n] = p;
+            if (*(p = value_end(value_end(p) + 1)) == ',')
+                p++;
+        }
+        appendf(t, "{");
+        for (int i = n - 1; i >= 0; i--) {
+            const char *colon = value_end(member[i]);
+            appendf(t, "%s%.*s:", i < n - 1 ? "," : "", (int)(colon - member[i]), member[i]);
+            append_reversed(t, colon + 1);
+        }
+        appendf(t, "}");
+        return p + 1;
+    }
+    if (*p == '[') {
+        appendf(t, "[");
+        for (p++; *p != ']';) {
+            if (*p == ',') {
+                appendf(t, ",");
+                p++;
+            }
+            p = append_reversed(t, p);
+        }
+        appendf(t, "]");
+        return p + 1;
+    }
+    const char *end = value_end(p);
+    appendf(t, "%.*s", (int)(end - p), p);
+    return end;
+}
+
+static char *build_reversed(const char *json, size_t *len)
+{
+    text t = {0};
+    append_reversed(&t, json);
     *len = t.len;
     return t.p;
 }
@@ -587,40 +659,43 @@ int main(int argc, char **argv)
             return 2;
         }
     }
-    if (rounds < 1 || rounds > MAX_ROUNDS || !(round_ms > 0) || print > 2 || only > 2)
-        die("--rounds must be 1..101, --round-ms > 0, --doc and --print 0..2");
+    if (rounds < 1 || rounds > MAX_ROUNDS || !(round_ms > 0) || print >= DOCS || only >= DOCS)
+        die("--rounds must be 1..101, --round-ms > 0, --doc and --print 0..3");
     if (calls < 0 || (calls > 0 && (method < 0 || only < 0)))
         die("--calls N needs --method and --doc");
 
-    document docs[3] = {
+    document docs[DOCS] = {
         {"tool call", NULL, 0, fetch_call_loop, fetch_call_all_loop, fetch_call_tree, NULL, 0,
          fetch_call_validate_loop, fetch_call_encode_loop},
         {"order", NULL, 0, order_doc_loop, order_doc_all_loop, order_doc_tree, "lines", 12, order_doc_validate_loop,
          order_doc_encode_loop},
         {"batch", NULL, 0, account_batch_loop, account_batch_all_loop, account_batch_tree, "accounts", 800,
          account_batch_validate_loop, account_batch_encode_loop},
+        {"order rev", NULL, 0, order_doc_loop, order_doc_all_loop, order_doc_tree, "lines", 12,
+         order_doc_validate_loop, order_doc_encode_loop},
     };
     docs[0].json = build_tool_call(&docs[0].len);
     docs[1].json = build_order(&docs[1].len);
     docs[2].json = build_batch(&docs[2].len, 800);
+    docs[3].json = build_reversed(docs[1].json, &docs[3].len);
 
     if (print >= 0) {
         fwrite(docs[print].json, 1, docs[print].len, stdout);
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < DOCS; i++)
             free(docs[i].json);
         return 0;
     }
 
     sc_arena arena;
     sc_arena_init(&arena, NULL);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < DOCS; i++)
         verify(&docs[i], &arena);
 
     if (calls > 0) {
         /* Nothing timed or printed: callgrind counts the instructions. */
         int rc = run_method(&docs[only], &arena, method, calls);
         sc_arena_release(&arena);
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < DOCS; i++)
             free(docs[i].json);
         return rc != 0;
     }
@@ -630,8 +705,8 @@ int main(int argc, char **argv)
     printf("%-10s %7s  %12s %11s %13s %10s  %10s %9s %8s %8s  %8s  %s\n", "document", "bytes",
            "cJSON ns/doc", "skip ns/doc", "decode ns/doc", "all ns/doc", "skip/cJSON", "dec/cJSON", "dec/skip",
            "all/dec", "dec MB/s", "spread cJSON/skip/dec/all");
-    memory mem[3];
-    for (int i = 0; i < 3; i++) {
+    memory mem[DOCS];
+    for (int i = 0; i < DOCS; i++) {
         const document *d = &docs[i];
         mem[i] = measure_memory(d);
         if (only >= 0 && i != only)
@@ -648,12 +723,12 @@ int main(int argc, char **argv)
     printf("\nmemory for one document (bytes requested; malloc's own overhead not counted)\n");
     printf("%-10s %12s %14s %12s %14s\n", "document", "cJSON tree", "cJSON mallocs", "arena used",
            "arena blocks");
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < DOCS; i++)
         printf("%-10s %12zu %14zu %12zu %14zu\n", docs[i].name, mem[i].cjson_bytes,
                mem[i].cjson_allocs, mem[i].arena_used, mem[i].arena_heap);
 
     sc_arena_release(&arena);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < DOCS; i++)
         free(docs[i].json);
     return 0;
 }

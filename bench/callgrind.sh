@@ -6,7 +6,8 @@
 #
 # Usage: bench/callgrind.sh [BENCH_DECODE]   (default build-release/bench/bench_decode)
 # Needs valgrind (Debian package valgrind). LOW/HIGH can be set in the
-# environment (defaults 2 and 22: a few seconds in all).
+# environment (defaults 2 and 22: a few seconds in all), and DOCS, the
+# documents to count (default "0 1 2 3").
 set -euo pipefail
 
 bench=${1:-build-release/bench/bench_decode}
@@ -30,10 +31,10 @@ count() {
     awk '/^totals:/ { print $2 }' "$tmp/out"
 }
 
-names=("tool call" "order" "batch")
+names=("tool call" "order" "batch" "order rev")
 printf '%-10s %14s %14s %14s %14s %10s %10s %10s\n' document "cJSON Ir/doc" "skip Ir/doc" \
     "decode Ir/doc" "all Ir/doc" "dec/cJSON" "dec/skip" "all/dec"
-for doc in 0 1 2; do
+for doc in ${DOCS:-0 1 2 3}; do
     declare -A per=()
     for method in cjson skip decode all; do
         a=$(count "$low" "$method" "$doc")

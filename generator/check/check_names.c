@@ -140,7 +140,7 @@ static void take_struct(taken_set *set, const struct_def *s)
 /* The public data and tool types of a @schema or @tool struct T, after
  * "T", beside its public functions (model/generated.h's table):
  * emit/c/ declares them in the generated header. */
-static const char *const data_suffixes[] = {"_schema_json"};
+static const char *const data_suffixes[] = {"_schema_json", "_descriptor"}; /* _descriptor: --optimize=size's */
 static const char *const tool_suffixes[] = {"_tool", "_handler", "_bind"};
 static const char *const prompt_suffixes[] = {"_mcp_arguments", "_prompt_name", "_scopes"};
 static const char *const resource_suffixes[] = {"_mcp_arguments", "_resource_uri", "_scopes"};
@@ -208,6 +208,7 @@ static void check_file_names(diag_state *diag, const model *m)
                 diag_error(diag, fn->where, "'%s' is also the name the generated code gives %s of '%s' (line %u): "
                                       "rename one of them", fn->name,
                            strcmp(suffix, "_schema_json") == 0 ? "the schema text"
+                           : strcmp(suffix, "_descriptor") == 0 ? "the descriptor"
                            : strcmp(suffix, "_tool") == 0      ? "the tool descriptor"
                            : strcmp(suffix, "_handler") == 0   ? "the handler type"
                            : strcmp(suffix, "_prompt_name") == 0 ? "the prompt's name"

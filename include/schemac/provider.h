@@ -96,11 +96,11 @@ typedef struct sc_tool_turn {
 } sc_tool_turn;
 
 /* sc_provider_tools options. */
-#define SC_TOOLS_STRICT 1u /* OpenAI's strict dialect (each tool's openai_strict) */
+#define SC_TOOLS_STRICT 1u /* OpenAI's strict dialect (SC_DIALECT_OPENAI_STRICT) */
 
 /* The value of the request's `tools` member for `provider`: the dialect
- * texts of tools[0..count) (tool.h), in their order, as that API takes
- * them:
+ * texts of tools[0..count) (tool.h: sc_tool_dialect), in their order, as
+ * that API takes them:
  *
  *   SC_PROVIDER_OPENAI_CHAT: each tool's openai text as it is, or its
  *     openai_strict text with SC_TOOLS_STRICT:

@@ -1,7 +1,8 @@
 /* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
  *
  * schemac runtime: what applications include, and generated headers: the
- * arena, errors, checks, JSON helpers and tools. The plumbing generated
+ * arena, errors, checks, JSON helpers, tools and the generic functions of
+ * generated types (schemac/type.h). The plumbing generated
  * sources need besides (the reader and its helpers, schemac/support.h and
  * schemac/reader.h) is not here: applications do not call it
  * (docs/generated-api.md, "Versions and ABI").
@@ -20,6 +21,7 @@
 #include "error.h"
 #include "json.h"
 #include "tool.h"
+#include "type.h"
 
 #ifdef __cplusplus
 extern "C" {

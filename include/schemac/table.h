@@ -35,7 +35,7 @@ extern "C" {
  * refuses to compile against another (docs/generated-api.md, Versions and
  * ABI): bumped with any change to them, as SCHEMAC_RUNTIME_ABI is for the
  * rest of what generated code shares with libschemac. */
-#define SCHEMAC_TABLE_LAYOUT 4
+#define SCHEMAC_TABLE_LAYOUT 5
 
 /* How one value (a member's, or an array's item) is stored in C. */
 typedef enum sc_table_kind {
@@ -254,7 +254,22 @@ typedef struct sc_table_struct {
     const sc_table_member *members;
     const char *const *names;      /* the members' JSON names */
     const sc_string *keys;         /* the same with their lengths, as sc_next_member_expect compares them */
-    /* Whether to try the member declared next first (sc_next_member_expect):
+    /* A key out of order is compared with the names of its length only:
+     * those of length n < lengths are the members by_length[k] for k from
+     * by_length[n] to by_length[n + 1] - 1 (the default mode's switch on
+     * the length). */
+    size_t lengths;
+    const uint32_t *by_length;
+    /* The member tried first after member i (i < count; the first one
+     * after i = count): the one declared next, or the first after the
+     * last. */
+    const uint32_t *next;
+    /* NULL: the decoder's copy of the descriptor for the items of an array
+     * points next and learn to a copy of next, where a key out of order
+     * sets the member tried first after the one before it: the items of
+     * an array usually have their keys in one order (table_read.c). */
+    uint32_t *learn;
+    /* Whether to try the member next names first (sc_next_member_expect):
      * not when a name holds a byte that a key could only hold escaped. */
     bool expect;
     bool additional_properties;    /* @additionalProperties: unknown members are skipped */
@@ -263,23 +278,6 @@ typedef struct sc_table_struct {
      * T_validate counts against max_input (docs/security.md). */
     size_t min_text;
 } sc_table_struct;
-
-/* T's public functions through its descriptor (the generated T_decode,
- * T_decode_all, T_from_cjson, T_from_cjson_all, T_validate_within,
- * T_validate_all_within, T_to_cjson_within and T_encode_within call
- * these): as sc_decode_with and the others of schemac/support.h. */
-SC_API int sc_table_decode(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
-                           sc_error *err) SC_NODISCARD;
-SC_API int sc_table_decode_all(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
-                               sc_errors *errs) SC_NODISCARD;
-SC_API int sc_table_from_cjson(const sc_table_struct *t, sc_arena *arena, const cJSON *node, void *out,
-                               sc_error *err) SC_NODISCARD;
-SC_API int sc_table_from_cjson_all(const sc_table_struct *t, sc_arena *arena, const cJSON *node, void *out,
-                                   sc_errors *errs) SC_NODISCARD;
-SC_API int sc_table_validate(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
-SC_API int sc_table_validate_all(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_errors *errs);
-SC_API cJSON *sc_table_to_cjson(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
-SC_API char *sc_table_encode(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err);
 
 /* The tree of the (checked) T at v through its descriptor: what the
  * default mode's generated sc_gen_build_T(v, depth) does. NULL when memory

@@ -55,6 +55,20 @@ typedef enum sc_effect {
     SC_EFFECT_DESTRUCTIVE
 } sc_effect;
 
+/* The dialects of a tool's texts (sc_tool_dialect), one per provider
+ * format. The values are stable: a new provider is added at the end, so
+ * that a descriptor generated before it, whose texts stop short of it,
+ * keeps its meaning. */
+typedef enum sc_dialect {
+    SC_DIALECT_MCP = 0,       /* a tools/list entry */
+    SC_DIALECT_OPENAI,        /* a Chat Completions function tool */
+    SC_DIALECT_OPENAI_STRICT, /* the same in strict mode */
+    SC_DIALECT_ANTHROPIC,     /* an element of the Messages API's tools */
+    SC_DIALECT_GEMINI,        /* a function declaration */
+    SC_DIALECT_XML,           /* not JSON: a <tool> description for a prompt */
+    SC_DIALECT_COUNT          /* how many this runtime knows: grows with a provider */
+} sc_dialect;
+
 /* A handler as a binding stores it; the generated invoke casts it back to
  * the tool's typed handler before calling it. */
 typedef void (*sc_handler)(void);
@@ -74,16 +88,16 @@ struct sc_tool {
      * (tool_manifest.h) has the manifest's schemas as given */
     const char *input_schema;
     const char *output_schema; /* canonical schema of the @output struct, or NULL */
-    /* The provider dialects, each a compact JSON document to send as is
-     * (the TYPE.*.json files' documents without white space; xml: text);
-     * "" for a dialect the tool is not written for (@dialects, or a name its
-     * provider rejects: docs/tools.md, "Names"). */
-    const char *mcp;           /* a tools/list entry */
-    const char *openai;
-    const char *openai_strict;
-    const char *anthropic;
-    const char *gemini;
-    const char *xml;
+    /* The dialects' texts, indexed by sc_dialect, read with
+     * sc_tool_dialect: each a compact JSON document to send as is (the
+     * TYPE.*.json files' documents without white space; xml: text), "" for
+     * a dialect the tool is not written for (@dialects, or a name its
+     * provider rejects: docs/tools.md, "Names"). An array and its count
+     * rather than a member per provider, so that a provider added later
+     * changes neither sc_tool's layout nor the files generated before it:
+     * their shorter arrays read as "" for it. */
+    const char *const *dialects;
+    size_t dialect_count;
     sc_effect effect;
     bool idempotent;
     const char *version;       /* @version, or NULL */
@@ -105,6 +119,10 @@ struct sc_tool {
      * (schemac/mcp_http.h), or NULL. */
     const char *scopes;
 };
+
+/* tool's text of dialect, never NULL: "" when the tool has none (a NULL
+ * entry, or a dialect newer than the schemac that generated the tool). */
+SC_API const char *sc_tool_dialect(const sc_tool *tool, sc_dialect dialect);
 
 /* How many errors of a tool call's arguments are reported at once (each
  * one line of the text the model gets). */

@@ -106,10 +106,11 @@ SC_MCP_API void sc_tool_manifest_free(sc_tool_manifest *manifest);
 /* The number of tools, and tool i in the manifest's order (NULL past the
  * end). Each is an sc_tool as tool.h describes, with every text a
  * generated tool has but xml (""): input_schema and output_schema are the
- * manifest's schemas as given (compact JSON, in their own dialect), mcp
- * the tools/list entry, openai, openai_strict, anthropic and gemini the
- * provider dialects (docs/tools.md says how they differ from a generated
- * tool's); effect and idempotent from the annotations. */
+ * manifest's schemas as given (compact JSON, in their own dialect), the
+ * dialects (sc_tool_dialect) mcp the tools/list entry, openai,
+ * openai_strict, anthropic and gemini the providers' (docs/tools.md says
+ * how they differ from a generated tool's); effect and idempotent from
+ * the annotations. */
 SC_MCP_API size_t sc_tool_manifest_count(const sc_tool_manifest *manifest);
 SC_MCP_API const sc_tool *sc_tool_manifest_tool(const sc_tool_manifest *manifest, size_t i);
 

@@ -2,7 +2,8 @@
  * (T_decode, T_decode_all, T_validate, T_validate_all, T_to_cjson_ex,
  * T_encode_ex), written once here; the generated ones pass their type's
  * read, check and build functions (schemac/support.h) or, with
- * --optimize=size, its descriptor (schemac/table.h). */
+ * --optimize=size, are inline calls of the generic functions of
+ * schemac/type.h with its descriptor (schemac/table.h). */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -80,15 +81,13 @@ int sc_decode_all_with(sc_arena *arena, const char *json, size_t len, void *out,
     return decode_all(&type, arena, json, len, out, errs);
 }
 
-int sc_table_decode(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
-                    sc_error *err)
+int sc_decode(const sc_type *t, sc_arena *arena, const char *json, size_t len, void *out, sc_error *err)
 {
     entry_type type = {t, NULL, NULL, NULL};
     return decode(&type, arena, json, len, out, err);
 }
 
-int sc_table_decode_all(const sc_table_struct *t, sc_arena *arena, const char *json, size_t len, void *out,
-                        sc_errors *errs)
+int sc_decode_all(const sc_type *t, sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs)
 {
     entry_type type = {t, NULL, NULL, NULL};
     return decode_all(&type, arena, json, len, out, errs);
@@ -216,25 +215,25 @@ char *sc_encode_with(const void *value, const sc_limits *limits, sc_error *err, 
     return encode(&type, value, limits, err);
 }
 
-int sc_table_validate(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err)
+int sc_validate(const sc_type *t, const void *value, const sc_limits *limits, sc_error *err)
 {
     entry_type type = {t, NULL, NULL, NULL};
     return validate(&type, value, limits, err);
 }
 
-int sc_table_validate_all(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_errors *errs)
+int sc_validate_all(const sc_type *t, const void *value, const sc_limits *limits, sc_errors *errs)
 {
     entry_type type = {t, NULL, NULL, NULL};
     return validate_all(&type, value, limits, errs);
 }
 
-cJSON *sc_table_to_cjson(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err)
+cJSON *sc_to_cjson(const sc_type *t, const void *value, const sc_limits *limits, sc_error *err)
 {
     entry_type type = {t, NULL, NULL, NULL};
     return to_cjson(&type, value, limits, err);
 }
 
-char *sc_table_encode(const sc_table_struct *t, const void *value, const sc_limits *limits, sc_error *err)
+char *sc_encode(const sc_type *t, const void *value, const sc_limits *limits, sc_error *err)
 {
     entry_type type = {t, NULL, NULL, NULL};
     return encode(&type, value, limits, err);

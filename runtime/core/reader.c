@@ -17,27 +17,20 @@
 #include "reader_internal.h"
 #include "schemac/reader.h"
 
+#define LIKELY(x) SC_LIKELY(x)
+#define UNLIKELY(x) SC_UNLIKELY(x)
+#define INLINE SC_INLINE
 #if defined(__GNUC__) || defined(__clang__)
-#define LIKELY(x) __builtin_expect(!!(x), 1)
-#define UNLIKELY(x) __builtin_expect(!!(x), 0)
-#define INLINE static inline __attribute__((always_inline))
 /* The general path of a function with an inline fast path: kept out of it,
  * so the fast path calls nothing and saves no registers. */
 #define GENERAL static __attribute__((noinline))
 #else
-#define LIKELY(x) (x)
-#define UNLIKELY(x) (x)
-#define INLINE static inline
 #define GENERAL static
 #endif
 
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__BYTE_ORDER__) &&                        \
-    __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define FIRST_FLAGGED_BYTE(t) ((size_t)__builtin_ctzll(t) >> 3)
+#ifdef SC_FIRST_FLAGGED_BYTE
+#define FIRST_FLAGGED_BYTE(t) SC_FIRST_FLAGGED_BYTE(t)
 #endif
-
-#define ONES UINT64_C(0x0101010101010101)
-#define HIGHS UINT64_C(0x8080808080808080)
 
 /* ---- errors ---------------------------------------------------------- */
 
@@ -190,16 +183,6 @@ void sc_reader_init(sc_reader *r, const char *json, size_t len, sc_arena *arena,
     }
 }
 
-INLINE const char *skip_ws(const char *p, const char *end)
-{
-    while (p < end) {
-        unsigned char c = (unsigned char)*p;
-        if (LIKELY(c > ' ') || (c != ' ' && c != '\n' && c != '\r' && c != '\t'))
-            break;
-        p++;
-    }
-    return p;
-}
 
 /* Where a value was expected but none starts. */
 static int no_value(sc_reader *r, const char *at)
@@ -259,15 +242,6 @@ typedef struct str_info {
     bool escaped;
 } str_info;
 
-/* Bytes of v (8 input bytes) that end a plain ASCII run: '"', '\\', < 0x20
- * or >= 0x80, each flagged by its high bit. Borrows can flag bytes above the
- * first true hit too, so only the lowest flag is to be trusted. */
-INLINE uint64_t run_enders(uint64_t v)
-{
-    uint64_t q = v ^ (ONES * '"'), b = v ^ (ONES * '\\');
-    return (((q - ONES) & ~q) | ((b - ONES) & ~b) | ((v - ONES * 0x20) & ~v) | v) & HIGHS;
-}
-
 /* A string (body: after its opening quote) over max_string. */
 static int string_too_long(sc_reader *r, const unsigned char *body, size_t len)
 {
@@ -295,7 +269,7 @@ INLINE int string_rest(sc_reader *r, const unsigned char *body, const unsigned c
         if (LIKELY(end - p >= 8)) {
             uint64_t v, t;
             memcpy(&v, p, 8);
-            t = run_enders(v);
+            t = sc_run_enders(v);
             if (LIKELY(!t)) {
                 p += 8;
                 continue;
@@ -426,31 +400,18 @@ static int scan_string_rest(sc_reader *r, const unsigned char *body, const unsig
  * code point count; anything else continues out of line. */
 INLINE int scan_string(sc_reader *r, str_info *si)
 {
-    const unsigned char *body = (const unsigned char *)r->p + 1, *p = body;
-    const unsigned char *end = (const unsigned char *)r->end;
+    const unsigned char *body = (const unsigned char *)r->p + 1, *p;
+    const unsigned char *q = sc_plain_string_end(body, (const unsigned char *)r->end, &p);
 
-#ifdef FIRST_FLAGGED_BYTE
-    while (LIKELY(end - p >= 8)) {
-        uint64_t v, t;
-        memcpy(&v, p, 8);
-        t = run_enders(v);
-        if (LIKELY(!t)) {
-            p += 8;
-            continue;
-        }
-        p += FIRST_FLAGGED_BYTE(t);
-        if (LIKELY(*p == '"')) {
-            if (UNLIKELY((size_t)(p - body) > r->max_string))
-                return string_too_long(r, body, (size_t)(p - body));
-            si->body = (const char *)body;
-            si->raw_len = si->len = si->chars = (size_t)(p - body);
-            si->escaped = false;
-            r->p = (const char *)p + 1;
-            return 0;
-        }
-        break;
+    if (LIKELY(q != NULL)) {
+        if (UNLIKELY((size_t)(q - body) > r->max_string))
+            return string_too_long(r, body, (size_t)(q - body));
+        si->body = (const char *)body;
+        si->raw_len = si->len = si->chars = (size_t)(q - body);
+        si->escaped = false;
+        r->p = (const char *)q + 1;
+        return 0;
     }
-#endif
     return scan_string_rest(r, body, p, si);
 }
 
@@ -551,16 +512,6 @@ INLINE int string_bytes(sc_reader *r, const str_info *si, const char *at, sc_str
 
 /* ---- numbers ---------------------------------------------------------- */
 
-/* A short literal (sc_number_short) at p, past any white space: its end,
- * or NULL when it is something else or too near the end of the input. */
-INLINE const char *short_number(const sc_reader *r, const char *p, uint64_t *digits,
-                                unsigned *nfrac)
-{
-    if (UNLIKELY(r->end - p < SC_NUMBER_SHORT_ROOM))
-        return NULL;
-    return sc_number_short(p, digits, nfrac);
-}
-
 /* A literal that breaks RFC 8259's grammar for numbers, at stop. */
 static int bad_number(sc_reader *r, sc_number_status status, const char *stop)
 {
@@ -623,7 +574,7 @@ static int type_error(sc_reader *r, const char *msg)
 
 static int read_number(sc_reader *r, sc_number *num, const char *type_msg, const char **at)
 {
-    const char *p = skip_ws(r->p, r->end);
+    const char *p = sc_skip_ws(r->p, r->end);
 
     r->p = p;
     *at = p;
@@ -645,7 +596,7 @@ static int literal(sc_reader *r, const char *p, const char *lit, size_t n)
 
 int sc_reader_finish(sc_reader *r)
 {
-    const char *p = skip_ws(r->p, r->end);
+    const char *p = sc_skip_ws(r->p, r->end);
 
     r->p = p;
     if (p != r->end)
@@ -655,7 +606,7 @@ int sc_reader_finish(sc_reader *r)
 
 sc_json_type sc_peek(sc_reader *r)
 {
-    const char *p = skip_ws(r->p, r->end);
+    const char *p = sc_skip_ws(r->p, r->end);
 
     r->p = p;
     if (p >= r->end)
@@ -682,7 +633,7 @@ sc_json_type sc_peek(sc_reader *r)
 
 int sc_read_null(sc_reader *r)
 {
-    const char *p = skip_ws(r->p, r->end);
+    const char *p = sc_skip_ws(r->p, r->end);
 
     r->p = p;
     if (p < r->end && *p == 'n')
@@ -692,7 +643,7 @@ int sc_read_null(sc_reader *r)
 
 int sc_read_bool(sc_reader *r, bool *out)
 {
-    const char *p = skip_ws(r->p, r->end);
+    const char *p = sc_skip_ws(r->p, r->end);
 
     r->p = p;
     if (p < r->end && *p == 't') {
@@ -719,7 +670,7 @@ INLINE int int_in_range(sc_reader *r, const char *at, int64_t v, int64_t min, in
 }
 
 /* sc_read_int for any literal and any error. */
-GENERAL int read_int_general(sc_reader *r, int64_t *out, int64_t min, int64_t max)
+SC_NOINLINE int sc_read_int_general(sc_reader *r, int64_t *out, int64_t min, int64_t max)
 {
     sc_number num;
     const char *at;
@@ -751,23 +702,11 @@ GENERAL int read_int_general(sc_reader *r, int64_t *out, int64_t min, int64_t ma
 
 int sc_read_int(sc_reader *r, int64_t *out, int64_t min, int64_t max)
 {
-    const char *at = skip_ws(r->p, r->end), *stop;
-    uint64_t digits;
-    unsigned nfrac;
-
-    if (LIKELY((stop = short_number(r, at, &digits, &nfrac)) != NULL && nfrac == 0)) {
-        int64_t v = *at == '-' ? -(int64_t)digits : (int64_t)digits;
-        if (LIKELY(v >= min && v <= max)) {
-            r->p = stop;
-            *out = v;
-            return 0;
-        }
-    }
-    return read_int_general(r, out, min, max);
+    return sc_read_int_inline(r, out, min, max);
 }
 
 /* sc_read_double for any literal and any error. */
-GENERAL int read_double_general(sc_reader *r, double *out)
+SC_NOINLINE int sc_read_double_general(sc_reader *r, double *out)
 {
     sc_number num;
     const char *at;
@@ -781,16 +720,7 @@ GENERAL int read_double_general(sc_reader *r, double *out)
 
 int sc_read_double(sc_reader *r, double *out)
 {
-    const char *at = skip_ws(r->p, r->end), *stop;
-    uint64_t digits;
-    unsigned nfrac;
-
-    if (SC_NUMBER_CLINGER && LIKELY((stop = short_number(r, at, &digits, &nfrac)) != NULL)) {
-        *out = sc_number_short_value(at, digits, nfrac);
-        r->p = stop;
-        return 0;
-    }
-    return read_double_general(r, out);
+    return sc_read_double_inline(r, out);
 }
 
 int sc_read_float(sc_reader *r, float *out)
@@ -801,8 +731,8 @@ int sc_read_float(sc_reader *r, float *out)
     unsigned nfrac;
     int rc;
 
-    at = skip_ws(r->p, r->end);
-    if (SC_NUMBER_CLINGER && LIKELY((stop = short_number(r, at, &digits, &nfrac)) != NULL)) {
+    at = sc_skip_ws(r->p, r->end);
+    if (SC_NUMBER_CLINGER && LIKELY((stop = sc_short_number(r, at, &digits, &nfrac)) != NULL)) {
         /* below 10^15: far inside a float's range */
         *out = (float)sc_number_short_value(at, digits, nfrac);
         r->p = stop;
@@ -823,7 +753,7 @@ int sc_read_float(sc_reader *r, float *out)
 /* Scans the string value at r->p, or reports a type or syntax error. */
 INLINE int string_value(sc_reader *r, str_info *si, const char **at)
 {
-    const char *p = skip_ws(r->p, r->end);
+    const char *p = sc_skip_ws(r->p, r->end);
 
     r->p = p;
     *at = p;
@@ -925,7 +855,7 @@ static int open_container(sc_reader *r, const char *p)
 
 int sc_read_object_begin(sc_reader *r)
 {
-    const char *p = skip_ws(r->p, r->end);
+    const char *p = sc_skip_ws(r->p, r->end);
 
     r->p = p;
     if (LIKELY(p < r->end && *p == '{'))
@@ -935,7 +865,7 @@ int sc_read_object_begin(sc_reader *r)
 
 int sc_read_array_begin(sc_reader *r)
 {
-    const char *p = skip_ws(r->p, r->end);
+    const char *p = sc_skip_ws(r->p, r->end);
 
     r->p = p;
     if (LIKELY(p < r->end && *p == '['))
@@ -947,7 +877,7 @@ int sc_read_array_begin(sc_reader *r)
  * opening quote of the next key, -1 on error. */
 INLINE int member_start(sc_reader *r, const char **at)
 {
-    const char *p = skip_ws(r->p, r->end), *end = r->end;
+    const char *p = sc_skip_ws(r->p, r->end), *end = r->end;
     bool first = just_opened(r, '{');
 
     if (UNLIKELY(p >= end)) {
@@ -964,7 +894,7 @@ INLINE int member_start(sc_reader *r, const char **at)
             unexpected(r, p, false, "expected ',' or '}' after object member");
             return -1;
         }
-        p = skip_ws(p + 1, end);
+        p = sc_skip_ws(p + 1, end);
         if (UNLIKELY(p >= end || *p != '"')) {
             unexpected(r, p, true, "expected a string key after ','");
             return -1;
@@ -982,13 +912,13 @@ INLINE int member_start(sc_reader *r, const char **at)
  * space around it. */
 INLINE int member_colon(sc_reader *r)
 {
-    const char *p = skip_ws(r->p, r->end);
+    const char *p = sc_skip_ws(r->p, r->end);
 
     if (UNLIKELY(p >= r->end || *p != ':')) {
         unexpected(r, p, false, "expected ':' after object key");
         return -1;
     }
-    r->p = skip_ws(p + 1, r->end);
+    r->p = sc_skip_ws(p + 1, r->end);
     return 1;
 }
 
@@ -1006,47 +936,9 @@ sc_next sc_next_member(sc_reader *r, sc_string *key)
     return member_colon(r);
 }
 
-/* memcmp(a, b, n) == 0 inline: 8 bytes at a time, the last 8 overlapping,
- * or two overlapping loads of 4 or 2 from each side, instead of a call
- * (keys are short, the call was a fifth of the fast path, and a function
- * that calls nothing needs no registers saved). Both sides must hold n
- * bytes. */
-INLINE bool same_bytes(const char *a, const char *b, size_t n)
-{
-    if (n >= 8) {
-        uint64_t a0, b0;
-        for (size_t i = 0; i < n - 8; i += 8) {
-            memcpy(&a0, a + i, 8);
-            memcpy(&b0, b + i, 8);
-            if (a0 != b0)
-                return false;
-        }
-        memcpy(&a0, a + n - 8, 8);
-        memcpy(&b0, b + n - 8, 8);
-        return a0 == b0;
-    }
-    if (n >= 4) {
-        uint32_t a0, a1, b0, b1;
-        memcpy(&a0, a, 4);
-        memcpy(&b0, b, 4);
-        memcpy(&a1, a + n - 4, 4);
-        memcpy(&b1, b + n - 4, 4);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    if (n >= 2) {
-        uint16_t a0, a1, b0, b1;
-        memcpy(&a0, a, 2);
-        memcpy(&b0, b, 2);
-        memcpy(&a1, a + n - 2, 2);
-        memcpy(&b1, b + n - 2, 2);
-        return ((a0 ^ b0) | (a1 ^ b1)) == 0;
-    }
-    return n == 0 || a[0] == b[0];
-}
-
 /* sc_next_member_expect for any framing: white space anywhere, a member
  * out of order, an escaped key, errors. */
-static sc_next next_member_expect_general(sc_reader *r, const sc_string *expected, sc_string *key)
+sc_next sc_next_member_expect_general(sc_reader *r, const sc_string *expected, sc_string *key)
 {
     const char *p = NULL;
     str_info si;
@@ -1057,7 +949,7 @@ static sc_next next_member_expect_general(sc_reader *r, const sc_string *expecte
     /* The raw bytes are the name and a closing quote: that is the key, as
      * the name holds no byte that would need an escape. */
     if ((size_t)(r->end - p) > expected->len + 1 && p[1 + expected->len] == '"' &&
-        same_bytes(p + 1, expected->ptr, expected->len)) {
+        sc_same_bytes(p + 1, expected->ptr, expected->len)) {
         key->ptr = p + 1;
         key->len = expected->len;
         key->chars = expected->chars;
@@ -1072,49 +964,13 @@ static sc_next next_member_expect_general(sc_reader *r, const sc_string *expecte
 
 sc_next sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key)
 {
-    const char *p = r->p, *q;
-    size_t n = expected->len;
-
-    /* The framing writers use, inline: the expected key right after the
-     * '{' or after a ',' and at most one space, then ':' and the value
-     * (white space before it is stepped over); or the '}'. The byte before
-     * p tells the first member from the others (just_opened). Room for
-     * ", \"name\":" and one byte more; anything else, and a key that is not
-     * the expected one, take the general path from the start. */
-    if (LIKELY(p != r->begin && (size_t)(r->end - p) > n + 5)) {
-        unsigned char prev = (unsigned char)p[-1];
-        if (*p == ',' && prev > ' ' && prev != '{') {
-            q = p + 1;
-            q += *q == ' ';
-        } else if (*p == '"' && prev == '{') {
-            q = p;
-        } else if (*p == '}') {
-            r->p = p + 1;
-            r->depth--;
-            return SC_NEXT_END;
-        } else {
-            return next_member_expect_general(r, expected, key);
-        }
-        if (*q == '"' && q[n + 1] == '"' && q[n + 2] == ':' &&
-            same_bytes(q + 1, expected->ptr, n)) {
-            const char *v = q + n + 3;
-            if (UNLIKELY((unsigned char)*v <= ' '))
-                v = skip_ws(v, r->end);
-            key->ptr = q + 1;
-            key->len = n;
-            key->chars = expected->chars;
-            r->p = v;
-            r->in_object = true;
-            return SC_NEXT_EXPECTED;
-        }
-    }
-    return next_member_expect_general(r, expected, key);
+    return sc_next_member_expect_inline(r, expected, key);
 }
 
 /* sc_next_element for any framing. */
-static sc_next next_element_general(sc_reader *r)
+sc_next sc_next_element_general(sc_reader *r)
 {
-    const char *p = skip_ws(r->p, r->end), *end = r->end;
+    const char *p = sc_skip_ws(r->p, r->end), *end = r->end;
     bool first = just_opened(r, '[');
 
     if (UNLIKELY(p >= end)) {
@@ -1131,7 +987,7 @@ static sc_next next_element_general(sc_reader *r)
             unexpected(r, p, false, "expected ',' or ']' after array element");
             return -1;
         }
-        p = skip_ws(p + 1, end);
+        p = sc_skip_ws(p + 1, end);
         if (UNLIKELY(p < end && *p == ']')) {
             unexpected(r, p, false, "expected a value after ','");
             return -1;
@@ -1144,29 +1000,7 @@ static sc_next next_element_general(sc_reader *r)
 
 sc_next sc_next_element(sc_reader *r)
 {
-    const char *p = r->p;
-
-    /* Inline: the next value right after the '[' or the ',', or the ']'.
-     * Anything else (white space, errors) takes the general path. */
-    if (LIKELY(p != r->begin && r->end - p >= 2)) {
-        unsigned char prev = (unsigned char)p[-1], c = (unsigned char)*p;
-        if (c == ',' && prev > ' ' && prev != '[') {
-            c = (unsigned char)p[1];
-            if (LIKELY(c > ' ' && c != ']')) {
-                r->p = p + 1;
-                r->in_object = false;
-                return SC_NEXT_ITEM;
-            }
-        } else if (c == ']') {
-            r->p = p + 1;
-            r->depth--;
-            return SC_NEXT_END;
-        } else if (prev == '[' && c > ' ') {
-            r->in_object = false;
-            return SC_NEXT_ITEM;
-        }
-    }
-    return next_element_general(r);
+    return sc_next_element_inline(r);
 }
 
 /* ---- skipping ----------------------------------------------------------- */
@@ -1350,7 +1184,7 @@ INLINE int skip_value_loop(sc_reader *r, size_t *values, bool standard)
     int rc;
 
 value:
-    p = skip_ws(r->p, end);
+    p = sc_skip_ws(r->p, end);
     r->p = p;
     if (UNLIKELY(p >= end))
         return no_value(r, p);
@@ -1377,7 +1211,7 @@ value:
         }
         counts[nframes] = 0;
         frames[nframes++] = *p == '{' ? nkeys : ARRAY_FRAME;
-        p = skip_ws(r->p, end);
+        p = sc_skip_ws(r->p, end);
         r->p = p;
         if (p < end && *p == (frames[nframes - 1] == ARRAY_FRAME ? ']' : '}'))
             goto close; /* empty */
@@ -1399,7 +1233,7 @@ value:
     default: {
         uint64_t digits;
         unsigned nfrac;
-        const char *stop = short_number(r, p, &digits, &nfrac);
+        const char *stop = sc_short_number(r, p, &digits, &nfrac);
         if (LIKELY(stop != NULL)) {
             r->p = stop;
             break;
@@ -1421,14 +1255,14 @@ after_value:
             *values = nvalues;
         return 0;
     }
-    p = skip_ws(r->p, end);
+    p = sc_skip_ws(r->p, end);
     r->p = p;
     if (UNLIKELY(p >= end))
         return syntax(r, p,
                       frames[nframes - 1] == ARRAY_FRAME ? "unexpected end of input in array"
                                                          : "unexpected end of input in object");
     if (*p == ',') {
-        p = skip_ws(p + 1, end);
+        p = sc_skip_ws(p + 1, end);
         r->p = p;
         if (frames[nframes - 1] != ARRAY_FRAME)
             goto key;
@@ -1479,7 +1313,7 @@ key:
         k->at = p;
         k->hash = hash_bytes(s.ptr, s.len);
     }
-    p = skip_ws(r->p, end);
+    p = sc_skip_ws(r->p, end);
     if (UNLIKELY(p >= end || *p != ':'))
         return unexpected(r, p, false, "expected ':' after object key");
     r->p = p + 1;
@@ -1580,7 +1414,7 @@ int sc_internal_skip_value_lenient(sc_reader *r)
     int rc;
 
     for (;;) {
-        const char *p = skip_ws(r->p, r->end);
+        const char *p = sc_skip_ws(r->p, r->end);
         r->p = p;
         if (p < r->end && (*p == '{' || *p == '[')) {
             uint64_t bit = UINT64_C(1) << (open % 64);
@@ -1686,7 +1520,7 @@ GENERAL void name_skip_error(const sc_reader *r, const char *start)
         return;
     at = r->begin + r->err->offset;
     for (;;) {
-        p = skip_ws(p, end);
+        p = sc_skip_ws(p, end);
         if (p >= end || p > at)
             break; /* the document ends inside the containers open: theirs */
         bool here = p == at;
@@ -1756,7 +1590,7 @@ GENERAL void name_skip_error(const sc_reader *r, const char *start)
                 frames[depth - 1].index++;
             /* deeper than the frames kept: which kind does not matter, the
              * path is cut above them; an object's ',' is followed by '"' */
-            p = skip_ws(p + 1, end);
+            p = sc_skip_ws(p + 1, end);
             expect = object || (depth > NAMED_FRAMES && p < end && *p == '"') ? KEY : VALUE;
             continue;
         }

@@ -232,13 +232,13 @@ static int print_for_decode(const cJSON *node, char **text, sc_error *err)
 static int decode_text(const sc_table_struct *t, sc_decode_text_fn decode, sc_arena *arena, const char *text, void *out,
                        sc_error *err)
 {
-    return t != NULL ? sc_table_decode(t, arena, text, strlen(text), out, err) : decode(arena, text, strlen(text), out, err);
+    return t != NULL ? sc_decode(t, arena, text, strlen(text), out, err) : decode(arena, text, strlen(text), out, err);
 }
 
 static int decode_all_text(const sc_table_struct *t, sc_decode_all_text_fn decode, sc_arena *arena, const char *text,
                            void *out, sc_errors *errs)
 {
-    return t != NULL ? sc_table_decode_all(t, arena, text, strlen(text), out, errs)
+    return t != NULL ? sc_decode_all(t, arena, text, strlen(text), out, errs)
                      : decode(arena, text, strlen(text), out, errs);
 }
 
@@ -264,7 +264,7 @@ int sc_decode_cjson(sc_arena *arena, const cJSON *node, void *out, sc_error *err
     return decode_cjson(NULL, decode, arena, node, out, err);
 }
 
-int sc_table_from_cjson(const sc_table_struct *t, sc_arena *arena, const cJSON *node, void *out, sc_error *err)
+int sc_from_cjson(const sc_type *t, sc_arena *arena, const cJSON *node, void *out, sc_error *err)
 {
     return decode_cjson(t, NULL, arena, node, out, err);
 }
@@ -291,7 +291,7 @@ int sc_decode_cjson_all(sc_arena *arena, const cJSON *node, void *out, sc_errors
     return decode_cjson_all(NULL, decode, arena, node, out, errs);
 }
 
-int sc_table_from_cjson_all(const sc_table_struct *t, sc_arena *arena, const cJSON *node, void *out, sc_errors *errs)
+int sc_from_cjson_all(const sc_type *t, sc_arena *arena, const cJSON *node, void *out, sc_errors *errs)
 {
     return decode_cjson_all(t, NULL, arena, node, out, errs);
 }

@@ -5,23 +5,18 @@
  * emit_enum_check), with the same messages. */
 #include "table_internal.h"
 
-#include <string.h>
-
 #include "schemac/support.h"
 
-int sc_table_read_enum(sc_reader *r, const sc_table_enum *e, void *p, size_t size)
+size_t sc_table_enum_index(const sc_table_enum *e, const sc_string *s)
 {
-    sc_string s;
-    size_t at = sc_reader_offset(r);
-    int rc = sc_read_string(r, &s);
-    if (rc != 0)
-        return rc;
-    for (size_t i = 0; i < e->count; i++) {
-        if (e->names[i].len == s.len && memcmp(e->names[i].ptr, s.ptr, s.len) == 0) {
-            sc_table_store_int(p, size, e->values[i]);
-            return 0;
-        }
-    }
+    size_t i = 0;
+    while (i < e->count && !(e->names[i].len == s->len && sc_same_bytes(e->names[i].ptr, s->ptr, s->len)))
+        i++;
+    return i;
+}
+
+int sc_table_enum_fail(sc_reader *r, const sc_table_enum *e, size_t at)
+{
     sc_reader_fail(r, SC_ERR_CONSTRAINT, "enum", "must be one of: %s", e->choices);
     return sc_reader_place_error_at(r, at); /* at the value, not after it */
 }

@@ -5,6 +5,7 @@
 
 #include <string.h>
 
+#include "reader_internal.h"
 #include "schemac/table.h"
 
 /* The descriptor of a struct value: its own, or (written later in the
@@ -120,8 +121,26 @@ int sc_table_check_union(const sc_table_union *u, const void *value, sc_error *e
                          int depth);
 cJSON *sc_table_build_union(const sc_table_union *u, const void *value, int depth);
 
-/* An enum's value (size bytes at p) read from r: its JSON name. */
-int sc_table_read_enum(sc_reader *r, const sc_table_enum *e, void *p, size_t size);
+/* The index of the name s in e, or e->count for none. */
+size_t sc_table_enum_index(const sc_table_enum *e, const sc_string *s);
+/* The "enum" error for the value at offset at that names none of e. */
+int sc_table_enum_fail(sc_reader *r, const sc_table_enum *e, size_t at);
+
+/* An enum's value (size bytes at p) read from r: its JSON name. The
+ * string read inline, the lookup a call that saves no registers. */
+SC_INLINE int sc_table_read_enum(sc_reader *r, const sc_table_enum *e, void *p, size_t size)
+{
+    sc_string s;
+    size_t at = sc_reader_offset(r), i;
+    int rc = sc_read_string_inline(r, &s);
+    if (rc != 0)
+        return rc;
+    if ((i = sc_table_enum_index(e, &s)) == e->count)
+        return sc_table_enum_fail(r, e, at);
+    sc_table_store_int(p, size, e->values[i]);
+    return 0;
+}
+
 /* The JSON name of the enum value at p, NULL for a value outside e. */
 const char *sc_table_enum_name(const sc_table_enum *e, const void *p, size_t size);
 /* An "enum" error for a value outside e. */

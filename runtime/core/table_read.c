@@ -10,6 +10,8 @@
 
 #include <string.h>
 
+#include "reader_internal.h"
+
 #include "schemac/check.h"
 #include "schemac/support.h"
 
@@ -46,10 +48,11 @@ static inline int check_number(sc_reader *r, const sc_table_value *v, double num
 static inline int check_text(sc_reader *r, const sc_table_value *v, const char *text, size_t len, size_t chars,
                              int rc, size_t at)
 {
-    size_t passed = sc_table_passed(v, (double)chars);
-    const sc_table_rule *rule = v->rules + passed;
-    if (rc != 0 || passed == v->nrules)
+    size_t passed;
+    const sc_table_rule *rule;
+    if (rc != 0 || (passed = sc_table_passed(v, (double)chars)) == v->nrules)
         return rc;
+    rule = v->rules + passed;
     if (passed + 1 == v->nrules) { /* a pattern or format alone is left: its test without the loop */
         if (rule->op == SC_TABLE_PATTERN ? rule->match(text, len) :
             rule->op == SC_TABLE_FORMAT && sc_format_valid((sc_format)rule->format, text, len))
@@ -66,35 +69,35 @@ static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void 
     int rc = 0;
     switch (v->kind) {
     case SC_TABLE_BOOL:
-        rc = sc_read_bool(r, (bool *)p);
+        rc = sc_read_bool_inline(r, (bool *)p);
         break;
     case SC_TABLE_INT: { /* its rules on the number read, (double)value as the checks compare */
         int64_t number = 0;
-        rc = sc_read_int(r, &number, v->min, v->max);
+        rc = sc_read_int_inline(r, &number, v->min, v->max);
         sc_table_store_int(p, v->size, number);
         return check_number(r, v, (double)number, false, rc, at);
     }
     case SC_TABLE_DOUBLE: {
         double number = 0;
-        rc = sc_read_double(r, &number);
+        rc = sc_read_double_inline(r, &number);
         memcpy(p, &number, sizeof number);
         return check_number(r, v, number, false, rc, at);
     }
     case SC_TABLE_FLOAT: {
         double number = 0;
-        rc = sc_read_double(r, &number);
+        rc = sc_read_double_inline(r, &number);
         rc = check_number(r, v, number, true, rc, at);
         *(float *)p = (float)number;
         return rc;
     }
     case SC_TABLE_STRING: {
         char *text = NULL;
-        size_t len = 0, chars = 0;
+        size_t len, chars; /* set when the read succeeds, and only then checked */
         if (v->nrules > 0) {
-            rc = sc_read_string_dup(r, &text, &len, &chars);
+            rc = sc_read_string_dup_inline(r, &text, &len, &chars);
             rc = check_text(r, v, text, len, chars, rc, at);
         } else {
-            rc = sc_read_string_dup(r, &text, NULL, NULL);
+            rc = sc_read_string_dup_inline(r, &text, NULL, NULL);
         }
         memcpy(p, &text, sizeof text);
         return rc;
@@ -134,8 +137,27 @@ static int read_array(sc_reader *r, const sc_table_member *m, char *out, size_t 
     size_t n = 0, cap = 0, size = m->value.size;
     char *items = a->fixed_size > 0 ? out + m->offset : NULL;
     sc_next next = SC_NEXT_END;
+    /* Items that are structs: their keys usually come in one order, which
+     * the first item teaches the others (read_object) through a copy of
+     * their descriptor with a copy of its next to learn in (a generated
+     * descriptor is constant). */
+    enum { LEARN = 32 };
+    const sc_table_value *v = &m->value;
+    sc_table_value value;
+    sc_table_struct learner;
+    uint32_t order[LEARN + 1];
+    if (v->kind == SC_TABLE_STRUCT) {
+        const sc_table_struct *t = sc_table_struct_of(v);
+        if (t->tagged == NULL && t->untagged == NULL && t->count <= LEARN) {
+            learner = *t;
+            learner.next = learner.learn = memcpy(order, t->next, (t->count + 1) * sizeof *order);
+            value = *v;
+            value.table = &learner;
+            v = &value;
+        }
+    }
     int rc = sc_read_array_begin(r);
-    while (rc == 0 && (next = sc_next_element(r)) == SC_NEXT_ITEM) {
+    while (rc == 0 && (next = sc_next_element_inline(r)) == SC_NEXT_ITEM) {
         if (a->has_max && n == a->max_items) {
             rc = sc_fail_too_many(r, at, "maxItems", (unsigned long long)a->max_items, "item", "items");
             break;
@@ -144,7 +166,7 @@ static int read_array(sc_reader *r, const sc_table_member *m, char *out, size_t 
             rc = sc_reader_abandon(r);
             break;
         }
-        rc = read_value(r, &m->value, items + n * size, sc_reader_offset(r));
+        rc = read_value(r, v, items + n * size, sc_reader_offset(r));
         if (rc != 0 && (rc = sc_reader_catch_index(r, n)) != 0)
             break;
         n++;
@@ -253,13 +275,23 @@ static ALWAYS_INLINE int read_member(sc_reader *r, const sc_table_member *m, cha
     return hint_null(r, m, read_value(r, &m->value, p, at), at);
 }
 
-/* The member called key, or -1 (the generated code's switch on the length). */
-static int member_index(const sc_table_struct *t, const sc_string *key)
+/* sc_same_bytes out of line: the lookup below inlined into read_object
+ * with a call left in it leaves the loop's registers as they were. */
+static SC_NOINLINE bool same_bytes(const char *a, const char *b, size_t n)
 {
-    for (size_t i = 0; i < t->count; i++)
-        if (t->keys[i].len == key->len && memcmp(t->keys[i].ptr, key->ptr, key->len) == 0)
-            return (int)i;
-    return -1;
+    return sc_same_bytes(a, b, n);
+}
+
+/* The member called key, or t->count: the names of its length only, as
+ * the generated code's switch on the length. */
+static size_t member_index(const sc_table_struct *t, const sc_string *key)
+{
+    size_t n = key->len;
+    if (n < t->lengths)
+        for (size_t k = t->by_length[n], end = t->by_length[n + 1]; k < end; k++)
+            if (same_bytes(t->keys[t->by_length[k]].ptr, key->ptr, n))
+                return t->by_length[k];
+    return t->count;
 }
 
 /* An absent member's default (emit_struct_read's PRESENCE_DEFAULT). */
@@ -302,45 +334,50 @@ static int read_object(sc_reader *r, const sc_table_struct *t, void *out_v, bool
     sc_skipped skipped = {NULL, 0, 0};
     sc_string key;
     sc_next more;
-    size_t expect = 0, found = 0;
+    size_t member = t->count, found = 0; /* the member read last: none yet */
     int rc = 0;
 
     memset(out, 0, t->size);
     if ((rc = sc_read_object_begin(r)) != 0)
         return rc;
     for (;;) {
-        int member;
-        if (t->expect) {
-            if ((more = sc_next_member_expect(r, &t->keys[expect], &key)) <= SC_NEXT_END)
+        size_t last = member;
+        member = t->next[last];
+        if (t->expect) { /* the expected key is t's own: not copied out */
+            const char *name;
+            int next = sc_next_member_expect_fast(r, &t->keys[member], &name);
+            more = next != SC_NEXT_GENERAL ? (sc_next)next : sc_next_member_expect_general(r, &t->keys[member], &key);
+            if (more <= SC_NEXT_END)
                 break;
-            member = more == SC_NEXT_EXPECTED ? (int)expect : member_index(t, &key);
-        } else {
-            if ((more = sc_next_member(r, &key)) != SC_NEXT_ITEM)
-                break;
-            member = member_index(t, &key);
+        } else if ((more = sc_next_member(r, &key)) != SC_NEXT_ITEM) {
+            break;
         }
-        if (member < 0) {
-            if (t->additional_properties) {
-                if (sc_skip_member(r, &skipped, &key) != 0)
-                    return sc_reader_abandon(r);
-                continue;
+        if (SC_UNLIKELY(more != SC_NEXT_EXPECTED)) {
+            if ((member = member_index(t, &key)) == t->count) {
+                member = last; /* the same member expected after it */
+                if (t->additional_properties) {
+                    if (sc_skip_member(r, &skipped, &key) != 0)
+                        return sc_reader_abandon(r);
+                    continue;
+                }
+                if ((rc = sc_fail_unknown_member(r, &key, t->count > 0 ? t->names : NULL, t->count)) != 0)
+                    return rc;
+                continue; /* all-errors mode: listed, the value skipped */
             }
-            if ((rc = sc_fail_unknown_member(r, &key, t->count > 0 ? t->names : NULL, t->count)) != 0)
-                return rc;
-            continue; /* all-errors mode: listed, the value skipped */
+            if (t->learn != NULL) /* the next item of an array tries it first */
+                t->learn[last] = (uint32_t)member;
         }
-        if (seen[member]) {
+        if (SC_UNLIKELY(seen[member])) {
             sc_fail_duplicate_member(r, t->names[member]);
             return sc_reader_abandon(r);
         }
         seen[member] = true;
         found++;
-        expect = (size_t)member + 1 < t->count ? (size_t)member + 1 : 0;
         /* a has_ flag: the default mode sets it after the loop */
         if (!t->members[member].plain && t->members[member].presence == SC_TABLE_HAS_FLAG)
             *(bool *)(out + t->members[member].has_offset) = true;
         rc = read_member(r, &t->members[member], out);
-        if (rc != 0 && (rc = sc_reader_catch_key(r, t->names[member])) != 0)
+        if (SC_UNLIKELY(rc != 0) && (rc = sc_reader_catch_key(r, t->names[member])) != 0)
             return rc;
     }
     if (more == SC_NEXT_ERROR)

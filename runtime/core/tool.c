@@ -5,6 +5,14 @@
 #include "schemac/schemac.h"
 #include "schemac/support.h"
 
+const char *sc_tool_dialect(const sc_tool *tool, sc_dialect dialect)
+{
+    /* a file generated before the dialect existed has a shorter array */
+    if (tool == NULL || (size_t)dialect >= tool->dialect_count || tool->dialects[dialect] == NULL)
+        return "";
+    return tool->dialects[dialect];
+}
+
 static int unknown_tool(const sc_tool_binding *tools, size_t count, const char *name, sc_error *err)
 {
     /* the names the model may use, as many as fit the message */
@@ -155,9 +163,10 @@ cJSON *sc_mcp_tools_list(const sc_tool_binding *tools, size_t count)
     if (out == NULL || list == NULL)
         goto fail;
     for (size_t i = 0; i < count; i++) {
-        if (tools[i].tool->mcp[0] == '\0')
+        const char *text = sc_tool_dialect(tools[i].tool, SC_DIALECT_MCP);
+        if (text[0] == '\0')
             continue; /* no MCP entry: the tool is not written for MCP (@dialects, names) */
-        cJSON *entry = cJSON_Parse(tools[i].tool->mcp); /* generated text: valid JSON */
+        cJSON *entry = cJSON_Parse(text); /* generated text: valid JSON */
         if (entry == NULL || !cJSON_AddItemToArray(list, entry)) {
             cJSON_Delete(entry);
             goto fail;

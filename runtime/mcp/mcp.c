@@ -278,7 +278,7 @@ static bool hidden(const sc_mcp_server *server, const char *name)
 {
     for (size_t i = 0; i < server->tool_count; i++)
         if (strcmp(server->tools[i].tool->name, name) == 0)
-            return server->tools[i].tool->mcp == NULL || server->tools[i].tool->mcp[0] == '\0';
+            return sc_tool_dialect(server->tools[i].tool, SC_DIALECT_MCP)[0] == '\0';
     return false;
 }
 

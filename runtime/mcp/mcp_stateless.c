@@ -152,9 +152,10 @@ static const char *param_mismatch(const sc_mcp_server *server, const sc_mcp_head
     for (size_t i = 0; name != NULL && i < server->tool_count && tool == NULL; i++)
         if (strcmp(server->tools[i].tool->name, name) == 0)
             tool = server->tools[i].tool;
-    if (tool == NULL || tool->mcp == NULL || strstr(tool->mcp, "\"x-mcp-header\"") == NULL)
+    const char *text = sc_tool_dialect(tool, SC_DIALECT_MCP); /* "" without a tool */
+    if (strstr(text, "\"x-mcp-header\"") == NULL)
         return NULL; /* the call's own checks say what is wrong with it */
-    cJSON *entry = cJSON_Parse(tool->mcp);
+    cJSON *entry = cJSON_Parse(text);
     const cJSON *property;
     const char *wrong = NULL;
     cJSON_ArrayForEach(property, cJSON_GetObjectItemCaseSensitive(

@@ -61,19 +61,19 @@ int sc_tool_turn_append(sc_tool_turn *turn, cJSON *conversation)
 
 /* ---- the request's tools ------------------------------------------------- */
 
-/* The text of tool's dialect that `provider` takes: NULL or "" for none. */
-static const char *dialect_text(const sc_tool *tool, sc_provider provider, bool strict)
+/* The dialect of a tool that `provider` takes. */
+static sc_dialect provider_dialect(sc_provider provider, bool strict)
 {
     switch (provider) {
+    case SC_PROVIDER_ANTHROPIC:
+        return SC_DIALECT_ANTHROPIC;
+    case SC_PROVIDER_GEMINI:
+        return SC_DIALECT_GEMINI;
     case SC_PROVIDER_OPENAI_CHAT:
     case SC_PROVIDER_OPENAI_RESPONSES:
-        return strict ? tool->openai_strict : tool->openai;
-    case SC_PROVIDER_ANTHROPIC:
-        return tool->anthropic;
-    case SC_PROVIDER_GEMINI:
-        return tool->gemini;
+        break;
     }
-    return NULL;
+    return strict ? SC_DIALECT_OPENAI_STRICT : SC_DIALECT_OPENAI; /* both APIs: the function tool */
 }
 
 /* A Chat Completions tool {"type":"function","function":{...}} made the
@@ -121,8 +121,8 @@ cJSON *sc_provider_tools(sc_provider provider, const sc_tool_binding *tools, siz
     for (size_t i = 0; i < count; i++) {
         if (tools[i].tool == NULL)
             goto fail;
-        const char *text = dialect_text(tools[i].tool, provider, strict);
-        if (text == NULL || text[0] == '\0')
+        const char *text = sc_tool_dialect(tools[i].tool, provider_dialect(provider, strict));
+        if (text[0] == '\0')
             continue; /* not written for this dialect (@dialects, names) */
         cJSON *tool = cJSON_ParseWithLength(text, strlen(text));
         if (tool != NULL && provider == SC_PROVIDER_OPENAI_RESPONSES)

@@ -21,8 +21,8 @@ typedef struct sc_manifest_tool {
 int sc_manifest_invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
                        cJSON **result, sc_error *err);
 
-/* Sets the texts of tool (input_schema, output_schema, mcp, the provider
- * dialects, xml ""), printed into arena, from the manifest's entry (an
+/* Sets the texts of tool (input_schema, output_schema, the dialects: mcp,
+ * the providers', xml ""), printed into arena, from the manifest's entry (an
  * object whose members were checked) and its schemas (output may be
  * NULL). Returns 0 or SC_ERR_NOMEM. */
 int sc_manifest_texts(sc_arena *arena, const cJSON *entry, const cJSON *input, const cJSON *output, sc_tool *tool);

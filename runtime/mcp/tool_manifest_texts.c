@@ -92,14 +92,20 @@ static bool set_text(sc_arena *arena, cJSON *doc, const char **text)
 
 int sc_manifest_texts(sc_arena *arena, const cJSON *entry, const cJSON *input, const cJSON *output, sc_tool *tool)
 {
-    tool->xml = ""; /* the XML dialect describes a generated struct's members: not written */
+    const char **texts = sc_arena_alloc(arena, SC_DIALECT_COUNT * sizeof *texts);
+    if (texts == NULL)
+        return SC_ERR_NOMEM;
+    for (int d = 0; d < SC_DIALECT_COUNT; d++)
+        texts[d] = ""; /* xml stays so: it describes a generated struct's members */
+    tool->dialects = texts;
+    tool->dialect_count = SC_DIALECT_COUNT;
     tool->output_schema = NULL;
     bool ok = (tool->input_schema = print_into(arena, input)) != NULL &&
               (output == NULL || (tool->output_schema = print_into(arena, output)) != NULL) &&
-              set_text(arena, mcp_entry(entry, input, output), &tool->mcp) &&
-              set_text(arena, openai_tool(entry, input, false), &tool->openai) &&
-              set_text(arena, openai_tool(entry, input, true), &tool->openai_strict) &&
-              set_text(arena, function_of(entry, "input_schema", input), &tool->anthropic) &&
-              set_text(arena, function_of(entry, "parametersJsonSchema", input), &tool->gemini);
+              set_text(arena, mcp_entry(entry, input, output), &texts[SC_DIALECT_MCP]) &&
+              set_text(arena, openai_tool(entry, input, false), &texts[SC_DIALECT_OPENAI]) &&
+              set_text(arena, openai_tool(entry, input, true), &texts[SC_DIALECT_OPENAI_STRICT]) &&
+              set_text(arena, function_of(entry, "input_schema", input), &texts[SC_DIALECT_ANTHROPIC]) &&
+              set_text(arena, function_of(entry, "parametersJsonSchema", input), &texts[SC_DIALECT_GEMINI]);
     return ok ? 0 : SC_ERR_NOMEM;
 }

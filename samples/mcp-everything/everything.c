@@ -454,7 +454,8 @@ int main(int argc, char **argv)
     sc_tool_binding tools[NO_ARGS_COUNT + 4 + ROUND_TRIP_COUNT + TASK_TOOL_COUNT];
     size_t count = 0;
     sc_tool json_schema = json_schema_args_tool;
-    json_schema.mcp = json_schema_entry;
+    json_schema.dialects = (const char *const[]){json_schema_entry}; /* SC_DIALECT_MCP alone: an MCP server */
+    json_schema.dialect_count = 1;
     for (size_t i = 0; i < NO_ARGS_COUNT; i++)
         tools[count++] = (sc_tool_binding){&no_args_tools[i], (sc_handler)no_args_handlers[i], NULL};
     tools[count++] = sampling_args_bind(sampling, NULL);

@@ -19,9 +19,9 @@ int invoke_no_args(const sc_tool_binding *binding, sc_arena *arena, const cJSON 
 #define NO_ARGS_FIELDS(NAME, DESCRIPTION)                                                                            \
     .name = NAME, .description = DESCRIPTION,                                                                        \
     .input_schema = "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",                        \
-    .mcp = "{\"name\":\"" NAME "\",\"description\":\"" DESCRIPTION "\",\"inputSchema\":{\"type\":\"object\","      \
-           "\"properties\":{},\"additionalProperties\":false}}",                                                     \
-    .openai = "", .openai_strict = "", .anthropic = "", .gemini = "", .xml = "", .invoke = invoke_no_args
+    .dialects = (const char *const[]){"{\"name\":\"" NAME "\",\"description\":\"" DESCRIPTION "\",\"inputSchema\":"  \
+                                      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}}"},      \
+    .dialect_count = 1 /* SC_DIALECT_MCP: an MCP server's tools, the other dialects "" */, .invoke = invoke_no_args
 #define NO_ARGS_TOOL(NAME, DESCRIPTION) {NO_ARGS_FIELDS(NAME, DESCRIPTION)}
 /* One that may run as a task (a header's @task [required] [explicit]). */
 #define NO_ARGS_TASK_TOOL(NAME, DESCRIPTION, TASK, EXPLICIT)                                                         \

@@ -82,8 +82,9 @@ static int whoami(sc_mcp_context *ctx, sc_error *err)
 #define SCHEMA "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}"
 #define TOOL(NAME, DESCRIPTION)                                                                                      \
     {.name = NAME, .description = DESCRIPTION, .input_schema = SCHEMA,                                               \
-     .mcp = "{\"name\":\"" NAME "\",\"description\":\"" DESCRIPTION "\",\"inputSchema\":" SCHEMA "}",              \
-     .openai = "", .openai_strict = "", .anthropic = "", .gemini = "", .xml = "", .invoke = invoke}
+     .dialects = (const char *const[]){"{\"name\":\"" NAME "\",\"description\":\"" DESCRIPTION                       \
+                                       "\",\"inputSchema\":" SCHEMA "}"},                                            \
+     .dialect_count = 1 /* SC_DIALECT_MCP: the others "" */, .invoke = invoke}
 
 static const sc_tool tools[] = {
     TOOL("notify_tools", "The tools list changed: both eras, every replica"),

@@ -40,16 +40,17 @@ int main(void)
     }
     size_t count = (size_t)cJSON_GetArraySize(list);
     sc_tool *descriptors = calloc(count + 1, sizeof *descriptors);
+    const char *(*texts)[SC_DIALECT_COUNT] = calloc(count + 1, sizeof *texts); /* NULL reads as "" */
     sc_tool_binding *bindings = calloc(count + 1, sizeof *bindings);
     size_t i = 0;
     for (const cJSON *tool = list->child; tool != NULL; tool = tool->next, i++) {
         descriptors[i].name = text_of(tool, "name");
-        descriptors[i].openai = text_of(tool, "openai");
-        descriptors[i].openai_strict = text_of(tool, "openai_strict");
-        descriptors[i].anthropic = text_of(tool, "anthropic");
-        descriptors[i].gemini = text_of(tool, "gemini");
-        descriptors[i].mcp = "";
-        descriptors[i].xml = "";
+        texts[i][SC_DIALECT_OPENAI] = text_of(tool, "openai");
+        texts[i][SC_DIALECT_OPENAI_STRICT] = text_of(tool, "openai_strict");
+        texts[i][SC_DIALECT_ANTHROPIC] = text_of(tool, "anthropic");
+        texts[i][SC_DIALECT_GEMINI] = text_of(tool, "gemini");
+        descriptors[i].dialects = texts[i];
+        descriptors[i].dialect_count = SC_DIALECT_COUNT;
         bindings[i].tool = &descriptors[i];
     }
     static const char *const names[] = {"openai", "openai-responses", "anthropic", "gemini"};
@@ -82,6 +83,7 @@ int main(void)
     cJSON_Delete(out);
     cJSON_Delete(list);
     free(descriptors);
+    free(texts);
     free(bindings);
     return rc;
 }

@@ -17,6 +17,8 @@
 #include "flights.schemac.h"
 #include "tools.schemac.h"
 
+#define DIALECT(tool, NAME) sc_tool_dialect(tool, SC_DIALECT_##NAME)
+
 static int failures;
 
 static void expect(int ok, const char *what)
@@ -378,24 +380,25 @@ static void test_request_tools(void)
     const sc_tool *calc = tools[0].tool, *echo = tools[1].tool;
     char want[16384];
     /* echo is written for openai, anthropic and xml only (@dialects) */
-    expect(echo->openai_strict[0] == '\0' && echo->gemini[0] == '\0' && calc->gemini[0] != '\0',
+    expect(DIALECT(echo, OPENAI_STRICT)[0] == '\0' && DIALECT(echo, GEMINI)[0] == '\0' &&
+               DIALECT(calc, GEMINI)[0] != '\0',
            "tools.h: echo has no strict and no Gemini text");
 
-    snprintf(want, sizeof want, "[%s,%s]", calc->openai, echo->openai);
+    snprintf(want, sizeof want, "[%s,%s]", DIALECT(calc, OPENAI), DIALECT(echo, OPENAI));
     tools_are(SC_PROVIDER_OPENAI_CHAT, 2, 0, want, 0,
               "Chat Completions: each openai text, flags 0");
-    snprintf(want, sizeof want, "[%s]", calc->openai_strict);
+    snprintf(want, sizeof want, "[%s]", DIALECT(calc, OPENAI_STRICT));
     tools_are(SC_PROVIDER_OPENAI_CHAT, 2, SC_TOOLS_STRICT, want, SC_CALL_NULL_IS_ABSENT,
               "Chat Completions strict: the openai_strict texts (echo, without one, left out), "
               "SC_CALL_NULL_IS_ABSENT");
 
-    char *a = flat(calc->openai, 0), *b = flat(echo->openai, 0);
+    char *a = flat(DIALECT(calc, OPENAI), 0), *b = flat(DIALECT(echo, OPENAI), 0);
     snprintf(want, sizeof want, "[%s,%s]", a, b);
     tools_are(SC_PROVIDER_OPENAI_RESPONSES, 2, 0, want, 0,
               "Responses API: flat function tools with \"strict\": false, flags 0");
     free(a);
     free(b);
-    a = flat(calc->openai_strict, 1);
+    a = flat(DIALECT(calc, OPENAI_STRICT), 1);
     snprintf(want, sizeof want, "[%s]", a);
     tools_are(SC_PROVIDER_OPENAI_RESPONSES, 2, SC_TOOLS_STRICT, want, SC_CALL_NULL_IS_ABSENT,
               "Responses API strict: flat, \"strict\": true, SC_CALL_NULL_IS_ABSENT");
@@ -411,12 +414,12 @@ static void test_request_tools(void)
     free(text);
     cJSON_Delete(list);
 
-    snprintf(want, sizeof want, "[%s,%s]", calc->anthropic, echo->anthropic);
+    snprintf(want, sizeof want, "[%s,%s]", DIALECT(calc, ANTHROPIC), DIALECT(echo, ANTHROPIC));
     tools_are(SC_PROVIDER_ANTHROPIC, 2, 0, want, 0, "Anthropic: each anthropic text, flags 0");
     tools_are(SC_PROVIDER_ANTHROPIC, 2, SC_TOOLS_STRICT, want, 0,
               "Anthropic: SC_TOOLS_STRICT has no effect, flags 0");
 
-    snprintf(want, sizeof want, "[{\"functionDeclarations\":[%s]}]", calc->gemini);
+    snprintf(want, sizeof want, "[{\"functionDeclarations\":[%s]}]", DIALECT(calc, GEMINI));
     tools_are(SC_PROVIDER_GEMINI, 2, 0, want, 0, "Gemini: one tool of every declaration");
     tools_are(SC_PROVIDER_GEMINI, 2, SC_TOOLS_STRICT, want, 0,
               "Gemini: SC_TOOLS_STRICT has no effect, flags 0");

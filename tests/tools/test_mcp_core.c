@@ -270,7 +270,8 @@ int main(void)
     /* echo's @dialects leaves out mcp: the server refuses to call it by
      * name (below), so the checks call a copy with an MCP entry */
     sc_tool offered = echo_args_tool;
-    offered.mcp = "{\"name\":\"echo\",\"inputSchema\":{\"type\":\"object\"}}";
+    offered.dialects = (const char *const[]){"{\"name\":\"echo\",\"inputSchema\":{\"type\":\"object\"}}"};
+    offered.dialect_count = 1; /* SC_DIALECT_MCP alone */
     sc_tool_binding tools[] = {echo_args_bind(echo, NULL)};
     tools[0].tool = &offered;
     sc_mcp_server server = {.name = "t", .version = "0", .tools = tools, .tool_count = 1};

@@ -81,8 +81,8 @@ static int invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *
 
 #define TOOL(NAME)                                                                                                   \
     {.name = NAME, .description = NAME, .input_schema = "{\"type\":\"object\"}",                                  \
-     .mcp = "{\"name\":\"" NAME "\",\"inputSchema\":{\"type\":\"object\"}}", .openai = "", .openai_strict = "",    \
-     .anthropic = "", .gemini = "", .xml = "", .invoke = invoke}
+     .dialects = (const char *const[]){"{\"name\":\"" NAME "\",\"inputSchema\":{\"type\":\"object\"}}"},            \
+     .dialect_count = 1 /* SC_DIALECT_MCP */, .invoke = invoke}
 
 static const sc_tool tools[] = {TOOL("two_rounds"), TOOL("one_round"), TOOL("logs")};
 static const sc_tool_binding bindings[] = {{&tools[0], (sc_handler)two_rounds, NULL},

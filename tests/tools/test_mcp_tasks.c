@@ -123,8 +123,8 @@ static int invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *
 
 #define TOOL(NAME, TASK, EXPLICIT)                                                                                   \
     {.name = NAME, .description = NAME, .input_schema = "{\"type\":\"object\"}",                                  \
-     .mcp = "{\"name\":\"" NAME "\",\"inputSchema\":{\"type\":\"object\"}}", .openai = "", .openai_strict = "",    \
-     .anthropic = "", .gemini = "", .xml = "", .invoke = invoke, .task = TASK, .task_explicit = EXPLICIT}
+     .dialects = (const char *const[]){"{\"name\":\"" NAME "\",\"inputSchema\":{\"type\":\"object\"}}"},            \
+     .dialect_count = 1 /* SC_DIALECT_MCP */, .invoke = invoke, .task = TASK, .task_explicit = EXPLICIT}
 
 static const sc_tool tools[] = {
     TOOL("sleeper", SC_TASK_OPTIONAL, false),  TOOL("asker", SC_TASK_OPTIONAL, false),

@@ -41,8 +41,8 @@ static int invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *
 }
 
 static const sc_tool tool = {.name = "traced", .description = "traced", .input_schema = "{\"type\":\"object\"}",
-                             .mcp = "{\"name\":\"traced\",\"inputSchema\":{\"type\":\"object\"}}", .openai = "",
-                             .openai_strict = "", .anthropic = "", .gemini = "", .xml = "", .invoke = invoke};
+                             .dialects = (const char *const[]){"{\"name\":\"traced\",\"inputSchema\":{\"type\":\"object\"}}"},
+                             .dialect_count = 1 /* SC_DIALECT_MCP */, .invoke = invoke};
 static const sc_tool_binding binding = {&tool, NULL, NULL};
 
 /* ---- the log ------------------------------------------------------------------------ */

@@ -13,6 +13,8 @@
 #include "check.h"
 #include "tools.schemac.h"
 
+#define DIALECT(tool, NAME) sc_tool_dialect(tool, SC_DIALECT_##NAME)
+
 static bool starts(const char *text, const char *prefix)
 {
     return text != NULL && strncmp(text, prefix, strlen(prefix)) == 0;
@@ -156,14 +158,14 @@ static void texts(const sc_tool_manifest *m)
     CHECK(strcmp(t->output_schema, "{\"type\":\"object\",\"required\":[\"value\"],\"properties\":{\"value\":{\"type\":"
                                    "\"number\",\"minimum\":0}}}") == 0);
     CHECK(sc_tool_manifest_tool(m, 1)->output_schema == NULL);
-    CHECK(starts(t->mcp, "{\"name\":\"lookup\",\"title\":\"Look up\",\"description\":\"Looks a key up.\",\"inputSchema\":"));
-    CHECK(HAS(t->mcp, "\"outputSchema\":{") && HAS(t->mcp, "\"annotations\":{\"readOnlyHint\":false,"));
-    CHECK(starts(t->openai, "{\"type\":\"function\",\"function\":{\"name\":\"lookup\",\"description\":\"Looks a key up.\","
+    CHECK(starts(DIALECT(t, MCP), "{\"name\":\"lookup\",\"title\":\"Look up\",\"description\":\"Looks a key up.\",\"inputSchema\":"));
+    CHECK(HAS(DIALECT(t, MCP), "\"outputSchema\":{") && HAS(DIALECT(t, MCP), "\"annotations\":{\"readOnlyHint\":false,"));
+    CHECK(starts(DIALECT(t, OPENAI), "{\"type\":\"function\",\"function\":{\"name\":\"lookup\",\"description\":\"Looks a key up.\","
                              "\"parameters\":{\"type\":\"object\""));
-    CHECK(!HAS(t->openai, "strict") && HAS(t->openai_strict, "\"strict\":false}}"));
-    CHECK(starts(t->anthropic, "{\"name\":\"lookup\",\"description\":\"Looks a key up.\",\"input_schema\":{"));
-    CHECK(HAS(t->gemini, "\"parametersJsonSchema\":{\"type\":\"object\"") && !HAS(t->gemini, "\"parameters\""));
-    CHECK(strcmp(t->xml, "") == 0);
+    CHECK(!HAS(DIALECT(t, OPENAI), "strict") && HAS(DIALECT(t, OPENAI_STRICT), "\"strict\":false}}"));
+    CHECK(starts(DIALECT(t, ANTHROPIC), "{\"name\":\"lookup\",\"description\":\"Looks a key up.\",\"input_schema\":{"));
+    CHECK(HAS(DIALECT(t, GEMINI), "\"parametersJsonSchema\":{\"type\":\"object\"") && !HAS(DIALECT(t, GEMINI), "\"parameters\""));
+    CHECK(strcmp(DIALECT(t, XML), "") == 0);
     cJSON *list = sc_mcp_tools_list((const sc_tool_binding[]){{t, NULL, NULL}}, 1);
     CHECK(cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(list, "tools")) == 1);
     cJSON_Delete(list);

@@ -175,9 +175,22 @@ int main(void)
     expect(first != NULL && strcmp(cJSON_GetObjectItem(first, "name")->valuestring, "calc") == 0 &&
                cJSON_GetObjectItem(first, "inputSchema") != NULL,
            "tools/list lists the MCP entries");
-    expect(cJSON_GetArraySize(cJSON_GetObjectItem(list, "tools")) == 1 && echo_args_tool.mcp[0] == '\0' &&
-               echo_args_tool.openai[0] == '{',
+    expect(cJSON_GetArraySize(cJSON_GetObjectItem(list, "tools")) == 1 &&
+               sc_tool_dialect(&echo_args_tool, SC_DIALECT_MCP)[0] == '\0' &&
+               sc_tool_dialect(&echo_args_tool, SC_DIALECT_OPENAI)[0] == '{',
            "a tool not written for MCP (@dialects) is not in tools/list");
+    cJSON_Delete(list);
+
+    /* a descriptor generated before a dialect existed stops short of it */
+    sc_tool older = calc_args_tool;
+    older.dialect_count = SC_DIALECT_OPENAI;
+    expect(calc_args_tool.dialect_count == SC_DIALECT_COUNT && sc_tool_dialect(&older, SC_DIALECT_MCP)[0] == '{' &&
+               strcmp(sc_tool_dialect(&older, SC_DIALECT_OPENAI), "") == 0 &&
+               strcmp(sc_tool_dialect(&older, SC_DIALECT_COUNT), "") == 0 &&
+               strcmp(sc_tool_dialect(NULL, SC_DIALECT_MCP), "") == 0,
+           "sc_tool_dialect: \"\" past a descriptor's dialects, and for no tool");
+    list = sc_mcp_tools_list(&(sc_tool_binding){&older, NULL, NULL}, 1);
+    expect(cJSON_GetArraySize(cJSON_GetObjectItem(list, "tools")) == 1, "tools/list reads such a descriptor");
     cJSON_Delete(list);
 
     /* the arena's limits hold for the call: the arguments' JSON, and their

@@ -34,99 +34,131 @@ static void open_public(strbuf *sb, const char *suffix, const char *n, const cha
     sb_puts(sb, "\n{\n");
 }
 
-/* T_from_cjson and T_from_cjson_all: through T_decode and T_decode_all
- * behind void pointers, or (a descriptor) through T's descriptor; the
- * arguments of a tool, prompt or resource template decode through the
- * same void pointers (sc_tool_decode_args: every error). */
-static void emit_from_cjson(strbuf *sb, const struct_def *s, bool table)
+/* T's public functions, in the order the default mode's source defines
+ * them: the entry point each calls and its arguments after the type,
+ * `sc_ENTRY(&T_descriptor, ARGS)` of schemac/type.h in size mode (inline in
+ * the header) and, in the default mode, `sc_ENTRY_with(ARGS, fns)` with
+ * T's functions behind void pointers (the any_ adapters), the from_cjson
+ * forms through T_decode (sc_decode_cjson) and the plain ones through
+ * their _ex form. */
+typedef enum { CALL_READ, CALL_CHECK, CALL_CHECK_BUILD, CALL_FROM_CJSON, CALL_NO_REASON } call_kind;
+static const struct {
+    const char *suffix, *entry, *args;
+    call_kind kind;
+} public_calls[] = {
+    {"_decode", "decode", "arena_, json_, len_, out_, err_", CALL_READ},
+    {"_decode_all", "decode_all", "arena_, json_, len_, out_, errs_", CALL_READ},
+    {"_from_cjson", "from_cjson", "arena_, node_, out_, err_", CALL_FROM_CJSON},
+    {"_from_cjson_all", "from_cjson_all", "arena_, node_, out_, errs_", CALL_FROM_CJSON},
+    {"_validate_within", "validate", "value_, limits_, err_", CALL_CHECK},
+    {"_validate", "validate", "value_, NULL, err_", CALL_CHECK},
+    {"_validate_all_within", "validate_all", "value_, limits_, errs_", CALL_CHECK},
+    {"_validate_all", "validate_all", "value_, NULL, errs_", CALL_CHECK},
+    {"_to_cjson_within", "to_cjson", "value_, limits_, err_", CALL_CHECK_BUILD},
+    {"_to_cjson_ex", "to_cjson", "value_, NULL, err_", CALL_CHECK_BUILD},
+    {"_to_cjson", "to_cjson", "value_, NULL, NULL", CALL_NO_REASON},
+    {"_encode_within", "encode", "value_, limits_, err_", CALL_CHECK_BUILD},
+    {"_encode_ex", "encode", "value_, NULL, err_", CALL_CHECK_BUILD},
+    {"_encode", "encode", "value_, NULL, NULL", CALL_NO_REASON},
+};
+
+/* The decode-text adapters of T, behind void pointers: T_from_cjson's in
+ * the default mode, and the arguments of a tool, prompt or resource
+ * template (sc_tool_decode_args: every error). */
+static void emit_decode_text(strbuf *sb, const struct_def *s, bool table)
 {
     const char *n = s->name, *t = s->c_type;
-    if (!table || is_tool(s) || s->prompt_name != NULL || s->resource_uri != NULL) {
-        sb_printf(sb, "static int sc_gen_decode_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
-                      "sc_error *err_)\n{\n", n);
-        emit_line(sb, 1, "return %s_decode(arena_, json_, len_, (%s *)out_, err_);", n, t);
-        sb_puts(sb, "}\n\n");
-        sb_printf(sb, "static int sc_gen_decode_all_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
-                      "sc_errors *errs_)\n{\n", n);
-        emit_line(sb, 1, "return %s_decode_all(arena_, json_, len_, (%s *)out_, errs_);", n, t);
+    char *descriptor = table ? emit_table_name(s) : NULL;
+    for (int all = 0; all <= 1; all++) {
+        sb_printf(sb, "static int sc_gen_decode%s_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
+                      "%s)\n{\n", all ? "_all" : "", n, all ? "sc_errors *errs_" : "sc_error *err_");
+        if (table)
+            emit_line(sb, 1, "return sc_decode%s(&%s, arena_, json_, len_, out_, %s);", all ? "_all" : "", descriptor,
+                      all ? "errs_" : "err_");
+        else
+            emit_line(sb, 1, "return %s_decode%s(arena_, json_, len_, (%s *)out_, %s);", n, all ? "_all" : "", t,
+                      all ? "errs_" : "err_");
         sb_puts(sb, "}\n\n");
     }
-    open_public(sb, "_from_cjson", n, t);
-    if (table)
-        emit_line(sb, 1, "return sc_table_from_cjson(&sc_gen_table_%s, arena_, node_, out_, err_);", n);
-    else
-        emit_line(sb, 1, "return sc_decode_cjson(arena_, node_, out_, err_, sc_gen_decode_text_%s);", n);
-    sb_puts(sb, "}\n\n");
-    open_public(sb, "_from_cjson_all", n, t);
-    if (table)
-        emit_line(sb, 1, "return sc_table_from_cjson_all(&sc_gen_table_%s, arena_, node_, out_, errs_);", n);
-    else
-        emit_line(sb, 1, "return sc_decode_cjson_all(arena_, node_, out_, errs_, sc_gen_decode_all_text_%s);", n);
-    sb_puts(sb, "}\n\n");
+    free(descriptor);
 }
 
-/* T's public functions: one call each into libschemac's entry points
- * (runtime/core/entry.c), which take T's read, check and build functions
- * behind void pointers through the any_ adapters, or (table:
- * --optimize=size) T's descriptor. */
+/* T's public functions in the default mode: one call each into
+ * libschemac's entry points (runtime/core/entry.c). In size mode they are
+ * the header's (emit_inline_public): the source keeps the adapters a
+ * tool, prompt or resource template needs. */
 static void emit_public(strbuf *sb, const struct_def *s, bool table, schema_texts *schemas)
 {
     const char *t = s->c_type, *n = s->name;
-    /* the calls, by entry point: `sc_NAME_with(ARGS, fns)` or
-     * `sc_table_NAME(&descriptor, ARGS)` */
-    char *read = xasprintf("sc_gen_any_read_%s", n), *check = xasprintf("sc_gen_any_check_%s", n);
-    char *check_build = xasprintf("sc_gen_any_check_%s, sc_gen_any_build_%s", n, n);
-    char *descriptor = xasprintf("&sc_gen_table_%s", n);
-    const struct {
-        const char *suffix, *entry, *args, *fns;
-    } calls[] = {
-        {"_decode", "decode", "arena_, json_, len_, out_, err_", read},
-        {"_decode_all", "decode_all", "arena_, json_, len_, out_, errs_", read},
-        {"_validate_within", "validate", "value_, limits_, err_", check},
-        {"_validate", "validate", "value_, NULL, err_", check},
-        {"_validate_all_within", "validate_all", "value_, limits_, errs_", check},
-        {"_validate_all", "validate_all", "value_, NULL, errs_", check},
-        {"_to_cjson_within", "to_cjson", "value_, limits_, err_", check_build},
-        {"_to_cjson_ex", "to_cjson", "value_, NULL, err_", check_build},
-        {"_encode_within", "encode", "value_, limits_, err_", check_build},
-        {"_encode_ex", "encode", "value_, NULL, err_", check_build},
-    };
-    if (!table) {
-        sb_printf(sb, "static int sc_gen_any_read_%s(sc_reader *r_, void *out_)\n{\n", n);
-        emit_line(sb, 1, "return sc_gen_read_%s(r_, (%s *)out_);", n, t);
-        sb_puts(sb, "}\n\n");
-        sb_printf(sb, "static int sc_gen_any_check_%s(const void *value_, sc_error *err_)\n{\n", n);
-        emit_line(sb, 1, "return sc_gen_check_%s((const %s *)value_, err_, true, NULL, 0);", n, t);
-        sb_puts(sb, "}\n\n");
-        sb_printf(sb, "static cJSON *sc_gen_any_build_%s(const void *value_)\n{\n", n);
-        emit_line(sb, 1, "return sc_gen_build_%s((const %s *)value_, 0);", n, t);
-        sb_puts(sb, "}\n\n");
+    if (table) {
+        if (is_tool(s) || s->prompt_name != NULL || s->resource_uri != NULL)
+            emit_decode_text(sb, s, true);
+        emit_schema_constant(sb, schemas, s);
+        return;
     }
-    for (size_t i = 0; i < sizeof calls / sizeof *calls; i++) {
-        open_public(sb, calls[i].suffix, n, t);
-        if (table)
-            emit_line(sb, 1, "return sc_table_%s(%s, %s);", calls[i].entry, descriptor, calls[i].args);
-        else
-            emit_line(sb, 1, "return sc_%s_with(%s, %s);", calls[i].entry, calls[i].args, calls[i].fns);
-        sb_puts(sb, "}\n\n");
-        if (strcmp(calls[i].suffix, "_decode_all") == 0)
-            emit_from_cjson(sb, s, table);
-        if (strcmp(calls[i].suffix, "_to_cjson_ex") == 0 || strcmp(calls[i].suffix, "_encode_ex") == 0) {
-            /* T_to_cjson and T_encode: the _ex form without a reason */
-            size_t stem = strlen(calls[i].suffix) - strlen("_ex");
-            char *suffix = xasprintf("%.*s", (int)stem, calls[i].suffix);
-            open_public(sb, suffix, n, t);
-            emit_line(sb, 1, "return %s%s(value_, NULL);", n, calls[i].suffix);
-            sb_puts(sb, "}\n\n");
-            free(suffix);
+    sb_printf(sb, "static int sc_gen_any_read_%s(sc_reader *r_, void *out_)\n{\n", n);
+    emit_line(sb, 1, "return sc_gen_read_%s(r_, (%s *)out_);", n, t);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "static int sc_gen_any_check_%s(const void *value_, sc_error *err_)\n{\n", n);
+    emit_line(sb, 1, "return sc_gen_check_%s((const %s *)value_, err_, true, NULL, 0);", n, t);
+    sb_puts(sb, "}\n\n");
+    sb_printf(sb, "static cJSON *sc_gen_any_build_%s(const void *value_)\n{\n", n);
+    emit_line(sb, 1, "return sc_gen_build_%s((const %s *)value_, 0);", n, t);
+    sb_puts(sb, "}\n\n");
+    for (size_t i = 0; i < sizeof public_calls / sizeof *public_calls; i++) {
+        const char *entry = public_calls[i].entry, *args = public_calls[i].args;
+        bool all = strstr(entry, "_all") != NULL;
+        if (strcmp(public_calls[i].suffix, "_from_cjson") == 0)
+            emit_decode_text(sb, s, false);
+        open_public(sb, public_calls[i].suffix, n, t);
+        switch (public_calls[i].kind) {
+        case CALL_READ:
+            emit_line(sb, 1, "return sc_%s_with(%s, sc_gen_any_read_%s);", entry, args, n);
+            break;
+        case CALL_CHECK:
+            emit_line(sb, 1, "return sc_%s_with(%s, sc_gen_any_check_%s);", entry, args, n);
+            break;
+        case CALL_CHECK_BUILD:
+            emit_line(sb, 1, "return sc_%s_with(%s, sc_gen_any_check_%s, sc_gen_any_build_%s);", entry, args, n, n);
+            break;
+        case CALL_FROM_CJSON:
+            emit_line(sb, 1, "return sc_decode_cjson%s(%s, sc_gen_decode%s_text_%s);", all ? "_all" : "", args,
+                      all ? "_all" : "", n);
+            break;
+        case CALL_NO_REASON: /* the _ex form without a reason */
+            emit_line(sb, 1, "return %s%s_ex(value_, NULL);", n, public_calls[i].suffix);
+            break;
         }
+        sb_puts(sb, "}\n\n");
     }
-    free(read);
-    free(check);
-    free(check_build);
-    free(descriptor);
-
     emit_schema_constant(sb, schemas, s);
+}
+
+/* Size mode: T's descriptor and its public functions, static inline
+ * calls of the generic functions of schemac/type.h with it, so that the
+ * header's user compiles as against the default mode's. */
+static void emit_inline_public(strbuf *sb, const struct_def *s)
+{
+    const char *n = s->name, *t = s->c_type;
+    char *descriptor = emit_table_name(s);
+    sb_puts(sb, "/* Its descriptor, which these pass to libschemac (schemac/type.h). */\n");
+    sb_printf(sb, "extern const sc_type %s;\n", descriptor);
+    for (size_t i = 0; i < public_function_count; i++) {
+        const public_function *pf = &public_functions[i];
+        size_t c = 0, ncalls = sizeof public_calls / sizeof *public_calls;
+        while (c < ncalls && strcmp(public_calls[c].suffix, pf->suffix) != 0)
+            c++;
+        if (c == ncalls)
+            abort(); /* a public function without its call in public_calls */
+        if (pf->comment != NULL)
+            sb_printf(sb, "/* %s */\n", pf->comment);
+        sb_puts(sb, pf->nodiscard ? "SC_NODISCARD static inline " : "static inline ");
+        put_public_head(sb, pf, n, t);
+        sb_puts(sb, "\n{\n");
+        emit_line(sb, 1, "return sc_%s(&%s, %s);", public_calls[c].entry, descriptor, public_calls[c].args);
+        sb_puts(sb, "}\n");
+    }
+    free(descriptor);
 }
 
 static void emit_banner(strbuf *sb, const model *m, const char *file)
@@ -164,13 +196,16 @@ char *emit_c_header(const model *m, const c_names *names)
             free(tool);
         } else
             sb_printf(&sb, "/* %s */\n", t);
-        for (size_t i = 0; i < public_function_count; i++) {
-            const public_function *pf = &public_functions[i];
-            if (pf->comment != NULL)
-                sb_printf(&sb, "/* %s */\n", pf->comment);
-            put_public_head(&sb, pf, n, t);
-            sb_puts(&sb, pf->nodiscard ? " SC_NODISCARD;\n" : ";\n");
-        }
+        if (names->optimize_size)
+            emit_inline_public(&sb, s);
+        else
+            for (size_t i = 0; i < public_function_count; i++) {
+                const public_function *pf = &public_functions[i];
+                if (pf->comment != NULL)
+                    sb_printf(&sb, "/* %s */\n", pf->comment);
+                put_public_head(&sb, pf, n, t);
+                sb_puts(&sb, pf->nodiscard ? " SC_NODISCARD;\n" : ";\n");
+            }
         sb_printf(&sb, "extern const char %s_schema_json[];\n\n", n);
         if (is_tool(s))
             emit_tool_declarations(&sb, m, s);

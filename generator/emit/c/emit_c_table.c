@@ -69,14 +69,30 @@ void emit_table_forward(strbuf *head, strbuf *sb)
                 " * one written after them (recursive types). */\n");
     sb_puts(sb, "static const sc_table_struct *sc_gen_tables(size_t index_)\n{\n");
     emit_line(sb, 1, "static const sc_table_struct *const tables_[] = {");
-    for (size_t i = 0; i < ntabled; i++)
-        emit_line(sb, 2, "&sc_gen_table_%s,", tabled[i]->name);
+    for (size_t i = 0; i < ntabled; i++) {
+        char *table = emit_table_name(tabled[i]);
+        emit_line(sb, 2, "&%s,", table);
+        free(table);
+    }
     emit_line(sb, 1, "};");
     emit_line(sb, 1, "return tables_[index_];");
     sb_puts(sb, "}\n\n");
 }
 
 static size_t code_points(const char *s);
+
+char *emit_table_name(const struct_def *s)
+{
+    return is_root(s) ? xasprintf("%s_descriptor", s->name) : xasprintf("sc_gen_table_%s", s->name);
+}
+
+/* The head of s's descriptor, static unless the header declares it. */
+static void open_table(strbuf *sb, const struct_def *s)
+{
+    char *table = emit_table_name(s);
+    sb_printf(sb, "%sconst sc_table_struct %s = {\n", is_root(s) ? "" : "static ", table);
+    free(table);
+}
 
 void emit_table_enum(strbuf *sb, const enum_def *e)
 {
@@ -407,7 +423,9 @@ static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char
     if (n->kind == NODE_ENUM)
         sb_printf(sb, ", .enumeration = &sc_gen_tenum_%s", n->enum_type->name);
     if (n->kind == NODE_STRUCT && table_written_before(n->struct_type, referrer)) {
-        sb_printf(sb, ", .table = &sc_gen_table_%s", n->struct_type->name);
+        char *table = emit_table_name(n->struct_type);
+        sb_printf(sb, ", .table = &%s", table);
+        free(table);
     } else if (n->kind == NODE_STRUCT) {
         /* written later (a recursive type): C has no declaration of a
          * static object that C++ takes too, so through a function */
@@ -480,10 +498,35 @@ static size_t code_points(const char *s)
     return n;
 }
 
+/* sc_table_struct.by_length: where the names of each length start in it,
+ * then the members by name length; returns the lengths it covers. */
+static size_t emit_by_length(strbuf *sb, const struct_def *s)
+{
+    size_t lengths = 0, start = 0;
+    for (size_t i = 0; i < s->nfields; i++)
+        if (strlen(s->fields[i].json_name) >= lengths)
+            lengths = strlen(s->fields[i].json_name) + 1;
+    sb_printf(sb, "static const uint32_t sc_gen_bylength_%s[] = {\n   ", s->name);
+    for (size_t n = 0; n <= lengths; n++) {
+        sb_printf(sb, " %zu,", lengths + 1 + start);
+        for (size_t i = 0; i < s->nfields; i++)
+            start += n < lengths && strlen(s->fields[i].json_name) == n;
+    }
+    sb_puts(sb, "\n   ");
+    for (size_t n = 0; n < lengths; n++)
+        for (size_t i = 0; i < s->nfields; i++)
+            if (strlen(s->fields[i].json_name) == n)
+                sb_printf(sb, " %zu,", i);
+    sb_puts(sb, "\n};\n\n");
+    return lengths;
+}
+
 void emit_table_build(strbuf *sb, const struct_def *s)
 {
     sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_)\n{\n", s->name, s->c_type);
-    emit_line(sb, 1, "return sc_table_build(&sc_gen_table_%s, v_, depth_);", s->name);
+    char *table = emit_table_name(s);
+    emit_line(sb, 1, "return sc_table_build(&%s, v_, depth_);", table);
+    free(table);
     sb_puts(sb, "}\n\n");
 }
 
@@ -600,6 +643,7 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
 {
     const char *n = s->name, *t = s->c_type;
     bool expect = s->nfields > 0;
+    size_t lengths = 0;
     value_rules *rules = xcalloc(s->nfields + 1, sizeof *rules);
     size_t *nkey_rules = xcalloc(s->nfields + 1, sizeof *nkey_rules);
     for (size_t i = 0; i < s->nfields; i++) {
@@ -623,7 +667,12 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
             free(lit);
         }
         sb_puts(sb, "};\n\n");
+        lengths = emit_by_length(sb, s);
     }
+    sb_printf(sb, "static const uint32_t sc_gen_next_%s[] = {", n);
+    for (size_t i = 0; i <= s->nfields; i++)
+        sb_printf(sb, "%s%zu", i > 0 ? ", " : "", i + 1 < s->nfields ? i + 1 : 0);
+    sb_puts(sb, "};\n\n");
 
     for (size_t i = 0; i < s->nfields; i++)
         if (s->fields[i].type->kind == NODE_ARRAY || s->fields[i].type->kind == NODE_MAP)
@@ -639,14 +688,17 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
     free(nkey_rules);
 
     sb_printf(sb, "/* How libschemac reads, checks and builds %s (include/schemac/table.h). */\n", t);
-    sb_printf(sb, "static const sc_table_struct sc_gen_table_%s = {\n", n);
+    open_table(sb, s);
     emit_line(sb, 1, ".size = sizeof(%s),", t);
     emit_line(sb, 1, ".count = %zu,", s->nfields);
     if (s->nfields > 0) {
         emit_line(sb, 1, ".members = sc_gen_tfields_%s,", n);
         emit_line(sb, 1, ".names = sc_gen_members_%s,", n);
         emit_line(sb, 1, ".keys = sc_gen_keys_%s,", n);
+        emit_line(sb, 1, ".lengths = %zu,", lengths);
+        emit_line(sb, 1, ".by_length = sc_gen_bylength_%s,", n);
     }
+    emit_line(sb, 1, ".next = sc_gen_next_%s,", n);
     if (expect)
         emit_line(sb, 1, ".expect = true,");
     if (s->additional_properties)
@@ -746,7 +798,7 @@ void emit_table_untagged(strbuf *sb, const struct_def *s)
     free(tag_type);
     sb_free(&selectors);
     sb_printf(sb, "/* How libschemac reads %s: the first variant, in the enum's order, that reads the value. */\n", t);
-    sb_printf(sb, "static const sc_table_struct sc_gen_table_%s = {\n", n);
+    open_table(sb, s);
     emit_line(sb, 1, ".untagged = &sc_gen_tuntagged_%s,", n);
     emit_line(sb, 1, ".size = sizeof(%s),", t);
     sb_puts(sb, "};\n\n");
@@ -762,7 +814,9 @@ void emit_table_union(strbuf *sb, const struct_def *s)
     for (size_t v = 0; v < s->nvariants; v++) {
         const struct_def *variant = s->variants[v];
         char *name = c_literal(variant->variant_value->json_name);
-        emit_line(sb, 1, "{(int64_t)%s, %s, &sc_gen_table_%s},", variant->variant_value->c_name, name, variant->name);
+        char *table = emit_table_name(variant);
+        emit_line(sb, 1, "{(int64_t)%s, %s, &%s},", variant->variant_value->c_name, name, table);
+        free(table);
         free(name);
     }
     sb_puts(sb, "};\n\n");
@@ -777,7 +831,7 @@ void emit_table_union(strbuf *sb, const struct_def *s)
     sb_puts(sb, "};\n\n");
     free(tag_name);
     sb_printf(sb, "/* How libschemac reads %s: through the variant its tag names. */\n", t);
-    sb_printf(sb, "static const sc_table_struct sc_gen_table_%s = {\n", n);
+    open_table(sb, s);
     emit_line(sb, 1, ".tagged = &sc_gen_tunion_%s,", n);
     emit_line(sb, 1, ".size = sizeof(%s),", t);
     sb_puts(sb, "};\n\n");

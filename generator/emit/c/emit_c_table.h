@@ -27,6 +27,10 @@ void emit_table_build(strbuf *sb, const struct_def *s);
 /* sc_gen_tables, when a value points to a descriptor written after it:
  * its declaration at the end of head, its definition at the end of sb. */
 void emit_table_forward(strbuf *head, strbuf *sb);
+/* The name of s's descriptor: sc_gen_table_T, static; a root's is public,
+ * T_descriptor, the sc_type its header's inline functions pass to the
+ * generic functions of schemac/type.h. Malloc'd. */
+char *emit_table_name(const struct_def *s);
 /* Forgets the plan: called before and after each source file. */
 void emit_table_reset(void);
 

@@ -211,21 +211,43 @@ void emit_drop_nulls(strbuf *sb, const model *m)
     free(reached);
 }
 
+/* The dialects in sc_dialect's order (schemac/tool.h), the order of a
+ * descriptor's texts: its values are the runtime ABI, so a new dialect goes
+ * at the end of both. */
+static const dialect runtime_order[] = {DIALECT_MCP,       DIALECT_OPENAI, DIALECT_OPENAI_STRICT,
+                                        DIALECT_ANTHROPIC, DIALECT_GEMINI, DIALECT_XML};
+_Static_assert(sizeof runtime_order / sizeof *runtime_order == DIALECT_COUNT, "a dialect sc_dialect lacks");
+
+/* "sc_gen_text_T_openai_strict": the constant of tool n's text of d. */
+static char *text_constant(const char *n, dialect d)
+{
+    char *name = xasprintf("sc_gen_text_%s_%s", n, dialect_name(d));
+    for (char *c = name; *c; c++)
+        if (*c == '-')
+            *c = '_';
+    return name;
+}
+
 void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
 {
     const struct_def *s = m->structs[index];
     const struct_def *out = tool_output(m, s);
     const char *n = s->name;
 
-    for (int d = 0; d < DIALECT_COUNT; d++) {
-        char *name = xasprintf("sc_gen_text_%s_%s", n, dialect_name((dialect)d));
-        for (char *c = name; *c; c++)
-            if (*c == '-')
-                *c = '_';
-        const char *text = names->tool_texts != NULL ? names->tool_texts[index * DIALECT_COUNT + (size_t)d] : NULL;
+    for (size_t i = 0; i < DIALECT_COUNT; i++) {
+        char *name = text_constant(n, runtime_order[i]);
+        const char *text =
+            names->tool_texts != NULL ? names->tool_texts[index * DIALECT_COUNT + runtime_order[i]] : NULL;
         emit_text_constant(sb, true, name, text != NULL ? text : "");
         free(name);
     }
+    sb_printf(sb, "static const char *const sc_gen_dialects_%s[] = {\n", n);
+    for (size_t i = 0; i < DIALECT_COUNT; i++) {
+        char *name = text_constant(n, runtime_order[i]);
+        emit_line(sb, 1, "%s,", name);
+        free(name);
+    }
+    sb_puts(sb, "};\n\n");
 
     sb_printf(sb, "static int sc_gen_invoke_%s(const sc_tool_binding *binding_, sc_arena *arena_, const cJSON *args_,\n"
                   "    unsigned flags_, cJSON **result_, sc_error *err_)\n{\n", n);
@@ -281,12 +303,8 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     emit_line(sb, 1, ".description = %s,", description);
     emit_line(sb, 1, ".input_schema = %s_schema_json,", n);
     emit_line(sb, 1, ".output_schema = %s,", output_schema);
-    emit_line(sb, 1, ".mcp = sc_gen_text_%s_mcp,", n);
-    emit_line(sb, 1, ".openai = sc_gen_text_%s_openai,", n);
-    emit_line(sb, 1, ".openai_strict = sc_gen_text_%s_openai_strict,", n);
-    emit_line(sb, 1, ".anthropic = sc_gen_text_%s_anthropic,", n);
-    emit_line(sb, 1, ".gemini = sc_gen_text_%s_gemini,", n);
-    emit_line(sb, 1, ".xml = sc_gen_text_%s_xml,", n);
+    emit_line(sb, 1, ".dialects = sc_gen_dialects_%s,", n);
+    emit_line(sb, 1, ".dialect_count = %d,", DIALECT_COUNT);
     emit_line(sb, 1, ".effect = %s,", effect_constant(s->effect));
     emit_line(sb, 1, ".idempotent = %s,", s->idempotent ? "true" : "false");
     emit_line(sb, 1, ".version = %s,", version);

@@ -46,3 +46,4 @@ extern const char pair_schema_json[];
 typedef struct { enum { rc_, inner_ok } k; } unreached;
 typedef enum { holder_decode_all } clashing_kind;
 int texts_encode_within(const texts *t);
+extern const int holder_descriptor; /* holder's descriptor in --optimize=size */
