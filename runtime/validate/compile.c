@@ -1846,6 +1846,17 @@ static void mark_leaves(sc_schema *s)
             }
         }
         n->leaf = leaf;
+        /* a node of properties (a type passing objects, a fused required
+         * before them at most), for eval_props */
+        const sv_instr *in = &s->instrs[n->first];
+        uint32_t t = n->count > 0 && in[0].op == SV_OP_TYPE && (in[0].types & SV_T_OBJECT) ? 1 : 0;
+        if (s->dynamic || n->count <= t)
+            continue;
+        if (n->count == t + 1 && in[t].op == SV_OP_PROPERTIES)
+            n->props_only = 1;
+        else if (n->count == t + 2 && in[t].op == SV_OP_REQUIRED && in[t].b != SV_NONE &&
+                 in[t + 1].op == SV_OP_PROPERTIES)
+            n->props_only = 2;
     }
 }
 

@@ -81,12 +81,10 @@ static uint64_t mix(uint64_t h)
     return h;
 }
 
+/* a word at a time (sv_hash_name), not a byte */
 static uint64_t hash_bytes(const char *s)
 {
-    uint64_t h = 1469598103934665603ULL;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 1099511628211ULL;
-    return h;
+    return sv_hash_name(s, strlen(s));
 }
 
 static uint64_t hash(const cJSON *v, sv_budget *w, int depth)
@@ -124,6 +122,7 @@ uint64_t sv_hash(const cJSON *v, sv_budget *w)
 typedef struct keyed {
     uint64_t hash;
     size_t index;
+    const cJSON *item;
 } keyed;
 
 static int by_hash(const void *x, const void *y)
@@ -134,29 +133,40 @@ static int by_hash(const void *x, const void *y)
     return a->index < b->index ? -1 : a->index > b->index;
 }
 
-size_t sv_find_duplicate(const cJSON *const *items, size_t n, sv_budget *w)
+size_t sv_find_duplicate(const cJSON *arr, size_t n, sv_budget *w)
 {
     if (n < 2)
         return n;
-    keyed *k = malloc(n * sizeof *k);
+    keyed small[32]; /* the arrays of documents are mostly short: no malloc */
+    keyed *k = n <= sizeof small / sizeof *small ? small : malloc(n * sizeof *k);
     if (k == NULL)
         return n + 1;
-    for (size_t i = 0; i < n; i++)
-        k[i] = (keyed){sv_hash(items[i], w), i};
-    qsort(k, n, sizeof *k, by_hash);
+    size_t i = 0;
+    for (const cJSON *c = arr->child; c != NULL; c = c->next, i++)
+        k[i] = (keyed){sv_hash(c, w), i, c};
+    if (k == small) /* insertion: a few items, fewer steps than qsort's calls */
+        for (i = 1; i < n; i++)
+            for (size_t j = i; j > 0 && by_hash(&k[j - 1], &k[j]) > 0; j--) {
+                keyed t = k[j];
+                k[j] = k[j - 1];
+                k[j - 1] = t;
+            }
+    else
+        qsort(k, n, sizeof *k, by_hash);
     size_t found = n;
     /* within a run of equal hashes, compare each with those before it */
     for (size_t start = 0, end; start < n; start = end) {
         for (end = start + 1; end < n && k[end].hash == k[start].hash; end++)
             ;
-        for (size_t i = start + 1; i < end; i++)
+        for (i = start + 1; i < end; i++)
             for (size_t j = start; j < i; j++)
-                if (k[i].index < found && sv_equal(items[k[i].index], items[k[j].index], w)) {
+                if (k[i].index < found && sv_equal(k[i].item, k[j].item, w)) {
                     found = k[i].index;
                     break;
                 }
     }
-    free(k);
+    if (k != small)
+        free(k);
     return found;
 }
 

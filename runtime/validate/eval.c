@@ -338,6 +338,13 @@ static const cJSON *member(const cJSON *obj, const char *name)
 /* ---- applying subschemas ------------------------------------------------------ */
 
 SV_NOINLINE static int eval_leaf(ctx *x, const sv_node *node, const cJSON *v);
+SV_NOINLINE static int eval_props(ctx *x, const sv_node *node, const cJSON *v);
+
+/* node n (id) on v, no marks: eval, or eval_props when it can */
+SV_INLINE int eval_unmarked(ctx *x, uint32_t id, const sv_node *n, const cJSON *v)
+{
+    return n->props_only && kind(v) == cJSON_Object ? eval_props(x, n, v) : eval(x, id, v, NULL);
+}
 
 /* A child value (member or item) against node, tracked apart. */
 static inline int eval_child(ctx *x, uint32_t node, const cJSON *child, const char *key, size_t index)
@@ -361,7 +368,7 @@ static inline int eval_child(ctx *x, uint32_t node, const cJSON *child, const ch
     if (x->nwhere == x->capwhere && !grow_stack((void **)&x->where, &x->capwhere, sizeof *x->where, x->where0))
         return oom(x);
     x->where[x->nwhere++] = (segment){key, index};
-    int r = eval(x, node, child, NULL);
+    int r = eval_unmarked(x, node, n, child);
     x->nwhere--;
     return r;
 }
@@ -454,7 +461,7 @@ SV_INLINE int eval_branch(ctx *x, uint32_t node, const cJSON *v, marks *m, bool 
         /* nothing tracked, or nothing a leaf marks: no sets to open (the
          * usual case) */
         x->mute++;
-        int r = n->leaf ? eval_leaf(x, n, v) : eval(x, node, v, NULL);
+        int r = n->leaf ? eval_leaf(x, n, v) : eval_unmarked(x, node, n, v);
         x->mute--;
         *ok = r == VALID;
         return r == ABORT ? ABORT : VALID;
@@ -504,8 +511,9 @@ SV_NOINLINE static int op_one_of(ctx *x, const sv_instr *in, const cJSON *v, mar
         return fail(x, in, NULL, SC_ERR_CONSTRAINT,
                     "must match exactly one of the oneOf schemas (it matches %u and %u)", first, second);
     bool ok = false;
-    /* the one that passed, again, for its marks */
-    if (m != NULL && eval_branch(x, x->s->lists[in->first + first], v, m, true, &ok) == ABORT)
+    /* the one that passed, again, for its marks (when they are tracked) */
+    if (m != NULL && (m->props != NULL || m->items != NULL) &&
+        eval_branch(x, x->s->lists[in->first + first], v, m, true, &ok) == ABORT)
         return ABORT;
     return VALID;
 }
@@ -818,15 +826,9 @@ SV_NOINLINE static int op_dependent_schemas(ctx *x, const sv_instr *in, const cJ
 
 SV_NOINLINE static int op_unique(ctx *x, const sv_instr *in, const cJSON *v)
 {
-    size_t n = count_children(v), i = 0;
-    const cJSON **items = malloc((n + 1) * sizeof *items);
-    if (items == NULL)
-        return oom(x);
-    for (const cJSON *c = v->child; c != NULL; c = c->next)
-        items[i++] = c;
+    size_t n = count_children(v);
     sv_budget w = {x->work, x->s->max_work, false};
-    size_t dup = sv_find_duplicate(items, n, &w);
-    free(items);
+    size_t dup = sv_find_duplicate(v, n, &w);
     if (dup == n + 1)
         return oom(x);
     if (spent(x, &w) == ABORT)
@@ -883,7 +885,8 @@ static int op_enum_string(ctx *x, const sv_instr *in, const cJSON *v)
     for (const cJSON *e = in->value->child; e != NULL && !found; e = e->next)
         if (kind(e) == cJSON_String) {
             compared++;
-            found = strcmp(e->valuestring, v->valuestring) == 0;
+            /* the first byte tells most others apart, without a call */
+            found = e->valuestring[0] == v->valuestring[0] && strcmp(e->valuestring, v->valuestring) == 0;
         }
     if (charge(x, compared) == ABORT)
         return ABORT;
@@ -905,7 +908,6 @@ static bool multiple_of(double value, double divisor)
 SV_INLINE int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     int k = kind(v);
-    double d = k == cJSON_Number ? v->valuedouble : 0;
     switch ((sv_op)in->op) {
     case SV_OP_FALSE: return fail(x, in, NULL, SC_ERR_CONSTRAINT, "no value is allowed here");
     case SV_OP_TYPE:
@@ -927,15 +929,25 @@ SV_INLINE int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
         return found ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
     }
     case SV_OP_MULTIPLE_OF:
-        return k != cJSON_Number || multiple_of(d, in->num) ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+        return k != cJSON_Number || multiple_of(v->valuedouble, in->num)
+                   ? VALID
+                   : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
     case SV_OP_MAXIMUM:
-        return k != cJSON_Number || d <= in->num ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+        return k != cJSON_Number || v->valuedouble <= in->num
+                   ? VALID
+                   : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
     case SV_OP_EXCLUSIVE_MAXIMUM:
-        return k != cJSON_Number || d < in->num ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+        return k != cJSON_Number || v->valuedouble < in->num
+                   ? VALID
+                   : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
     case SV_OP_MINIMUM:
-        return k != cJSON_Number || d >= in->num ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+        return k != cJSON_Number || v->valuedouble >= in->num
+                   ? VALID
+                   : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
     case SV_OP_EXCLUSIVE_MINIMUM:
-        return k != cJSON_Number || d > in->num ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
+        return k != cJSON_Number || v->valuedouble > in->num
+                   ? VALID
+                   : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
     case SV_OP_MAX_LENGTH:
     case SV_OP_MIN_LENGTH: {
         if (k != cJSON_String)
@@ -1101,6 +1113,29 @@ SV_NOINLINE static int eval_leaf(ctx *x, const sv_node *node, const cJSON *v)
             return INVALID;
     }
     return run(x, in, &s->instrs[node->first + node->count], v, &untracked);
+}
+
+/* A node of properties (sv_node.props_only) on an object, as eval runs
+ * it with no marks: its type passes, the rest called directly rather than
+ * through eval's loop and dispatch (most object nodes of real schemas). */
+SV_NOINLINE static int eval_props(ctx *x, const sv_node *node, const cJSON *v)
+{
+    const sc_schema *s = x->s;
+    if (x->depth >= s->max_eval_depth)
+        return abort_with(x, SC_ERR_DEPTH, "subschemas nested more than %d deep", s->max_eval_depth);
+    if (charge(x, node->count) == ABORT)
+        return ABORT;
+    const sv_instr *in = &s->instrs[node->first + node->count - node->props_only];
+    x->depth++;
+    int r = VALID;
+    if (node->props_only == 2)
+        r = op_required_fused(x, in++, v);
+    if (r == VALID || (r == INVALID && !stop_at_failure(x))) {
+        int r2 = op_properties(x, in, v, NULL);
+        r = r2 == ABORT ? ABORT : r == INVALID ? INVALID : r2;
+    }
+    x->depth--;
+    return r;
 }
 
 /* Runs node's instructions on v (m: the caller's marks, or NULL). */

@@ -114,9 +114,9 @@ typedef struct sv_budget {
 bool sv_equal(const cJSON *a, const cJSON *b, sv_budget *w);
 /* A hash consistent with sv_equal. */
 uint64_t sv_hash(const cJSON *v, sv_budget *w);
-/* The index of the first item equal to an earlier one, or n (items[] of n
- * values); n + 1 when out of memory. Expected O(n log n). */
-size_t sv_find_duplicate(const cJSON *const *items, size_t n, sv_budget *w);
+/* The index of the first item of arr (n items) equal to an earlier one, or
+ * n; n + 1 when out of memory. Expected O(n log n). */
+size_t sv_find_duplicate(const cJSON *arr, size_t n, sv_budget *w);
 /* d as the decoders' messages write a bound: sc_print_json's form (90, 0.5, 1e+300). */
 void sv_format_number(double d, char *buf, size_t size);
 
@@ -326,6 +326,11 @@ typedef struct sv_node {
     uint8_t skip, decided;
     bool leaf;               /* checks of the value alone (no subschema, no $ref, nothing marked):
                               * eval_child runs it without eval's bookkeeping when nothing is reported */
+    /* Its instructions past a leading "type" that passes objects: a
+     * "properties" (1) or a fused "required" and its "properties" (2), in a
+     * schema without $dynamicRef: eval_props runs an object against it
+     * without eval's loop. 0: not such a node. */
+    uint8_t props_only;
     bool own_props;          /* has unevaluatedProperties: tracks its own */
     bool own_items;          /* has unevaluatedItems */
     /* A discriminator (compile.c, find_discriminators): a property of its
