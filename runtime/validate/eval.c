@@ -1095,24 +1095,31 @@ SV_NOINLINE static int eval_tracked(ctx *x, const sv_node *node, const sv_instr 
     return result;
 }
 
+/* What every node pays on entry, whichever way it runs: the depth limit
+ * and its instructions' work, charged at once (one test a node, not one an
+ * instruction: a node that fails early is charged for all of them). */
+SV_INLINE int enter_node(ctx *x, const sv_node *node)
+{
+    if (x->depth >= x->s->max_eval_depth)
+        return abort_with(x, SC_ERR_DEPTH, "subschemas nested more than %d deep", x->s->max_eval_depth);
+    return charge(x, node->count);
+}
+
 /* A leaf node (sv_node.leaf) on v, as eval runs it: the same checks,
  * limits and work, without what only subschemas need (raising the depth
  * of nesting, marks, the dynamic scope). */
 SV_NOINLINE static int eval_leaf(ctx *x, const sv_node *node, const cJSON *v)
 {
-    const sc_schema *s = x->s;
-    if (x->depth >= s->max_eval_depth)
-        return abort_with(x, SC_ERR_DEPTH, "subschemas nested more than %d deep", s->max_eval_depth);
-    if (charge(x, node->count) == ABORT)
+    if (enter_node(x, node) == ABORT)
         return ABORT;
-    const sv_instr *in = &s->instrs[node->first];
-    if (node->lead_types != 0) {
+    const sv_instr *in = &x->s->instrs[node->first];
+    if (node->lead_types != 0) { /* as in eval */
         if (has_type(node->lead_types, v))
             in++;
         else if (x->mute > 0)
             return INVALID;
     }
-    return run(x, in, &s->instrs[node->first + node->count], v, &untracked);
+    return run(x, in, &x->s->instrs[node->first + node->count], v, &untracked);
 }
 
 /* A node of properties (sv_node.props_only) on an object, as eval runs
@@ -1120,12 +1127,9 @@ SV_NOINLINE static int eval_leaf(ctx *x, const sv_node *node, const cJSON *v)
  * through eval's loop and dispatch (most object nodes of real schemas). */
 SV_NOINLINE static int eval_props(ctx *x, const sv_node *node, const cJSON *v)
 {
-    const sc_schema *s = x->s;
-    if (x->depth >= s->max_eval_depth)
-        return abort_with(x, SC_ERR_DEPTH, "subschemas nested more than %d deep", s->max_eval_depth);
-    if (charge(x, node->count) == ABORT)
+    if (enter_node(x, node) == ABORT)
         return ABORT;
-    const sv_instr *in = &s->instrs[node->first + node->count - node->props_only];
+    const sv_instr *in = &x->s->instrs[node->first + node->count - node->props_only];
     x->depth++;
     int r = VALID;
     if (node->props_only == 2)
@@ -1150,11 +1154,7 @@ static int eval(ctx *x, uint32_t id, const cJSON *v, marks *m)
         node = &s->nodes[node->jump];
     if (node->count == 0)
         return VALID;
-    if (x->depth >= s->max_eval_depth)
-        return abort_with(x, SC_ERR_DEPTH, "subschemas nested more than %d deep", s->max_eval_depth);
-    /* the node's instructions counted at once: one test a node, not one an
-     * instruction (a node that fails early is charged for all of them) */
-    if (charge(x, node->count) == ABORT)
+    if (enter_node(x, node) == ABORT)
         return ABORT;
     const sv_instr *in = &s->instrs[node->first];
     /* a leading "type": passing, it does nothing else (skipped without the
