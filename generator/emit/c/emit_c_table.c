@@ -1,5 +1,5 @@
-/* schemac generator: the descriptors of --optimize=size (issue 23). A
- * struct, enum or union becomes constant tables that libschemac walks
+/* schemac generator: the descriptors (issue 23; the only output since
+ * issue 31). A struct, enum or union becomes constant tables that libschemac walks
  * (include/schemac/table.h, runtime/core/table_*.c) instead of functions
  * of its own: designated initializers that a person can check against
  * the header (offsets, kinds, bounds, presence, variants), and the
@@ -333,8 +333,7 @@ static void put_keyword_rule(strbuf *sb, value_rules *vr, const char *op, keywor
 }
 
 /* The C literal of JSON value v as a value of n's kind in an @enum or
- * @const rule, or NULL when no value of n can equal it (emit_c_check.c's
- * equals_expr). */
+ * @const rule, or NULL when no value of n can equal it. */
 static char *one_of_literal(const node *n, const cJSON *v)
 {
     switch (n->kind) {
@@ -388,8 +387,7 @@ static void put_one_of_rule(strbuf *sb, value_rules *vr, strbuf *values, const n
     sb_free(&items);
 }
 
-/* The rules of n's keywords, in emit_c_check.c's order
- * (emit_check_body_scalar): to sb, what they point to before them to
+/* The rules of n's keywords, in the order they are checked: to sb, what they point to before them to
  * pre, counted and fused in *vr. */
 static void put_rules(strbuf *sb, value_rules *vr, strbuf *pre, const node *n, const char *fn)
 {
@@ -494,9 +492,8 @@ static void put_fused_bound(strbuf *sb, double v)
         put_double(sb, v);
 }
 
-/* Whether the default mode checks the member only when validating a
- * value built in C (emit_c_check.c's emit_check_call: `full_ ? ... : 0`,
- * and a struct's `if (full_)`). */
+/* Whether the member is checked only when validating a value built in C
+ * (a decode checks the rest as it reads them, or guarantees them). */
 static bool check_full_only(const node *n)
 {
     return n->kind == NODE_STRUCT || n->kind == NODE_ANY || (n->kind == NODE_ENUM && !has_value_keywords(n)) ||
@@ -578,7 +575,7 @@ static const char *presence_name(presence p)
     return "SC_TABLE_REQUIRED";
 }
 
-/* `.fallback = {...}`: a @default, as emit_struct_read stores it. */
+/* `.fallback = {...}`: a @default, as the decoder stores it. */
 static void emit_default(strbuf *sb, const field *f)
 {
     const cJSON *d = f->default_value;
@@ -601,8 +598,7 @@ static void emit_default(strbuf *sb, const field *f)
     sb_puts(sb, "},\n");
 }
 
-/* Whether every name can be an expected key of sc_next_member_expect (as
- * emit_c_read.c decides): no byte that a key could only hold escaped. */
+/* Whether every name can be an expected key of sc_next_member_expect: no byte that a key could only hold escaped. */
 static bool plain_name(const char *name)
 {
     for (const unsigned char *p = (const unsigned char *)name; *p; p++)
