@@ -17,7 +17,7 @@ gcc from merging functions that came out identical.
 Usage: bench/build_cost.py [SCHEMAC]   (default build-release/generator/schemac)
 Environment: RUNS (default 3), SIZES (default "20 100"), SEED (default 1),
 BUILD_DIR (the build of schemac/config.h, default: SCHEMAC's),
-SCHEMAC_FLAGS (extra schemac options, e.g. --optimize=size),
+SCHEMAC_FLAGS (extra schemac options),
 COMPILERS (default "gcc clang"), OPTS (default "-O0 -O2 -Os").
 """
 import os

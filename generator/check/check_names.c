@@ -140,7 +140,7 @@ static void take_struct(taken_set *set, const struct_def *s)
 /* The public data and tool types of a @schema or @tool struct T, after
  * "T", beside its public functions (model/generated.h's table):
  * emit/c/ declares them in the generated header. */
-static const char *const data_suffixes[] = {"_schema_json", "_descriptor"}; /* _descriptor: --optimize=size's */
+static const char *const data_suffixes[] = {"_schema_json", "_descriptor"}; /* _descriptor: T's descriptor */
 static const char *const tool_suffixes[] = {"_tool", "_handler", "_bind"};
 static const char *const prompt_suffixes[] = {"_mcp_arguments", "_prompt_name", "_scopes"};
 static const char *const resource_suffixes[] = {"_mcp_arguments", "_resource_uri", "_scopes"};

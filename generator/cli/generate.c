@@ -86,9 +86,8 @@ static const char usage[] =
     "  --resource-dir DIR   clang's resource directory (default: the one found\n"
     "                       when schemac was built; also $SCHEMAC_CLANG_RESOURCE_DIR)\n"
     "  --optimize=size|speed\n"
-    "                       size: types are constant descriptors libschemac walks\n"
-    "                       (~1/20 the code and compile time, decoding ~1.3x\n"
-    "                       slower; docs/generated-api.md); speed (default): functions\n"
+    "                       no longer needed: accepted, and both give the same\n"
+    "                       output (constant descriptors libschemac walks)\n"
     "  -Werror              treat warnings as errors\n"
     "  -Werror=NAME         treat warning NAME as an error (see Warnings below)\n"
     "  -Wno-error=NAME      keep warning NAME a warning under -Werror\n"
@@ -183,7 +182,6 @@ typedef struct options {
     diag_color diag_color;
     bool parseable_fixits;
     const char *diagnostics_file;
-    bool optimize_size; /* --optimize=size: descriptors and libschemac's table walker */
     /* --write-baseline, --compat (docs/compat.md) */
     const char *write_baseline;
     compat_options compat;
@@ -314,7 +312,7 @@ static int parse_args(generator *g, int argc, char **argv, options *o)
             const char *how = a + strlen("--optimize=");
             if (strcmp(how, "size") != 0 && strcmp(how, "speed") != 0)
                 return usage_error("--optimize takes size or speed, not '%s'", how);
-            o->optimize_size = strcmp(how, "size") == 0;
+            /* accepted for the builds that pass it: one output since issue 31 */
         } else if (strcmp(a, "-Wdialect") == 0 || strcmp(a, "-Werror=dialect") == 0) {
             g->dialects.targeted = ~0u; /* every dialect: each loss reported */
             (void)diag_warning_option(&g->diag, a);
@@ -555,7 +553,6 @@ static void emit_code(generator *g, const model *m, const options *o, output_set
     names.source_name = source_name;
     names.guard = guard;
     names.tool_texts = tool_texts;
-    names.optimize_size = o->optimize_size;
     names.schemas = &g->schemas;
 
     char *c_path = path_join(o->output_dir, source_name);

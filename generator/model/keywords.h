@@ -4,7 +4,7 @@
  * stand), the node kinds it applies to, how the tag's value is read, the
  * sentence a dialect uses when its provider cannot express it, its form in
  * `schemac --list` and, for bounds, the comparison the generated check makes.
- * tags.c, emit_schema.c, emit_c_check.c, emit_dialects.c and emit_list.c
+ * tags.c, emit_schema.c, emit_c_table.c, emit_dialects.c and emit_list.c
  * all read it, so a keyword is described once (docs/internals.md says what
  * else a new keyword needs). The rows are in the order schemas state them. */
 #ifndef SCHEMAC_GENERATOR_KEYWORDS_H

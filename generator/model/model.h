@@ -283,7 +283,7 @@ storage field_storage(const field *f);
 /* The JSON type an untagged union's variant reads, which chooses it: a
  * variant without a member reads null, an integer one a number, an enum
  * one a string, a struct one an object. check.c groups the variants by it,
- * emit_c_read.c switches on it. */
+ * the untagged union's descriptor holds it. */
 typedef enum variant_type {
     VARIANT_NULL,
     VARIANT_BOOLEAN,

@@ -220,33 +220,6 @@ static inline int sc_check_string(sc_error *err_, const char *s_, size_t len_)
     return 0;
 }
 
-/* A generated type's jobs behind void pointers (the sc_gen_any_read_T,
- * sc_gen_any_check_T and sc_gen_any_build_T adapters), so that the public T_decode,
- * T_validate, T_to_cjson_ex and T_encode_ex (and their _all forms) are one
- * call each into the functions below rather than the same dozen lines per
- * type. check is T's full check (what T_validate promises); build turns a
- * checked value into a tree, NULL when memory runs out. */
-typedef int (*sc_read_fn)(sc_reader *r, void *out);
-typedef int (*sc_check_fn)(const void *value, sc_error *err);
-typedef cJSON *(*sc_build_fn)(const void *value);
-SC_API int sc_decode_with(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err, sc_read_fn read);
-SC_API int sc_decode_all_with(sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs,
-                              sc_read_fn read);
-/* limits: NULL for the defaults; fields left 0 take theirs, as in
- * sc_arena_set_limits. */
-SC_API int sc_validate_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check);
-SC_API int sc_validate_all_with(const void *value, const sc_limits *limits, sc_errors *errs, sc_check_fn check);
-SC_API cJSON *sc_to_cjson_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
-                               sc_build_fn build);
-SC_API char *sc_encode_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
-                            sc_build_fn build);
-/* tree printed as T_encode prints it (sc_print_json), then decoded by read
- * into out with arena: 0, or the decode's code (SC_ERR_NOMEM when the
- * printing runs out of memory). Validate of an untagged union's
- * @acceptOverlap variant asks it which variant its encoded value reads
- * back as. */
-SC_API int sc_read_back(sc_arena *arena, const cJSON *tree, sc_read_fn read, void *out);
-
 /* T_from_cjson: prints node and decodes the text with decode, so a tree
  * passes exactly the checks text does. */
 typedef int (*sc_decode_text_fn)(sc_arena *arena, const char *json, size_t len, void *out,

@@ -1,13 +1,11 @@
 /* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
  *
- * schemac runtime: the descriptors of `schemac --optimize=size` (issue 23).
- * In that mode the generated file describes each struct, enum and union
- * with constant tables (member names, offsets, kinds, bounds, presence,
- * each keyword as a rule with its message, an enum's names, a union's
- * variants) and the runtime walks them (runtime/core/table_*.c), where
- * the default mode (`--optimize=speed`) writes functions per type and
- * job. Both give the same values, errors, messages and paths. For
- * generated code only.
+ * schemac runtime: the descriptors schemac writes (issue 23; the only
+ * output since issue 31). The generated file describes each struct, enum
+ * and union with constant tables (member names, offsets, kinds, bounds,
+ * presence, each keyword as a rule with its message, an enum's names, a
+ * union's variants) and the runtime walks them (runtime/core/table_*.c).
+ * For generated code only.
  *
  * What stays generated in this mode: the pattern DFAs (a matcher function
  * a rule points to), the one-line public functions, the schema texts and
@@ -31,8 +29,7 @@
 extern "C" {
 #endif
 
-/* The layout of the descriptors below. Generated code of --optimize=size
- * refuses to compile against another (docs/generated-api.md, Versions and
+/* The layout of the descriptors below. Generated code refuses to compile against another (docs/generated-api.md, Versions and
  * ABI): bumped with any change to them, as SCHEMAC_RUNTIME_ABI is for the
  * rest of what generated code shares with libschemac. */
 #define SCHEMAC_TABLE_LAYOUT 5
@@ -125,7 +122,7 @@ typedef struct sc_table_value {
     const struct sc_table_struct *table;
     const struct sc_table_struct *(*tables)(size_t index);
     size_t table_index;
-    /* The value's keywords in the order the default mode checks them.
+    /* The value's keywords in the order they are checked.
      * After a read, those not full_only (a float's all, on the double the
      * document held); on a value built in C, all. */
     const sc_table_rule *rules;
@@ -256,8 +253,7 @@ typedef struct sc_table_struct {
     const sc_string *keys;         /* the same with their lengths, as sc_next_member_expect compares them */
     /* A key out of order is compared with the names of its length only:
      * those of length n < lengths are the members by_length[k] for k from
-     * by_length[n] to by_length[n + 1] - 1 (the default mode's switch on
-     * the length). */
+     * by_length[n] to by_length[n + 1] - 1. */
     size_t lengths;
     const uint32_t *by_length;
     /* The member tried first after member i (i < count; the first one
@@ -279,8 +275,7 @@ typedef struct sc_table_struct {
     size_t min_text;
 } sc_table_struct;
 
-/* The tree of the (checked) T at v through its descriptor: what the
- * default mode's generated sc_gen_build_T(v, depth) does. NULL when memory
+/* The tree of the (checked) T at v through its descriptor. NULL when memory
  * runs out, a present value sits behind a NULL pointer, or deeper than
  * SC_MAX_DEPTH. */
 SC_API cJSON *sc_table_build(const sc_table_struct *t, const void *v, int depth);

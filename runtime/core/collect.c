@@ -14,7 +14,7 @@
  * itself (a missing member) is listed below its own members' level, so
  * only its parent's catch point names it. The reader's depth serves as
  * the level while decoding; the checks of T_validate use 3 levels per
- * struct (generator/emit/c/emit_c_check.c). */
+ * struct (table_check.c). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,9 +1,8 @@
 /* schemac runtime: the public entry points of every generated type
  * (T_decode, T_decode_all, T_validate, T_validate_all, T_to_cjson_ex,
- * T_encode_ex), written once here; the generated ones pass their type's
- * read, check and build functions (schemac/support.h) or, with
- * --optimize=size, are inline calls of the generic functions of
- * schemac/type.h with its descriptor (schemac/table.h). */
+ * T_encode_ex), written once here; the generated ones are inline calls of
+ * the generic functions of schemac/type.h with the type's descriptor
+ * (schemac/table.h). */
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -13,30 +12,7 @@
 #include "schemac/table.h"
 #include "table_internal.h"
 
-/* A type as the entry points take it: its descriptor, or its functions. */
-typedef struct entry_type {
-    const sc_table_struct *table;
-    sc_read_fn read;
-    sc_check_fn check;
-    sc_build_fn build;
-} entry_type;
-
-static int type_read(const entry_type *type, sc_reader *r, void *out)
-{
-    return type->table != NULL ? sc_table_read_struct(r, type->table, out) : type->read(r, out);
-}
-
-static int type_check(const entry_type *type, const void *value, sc_error *err)
-{
-    return type->table != NULL ? sc_table_check(type->table, value, err, true, NULL, 0) : type->check(value, err);
-}
-
-static cJSON *type_build(const entry_type *type, const void *value)
-{
-    return type->table != NULL ? sc_table_build(type->table, value, 0) : type->build(value);
-}
-
-static int decode(const entry_type *type, sc_arena *arena, const char *json, size_t len, void *out, sc_error *err)
+static int decode(const sc_table_struct *type, sc_arena *arena, const char *json, size_t len, void *out, sc_error *err)
 {
     sc_reader r;
     sc_error local;
@@ -46,13 +22,13 @@ static int decode(const entry_type *type, sc_arena *arena, const char *json, siz
     if (arena == NULL || out == NULL || (json == NULL && len > 0))
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "arena and out must not be NULL");
     sc_reader_init(&r, json, len, arena, err);
-    int rc = type_read(type, &r, out);
+    int rc = sc_table_read_struct(&r, type, out);
     if (rc == 0)
         rc = sc_reader_finish(&r);
     return rc;
 }
 
-static int decode_all(const entry_type *type, sc_arena *arena, const char *json, size_t len, void *out,
+static int decode_all(const sc_table_struct *type, sc_arena *arena, const char *json, size_t len, void *out,
                       sc_errors *errs)
 {
     sc_reader r;
@@ -66,31 +42,17 @@ static int decode_all(const entry_type *type, sc_arena *arena, const char *json,
     }
     sc_reader_init(&r, json, len, arena, &scratch);
     sc_reader_collect(&r, errs);
-    return sc_reader_finish_all(&r, type_read(type, &r, out));
-}
-
-int sc_decode_with(sc_arena *arena, const char *json, size_t len, void *out, sc_error *err, sc_read_fn read)
-{
-    entry_type type = {NULL, read, NULL, NULL};
-    return decode(&type, arena, json, len, out, err);
-}
-
-int sc_decode_all_with(sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs, sc_read_fn read)
-{
-    entry_type type = {NULL, read, NULL, NULL};
-    return decode_all(&type, arena, json, len, out, errs);
+    return sc_reader_finish_all(&r, sc_table_read_struct(&r, type, out));
 }
 
 int sc_decode(const sc_type *t, sc_arena *arena, const char *json, size_t len, void *out, sc_error *err)
 {
-    entry_type type = {t, NULL, NULL, NULL};
-    return decode(&type, arena, json, len, out, err);
+    return decode(t, arena, json, len, out, err);
 }
 
 int sc_decode_all(const sc_type *t, sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs)
 {
-    entry_type type = {t, NULL, NULL, NULL};
-    return decode_all(&type, arena, json, len, out, errs);
+    return decode_all(t, arena, json, len, out, errs);
 }
 
 /* ---- the limits of a walk over a value built in C --------------------------- */
@@ -120,7 +82,7 @@ int sc_walk_fail(sc_error *err, int what, size_t n)
 
 /* ---- T_validate, T_to_cjson_ex, T_encode_ex -------------------------------- */
 
-static int validate(const entry_type *type, const void *value, const sc_limits *limits, sc_error *err)
+static int validate(const sc_table_struct *type, const void *value, const sc_limits *limits, sc_error *err)
 {
     sc_error local;
     if (err == NULL)
@@ -130,12 +92,12 @@ static int validate(const entry_type *type, const void *value, const sc_limits *
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "no value given");
     sc_walk walk = {sc_limits_resolve(limits), 0};
     err->walk = &walk;
-    int rc = type_check(type, value, err);
+    int rc = sc_table_check(type, value, err, true, NULL, 0);
     err->walk = NULL;
     return rc;
 }
 
-static int validate_all(const entry_type *type, const void *value, const sc_limits *limits, sc_errors *errs)
+static int validate_all(const sc_table_struct *type, const void *value, const sc_limits *limits, sc_errors *errs)
 {
     sc_error scratch;
     if (errs == NULL)
@@ -146,25 +108,25 @@ static int validate_all(const entry_type *type, const void *value, const sc_limi
     } else {
         sc_walk walk = {sc_limits_resolve(limits), 0};
         scratch.walk = &walk;
-        (void)type_check(type, value, &scratch);
+        (void)sc_table_check(type, value, &scratch, true, NULL, 0);
         scratch.walk = NULL;
     }
     return sc_errors_end(errs, &scratch);
 }
 
-static cJSON *to_cjson(const entry_type *type, const void *value, const sc_limits *limits, sc_error *err)
+static cJSON *to_cjson(const sc_table_struct *type, const void *value, const sc_limits *limits, sc_error *err)
 {
     /* a value validate rejects may hold counts and pointers unsafe to
      * follow; one it accepts is within the limits, so the build is too */
     if (validate(type, value, limits, err) != 0)
         return NULL;
-    cJSON *tree = type_build(type, value);
+    cJSON *tree = sc_table_build(type, value, 0);
     if (tree == NULL)
         sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     return tree;
 }
 
-static char *encode(const entry_type *type, const void *value, const sc_limits *limits, sc_error *err)
+static char *encode(const sc_table_struct *type, const void *value, const sc_limits *limits, sc_error *err)
 {
     cJSON *tree = to_cjson(type, value, limits, err);
     char *text = NULL;
@@ -189,64 +151,22 @@ static char *encode(const entry_type *type, const void *value, const sc_limits *
     return text;
 }
 
-int sc_validate_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check)
-{
-    entry_type type = {NULL, NULL, check, NULL};
-    return validate(&type, value, limits, err);
-}
-
-int sc_validate_all_with(const void *value, const sc_limits *limits, sc_errors *errs, sc_check_fn check)
-{
-    entry_type type = {NULL, NULL, check, NULL};
-    return validate_all(&type, value, limits, errs);
-}
-
-cJSON *sc_to_cjson_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
-                        sc_build_fn build)
-{
-    entry_type type = {NULL, NULL, check, build};
-    return to_cjson(&type, value, limits, err);
-}
-
-char *sc_encode_with(const void *value, const sc_limits *limits, sc_error *err, sc_check_fn check,
-                     sc_build_fn build)
-{
-    entry_type type = {NULL, NULL, check, build};
-    return encode(&type, value, limits, err);
-}
-
 int sc_validate(const sc_type *t, const void *value, const sc_limits *limits, sc_error *err)
 {
-    entry_type type = {t, NULL, NULL, NULL};
-    return validate(&type, value, limits, err);
+    return validate(t, value, limits, err);
 }
 
 int sc_validate_all(const sc_type *t, const void *value, const sc_limits *limits, sc_errors *errs)
 {
-    entry_type type = {t, NULL, NULL, NULL};
-    return validate_all(&type, value, limits, errs);
+    return validate_all(t, value, limits, errs);
 }
 
 cJSON *sc_to_cjson(const sc_type *t, const void *value, const sc_limits *limits, sc_error *err)
 {
-    entry_type type = {t, NULL, NULL, NULL};
-    return to_cjson(&type, value, limits, err);
+    return to_cjson(t, value, limits, err);
 }
 
 char *sc_encode(const sc_type *t, const void *value, const sc_limits *limits, sc_error *err)
 {
-    entry_type type = {t, NULL, NULL, NULL};
-    return encode(&type, value, limits, err);
-}
-
-int sc_read_back(sc_arena *arena, const cJSON *tree, sc_read_fn read, void *out)
-{
-    char *text = NULL;
-    sc_error err;
-    int rc = sc_print_json(tree, &text);
-    if (rc != 0)
-        return rc;
-    rc = sc_decode_with(arena, text, strlen(text), out, &err, read);
-    sc_free_string(text);
-    return rc;
+    return encode(t, value, limits, err);
 }

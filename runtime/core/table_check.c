@@ -1,12 +1,8 @@
-/* schemac runtime: checking a struct through its descriptor (schemac
- * --optimize=size, include/schemac/table.h).
- *
- * Step for step what generator/emit/c/emit_c_check.c's emit_struct_check
- * writes for one struct in the default mode: when a member is checked
- * (present, not null), the error of a NULL that must be a value, the
- * member's name counted against max_input, and the catch points of the
- * all-errors mode; and each member's check (emit_check_call,
- * emit_check_fn), its keywords through table_rules.c. */
+/* schemac runtime: checking a struct through its descriptor
+ * (include/schemac/table.h): when a member is checked (present, not null),
+ * the error of a NULL that must be a value, the member's name counted
+ * against max_input, and the catch points of the all-errors mode; and
+ * each member's check, its keywords through table_rules.c. */
 #include "table_internal.h"
 
 #include "schemac/check.h"
@@ -21,8 +17,7 @@ static bool count_positive(const char *v, const sc_table_array *a)
     return a->count_signed ? n > 0 : n != 0;
 }
 
-/* An array that holds items: a pointer or a count (the default mode's
- * `v_->x != NULL || v_->x_count > 0`). */
+/* An array that holds items: a pointer or a count. */
 static bool sequence_present(const char *v, const sc_table_member *m)
 {
     return (m->array->fixed_size == 0 && sc_table_pointer_at(v + m->offset) != NULL) || count_positive(v, m->array);
@@ -63,7 +58,7 @@ static bool member_present(const char *v, const sc_table_member *m, size_t i, co
 }
 
 /* The check of the value at p (for a string or cJSON member, at the
- * pointer): emit_check_call's statement for its kind. */
+ * pointer), by its kind. */
 static int check_value(const sc_table_value *t, const void *p, sc_error *err, bool full, int depth)
 {
     switch (t->kind) {
@@ -171,7 +166,7 @@ int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *e
     return item_check && full ? sc_collected(err, 3 * depth + 1) : 0;
 }
 
-/* Member m of the struct at v: emit_struct_check's call of its check. */
+/* Member m of the struct at v: the call of its check. */
 static int check_member(const sc_table_member *m, const char *v, sc_error *err, bool full, int depth)
 {
     if (m->array != NULL)

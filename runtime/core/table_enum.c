@@ -1,8 +1,5 @@
-/* schemac runtime: enums through their descriptors (schemac
- * --optimize=size, include/schemac/table.h): what the default mode's
- * generated sc_gen_read_E, sc_gen_name_E and sc_gen_check_E do
- * (generator/emit/c/emit_c_read.c's emit_enum_read, emit_c_check.c's
- * emit_enum_check), with the same messages. */
+/* schemac runtime: enums through their descriptors
+ * (include/schemac/table.h): a name read, written and checked. */
 #include "table_internal.h"
 
 #include "schemac/support.h"

@@ -95,8 +95,9 @@ static inline void sc_table_store_int(void *p, size_t size, int64_t v)
 /* Reads the object at r into out through t, with a seen flag per member
  * of its own (on the stack, or in the arena for a large struct). */
 int sc_table_read_struct(sc_reader *r, const sc_table_struct *t, void *out);
-/* Checks the T at v through its descriptor: what the default mode's
- * generated sc_gen_check_T(v, err, full, seen, depth) does. */
+/* Checks the T at v through its descriptor. full: also what a decode
+ * guarantees (a value built in C); seen: the members a decode found, or
+ * NULL; depth: the struct's nesting. */
 int sc_table_check(const sc_table_struct *t, const void *v, sc_error *err, bool full, const bool *seen, int depth);
 
 /* A member's value read from r into the struct at out (table_read.c). */

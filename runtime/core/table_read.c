@@ -1,11 +1,7 @@
-/* schemac runtime: reading a struct through its descriptor (schemac
- * --optimize=size, include/schemac/table.h).
- *
- * Step for step what generator/emit/c/emit_c_read.c writes for one struct
- * in the default mode (emit_struct_read, emit_read, emit_read_array), so
- * both modes give the same values, errors, offsets and paths: the order of
- * the calls into the reader, where errors are placed (the value's offset)
- * and the catch points of the all-errors mode are the same. */
+/* schemac runtime: reading a struct through its descriptor
+ * (include/schemac/table.h): the calls into the reader, where errors are
+ * placed (the value's offset) and the catch points of the all-errors
+ * mode. */
 #include "table_internal.h"
 
 #include <string.h>
@@ -63,7 +59,7 @@ static inline int check_text(sc_reader *r, const sc_table_value *v, const char *
     return rc;
 }
 
-/* Reads one value into p: emit_read and emit_read_check. */
+/* Reads one value into p, with its checks. */
 static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void *p, size_t at)
 {
     int rc = 0;
@@ -129,7 +125,7 @@ static ALWAYS_INLINE int read_value(sc_reader *r, const sc_table_value *v, void 
     return check_after_read(r, v, p, rc, at);
 }
 
-/* Reads an array member (emit_read_array): items at the member (T[N]) or
+/* Reads an array member: items at the member (T[N]) or
  * in the arena (T *), the count stored, then the array's own keywords. */
 static int read_array(sc_reader *r, const sc_table_member *m, char *out, size_t at)
 {
@@ -189,7 +185,7 @@ static int read_array(sc_reader *r, const sc_table_member *m, char *out, size_t 
     return rc;
 }
 
-/* Reads a map member (emit_read_map): each JSON member an entry { key,
+/* Reads a map member: each JSON member an entry { key,
  * value } in the arena, the count stored, then the map's own keywords. */
 static int read_map(sc_reader *r, const sc_table_member *m, char *out, size_t at)
 {
@@ -254,7 +250,7 @@ static inline int hint_null(sc_reader *r, const sc_table_member *m, int rc, size
     return rc;
 }
 
-/* One member's value, r at it (the switch case of emit_struct_read). */
+/* One member's value, r at it. */
 static ALWAYS_INLINE int read_member(sc_reader *r, const sc_table_member *m, char *out)
 {
     size_t at = sc_reader_offset(r);
@@ -294,7 +290,7 @@ static size_t member_index(const sc_table_struct *t, const sc_string *key)
     return t->count;
 }
 
-/* An absent member's default (emit_struct_read's PRESENCE_DEFAULT). */
+/* An absent member's default (a @default). */
 static void store_default(const sc_table_member *m, char *out)
 {
     char *p = out + m->offset;
@@ -325,8 +321,7 @@ static void store_default(const sc_table_member *m, char *out)
     }
 }
 
-/* Reads the object at r into out (a T, not a union) through t: what the
- * default mode's generated sc_gen_read_T does. seen: t->count flags, all
+/* Reads the object at r into out (a T, not a union) through t. seen: t->count flags, all
  * false, which members were found. */
 static int read_object(sc_reader *r, const sc_table_struct *t, void *out_v, bool *seen)
 {
@@ -373,7 +368,7 @@ static int read_object(sc_reader *r, const sc_table_struct *t, void *out_v, bool
         }
         seen[member] = true;
         found++;
-        /* a has_ flag: the default mode sets it after the loop */
+        /* a has_ flag */
         if (!t->members[member].plain && t->members[member].presence == SC_TABLE_HAS_FLAG)
             *(bool *)(out + t->members[member].has_offset) = true;
         rc = read_member(r, &t->members[member], out);

@@ -1,10 +1,6 @@
-/* schemac runtime: a value's keywords through its rules (schemac
- * --optimize=size, include/schemac/table.h).
- *
- * Step for step what generator/emit/c/emit_c_check.c writes into a
- * value's check function in the default mode (emit_check_body_scalar,
- * emit_string_check_fns): the same tests in the same order with the same
- * messages, which the generator put in each rule. */
+/* schemac runtime: a value's keywords through its rules
+ * (include/schemac/table.h): each test in the order the generator wrote
+ * the rules, with the message it put in each. */
 #include "table_internal.h"
 
 #include <float.h>
@@ -12,7 +8,7 @@
 #include "schemac/check.h"
 #include "schemac/support.h"
 
-/* The value at p as the default mode's check parameter sees it. */
+/* The value at p as its rules test it. */
 typedef struct scalar {
     double number;      /* numbers and integers, as (double)value_ */
     uint64_t bits;      /* bools and enumerators */

@@ -1,8 +1,5 @@
-/* schemac runtime: tagged unions through their descriptors (schemac
- * --optimize=size, include/schemac/table.h): what the default mode's
- * generated code does (generator/emit/c/emit_c_read.c's emit_union_read,
- * emit_c_check.c's emit_union_check, emit_c_build.c's emit_union_build):
- * the tag, found ahead in the object, names the variant that reads the
+/* schemac runtime: tagged unions through their descriptors
+ * (include/schemac/table.h): the tag, found ahead in the object, names the variant that reads the
  * whole object; errors say which variant they come from. */
 #include "table_internal.h"
 

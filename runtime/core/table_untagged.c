@@ -1,8 +1,5 @@
-/* schemac runtime: untagged unions through their descriptors (schemac
- * --optimize=size, include/schemac/table.h): what the default mode's
- * generated code does (generator/emit/c/emit_c_read.c's
- * emit_untagged_read and emit_variant_read, emit_c_check.c's
- * emit_untagged_check, emit_c_build.c's emit_untagged_build).
+/* schemac runtime: untagged unions through their descriptors
+ * (include/schemac/table.h).
  *
  * The variants of the value's JSON type are read in the enum's order,
  * each on a copy of the reader: the first that accepts the value keeps
@@ -97,8 +94,7 @@ int sc_table_read_untagged(sc_reader *r, const sc_table_untagged *u, void *out, 
     return read_choice(r, u, last, (char *)out);
 }
 
-/* tree read back through the union into back (emit_read_back's
- * sc_gen_readback_T): as T_encode would print it, in an arena of its own. */
+/* tree read back through the union into back: as T_encode would print it, in an arena of its own. */
 static int read_back(const sc_table_untagged *u, const cJSON *tree, void *back)
 {
     char *text = NULL;
@@ -124,8 +120,7 @@ static bool same_tag(const sc_table_untagged *u, const void *a, const void *b)
     return memcmp((const char *)a + u->tag_offset, (const char *)b + u->tag_offset, u->tag_size) == 0;
 }
 
-/* A float variant's number that reads back as it (emit_read_back's
- * sc_gen_float_form_V): 0 and *out, SC_ERR_NOMEM, or SC_ERR_CONSTRAINT. */
+/* A float variant's number that reads back as it: 0 and *out, SC_ERR_NOMEM, or SC_ERR_CONSTRAINT. */
 static int float_form(const sc_table_untagged *u, const sc_table_choice *c, const void *value, double *out)
 {
     const char *at = (const char *)value + c->member->offset;
@@ -163,8 +158,7 @@ static int float_form(const sc_table_untagged *u, const sc_table_choice *c, cons
     return rc;
 }
 
-/* What encode writes must read back as this variant (emit_read_back's
- * sc_gen_keep_V): not as an earlier one that takes the same JSON. */
+/* What encode writes must read back as this variant: not as an earlier one that takes the same JSON. */
 static int keep(const sc_table_untagged *u, const sc_table_choice *c, const void *value, sc_error *err)
 {
     const sc_table_value *t = &c->member->value;
@@ -200,7 +194,7 @@ static int keep(const sc_table_untagged *u, const sc_table_choice *c, const void
                    as != NULL ? as->name : "none");
 }
 
-/* The checks of the variant's value (emit_untagged_check's case). */
+/* The checks of the variant's value. */
 static int check_choice(const sc_table_choice *c, const char *v, sc_error *err, bool full, int depth)
 {
     const sc_table_member *m = c->member;

@@ -1,10 +1,7 @@
 /* schemac runtime: building a struct's cJSON tree through its descriptor
- * (schemac --optimize=size, include/schemac/table.h).
- *
- * Step for step what generator/emit/c/emit_c_build.c's emit_struct_build
- * writes for one struct in the default mode: which members are written
- * (presence), null for a @nullable member that holds none, arrays item by
- * item, and NULL when memory runs out. */
+ * (include/schemac/table.h): which members are written (presence), null
+ * for a @nullable member that holds none, arrays item by item, and NULL
+ * when memory runs out. */
 #include "table_internal.h"
 
 #include "schemac/support.h"
@@ -16,7 +13,7 @@ static double int_at(const void *p, const sc_table_value *t)
     return t->is_signed ? (double)(int64_t)bits : (double)bits;
 }
 
-/* A count member, as the default mode's (size_t)v_->count. */
+/* A count member, as a size_t. */
 static size_t count_at(const char *v, const sc_table_array *a)
 {
     int64_t n = sc_table_count_at(v, a);
@@ -24,7 +21,7 @@ static size_t count_at(const char *v, const sc_table_array *a)
     return a->count_signed && n < 0 ? 0 : (size_t)n;
 }
 
-/* The tree of the value at p (emit_c_build.c's build_expr). */
+/* The tree of the value at p. */
 static cJSON *build_value(const sc_table_value *t, const void *p, int depth)
 {
     switch (t->kind) {

@@ -3,8 +3,7 @@
  * (file:line:col, columns in characters, CRLF), and the place and message
  * of each error a config file meets through a generated decoder: syntax
  * (comments, trailing commas, quotes, unquoted keys), strictness and
- * constraints. Built twice: against the default mode's generated code and
- * against --optimize=size's, so both modes place their errors alike. */
+ * constraints. */
 #define _POSIX_C_SOURCE 200809L /* mkstemp, mkdtemp, pipe */
 
 #include <errno.h>
@@ -15,10 +14,6 @@
 
 #include "config.schemac.h"
 #include "../reader/test.h"
-
-#ifndef CONFIG_MODE
-#define CONFIG_MODE "speed"
-#endif
 
 /* ---- sc_error_position ---------------------------------------------------- */
 
@@ -559,7 +554,6 @@ int main(void)
         fprintf(stderr, "mkdtemp: %s\n", strerror(errno));
         return 1;
     }
-    printf("generated code: --optimize=%s\n", CONFIG_MODE);
     RUN(position_should_count_lines_from_1_and_characters_from_1);
     RUN(position_should_count_characters_not_bytes);
     RUN(position_should_take_crlf_and_lone_cr_as_one_line_end);

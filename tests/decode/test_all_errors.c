@@ -1,9 +1,6 @@
 /* All-errors mode on values built in C (T_validate_all), its bound and its
  * arguments, the reasons T_encode_ex and T_to_cjson_ex give, and
- * sc_errors_format. The decode side is table-driven: cases.json.
- * --trace FILE writes each error checked here whole, messages included,
- * one a line: tests/size/compare_modes.py --all-errors compares the two
- * code generation modes' traces (issue 31's guard). */
+ * sc_errors_format. The decode side is table-driven: cases.json. */
 #include <stdio.h>
 #include <string.h>
 
@@ -11,15 +8,6 @@
 #include "url_tool.schemac.h"
 
 static int failures;
-static FILE *trace;
-
-static void trace_error(const char *what, const sc_error *err)
-{
-    if (trace != NULL)
-        fprintf(trace, "%s\t%d|%s|%s|%s\n", what, err->code, err->path, err->keyword ? err->keyword : "-",
-                err->message);
-}
-
 static void expect(int ok, const char *what)
 {
     if (!ok) {
@@ -31,8 +19,6 @@ static void expect(int ok, const char *what)
 static void expect_error(const sc_errors *errs, size_t i, int code, const char *path, const char *keyword,
                          const char *what)
 {
-    if (i < errs->count)
-        trace_error(what, &errs->items[i]);
     int ok = i < errs->count && errs->items[i].code == code && strcmp(errs->items[i].path, path) == 0 &&
              errs->items[i].keyword != NULL && strcmp(errs->items[i].keyword, keyword) == 0;
     if (!ok && i < errs->count)
@@ -168,10 +154,8 @@ static void encode_says_why(void)
     expect(parse_url_input_encode_ex(&in, &err) == NULL && err.code == SC_ERR_CONSTRAINT &&
                strcmp(err.path, "/url") == 0,
            "encode_ex says why it failed");
-    trace_error("encode_ex", &err);
     expect(parse_url_input_to_cjson_ex(&in, &err) == NULL && strcmp(err.path, "/url") == 0,
            "to_cjson_ex says why it failed");
-    trace_error("to_cjson_ex", &err);
     expect(parse_url_input_encode_ex(NULL, &err) == NULL && err.code == SC_ERR_ARGUMENT, "encode_ex of NULL");
     expect(parse_url_input_encode_ex(&in, NULL) == NULL, "encode_ex without an error");
     in.url = "https://example.com/";
@@ -189,18 +173,12 @@ static void encode_says_why(void)
     cJSON_Delete(tree);
 }
 
-int main(int argc, char **argv)
+int main(void)
 {
-    if (argc == 3 && strcmp(argv[1], "--trace") == 0 && (trace = fopen(argv[2], "w")) == NULL) {
-        perror(argv[2]);
-        return 1;
-    }
     validate_all_reports_every_member();
     validate_all_names_nested_values();
     arguments_are_checked();
     encode_says_why();
-    if (trace != NULL && fclose(trace) != 0)
-        failures++;
     if (failures == 0)
         printf("all-errors mode: every check passed\n");
     return failures != 0;

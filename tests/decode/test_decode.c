@@ -106,18 +106,6 @@ static const char *str_or(const cJSON *o, const char *key, const char *fallback)
     return cJSON_IsString(v) ? v->valuestring : fallback;
 }
 
-/* --trace FILE: one line per case of what this build's code did (its
- * errors whole, every all-errors error, the encoded value), so that
- * tests/size/compare_modes.py can compare the two --optimize modes' lines
- * byte for byte: every message is part of the contract. */
-static FILE *trace;
-
-static void trace_error(const sc_error *err)
-{
-    fprintf(trace, "\t%s|%s|%s|%zu|%s", code_name(err->code), err->path, err->keyword ? err->keyword : "-",
-            err->offset, err->message);
-}
-
 /* Whether err is what expect (code, path, keyword, message part, offset;
  * each optional but the code) says. */
 static int matches(const sc_error *err, const cJSON *expect)
@@ -162,11 +150,6 @@ static int run_all_errors(const cJSON *c, const codec *k, const char *json, int 
     int ok = 1;
     sc_errors_init(&errs, items, bound);
     int all_rc = k->decode_all(arena, json, strlen(json), out, &errs);
-    if (trace != NULL) {
-        fprintf(trace, "\tall %s %zu%s", code_name(all_rc), errs.count, errs.truncated ? " truncated" : "");
-        for (size_t i = 0; i < errs.count; i++)
-            trace_error(&items[i]);
-    }
     if (all_rc != rc || (rc == 0) != (errs.count == 0) || (rc != 0 && !same_error(&items[0], err))) {
         printf("FAIL %s: all-errors mode returned %s with %zu errors; first-error mode %s\n", name,
                code_name(all_rc), errs.count, code_name(rc));
@@ -237,11 +220,6 @@ static int run_case(const cJSON *c, sc_arena *arena)
     sc_error err;
     int ok = 1;
     int rc = k->decode(arena, json, strlen(json), out, &err);
-    if (trace != NULL) {
-        fprintf(trace, "%s\t%s", name, code_name(rc));
-        if (rc != 0)
-            trace_error(&err);
-    }
     if (!run_all_errors(c, k, json, rc, &err, arena))
         ok = 0;
     if (!run_with_room(c, k, json, rc, &err, arena))
@@ -276,8 +254,6 @@ static int run_case(const cJSON *c, sc_arena *arena)
         sc_free_string(text);
         char *first = k->encode(out);
         char *second = NULL;
-        if (trace != NULL)
-            fprintf(trace, "\tencoded %s", first != NULL ? first : "(null)");
         if (first == NULL || k->decode(arena, first, strlen(first), again, &err) != 0 ||
             (second = k->encode(again)) == NULL || strcmp(first, second) != 0) {
             printf("FAIL %s: round trip: %s -> %s\n", name, first ? first : "(null)", second ? second : "(null)");
@@ -297,8 +273,6 @@ static int run_case(const cJSON *c, sc_arena *arena)
         sc_free_string(second);
         sc_free_string(third);
     }
-    if (trace != NULL)
-        fputc('\n', trace);
     free(out);
     free(again);
     return ok;
@@ -306,10 +280,8 @@ static int run_case(const cJSON *c, sc_arena *arena)
 
 int main(int argc, char **argv)
 {
-    if (argc == 4 && strcmp(argv[2], "--trace") == 0 && (trace = fopen(argv[3], "w")) != NULL)
-        argc = 2;
     if (argc != 2) {
-        fprintf(stderr, "usage: %s CASES.json [--trace FILE]\n", argv[0]);
+        fprintf(stderr, "usage: %s CASES.json\n", argv[0]);
         return 2;
     }
     char *text = read_file(argv[1]);
@@ -346,37 +318,8 @@ int main(int argc, char **argv)
             failed++;
         sc_arena_reset(&arena); /* one arena for the whole run: reset reuses it */
     }
-    /* for the trace: each type's zero value (NULL strings and pointers,
-     * zero counts) through validate_all and encode_ex, whose errors the
-     * decode cases cannot reach ("must not be null") */
-    for (size_t i = 0; trace != NULL && i <= sizeof codecs / sizeof *codecs; i++) {
-        /* and after them a kitchen whose has_email says present over a
-         * NULL email ("must not be null") */
-        bool flagged = i == sizeof codecs / sizeof *codecs;
-        const codec *k = flagged ? find_codec("kitchen") : &codecs[i];
-        void *zero = calloc(1, k->size);
-        if (flagged)
-            ((kitchen *)zero)->has_email = true;
-        sc_error items[32], err;
-        sc_errors errs;
-        sc_errors_init(&errs, items, 32);
-        int rc = k->validate_all(zero, &errs);
-        fprintf(trace, "zero %s%s\t%s %zu", k->type, flagged ? " has_email" : "", code_name(rc), errs.count);
-        for (size_t j = 0; j < errs.count; j++)
-            trace_error(&items[j]);
-        char *text = k->encode_ex(zero, &err);
-        if (text == NULL)
-            trace_error(&err);
-        else
-            fprintf(trace, "\tencoded %s", text);
-        fputc('\n', trace);
-        sc_free_string(text);
-        free(zero);
-    }
     sc_arena_release(&arena);
     cJSON_Delete(cases);
     printf("%d passed, %d failed\n", passed, failed);
-    if (trace != NULL && fclose(trace) != 0)
-        return 2;
     return failed == 0 ? 0 : 1;
 }

@@ -38,11 +38,6 @@
  *
  * The decode's output struct starts filled with garbage, not zeros: a
  * decode that succeeds must have set every member it reports.
- *
- * With FUZZ_TRACE=FILE in the environment, one line per input goes to
- * FILE: the decoder, the first error whole or the encoding, and every
- * error of the all-errors mode; tests/size/compare_modes.py compares the
- * traces of the two code generation modes (issue 31's guard).
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -346,41 +341,6 @@ static void check_buffer_arena(const codec *k, const char *json, size_t len, siz
     free(buf);
 }
 
-/* ---- the trace (FUZZ_TRACE) ---- */
-
-static FILE *trace;
-
-static void open_trace(void)
-{
-    static int opened;
-    const char *path = getenv("FUZZ_TRACE");
-    if (!opened && path != NULL && (trace = fopen(path, "w")) == NULL) {
-        perror(path);
-        abort();
-    }
-    opened = 1;
-}
-
-/* Bytes as they are but control bytes, backslash and DEL, escaped: one
- * line whatever a message or an encoding holds. */
-static void trace_text(const char *text)
-{
-    for (const unsigned char *p = (const unsigned char *)text; *p != '\0'; p++) {
-        if (*p < 0x20 || *p == 0x7F || *p == '\\')
-            fprintf(trace, "\\x%02X", *p);
-        else
-            fputc(*p, trace);
-    }
-}
-
-static void trace_error(const sc_error *err)
-{
-    fprintf(trace, "\t%d|%zu|%s|", err->code, err->offset, err->keyword ? err->keyword : "-");
-    trace_text(err->path);
-    fputc('|', trace);
-    trace_text(err->message);
-}
-
 /* Invariant 9: the all-errors mode agrees with the first-error mode, in
  * the same arena. */
 static void check_all_errors(const codec *k, sc_arena *arena, const char *json, size_t len, int rc,
@@ -392,11 +352,6 @@ static void check_all_errors(const codec *k, sc_arena *arena, const char *json, 
 
     sc_errors_init(&errs, items, sizeof items / sizeof *items);
     int rc_all = k->decode_all(arena, json, len, out, &errs);
-    if (trace != NULL) {
-        fprintf(trace, "\tall %d %zu%s", rc_all, errs.count, errs.truncated ? " truncated" : "");
-        for (size_t i = 0; i < errs.count; i++)
-            trace_error(&items[i]);
-    }
     CHECK(9, rc_all == rc, errs.count > 0 ? &items[0] : NULL);
     if (rc != 0) {
         CHECK(9, errs.count > 0, NULL);
@@ -420,7 +375,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     install_cjson_hooks();
-    open_trace();
     const codec *k = &codecs[data[0] % NCODECS];
     size_t len = size - 1;
     char *json = malloc(len > 0 ? len : 1);
@@ -450,15 +404,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         enc = check_success(k, out, &arena);
     }
     fuzz_decode_results[rc]++;
-    if (trace != NULL) {
-        fprintf(trace, "%s\t%d", k->type, rc);
-        if (rc != 0)
-            trace_error(&err);
-        else {
-            fputs("\tencoded ", trace);
-            trace_text(enc);
-        }
-    }
 
     /* Invariant 8: the same again in the reset arena. */
     sc_arena_reset(&arena);
@@ -477,8 +422,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(again);
     }
     check_all_errors(k, &arena, json, len, rc, &err, enc);
-    if (trace != NULL && fputc('\n', trace) == EOF)
-        abort();
     sc_arena_release(&arena);
     CHECK(7, heap.allocs == heap.frees, NULL);
 

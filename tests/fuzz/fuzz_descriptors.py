@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """libFuzzer over the descriptors of random headers (issue 23): the
-table-driven runtime of `schemac --optimize=size` is one piece of code
+table-driven runtime that schemac's output calls is one piece of code
 that every type goes through, so it is fuzzed through the descriptors of
 headers that hold every member kind and keyword.
 
 For each of K headers (tests/randheader/gen_header.py, seeds SEED ..
-SEED+K-1): schemac --optimize=size writes its descriptors; fuzz_decode.c,
+SEED+K-1): schemac writes its descriptors; fuzz_decode.c,
 with a codec table of the header's root types (-DFUZZ_CODECS), is linked
 with them and with the runtime, all compiled here by clang with
 -fsanitize=fuzzer,address,undefined (the runtime instrumented too, so
@@ -248,9 +248,9 @@ def fuzz_header(opts, seed, runtime_objs, names, work):
     roots = p.stdout.split()
     out = os.path.join(work, "out")
     os.makedirs(out, exist_ok=True)
-    p = run([opts.schemac, "-I" + opts.cjson_include, header, "-o", out, "--optimize=size"], timeout=120)
+    p = run([opts.schemac, "-I" + opts.cjson_include, header, "-o", out], timeout=120)
     if p.returncode != 0:
-        return False, {}, "schemac --optimize=size rejected the header (exit %d):\n%s" % (p.returncode, p.stderr)
+        return False, {}, "schemac rejected the header (exit %d):\n%s" % (p.returncode, p.stderr)
     generated = os.path.join(out, stem + ".schemac.c")
     counts = descriptor_counts(generated, names)
     roots_h = os.path.join(work, "fuzz_roots.h")

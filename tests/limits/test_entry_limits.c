@@ -2,9 +2,7 @@
  * T_decode_all, T_from_cjson and T_from_cjson_all, each given a document
  * just within one limit (decoded) and one just over it (failed with the
  * limit's code and a message naming it, and nothing reported as success).
- * Built twice: against the default mode's generated code and against
- * --optimize=size's (limits/size/), so both modes' entry points answer
- * alike. T_decode_all once said success on a document over max_input. */
+ * T_decode_all once said success on a document over max_input. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

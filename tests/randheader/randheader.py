@@ -182,7 +182,7 @@ def main():
     ap.add_argument("--count", type=int, default=8, help="run.mjs --count: valid documents per root type")
     ap.add_argument("--keep", default=None, help="folder for the headers of failed rounds")
     ap.add_argument("--schemac-flag", action="append", default=[],
-                    help="an option for schemac's C output (--optimize=size), repeatable")
+                    help="an option for schemac's C output, repeatable")
     ap.add_argument("--validator", default=None,
                     help="tests/differential's validate_driver: the emitted schemas compiled at run time by "
                          "libschemac-validate must agree with the decoders and ajv too")

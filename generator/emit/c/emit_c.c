@@ -1,9 +1,9 @@
 /* schemac generator: the C header and source of a model, assembled from
  * the concerns in emit_c_*.c (see emit_c_internal.h).
  *
- * The generated code is meant to be read and stepped through: one static
- * function per struct and per job (read, check, build), straight-line calls
- * into libschemac, the member's JSON name in a comment at every case. */
+ * Every struct, enum and union is a constant descriptor that libschemac
+ * walks (emit_c_table.c); a root's public functions are static inline calls
+ * of schemac/type.h's generic functions with its descriptor. */
 #include "emit/c/emit_c_internal.h"
 #include "emit/c/emit_c_table.h"
 
@@ -27,116 +27,44 @@ static void put_public_head(strbuf *sb, const public_function *pf, const char *n
     sb_putc(sb, ')');
 }
 
-/* The definition's head of T's public function suffix, and its brace. */
-static void open_public(strbuf *sb, const char *suffix, const char *n, const char *t)
-{
-    put_public_head(sb, public_function_of(suffix), n, t);
-    sb_puts(sb, "\n{\n");
-}
-
-/* T's public functions, in the order the default mode's source defines
- * them: the entry point each calls and its arguments after the type,
- * `sc_ENTRY(&T_descriptor, ARGS)` of schemac/type.h in size mode (inline in
- * the header) and, in the default mode, `sc_ENTRY_with(ARGS, fns)` with
- * T's functions behind void pointers (the any_ adapters), the from_cjson
- * forms through T_decode (sc_decode_cjson) and the plain ones through
- * their _ex form. */
-typedef enum { CALL_READ, CALL_CHECK, CALL_CHECK_BUILD, CALL_FROM_CJSON, CALL_NO_REASON } call_kind;
+/* T's public functions: the generic function of schemac/type.h each calls,
+ * `sc_ENTRY(&T_descriptor, ARGS)`, inline in the header. */
 static const struct {
     const char *suffix, *entry, *args;
-    call_kind kind;
 } public_calls[] = {
-    {"_decode", "decode", "arena_, json_, len_, out_, err_", CALL_READ},
-    {"_decode_all", "decode_all", "arena_, json_, len_, out_, errs_", CALL_READ},
-    {"_from_cjson", "from_cjson", "arena_, node_, out_, err_", CALL_FROM_CJSON},
-    {"_from_cjson_all", "from_cjson_all", "arena_, node_, out_, errs_", CALL_FROM_CJSON},
-    {"_validate_within", "validate", "value_, limits_, err_", CALL_CHECK},
-    {"_validate", "validate", "value_, NULL, err_", CALL_CHECK},
-    {"_validate_all_within", "validate_all", "value_, limits_, errs_", CALL_CHECK},
-    {"_validate_all", "validate_all", "value_, NULL, errs_", CALL_CHECK},
-    {"_to_cjson_within", "to_cjson", "value_, limits_, err_", CALL_CHECK_BUILD},
-    {"_to_cjson_ex", "to_cjson", "value_, NULL, err_", CALL_CHECK_BUILD},
-    {"_to_cjson", "to_cjson", "value_, NULL, NULL", CALL_NO_REASON},
-    {"_encode_within", "encode", "value_, limits_, err_", CALL_CHECK_BUILD},
-    {"_encode_ex", "encode", "value_, NULL, err_", CALL_CHECK_BUILD},
-    {"_encode", "encode", "value_, NULL, NULL", CALL_NO_REASON},
+    {"_decode", "decode", "arena_, json_, len_, out_, err_"},
+    {"_decode_all", "decode_all", "arena_, json_, len_, out_, errs_"},
+    {"_from_cjson", "from_cjson", "arena_, node_, out_, err_"},
+    {"_from_cjson_all", "from_cjson_all", "arena_, node_, out_, errs_"},
+    {"_validate_within", "validate", "value_, limits_, err_"},
+    {"_validate", "validate", "value_, NULL, err_"},
+    {"_validate_all_within", "validate_all", "value_, limits_, errs_"},
+    {"_validate_all", "validate_all", "value_, NULL, errs_"},
+    {"_to_cjson_within", "to_cjson", "value_, limits_, err_"},
+    {"_to_cjson_ex", "to_cjson", "value_, NULL, err_"},
+    {"_to_cjson", "to_cjson", "value_, NULL, NULL"},
+    {"_encode_within", "encode", "value_, limits_, err_"},
+    {"_encode_ex", "encode", "value_, NULL, err_"},
+    {"_encode", "encode", "value_, NULL, NULL"},
 };
 
-/* The decode-text adapters of T, behind void pointers: T_from_cjson's in
- * the default mode, and the arguments of a tool, prompt or resource
- * template (sc_tool_decode_args: every error). */
-static void emit_decode_text(strbuf *sb, const struct_def *s, bool table)
+/* The decode-text adapters of a tool's, prompt's or resource template's
+ * arguments, behind void pointers (sc_tool_decode_args: every error). */
+static void emit_decode_text(strbuf *sb, const struct_def *s)
 {
-    const char *n = s->name, *t = s->c_type;
-    char *descriptor = table ? emit_table_name(s) : NULL;
+    char *descriptor = emit_table_name(s);
     for (int all = 0; all <= 1; all++) {
         sb_printf(sb, "static int sc_gen_decode%s_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
-                      "%s)\n{\n", all ? "_all" : "", n, all ? "sc_errors *errs_" : "sc_error *err_");
-        if (table)
-            emit_line(sb, 1, "return sc_decode%s(&%s, arena_, json_, len_, out_, %s);", all ? "_all" : "", descriptor,
-                      all ? "errs_" : "err_");
-        else
-            emit_line(sb, 1, "return %s_decode%s(arena_, json_, len_, (%s *)out_, %s);", n, all ? "_all" : "", t,
-                      all ? "errs_" : "err_");
+                      "%s)\n{\n", all ? "_all" : "", s->name, all ? "sc_errors *errs_" : "sc_error *err_");
+        emit_line(sb, 1, "return sc_decode%s(&%s, arena_, json_, len_, out_, %s);", all ? "_all" : "", descriptor,
+                  all ? "errs_" : "err_");
         sb_puts(sb, "}\n\n");
     }
     free(descriptor);
 }
 
-/* T's public functions in the default mode: one call each into
- * libschemac's entry points (runtime/core/entry.c). In size mode they are
- * the header's (emit_inline_public): the source keeps the adapters a
- * tool, prompt or resource template needs. */
-static void emit_public(strbuf *sb, const struct_def *s, bool table, schema_texts *schemas)
-{
-    const char *t = s->c_type, *n = s->name;
-    if (table) {
-        if (is_tool(s) || s->prompt_name != NULL || s->resource_uri != NULL)
-            emit_decode_text(sb, s, true);
-        emit_schema_constant(sb, schemas, s);
-        return;
-    }
-    sb_printf(sb, "static int sc_gen_any_read_%s(sc_reader *r_, void *out_)\n{\n", n);
-    emit_line(sb, 1, "return sc_gen_read_%s(r_, (%s *)out_);", n, t);
-    sb_puts(sb, "}\n\n");
-    sb_printf(sb, "static int sc_gen_any_check_%s(const void *value_, sc_error *err_)\n{\n", n);
-    emit_line(sb, 1, "return sc_gen_check_%s((const %s *)value_, err_, true, NULL, 0);", n, t);
-    sb_puts(sb, "}\n\n");
-    sb_printf(sb, "static cJSON *sc_gen_any_build_%s(const void *value_)\n{\n", n);
-    emit_line(sb, 1, "return sc_gen_build_%s((const %s *)value_, 0);", n, t);
-    sb_puts(sb, "}\n\n");
-    for (size_t i = 0; i < sizeof public_calls / sizeof *public_calls; i++) {
-        const char *entry = public_calls[i].entry, *args = public_calls[i].args;
-        bool all = strstr(entry, "_all") != NULL;
-        if (strcmp(public_calls[i].suffix, "_from_cjson") == 0)
-            emit_decode_text(sb, s, false);
-        open_public(sb, public_calls[i].suffix, n, t);
-        switch (public_calls[i].kind) {
-        case CALL_READ:
-            emit_line(sb, 1, "return sc_%s_with(%s, sc_gen_any_read_%s);", entry, args, n);
-            break;
-        case CALL_CHECK:
-            emit_line(sb, 1, "return sc_%s_with(%s, sc_gen_any_check_%s);", entry, args, n);
-            break;
-        case CALL_CHECK_BUILD:
-            emit_line(sb, 1, "return sc_%s_with(%s, sc_gen_any_check_%s, sc_gen_any_build_%s);", entry, args, n, n);
-            break;
-        case CALL_FROM_CJSON:
-            emit_line(sb, 1, "return sc_decode_cjson%s(%s, sc_gen_decode%s_text_%s);", all ? "_all" : "", args,
-                      all ? "_all" : "", n);
-            break;
-        case CALL_NO_REASON: /* the _ex form without a reason */
-            emit_line(sb, 1, "return %s%s_ex(value_, NULL);", n, public_calls[i].suffix);
-            break;
-        }
-        sb_puts(sb, "}\n\n");
-    }
-    emit_schema_constant(sb, schemas, s);
-}
-
-/* Size mode: T's descriptor and its public functions, static inline
- * calls of the generic functions of schemac/type.h with it, so that the
- * header's user compiles as against the default mode's. */
+/* T's descriptor and its public functions, static inline calls of the
+ * generic functions of schemac/type.h with it. */
 static void emit_inline_public(strbuf *sb, const struct_def *s)
 {
     const char *n = s->name, *t = s->c_type;
@@ -189,24 +117,15 @@ char *emit_c_header(const model *m, const c_names *names)
         const struct_def *s = m->structs[i];
         if (!is_root(s))
             continue;
-        const char *t = s->c_type, *n = s->name;
+        const char *t = s->c_type;
         if (s->tool_name != NULL) {
             char *tool = comment_text(s->tool_name);
             sb_printf(&sb, "/* %s: input of the tool \"%s\". */\n", t, tool);
             free(tool);
         } else
             sb_printf(&sb, "/* %s */\n", t);
-        if (names->optimize_size)
-            emit_inline_public(&sb, s);
-        else
-            for (size_t i = 0; i < public_function_count; i++) {
-                const public_function *pf = &public_functions[i];
-                if (pf->comment != NULL)
-                    sb_printf(&sb, "/* %s */\n", pf->comment);
-                put_public_head(&sb, pf, n, t);
-                sb_puts(&sb, pf->nodiscard ? " SC_NODISCARD;\n" : ";\n");
-            }
-        sb_printf(&sb, "extern const char %s_schema_json[];\n\n", n);
+        emit_inline_public(&sb, s);
+        sb_printf(&sb, "extern const char %s_schema_json[];\n\n", s->name);
         if (is_tool(s))
             emit_tool_declarations(&sb, m, s);
         if (s->prompt_name != NULL || s->resource_uri != NULL)
@@ -272,65 +191,40 @@ static bool is_tool_output(const model *m, const struct_def *s)
     return false;
 }
 
-static void emit_declarations(strbuf *sb, const struct_def *s)
-{
-    sb_printf(sb, "static int sc_gen_read_%s(sc_reader *r_, %s *out_);\n", s->name, s->c_type);
-    sb_printf(sb, "static int sc_gen_check_%s(const %s *v_, sc_error *err_, bool full_, const bool *seen_, int depth_);\n",
-              s->name, s->c_type);
-    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_);\n", s->name, s->c_type);
-}
-
 char *emit_c_source(const model *m, const c_names *names)
 {
     strbuf sb;
     sb_init(&sb);
-    emit_check_reset();
-    emit_table_reset();
-    if (names->optimize_size)
-        emit_table_plan(m);
+    emit_table_plan(m);
     emit_banner(&sb, m, names->source_name);
     sb_printf(&sb, "#include \"%s\"\n\n", names->header_name);
-    /* the runtime's plumbing (the reader and its helpers), which the
-     * generated header's schemac/schemac.h leaves to generated sources */
+    /* the runtime's plumbing, which the generated header's
+     * schemac/schemac.h leaves to generated sources */
     sb_puts(&sb, "#include <float.h>\n#include <stdint.h>\n#include <string.h>\n\n#include <schemac/support.h>\n\n");
-    if (names->optimize_size) {
-        sb_puts(&sb, "#include <schemac/table.h>\n\n");
-        sb_printf(&sb, "#if SCHEMAC_TABLE_LAYOUT != %d\n", SCHEMAC_TABLE_LAYOUT);
-        sb_printf(&sb, "#error \"%s was generated by schemac %s for the descriptors of libschemac's table.h "
-                       "layout %d: regenerate it with the schemac that matches the installed libschemac\"\n#endif\n\n",
-                  names->source_name, SCHEMAC_VERSION_STRING, SCHEMAC_TABLE_LAYOUT);
-    }
+    sb_puts(&sb, "#include <schemac/table.h>\n\n");
+    sb_printf(&sb, "#if SCHEMAC_TABLE_LAYOUT != %d\n", SCHEMAC_TABLE_LAYOUT);
+    sb_printf(&sb, "#error \"%s was generated by schemac %s for the descriptors of libschemac's table.h "
+                   "layout %d: regenerate it with the schemac that matches the installed libschemac\"\n#endif\n\n",
+              names->source_name, SCHEMAC_VERSION_STRING, SCHEMAC_TABLE_LAYOUT);
     emit_layout_asserts(&sb, m);
 
-    /* the functions go to their own buffer: the long texts they name must
-     * stand before them */
+    /* the descriptors go to their own buffer: the long texts they name
+     * must stand before them */
     strbuf head = sb;
     sb_init(&sb);
-    sb_puts(&sb, "/* ---- declarations ---- */\n\n");
-    for (size_t i = 0; i < m->nstructs; i++) {
-        const struct_def *s = m->structs[i];
-        if (names->optimize_size) { /* descriptors: only a tool's output has a function */
-            if (is_tool_output(m, s))
-                sb_printf(&sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_);\n", s->name, s->c_type);
-            continue;
+    bool declared = false; /* only a tool's output has a function */
+    for (size_t i = 0; i < m->nstructs; i++)
+        if (is_tool_output(m, m->structs[i])) {
+            sb_puts(&sb, declared ? "" : "/* ---- declarations ---- */\n\n");
+            sb_printf(&sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_);\n", m->structs[i]->name,
+                      m->structs[i]->c_type);
+            declared = true;
         }
-        for (size_t v = 0; v < s->nvariants && !s->untagged; v++)
-            emit_declarations(&sb, s->variants[v]);
-        emit_declarations(&sb, s);
-    }
-    sb_puts(&sb, "\n");
+    sb_puts(&sb, declared ? "\n" : "");
 
-    for (size_t i = 0; i < m->nenums; i++) {
-        if (!enum_is_json(m, m->enums[i]))
-            continue;
-        if (names->optimize_size) {
+    for (size_t i = 0; i < m->nenums; i++)
+        if (enum_is_json(m, m->enums[i]))
             emit_table_enum(&sb, m->enums[i]);
-            continue;
-        }
-        emit_enum_read(&sb, m->enums[i]);
-        emit_enum_check(&sb, m->enums[i]);
-        emit_enum_build(&sb, m->enums[i]);
-    }
     emit_drop_nulls(&sb, m);
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
@@ -341,51 +235,32 @@ char *emit_c_source(const model *m, const c_names *names)
             sb_printf(&sb, "/* ---- %s when %s is \"%s\" ---- */\n\n", s->c_type, tag, value);
             free(tag);
             free(value);
-            if (names->optimize_size) {
-                emit_table_struct(&sb, variant);
-                continue;
-            }
-            emit_struct_check(&sb, variant);
-            emit_struct_read(&sb, variant);
-            emit_struct_build(&sb, variant);
+            emit_table_struct(&sb, variant);
         }
         sb_printf(&sb, "/* ---- %s ---- */\n\n", s->c_type);
-        if (names->optimize_size) {
-            if (s->untagged)
-                emit_table_untagged(&sb, s);
-            else if (s->nvariants > 0)
-                emit_table_union(&sb, s);
-            else
-                emit_table_struct(&sb, s);
-            if (is_tool_output(m, s))
-                emit_table_build(&sb, s);
-        } else if (s->untagged) {
-            emit_untagged_check(&sb, s);
-            emit_untagged_read(&sb, s);
-            emit_untagged_build(&sb, s);
-        } else if (s->nvariants > 0) {
-            emit_union_read(&sb, s);
-            emit_union_check(&sb, s);
-            emit_union_build(&sb, s);
-        } else {
-            emit_struct_check(&sb, s);
-            emit_struct_read(&sb, s);
-            emit_struct_build(&sb, s);
-        }
+        if (s->untagged)
+            emit_table_untagged(&sb, s);
+        else if (s->nvariants > 0)
+            emit_table_union(&sb, s);
+        else
+            emit_table_struct(&sb, s);
+        if (is_tool_output(m, s))
+            emit_table_build(&sb, s);
+        if (is_root(s) && (is_tool(s) || s->prompt_name != NULL || s->resource_uri != NULL))
+            emit_decode_text(&sb, s);
         if (is_root(s))
-            emit_public(&sb, s, names->optimize_size, names->schemas);
+            emit_schema_constant(&sb, names->schemas, s);
         if (is_tool(s))
             emit_tool(&sb, m, names, i);
         if (s->prompt_name != NULL || s->resource_uri != NULL)
             emit_mcp_arguments(&sb, s);
     }
-    emit_check_reset();
     emit_long_texts(&head);
     emit_table_forward(&head, &sb);
     emit_table_reset();
-    /* the head moves in front of the functions, not the functions (13 MB
-     * for 500 structs) after the head: copying them cost a second 13 MB of
-     * fresh memory, and its page faults were more than the copy */
+    /* the head moves in front of the descriptors, not the descriptors (13
+     * MB for 500 structs) after the head: copying them cost a second 13 MB
+     * of fresh memory, and its page faults were more than the copy */
     sb_insert_front(&sb, head.data != NULL ? head.data : "", head.len);
     sb_free(&head);
     return sb_take(&sb);

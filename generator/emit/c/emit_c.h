@@ -1,9 +1,10 @@
 /* schemac generator: the C header and source of a model.
  *
  * For every opted-in struct T: T_decode, T_from_cjson, T_validate,
- * T_to_cjson, T_encode and T_schema_json (docs/generated-api.md). Reached
- * structs and enums get static helpers, so two generated files that reach
- * the same type never clash at link time. */
+ * T_to_cjson, T_encode (static inline in the header, calls of libschemac
+ * with T_descriptor) and T_schema_json (docs/generated-api.md). Reached
+ * structs and enums get static descriptors, so two generated files that
+ * reach the same type never clash at link time. */
 #ifndef SCHEMAC_GENERATOR_EMIT_C_H
 #define SCHEMAC_GENERATOR_EMIT_C_H
 
@@ -22,9 +23,6 @@ typedef struct c_names {
      * tool_texts[i * DIALECT_COUNT + d] for m->structs[i] (NULL when it is
      * not a tool or the dialect is not written). */
     char *const *tool_texts;
-    /* --optimize=size: structs are read through descriptors that
-     * libschemac walks (emit_c_table.c); false: a function per struct. */
-    bool optimize_size;
     schema_texts *schemas; /* the compact schema texts T_schema_json holds */
 } c_names;
 

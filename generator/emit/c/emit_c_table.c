@@ -1,5 +1,5 @@
-/* schemac generator: the descriptors of --optimize=size (issue 23). A
- * struct, enum or union becomes constant tables that libschemac walks
+/* schemac generator: the descriptors (issue 23; the only output since
+ * issue 31). A struct, enum or union becomes constant tables that libschemac walks
  * (include/schemac/table.h, runtime/core/table_*.c) instead of functions
  * of its own: designated initializers that a person can check against
  * the header (offsets, kinds, bounds, presence, variants), and the
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "model/keywords.h"
+#include "pattern/pattern.h"
 #include "schemac/check.h"
 
 /* The structs' descriptors of the source being written, in the order
@@ -22,12 +23,132 @@ static size_t ntabled;
  * sc_gen_tables (emit_table_forward). */
 static bool forward_used;
 
+/* The matchers emitted so far into the source being written, by pattern:
+ * one matcher serves every string of the same pattern (a typedef'd string
+ * used in many structs), named after its first use. */
+typedef struct matcher {
+    char *pattern;
+    char *fn;
+} matcher;
+static matcher *matchers;
+static size_t nmatchers;
+
+static void forget_matchers(void)
+{
+    for (size_t i = 0; i < nmatchers; i++) {
+        free(matchers[i].pattern);
+        free(matchers[i].fn);
+    }
+    free(matchers);
+    matchers = NULL;
+    nmatchers = 0;
+}
+
+/* The name of the matcher of n's pattern, emitting it on first use. */
+static const char *pattern_matcher(strbuf *sb, const node *n, const char *fn)
+{
+    for (size_t i = 0; i < nmatchers; i++)
+        if (strcmp(matchers[i].pattern, n->c.pattern) == 0)
+            return matchers[i].fn;
+    char message[256];
+    size_t offset;
+    pattern *p = pattern_compile(n->c.pattern, message, sizeof message, &offset);
+    if (p == NULL)
+        return "false_"; /* reported by the tags reader already: no code is written */
+    char *name = xasprintf("sc_gen_match_%s", fn);
+    pattern_emit_c(p, name, sb);
+    sb_puts(sb, "\n");
+    pattern_free(p);
+    matchers = xrealloc(matchers, (nmatchers + 1) * sizeof *matchers);
+    matchers[nmatchers++] = (matcher){xstrdup(n->c.pattern), name};
+    return name;
+}
+
+/* The sc_unique_kind that compares items like these (uniqueItems). */
+static const char *unique_kind(const node *items)
+{
+    switch (items->kind) {
+    case NODE_NUMBER: return items->is_float ? "SC_UNIQUE_FLOAT" : "SC_UNIQUE_DOUBLE";
+    case NODE_STRING: return items->buf_size > 0 ? "SC_UNIQUE_CHARBUF" : "SC_UNIQUE_STRPTR";
+    default: return "SC_UNIQUE_BYTES";
+    }
+}
+
+/* The least JSON text of an object of s, its members' values aside: the
+ * braces, and the names, colons and commas of the members it always has.
+ * validate counts it against max_input at each struct it visits. */
+static size_t struct_min_text(const struct_def *s)
+{
+    size_t text = 2, required = 0;
+    for (size_t i = 0; i < s->nfields; i++) {
+        if (s->fields[i].presence != PRESENCE_REQUIRED)
+            continue;
+        text += strlen(s->fields[i].json_name) + 3; /* "name": */
+        required++;
+    }
+    return text + (required > 0 ? required - 1 : 0);
+}
+
+/* The bounds of an untagged union's number variants up to variant i, as
+ * a C initializer list (count of them): where sc_float_forms seeks the
+ * forms of a float variant read back. malloc'd. */
+static char *float_marks(const struct_def *s, size_t i, size_t *count)
+{
+    strbuf marks;
+    sb_init(&marks);
+    *count = 0;
+    for (size_t k = 0; k <= i; k++) {
+        const struct_def *o = s->variants[k];
+        if (o->nfields == 0 || (o->fields[0].type->kind != NODE_INT && o->fields[0].type->kind != NODE_NUMBER))
+            continue;
+        const node *n = o->fields[0].type;
+        const number *b[] = {&n->c.minimum, &n->c.maximum, &n->c.exclusive_minimum, &n->c.exclusive_maximum};
+        for (size_t m = 0; m < 4; m++)
+            if (b[m]->set) {
+                sb_printf(&marks, "%s", *count ? ", " : "");
+                sb_put_json_number(&marks, b[m]->value);
+                ++*count;
+            }
+        if (n->kind == NODE_INT) {
+            sb_printf(&marks, "%s%lld.0, %lld.0", *count ? ", " : "", (long long)n->c_min, (long long)n->c_max);
+            *count += 2;
+        }
+    }
+    return marks.data != NULL ? sb_take(&marks) : xstrdup("");
+}
+
+/* What the value must be when no variant reads its type: "null, an
+ * integer or a string". */
+static char *untagged_expected(const struct_def *s)
+{
+    const char *names[8];
+    size_t total = 0;
+    for (size_t i = 0; i < s->nvariants; i++) {
+        const struct_def *v = s->variants[i];
+        node_kind k = v->nfields == 0 ? NODE_ANY : v->fields[0].type->kind;
+        const char *name = k == NODE_ANY ? "null" : k == NODE_BOOL ? "a boolean" : k == NODE_INT ? "an integer"
+                         : k == NODE_NUMBER ? "a number" : k == NODE_STRING || k == NODE_ENUM ? "a string"
+                         : k == NODE_ARRAY ? "an array" : "an object";
+        bool repeated = false;
+        for (size_t j = 0; j < total; j++)
+            repeated = repeated || strcmp(names[j], name) == 0;
+        if (!repeated && total < sizeof names / sizeof *names)
+            names[total++] = name;
+    }
+    strbuf sb;
+    sb_init(&sb);
+    for (size_t i = 0; i < total; i++)
+        sb_printf(&sb, "%s%s", i == 0 ? "" : i + 1 == total ? " or " : ", ", names[i]);
+    return sb_take(&sb);
+}
+
 void emit_table_reset(void)
 {
     free((void *)tabled);
     tabled = NULL;
     ntabled = 0;
     forward_used = false;
+    forget_matchers();
 }
 
 void emit_table_plan(const model *m)
@@ -212,8 +333,7 @@ static void put_keyword_rule(strbuf *sb, value_rules *vr, const char *op, keywor
 }
 
 /* The C literal of JSON value v as a value of n's kind in an @enum or
- * @const rule, or NULL when no value of n can equal it (emit_c_check.c's
- * equals_expr). */
+ * @const rule, or NULL when no value of n can equal it. */
 static char *one_of_literal(const node *n, const cJSON *v)
 {
     switch (n->kind) {
@@ -267,8 +387,7 @@ static void put_one_of_rule(strbuf *sb, value_rules *vr, strbuf *values, const n
     sb_free(&items);
 }
 
-/* The rules of n's keywords, in emit_c_check.c's order
- * (emit_check_body_scalar): to sb, what they point to before them to
+/* The rules of n's keywords, in the order they are checked: to sb, what they point to before them to
  * pre, counted and fused in *vr. */
 static void put_rules(strbuf *sb, value_rules *vr, strbuf *pre, const node *n, const char *fn)
 {
@@ -373,9 +492,8 @@ static void put_fused_bound(strbuf *sb, double v)
         put_double(sb, v);
 }
 
-/* Whether the default mode checks the member only when validating a
- * value built in C (emit_c_check.c's emit_check_call: `full_ ? ... : 0`,
- * and a struct's `if (full_)`). */
+/* Whether the member is checked only when validating a value built in C
+ * (a decode checks the rest as it reads them, or guarantees them). */
 static bool check_full_only(const node *n)
 {
     return n->kind == NODE_STRUCT || n->kind == NODE_ANY || (n->kind == NODE_ENUM && !has_value_keywords(n)) ||
@@ -457,7 +575,7 @@ static const char *presence_name(presence p)
     return "SC_TABLE_REQUIRED";
 }
 
-/* `.fallback = {...}`: a @default, as emit_struct_read stores it. */
+/* `.fallback = {...}`: a @default, as the decoder stores it. */
 static void emit_default(strbuf *sb, const field *f)
 {
     const cJSON *d = f->default_value;
@@ -480,8 +598,7 @@ static void emit_default(strbuf *sb, const field *f)
     sb_puts(sb, "},\n");
 }
 
-/* Whether every name can be an expected key of sc_next_member_expect (as
- * emit_c_read.c decides): no byte that a key could only hold escaped. */
+/* Whether every name can be an expected key of sc_next_member_expect: no byte that a key could only hold escaped. */
 static bool plain_name(const char *name)
 {
     for (const unsigned char *p = (const unsigned char *)name; *p; p++)

@@ -1,4 +1,4 @@
-/* schemac generator: the descriptors of --optimize=size (emit_c_table.c),
+/* schemac generator: the descriptors (emit_c_table.c),
  * which libschemac's table walker reads (include/schemac/table.h). */
 #ifndef SCHEMAC_GENERATOR_EMIT_C_TABLE_H
 #define SCHEMAC_GENERATOR_EMIT_C_TABLE_H

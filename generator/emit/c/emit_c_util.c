@@ -9,7 +9,7 @@
 
 #include "emit/json/emit_schema.h"
 
-void put_indent(strbuf *sb, int level)
+static void put_indent(strbuf *sb, int level)
 {
     for (int i = 0; i < level; i++)
         sb_puts(sb, "    ");
@@ -98,16 +98,6 @@ void emit_long_texts(strbuf *sb)
     memset(&long_texts, 0, sizeof long_texts);
 }
 
-const char *without_const(const char *c_type)
-{
-    return strncmp(c_type, "const ", 6) == 0 ? c_type + 6 : c_type;
-}
-
-char *const_items_type(const char *c_type)
-{
-    return xasprintf("const %s *", without_const(c_type));
-}
-
 /* Text safe inside a C comment: one line, and a space parts every "*" "/"
  * pair, so that neither an end nor a nested start (-Wcomment) is left. */
 char *comment_text(const char *s)
@@ -124,40 +114,6 @@ char *comment_text(const char *s)
             sb_putc(&sb, ' ');
     }
     return sb_take(&sb);
-}
-
-char *address_of(const char *lvalue)
-{
-    size_t len = strlen(lvalue);
-    if (lvalue[0] == '*')
-        return xstrdup(lvalue + 1);
-    if (strncmp(lvalue, "(*", 2) == 0 && lvalue[len - 1] == ')')
-        return xasprintf("%.*s", (int)(len - 3), lvalue + 2);
-    return xasprintf("&%s", lvalue);
-}
-
-/* A message as a printf format literal: its % doubled. */
-char *c_format_literal(const char *message)
-{
-    strbuf sb;
-    sb_init(&sb);
-    for (const char *p = message; *p; p++) {
-        if (*p == '%')
-            sb_putc(&sb, '%');
-        sb_putc(&sb, *p);
-    }
-    char *text = sb_take(&sb);
-    char *lit;
-    if (strlen(text) >= LONG_TEXT) {
-        /* an array is no literal, which a format must be (-Wformat-security) */
-        char *array = c_literal(message);
-        lit = xasprintf("\"%%s\", %s", array);
-        free(array);
-    } else {
-        lit = c_literal(text);
-    }
-    free(text);
-    return lit;
 }
 
 bool c_uses_identifier(const char *text, const char *name)
@@ -242,31 +198,6 @@ bool is_root(const struct_def *s)
     return s->opted_in;
 }
 
-/* Whether the decoder calls n's check after reading a value: when the check
- * has work beyond what reading guarantees (full == false does something).
- * Floats and strings are checked by emit_read itself: a float as the double
- * the document held, a string with the counts the reader took. */
-bool read_needs_check(const node *n)
-{
-    switch (n->kind) {
-    case NODE_STRING:
-        return false; /* checked as it is read: string_checked_on_read */
-    case NODE_NUMBER:
-        return !n->is_float && has_value_keywords(n);
-    case NODE_INT:
-    case NODE_BOOL:
-    case NODE_ENUM:
-    case NODE_ARRAY:
-        return has_value_keywords(n);
-    case NODE_MAP:
-        return true; /* duplicate keys, key constraints */
-    case NODE_STRUCT:
-    case NODE_ANY:
-        return false; /* read_STRUCT checks itself; the reader checks any value */
-    }
-    return false;
-}
-
 char *enum_choices(const enum_def *e)
 {
     strbuf sb;
@@ -283,39 +214,6 @@ const char *enum_c_name(const enum_def *e, const char *json_name)
         if (strcmp(e->values[i].json_name, json_name) == 0)
             return e->values[i].c_name;
     return e->values[0].c_name;
-}
-
-/* Emits `switch (len) { case N: if (memcmp(...) == 0) ACTION; ... }` over
- * the names, grouped by length. action(i) is the statement for name i. */
-void emit_name_switch(strbuf *sb, int level, const char *ptr, const char *len,
-                             const char *const *names, size_t n, match_action action, const void *ctx)
-{
-    size_t *lengths = xcalloc(n, sizeof *lengths);
-    bool *done = xcalloc(n, sizeof *done);
-    for (size_t i = 0; i < n; i++)
-        lengths[i] = strlen(names[i]);
-    emit_line(sb, level, "switch (%s) {", len);
-    for (size_t i = 0; i < n; i++) {
-        if (done[i])
-            continue;
-        emit_line(sb, level, "case %zu:", lengths[i]);
-        for (size_t j = i; j < n; j++) {
-            if (done[j] || lengths[j] != lengths[i])
-                continue;
-            done[j] = true;
-            char *lit = c_literal(names[j]);
-            emit_line(sb, level + 1, "if (memcmp(%s, %s, %zu) == 0) {", ptr, lit, lengths[j]);
-            free(lit);
-            action(sb, level + 2, j, ctx);
-            emit_line(sb, level + 1, "}");
-        }
-        emit_line(sb, level + 1, "break;");
-    }
-    emit_line(sb, level, "default:");
-    emit_line(sb, level + 1, "break;");
-    emit_line(sb, level, "}");
-    free(lengths);
-    free(done);
 }
 
 /* `[static ]const char NAME[] = "text";` */
