@@ -1,30 +1,29 @@
 /* schemac generator: names the generated C would clash on. Generated code
  * declares its parameters and variables, its public functions (T_decode,
- * ...) and its static functions and tables (all GENERATED_PREFIX...) beside
+ * ...) and its static tables and functions (all GENERATED_PREFIX...) beside
  * the header's own file-scope names, and derives the static names from
- * struct and member names; a clash would make code that does not compile
- * (or, worse, that calls the wrong check), so each is a diagnostic here. */
+ * struct, enum and member names; a clash would make code that does not
+ * compile (or, worse, that points at the wrong table), so each is a
+ * diagnostic here. */
 #include "check/check_names.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/generated.h" /* needs_check, ...: which check functions exist; public_functions */
+#include "model/generated.h" /* GENERATED_PREFIX, value_has_rules, public_functions */
 #include "util/strbuf.h"
 
-/* Every parameter and variable name the C emitters declare (emit_c_*.c and
- * the pattern matchers). They all end in an underscore, so ordinary header
- * names never meet them; a header type or enumerator of one of these names
- * would be hidden where generated code spells it after the declaration, and
- * shadowed elsewhere (-Wshadow). tests/generator/locals_listed.py checks
- * that the goldens' generated C declares no other name ending in '_'. */
+/* Every parameter and variable name the C emitters declare (emit_c*.c,
+ * model/generated.c's public_functions and the pattern matchers). They all
+ * end in an underscore, so ordinary header names never meet them; a header
+ * type or enumerator of one of these names would be hidden where generated
+ * code spells it after the declaration, and shadowed elsewhere (-Wshadow).
+ * tests/generator/locals_listed.py checks that the goldens' generated C
+ * declares no other name ending in '_'. */
 static const char *const generated_locals[] = {
-    "arena_", "args_", "arguments_", "at_", "back_", "binding_", "cap_", "chars_", "copy_", "count_", "ctx_", "depth_", "dup_",
-    "err_", "errs_", "expect_", "flags_", "form_", "forms_", "found_", "full_", "handler_", "i_", "in_", "index_", "item_",
-    "item_at_", "items_", "json_", "key_", "kind_", "len_", "limits_", "list_", "local_", "map_", "marks_",
-    "member_", "more_", "n_", "name_", "next_", "node_",
-    "number_", "o_", "out_", "paused_", "probe_", "r_", "rc_", "result_", "s_", "scratch_", "seen_", "skipped_", "st_",
-    "tables_", "text_", "tree_", "typed_", "v_", "value_", "which_",
+    "arena_", "args_", "arguments_", "binding_", "copy_", "ctx_", "depth_", "err_", "errs_", "flags_",
+    "handler_", "i_", "in_", "index_", "item_", "json_", "len_", "limits_", "node_", "o_",
+    "out_", "rc_", "result_", "s_", "st_", "tables_", "typed_", "v_", "value_",
 };
 
 static const char *generated_local(const char *name, size_t len)
@@ -33,14 +32,6 @@ static const char *generated_local(const char *name, size_t len)
         if (strlen(generated_locals[i]) == len && memcmp(generated_locals[i], name, len) == 0)
             return generated_locals[i];
     return NULL;
-}
-
-/* Whether emit_c_check.c writes a check function of its own for a use of
- * n (structs, any-values and plain enums use a shared one). */
-static bool own_check(const node *n)
-{
-    return n != NULL && needs_check(n) && n->kind != NODE_STRUCT && n->kind != NODE_ANY &&
-           !(n->kind == NODE_ENUM && !has_value_keywords(n));
 }
 
 typedef struct taken {
@@ -86,8 +77,8 @@ static void taken_grow(taken_set *set)
     *set = bigger;
 }
 
-/* Records name for the thing at where; two things under one name are an
- * error at the second. */
+/* Records name (GENERATED_PREFIX left out: "rules_a_b") for the thing at
+ * where; two things under one name are an error at the second. */
 static void take(taken_set *set, char *name, src_loc where, const char *what)
 {
     diag_state *diag = set->diag;
@@ -95,9 +86,8 @@ static void take(taken_set *set, char *name, src_loc where, const char *what)
         taken_grow(set);
     taken *slot = taken_slot(set, name);
     if (slot->name != NULL) {
-        diag_error(diag, where, "%s and %s at line %u would both get the generated function name "
-                          "'" GENERATED_PREFIX "check_%s': rename one of them", what, slot->what, slot->where.line,
-                   name);
+        diag_error(diag, where, "%s and %s at line %u would both get the generated name "
+                          "'" GENERATED_PREFIX "%s': rename one of them", what, slot->what, slot->where.line, name);
         free(name);
         return;
     }
@@ -105,35 +95,29 @@ static void take(taken_set *set, char *name, src_loc where, const char *what)
     set->count++;
 }
 
-/* check_NAME, and check_NAME_text for a string with text checks. */
-static void take_check(taken_set *set, char *name, const node *n, src_loc where, const char *what,
-                       const char *text_what)
+/* The static names derived from struct s's name and its members' (emit_c_table.c):
+ * sc_gen_table_S and the others of the struct itself (sc_gen_keys_S,
+ * sc_gen_next_S, ...), which only another struct of s's name (a tagged
+ * union's variant is called UNION_VALUE) would get; sc_gen_tarray_S_F of an
+ * array or map member; sc_gen_rules_S_F of a member whose value has rules,
+ * or S_F_items, S_F_key and S_F_value for those of an array's items and a
+ * map's keys and values. */
+static void take_struct(taken_set *set, const struct_def *s, const char *what)
 {
-    if (string_checked_on_read(n))
-        take(set, xasprintf("%s_text", name), where, text_what);
-    take(set, name, where, what);
-}
-
-static void take_struct(taken_set *set, const struct_def *s)
-{
-    take(set, xstrdup(s->name), s->where, "this struct");
+    take(set, xasprintf("table_%s", s->name), s->where, what);
     for (size_t i = 0; i < s->nfields; i++) {
-        /* check_S_F, and its _items, _key and _value helpers */
         const field *f = &s->fields[i];
-        if (!own_check(f->type))
-            continue;
-        char *base = xasprintf("%s_%s", s->name, f->c_name);
-        if (f->type->kind == NODE_ARRAY && own_check(f->type->items))
-            take_check(set, xasprintf("%s_items", base), f->type->items, f->where, "this member's items",
-                       "the text check of this member's items");
-        if (f->type->kind == NODE_MAP) {
-            take_check(set, xasprintf("%s_key", base), f->type->map_key, f->where, "this member's keys",
-                       "the text check of this member's keys");
-            if (own_check(f->type->map_value))
-                take_check(set, xasprintf("%s_value", base), f->type->map_value, f->where, "this member's values",
-                           "the text check of this member's values");
-        }
-        take_check(set, base, f->type, f->where, "this member", "the text check of this member");
+        const node *n = f->type;
+        if (n->kind == NODE_ARRAY || n->kind == NODE_MAP)
+            take(set, xasprintf("tarray_%s_%s", s->name, f->c_name), f->where, "this member");
+        if (n->kind == NODE_ARRAY && value_has_rules(n->items))
+            take(set, xasprintf("rules_%s_%s_items", s->name, f->c_name), f->where, "this member's items");
+        if (n->kind == NODE_MAP && value_has_rules(n->map_key))
+            take(set, xasprintf("rules_%s_%s_key", s->name, f->c_name), f->where, "this member's keys");
+        if (n->kind == NODE_MAP && value_has_rules(n->map_value))
+            take(set, xasprintf("rules_%s_%s_value", s->name, f->c_name), f->where, "this member's values");
+        if (n->kind != NODE_ARRAY && n->kind != NODE_MAP && value_has_rules(n))
+            take(set, xasprintf("rules_%s_%s", s->name, f->c_name), f->where, "this member");
     }
 }
 
@@ -230,16 +214,16 @@ void check_generated_names(diag_state *diag, const model *m)
     taken_set set = {diag, NULL, 0, 0};
     for (size_t i = 0; i < m->nenums; i++) {
         const enum_def *e = m->enums[i];
-        take(&set, xstrdup(e->name), e->where, "this enum");
+        take(&set, xasprintf("tenum_%s", e->name), e->where, "this enum"); /* enum E and typedef ... E */
     }
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         for (size_t v = 0; v < s->nvariants; v++)
-            take_struct(&set, s->variants[v]);
+            take_struct(&set, s->variants[v], "a variant of this union");
         if (s->nvariants == 0)
-            take_struct(&set, s);
+            take_struct(&set, s, "this struct");
         else
-            take(&set, xstrdup(s->name), s->where, "this struct");
+            take(&set, xasprintf("table_%s", s->name), s->where, "this struct");
     }
     for (size_t i = 0; i < set.nslots; i++)
         free(set.items[i].name);

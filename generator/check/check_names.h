@@ -4,9 +4,10 @@
 
 #include "model/model.h"
 
-/* Reports header type and enumerator names that generated code also uses
- * for its variables, and structs, enums and members whose generated
- * function names would be the same (a.b_c and a_b.c). */
+/* Reports header file-scope names that generated code also uses (its
+ * variables, its prefixes, the public names of the roots), and structs,
+ * enums and members whose generated static names would be the same (a.b_c
+ * and a_b.c, each with rules). */
 void check_generated_names(diag_state *diag, const model *m);
 
 #endif /* SCHEMAC_GENERATOR_CHECK_NAMES_H */

@@ -15,9 +15,9 @@ bool has_value_keywords(const node *n)
            c->enum_values != NULL || c->const_value != NULL;
 }
 
-/* Whether a check function exists for n. Strings (UTF-8), enums (valid
- * value), 64-bit integers and numbers (range, finiteness) always have work
- * when validating a struct built in C. */
+/* Whether a value of n is checked when validating a struct built in C.
+ * Strings (UTF-8), enums (valid value), 64-bit integers and numbers (range,
+ * finiteness) always have work. */
 bool needs_check(const node *n)
 {
     switch (n->kind) {
@@ -38,9 +38,16 @@ bool needs_check(const node *n)
     return true;
 }
 
-bool string_checked_on_read(const node *n)
+bool value_has_rules(const node *n)
 {
-    return n->kind == NODE_STRING && has_value_keywords(n);
+    const constraints *c = &n->c;
+    bool numeric = n->kind == NODE_INT || n->kind == NODE_NUMBER;
+    return (n->kind == NODE_INT && n->int_bytes >= 7) || n->kind == NODE_NUMBER ||
+           (numeric && (c->minimum.set || c->maximum.set || c->exclusive_minimum.set || c->exclusive_maximum.set ||
+                        c->multiple_of.set)) ||
+           (n->kind == NODE_STRING &&
+            ((c->has_min_length && c->min_length > 0) || c->has_max_length || c->format >= 0 || c->pattern != NULL)) ||
+           c->enum_values != NULL || c->const_value != NULL;
 }
 
 const public_function public_functions[] = {

@@ -1,8 +1,8 @@
 /* schemac generator: what the generated C declares: the prefix of its own
- * file-scope names, which check functions exist for a node, the public
- * functions of a root. The C
- * emitter writes by these facts and check_names.c checks the header's
- * names against them, so they live with the model, below both. */
+ * file-scope names, which values get a table of rules, the public
+ * functions of a root. The C emitter writes by these facts and
+ * check_names.c checks the header's names against them, so they live with
+ * the model, below both. */
 #ifndef SCHEMAC_GENERATOR_GENERATED_H
 #define SCHEMAC_GENERATOR_GENERATED_H
 
@@ -12,7 +12,7 @@
 #include "model/model.h"
 
 /* The prefix of every file-scope name generated code declares for itself
- * (its static functions, tables and texts: sc_gen_read_T, sc_gen_keys_T,
+ * (its static tables, texts and functions: sc_gen_table_T, sc_gen_keys_T,
  * ...), which the emitters spell in their formats; check_names.c refuses
  * header identifiers that start with it, so none can collide, and
  * tests/generator/locals_listed.py checks that every generated file-scope
@@ -22,11 +22,14 @@
 /* Whether n has keywords on its value (bounds, pattern, format, enum,
  * const, ...). */
 bool has_value_keywords(const node *n);
-/* Whether a check function exists for n. */
+/* Whether a value of n is checked when validating a struct built in C
+ * (its descriptor's `checked`). */
 bool needs_check(const node *n);
-/* Whether a string has constraints on its text (check_FN_text), which the
- * decoder checks as it reads the string, with the reader's counts. */
-bool string_checked_on_read(const node *n);
+/* Whether a value of n has rules (sc_gen_rules_FN, emit_c_table.c's
+ * put_rules: bounds beyond the C type, lengths, format, pattern, enum,
+ * const, finiteness), whose table's name check_names.c derives too.
+ * emit_c_table.c aborts when its rules and this disagree. */
+bool value_has_rules(const node *n);
 
 /* A public function generated code defines for each @schema or @tool
  * struct T, named T + suffix: the one list the C emitter declares and

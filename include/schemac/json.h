@@ -19,6 +19,27 @@
 extern "C" {
 #endif
 
+/* The kinds of JSON value (schemac/reader.h's sc_peek; the descriptors). */
+typedef enum sc_json_type {
+    SC_JSON_INVALID = 0, /* not the start of any JSON value */
+    SC_JSON_NULL,
+    SC_JSON_FALSE,
+    SC_JSON_TRUE,
+    SC_JSON_NUMBER,
+    SC_JSON_STRING,
+    SC_JSON_ARRAY,
+    SC_JSON_OBJECT
+} sc_json_type;
+
+/* A decoded string: ptr[0..len) is valid UTF-8 without NUL bytes, chars is
+ * its length in code points. ptr points into the input when the string has
+ * no escapes, else into the arena; it is not NUL-terminated. */
+typedef struct sc_string {
+    const char *ptr;
+    size_t len;
+    size_t chars;
+} sc_string;
+
 /* Any JSON value, under every strictness rule, into a cJSON tree that the
  * arena deletes on reset or release. For applications that need an untyped
  * value checked as strictly as a typed one (a JSON-RPC envelope, a provider's

@@ -1,30 +1,35 @@
 /* Part of libschemac (pkg-config schemac, CMake schemac::runtime, meson dependency('schemac')).
  *
- * schemac runtime: the strict JSON pull reader that generated decoders drive.
+ * schemac runtime: the strict JSON pull reader under the decoders.
  *
  * Why a reader of our own instead of cJSON_Parse + a tree walk: cJSON
  * discards exactly what a validating decoder must see (duplicate keys, the
  * text of a number, U+0000 inside strings, invalid UTF-8), and building its
  * tree costs more than the whole decode is allowed to. The reader walks the
  * text once, enforces the I-JSON rules of docs/generated-api.md as it goes,
- * and hands values straight to the generated code, which stores them in the
- * caller's struct. cJSON is still used for trees (T_from_cjson, T_to_cjson).
+ * and hands values straight to libschemac's descriptor walker, which
+ * stores them in the caller's struct. cJSON is still used for trees
+ * (T_from_cjson, T_to_cjson).
  *
  * Rules enforced here, whatever the schema: RFC 8259 grammar only; strings
  * are valid UTF-8 with no U+0000 and no lone surrogate escapes; numbers are
  * finite doubles, and integer literals stay within +-(2^53-1); no duplicate
- * keys (checked by the generated code for known members and by
- * sc_skip_value for skipped ones); nesting at most max_depth; nothing but
- * white space after the root value. The arena's limits (sc_limits) are
- * enforced too: input size, string length, items and members (those that
- * generated code stores through sc_reader_grow, and those skipped), depth
- * and, through the arena, bytes.
+ * keys among skipped members (the walker checks the members it knows);
+ * nesting at most max_depth; nothing but white space after the root value.
+ * The arena's limits (sc_limits) are enforced too: input size, string
+ * length, items and members, depth and, through the arena, bytes.
  *
- * These functions are for generated code; applications call T_decode.
- * Each returns 0 (or a count, where said) on success and an sc_code on
- * failure with the error recorded in r->err (offset set, path empty but
- * inside a skipped value; the generated code prepends the path while
- * returning).
+ * Generated code does not include this header: the walker in libschemac
+ * is the reader's one user among decoders, so sc_reader's layout can
+ * change without regenerating anyone's code. Programs may use it to read
+ * JSON their own way under the decoders' rules (libschemac-mcp does, for a
+ * request's envelope and a provider's response); for them sc_reader's
+ * layout is part of libschemac's ABI, the soname's version
+ * (docs/generated-api.md, "Versions and ABI").
+ *
+ * Each function returns 0 (or a count, where said) on success and an
+ * sc_code on failure with the error recorded in r->err (offset set, path
+ * empty but inside a skipped value).
  */
 #ifndef SCHEMAC_READER_H
 #define SCHEMAC_READER_H
@@ -36,6 +41,7 @@
 #include "export.h"
 #include "arena.h"
 #include "error.h"
+#include "json.h" /* sc_string, sc_json_type */
 
 #ifdef __cplusplus
 extern "C" {
@@ -45,17 +51,6 @@ extern "C" {
 
 /* The largest integer I-JSON allows: 2^53 - 1. */
 #define SC_MAX_SAFE_INTEGER INT64_C(9007199254740991)
-
-typedef enum sc_json_type {
-    SC_JSON_INVALID = 0, /* not the start of any JSON value */
-    SC_JSON_NULL,
-    SC_JSON_FALSE,
-    SC_JSON_TRUE,
-    SC_JSON_NUMBER,
-    SC_JSON_STRING,
-    SC_JSON_ARRAY,
-    SC_JSON_OBJECT
-} sc_json_type;
 
 typedef struct sc_reader {
     const char *begin;
@@ -72,15 +67,6 @@ typedef struct sc_reader {
     bool in_object;  /* the innermost container stepped through is an object */
     bool rejected;   /* the input is over max_input: every read fails with that */
 } sc_reader;
-
-/* A decoded string: ptr[0..len) is valid UTF-8 without NUL bytes, chars is
- * its length in code points. ptr points into the input when the string has
- * no escapes, else into the arena; it is not NUL-terminated. */
-typedef struct sc_string {
-    const char *ptr;
-    size_t len;
-    size_t chars;
-} sc_string;
 
 /* Takes its limits from arena (none without one). Input over max_input
  * makes the first read fail with SC_ERR_LIMIT. */
@@ -111,13 +97,6 @@ SC_API int sc_read_string(sc_reader *r, sc_string *out) SC_NODISCARD;
 static inline size_t sc_reader_offset(const sc_reader *r_)
 {
     return (size_t)(r_->p - r_->begin);
-}
-/* A check that failed on the value that started at offset at (taken with
- * sc_reader_offset before reading it). Returns the error's code. */
-static inline int sc_reader_place_error_at(sc_reader *r_, size_t at_)
-{
-    r_->err->offset = at_;
-    return r_->err->code;
 }
 /* A NUL-terminated arena copy; *len gets its bytes and *chars its code
  * points (either may be NULL), which the string's checks need and would
@@ -157,44 +136,15 @@ SC_API sc_next sc_next_element(sc_reader *r) SC_NODISCARD;
  * err->path is the JSON Pointer of where it is inside the skipped value
  * ("/a/0/b"; "" for the value itself), for the caller to prepend to. */
 SC_API int sc_skip_value(sc_reader *r) SC_NODISCARD;
-/* The same, counting the values skipped (containers and scalars, not keys)
- * into *values (may be NULL): what a cJSON tree of the value holds. */
-SC_API int sc_skip_value_counted(sc_reader *r, size_t *values) SC_NODISCARD;
 
-/* Errors for the generated code, recorded at the current offset. */
+/* A check of the caller's that failed on the value just read, recorded at
+ * the current offset. Returns code. */
 SC_API int sc_reader_fail(sc_reader *r, int code, const char *keyword, const char *fmt, ...) SC_PRINTF(4, 5);
-
-/* Generated code reaches the reader's state only through these, so the
- * reader can change inside without regenerating anyone's code. Their
- * parameters end in an underscore, as generated code's do, so that a header
- * type named `r` or `s` is not shadowed (-Wshadow). */
-/* The error a failed read set, for sc_error_push_key and the checks. */
-static inline sc_error *sc_reader_error(sc_reader *r_)
-{
-    return r_->err;
-}
-/* Its code: what a failed read returned. */
+/* The code of the error a failed read recorded: what it returned, and
+ * after SC_NEXT_ERROR the only way to know it. */
 static inline int sc_reader_code(const sc_reader *r_)
 {
     return r_->err->code;
-}
-/* A check that failed on the value just read: the error is placed at the
- * reader's position. Returns the error's code. */
-static inline int sc_reader_place_error(sc_reader *r_)
-{
-    r_->err->offset = (size_t)(r_->p - r_->begin);
-    return r_->err->code;
-}
-/* An allocation from r->arena failed: records SC_ERR_LIMIT when max_bytes
- * refused it, else SC_ERR_NOMEM, and returns the code. */
-SC_API int sc_reader_out_of_memory(sc_reader *r);
-/* A NUL-terminated arena copy of s_[0..len_), or NULL with the error set. */
-static inline char *sc_reader_strndup(sc_reader *r_, const char *s_, size_t len_)
-{
-    char *copy_ = sc_arena_strndup(r_->arena, s_, len_);
-    if (copy_ == NULL)
-        sc_reader_out_of_memory(r_);
-    return copy_;
 }
 
 #ifdef __cplusplus

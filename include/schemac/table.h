@@ -23,7 +23,7 @@
 #include <cJSON.h>
 
 #include "export.h"
-#include "reader.h"
+#include "json.h" /* sc_string, sc_json_type */
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,7 +5,7 @@
 
 #include "reader_internal.h"
 #include "schemac/schemac.h"
-#include "schemac/support.h"
+#include "support_internal.h"
 
 static void delete_tree(void *tree)
 {

@@ -20,7 +20,8 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
-#include "schemac/support.h"
+#include "reader_internal.h"
+#include "support_internal.h"
 
 /* Errors after which a pass can go on: the value was read (or skipped),
  * only its content was wrong. reading: in a decode, where the I-JSON rules

@@ -8,7 +8,8 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
-#include "schemac/support.h"
+#include "reader_internal.h"
+#include "support_internal.h"
 #include "schemac/table.h"
 #include "table_internal.h"
 

@@ -30,7 +30,9 @@
  *
  * Below those, the strict reader's fast paths as inline functions
  * (reader.c's public functions call them; the descriptor walker,
- * runtime/core/table_read.c, inlines them). */
+ * runtime/core/table_read.c, inlines them). Above them, the reader's
+ * state as the walker reaches it, not exported: generated code never
+ * includes reader.h, so none of this is compiled into it. */
 #ifndef SCHEMAC_READER_INTERNAL_H
 #define SCHEMAC_READER_INTERNAL_H
 
@@ -47,6 +49,41 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- the reader's state, for libschemac's walker (hidden) ---- */
+/* The error a failed read set. */
+static inline sc_error *sc_reader_error(sc_reader *r_)
+{
+    return r_->err;
+}
+/* A check that failed on the value just read: the error is placed at the
+ * reader's position. Returns the error's code. */
+static inline int sc_reader_place_error(sc_reader *r_)
+{
+    r_->err->offset = (size_t)(r_->p - r_->begin);
+    return r_->err->code;
+}
+/* A check that failed on the value that started at offset at (taken with
+ * sc_reader_offset before reading it). Returns the error's code. */
+static inline int sc_reader_place_error_at(sc_reader *r_, size_t at_)
+{
+    r_->err->offset = at_;
+    return r_->err->code;
+}
+/* An allocation from r->arena failed: records SC_ERR_LIMIT when max_bytes
+ * refused it, else SC_ERR_NOMEM, and returns the code. */
+int sc_reader_out_of_memory(sc_reader *r);
+/* A NUL-terminated arena copy of s_[0..len_), or NULL with the error set. */
+static inline char *sc_reader_strndup(sc_reader *r_, const char *s_, size_t len_)
+{
+    char *copy_ = sc_arena_strndup(r_->arena, s_, len_);
+    if (copy_ == NULL)
+        sc_reader_out_of_memory(r_);
+    return copy_;
+}
+/* sc_skip_value, counting the values skipped (containers and scalars, not
+ * keys) into *values (may be NULL): what a cJSON tree of the value holds. */
+int sc_skip_value_counted(sc_reader *r, size_t *values) SC_NODISCARD;
 
 /* A reader for the lenient functions: no limit (max_depth, max_string,
  * max_input, ...) whatever the arena's, which only gives scratch memory

@@ -5,7 +5,8 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
-#include "schemac/support.h"
+#include "reader_internal.h"
+#include "support_internal.h"
 #include "schemac/table.h"
 
 sc_next sc_find_member(sc_reader *r, const char *name)
@@ -228,22 +229,9 @@ static int print_for_decode(const cJSON *node, char **text, sc_error *err)
     }
 }
 
-/* A decode of text by a generated decoder or through a descriptor. */
-static int decode_text(const sc_table_struct *t, sc_decode_text_fn decode, sc_arena *arena, const char *text, void *out,
-                       sc_error *err)
-{
-    return t != NULL ? sc_decode(t, arena, text, strlen(text), out, err) : decode(arena, text, strlen(text), out, err);
-}
-
-static int decode_all_text(const sc_table_struct *t, sc_decode_all_text_fn decode, sc_arena *arena, const char *text,
-                           void *out, sc_errors *errs)
-{
-    return t != NULL ? sc_decode_all(t, arena, text, strlen(text), out, errs)
-                     : decode(arena, text, strlen(text), out, errs);
-}
-
-static int decode_cjson(const sc_table_struct *t, sc_decode_text_fn decode, sc_arena *arena, const cJSON *node,
-                        void *out, sc_error *err)
+/* T_from_cjson: node printed and decoded as text, so a tree passes exactly
+ * the checks text does. */
+int sc_from_cjson(const sc_type *t, sc_arena *arena, const cJSON *node, void *out, sc_error *err)
 {
     sc_error local;
     char *text;
@@ -252,25 +240,14 @@ static int decode_cjson(const sc_table_struct *t, sc_decode_text_fn decode, sc_a
     int rc = print_for_decode(node, &text, err);
     if (rc != 0)
         return rc;
-    rc = decode_text(t, decode, arena, text, out, err);
+    rc = sc_decode(t, arena, text, strlen(text), out, err);
     if (rc != 0)
         err->offset = 0; /* offsets into our own printout would mislead */
     sc_free_string(text);
     return rc;
 }
 
-int sc_decode_cjson(sc_arena *arena, const cJSON *node, void *out, sc_error *err, sc_decode_text_fn decode)
-{
-    return decode_cjson(NULL, decode, arena, node, out, err);
-}
-
-int sc_from_cjson(const sc_type *t, sc_arena *arena, const cJSON *node, void *out, sc_error *err)
-{
-    return decode_cjson(t, NULL, arena, node, out, err);
-}
-
-static int decode_cjson_all(const sc_table_struct *t, sc_decode_all_text_fn decode, sc_arena *arena,
-                            const cJSON *node, void *out, sc_errors *errs)
+int sc_from_cjson_all(const sc_type *t, sc_arena *arena, const cJSON *node, void *out, sc_errors *errs)
 {
     sc_error scratch;
     char *text;
@@ -279,19 +256,9 @@ static int decode_cjson_all(const sc_table_struct *t, sc_decode_all_text_fn deco
     sc_errors_begin(errs, &scratch);
     if (print_for_decode(node, &text, &scratch) != 0)
         return sc_errors_end(errs, &scratch);
-    int rc = decode_all_text(t, decode, arena, text, out, errs);
+    int rc = sc_decode_all(t, arena, text, strlen(text), out, errs);
     for (size_t i = 0; i < errs->count; i++)
         errs->items[i].offset = 0; /* offsets into our own printout would mislead */
     sc_free_string(text);
     return rc;
-}
-
-int sc_decode_cjson_all(sc_arena *arena, const cJSON *node, void *out, sc_errors *errs, sc_decode_all_text_fn decode)
-{
-    return decode_cjson_all(NULL, decode, arena, node, out, errs);
-}
-
-int sc_from_cjson_all(const sc_type *t, sc_arena *arena, const cJSON *node, void *out, sc_errors *errs)
-{
-    return decode_cjson_all(t, NULL, arena, node, out, errs);
 }

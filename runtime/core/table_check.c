@@ -7,7 +7,7 @@
 
 #include "schemac/check.h"
 #include "schemac/json.h"
-#include "schemac/support.h"
+#include "support_internal.h"
 
 /* count > 0, for a count of any width and signedness (an unsigned 64-bit
  * one beyond INT64_MAX included). */

@@ -2,7 +2,7 @@
  * (include/schemac/table.h): a name read, written and checked. */
 #include "table_internal.h"
 
-#include "schemac/support.h"
+#include "support_internal.h"
 
 size_t sc_table_enum_index(const sc_table_enum *e, const sc_string *s)
 {

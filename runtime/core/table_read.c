@@ -9,7 +9,7 @@
 #include "reader_internal.h"
 
 #include "schemac/check.h"
-#include "schemac/support.h"
+#include "support_internal.h"
 
 /* read_value is the walker's inner step, called from three places: inlined
  * into each, it saves the call and its register saves on every value (6%

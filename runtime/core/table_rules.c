@@ -6,7 +6,7 @@
 #include <float.h>
 
 #include "schemac/check.h"
-#include "schemac/support.h"
+#include "support_internal.h"
 
 /* The value at p as its rules test it. */
 typedef struct scalar {

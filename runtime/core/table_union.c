@@ -3,7 +3,7 @@
  * whole object; errors say which variant they come from. */
 #include "table_internal.h"
 
-#include "schemac/support.h"
+#include "support_internal.h"
 
 /* The variant whose tag value is at p (the tag's width), or NULL. */
 static const sc_table_variant *variant_of(const sc_table_union *u, const void *p)

@@ -14,7 +14,7 @@
 #include "schemac/check.h"
 #include "schemac/json.h"
 #include "schemac/schemac.h"
-#include "schemac/support.h"
+#include "support_internal.h"
 
 static const sc_table_choice *choice_of(const sc_table_untagged *u, const void *value)
 {

@@ -4,7 +4,7 @@
  * when memory runs out. */
 #include "table_internal.h"
 
-#include "schemac/support.h"
+#include "support_internal.h"
 
 /* An integer member or item as a double (cJSON's number). */
 static double int_at(const void *p, const sc_table_value *t)

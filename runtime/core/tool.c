@@ -3,7 +3,8 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
-#include "schemac/support.h"
+#include "reader_internal.h"
+#include "support_internal.h"
 
 const char *sc_tool_dialect(const sc_tool *tool, sc_dialect dialect)
 {
@@ -73,12 +74,11 @@ int sc_tool_call(sc_arena *arena, const sc_tool_binding *tools, size_t count, co
     return sc_tool_call_cjson(arena, tools, count, name, tree, flags, result, err);
 }
 
-int sc_tool_decode_args(sc_arena *arena, const cJSON *args, void *out, sc_error *err, sc_decode_text_fn decode,
-                        sc_decode_all_text_fn decode_all)
+int sc_tool_decode_args(sc_arena *arena, const cJSON *args, const sc_type *type, void *out, sc_error *err)
 {
     /* the common case, valid arguments, costs one first-error decode; only
      * a failed one is decoded again to find every error */
-    int rc = sc_decode_cjson(arena, args, out, err, decode);
+    int rc = sc_from_cjson(type, arena, args, out, err);
     if (!sc_is_verdict(rc))
         return rc; /* success, or an error that ends the pass anyway */
     sc_errors *all = sc_arena_alloc(arena, sizeof *all);
@@ -86,7 +86,7 @@ int sc_tool_decode_args(sc_arena *arena, const cJSON *args, void *out, sc_error 
     if (all == NULL || items == NULL)
         return rc; /* the first error alone, then */
     sc_errors_init(all, items, SC_TOOL_MAX_ERRORS);
-    rc = sc_decode_cjson_all(arena, args, out, all, decode_all);
+    rc = sc_from_cjson_all(type, arena, args, out, all);
     if (rc != 0 && all->count > 0) {
         *err = all->items[0];
         err->all = all;

@@ -12,7 +12,6 @@
 #include "../core/reader_internal.h" /* the reader's tokenizer, read leniently */
 #include "schemac/provider.h"
 #include "schemac/schemac.h"
-#include "schemac/support.h"
 
 int sc_provider_from_name(const char *name, sc_provider *provider)
 {
@@ -323,6 +322,16 @@ static int append(cJSON *array, cJSON *item)
     return 0;
 }
 
+/* Adds item under a constant key; false, with item deleted, when item is
+ * NULL (its making ran out of memory) or memory runs out. */
+static bool add_item(cJSON *object, const char *const_key, cJSON *item)
+{
+    if (cJSON_AddItemToObjectCS(object, const_key, item))
+        return true;
+    cJSON_Delete(item);
+    return false;
+}
+
 /* An object {k1: v1, k2: v2, k3: v3} of new items under constant keys; a
  * pair with a NULL key is left out. NULL, with every value deleted, when
  * memory runs out (a NULL value: its making ran out of memory). */
@@ -336,7 +345,7 @@ static cJSON *object_of(const char *k1, cJSON *v1, const char *k2, cJSON *v2, co
     for (int i = 0; i < 3; i++) {
         if (keys[i] == NULL)
             continue;
-        if (ok && sc_cjson_add(object, keys[i], values[i])) /* deletes the value when it fails */
+        if (ok && add_item(object, keys[i], values[i])) /* deletes the value when it fails */
             continue;
         if (ok)
             ok = 0;
@@ -364,9 +373,9 @@ static cJSON *chat_assistant(const cJSON *message, const cJSON *tool_calls)
                   content != NULL ? cJSON_Duplicate(content, 1) : cJSON_CreateNull(), NULL, NULL);
     if (echo == NULL)
         return NULL;
-    if ((cJSON_IsString(refusal) && !sc_cjson_add(echo, "refusal", cJSON_Duplicate(refusal, 1))) ||
+    if ((cJSON_IsString(refusal) && !add_item(echo, "refusal", cJSON_Duplicate(refusal, 1))) ||
         (cJSON_GetArraySize(tool_calls) > 0 &&
-         !sc_cjson_add(echo, "tool_calls", cJSON_Duplicate(tool_calls, 1)))) {
+         !add_item(echo, "tool_calls", cJSON_Duplicate(tool_calls, 1)))) {
         cJSON_Delete(echo);
         return NULL;
     }

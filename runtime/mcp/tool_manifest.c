@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "schemac/json.h"
-#include "schemac/support.h"
 #include "tool_manifest_internal.h"
 
 struct sc_tool_manifest {

@@ -9,7 +9,7 @@
 #include <time.h>
 
 #include "schemac/schemac.h"
-#include "schemac/support.h"
+#include "schemac/reader.h"
 
 #define ROUNDS 9
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
-#include "schemac/support.h"
+#include "schemac/reader.h"
 #include "test.h"
 
 static const char *code_name(int rc)

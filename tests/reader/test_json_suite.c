@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
-#include "schemac/support.h"
+#include "schemac/reader.h"
 
 /* y_ files rejected on purpose, with the code we must give and why. */
 static const struct {

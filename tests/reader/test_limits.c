@@ -7,7 +7,8 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
-#include "schemac/support.h"
+#include "schemac/reader.h"
+#include "support_internal.h" /* sc_reader_grow */
 #include "test.h"
 
 /* Skips doc (NUL-terminated) in a fresh heap arena under limits. */
@@ -210,7 +211,7 @@ static void reader_should_take_its_depth_from_the_limits(void)
     CHECK(skip_under(deep, &limits, &err) == SC_ERR_DEPTH);
 }
 
-/* sc_reader_grow is how generated code stores arrays and maps: it counts
+/* sc_reader_grow is how the walker stores arrays and maps: it counts
  * against max_items after an element, max_members after a member. */
 static void reader_grow_should_stop_at_the_item_and_member_limits(void)
 {

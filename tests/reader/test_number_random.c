@@ -35,7 +35,7 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
-#include "schemac/support.h"
+#include "schemac/reader.h"
 
 #define MAX_LIT 1200
 

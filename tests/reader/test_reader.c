@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "schemac/schemac.h"
-#include "schemac/support.h"
+#include "schemac/reader.h"
 #include "test.h"
 
 /* A case: input (with its exact length, so NUL bytes can be part of it), the

@@ -48,21 +48,6 @@ static const struct {
     {"_encode", "encode", "value_, NULL, NULL"},
 };
 
-/* The decode-text adapters of a tool's, prompt's or resource template's
- * arguments, behind void pointers (sc_tool_decode_args: every error). */
-static void emit_decode_text(strbuf *sb, const struct_def *s)
-{
-    char *descriptor = emit_table_name(s);
-    for (int all = 0; all <= 1; all++) {
-        sb_printf(sb, "static int sc_gen_decode%s_text_%s(sc_arena *arena_, const char *json_, size_t len_, void *out_, "
-                      "%s)\n{\n", all ? "_all" : "", s->name, all ? "sc_errors *errs_" : "sc_error *err_");
-        emit_line(sb, 1, "return sc_decode%s(&%s, arena_, json_, len_, out_, %s);", all ? "_all" : "", descriptor,
-                  all ? "errs_" : "err_");
-        sb_puts(sb, "}\n\n");
-    }
-    free(descriptor);
-}
-
 /* T's descriptor and its public functions, static inline calls of the
  * generic functions of schemac/type.h with it. */
 static void emit_inline_public(strbuf *sb, const struct_def *s)
@@ -246,8 +231,6 @@ char *emit_c_source(const model *m, const c_names *names)
             emit_table_struct(&sb, s);
         if (is_tool_output(m, s))
             emit_table_build(&sb, s);
-        if (is_root(s) && (is_tool(s) || s->prompt_name != NULL || s->resource_uri != NULL))
-            emit_decode_text(&sb, s);
         if (is_root(s))
             emit_schema_constant(&sb, names->schemas, s);
         if (is_tool(s))

@@ -11,7 +11,7 @@
 #include <stdint.h>
 
 #include "emit/c/emit_c.h"
-#include "model/generated.h" /* GENERATED_PREFIX, needs_check, ... */
+#include "model/generated.h" /* GENERATED_PREFIX, needs_check, value_has_rules, ... */
 #include "model/model.h"
 #include "util/strbuf.h"
 

@@ -478,6 +478,8 @@ static void emit_value_helpers(strbuf *sb, value_rules *vr, const node *n, const
     strbuf rules;
     sb_init(&rules);
     put_rules(&rules, vr, sb, n, fn);
+    if ((vr->count > 0) != value_has_rules(n))
+        abort(); /* check_names.c derives this table's name by value_has_rules */
     if (vr->count > 0)
         sb_printf(sb, "static const sc_table_rule sc_gen_rules_%s[] = {\n%s};\n\n", fn, rules.data);
     sb_free(&rules);

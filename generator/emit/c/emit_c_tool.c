@@ -2,6 +2,7 @@
  * function that decodes, calls the handler and encodes, and the null
  * dropping of OpenAI's strict mode. */
 #include "emit/c/emit_c_internal.h"
+#include "emit/c/emit_c_table.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -67,8 +68,10 @@ void emit_mcp_arguments(strbuf *sb, const struct_def *s)
     emit_line(sb, 1, "if (typed_ == NULL)");
     emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
     emit_line(sb, 1, "*value_ = typed_;");
-    emit_line(sb, 1, "return sc_tool_decode_args(arena_, arguments_, typed_, err_, sc_gen_decode_text_%s, "
-                     "sc_gen_decode_all_text_%s); /* every error */", s->name, s->name);
+    char *descriptor = emit_table_name(s);
+    emit_line(sb, 1, "return sc_tool_decode_args(arena_, arguments_, &%s, typed_, err_); /* every error */",
+              descriptor);
+    free(descriptor);
     sb_puts(sb, "}\n\n");
 }
 
@@ -262,7 +265,10 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     emit_line(sb, 2, "sc_gen_drop_nulls_%s(copy_, 0);", n);
     emit_line(sb, 2, "args_ = copy_;");
     emit_line(sb, 1, "}");
-    emit_line(sb, 1, "rc_ = sc_tool_decode_args(arena_, args_, &in_, err_, sc_gen_decode_text_%s, sc_gen_decode_all_text_%s); /* every error, for the model */", n, n);
+    char *descriptor = emit_table_name(s);
+    emit_line(sb, 1, "rc_ = sc_tool_decode_args(arena_, args_, &%s, &in_, err_); /* every error, for the model */",
+              descriptor);
+    free(descriptor);
     emit_line(sb, 1, "cJSON_Delete(copy_); /* the decoded value lives in the arena */");
     emit_line(sb, 1, "if (rc_ != 0)");
     emit_line(sb, 2, "return rc_;");

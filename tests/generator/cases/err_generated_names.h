@@ -1,8 +1,8 @@
 /* Names the generated C would clash on: a type named like a parameter of
  * the generated functions (they all end in '_'; `out` is fine, `out_` is
- * hidden there), two members whose check functions would get one name
- * (a.b_c and a_b.c both give sc_gen_check_a_b_c; a string with text checks
- * also gets sc_gen_check_NAME_text), and file-scope names (below). */
+ * hidden there), two members whose rules would get one static name (a.b_c
+ * and a_b.c, both with rules, give sc_gen_rules_a_b_c), and file-scope
+ * names (below). */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -13,22 +13,52 @@ typedef struct {
     out_ where;
 } holder;
 
-typedef struct { char *c; } a_b;
-typedef struct { char *b_c; a_b inner; } a;
+typedef struct { /** @maxLength 4 */ char *c; } a_b;
+typedef struct { /** @maxLength 4 */ char *b_c; a_b inner; } a;
+/* members without rules have no static names of their own: fine */
+typedef struct { char *d; } c_d;
+typedef struct { char *d_e; c_d inner; } c;
+/* arrays: sc_gen_tarray_l_m_n for both */
+typedef struct { char **n; size_t n_count; } l_m;
+typedef struct { char **m_n; size_t m_n_count; l_m inner; } l;
 
 /** @schema */
 typedef struct {
     a first;
     a_b second;
+    c third;
+    l fourth;
 } pair;
 
-/* title's text check (check_texts_title_text) and title_text's check */
+/* the rules of sizes' items (sc_gen_rules_texts_sizes_items) and of
+ * sizes_items; title's and title_text's rules have names of their own */
 /** @schema */
 typedef struct {
     /** @maxLength 8 */
     char *title;
+    /** @maxLength 8 */
     char *title_text;
+    double *sizes;
+    size_t sizes_count;
+    double sizes_items;
 } texts;
+
+/* A tagged union's variant is called UNION_VALUE: shape's circle is
+ * shape_circle, as the struct is (sc_gen_table_shape_circle, ...). */
+typedef enum { SHAPE_CIRCLE, SHAPE_SQUARE } shape_kind;
+typedef struct { double radius; } shape_circle;
+/** @schema */
+typedef struct {
+    shape_kind kind;
+    union { struct { double r; } circle; struct { double side; } square; } u;
+    shape_circle other;
+} shape;
+
+/* An enum's tag and a typedef of another enum (sc_gen_tenum_color). */
+enum color { RED, GREEN };
+typedef enum { BLUE, YELLOW } color;
+/** @schema */
+typedef struct { enum color a; color b; } paint;
 
 /* File-scope names of any kind (typedefs, enumerators, also of enums nested
  * in a struct, functions, variables), reached by a root or not: the prefix
@@ -39,11 +69,11 @@ typedef int sc_gen_mine;
 enum { SC_ERR_MINE, sc_gen_value };
 typedef struct { int32_t x; } sc_error;
 int sc_long_text_0;
-int sc_gen_read_texts(void);
+int sc_gen_next_texts(void);
 typedef struct { int32_t x; } texts_keys; /* fine: generated code calls its keys sc_gen_keys_texts */
 int texts_validate(const texts *t);
 extern const char pair_schema_json[];
 typedef struct { enum { rc_, inner_ok } k; } unreached;
 typedef enum { holder_decode_all } clashing_kind;
 int texts_encode_within(const texts *t);
-extern const int holder_descriptor; /* holder's descriptor in --optimize=size */
+extern const int holder_descriptor; /* holder's descriptor, which the generated header declares */
