@@ -1,4 +1,4 @@
-/* All-errors mode (T_decode_all, T_validate_all): where generated code
+/* All-errors mode (T_decode_all, T_validate_all): where the walker
  * catches a failed value and, instead of returning, lists the error and
  * goes on with the next member or item.
  *
@@ -14,7 +14,7 @@
  * itself (a missing member) is listed below its own members' level, so
  * only its parent's catch point names it. The reader's depth serves as
  * the level while decoding; the checks of T_validate use 3 levels per
- * struct (table_check.c). */
+ * struct (table_check.c's struct_level, member_level, item_level). */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>

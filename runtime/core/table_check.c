@@ -9,6 +9,25 @@
 #include "schemac/json.h"
 #include "support_internal.h"
 
+/* The levels of the all-errors mode's catch points (collect.c) in a struct
+ * checked at depth: three a struct, so that a nested struct's lie above
+ * them. The struct's own errors (a missing member) are listed at its
+ * level, below its members', so only its parent's catch point names them;
+ * a member's at the member level; an item's or a map entry's at the item
+ * level, which the member's catch point then names. */
+static inline int struct_level(int depth)
+{
+    return 3 * depth;
+}
+static inline int member_level(int depth)
+{
+    return 3 * depth + 1;
+}
+static inline int item_level(int depth)
+{
+    return 3 * depth + 2;
+}
+
 /* count > 0, for a count of any width and signedness (an unsigned 64-bit
  * one beyond INT64_MAX included). */
 static bool count_positive(const char *v, const sc_table_array *a)
@@ -45,10 +64,10 @@ static bool member_present(const char *v, const sc_table_member *m, size_t i, co
         if (guard && sc_table_pointer_at(v + m->offset) == NULL) {
             if (m->presence == SC_TABLE_HAS_FLAG) {
                 sc_fail(err, SC_ERR_TYPE, "type", "must not be null");
-                *rc = sc_catch_key(err, 3 * depth + 1, name);
+                *rc = sc_catch_key(err, member_level(depth), name);
             } else {
                 sc_fail(err, SC_ERR_REQUIRED, "required", "missing required property \"%s\"", name);
-                *rc = sc_catch_here(err, 3 * depth);
+                *rc = sc_catch_here(err, struct_level(depth));
             }
             return false;
         }
@@ -135,7 +154,7 @@ int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *e
             if ((rc = check_key(a, entry, err, full)) != 0)
                 return rc;
             if (full && item_check && check_value(&m->value, entry + a->value_offset, err, full, depth) != 0 &&
-                (rc = sc_catch_key(err, 3 * depth + 2, entry_key(a, entry))) != 0)
+                (rc = sc_catch_key(err, item_level(depth), entry_key(a, entry))) != 0)
                 return rc;
         }
         if (count > 1) { /* keys are the entries' first member: the entries compare as keys */
@@ -145,11 +164,11 @@ int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *e
             if (dup < count)
                 return sc_fail(err, SC_ERR_DUPLICATE_KEY, NULL, "duplicate key \"%s\"", entry_key(a, items + dup * size));
         }
-        return item_check && full ? sc_collected(err, 3 * depth + 1) : 0;
+        return item_check && full ? sc_collected(err, member_level(depth)) : 0;
     }
     for (size_t i = 0; full && item_check && i < count; i++) /* the decoder checked each item as it read it */
         if (check_value(&m->value, items + i * size, err, full, depth) != 0 &&
-            (rc = sc_catch_index(err, 3 * depth + 2, i)) != 0)
+            (rc = sc_catch_index(err, item_level(depth), i)) != 0)
             return rc;
     if (a->has_min && count < a->min_items)
         return fail_count(err, true, a->min_items, false);
@@ -163,7 +182,7 @@ int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *e
             return sc_fail(err, SC_ERR_CONSTRAINT, "uniqueItems",
                            "must not contain duplicates: item %zu repeats an earlier one", dup);
     }
-    return item_check && full ? sc_collected(err, 3 * depth + 1) : 0;
+    return item_check && full ? sc_collected(err, member_level(depth)) : 0;
 }
 
 /* Member m of the struct at v: the call of its check. */
@@ -202,8 +221,8 @@ int sc_table_check(const sc_table_struct *t, const void *value, sc_error *err, b
             rc = sc_fail(err, SC_ERR_TYPE, "type", "has a negative item count");
         else
             rc = check_member(m, v, err, full, depth);
-        if (rc != 0 && (rc = sc_catch_key(err, 3 * depth + 1, name)) != 0)
+        if (rc != 0 && (rc = sc_catch_key(err, member_level(depth), name)) != 0)
             return rc;
     }
-    return sc_collected(err, 3 * depth); /* all-errors mode: whether a member failed */
+    return sc_collected(err, struct_level(depth)); /* all-errors mode: whether a member failed */
 }
