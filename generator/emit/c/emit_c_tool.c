@@ -132,7 +132,8 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     emit_line(sb, 1, "*result_ = NULL;");
     char *descriptor = emit_table_name(s);
     /* flags_: SC_CALL_NULL_IS_ABSENT drops nulls through the descriptor */
-    emit_line(sb, 1, "rc_ = sc_tool_decode_args(arena_, args_, flags_, &%s, &in_, err_); /* every error, for the model */",
+    emit_line(sb, 1,
+              "rc_ = sc_tool_decode_args(arena_, args_, flags_, &%s, &in_, err_); /* every error, for the model */",
               descriptor);
     free(descriptor);
     emit_line(sb, 1, "if (rc_ != 0)");
