@@ -19,7 +19,8 @@ static void drop_null(cJSON *object, const char *key)
 }
 
 /* Whether a and b are one member of a tagged union's T seen through two
- * variants (a member every variant has): walking it again does nothing. */
+ * variants (a member every variant has): walked once, since walking it
+ * per variant costs variants^depth on a recursive union, for nothing. */
 static bool same_member(const sc_table_struct *ta, size_t a, const sc_table_struct *tb, size_t b)
 {
     const sc_table_member *x = &ta->members[a], *y = &tb->members[b];
