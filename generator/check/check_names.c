@@ -21,9 +21,9 @@
  * tests/generator/locals_listed.py checks that the goldens' generated C
  * declares no other name ending in '_'. */
 static const char *const generated_locals[] = {
-    "arena_", "args_", "arguments_", "binding_", "copy_", "ctx_", "depth_", "err_", "errs_", "flags_",
-    "handler_", "i_", "in_", "index_", "item_", "json_", "len_", "limits_", "node_", "o_",
-    "out_", "rc_", "result_", "s_", "st_", "tables_", "typed_", "v_", "value_",
+    "arena_", "args_", "arguments_", "binding_", "ctx_", "depth_", "err_", "errs_", "flags_", "handler_",
+    "i_", "in_", "index_", "json_", "len_", "limits_", "node_", "out_", "rc_", "result_", "s_", "st_",
+    "tables_", "typed_", "v_", "value_",
 };
 
 static const char *generated_local(const char *name, size_t len)

@@ -23,14 +23,12 @@ extern "C" {
  * Returns err->code. */
 SC_API int sc_error_note(sc_error *err, const char *fmt, ...) SC_PRINTF(2, 3);
 
-/* Deletes every member `key` of object whose value is null (tool calls
- * with SC_CALL_NULL_IS_ABSENT). */
-SC_API void sc_cjson_drop_null(cJSON *object, const char *key);
-
 /* A tool's arguments, for the generated invoke: decoded as type into out;
  * when they fail, again for every error, up to SC_TOOL_MAX_ERRORS, into a
- * list in the arena: *err is the first and err->all the list. */
-SC_API int sc_tool_decode_args(sc_arena *arena, const cJSON *args, const sc_type *type, void *out,
+ * list in the arena: *err is the first and err->all the list. flags: the
+ * call's; with SC_CALL_NULL_IS_ABSENT a copy of args is decoded, without
+ * the nulls of members that may be absent and are not @nullable. */
+SC_API int sc_tool_decode_args(sc_arena *arena, const cJSON *args, unsigned flags, const sc_type *type, void *out,
                                sc_error *err) SC_NODISCARD;
 
 #ifdef __cplusplus

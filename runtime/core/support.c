@@ -191,17 +191,6 @@ bool sc_cjson_add_copy(cJSON *object, const char *key, cJSON *item)
     return true;
 }
 
-void sc_cjson_drop_null(cJSON *object, const char *key)
-{
-    cJSON *item = object != NULL ? object->child : NULL;
-    while (item != NULL) {
-        cJSON *next = item->next;
-        if (item->string != NULL && strcmp(item->string, key) == 0 && cJSON_IsNull(item))
-            cJSON_Delete(cJSON_DetachItemViaPointer(object, item));
-        item = next;
-    }
-}
-
 bool sc_cjson_append(cJSON *array, cJSON *item)
 {
     if (item == NULL)

@@ -122,6 +122,11 @@ int sc_table_check_union(const sc_table_union *u, const void *value, sc_error *e
                          int depth);
 cJSON *sc_table_build_union(const sc_table_union *u, const void *value, int depth);
 
+/* SC_CALL_NULL_IS_ABSENT (table_nulls.c): deletes from value, a T's
+ * tree, the nulls of members that may be absent and are not @nullable,
+ * in nested structs, arrays and maps of them and union variants too. */
+void sc_table_drop_nulls(const sc_table_struct *t, cJSON *value, int depth);
+
 /* The index of the name s in e, or e->count for none. */
 size_t sc_table_enum_index(const sc_table_enum *e, const sc_string *s);
 /* The "enum" error for the value at offset at that names none of e. */

@@ -5,6 +5,7 @@
 #include "schemac/schemac.h"
 #include "reader_internal.h"
 #include "support_internal.h"
+#include "table_internal.h"
 
 const char *sc_tool_dialect(const sc_tool *tool, sc_dialect dialect)
 {
@@ -74,7 +75,7 @@ int sc_tool_call(sc_arena *arena, const sc_tool_binding *tools, size_t count, co
     return sc_tool_call_cjson(arena, tools, count, name, tree, flags, result, err);
 }
 
-int sc_tool_decode_args(sc_arena *arena, const cJSON *args, const sc_type *type, void *out, sc_error *err)
+static int decode_args(sc_arena *arena, const cJSON *args, const sc_type *type, void *out, sc_error *err)
 {
     /* the common case, valid arguments, costs one first-error decode; only
      * a failed one is decoded again to find every error */
@@ -93,6 +94,21 @@ int sc_tool_decode_args(sc_arena *arena, const cJSON *args, const sc_type *type,
     } else if (rc != 0) {
         sc_fail(err, rc, NULL, "%s", sc_strerror(rc));
     }
+    return rc;
+}
+
+int sc_tool_decode_args(sc_arena *arena, const cJSON *args, unsigned flags, const sc_type *type, void *out,
+                        sc_error *err)
+{
+    if (!(flags & SC_CALL_NULL_IS_ABSENT) || args == NULL)
+        return decode_args(arena, args, type, out, err);
+    /* the caller's tree is const: the nulls go from a copy */
+    cJSON *copy = cJSON_Duplicate(args, 1);
+    if (copy == NULL)
+        return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+    sc_table_drop_nulls(type, copy, 0);
+    int rc = decode_args(arena, copy, type, out, err);
+    cJSON_Delete(copy); /* the decoded value lives in the arena */
     return rc;
 }
 

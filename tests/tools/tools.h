@@ -51,7 +51,7 @@ typedef struct {
 } echo_args;
 
 /* The names generated code once gave a tool's static functions and texts
- * (now sc_gen_invoke_T, sc_gen_drop_nulls_T, sc_gen_text_T_DIALECT). */
+ * (now sc_gen_invoke_T and sc_gen_text_T_DIALECT; drop_nulls_T is gone). */
 typedef int invoke_calc_args;
 int drop_nulls_calc_args(void);
 typedef int calc_args_openai;

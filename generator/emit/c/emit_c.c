@@ -210,7 +210,6 @@ char *emit_c_source(const model *m, const c_names *names)
     for (size_t i = 0; i < m->nenums; i++)
         if (enum_is_json(m, m->enums[i]))
             emit_table_enum(&sb, m->enums[i]);
-    emit_drop_nulls(&sb, m);
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         for (size_t v = 0; v < s->nvariants && !s->untagged; v++) {

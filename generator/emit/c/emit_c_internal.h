@@ -2,7 +2,7 @@
  * emitters). emit_c.c assembles the header and source; each concern of the
  * generated code has its own file:
  *   emit_c_table.c  the descriptors of structs, enums and unions
- *   emit_c_tool.c   the @tool descriptors, invoke and null dropping
+ *   emit_c_tool.c   the @tool descriptors and invoke
  *   emit_c_util.c   lines, literals, numbers */
 #ifndef SCHEMAC_GENERATOR_EMIT_C_INTERNAL_H
 #define SCHEMAC_GENERATOR_EMIT_C_INTERNAL_H
@@ -62,7 +62,6 @@ void emit_tool_declarations(strbuf *sb, const model *m, const struct_def *s);
  * decoder for sc_mcp_prompt / sc_mcp_resource (schemac/mcp.h). */
 void emit_mcp_arguments_declarations(strbuf *sb, const struct_def *s);
 void emit_mcp_arguments(strbuf *sb, const struct_def *s);
-void emit_drop_nulls(strbuf *sb, const model *m);
 void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index);
 
 #endif /* SCHEMAC_GENERATOR_EMIT_C_INTERNAL_H */

@@ -1,6 +1,6 @@
-/* schemac generator: the tool table: each @tool's descriptor, the invoke
- * function that decodes, calls the handler and encodes, and the null
- * dropping of OpenAI's strict mode. */
+/* schemac generator: the tool table: each @tool's descriptor and the invoke
+ * function that decodes (sc_tool_decode_args, which also drops the nulls
+ * of OpenAI's strict mode), calls the handler and encodes. */
 #include "emit/c/emit_c_internal.h"
 #include "emit/c/emit_c_table.h"
 
@@ -69,7 +69,7 @@ void emit_mcp_arguments(strbuf *sb, const struct_def *s)
     emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
     emit_line(sb, 1, "*value_ = typed_;");
     char *descriptor = emit_table_name(s);
-    emit_line(sb, 1, "return sc_tool_decode_args(arena_, arguments_, &%s, typed_, err_); /* every error */",
+    emit_line(sb, 1, "return sc_tool_decode_args(arena_, arguments_, 0, &%s, typed_, err_); /* every error */",
               descriptor);
     free(descriptor);
     sb_puts(sb, "}\n\n");
@@ -84,134 +84,6 @@ static const char *effect_constant(tool_effect e)
     case EFFECT_NONE: break;
     }
     return "SC_EFFECT_UNSPECIFIED";
-}
-
-/* OpenAI strict mode: structs a tool's arguments reach, whose optional
- * members may arrive as null meaning "absent" (SC_CALL_NULL_IS_ABSENT). */
-static void mark_reached(const model *m, const struct_def *s, bool *reached);
-
-static void mark_node(const model *m, const node *n, bool *reached)
-{
-    if (n == NULL)
-        return;
-    if (n->kind == NODE_STRUCT)
-        mark_reached(m, n->struct_type, reached);
-    mark_node(m, n->items, reached);
-    mark_node(m, n->map_value, reached);
-}
-
-static void mark_reached(const model *m, const struct_def *s, bool *reached)
-{
-    for (size_t i = 0; i < m->nstructs; i++) {
-        if (m->structs[i] != s)
-            continue;
-        if (reached[i])
-            return;
-        reached[i] = true;
-    }
-    for (size_t i = 0; i < s->nfields; i++)
-        mark_node(m, s->fields[i].type, reached);
-    for (size_t v = 0; v < s->nvariants; v++)
-        for (size_t i = 0; i < s->variants[v]->nfields; i++)
-            mark_node(m, s->variants[v]->fields[i].type, reached);
-}
-
-static void emit_drop_fields(strbuf *sb, const struct_def *s)
-{
-    for (size_t i = 0; i < s->nfields; i++) {
-        const field *f = &s->fields[i];
-        const node *n = f->type;
-        char *key = c_literal(f->json_name);
-        if (f->presence != PRESENCE_REQUIRED && !f->nullable)
-            emit_line(sb, 1, "sc_cjson_drop_null(o_, %s);", key);
-        const node *inner = n->kind == NODE_ARRAY ? n->items : n->kind == NODE_MAP ? n->map_value : n;
-        if (inner->kind == NODE_STRUCT) {
-            if (n->kind == NODE_STRUCT) {
-                emit_line(sb, 1, "sc_gen_drop_nulls_%s(cJSON_GetObjectItemCaseSensitive(o_, %s), depth_ + 1);",
-                     inner->struct_type->name, key);
-            } else {
-                emit_line(sb, 1, "cJSON_ArrayForEach(item_, cJSON_GetObjectItemCaseSensitive(o_, %s))", key);
-                emit_line(sb, 2, "sc_gen_drop_nulls_%s(item_, depth_ + 1);", inner->struct_type->name);
-            }
-        }
-        free(key);
-    }
-}
-
-/* An untagged union's value is an object variant itself (chosen by its
- * selecting member, as the decoder chooses) or an array of one. */
-static void emit_drop_untagged(strbuf *sb, const struct_def *s)
-{
-    strbuf body;
-    sb_init(&body);
-    bool object_done = false, array_done = false;
-    for (size_t v = 0; v < s->nvariants; v++) {
-        const struct_def *variant = s->variants[v];
-        const node *n = variant->nfields == 1 ? variant->fields[0].type : NULL;
-        if (n != NULL && n->kind == NODE_STRUCT && !object_done) {
-            if (variant->select_member != NULL) {
-                char *key = c_literal(variant->select_member);
-                emit_line(&body, 1, "if (cJSON_IsObject(o_) && cJSON_GetObjectItemCaseSensitive(o_, %s) != NULL) {", key);
-                free(key);
-            } else {
-                object_done = true; /* the only object variant */
-                emit_line(&body, 1, "if (cJSON_IsObject(o_)) {");
-            }
-            emit_line(&body, 2, "sc_gen_drop_nulls_%s(o_, depth_ + 1);", n->struct_type->name);
-            emit_line(&body, 2, "return;");
-            emit_line(&body, 1, "}");
-        } else if (n != NULL && n->kind == NODE_ARRAY && n->items->kind == NODE_STRUCT && !array_done) {
-            array_done = true; /* the first array of objects: the one tried first */
-            emit_line(&body, 1, "cJSON_ArrayForEach(item_, (cJSON_IsArray(o_) ? o_ : NULL))");
-            emit_line(&body, 2, "sc_gen_drop_nulls_%s(item_, depth_ + 1);", n->items->struct_type->name);
-        }
-    }
-    if (array_done)
-        emit_line(sb, 1, "cJSON *item_ = NULL;");
-    emit_line(sb, 1, "if (o_ == NULL || depth_ > SC_MAX_DEPTH)");
-    emit_line(sb, 2, "return;");
-    emit_body(sb, &body, (const char *const[]){NULL});
-}
-
-void emit_drop_nulls(strbuf *sb, const model *m)
-{
-    bool *reached = xcalloc(m->nstructs + 1, sizeof *reached);
-    bool any = false;
-    for (size_t i = 0; i < m->nstructs; i++)
-        if (is_tool(m->structs[i]))
-            mark_reached(m, m->structs[i], reached);
-    for (size_t i = 0; i < m->nstructs; i++)
-        if (reached[i]) {
-            sb_printf(sb, "static void sc_gen_drop_nulls_%s(cJSON *o_, int depth_);\n", m->structs[i]->name);
-            any = true;
-        }
-    if (any)
-        sb_puts(sb, "\n");
-    for (size_t i = 0; i < m->nstructs; i++) {
-        const struct_def *s = m->structs[i];
-        if (!reached[i])
-            continue;
-        sb_printf(sb, "/* %s: null members that stand for absent ones, as OpenAI's strict mode\n"
-                      " * sends them, removed before decoding (SC_CALL_NULL_IS_ABSENT). */\n", s->c_type);
-        sb_printf(sb, "static void sc_gen_drop_nulls_%s(cJSON *o_, int depth_)\n{\n", s->name);
-        if (s->untagged) {
-            emit_drop_untagged(sb, s);
-            continue;
-        }
-        strbuf fields; /* first, to know whether they need `item` */
-        sb_init(&fields);
-        if (s->nvariants > 0)
-            for (size_t v = 0; v < s->nvariants; v++)
-                emit_drop_fields(&fields, s->variants[v]);
-        else
-            emit_drop_fields(&fields, s);
-        if (c_uses_identifier(fields.data != NULL ? fields.data : "", "item_"))
-            emit_line(sb, 1, "cJSON *item_ = NULL;");
-        emit_line(sb, 1, "if (!cJSON_IsObject(o_) || depth_ > SC_MAX_DEPTH)");
-        emit_line(sb, 2, "return;");
-        emit_body(sb, &fields, (const char *const[]){NULL});
-    }
-    free(reached);
 }
 
 /* The dialects in sc_dialect's order (schemac/tool.h), the order of a
@@ -257,19 +129,13 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     emit_line(sb, 1, "%s in_;", s->c_type);
     emit_line(sb, 1, out != NULL ? "%s out_;" : "cJSON *out_ = NULL;", out != NULL ? out->c_type : "");
     emit_line(sb, 1, "int rc_;");
-    emit_line(sb, 1, "cJSON *copy_ = NULL;");
     emit_line(sb, 1, "*result_ = NULL;");
-    emit_line(sb, 1, "if (flags_ & SC_CALL_NULL_IS_ABSENT) {");
-    emit_line(sb, 2, "if ((copy_ = cJSON_Duplicate(args_, 1)) == NULL)");
-    emit_line(sb, 3, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
-    emit_line(sb, 2, "sc_gen_drop_nulls_%s(copy_, 0);", n);
-    emit_line(sb, 2, "args_ = copy_;");
-    emit_line(sb, 1, "}");
     char *descriptor = emit_table_name(s);
-    emit_line(sb, 1, "rc_ = sc_tool_decode_args(arena_, args_, &%s, &in_, err_); /* every error, for the model */",
+    /* flags_: SC_CALL_NULL_IS_ABSENT drops nulls through the descriptor */
+    emit_line(sb, 1,
+              "rc_ = sc_tool_decode_args(arena_, args_, flags_, &%s, &in_, err_); /* every error, for the model */",
               descriptor);
     free(descriptor);
-    emit_line(sb, 1, "cJSON_Delete(copy_); /* the decoded value lives in the arena */");
     emit_line(sb, 1, "if (rc_ != 0)");
     emit_line(sb, 2, "return rc_;");
     if (out != NULL)

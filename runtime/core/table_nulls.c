@@ -1,0 +1,106 @@
+/* schemac runtime: OpenAI's strict mode sends null for an absent optional
+ * member; with SC_CALL_NULL_IS_ABSENT those nulls are deleted from the
+ * arguments' tree before decoding, through the arguments' descriptor
+ * (include/schemac/table.h). The generator wrote this per struct once. */
+#include "table_internal.h"
+
+#include "schemac/arena.h" /* SC_MAX_DEPTH */
+
+/* Every member key of object whose value is null. */
+static void drop_null(cJSON *object, const char *key)
+{
+    cJSON *item = object->child;
+    while (item != NULL) {
+        cJSON *next = item->next;
+        if (item->string != NULL && strcmp(item->string, key) == 0 && cJSON_IsNull(item))
+            cJSON_Delete(cJSON_DetachItemViaPointer(object, item));
+        item = next;
+    }
+}
+
+/* Whether a and b are one member of a tagged union's T seen through two
+ * variants (a member every variant has): walked once, since walking it
+ * per variant costs variants^depth on a recursive union, for nothing. */
+static bool same_member(const sc_table_struct *ta, size_t a, const sc_table_struct *tb, size_t b)
+{
+    const sc_table_member *x = &ta->members[a], *y = &tb->members[b];
+    if (x->offset != y->offset || x->presence != y->presence || x->nullable != y->nullable ||
+        (x->array == NULL) != (y->array == NULL) || (x->array != NULL && x->array->map != y->array->map) ||
+        x->value.kind != y->value.kind || strcmp(ta->names[a], tb->names[b]) != 0)
+        return false;
+    return x->value.kind != SC_TABLE_STRUCT || sc_table_struct_of(&x->value) == sc_table_struct_of(&y->value);
+}
+
+/* The members of t (a struct, or a tagged union's variant) in object:
+ * a member that may be absent and is not @nullable loses its null; a
+ * struct, or an array's or map's struct items, is walked one level down. */
+static void drop_members(const sc_table_struct *t, cJSON *object, int depth, const sc_table_struct *first)
+{
+    for (size_t i = 0; i < t->count; i++) {
+        const sc_table_member *m = &t->members[i];
+        if (first != NULL) { /* a later variant: what the first walked is done */
+            size_t k = 0;
+            while (k < first->count && !same_member(first, k, t, i))
+                k++;
+            if (k < first->count)
+                continue;
+        }
+        if (m->presence != SC_TABLE_REQUIRED && !m->nullable)
+            drop_null(object, t->names[i]);
+        if (m->value.kind != SC_TABLE_STRUCT)
+            continue;
+        const sc_table_struct *inner = sc_table_struct_of(&m->value);
+        cJSON *value = cJSON_GetObjectItemCaseSensitive(object, t->names[i]);
+        if (m->array == NULL) {
+            sc_table_drop_nulls(inner, value, depth + 1);
+            continue;
+        }
+        cJSON *item = NULL;
+        cJSON_ArrayForEach(item, value)
+            sc_table_drop_nulls(inner, item, depth + 1);
+    }
+}
+
+/* An untagged union's value is an object variant itself, chosen by its
+ * select member as the decoder chooses (or the only object variant), or
+ * an array of objects: the first such variant, the one tried first. */
+static void drop_untagged(const sc_table_untagged *u, cJSON *value, int depth)
+{
+    const sc_table_member *array = NULL;
+    for (size_t i = 0; i < u->count; i++) {
+        const sc_table_member *m = u->choices[i].member;
+        if (m == NULL || m->value.kind != SC_TABLE_STRUCT)
+            continue;
+        if (m->array == NULL && cJSON_IsObject(value) &&
+            (u->choices[i].select == NULL || cJSON_GetObjectItemCaseSensitive(value, u->choices[i].select) != NULL)) {
+            sc_table_drop_nulls(sc_table_struct_of(&m->value), value, depth + 1);
+            return;
+        }
+        if (m->array != NULL && !m->array->map && array == NULL)
+            array = m;
+    }
+    cJSON *item = NULL;
+    if (array != NULL && cJSON_IsArray(value))
+        cJSON_ArrayForEach(item, value)
+            sc_table_drop_nulls(sc_table_struct_of(&array->value), item, depth + 1);
+}
+
+void sc_table_drop_nulls(const sc_table_struct *t, cJSON *value, int depth)
+{
+    if (value == NULL || depth > SC_MAX_DEPTH)
+        return;
+    if (t->untagged != NULL) {
+        drop_untagged(t->untagged, value, depth);
+        return;
+    }
+    if (!cJSON_IsObject(value))
+        return;
+    if (t->tagged == NULL) {
+        drop_members(t, value, depth, NULL);
+        return;
+    }
+    /* every variant's members, whichever the tag names */
+    const sc_table_union *u = t->tagged;
+    for (size_t v = 0; v < u->count; v++)
+        drop_members(u->variants[v].table, value, depth, v > 0 ? u->variants[0].table : NULL);
+}
