@@ -18,36 +18,17 @@ static void drop_null(cJSON *object, const char *key)
     }
 }
 
-/* Whether a and b are one member of a tagged union's T seen through two
- * variants (a member every variant has): walked once, since walking it
- * per variant costs variants^depth on a recursive union, for nothing. */
-static bool same_member(const sc_table_struct *ta, size_t a, const sc_table_struct *tb, size_t b)
-{
-    const sc_table_member *x = &ta->members[a], *y = &tb->members[b];
-    if (x->offset != y->offset || x->presence != y->presence || x->nullable != y->nullable ||
-        (x->array == NULL) != (y->array == NULL) || (x->array != NULL && x->array->map != y->array->map) ||
-        x->value.kind != y->value.kind || strcmp(ta->names[a], tb->names[b]) != 0)
-        return false;
-    return x->value.kind != SC_TABLE_STRUCT || sc_table_struct_of(&x->value) == sc_table_struct_of(&y->value);
-}
-
 /* The members of t (a struct, or a tagged union's variant) in object:
- * a member that may be absent and is not @nullable loses its null; a
- * struct, or an array's or map's struct items, is walked one level down. */
-static void drop_members(const sc_table_struct *t, cJSON *object, int depth, const sc_table_struct *first)
+ * a member that may be absent and is not @nullable loses its null; with
+ * descend, a struct, or an array's or map's struct items, is walked one
+ * level down. */
+static void drop_members(const sc_table_struct *t, cJSON *object, int depth, bool descend)
 {
     for (size_t i = 0; i < t->count; i++) {
         const sc_table_member *m = &t->members[i];
-        if (first != NULL) { /* a later variant: what the first walked is done */
-            size_t k = 0;
-            while (k < first->count && !same_member(first, k, t, i))
-                k++;
-            if (k < first->count)
-                continue;
-        }
         if (m->presence != SC_TABLE_REQUIRED && !m->nullable)
             drop_null(object, t->names[i]);
-        if (m->value.kind != SC_TABLE_STRUCT)
+        if (!descend || m->value.kind != SC_TABLE_STRUCT)
             continue;
         const sc_table_struct *inner = sc_table_struct_of(&m->value);
         cJSON *value = cJSON_GetObjectItemCaseSensitive(object, t->names[i]);
@@ -96,11 +77,16 @@ void sc_table_drop_nulls(const sc_table_struct *t, cJSON *value, int depth)
     if (!cJSON_IsObject(value))
         return;
     if (t->tagged == NULL) {
-        drop_members(t, value, depth, NULL);
+        drop_members(t, value, depth, true);
         return;
     }
-    /* every variant's members, whichever the tag names */
+    /* A tagged union: the nulls of every variant's members go, as OpenAI's
+     * strict mode may send another variant's as null; only the variant the
+     * tag names is walked down, as the decoder reads it (walking every
+     * variant's would cost variants^depth on a recursive union). */
     const sc_table_union *u = t->tagged;
+    const cJSON *tag = cJSON_GetObjectItemCaseSensitive(value, u->tag);
     for (size_t v = 0; v < u->count; v++)
-        drop_members(u->variants[v].table, value, depth, v > 0 ? u->variants[0].table : NULL);
+        drop_members(u->variants[v].table, value, depth,
+                     cJSON_IsString(tag) && strcmp(tag->valuestring, u->variants[v].name) == 0);
 }

@@ -37,6 +37,8 @@ typedef struct {
     double side;
     /** @optional */
     int32_t *corner;
+    /** @optional */
+    item *origin;
 } square_params;
 
 /** A tagged union. */

@@ -92,6 +92,12 @@ int main(void)
                 SC_CALL_NULL_IS_ABSENT) == 0 &&
                got.figure.kind == SHAPE_SQUARE && got.figure.as.square.corner == NULL,
            "a tagged union: the nulls of every variant's members are dropped, as the generated code did");
+    expect(call(args(buf, sizeof buf, "{\"kind\":\"square\",\"side\":2,\"origin\":{\"id\":4,\"note\":null}}",
+                     "\"c\""),
+                SC_CALL_NULL_IS_ABSENT) == 0 &&
+               got.figure.as.square.origin != NULL && got.figure.as.square.origin->id == 4 &&
+               got.figure.as.square.origin->note == NULL,
+           "a tagged union: the variant its tag names is walked down");
 
     expect(call(args(buf, sizeof buf, circle, "{\"column\":null}"), SC_CALL_NULL_IS_ABSENT) == SC_ERR_TYPE &&
                strcmp(err.path, "/sort/column") == 0,
