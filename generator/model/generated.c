@@ -1,10 +1,8 @@
-/* schemac generator: what the generated C declares for a node (which check
- * functions exist), a fact about the model that the C emitter writes by and
- * check_names.c checks names against. */
+/* schemac generator: what the generated C declares for a node (whether it
+ * is checked, whether it has rules) and for a root (its public functions),
+ * facts about the model that the C emitter writes by and check_names.c
+ * checks names against. */
 #include "model/generated.h"
-
-#include <stdlib.h>
-#include <string.h>
 
 bool has_value_keywords(const node *n)
 {
@@ -69,11 +67,3 @@ const public_function public_functions[] = {
     {NULL, "char *", "_encode_within", "const @ *value_, const sc_limits *limits_, sc_error *err_", false},
 };
 const size_t public_function_count = sizeof public_functions / sizeof *public_functions;
-
-const public_function *public_function_of(const char *suffix)
-{
-    for (size_t i = 0; i < public_function_count; i++)
-        if (strcmp(public_functions[i].suffix, suffix) == 0)
-            return &public_functions[i];
-    abort(); /* an emitter asked for a function the table does not list */
-}

@@ -44,7 +44,5 @@ typedef struct public_function {
 /* In the order the generated header declares them. */
 extern const public_function public_functions[];
 extern const size_t public_function_count;
-/* The entry of suffix (which must be one). */
-const public_function *public_function_of(const char *suffix);
 
 #endif /* SCHEMAC_GENERATOR_GENERATED_H */

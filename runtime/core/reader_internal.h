@@ -56,13 +56,6 @@ static inline sc_error *sc_reader_error(sc_reader *r_)
 {
     return r_->err;
 }
-/* A check that failed on the value just read: the error is placed at the
- * reader's position. Returns the error's code. */
-static inline int sc_reader_place_error(sc_reader *r_)
-{
-    r_->err->offset = (size_t)(r_->p - r_->begin);
-    return r_->err->code;
-}
 /* A check that failed on the value that started at offset at (taken with
  * sc_reader_offset before reading it). Returns the error's code. */
 static inline int sc_reader_place_error_at(sc_reader *r_, size_t at_)

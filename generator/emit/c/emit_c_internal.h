@@ -28,12 +28,6 @@ char *c_literal(const char *s);
 void emit_long_texts(strbuf *sb);
 /* Text safe inside a C comment: no terminator, one line; malloc'd. */
 char *comment_text(const char *s);
-/* Whether identifier name occurs in C text as a variable: outside comments
- * and string and character literals, and not as a member (v->name). */
-bool c_uses_identifier(const char *text, const char *name);
-/* Ends a function: `(void)p;` for each of params (NULL-terminated) that
- * body does not use, then body and the closing brace. Frees body. */
-void emit_body(strbuf *sb, strbuf *body, const char *const *params);
 /* A double as a C literal that reads back exactly. */
 void put_double(strbuf *sb, double v);
 /* A number for a message: 100 rather than 1e+02; malloc'd. */

@@ -2,7 +2,6 @@
  * numbers, and what needs checking. */
 #include "emit/c/emit_c_internal.h"
 
-#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,50 +113,6 @@ char *comment_text(const char *s)
             sb_putc(&sb, ' ');
     }
     return sb_take(&sb);
-}
-
-bool c_uses_identifier(const char *text, const char *name)
-{
-    size_t n = strlen(name);
-    if (strstr(text, name) == NULL) /* the usual answer for an unused one, found fast */
-        return false;
-    for (const char *p = text; *p; p++) {
-        if (p[0] == '/' && p[1] == '*') { /* comments quote JSON names: "seen" is no use of seen */
-            const char *end = strstr(p + 2, "*/");
-            if (end == NULL)
-                break;
-            p = end + 1;
-            continue;
-        }
-        if (*p == '"' || *p == '\'') {
-            char quote = *p;
-            for (p++; *p && *p != quote; p++)
-                if (*p == '\\' && p[1] != '\0')
-                    p++;
-            if (*p == '\0')
-                break;
-            continue;
-        }
-        if (*p != name[0])
-            continue;
-        /* not the tail of another identifier, nor a member (v->seen, s.seen) */
-        bool starts = p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_' || p[-1] == '.' ||
-                                     (p[-1] == '>' && p - text >= 2 && p[-2] == '-'));
-        if (starts && strncmp(p, name, n) == 0 && !(isalnum((unsigned char)p[n]) || p[n] == '_'))
-            return true;
-    }
-    return false;
-}
-
-void emit_body(strbuf *sb, strbuf *body, const char *const *params)
-{
-    for (size_t i = 0; params[i] != NULL; i++)
-        if (!c_uses_identifier(body->data != NULL ? body->data : "", params[i]))
-            emit_line(sb, 1, "(void)%s;", params[i]);
-    if (body->data != NULL)
-        sb_puts(sb, body->data);
-    sb_puts(sb, "}\n\n");
-    sb_free(body);
 }
 
 /* A double as a C literal that reads back exactly. */
