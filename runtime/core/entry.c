@@ -13,7 +13,7 @@
 #include "schemac/table.h"
 #include "table_internal.h"
 
-static int decode(const sc_table_struct *type, sc_arena *arena, const char *json, size_t len, void *out, sc_error *err)
+int sc_decode(const sc_type *type, sc_arena *arena, const char *json, size_t len, void *out, sc_error *err)
 {
     sc_reader r;
     sc_error local;
@@ -29,8 +29,7 @@ static int decode(const sc_table_struct *type, sc_arena *arena, const char *json
     return rc;
 }
 
-static int decode_all(const sc_table_struct *type, sc_arena *arena, const char *json, size_t len, void *out,
-                      sc_errors *errs)
+int sc_decode_all(const sc_type *type, sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs)
 {
     sc_reader r;
     sc_error scratch;
@@ -44,16 +43,6 @@ static int decode_all(const sc_table_struct *type, sc_arena *arena, const char *
     sc_reader_init(&r, json, len, arena, &scratch);
     sc_reader_collect(&r, errs);
     return sc_reader_finish_all(&r, sc_table_read_struct(&r, type, out));
-}
-
-int sc_decode(const sc_type *t, sc_arena *arena, const char *json, size_t len, void *out, sc_error *err)
-{
-    return decode(t, arena, json, len, out, err);
-}
-
-int sc_decode_all(const sc_type *t, sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs)
-{
-    return decode_all(t, arena, json, len, out, errs);
 }
 
 /* ---- the limits of a walk over a value built in C --------------------------- */
@@ -83,7 +72,7 @@ int sc_walk_fail(sc_error *err, int what, size_t n)
 
 /* ---- T_validate, T_to_cjson_ex, T_encode_ex -------------------------------- */
 
-static int validate(const sc_table_struct *type, const void *value, const sc_limits *limits, sc_error *err)
+int sc_validate(const sc_type *type, const void *value, const sc_limits *limits, sc_error *err)
 {
     sc_error local;
     if (err == NULL)
@@ -98,7 +87,7 @@ static int validate(const sc_table_struct *type, const void *value, const sc_lim
     return rc;
 }
 
-static int validate_all(const sc_table_struct *type, const void *value, const sc_limits *limits, sc_errors *errs)
+int sc_validate_all(const sc_type *type, const void *value, const sc_limits *limits, sc_errors *errs)
 {
     sc_error scratch;
     if (errs == NULL)
@@ -115,11 +104,11 @@ static int validate_all(const sc_table_struct *type, const void *value, const sc
     return sc_errors_end(errs, &scratch);
 }
 
-static cJSON *to_cjson(const sc_table_struct *type, const void *value, const sc_limits *limits, sc_error *err)
+cJSON *sc_to_cjson(const sc_type *type, const void *value, const sc_limits *limits, sc_error *err)
 {
     /* a value validate rejects may hold counts and pointers unsafe to
      * follow; one it accepts is within the limits, so the build is too */
-    if (validate(type, value, limits, err) != 0)
+    if (sc_validate(type, value, limits, err) != 0)
         return NULL;
     cJSON *tree = sc_table_build(type, value, 0);
     if (tree == NULL)
@@ -127,9 +116,9 @@ static cJSON *to_cjson(const sc_table_struct *type, const void *value, const sc_
     return tree;
 }
 
-static char *encode(const sc_table_struct *type, const void *value, const sc_limits *limits, sc_error *err)
+char *sc_encode(const sc_type *type, const void *value, const sc_limits *limits, sc_error *err)
 {
-    cJSON *tree = to_cjson(type, value, limits, err);
+    cJSON *tree = sc_to_cjson(type, value, limits, err);
     char *text = NULL;
     if (tree == NULL)
         return NULL;
@@ -150,24 +139,4 @@ static char *encode(const sc_table_struct *type, const void *value, const sc_lim
         return NULL;
     }
     return text;
-}
-
-int sc_validate(const sc_type *t, const void *value, const sc_limits *limits, sc_error *err)
-{
-    return validate(t, value, limits, err);
-}
-
-int sc_validate_all(const sc_type *t, const void *value, const sc_limits *limits, sc_errors *errs)
-{
-    return validate_all(t, value, limits, errs);
-}
-
-cJSON *sc_to_cjson(const sc_type *t, const void *value, const sc_limits *limits, sc_error *err)
-{
-    return to_cjson(t, value, limits, err);
-}
-
-char *sc_encode(const sc_type *t, const void *value, const sc_limits *limits, sc_error *err)
-{
-    return encode(t, value, limits, err);
 }

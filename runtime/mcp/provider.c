@@ -323,7 +323,8 @@ static int append(cJSON *array, cJSON *item)
 }
 
 /* Adds item under a constant key; false, with item deleted, when item is
- * NULL (its making ran out of memory) or memory runs out. */
+ * NULL (its making ran out of memory) or memory runs out. (libschemac's
+ * sc_cjson_add does the same for its walker, unexported.) */
 static bool add_item(cJSON *object, const char *const_key, cJSON *item)
 {
     if (cJSON_AddItemToObjectCS(object, const_key, item))
