@@ -19,6 +19,8 @@ enum { ALL_SITES = SITE_STRUCT | SITE_FIELD | SITE_TYPEDEF | SITE_ENUM | SITE_EN
 /* One row a keyword: name, sites, reader, kinds, applies_to, of_container,
  * text, sentence, list_form, range, fails_if, message, upper (keywords.h). */
 #define NO_UPPER KW_COUNT
+/* clang-format off: a row of the table is a keyword, its two lines the
+ * keyword's reading and its texts. */
 const keyword_info keywords[KW_COUNT] = {
     [KW_MINIMUM] = {"minimum", VALUE_SITES, READ_NUMBER, KINDS_NUMERIC, "numbers", false,
         TEXT_JSON, "Minimum: %s.", ">= %s", "",
@@ -84,6 +86,7 @@ const keyword_info keywords[KW_COUNT] = {
         TEXT_JSON, "Each key: %s.", NULL, NULL,
         NULL, NULL, NO_UPPER},
 };
+/* clang-format on */
 
 const keyword_info *keyword_named(const char *name)
 {
