@@ -3,9 +3,8 @@
  * For four documents (a ~200 B tool call, a ~2 KB order, a ~100 KB batch
  * of 800 accounts, and the order with every object's keys in reverse of
  * the declared order, as other programs and LLMs may write them; all
- * built here deterministically and valid against bench_types.h) it times, in the same process and interleaved round by
- * round:
- *   cJSON:  cJSON_ParseWithLength + cJSON_Delete (syntax only, a tree);
+ * built here deterministically and valid against bench_types.h) it times, in the same process and
+ * interleaved round by round: cJSON:  cJSON_ParseWithLength + cJSON_Delete (syntax only, a tree);
  *   skip:   the project's own reader skipping the document (sc_skip_value +
  *           sc_reader_finish: full syntax, UTF-8 and duplicate-key checks,
  *           nothing built): the floor a decoder built on the reader has;
@@ -29,7 +28,7 @@
  * --calls N: after the checks, run one method N times on document --doc and
  * exit, timing nothing (bench/callgrind.sh counts instructions this way);
  * validate and encode (not timed) decode the document once, then run
- * T_validate or T_encode on the value N times. 
+ * T_validate or T_encode on the value N times.
  * --print 0|1|2|3: write that document to stdout and exit (to inspect it or
  * check it against the emitted schema with another validator). */
 #define _POSIX_C_SOURCE 200809L
@@ -126,21 +125,25 @@ static void append_fixed(text *t, long value, int decimals)
 static char *build_tool_call(size_t *len)
 {
     text t = {0};
-    appendf(&t, "{\"url\":\"https://api.example.com/v2/search?q=schema%%20decoder&page=3&per_page=50\","
-                "\"method\":\"post\",\"reply_to\":\"alerts@ops.example.org\","
-                "\"request_id\":\"6f1c2a9e-3b7d-4e8a-9c10-2d5e7f8a9b0c\",\"timeout_s\":30,"
-                "\"follow_redirects\":true}");
+    appendf(&t,
+            "{\"url\":\"https://api.example.com/v2/search?q=schema%%20decoder&page=3&per_page=50\","
+            "\"method\":\"post\",\"reply_to\":\"alerts@ops.example.org\","
+            "\"request_id\":\"6f1c2a9e-3b7d-4e8a-9c10-2d5e7f8a9b0c\",\"timeout_s\":30,"
+            "\"follow_redirects\":true}");
     *len = t.len;
     return t.p;
 }
 
 static char *build_order(size_t *len)
 {
-    static const char *const items[] = {
-        "Stainless steel widget, 40 mm, pack of 12", "Oak desk organiser with three drawers",
-        "USB-C cable, braided, 2 m", "Caf\xC3\xA9 au lait mug, 350 ml", "Replacement filter cartridge",
-        "Ergonomic mouse \\u2013 left-handed", "A4 notebook, dotted, 120 pages",
-        "LED desk lamp with dimmer"};
+    static const char *const items[] = {"Stainless steel widget, 40 mm, pack of 12",
+                                        "Oak desk organiser with three drawers",
+                                        "USB-C cable, braided, 2 m",
+                                        "Caf\xC3\xA9 au lait mug, 350 ml",
+                                        "Replacement filter cartridge",
+                                        "Ergonomic mouse \\u2013 left-handed",
+                                        "A4 notebook, dotted, 120 pages",
+                                        "LED desk lamp with dimmer"};
     text t = {0};
     long total = 0;
 
@@ -149,11 +152,14 @@ static char *build_order(size_t *len)
                 "\"ada.lovelace@example.com\",\"host\":\"shop-eu-1.example.com\",\"created_at\":"
                 "\"2024-05-17T09:42:13.250Z\"},\"lines\":[");
     for (int i = 0; i < 12; i++) {
-        long quantity = 1 + (long)pick(20), cents = 199 + (long)pick(20000), discount = (long)pick(30);
+        long quantity = 1 + (long)pick(20), cents = 199 + (long)pick(20000),
+             discount = (long)pick(30);
         total += quantity * cents * (100 - discount) / 100;
-        appendf(&t, "%s{\"sku\":\"%c%c%c-%04u\",\"description\":\"%s\",\"quantity\":%ld,\"unit_price\":",
-                i ? "," : "", 'A' + (int)pick(26), 'A' + (int)pick(26), 'A' + (int)pick(26),
-                (unsigned)pick(10000), items[pick(8)], quantity);
+        appendf(
+            &t,
+            "%s{\"sku\":\"%c%c%c-%04u\",\"description\":\"%s\",\"quantity\":%ld,\"unit_price\":",
+            i ? "," : "", 'A' + (int)pick(26), 'A' + (int)pick(26), 'A' + (int)pick(26),
+            (unsigned)pick(10000), items[pick(8)], quantity);
         append_fixed(&t, cents, 2);
         appendf(&t, ",\"discount\":");
         append_fixed(&t, discount, 2);
@@ -171,13 +177,13 @@ static char *build_order(size_t *len)
 
 static char *build_batch(size_t *len, size_t count)
 {
-    static const char *const first[] = {"Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald",
-                                        "Frances", "Ken", "Margaret", "Dennis"};
-    static const char *const last[] = {"Lovelace", "Hopper", "Turing", "Dijkstra", "Liskov",
-                                       "Knuth", "Allen", "Thompson", "Hamilton", "Ritchie"};
+    static const char *const first[] = {"Ada",    "Grace",   "Alan", "Edsger",   "Barbara",
+                                        "Donald", "Frances", "Ken",  "Margaret", "Dennis"};
+    static const char *const last[] = {"Lovelace", "Hopper", "Turing",   "Dijkstra", "Liskov",
+                                       "Knuth",    "Allen",  "Thompson", "Hamilton", "Ritchie"};
     static const char *const states[] = {"active", "idle", "suspended", "closed"};
-    static const char *const labels[] = {"beta", "eu-west", "us-east", "vip", "trial",
-                                         "team-a", "legacy", "b2b"};
+    static const char *const labels[] = {"beta",  "eu-west", "us-east", "vip",
+                                         "trial", "team-a",  "legacy",  "b2b"};
     text t = {0};
 
     appendf(&t, "{\"page\":7,\"accounts\":[");
@@ -372,7 +378,7 @@ typedef struct {
 static volatile size_t sink; /* keeps results observable */
 
 #define DECODE_FUNCS(T, ITEMS)                                                                     \
-    static int T##_loop(sc_arena *arena, const char *json, size_t len, long n, sc_error *err)     \
+    static int T##_loop(sc_arena *arena, const char *json, size_t len, long n, sc_error *err)      \
     {                                                                                              \
         for (long i = 0; i < n; i++) {                                                             \
             T value;                                                                               \
@@ -384,7 +390,7 @@ static volatile size_t sink; /* keeps results observable */
         }                                                                                          \
         return 0;                                                                                  \
     }                                                                                              \
-    static int T##_all_loop(sc_arena *arena, const char *json, size_t len, long n)               \
+    static int T##_all_loop(sc_arena *arena, const char *json, size_t len, long n)                 \
     {                                                                                              \
         static sc_error items[16];                                                                 \
         sc_errors errs;                                                                            \
@@ -399,7 +405,7 @@ static volatile size_t sink; /* keeps results observable */
         }                                                                                          \
         return 0;                                                                                  \
     }                                                                                              \
-    static cJSON *T##_tree(sc_arena *arena, const char *json, size_t len, sc_error *err)          \
+    static cJSON *T##_tree(sc_arena *arena, const char *json, size_t len, sc_error *err)           \
     {                                                                                              \
         T value;                                                                                   \
         if (T##_decode(arena, json, len, &value, err) != 0)                                        \
@@ -409,7 +415,7 @@ static volatile size_t sink; /* keeps results observable */
         sink = (size_t)(ITEMS);                                                                    \
         return T##_to_cjson(&value);                                                               \
     }                                                                                              \
-    static int T##_validate_loop(sc_arena *arena, const char *json, size_t len, long n)          \
+    static int T##_validate_loop(sc_arena *arena, const char *json, size_t len, long n)            \
     {                                                                                              \
         T value;                                                                                   \
         sc_error err;                                                                              \
@@ -421,7 +427,7 @@ static volatile size_t sink; /* keeps results observable */
                 return 1;                                                                          \
         return 0;                                                                                  \
     }                                                                                              \
-    static int T##_encode_loop(sc_arena *arena, const char *json, size_t len, long n)            \
+    static int T##_encode_loop(sc_arena *arena, const char *json, size_t len, long n)              \
     {                                                                                              \
         T value;                                                                                   \
         sc_error err;                                                                              \
@@ -472,7 +478,8 @@ static int skip_loop(sc_arena *arena, const char *json, size_t len, long n)
 enum { METHOD_CJSON, METHOD_DECODE, METHOD_SKIP, METHOD_ALL, METHODS };
 /* --calls only, not timed: */
 enum { METHOD_VALIDATE = METHODS, METHOD_ENCODE, CALL_METHODS };
-static const char *const method_names[CALL_METHODS] = {"cjson", "decode", "skip", "all", "validate", "encode"};
+static const char *const method_names[CALL_METHODS] = {"cjson", "decode",   "skip",
+                                                       "all",   "validate", "encode"};
 
 static int run_method(const document *d, sc_arena *arena, int which, long n)
 {
@@ -653,8 +660,9 @@ int main(int argc, char **argv)
             if (method < 0)
                 die("--method must be cjson, skip, decode, all, validate or encode");
         } else {
-            fprintf(stderr, "usage: %s [--quick] [--rounds N] [--round-ms MS] [--doc D] [--print D]\n"
-                            "       [--calls N --method cjson|skip|decode|all|validate|encode --doc D]\n",
+            fprintf(stderr,
+                    "usage: %s [--quick] [--rounds N] [--round-ms MS] [--doc D] [--print D]\n"
+                    "       [--calls N --method cjson|skip|decode|all|validate|encode --doc D]\n",
                     argv[0]);
             return 2;
         }
@@ -667,10 +675,10 @@ int main(int argc, char **argv)
     document docs[DOCS] = {
         {"tool call", NULL, 0, fetch_call_loop, fetch_call_all_loop, fetch_call_tree, NULL, 0,
          fetch_call_validate_loop, fetch_call_encode_loop},
-        {"order", NULL, 0, order_doc_loop, order_doc_all_loop, order_doc_tree, "lines", 12, order_doc_validate_loop,
-         order_doc_encode_loop},
-        {"batch", NULL, 0, account_batch_loop, account_batch_all_loop, account_batch_tree, "accounts", 800,
-         account_batch_validate_loop, account_batch_encode_loop},
+        {"order", NULL, 0, order_doc_loop, order_doc_all_loop, order_doc_tree, "lines", 12,
+         order_doc_validate_loop, order_doc_encode_loop},
+        {"batch", NULL, 0, account_batch_loop, account_batch_all_loop, account_batch_tree,
+         "accounts", 800, account_batch_validate_loop, account_batch_encode_loop},
         {"order rev", NULL, 0, order_doc_loop, order_doc_all_loop, order_doc_tree, "lines", 12,
          order_doc_validate_loop, order_doc_encode_loop},
     };
@@ -703,8 +711,8 @@ int main(int argc, char **argv)
     printf("schemac decode vs cJSON: %s build, %s, median of %d rounds of >= %g ms\n\n",
            BENCH_BUILDTYPE, COMPILER, rounds, round_ms);
     printf("%-10s %7s  %12s %11s %13s %10s  %10s %9s %8s %8s  %8s  %s\n", "document", "bytes",
-           "cJSON ns/doc", "skip ns/doc", "decode ns/doc", "all ns/doc", "skip/cJSON", "dec/cJSON", "dec/skip",
-           "all/dec", "dec MB/s", "spread cJSON/skip/dec/all");
+           "cJSON ns/doc", "skip ns/doc", "decode ns/doc", "all ns/doc", "skip/cJSON", "dec/cJSON",
+           "dec/skip", "all/dec", "dec MB/s", "spread cJSON/skip/dec/all");
     memory mem[DOCS];
     for (int i = 0; i < DOCS; i++) {
         const document *d = &docs[i];
@@ -712,12 +720,14 @@ int main(int argc, char **argv)
         if (only >= 0 && i != only)
             continue;
         timing t = measure_time(d, &arena, rounds, round_ms * 1e6);
-        double cj = t.ns[METHOD_CJSON], sk = t.ns[METHOD_SKIP], de = t.ns[METHOD_DECODE], al = t.ns[METHOD_ALL];
-        printf("%-10s %7zu  %12.0f %11.0f %13.0f %10.0f  %10.2f %9.2f %8.2f %8.2f  %8.0f  %3.0f%% / %.0f%% / "
-               "%.0f%% / %.0f%%\n",
-               d->name, d->len, cj, sk, de, al, sk / cj, de / cj, de / sk, al / de, (double)d->len / de * 1e3,
-               t.spread[METHOD_CJSON] * 100, t.spread[METHOD_SKIP] * 100, t.spread[METHOD_DECODE] * 100,
-               t.spread[METHOD_ALL] * 100);
+        double cj = t.ns[METHOD_CJSON], sk = t.ns[METHOD_SKIP], de = t.ns[METHOD_DECODE],
+               al = t.ns[METHOD_ALL];
+        printf(
+            "%-10s %7zu  %12.0f %11.0f %13.0f %10.0f  %10.2f %9.2f %8.2f %8.2f  %8.0f  %3.0f%% / %.0f%% / "
+            "%.0f%% / %.0f%%\n",
+            d->name, d->len, cj, sk, de, al, sk / cj, de / cj, de / sk, al / de,
+            (double)d->len / de * 1e3, t.spread[METHOD_CJSON] * 100, t.spread[METHOD_SKIP] * 100,
+            t.spread[METHOD_DECODE] * 100, t.spread[METHOD_ALL] * 100);
     }
 
     printf("\nmemory for one document (bytes requested; malloc's own overhead not counted)\n");

@@ -18,12 +18,13 @@
 #include "schemac/check.h"
 #include "util/strbuf.h"
 
-static void check_value_list(diag_state *diag, const node *n, const cJSON *list, src_loc where, const char *what,
-                             bool is_error)
+static void check_value_list(diag_state *diag, const node *n, const cJSON *list, src_loc where,
+                             const char *what, bool is_error)
 {
     const cJSON *item;
     char why[256];
-    cJSON_ArrayForEach(item, list) {
+    cJSON_ArrayForEach(item, list)
+    {
         /* check @enum entries against the type, not against @enum itself */
         node probe = *n;
         probe.c.enum_values = NULL;
@@ -50,11 +51,15 @@ static void warn_type_bounds(diag_state *diag, const node *n, double lo, double 
     static const char *const upper_names[] = {"maximum", "exclusiveMaximum"};
     for (int i = 0; i < 2; i++) {
         if (lower[i]->beyond_type)
-            diag_warn(diag, W_TYPE_RANGE, lower[i]->where, "@%s %.17g is below the range of %s; the type's bound "
-                      "%.17g applies", lower_names[i], lower[i]->value, n->c_type, lo);
+            diag_warn(diag, W_TYPE_RANGE, lower[i]->where,
+                      "@%s %.17g is below the range of %s; the type's bound "
+                      "%.17g applies",
+                      lower_names[i], lower[i]->value, n->c_type, lo);
         if (upper[i]->beyond_type)
-            diag_warn(diag, W_TYPE_RANGE, upper[i]->where, "@%s %.17g is above the range of %s; the type's bound "
-                      "%.17g applies", upper_names[i], upper[i]->value, n->c_type, hi);
+            diag_warn(diag, W_TYPE_RANGE, upper[i]->where,
+                      "@%s %.17g is above the range of %s; the type's bound "
+                      "%.17g applies",
+                      upper_names[i], upper[i]->value, n->c_type, hi);
     }
 }
 
@@ -90,7 +95,8 @@ static void check_range(diag_state *diag, const node *n)
         /* on integers every bound is an inclusive integer one: exclusive
          * 128 is 127, and then the type's own range applies (on int8_t
          * @minimum 127 @exclusiveMaximum 128 leaves exactly 127) */
-        double lo_tag = lo_strict ? floor(lo) + 1 : ceil(lo), hi_tag = hi_strict ? ceil(hi) - 1 : floor(hi);
+        double lo_tag = lo_strict ? floor(lo) + 1 : ceil(lo),
+               hi_tag = hi_strict ? ceil(hi) - 1 : floor(hi);
         lo = fmax(lo_tag, (double)n->c_min);
         hi = fmin(hi_tag, (double)n->c_max);
         lo_from = lo_tag < (double)n->c_min ? ", the least value of " : "";
@@ -98,7 +104,8 @@ static void check_range(diag_state *diag, const node *n)
         lo_strict = hi_strict = false;
     }
     if (lo > hi || (lo == hi && (lo_strict || hi_strict)))
-        diag_error(diag, where, "no number satisfies these bounds (lower %.17g%s%s%s, upper %.17g%s%s%s)", lo,
+        diag_error(diag, where,
+                   "no number satisfies these bounds (lower %.17g%s%s%s, upper %.17g%s%s%s)", lo,
                    lo_strict ? " exclusive" : "", lo_from, lo_from[0] ? type : "", hi,
                    hi_strict ? " exclusive" : "", hi_from, hi_from[0] ? type : "");
     if (c->multiple_of.set && !(c->multiple_of.value > 0))
@@ -122,8 +129,9 @@ static void check_float_keywords(diag_state *diag, const node *n)
             char given[40], nearest[40];
             format_shortest_double(given, bounds[i]->value);
             format_shortest_double(nearest, (double)(float)bounds[i]->value);
-            diag_error(diag, bounds[i]->where, "@%s %s is not a float, so rounding could move a value across it: "
-                                         "use a bound that is a float (such as %s) or make the member a double",
+            diag_error(diag, bounds[i]->where,
+                       "@%s %s is not a float, so rounding could move a value across it: "
+                       "use a bound that is a float (such as %s) or make the member a double",
                        i == 0 ? "minimum" : "maximum", given, nearest);
         }
     }
@@ -131,12 +139,16 @@ static void check_float_keywords(diag_state *diag, const node *n)
     static const char *const names[] = {"exclusiveMinimum", "exclusiveMaximum", "multipleOf"};
     for (size_t i = 0; i < 3; i++)
         if (exact[i]->set)
-            diag_error(diag, exact[i]->where, "@%s on a float: rounding to float can break it after the decoder "
-                                        "checked the number; make the member a double", names[i]);
+            diag_error(diag, exact[i]->where,
+                       "@%s on a float: rounding to float can break it after the decoder "
+                       "checked the number; make the member a double",
+                       names[i]);
     if (c->enum_values != NULL)
-        diag_error(diag, c->enum_where, "@enum on a float: rounding to float can break it; make the member a double");
+        diag_error(diag, c->enum_where,
+                   "@enum on a float: rounding to float can break it; make the member a double");
     if (c->const_value != NULL)
-        diag_error(diag, c->const_where, "@const on a float: rounding to float can break it; make the member a double");
+        diag_error(diag, c->const_where,
+                   "@const on a float: rounding to float can break it; make the member a double");
 }
 
 /* The fewest bytes a text of the format can have, where its grammar fixes
@@ -145,12 +157,18 @@ static void check_float_keywords(diag_state *diag, const node *n)
 static size_t format_min_length(int format)
 {
     switch (format) {
-    case SC_FORMAT_DATE_TIME: return 20;
-    case SC_FORMAT_DATE: return 10;
-    case SC_FORMAT_TIME: return 9;
-    case SC_FORMAT_UUID: return 36;
-    case SC_FORMAT_IPV4: return 7;
-    default: return 0;
+    case SC_FORMAT_DATE_TIME:
+        return 20;
+    case SC_FORMAT_DATE:
+        return 10;
+    case SC_FORMAT_TIME:
+        return 9;
+    case SC_FORMAT_UUID:
+        return 36;
+    case SC_FORMAT_IPV4:
+        return 7;
+    default:
+        return 0;
     }
 }
 
@@ -163,12 +181,14 @@ static void check_format_length(diag_state *diag, const node *n)
         return;
     const char *name = sc_format_name((sc_format)c->format);
     if (n->buf_size > 0 && need > n->buf_size - 1)
-        diag_error(diag, c->format_where, "@format %s needs at least %zu characters, but the %zu-byte buffer "
-                                    "holds at most %zu: make it at least char[%zu]",
+        diag_error(diag, c->format_where,
+                   "@format %s needs at least %zu characters, but the %zu-byte buffer "
+                   "holds at most %zu: make it at least char[%zu]",
                    name, need, n->buf_size, n->buf_size - 1, need + 1);
     else if (c->has_max_length && need > c->max_length)
-        diag_error(diag, c->format_where, "@format %s needs at least %zu characters, more than @maxLength %llu",
-                   name, need, (unsigned long long)c->max_length);
+        diag_error(diag, c->format_where,
+                   "@format %s needs at least %zu characters, more than @maxLength %llu", name,
+                   need, (unsigned long long)c->max_length);
 }
 
 static bool ascii_string(const cJSON *value)
@@ -204,7 +224,8 @@ static bool only_ascii(const node *n, uint64_t max)
     pattern *wide = pattern_compile("[^\\x01-\\x7f]", message, sizeof message, &offset);
     strbuf witness;
     sb_init(&witness);
-    ascii = p != NULL && wide != NULL && pattern_common_string(p, wide, 0, max, UINT64_MAX, &witness) == 0;
+    ascii = p != NULL && wide != NULL &&
+            pattern_common_string(p, wide, 0, max, UINT64_MAX, &witness) == 0;
     sb_free(&witness);
     pattern_free(p);
     pattern_free(wide);
@@ -218,10 +239,12 @@ static bool only_ascii(const node *n, uint64_t max)
  * the message says how to make the two agree. */
 static void check_buffer_bytes(diag_state *diag, const node *n, src_loc where)
 {
-    static const char *const wide_char[] = {NULL, NULL, "\xc3\xa9", "\xe2\x82\xac", "\xf0\x9f\x98\x80"};
+    static const char *const wide_char[] = {NULL, NULL, "\xc3\xa9", "\xe2\x82\xac",
+                                            "\xf0\x9f\x98\x80"};
     uint64_t max;
     size_t bytes = n->buf_size - 1;
-    if (n->buf_size == 0 || (n->c.has_max_length && n->c.max_length > bytes) /* an error already */ ||
+    if (n->buf_size == 0 ||
+        (n->c.has_max_length && n->c.max_length > bytes) /* an error already */ ||
         !node_max_length(n, &max) || max <= bytes / 4 || only_ascii(n, max))
         return;
     int width = 2;
@@ -231,12 +254,13 @@ static void check_buffer_bytes(diag_state *diag, const node *n, src_loc where)
     char exact[96] = ""; /* a bound any text fits, when one is not 0 */
     if (bytes >= 4)
         snprintf(exact, sizeof exact, "@maxLength %zu (4 bytes a character at most), ", bytes / 4);
-    diag_warn(diag, W_CHAR_BYTES, where,
-              "char[%zu] holds %zu bytes, but maxLength %llu counts characters: %llu x \"%s\" (%llu bytes) is "
-              "valid by the schema and refused by the decoder; give %sa @pattern of ASCII characters (^[ -~]*$), "
-              "or char[%llu]",
-              n->buf_size, bytes, (unsigned long long)max, (unsigned long long)count, wide_char[width],
-              (unsigned long long)(count * (uint64_t)width), exact, (unsigned long long)(4 * max + 1));
+    diag_warn(
+        diag, W_CHAR_BYTES, where,
+        "char[%zu] holds %zu bytes, but maxLength %llu counts characters: %llu x \"%s\" (%llu bytes) is "
+        "valid by the schema and refused by the decoder; give %sa @pattern of ASCII characters (^[ -~]*$), "
+        "or char[%llu]",
+        n->buf_size, bytes, (unsigned long long)max, (unsigned long long)count, wide_char[width],
+        (unsigned long long)(count * (uint64_t)width), exact, (unsigned long long)(4 * max + 1));
 }
 
 /* " (MAX_TAGS)" when keyword id's value was written as a constant
@@ -257,15 +281,17 @@ static void check_count_holds(diag_state *diag, const node *n, keyword_id min_id
         keyword_id id;
         bool set;
         uint64_t value;
-    } bounds[] = {{min_id, c->has_min_items, c->min_items}, {max_id, c->has_max_items, c->max_items}};
+    } bounds[] = {{min_id, c->has_min_items, c->min_items},
+                  {max_id, c->has_max_items, c->max_items}};
     char as[256];
     for (size_t i = 0; i < 2; i++)
         if (n->count_max > 0 && bounds[i].set && bounds[i].value > n->count_max)
-            diag_error(diag, c->items_where,
-                       "@%s %llu%s is more than the count member's type holds (%llu): give it a wider type, such "
-                       "as size_t",
-                       keywords[bounds[i].id].name, (unsigned long long)bounds[i].value,
-                       written_as(c, bounds[i].id, as, sizeof as), (unsigned long long)n->count_max);
+            diag_error(
+                diag, c->items_where,
+                "@%s %llu%s is more than the count member's type holds (%llu): give it a wider type, such "
+                "as size_t",
+                keywords[bounds[i].id].name, (unsigned long long)bounds[i].value,
+                written_as(c, bounds[i].id, as, sizeof as), (unsigned long long)n->count_max);
 }
 
 static void check_node(diag_state *diag, const node *n, src_loc where)
@@ -293,10 +319,11 @@ static void check_node(diag_state *diag, const node *n, src_loc where)
                        (unsigned long long)c->min_length, n->buf_size);
         /* a bound the storage cannot reach contradicts it (issue 22) */
         if (n->buf_size > 0 && c->has_max_length && c->max_length > n->buf_size - 1) {
-            diag_error(diag, c->length_where, "@maxLength %llu%s cannot fit the %zu-byte buffer, which holds at most "
-                                        "%zu characters",
-                       (unsigned long long)c->max_length, written_as(c, KW_MAX_LENGTH, as, sizeof as), n->buf_size,
-                       n->buf_size - 1);
+            diag_error(diag, c->length_where,
+                       "@maxLength %llu%s cannot fit the %zu-byte buffer, which holds at most "
+                       "%zu characters",
+                       (unsigned long long)c->max_length,
+                       written_as(c, KW_MAX_LENGTH, as, sizeof as), n->buf_size, n->buf_size - 1);
             diag_note(diag, where, "the buffer is declared here");
         }
         check_format_length(diag, n);
@@ -311,24 +338,29 @@ static void check_node(diag_state *diag, const node *n, src_loc where)
                        (unsigned long long)c->min_items, n->fixed_size);
         if (n->fixed_size > 0 && c->has_max_items && c->max_items > n->fixed_size) {
             diag_error(diag, c->items_where, "@maxItems %llu%s cannot fit the array of %zu",
-                       (unsigned long long)c->max_items, written_as(c, KW_MAX_ITEMS, as, sizeof as), n->fixed_size);
+                       (unsigned long long)c->max_items, written_as(c, KW_MAX_ITEMS, as, sizeof as),
+                       n->fixed_size);
             diag_note(diag, where, "the array is declared here");
         }
         check_count_holds(diag, n, KW_MIN_ITEMS, KW_MAX_ITEMS);
         if (c->unique_items && (n->items->kind == NODE_STRUCT || n->items->kind == NODE_ARRAY ||
                                 n->items->kind == NODE_ANY || n->items->kind == NODE_MAP))
-            diag_error(diag, c->unique_where, "@uniqueItems is supported on arrays of strings, numbers, "
-                                        "booleans and enums");
+            diag_error(diag, c->unique_where,
+                       "@uniqueItems is supported on arrays of strings, numbers, "
+                       "booleans and enums");
         if (c->unique_items && n->items->kind == NODE_NUMBER && n->items->is_float)
-            diag_error(diag, c->unique_where, "@uniqueItems on float items would compare them after rounding "
-                                        "to float, unlike a JSON Schema validator: use double");
+            diag_error(diag, c->unique_where,
+                       "@uniqueItems on float items would compare them after rounding "
+                       "to float, unlike a JSON Schema validator: use double");
         if (n->items->kind == NODE_ARRAY)
-            diag_error(diag, where, "arrays of arrays are not supported: wrap the inner array in a struct");
+            diag_error(diag, where,
+                       "arrays of arrays are not supported: wrap the inner array in a struct");
         check_node(diag, n->items, where);
         break;
     case NODE_MAP:
         if (c->has_min_items && c->has_max_items && c->min_items > c->max_items)
-            diag_error(diag, c->items_where, "@minProperties %llu is greater than @maxProperties %llu",
+            diag_error(diag, c->items_where,
+                       "@minProperties %llu is greater than @maxProperties %llu",
                        (unsigned long long)c->min_items, (unsigned long long)c->max_items);
         check_count_holds(diag, n, KW_MIN_PROPERTIES, KW_MAX_PROPERTIES);
         check_node(diag, n->map_key, where);
@@ -352,7 +384,8 @@ static void check_node(diag_state *diag, const node *n, src_loc where)
         if (!node_accepts(&probe, c->const_value, why, sizeof why))
             diag_error(diag, c->const_where, "@const value %s", why);
     }
-    if (c->examples != NULL && n->kind != NODE_STRUCT && n->kind != NODE_ARRAY && n->kind != NODE_MAP)
+    if (c->examples != NULL && n->kind != NODE_STRUCT && n->kind != NODE_ARRAY &&
+        n->kind != NODE_MAP)
         check_value_list(diag, n, c->examples, where, "@examples", false);
 }
 
@@ -366,27 +399,40 @@ static void check_optional_zero(diag_state *diag, const field *f)
     char why[256];
     switch (n->kind) {
     case NODE_STRUCT:
-        diag_error(diag, f->where, "'%s' is @optional but held by value, so a missing member cannot be told "
-                             "from a present one: make it a pointer or add 'bool has_%s;'", f->c_name, f->c_name);
+        diag_error(diag, f->where,
+                   "'%s' is @optional but held by value, so a missing member cannot be told "
+                   "from a present one: make it a pointer or add 'bool has_%s;'",
+                   f->c_name, f->c_name);
         return;
-    case NODE_BOOL: zero = cJSON_CreateFalse(); break;
+    case NODE_BOOL:
+        zero = cJSON_CreateFalse();
+        break;
     case NODE_INT:
-    case NODE_NUMBER: zero = cJSON_CreateNumber(0); break;
-    case NODE_STRING: zero = cJSON_CreateString(""); break; /* a char[N] */
+    case NODE_NUMBER:
+        zero = cJSON_CreateNumber(0);
+        break;
+    case NODE_STRING:
+        zero = cJSON_CreateString("");
+        break; /* a char[N] */
     case NODE_ENUM:
         for (size_t i = 0; i < n->enum_type->nvalues && zero == NULL; i++)
             if (n->enum_type->values[i].value == 0)
                 zero = cJSON_CreateString(n->enum_type->values[i].json_name);
         if (zero == NULL) {
-            diag_error(diag, f->where, "'%s' is @optional and a missing member reads as 0, which is no value of %s: "
-                                 "add 'bool has_%s;' or use @default", f->c_name, n->enum_type->c_type, f->c_name);
+            diag_error(
+                diag, f->where,
+                "'%s' is @optional and a missing member reads as 0, which is no value of %s: "
+                "add 'bool has_%s;' or use @default",
+                f->c_name, n->enum_type->c_type, f->c_name);
             return;
         }
         break;
     case NODE_ARRAY:
         if (n->c.has_min_items && n->c.min_items > 0) /* a T[N] */
-            diag_error(diag, f->where, "'%s' is @optional and a missing array reads as empty, which @minItems "
-                                 "rejects: add 'bool has_%s;'", f->c_name, f->c_name);
+            diag_error(diag, f->where,
+                       "'%s' is @optional and a missing array reads as empty, which @minItems "
+                       "rejects: add 'bool has_%s;'",
+                       f->c_name, f->c_name);
         return;
     case NODE_MAP:
     case NODE_ANY:
@@ -394,8 +440,11 @@ static void check_optional_zero(diag_state *diag, const field *f)
     }
     if (!node_accepts(n, zero, why, sizeof why)) {
         char *text = cJSON_PrintUnformatted(zero);
-        diag_error(diag, f->where, "'%s' is @optional and a missing member reads as %s, which %s: add 'bool has_%s;' "
-                             "or use @default", f->c_name, text, why, f->c_name);
+        diag_error(
+            diag, f->where,
+            "'%s' is @optional and a missing member reads as %s, which %s: add 'bool has_%s;' "
+            "or use @default",
+            f->c_name, text, why, f->c_name);
         cJSON_free(text);
     }
     cJSON_Delete(zero);
@@ -409,15 +458,17 @@ static void check_optional_zero(diag_state *diag, const field *f)
 static void check_untagged(diag_state *diag, const struct_def *s)
 {
     if (s->opted_in)
-        diag_error(diag, s->where, "an @untagged union is not an object, so it cannot be @schema or @tool: "
-                             "use it as a member of a struct that is");
+        diag_error(diag, s->where,
+                   "an @untagged union is not an object, so it cannot be @schema or @tool: "
+                   "use it as a member of a struct that is");
     size_t objects = 0, nulls = 0;
     for (size_t i = 0; i < s->nvariants; i++) {
         variant_type type = untagged_variant_type(s->variants[i]);
         objects += type == VARIANT_OBJECT;
         if (type == VARIANT_NULL && nulls++ > 0)
-            diag_error(diag, s->variants[i]->variant_value->where, "'%s' has no union member, like an earlier "
-                                                             "value: both would be null; give one a member",
+            diag_error(diag, s->variants[i]->variant_value->where,
+                       "'%s' has no union member, like an earlier "
+                       "value: both would be null; give one a member",
                        s->variants[i]->variant_value->c_name);
     }
     check_untagged_overlaps(diag, s);
@@ -429,16 +480,18 @@ static void check_untagged(diag_state *diag, const struct_def *s)
             continue;
         const struct_def *obj = v->fields[0].type->struct_type;
         if (obj->nvariants > 0 || obj->additional_properties) {
-            diag_error(diag, v->fields[0].where, "'%s' is one of several object variants, so it must be a plain "
-                                           "struct that rejects unknown members (not a tagged union, not "
-                                           "@additionalProperties): only then can its members tell it apart",
+            diag_error(diag, v->fields[0].where,
+                       "'%s' is one of several object variants, so it must be a plain "
+                       "struct that rejects unknown members (not a tagged union, not "
+                       "@additionalProperties): only then can its members tell it apart",
                        v->fields[0].c_name);
             continue;
         }
         /* resolve_model chose a required member no other object variant has */
         if (v->select_member == NULL)
-            diag_error(diag, v->fields[0].where, "object variant '%s' cannot be told from the other object "
-                                           "variants: give it a required member that none of them has",
+            diag_error(diag, v->fields[0].where,
+                       "object variant '%s' cannot be told from the other object "
+                       "variants: give it a required member that none of them has",
                        v->fields[0].c_name);
     }
 }
@@ -452,20 +505,23 @@ static void check_empty_default(diag_state *diag, const field *f)
     bool map = n->kind == NODE_MAP;
     const cJSON *d = f->default_value;
     if (map ? !cJSON_IsObject(d) : !cJSON_IsArray(d)) {
-        diag_error(diag, f->default_where, "@default of %s must be %s", map ? "a map" : "an array", map ? "{}" : "[]");
+        diag_error(diag, f->default_where, "@default of %s must be %s", map ? "a map" : "an array",
+                   map ? "{}" : "[]");
         return;
     }
     if (cJSON_GetArraySize(d) > 0) {
-        diag_error(diag, f->default_where, "@default of %s can only be empty (%s): a missing member decodes to no "
-                                     "%s, and other %s would have to be built by the decoder",
+        diag_error(diag, f->default_where,
+                   "@default of %s can only be empty (%s): a missing member decodes to no "
+                   "%s, and other %s would have to be built by the decoder",
                    map ? "a map" : "an array", map ? "{}" : "[]", map ? "entries" : "items",
                    map ? "entries" : "items");
         return;
     }
     if (n->c.has_min_items && n->c.min_items > 0)
-        diag_error(diag, f->default_where, "@default %s must have at least %llu %s", map ? "{}" : "[]",
-                   (unsigned long long)n->c.min_items,
-                   map ? (n->c.min_items == 1 ? "property" : "properties") : (n->c.min_items == 1 ? "item" : "items"));
+        diag_error(diag, f->default_where, "@default %s must have at least %llu %s",
+                   map ? "{}" : "[]", (unsigned long long)n->c.min_items,
+                   map ? (n->c.min_items == 1 ? "property" : "properties")
+                       : (n->c.min_items == 1 ? "item" : "items"));
 }
 
 /* The variable of a URI template that starts at p (after '{'), up to '}':
@@ -488,32 +544,40 @@ static void check_mcp_arguments(diag_state *diag, const struct_def *s)
     if (s->prompt_name != NULL && s->prompt_name[0] == '\0')
         diag_error(diag, s->prompt_where, "@prompt needs the prompt's name: @prompt NAME");
     if (s->prompt_name != NULL && s->resource_uri != NULL)
-        diag_error(diag, s->resource_where, "@prompt and @resource on one struct: a struct is the arguments of one of "
-                                      "them; declare a second struct");
+        diag_error(diag, s->resource_where,
+                   "@prompt and @resource on one struct: a struct is the arguments of one of "
+                   "them; declare a second struct");
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         if (f->type->kind != NODE_STRING && f->type->kind != NODE_ENUM)
-            diag_error(diag, f->where, "'%s' is %s, but MCP sends every argument of a %s as a string: make it a "
-                                 "string (char *) or an enum", f->c_name, node_kind_text(f->type->kind), what);
+            diag_error(diag, f->where,
+                       "'%s' is %s, but MCP sends every argument of a %s as a string: make it a "
+                       "string (char *) or an enum",
+                       f->c_name, node_kind_text(f->type->kind), what);
     }
     if (s->resource_uri == NULL)
         return;
     const char *uri = s->resource_uri;
     if (uri[0] == '\0') {
-        diag_error(diag, s->resource_where, "@resource needs the URI template: @resource \"file:///logs/{date}\"");
+        diag_error(diag, s->resource_where,
+                   "@resource needs the URI template: @resource \"file:///logs/{date}\"");
         return;
     }
     for (const char *p = strchr(uri, '{'); p != NULL; p = strchr(p + 1, '{')) {
         size_t n = template_variable(p + 1);
         bool known = false;
         for (size_t i = 0; n > 0 && i < s->nfields && !known; i++)
-            known = strlen(s->fields[i].json_name) == n && strncmp(s->fields[i].json_name, p + 1, n) == 0;
+            known = strlen(s->fields[i].json_name) == n &&
+                    strncmp(s->fields[i].json_name, p + 1, n) == 0;
         if (n == 0)
-            diag_error(diag, s->resource_where, "the URI template '%s' has a '{' without a variable name and '}' "
-                                          "after it", uri);
+            diag_error(diag, s->resource_where,
+                       "the URI template '%s' has a '{' without a variable name and '}' "
+                       "after it",
+                       uri);
         else if (!known)
-            diag_error(diag, s->resource_where, "the URI template's variable {%.*s} is no member of '%s'", (int)n,
-                       p + 1, s->c_type);
+            diag_error(diag, s->resource_where,
+                       "the URI template's variable {%.*s} is no member of '%s'", (int)n, p + 1,
+                       s->c_type);
         if (n == 0)
             return;
     }
@@ -521,8 +585,11 @@ static void check_mcp_arguments(diag_state *diag, const struct_def *s)
         const field *f = &s->fields[i];
         char *var = xasprintf("{%s}", f->json_name);
         if (strstr(uri, var) == NULL)
-            diag_error(diag, f->where, "'%s' is not a variable of the URI template '%s': a template's members are its "
-                                 "variables, write {%s} in it", f->c_name, uri, f->json_name);
+            diag_error(
+                diag, f->where,
+                "'%s' is not a variable of the URI template '%s': a template's members are its "
+                "variables, write {%s} in it",
+                f->c_name, uri, f->json_name);
         free(var);
     }
 }
@@ -545,30 +612,39 @@ static void check_headers(diag_state *diag, const struct_def *s)
             continue;
         node_kind kind = f->type->kind;
         if (s->tool_name == NULL)
-            diag_error(diag, f->header_where, "@header belongs to a parameter of a @tool struct: MCP mirrors a tool's "
-                                        "argument into an HTTP header");
-        else if (kind != NODE_BOOL && kind != NODE_INT && kind != NODE_NUMBER && kind != NODE_STRING &&
-                 kind != NODE_ENUM)
-            diag_error(diag, f->header_where, "'%s' is %s: @header takes a boolean, a number, a string or an enum, the "
-                                        "values MCP mirrors into a header", f->c_name, node_kind_text(kind));
+            diag_error(diag, f->header_where,
+                       "@header belongs to a parameter of a @tool struct: MCP mirrors a tool's "
+                       "argument into an HTTP header");
+        else if (kind != NODE_BOOL && kind != NODE_INT && kind != NODE_NUMBER &&
+                 kind != NODE_STRING && kind != NODE_ENUM)
+            diag_error(diag, f->header_where,
+                       "'%s' is %s: @header takes a boolean, a number, a string or an enum, the "
+                       "values MCP mirrors into a header",
+                       f->c_name, node_kind_text(kind));
         for (size_t j = 0; j < i; j++)
-            if (s->fields[j].mcp_header != NULL && same_name_any_case(s->fields[j].mcp_header, f->mcp_header)) {
-                diag_error(diag, f->header_where, "header name '%s' is also given to '%s': header names are compared "
-                                            "without their case", f->mcp_header, s->fields[j].c_name);
-                diag_note(diag, s->fields[j].header_where, "'%s' is declared here", s->fields[j].c_name);
+            if (s->fields[j].mcp_header != NULL &&
+                same_name_any_case(s->fields[j].mcp_header, f->mcp_header)) {
+                diag_error(diag, f->header_where,
+                           "header name '%s' is also given to '%s': header names are compared "
+                           "without their case",
+                           f->mcp_header, s->fields[j].c_name);
+                diag_note(diag, s->fields[j].header_where, "'%s' is declared here",
+                          s->fields[j].c_name);
             }
     }
 }
 
-static void check_struct(diag_state *diag, dialect_warnings *dialects, const model *m, const struct_def *s)
+static void check_struct(diag_state *diag, dialect_warnings *dialects, const model *m,
+                         const struct_def *s)
 {
     for (size_t i = 0; i < s->nfields; i++) {
         const field *f = &s->fields[i];
         for (size_t j = 0; j < i; j++)
             if (strcmp(s->fields[j].json_name, f->json_name) == 0) {
-                diag_error(diag, f->where, "JSON name \"%s\" is already used by member '%s': a document could "
-                                     "not tell them apart; give one of them another @name", f->json_name,
-                           s->fields[j].c_name);
+                diag_error(diag, f->where,
+                           "JSON name \"%s\" is already used by member '%s': a document could "
+                           "not tell them apart; give one of them another @name",
+                           f->json_name, s->fields[j].c_name);
                 diag_note(diag, s->fields[j].where, "'%s' is declared here", s->fields[j].c_name);
             }
         check_node(diag, f->type, f->where);
@@ -579,8 +655,9 @@ static void check_struct(diag_state *diag, dialect_warnings *dialects, const mod
             if (f->type->kind == NODE_ARRAY || f->type->kind == NODE_MAP)
                 check_empty_default(diag, f);
             else if (f->type->kind == NODE_STRUCT || f->type->kind == NODE_ANY)
-                diag_error(diag, f->default_where, "@default is supported on booleans, numbers, strings and enums, "
-                                             "and as [] on an array or {} on a map");
+                diag_error(diag, f->default_where,
+                           "@default is supported on booleans, numbers, strings and enums, "
+                           "and as [] on an array or {} on a map");
             else if (!node_accepts(f->type, f->default_value, why, sizeof why)) {
                 char *text = cJSON_PrintUnformatted(f->default_value);
                 diag_error(diag, f->default_where, "@default %s %s", text, why);
@@ -589,28 +666,35 @@ static void check_struct(diag_state *diag, dialect_warnings *dialects, const mod
         }
     }
     if (s->config_type != NULL && model_schema_struct(m, s->config_type) == NULL)
-        diag_error(diag, s->tool_where, "@config names '%s', which is no struct of this header tagged @schema: "
-                                  "tag it @schema so that its settings can be decoded and checked",
+        diag_error(diag, s->tool_where,
+                   "@config names '%s', which is no struct of this header tagged @schema: "
+                   "tag it @schema so that its settings can be decoded and checked",
                    s->config_type);
     /* a tool whose @output is not a @schema struct would silently have
      * no outputSchema and no check of its handler's result */
     if (s->output_type != NULL && s->output_type[0] == '\0')
-        diag_error(diag, s->output_where, "@output needs the name of a struct tagged @schema: the type of the "
-                                    "tool's result");
+        diag_error(diag, s->output_where,
+                   "@output needs the name of a struct tagged @schema: the type of the "
+                   "tool's result");
     else if (s->output_type != NULL && model_schema_struct(m, s->output_type) == NULL)
-        diag_warn(diag, W_UNTAGGED_OUTPUT, s->output_where,
-                  "@output names '%s', which is no struct of this header tagged @schema: tag it @schema so "
-                  "that the tool's outputSchema and the check of its result exist",
-                  s->output_type);
+        diag_warn(
+            diag, W_UNTAGGED_OUTPUT, s->output_where,
+            "@output names '%s', which is no struct of this header tagged @schema: tag it @schema so "
+            "that the tool's outputSchema and the check of its result exist",
+            s->output_type);
     if (s->output_type != NULL && s->tool_name == NULL)
-        diag_error(diag, s->output_where, "@output belongs to a @tool struct: it is the type of the tool's result");
+        diag_error(diag, s->output_where,
+                   "@output belongs to a @tool struct: it is the type of the tool's result");
     if (s->config_type != NULL && s->tool_name == NULL)
         diag_error(diag, s->where, "@config belongs to a @tool struct");
     if (s->task != 0 && s->tool_name == NULL)
-        diag_error(diag, s->task_where, "@task belongs to a @tool struct: it lets MCP run the tool's calls as tasks");
-    if (s->scopes != NULL && s->tool_name == NULL && s->prompt_name == NULL && s->resource_uri == NULL)
-        diag_error(diag, s->scopes_where, "@scopes belongs to a @tool, @prompt or @resource struct: the scopes a "
-                                    "caller's access token must hold for it");
+        diag_error(diag, s->task_where,
+                   "@task belongs to a @tool struct: it lets MCP run the tool's calls as tasks");
+    if (s->scopes != NULL && s->tool_name == NULL && s->prompt_name == NULL &&
+        s->resource_uri == NULL)
+        diag_error(diag, s->scopes_where,
+                   "@scopes belongs to a @tool, @prompt or @resource struct: the scopes a "
+                   "caller's access token must hold for it");
     if (s->tool_name != NULL)
         dialect_check_tool(dialects, s);
     if (s->prompt_name != NULL || s->resource_uri != NULL)
@@ -629,9 +713,12 @@ static void check_tool_names_unique(diag_state *diag, const model *m)
         for (size_t j = 0; s->tool_name != NULL && j < m->nstructs; j++) {
             const struct_def *other = m->structs[j];
             if (j != i && other->tool_name != NULL && strcmp(other->tool_name, s->tool_name) == 0) {
-                diag_error(diag, s->tool_where, "tool name '%s' is also given to struct '%s' (%s:%u): tool names "
-                                          "must be unique", s->tool_name, other->name,
-                           other->tool_where.file != NULL ? other->tool_where.file : "?", other->tool_where.line);
+                diag_error(diag, s->tool_where,
+                           "tool name '%s' is also given to struct '%s' (%s:%u): tool names "
+                           "must be unique",
+                           s->tool_name, other->name,
+                           other->tool_where.file != NULL ? other->tool_where.file : "?",
+                           other->tool_where.line);
                 break;
             }
         }
@@ -645,9 +732,10 @@ static void check_enum_names_unique(diag_state *diag, const enum_def *e)
     for (size_t i = 0; i < e->nvalues; i++)
         for (size_t j = 0; j < i; j++)
             if (strcmp(e->values[i].json_name, e->values[j].json_name) == 0) {
-                diag_error(diag, e->values[i].where, "'%s' has the JSON name \"%s\" of '%s' already: give one of "
-                                               "them another @name", e->values[i].c_name, e->values[i].json_name,
-                           e->values[j].c_name);
+                diag_error(diag, e->values[i].where,
+                           "'%s' has the JSON name \"%s\" of '%s' already: give one of "
+                           "them another @name",
+                           e->values[i].c_name, e->values[i].json_name, e->values[j].c_name);
                 break;
             }
 }
@@ -660,8 +748,9 @@ static void check_enum_values_unique(diag_state *diag, const enum_def *e)
     for (size_t i = 0; i < e->nvalues; i++)
         for (size_t j = 0; j < i; j++)
             if (e->values[i].value == e->values[j].value) {
-                diag_error(diag, e->values[i].where, "'%s' has the value %lld of '%s', so \"%s\" would be encoded "
-                                               "back as \"%s\": give each enumerator its own value",
+                diag_error(diag, e->values[i].where,
+                           "'%s' has the value %lld of '%s', so \"%s\" would be encoded "
+                           "back as \"%s\": give each enumerator its own value",
                            e->values[i].c_name, (long long)e->values[i].value, e->values[j].c_name,
                            e->values[i].json_name, e->values[j].json_name);
                 break;

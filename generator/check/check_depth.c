@@ -87,7 +87,8 @@ static unsigned long struct_depth(depth_memo *memo, const struct_def *s)
          * it: its shallowest variant (null: 0) */
         d = UNBOUNDED;
         for (size_t v = 0; v < s->nvariants; v++) {
-            unsigned long dv = s->variants[v]->nfields == 1 ? node_depth(memo, s->variants[v]->fields[0].type) : 0;
+            unsigned long dv =
+                s->variants[v]->nfields == 1 ? node_depth(memo, s->variants[v]->fields[0].type) : 0;
             if (dv < d)
                 d = dv;
         }
@@ -116,18 +117,22 @@ void check_document_depth(diag_state *diag, const model *m)
             continue;
         unsigned long d = struct_depth(&memo, s);
         if (d == UNBOUNDED)
-            diag_error(diag, s->where, "'%s' must contain itself through required members, so no JSON document is "
-                                 "one: make a member on the cycle optional",
+            diag_error(diag, s->where,
+                       "'%s' must contain itself through required members, so no JSON document is "
+                       "one: make a member on the cycle optional",
                        s->c_type);
         else if (d > (unsigned long)SC_MAX_DEPTH)
-            diag_error(diag, s->where, "every document of '%s' nests at least %lu levels deep, beyond the highest "
-                                 "depth limit a decoder can have (%d)",
+            diag_error(diag, s->where,
+                       "every document of '%s' nests at least %lu levels deep, beyond the highest "
+                       "depth limit a decoder can have (%d)",
                        s->c_type, d, SC_MAX_DEPTH);
         else if (d > (unsigned long)SC_DEFAULT_MAX_DEPTH)
-            diag_warn(diag, W_DEPTH, s->where, "every document of '%s' nests at least %lu levels deep, beyond the "
-                      "default depth limit (%d): decoders reject them all unless sc_limits.max_depth is "
-                                   "raised to %lu",
-                         s->c_type, d, SC_DEFAULT_MAX_DEPTH, d);
+            diag_warn(
+                diag, W_DEPTH, s->where,
+                "every document of '%s' nests at least %lu levels deep, beyond the "
+                "default depth limit (%d): decoders reject them all unless sc_limits.max_depth is "
+                "raised to %lu",
+                s->c_type, d, SC_DEFAULT_MAX_DEPTH, d);
     }
     free(memo.structs);
     free(memo.depth);

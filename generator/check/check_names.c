@@ -21,9 +21,10 @@
  * tests/generator/locals_listed.py checks that the goldens' generated C
  * declares no other name ending in '_'. */
 static const char *const generated_locals[] = {
-    "arena_", "args_", "arguments_", "binding_", "ctx_", "depth_", "err_", "errs_", "flags_", "handler_",
-    "i_", "in_", "index_", "json_", "len_", "limits_", "node_", "out_", "rc_", "result_", "s_", "st_",
-    "tables_", "typed_", "v_", "value_",
+    "arena_", "args_",   "arguments_", "binding_", "ctx_",   "depth_",  "err_",
+    "errs_",  "flags_",  "handler_",   "i_",       "in_",    "index_",  "json_",
+    "len_",   "limits_", "node_",      "out_",     "rc_",    "result_", "s_",
+    "st_",    "tables_", "typed_",     "v_",       "value_",
 };
 
 static const char *generated_local(const char *name, size_t len)
@@ -44,8 +45,8 @@ typedef struct taken {
  * which a linear search made quadratic. */
 typedef struct taken_set {
     diag_state *diag; /* where a clash is reported */
-    taken *items; /* open addressing, at most half full; name NULL = free */
-    size_t nslots; /* 0 or a power of two */
+    taken *items;     /* open addressing, at most half full; name NULL = free */
+    size_t nslots;    /* 0 or a power of two */
     size_t count;
 } taken_set;
 
@@ -86,8 +87,10 @@ static void take(taken_set *set, char *name, src_loc where, const char *what)
         taken_grow(set);
     taken *slot = taken_slot(set, name);
     if (slot->name != NULL) {
-        diag_error(diag, where, "%s and %s at line %u would both get the generated name "
-                          "'" GENERATED_PREFIX "%s': rename one of them", what, slot->what, slot->where.line, name);
+        diag_error(diag, where,
+                   "%s and %s at line %u would both get the generated name "
+                   "'" GENERATED_PREFIX "%s': rename one of them",
+                   what, slot->what, slot->where.line, name);
         free(name);
         return;
     }
@@ -111,11 +114,14 @@ static void take_struct(taken_set *set, const struct_def *s, const char *what)
         if (n->kind == NODE_ARRAY || n->kind == NODE_MAP)
             take(set, xasprintf("tarray_%s_%s", s->name, f->c_name), f->where, "this member");
         if (n->kind == NODE_ARRAY && value_has_rules(n->items))
-            take(set, xasprintf("rules_%s_%s_items", s->name, f->c_name), f->where, "this member's items");
+            take(set, xasprintf("rules_%s_%s_items", s->name, f->c_name), f->where,
+                 "this member's items");
         if (n->kind == NODE_MAP && value_has_rules(n->map_key))
-            take(set, xasprintf("rules_%s_%s_key", s->name, f->c_name), f->where, "this member's keys");
+            take(set, xasprintf("rules_%s_%s_key", s->name, f->c_name), f->where,
+                 "this member's keys");
         if (n->kind == NODE_MAP && value_has_rules(n->map_value))
-            take(set, xasprintf("rules_%s_%s_value", s->name, f->c_name), f->where, "this member's values");
+            take(set, xasprintf("rules_%s_%s_value", s->name, f->c_name), f->where,
+                 "this member's values");
         if (n->kind != NODE_ARRAY && n->kind != NODE_MAP && value_has_rules(n))
             take(set, xasprintf("rules_%s_%s", s->name, f->c_name), f->where, "this member");
     }
@@ -124,7 +130,8 @@ static void take_struct(taken_set *set, const struct_def *s, const char *what)
 /* The public data and tool types of a @schema or @tool struct T, after
  * "T", beside its public functions (model/generated.h's table):
  * emit/c/ declares them in the generated header. */
-static const char *const data_suffixes[] = {"_schema_json", "_descriptor"}; /* _descriptor: T's descriptor */
+static const char *const data_suffixes[] = {"_schema_json",
+                                            "_descriptor"}; /* _descriptor: T's descriptor */
 static const char *const tool_suffixes[] = {"_tool", "_handler", "_bind"};
 static const char *const prompt_suffixes[] = {"_mcp_arguments", "_prompt_name", "_scopes"};
 static const char *const resource_suffixes[] = {"_mcp_arguments", "_resource_uri", "_scopes"};
@@ -169,36 +176,43 @@ static void check_file_names(diag_state *diag, const model *m)
     for (size_t i = 0; i < m->nnames; i++) {
         const file_name *fn = &m->names[i];
         if (strncmp(fn->name, GENERATED_PREFIX, prefix_len) == 0) {
-            diag_error(diag, fn->where, "'%s' starts with '" GENERATED_PREFIX "', which is reserved for the names "
-                                  "generated code declares for itself: rename it", fn->name);
+            diag_error(diag, fn->where,
+                       "'%s' starts with '" GENERATED_PREFIX "', which is reserved for the names "
+                       "generated code declares for itself: rename it",
+                       fn->name);
             continue;
         }
         if (strncmp(fn->name, "sc_", 3) == 0 || strncmp(fn->name, "SC_", 3) == 0) {
-            diag_error(diag, fn->where, "'%s' starts with '%.3s', which is reserved for libschemac's names "
-                                  "(sc_error, SC_ERR_TYPE, ...), which the generated code includes: rename it",
+            diag_error(diag, fn->where,
+                       "'%s' starts with '%.3s', which is reserved for libschemac's names "
+                       "(sc_error, SC_ERR_TYPE, ...), which the generated code includes: rename it",
                        fn->name, fn->name);
             continue;
         }
         const char *local = generated_local(fn->name, strlen(fn->name));
         if (local != NULL) {
-            diag_error(diag, fn->where, "the name '%s' is also a parameter or variable of the generated code, which "
-                                  "would hide this declaration there: rename it", local);
+            diag_error(diag, fn->where,
+                       "the name '%s' is also a parameter or variable of the generated code, which "
+                       "would hide this declaration there: rename it",
+                       local);
             continue;
         }
         for (size_t j = 0; j < m->nstructs; j++) {
             const struct_def *s = m->structs[j];
             const char *suffix = public_suffix(s, fn->name);
             if (suffix != NULL) {
-                diag_error(diag, fn->where, "'%s' is also the name the generated code gives %s of '%s' (line %u): "
-                                      "rename one of them", fn->name,
-                           strcmp(suffix, "_schema_json") == 0 ? "the schema text"
-                           : strcmp(suffix, "_descriptor") == 0 ? "the descriptor"
-                           : strcmp(suffix, "_tool") == 0      ? "the tool descriptor"
-                           : strcmp(suffix, "_handler") == 0   ? "the handler type"
-                           : strcmp(suffix, "_prompt_name") == 0 ? "the prompt's name"
+                diag_error(diag, fn->where,
+                           "'%s' is also the name the generated code gives %s of '%s' (line %u): "
+                           "rename one of them",
+                           fn->name,
+                           strcmp(suffix, "_schema_json") == 0    ? "the schema text"
+                           : strcmp(suffix, "_descriptor") == 0   ? "the descriptor"
+                           : strcmp(suffix, "_tool") == 0         ? "the tool descriptor"
+                           : strcmp(suffix, "_handler") == 0      ? "the handler type"
+                           : strcmp(suffix, "_prompt_name") == 0  ? "the prompt's name"
                            : strcmp(suffix, "_resource_uri") == 0 ? "the resource template's URI"
-                           : strcmp(suffix, "_scopes") == 0 ? "the OAuth scopes"
-                                                               : "a public function",
+                           : strcmp(suffix, "_scopes") == 0       ? "the OAuth scopes"
+                                                                  : "a public function",
                            s->name, s->where.line);
                 break;
             }
@@ -214,7 +228,8 @@ void check_generated_names(diag_state *diag, const model *m)
     taken_set set = {diag, NULL, 0, 0};
     for (size_t i = 0; i < m->nenums; i++) {
         const enum_def *e = m->enums[i];
-        take(&set, xasprintf("tenum_%s", e->name), e->where, "this enum"); /* enum E and typedef ... E */
+        take(&set, xasprintf("tenum_%s", e->name), e->where,
+             "this enum"); /* enum E and typedef ... E */
     }
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];

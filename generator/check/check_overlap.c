@@ -13,9 +13,12 @@ static bool holds_float(const node *n, int depth)
     if (depth > 16)
         return false; /* a struct that reaches itself: its members were looked at */
     switch (n->kind) {
-    case NODE_NUMBER: return n->is_float;
-    case NODE_ARRAY: return holds_float(n->items, depth + 1);
-    case NODE_MAP: return holds_float(n->map_value, depth + 1);
+    case NODE_NUMBER:
+        return n->is_float;
+    case NODE_ARRAY:
+        return holds_float(n->items, depth + 1);
+    case NODE_MAP:
+        return holds_float(n->map_value, depth + 1);
     case NODE_STRUCT:
         for (size_t i = 0; i < n->struct_type->nfields; i++)
             if (holds_float(n->struct_type->fields[i].type, depth + 1))
@@ -25,7 +28,8 @@ static bool holds_float(const node *n, int depth)
                 if (holds_float(n->struct_type->variants[v]->fields[i].type, depth + 1))
                     return true;
         return false;
-    default: return false;
+    default:
+        return false;
     }
 }
 
@@ -39,7 +43,8 @@ void check_untagged_overlaps(diag_state *diag, const struct_def *s)
         bool any = false;
         for (size_t i = 0; i < j; i++) {
             const struct_def *earlier = s->variants[i];
-            if (!variant_compared(earlier) || untagged_variant_type(earlier) != untagged_variant_type(later))
+            if (!variant_compared(earlier) ||
+                untagged_variant_type(earlier) != untagged_variant_type(later))
                 continue;
             const field *fi = &earlier->fields[0];
             strbuf w;
@@ -48,16 +53,20 @@ void check_untagged_overlaps(diag_state *diag, const struct_def *s)
             if (r != OV_NONE)
                 any = true;
             if (r == OV_FOUND && !later->accept_overlap)
-                diag_error(diag, fj->where, "'%s' overlaps the earlier variant '%s': %s is a valid '%s' and a valid "
-                           "'%s', and the decoder tries '%s' first, so '%s' %s would come back as '%s'; make "
-                                      "the variants disjoint or tag '%s' @acceptOverlap",
-                           fj->c_name, fi->c_name, w.data, fi->c_name, fj->c_name, fi->c_name, fj->c_name, w.data,
-                           fi->c_name, fj->c_name);
+                diag_error(
+                    diag, fj->where,
+                    "'%s' overlaps the earlier variant '%s': %s is a valid '%s' and a valid "
+                    "'%s', and the decoder tries '%s' first, so '%s' %s would come back as '%s'; make "
+                    "the variants disjoint or tag '%s' @acceptOverlap",
+                    fj->c_name, fi->c_name, w.data, fi->c_name, fj->c_name, fi->c_name, fj->c_name,
+                    w.data, fi->c_name, fj->c_name);
             else if (r == OV_UNKNOWN && !later->accept_overlap)
-                diag_error(diag, fj->where, "'%s' may overlap the earlier variant '%s' (schemac cannot show that no "
-                           "value is valid for both), and the decoder tries '%s' first; make their values "
-                                      "plainly disjoint or tag '%s' @acceptOverlap",
-                           fj->c_name, fi->c_name, fi->c_name, fj->c_name);
+                diag_error(
+                    diag, fj->where,
+                    "'%s' may overlap the earlier variant '%s' (schemac cannot show that no "
+                    "value is valid for both), and the decoder tries '%s' first; make their values "
+                    "plainly disjoint or tag '%s' @acceptOverlap",
+                    fj->c_name, fi->c_name, fi->c_name, fj->c_name);
             sb_free(&w);
         }
         /* read_back is any && @acceptOverlap (resolve_model). A float
@@ -66,11 +75,16 @@ void check_untagged_overlaps(diag_state *diag, const struct_def *s)
          * of integers would be decoded as this variant, rounded to 1.0f and
          * written [1], which the integers take */
         if (later->read_back && fj->type->kind != NODE_NUMBER && holds_float(fj->type, 0))
-            diag_error(diag, fj->where, "'%s' holds floats and shares values with an earlier variant: a float rounded "
-                                  "when decoded can be written back as that variant's value, so @acceptOverlap "
-                                  "cannot keep it; use double", fj->c_name);
+            diag_error(
+                diag, fj->where,
+                "'%s' holds floats and shares values with an earlier variant: a float rounded "
+                "when decoded can be written back as that variant's value, so @acceptOverlap "
+                "cannot keep it; use double",
+                fj->c_name);
         if (later->accept_overlap && !any)
-            diag_warn(diag, W_ACCEPT_OVERLAP, later->accept_overlap_where, "@acceptOverlap: '%s' shares no value "
-                      "with an earlier variant, so it has no overlap to accept", fj->c_name);
+            diag_warn(diag, W_ACCEPT_OVERLAP, later->accept_overlap_where,
+                      "@acceptOverlap: '%s' shares no value "
+                      "with an earlier variant, so it has no overlap to accept",
+                      fj->c_name);
     }
 }

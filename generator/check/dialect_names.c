@@ -20,9 +20,18 @@ static const struct {
     [DIALECT_XML] = {"xml", ".xml", "XML"},
 };
 
-const char *dialect_name(dialect d) { return info[d].name; }
-const char *dialect_suffix(dialect d) { return info[d].suffix; }
-const char *dialect_provider(dialect d) { return info[d].provider; }
+const char *dialect_name(dialect d)
+{
+    return info[d].name;
+}
+const char *dialect_suffix(dialect d)
+{
+    return info[d].suffix;
+}
+const char *dialect_provider(dialect d)
+{
+    return info[d].provider;
+}
 
 bool dialect_from_name(const char *name, dialect *out)
 {
@@ -75,7 +84,8 @@ static bool loss_accepted(const dialect_warnings *w, const struct_def *s, dialec
     return ((w->silenced | own) & (1u << d)) != 0;
 }
 
-void dialect_report(dialect_warnings *w, const struct_def *s, dialect d, src_loc where, const char *text)
+void dialect_report(dialect_warnings *w, const struct_def *s, dialect d, src_loc where,
+                    const char *text)
 {
     unsigned own = 0;
     if (loss_accepted(w, s, d) || !diag_warning_enabled(w->diag, W_DIALECT))
@@ -101,9 +111,11 @@ void dialect_summary(dialect_warnings *w, src_loc where)
         w->untargeted_losses[d] = 0;
     }
     if (total > 0)
-        diag_note(w->diag, where, "%u dialect warning%s not shown, of dialects you did not target (%s): -Wdialect=NAME "
-                         "shows them for a dialect you send tools in",
-                  total, total == 1 ? "" : "s", list.data);
+        diag_note(
+            w->diag, where,
+            "%u dialect warning%s not shown, of dialects you did not target (%s): -Wdialect=NAME "
+            "shows them for a dialect you send tools in",
+            total, total == 1 ? "" : "s", list.data);
     sb_free(&list);
 }
 
@@ -131,8 +143,9 @@ static const name_rule tool_rules[DIALECT_COUNT] = {
     [DIALECT_OPENAI] = {NULL, "_-", true, 64, "1 to 64 letters, digits, '_' or '-'"},
     [DIALECT_OPENAI_STRICT] = {NULL, "_-", true, 64, "1 to 64 letters, digits, '_' or '-'"},
     [DIALECT_ANTHROPIC] = {NULL, "_-", true, 64, "1 to 64 letters, digits, '_' or '-'"},
-    [DIALECT_GEMINI] = {"_", "_-", true, 64,
-                        "a letter or '_' first, then letters, digits, '_' or '-', at most 64 in all"},
+    [DIALECT_GEMINI] =
+        {"_", "_-", true, 64,
+         "a letter or '_' first, then letters, digits, '_' or '-', at most 64 in all"},
     [DIALECT_MCP] = {NULL, "_-.", true, 128, "1 to 128 letters, digits, '_', '-' or '.'"},
     [DIALECT_XML] = {NULL, NULL, true, 0, NULL},
 };
@@ -141,7 +154,8 @@ static const name_rule property_rules[DIALECT_COUNT] = {
     [DIALECT_OPENAI] = {NULL, NULL, true, 0, NULL},
     [DIALECT_OPENAI_STRICT] = {NULL, NULL, true, 0, NULL},
     [DIALECT_ANTHROPIC] = {NULL, "_.-", true, 64, "1 to 64 letters, digits, '_', '.' or '-'"},
-    [DIALECT_GEMINI] = {"_", "_", true, 64, "a letter or '_' first, then letters, digits or '_', at most 64 in all"},
+    [DIALECT_GEMINI] = {"_", "_", true, 64,
+                        "a letter or '_' first, then letters, digits or '_', at most 64 in all"},
     [DIALECT_MCP] = {NULL, NULL, true, 0, NULL},
     [DIALECT_XML] = {NULL, NULL, true, 0, NULL},
 };
@@ -162,7 +176,8 @@ static bool follows_rule(const name_rule *r, const char *name)
         char ch = name[i];
         const char *extra = i == 0 && r->first != NULL ? r->first : r->chars;
         bool digit_ok = r->digits && !(i == 0 && r->first != NULL);
-        if (!(ascii_letter(ch) || (digit_ok && ch >= '0' && ch <= '9') || strchr(extra, ch) != NULL))
+        if (!(ascii_letter(ch) || (digit_ok && ch >= '0' && ch <= '9') ||
+              strchr(extra, ch) != NULL))
             return false;
     }
     return true;
@@ -173,7 +188,8 @@ static bool follows_rule(const name_rule *r, const char *name)
 static const field *name_breaking(const struct_def *s, const name_rule *r, const struct_def ***seen,
                                   size_t *nseen);
 
-static const field *node_name_breaking(const node *n, const name_rule *r, const struct_def ***seen, size_t *nseen)
+static const field *node_name_breaking(const node *n, const name_rule *r, const struct_def ***seen,
+                                       size_t *nseen)
 {
     while (n != NULL && (n->kind == NODE_ARRAY || n->kind == NODE_MAP))
         n = n->kind == NODE_ARRAY ? n->items : n->map_value;
@@ -182,7 +198,8 @@ static const field *node_name_breaking(const node *n, const name_rule *r, const 
     return name_breaking(n->struct_type, r, seen, nseen);
 }
 
-static const field *name_breaking(const struct_def *s, const name_rule *r, const struct_def ***seen, size_t *nseen)
+static const field *name_breaking(const struct_def *s, const name_rule *r, const struct_def ***seen,
+                                  size_t *nseen)
 {
     for (size_t i = 0; i < *nseen; i++)
         if ((*seen)[i] == s)
@@ -223,8 +240,8 @@ static char *name_rejected(const struct_def *s, dialect d, src_loc *where)
     if (f == NULL)
         return NULL;
     *where = f->where;
-    return xasprintf("%s rejects the property name '%s' (it must be %s)", dialect_provider(d), f->json_name,
-                     property_rules[d].text);
+    return xasprintf("%s rejects the property name '%s' (it must be %s)", dialect_provider(d),
+                     f->json_name, property_rules[d].text);
 }
 
 /* The dialects @dialects names (all when it is absent or malformed). */
@@ -251,23 +268,30 @@ void dialect_check_tool(dialect_warnings *w, const struct_def *s)
     char *bad;
     unsigned set;
     if (s->dialects != NULL && !dialect_list_parse(s->dialects, &set, &bad)) {
-        diag_error(w->diag, s->dialects_where, "@dialects: unknown dialect '%s' (openai, openai-strict, anthropic, "
-                                      "gemini, mcp, xml)", bad);
+        diag_error(w->diag, s->dialects_where,
+                   "@dialects: unknown dialect '%s' (openai, openai-strict, anthropic, "
+                   "gemini, mcp, xml)",
+                   bad);
         free(bad);
     } else if (s->dialects != NULL && set == 0) {
-        diag_error(w->diag, s->dialects_where, "@dialects needs the names of the dialects to write (openai, "
-                                      "openai-strict, anthropic, gemini, mcp, xml)");
+        diag_error(w->diag, s->dialects_where,
+                   "@dialects needs the names of the dialects to write (openai, "
+                   "openai-strict, anthropic, gemini, mcp, xml)");
     }
     if (s->accept_loss != NULL && !dialect_list_parse(s->accept_loss, &set, &bad)) {
-        diag_error(w->diag, s->accept_loss_where, "@acceptLoss: unknown dialect '%s' (openai, openai-strict, "
-                   "anthropic, gemini, mcp, xml)", bad);
+        diag_error(w->diag, s->accept_loss_where,
+                   "@acceptLoss: unknown dialect '%s' (openai, openai-strict, "
+                   "anthropic, gemini, mcp, xml)",
+                   bad);
         free(bad);
     }
     unsigned chosen = chosen_dialects(s);
     bool carried = (chosen & ~(1u << DIALECT_XML)) == 0; /* @dialects xml: no provider asked for */
     for (int d = 0; d < DIALECT_COUNT && !carried; d++) {
         src_loc where;
-        char *why = (chosen & (1u << d)) != 0 && d != DIALECT_XML ? name_rejected(s, (dialect)d, &where) : NULL;
+        char *why = (chosen & (1u << d)) != 0 && d != DIALECT_XML
+                        ? name_rejected(s, (dialect)d, &where)
+                        : NULL;
         carried = (chosen & (1u << d)) != 0 && d != DIALECT_XML && why == NULL;
         free(why);
     }
@@ -279,13 +303,18 @@ void dialect_check_tool(dialect_warnings *w, const struct_def *s)
         if (why == NULL)
             continue;
         if (s->dialects != NULL)
-            diag_error(w->diag, where, "%s: leave %s out of @dialects or rename it", why, dialect_name((dialect)d));
+            diag_error(w->diag, where, "%s: leave %s out of @dialects or rename it", why,
+                       dialect_name((dialect)d));
         else if (!carried)
-            diag_error(w->diag, where, "%s, and no other provider accepts it: rename it (or write only @dialects xml)",
-                       why);
+            diag_error(
+                w->diag, where,
+                "%s, and no other provider accepts it: rename it (or write only @dialects xml)",
+                why);
         else {
-            char *text = xasprintf("%s; no %s file is written for tool '%s' (list the dialects to write with "
-                                   "@dialects to silence this)", why, dialect_name((dialect)d), dialect_tool_name(s));
+            char *text = xasprintf(
+                "%s; no %s file is written for tool '%s' (list the dialects to write with "
+                "@dialects to silence this)",
+                why, dialect_name((dialect)d), dialect_tool_name(s));
             dialect_report(w, s, (dialect)d, where, text);
             free(text);
         }
@@ -294,4 +323,3 @@ void dialect_check_tool(dialect_warnings *w, const struct_def *s)
             break; /* one error says it */
     }
 }
-

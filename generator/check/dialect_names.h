@@ -46,7 +46,8 @@ const char *dialect_tool_name(const struct_def *s);
 /* Reports a dialect warning of tool s where d is targeted (an error under
  * -Werror=dialect), counts it for dialect_summary otherwise; nothing under
  * @acceptLoss or -Wno-dialect. */
-void dialect_report(dialect_warnings *w, const struct_def *s, dialect d, src_loc where, const char *text);
+void dialect_report(dialect_warnings *w, const struct_def *s, dialect d, src_loc where,
+                    const char *text);
 /* One note (at where; no file: of the whole run) for the losses of the
  * dialects not targeted: how many, in which dialects, and how to see them. */
 void dialect_summary(dialect_warnings *w, src_loc where);

@@ -11,8 +11,21 @@
 
 /* Flags clang gets, whose value is joined (-Ifoo) or the next argument. */
 static const char *const pass_with_value[] = {
-    "-I", "-D", "-U", "-isystem", "-include", "-imacros", "-iquote", "-idirafter", "-isysroot",
-    "--sysroot", "-iprefix", "-iwithprefix", "-iwithprefixbefore", "-target", "-x",
+    "-I",
+    "-D",
+    "-U",
+    "-isystem",
+    "-include",
+    "-imacros",
+    "-iquote",
+    "-idirafter",
+    "-isysroot",
+    "--sysroot",
+    "-iprefix",
+    "-iwithprefix",
+    "-iwithprefixbefore",
+    "-target",
+    "-x",
 };
 /* Of those, the ones whose value is a path. */
 static const char *const path_valued[] = {
@@ -21,23 +34,61 @@ static const char *const path_valued[] = {
 /* Flags clang gets, matched by prefix: they change what the preprocessor
  * defines or how types are laid out. */
 static const char *const pass_prefix[] = {
-    "-std=", "--std=", "--target=", "--sysroot=", "-ansi", "-nostdinc", "-pthread", "-m16", "-m32", "-m64",
-    "-mx32", "-mabi=", "-march=", "-mcpu=", "-mfloat-abi=", "-mthumb", "-marm", "-mlong-double-",
-    "-malign-double", "-mno-align-double", "-funsigned-char", "-fno-unsigned-char", "-fsigned-char",
-    "-fno-signed-char", "-fshort-enums", "-fno-short-enums", "-fshort-wchar", "-fno-short-wchar",
-    "-fpack-struct", "-fms-extensions", "-fno-ms-extensions", "-fblocks", "-fdollars-in-identifiers",
-    "-fno-dollars-in-identifiers", "-fopenmp", "-fgnu89-inline", "-ffreestanding", "-fno-builtin",
-    "-fgnu-keywords", "-fno-gnu-keywords", "-fchar8_t", "-fno-char8_t", "-trigraphs",
+    "-std=",
+    "--std=",
+    "--target=",
+    "--sysroot=",
+    "-ansi",
+    "-nostdinc",
+    "-pthread",
+    "-m16",
+    "-m32",
+    "-m64",
+    "-mx32",
+    "-mabi=",
+    "-march=",
+    "-mcpu=",
+    "-mfloat-abi=",
+    "-mthumb",
+    "-marm",
+    "-mlong-double-",
+    "-malign-double",
+    "-mno-align-double",
+    "-funsigned-char",
+    "-fno-unsigned-char",
+    "-fsigned-char",
+    "-fno-signed-char",
+    "-fshort-enums",
+    "-fno-short-enums",
+    "-fshort-wchar",
+    "-fno-short-wchar",
+    "-fpack-struct",
+    "-fms-extensions",
+    "-fno-ms-extensions",
+    "-fblocks",
+    "-fdollars-in-identifiers",
+    "-fno-dollars-in-identifiers",
+    "-fopenmp",
+    "-fgnu89-inline",
+    "-ffreestanding",
+    "-fno-builtin",
+    "-fgnu-keywords",
+    "-fno-gnu-keywords",
+    "-fchar8_t",
+    "-fno-char8_t",
+    "-trigraphs",
 };
 /* Flags that do not change how a header parses: optimisation, debug
  * info, warnings, code generation, linking. Matched by prefix, after the
  * flags above. */
 static const char *const drop_prefix[] = {
-    "-O", "-g", "-W", "-w", "-f", "-m", "-pedantic", "-pipe", "-c", "-S", "-v", "-s", "-shared", "-static",
-    "-rdynamic", "-pie", "-no-pie", "-l", "-L", "-save-temps", "--coverage", "-pg", "-Q",
+    "-O",      "-g", "-W", "-w",          "-f",         "-m",      "-pedantic", "-pipe",
+    "-c",      "-S", "-v", "-s",          "-shared",    "-static", "-rdynamic", "-pie",
+    "-no-pie", "-l", "-L", "-save-temps", "--coverage", "-pg",     "-Q",
 };
 /* Dropped flags whose value may be the next argument. */
-static const char *const drop_with_value[] = {"-L", "-l", "-Xlinker", "-Xassembler", "-Xclang", "--param"};
+static const char *const drop_with_value[] = {"-L",          "-l",      "-Xlinker",
+                                              "-Xassembler", "-Xclang", "--param"};
 /* The compiler's own depfile (schemac's -MD and -MF are options of its
  * own, matched before these), as $(CPPFLAGS) often carries -MMD -MP. */
 static const char *const depfile_drop_with_value[] = {"-MF", "-MT", "-MQ"};
@@ -62,8 +113,8 @@ static bool in(const char *s, const char *const *list, size_t n)
  * as gcc takes them: -Ifoo, -isystemfoo; long flags (--sysroot) join
  * with '='. Exact matches are tried first, so "-iwithprefixbefore" is not
  * "-iwithprefix" with the value "before". */
-static bool match_with_value(int argc, const char *const *argv, int i, const char *const *list, size_t n,
-                             int *span, bool *missing)
+static bool match_with_value(int argc, const char *const *argv, int i, const char *const *list,
+                             size_t n, int *span, bool *missing)
 {
     const char *a = argv[i];
     for (size_t k = 0; k < n; k++) {
@@ -84,17 +135,19 @@ static bool match_with_value(int argc, const char *const *argv, int i, const cha
     return false;
 }
 
-cflag_use cflag_classify(int argc, const char *const *argv, int i, bool from_compile_command, int *span)
+cflag_use cflag_classify(int argc, const char *const *argv, int i, bool from_compile_command,
+                         int *span)
 {
     const char *a = argv[i];
     bool missing = false;
     *span = 1;
     if (a[0] != '-' || a[1] == '\0')
         return CFLAG_UNKNOWN;
-    if (from_compile_command &&
-        match_with_value(argc, argv, i, command_drop_with_value, COUNT(command_drop_with_value), span, &missing))
+    if (from_compile_command && match_with_value(argc, argv, i, command_drop_with_value,
+                                                 COUNT(command_drop_with_value), span, &missing))
         return missing ? CFLAG_UNKNOWN : CFLAG_DROP;
-    if (match_with_value(argc, argv, i, depfile_drop_with_value, COUNT(depfile_drop_with_value), span, &missing))
+    if (match_with_value(argc, argv, i, depfile_drop_with_value, COUNT(depfile_drop_with_value),
+                         span, &missing))
         return missing ? CFLAG_UNKNOWN : CFLAG_DROP;
     if (in(a, depfile_drop, COUNT(depfile_drop)))
         return CFLAG_DROP;

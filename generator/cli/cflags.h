@@ -21,7 +21,8 @@ typedef enum cflag_use {
  * missing is CFLAG_UNKNOWN. from_compile_command: argv is a compile
  * command, whose -o FILE belongs to the compiler (on schemac's command
  * line -o, -MD and -MF are schemac's own, matched before this). */
-cflag_use cflag_classify(int argc, const char *const *argv, int i, bool from_compile_command, int *span);
+cflag_use cflag_classify(int argc, const char *const *argv, int i, bool from_compile_command,
+                         int *span);
 
 /* True for the flags whose value is a path (-I DIR, -include FILE, ...),
  * which a compile command gives relative to its directory. value_at is the

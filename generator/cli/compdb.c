@@ -55,9 +55,11 @@ static void take_command(CXCompileCommand cmd, char ***args, int *nargs)
             bool path = cflag_takes_path(argv[i], &value_at);
             if (span == 2) {
                 append(args, nargs, xstrdup(argv[i]));
-                append(args, nargs, path ? absolute_flag(argv[i + 1], 0, dir) : xstrdup(argv[i + 1]));
+                append(args, nargs,
+                       path ? absolute_flag(argv[i + 1], 0, dir) : xstrdup(argv[i + 1]));
             } else {
-                append(args, nargs, path ? absolute_flag(argv[i], value_at, dir) : xstrdup(argv[i]));
+                append(args, nargs,
+                       path ? absolute_flag(argv[i], value_at, dir) : xstrdup(argv[i]));
             }
         }
         i += span;
@@ -88,10 +90,11 @@ int compdb_flags(const char *db_dir, const char *file, char ***args, int *nargs)
     CXCompileCommands cmds = clang_CompilationDatabase_getCompileCommands(db, resolved);
     int rc = 0;
     if (cmds == NULL || clang_CompileCommands_getSize(cmds) == 0) {
-        fprintf(stderr,
-                "schemac: error: '%s/compile_commands.json' has no compile command for '%s'; name a source "
-                "file that includes it with --flags-from\n",
-                db_dir, file);
+        fprintf(
+            stderr,
+            "schemac: error: '%s/compile_commands.json' has no compile command for '%s'; name a source "
+            "file that includes it with --flags-from\n",
+            db_dir, file);
         rc = -1;
     } else {
         /* A file compiled more than once: its first command, as clangd does. */

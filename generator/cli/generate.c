@@ -203,7 +203,8 @@ static int set_compile_commands_file(options *o, const char *file)
     const char *slash = strrchr(file, '/');
     const char *base = slash != NULL ? slash + 1 : file;
     if (strcmp(base, "compile_commands.json") != 0)
-        return usage_error("--compile-commands needs a file named compile_commands.json, not '%s'", file);
+        return usage_error("--compile-commands needs a file named compile_commands.json, not '%s'",
+                           file);
     free(o->compile_db_dir_owned);
     o->compile_db_dir_owned = slash == NULL ? xstrdup(".") : xstrndup(file, (size_t)(slash - file));
     if (o->compile_db_dir_owned[0] == '\0') {
@@ -225,12 +226,14 @@ static int parse_compat_arg(int argc, char **argv, int *i, options *o)
     if (strncmp(a, "-Wno-compat=", strlen("-Wno-compat=")) == 0) {
         const char *rule = a + strlen("-Wno-compat=");
         if (strcmp(rule, "all") != 0 && !compat_rule_known(rule)) {
-            char *msg = xasprintf("unknown rule in '%s'; the rules: all, %s", a, compat_rule_list());
+            char *msg =
+                xasprintf("unknown rule in '%s'; the rules: all, %s", a, compat_rule_list());
             int rc = usage_error("%s", msg);
             free(msg);
             return rc;
         }
-        o->compat.accepted = xrealloc(o->compat.accepted, (o->compat.naccepted + 1) * sizeof *o->compat.accepted);
+        o->compat.accepted =
+            xrealloc(o->compat.accepted, (o->compat.naccepted + 1) * sizeof *o->compat.accepted);
         o->compat.accepted[o->compat.naccepted++] = rule;
         return 0;
     }
@@ -300,8 +303,9 @@ static int parse_args(generator *g, int argc, char **argv, options *o)
             if (++i == argc)
                 return usage_error("%s needs a dialect name", a);
             if (!dialect_from_name(argv[i], &o->dialect))
-                return usage_error("unknown dialect '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)",
-                                   argv[i]);
+                return usage_error(
+                    "unknown dialect '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)",
+                    argv[i]);
             o->print_dialect = true;
             g->dialects.targeted |= 1u << o->dialect; /* the dialect asked for is one you send */
         } else if (strcmp(a, "--resource-dir") == 0) {
@@ -319,12 +323,16 @@ static int parse_args(generator *g, int argc, char **argv, options *o)
         } else if (strncmp(a, "-Wdialect=", strlen("-Wdialect=")) == 0) {
             dialect d;
             if (!dialect_from_name(a + strlen("-Wdialect="), &d))
-                return usage_error("unknown dialect in '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)", a);
+                return usage_error(
+                    "unknown dialect in '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)",
+                    a);
             g->dialects.targeted |= 1u << d;
         } else if (strncmp(a, "-Wno-dialect=", strlen("-Wno-dialect=")) == 0) {
             dialect d;
             if (!dialect_from_name(a + strlen("-Wno-dialect="), &d))
-                return usage_error("unknown dialect in '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)", a);
+                return usage_error(
+                    "unknown dialect in '%s' (openai, openai-strict, anthropic, gemini, mcp, xml)",
+                    a);
             g->dialects.silenced |= 1u << d;
         } else if (strcmp(a, "--write-baseline") == 0 || strcmp(a, "--compat") == 0 ||
                    strcmp(a, "--compat-level") == 0 || strcmp(a, "--compat-verbose") == 0 ||
@@ -335,9 +343,11 @@ static int parse_args(generator *g, int argc, char **argv, options *o)
                 return rc;
         } else if (diag_warning_option(&g->diag, a)) {
             /* one of schemac's warnings; a compiler's -W flags are ignored below */
-        } else if (strcmp(a, "-fdiagnostics-color") == 0 || strcmp(a, "-fdiagnostics-color=always") == 0) {
+        } else if (strcmp(a, "-fdiagnostics-color") == 0 ||
+                   strcmp(a, "-fdiagnostics-color=always") == 0) {
             o->diag_color = DIAG_COLOR_ALWAYS;
-        } else if (strcmp(a, "-fno-diagnostics-color") == 0 || strcmp(a, "-fdiagnostics-color=never") == 0) {
+        } else if (strcmp(a, "-fno-diagnostics-color") == 0 ||
+                   strcmp(a, "-fdiagnostics-color=never") == 0) {
             o->diag_color = DIAG_COLOR_NEVER;
         } else if (strcmp(a, "-fdiagnostics-color=auto") == 0) {
             o->diag_color = DIAG_COLOR_AUTO;
@@ -394,19 +404,26 @@ static int parse_args(generator *g, int argc, char **argv, options *o)
     if (o->header == NULL)
         return usage_error("%s", "no header given");
     if (o->list && (o->print_schema || o->print_dialect))
-        return usage_error("%s", "--list prints on its own: not with --print-schema or --print-dialect");
+        return usage_error("%s",
+                           "--list prints on its own: not with --print-schema or --print-dialect");
     if (o->print_outputs && (o->list || o->print_schema || o->print_dialect))
-        return usage_error("%s", "--print-outputs lists files; --list, --print-schema and --print-dialect write none");
+        return usage_error(
+            "%s",
+            "--print-outputs lists files; --list, --print-schema and --print-dialect write none");
     if (o->write_baseline != NULL && o->compat.baseline_dir != NULL)
-        return usage_error("%s", "--write-baseline or --compat, not both: write the baseline once the check passes");
+        return usage_error(
+            "%s",
+            "--write-baseline or --compat, not both: write the baseline once the check passes");
     if ((o->write_baseline != NULL || o->compat.baseline_dir != NULL) &&
         (o->list || o->print_schema || o->print_dialect || o->print_outputs || o->schema_only))
-        return usage_error("%s", "--write-baseline and --compat run on their own: not with --list, --print-*, "
-                                 "--schema-only");
-    if (o->compat.baseline_dir == NULL &&
-        (o->compat.verbose || o->compat.level != 0 || o->compat.naccepted > 0 || o->compat_stamp != NULL))
-        return usage_error("%s", "--compat-level, --compat-verbose, --compat-stamp and -Wno-compat= go with "
-                                 "--compat DIR");
+        return usage_error(
+            "%s", "--write-baseline and --compat run on their own: not with --list, --print-*, "
+                  "--schema-only");
+    if (o->compat.baseline_dir == NULL && (o->compat.verbose || o->compat.level != 0 ||
+                                           o->compat.naccepted > 0 || o->compat_stamp != NULL))
+        return usage_error(
+            "%s", "--compat-level, --compat-verbose, --compat-stamp and -Wno-compat= go with "
+                  "--compat DIR");
     if (o->flags_from != NULL && o->compile_db_dir == NULL)
         return usage_error("%s", "--flags-from needs -p BUILD_DIR or --compile-commands FILE");
     if (o->diagnostics_file != NULL && o->diag_format == DIAG_FORMAT_TEXT)
@@ -441,7 +458,8 @@ static char *guard_of(const char *stem)
  * to the outputs. When kept is not NULL the texts the tool table embeds
  * (compact JSON, the XML) are left in kept[i * DIALECT_COUNT + d] (the
  * caller frees). */
-static void emit_dialects(generator *g, const model *m, const options *o, output_set *out, char **kept)
+static void emit_dialects(generator *g, const model *m, const options *o, output_set *out,
+                          char **kept)
 {
     if (o->print_dialect) {
         size_t tools = 0;
@@ -496,7 +514,8 @@ static void emit_schemas(generator *g, const model *m, const options *o, output_
     for (size_t i = 0; i < m->nstructs; i++) {
         const struct_def *s = m->structs[i];
         roots += s->opted_in;
-        if (s->opted_in && (o->print_schema_type == NULL || strcmp(o->print_schema_type, s->name) == 0))
+        if (s->opted_in &&
+            (o->print_schema_type == NULL || strcmp(o->print_schema_type, s->name) == 0))
             chosen[count++] = s;
     }
     strbuf all;
@@ -528,8 +547,8 @@ static void emit_schemas(generator *g, const model *m, const options *o, output_
                   "no struct is tagged @schema or @tool: nothing to generate");
     else if (count == 0)
         diag_error(&g->diag, (src_loc){NULL, 0, 0},
-                   "--print-schema=%s: no struct of %s by that name is tagged @schema or @tool", o->print_schema_type,
-                   m->header_path);
+                   "--print-schema=%s: no struct of %s by that name is tagged @schema or @tool",
+                   o->print_schema_type, m->header_path);
 }
 
 /* The generated C pair, the schemas, the dialects and the depfile, in
@@ -563,8 +582,10 @@ static void emit_code(generator *g, const model *m, const options *o, output_set
     free(rest.files);
     if (o->write_depfile) {
         char *dep_name = xasprintf("%s.schemac.d", stem);
-        char *dep_path = o->depfile != NULL ? xstrdup(o->depfile) : path_join(o->output_dir, dep_name);
-        outputs_add(out, dep_path, emit_depfile(m, o->depfile_target != NULL ? o->depfile_target : c_path));
+        char *dep_path =
+            o->depfile != NULL ? xstrdup(o->depfile) : path_join(o->output_dir, dep_name);
+        outputs_add(out, dep_path,
+                    emit_depfile(m, o->depfile_target != NULL ? o->depfile_target : c_path));
         free(dep_name);
     }
     free(header_name);
@@ -592,16 +613,18 @@ static void emit_baseline(generator *g, const model *m, const options *o, output
         diag_warning(&g->diag, (src_loc){m->header_path, 1, 1},
                      "no struct is tagged @schema or @tool: the baseline is empty");
         if (mkdir(o->write_baseline, 0777) != 0 && errno != EEXIST)
-            diag_error(&g->diag, (src_loc){m->header_path, 1, 1}, "cannot create %s: %s", o->write_baseline,
-                       strerror(errno));
+            diag_error(&g->diag, (src_loc){m->header_path, 1, 1}, "cannot create %s: %s",
+                       o->write_baseline, strerror(errno));
     }
     DIR *d = opendir(o->write_baseline);
     struct dirent *e;
     while (d != NULL && (e = readdir(d)) != NULL)
-        if (baseline_file_name(e->d_name) && baseline_text(&b, e->d_name) == NULL && !diag_failed(&g->diag)) {
+        if (baseline_file_name(e->d_name) && baseline_text(&b, e->d_name) == NULL &&
+            !diag_failed(&g->diag)) {
             char *path = path_join(o->write_baseline, e->d_name);
             if (remove(path) != 0)
-                diag_error(&g->diag, (src_loc){m->header_path, 1, 1}, "cannot remove %s: %s", path, strerror(errno));
+                diag_error(&g->diag, (src_loc){m->header_path, 1, 1}, "cannot remove %s: %s", path,
+                           strerror(errno));
             free(path);
         }
     if (d != NULL)
@@ -679,10 +702,12 @@ static void emit_all(generator *g, const model *m, const options *o, output_set 
 
 /* The clang arguments: the compilation database's flags first, so those
  * given on the command line come after them and win. */
-static int gather_clang_args(const options *o, char ***db_args, int *ndb, const char ***args, int *nargs)
+static int gather_clang_args(const options *o, char ***db_args, int *ndb, const char ***args,
+                             int *nargs)
 {
     if (o->compile_db_dir != NULL &&
-        compdb_flags(o->compile_db_dir, o->flags_from != NULL ? o->flags_from : o->header, db_args, ndb) != 0)
+        compdb_flags(o->compile_db_dir, o->flags_from != NULL ? o->flags_from : o->header, db_args,
+                     ndb) != 0)
         return EXIT_USAGE;
     *args = xcalloc((size_t)(*ndb + o->nclang_args) + 1, sizeof **args);
     for (int i = 0; i < *ndb; i++)
@@ -698,7 +723,8 @@ int generate_main(generator *g, int argc, char **argv)
     options o;
     memset(&o, 0, sizeof o);
     int rc = parse_args(g, argc, argv, &o);
-    diag_configure(&g->diag, o.diag_format, o.diag_color, o.parseable_fixits, o.diagnostics_file, SCHEMAC_VERSION);
+    diag_configure(&g->diag, o.diag_format, o.diag_color, o.parseable_fixits, o.diagnostics_file,
+                   SCHEMAC_VERSION);
     char **db_args = NULL;
     int ndb = 0;
     const char **args = NULL;
@@ -727,7 +753,8 @@ int generate_main(generator *g, int argc, char **argv)
         check_model(&g->diag, &g->dialects, &m);
         if (!diag_failed(&g->diag))
             emit_all(g, &m, &o, &out);
-        dialect_summary(&g->dialects, (src_loc){NULL, 0, 0}); /* of the whole run, "schemac: note: ..." */
+        dialect_summary(&g->dialects,
+                        (src_loc){NULL, 0, 0}); /* of the whole run, "schemac: note: ..." */
     }
     /* Only a run with no error writes anything (dialect warnings under
      * -Werror=dialect are errors by now). */

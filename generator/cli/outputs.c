@@ -51,7 +51,8 @@ static int make_parent_dirs(const char *path)
             char saved = *p;
             *p = '\0';
             if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-                fprintf(stderr, "schemac: error: cannot create directory '%s': %s\n", dir, strerror(errno));
+                fprintf(stderr, "schemac: error: cannot create directory '%s': %s\n", dir,
+                        strerror(errno));
                 rc = -1;
             }
             *p = saved;

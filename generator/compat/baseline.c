@@ -65,7 +65,8 @@ void baseline_of_model(schema_texts *schemas, const model *m, baseline *out)
         const struct_def *s = m->structs[i];
         if (!s->opted_in)
             continue;
-        add_file(out, xasprintf("%s%s", s->name, BASELINE_SCHEMA_SUFFIX), schema_pretty_text(schemas, s));
+        add_file(out, xasprintf("%s%s", s->name, BASELINE_SCHEMA_SUFFIX),
+                 schema_pretty_text(schemas, s));
         if (s->tool_name != NULL)
             add_file(out, xasprintf("%s%s", s->name, BASELINE_TOOL_SUFFIX), tool_text(s));
     }

@@ -185,7 +185,8 @@ static char *ascii_json(const char *text)
     return sb_take(&sb);
 }
 
-static void report(diag_state *diag, const struct_def *s, const finding *f, bool senders, const compat_options *o)
+static void report(diag_state *diag, const struct_def *s, const finding *f, bool senders,
+                   const compat_options *o)
 {
     located at = locate(s, f);
     if (f->note) {
@@ -205,8 +206,8 @@ static void report(diag_state *diag, const struct_def *s, const finding *f, bool
     const char *kind = s->tool_name != NULL ? "tool" : "type";
     const char *name = s->tool_name != NULL ? s->tool_name : s->name;
     if (f->witness != NULL) {
-        diag_error(diag, at.where, "breaking change to %s '%s' %s: %s [-Wcompat=%s]", kind, name, who,
-                   f->message, f->rule);
+        diag_error(diag, at.where, "breaking change to %s '%s' %s: %s [-Wcompat=%s]", kind, name,
+                   who, f->message, f->rule);
         /* a note of the error (its JSON child, its SARIF related
          * location), dropped with it when it repeats one */
         char *w = json_print(f->witness, 0);
@@ -215,8 +216,8 @@ static void report(diag_state *diag, const struct_def *s, const finding *f, bool
         free(ascii);
         free(w);
     } else {
-        diag_error(diag, 
-            at.where,
+        diag_error(
+            diag, at.where,
             "may break %s '%s' %s: %s; schemac cannot decide it (docs/compat.md) [-Wcompat=%s]",
             kind, name, who, f->message, f->rule);
     }
@@ -380,10 +381,11 @@ static bool rule_off(const compat_options *o, const struct_def *s, const char *r
     return rule_accepted(o, rule) || (s != NULL && list_accepts(s->accept_break, rule));
 }
 
-/* @scopes (space separated, as OAuth writes them): a scope the tool now needs refuses callers whose tokens were
- * issued for what it needed before (403 insufficient_scope); one it no
- * longer needs changes nothing for them. */
-static void compare_scopes(diag_state *diag, const compat_options *o, const struct_def *s, const cJSON *old_tool)
+/* @scopes (space separated, as OAuth writes them): a scope the tool now needs refuses callers whose
+ * tokens were issued for what it needed before (403 insufficient_scope); one it no longer needs
+ * changes nothing for them. */
+static void compare_scopes(diag_state *diag, const compat_options *o, const struct_def *s,
+                           const cJSON *old_tool)
 {
     const cJSON *scopes = cJSON_GetObjectItemCaseSensitive(old_tool, "scopes");
     const char *was = cJSON_IsString(scopes) ? scopes->valuestring : "";
@@ -391,25 +393,28 @@ static void compare_scopes(diag_state *diag, const compat_options *o, const stru
     for (const char *p = now; *p != '\0';) {
         size_t n = strcspn(p, " ");
         if (!list_holds(was, " ", p, n) && !rule_off(o, s, "scope-added"))
-            diag_error(diag, s->scopes_where,
-                       "breaking change for senders: tool '%s' needs scope '%.*s' now (@scopes): a client "
-                       "whose access token lacks it is refused with 403 insufficient_scope "
-                       "[-Wcompat=scope-added]",
-                       s->tool_name, (int)n, p);
+            diag_error(
+                diag, s->scopes_where,
+                "breaking change for senders: tool '%s' needs scope '%.*s' now (@scopes): a client "
+                "whose access token lacks it is refused with 403 insufficient_scope "
+                "[-Wcompat=scope-added]",
+                s->tool_name, (int)n, p);
         p += n;
         p += strspn(p, " ");
     }
     for (const char *p = was; *p != '\0';) {
         size_t n = strcspn(p, " ");
         if (!list_holds(now, " ", p, n))
-            diag_note(diag, s->tool_where, "tool '%s': scope '%.*s' no longer needed", s->tool_name, (int)n, p);
+            diag_note(diag, s->tool_where, "tool '%s': scope '%.*s' no longer needed", s->tool_name,
+                      (int)n, p);
         p += n;
         p += strspn(p, " ");
     }
 }
 
 /* A tool of the baseline: still there under its name, with its dialects. */
-static void check_tool(diag_state *diag, const model *m, const cJSON *old_tool, const compat_options *o)
+static void check_tool(diag_state *diag, const model *m, const cJSON *old_tool,
+                       const compat_options *o)
 {
     const cJSON *tool = cJSON_GetObjectItemCaseSensitive(old_tool, "tool");
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(old_tool, "type");
@@ -432,8 +437,8 @@ static void check_tool(diag_state *diag, const model *m, const cJSON *old_tool, 
     }
     if (strcmp(s->tool_name, tool->valuestring) != 0) {
         if (!rule_off(o, s, "tool-renamed"))
-            diag_error(diag, 
-                s->tool_where,
+            diag_error(
+                diag, s->tool_where,
                 "breaking change for senders: tool '%s' renamed to '%s' (a client calling it "
                 "by its old name fails) [-Wcompat=tool-renamed]",
                 tool->valuestring, s->tool_name);
@@ -459,13 +464,15 @@ static void check_tool(diag_state *diag, const model *m, const cJSON *old_tool, 
     const char *task_now = s->task == 2 ? "required" : s->task == 1 ? "optional" : "none";
     if (strcmp(task_now, "required") == 0 && strcmp(task_was, "required") != 0) {
         if (!rule_off(o, s, "task-required"))
-            diag_error(diag, s->task_where,
-                       "breaking change for senders: tool '%s' requires the tasks extension now (@task "
-                       "required; was %s): an MCP client without it is refused with -32021 "
-                       "[-Wcompat=task-required]",
-                       s->tool_name, task_was);
+            diag_error(
+                diag, s->task_where,
+                "breaking change for senders: tool '%s' requires the tasks extension now (@task "
+                "required; was %s): an MCP client without it is refused with -32021 "
+                "[-Wcompat=task-required]",
+                s->tool_name, task_was);
     } else if (strcmp(task_was, task_now) != 0) {
-        diag_note(diag, s->tool_where, "tool '%s': @task was %s, is %s", s->tool_name, task_was, task_now);
+        diag_note(diag, s->tool_where, "tool '%s': @task was %s, is %s", s->tool_name, task_was,
+                  task_now);
     }
     compare_scopes(diag, o, s, old_tool);
     /* what a host does with the tool (confirmations, retries): notes */

@@ -103,8 +103,8 @@ static void walk(const cJSON *o, const cJSON *n, const char *path, int depth, bo
                    *nt = cJSON_IsString(nd) ? nd->valuestring : "";
         if (strcmp(ot, nt) != 0) {
             char *was = quoted(ot), *is = quoted(nt);
-            finding_add(out, "description", path, NULL, "description changed (what a model reads): was %s, is %s",
-                        was, is);
+            finding_add(out, "description", path, NULL,
+                        "description changed (what a model reads): was %s, is %s", was, is);
             out->items[out->count - 1].note = true;
             free(was);
             free(is);

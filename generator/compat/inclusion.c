@@ -826,7 +826,8 @@ static bool valid_in_any(const cJSON *v, const branch *list, size_t n, const cJS
 
 /* One of the first `tries` samples of a's branch x that none of b's
  * branches accepts (a witness), or NULL. */
-static cJSON *sample_rejected(const incl_ctx *ctx, const branch *x, const branch *bb, size_t nb, unsigned tries)
+static cJSON *sample_rejected(const incl_ctx *ctx, const branch *x, const branch *bb, size_t nb,
+                              unsigned tries)
 {
     for (unsigned k = 0; k < tries; k++) {
         cJSON *v = json_sample_of_type(x->s, ctx->ra, x->type, k);
@@ -863,9 +864,10 @@ static void diff(incl_ctx *ctx, const cJSON *a, const cJSON *b, finding_list *ou
                 const char *rule = cJSON_IsNull(v) ? "nullable" : is_enum ? "enum-value" : "type";
                 if (kind_gone && !cJSON_IsNull(v) && !is_enum) {
                     finding_add(out, "variant", "", cJSON_Duplicate(v, 1), "%s",
-                                ctx->a_is_old ? "a variant was removed: no variant takes its documents now"
-                                              : "a variant was added: no variant of the old schema takes "
-                                                "its documents");
+                                ctx->a_is_old
+                                    ? "a variant was removed: no variant takes its documents now"
+                                    : "a variant was added: no variant of the old schema takes "
+                                      "its documents");
                     free(text);
                     break;
                 }

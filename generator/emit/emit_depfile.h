@@ -10,6 +10,7 @@
 char *emit_depfile(const model *m, const char *target);
 /* The same with more prerequisites after the header's files (--compat:
  * the baseline's directory and files). */
-char *emit_depfile_with(const model *m, const char *target, const char *const *extra, size_t nextra);
+char *emit_depfile_with(const model *m, const char *target, const char *const *extra,
+                        size_t nextra);
 
 #endif /* SCHEMAC_GENERATOR_EMIT_DEPFILE_H */

@@ -12,10 +12,10 @@
 #include "util/strbuf.h"
 
 enum {
-    LINE_WIDTH = 100,  /* wrap descriptions and constraints here */
-    TABLE_INDENT = 2,  /* the table and the descriptions under a heading */
-    GAP = 2,           /* between columns */
-    DEPTH_INDENT = 2,  /* nested members, per level */
+    LINE_WIDTH = 100,     /* wrap descriptions and constraints here */
+    TABLE_INDENT = 2,     /* the table and the descriptions under a heading */
+    GAP = 2,              /* between columns */
+    DEPTH_INDENT = 2,     /* nested members, per level */
     NAME_COLUMN_MAX = 30, /* a longer cell pushes the rest of its line */
     TYPE_COLUMN_MAX = 24,
     PRESENCE_COLUMN_MAX = 22
@@ -56,7 +56,6 @@ static char *json_text(const cJSON *v)
 {
     return json_print(v, 0);
 }
-
 
 /* Starts one more part of a comma-separated list. */
 static void next_part(strbuf *sb)
@@ -107,7 +106,8 @@ static void add_value_parts(strbuf *sb, const node *n)
             }
             continue;
         }
-        if (k == KW_ADDITIONAL_PROPERTIES && n->kind == NODE_STRUCT && n->struct_type->additional_properties)
+        if (k == KW_ADDITIONAL_PROPERTIES && n->kind == NODE_STRUCT &&
+            n->struct_type->additional_properties)
             add_part(sb, "unknown members ignored");
         if (values[k] == NULL || kw->list_form == NULL)
             continue;
@@ -158,13 +158,27 @@ static char *constraints_text(const node *n)
 static void put_type(strbuf *sb, const node *n)
 {
     switch (n->kind) {
-    case NODE_BOOL: sb_puts(sb, "boolean"); break;
-    case NODE_INT: sb_puts(sb, "integer"); break;
-    case NODE_NUMBER: sb_puts(sb, "number"); break;
-    case NODE_STRING: sb_puts(sb, "string"); break;
-    case NODE_ENUM: sb_puts(sb, "enum"); break;
-    case NODE_STRUCT: sb_puts(sb, n->struct_type->untagged ? "union" : "object"); break;
-    case NODE_ANY: sb_puts(sb, n->any_object ? "object (any members)" : "any"); break;
+    case NODE_BOOL:
+        sb_puts(sb, "boolean");
+        break;
+    case NODE_INT:
+        sb_puts(sb, "integer");
+        break;
+    case NODE_NUMBER:
+        sb_puts(sb, "number");
+        break;
+    case NODE_STRING:
+        sb_puts(sb, "string");
+        break;
+    case NODE_ENUM:
+        sb_puts(sb, "enum");
+        break;
+    case NODE_STRUCT:
+        sb_puts(sb, n->struct_type->untagged ? "union" : "object");
+        break;
+    case NODE_ANY:
+        sb_puts(sb, n->any_object ? "object (any members)" : "any");
+        break;
     case NODE_ARRAY:
         put_type(sb, n->items);
         sb_puts(sb, "[]");
@@ -226,7 +240,8 @@ static row *add_row(lister *l)
 static void list_field(lister *l, const struct_def *s, size_t i, size_t depth, const char *path)
 {
     const field *f = &s->fields[i];
-    bool discriminator = s->variant_of != NULL && !s->variant_of->untagged && i == s->variant_of->discriminator;
+    bool discriminator =
+        s->variant_of != NULL && !s->variant_of->untagged && i == s->variant_of->discriminator;
 
     strbuf type;
     sb_init(&type);
@@ -337,9 +352,10 @@ static void list_members(lister *l, const struct_def *s, size_t depth, const cha
         row *r = add_row(l);
         r->heading = true;
         r->depth = depth;
-        r->name = xasprintf("when %s is \"%s\"%s%s", disc->json_name, variant->variant_value->json_name,
-                            variant->description != NULL ? ": " : "",
-                            variant->description != NULL ? variant->description : "");
+        r->name =
+            xasprintf("when %s is \"%s\"%s%s", disc->json_name, variant->variant_value->json_name,
+                      variant->description != NULL ? ": " : "",
+                      variant->description != NULL ? variant->description : "");
         list_members(l, variant, depth + 1, path);
     }
 }
@@ -428,7 +444,8 @@ static void put_cell(strbuf *sb, size_t *cur, const char *text, size_t col)
 static void put_table(strbuf *sb, const lister *l, const char *first)
 {
     const char *titles[4] = {first, "TYPE", "PRESENCE", "CONSTRAINTS"};
-    size_t w_name = cell_width(titles[0]), w_type = cell_width(titles[1]), w_presence = cell_width(titles[2]);
+    size_t w_name = cell_width(titles[0]), w_type = cell_width(titles[1]),
+           w_presence = cell_width(titles[2]);
     for (size_t i = 0; i < l->nrows; i++) {
         const row *r = &l->rows[i];
         if (r->heading)
@@ -505,7 +522,8 @@ static void list_struct(strbuf *sb, const struct_def *s)
     if (s->idempotent)
         add_part(&meta, "idempotent");
     if (s->task != 0)
-        add_part(&meta, "task %s%s", s->task == 2 ? "required" : "optional", s->task_explicit ? " explicit" : "");
+        add_part(&meta, "task %s%s", s->task == 2 ? "required" : "optional",
+                 s->task_explicit ? " explicit" : "");
     if (s->scopes != NULL)
         add_part(&meta, "scopes %s", s->scopes);
     if (s->version != NULL)

@@ -60,8 +60,9 @@ static int parse_args(int argc, char **argv, import_options *o)
             if (++i == argc)
                 return usage("%s needs a value", a);
             if (!imp_form_of_name(argv[i], &o->form))
-                return usage("unknown --form '%s' (schema, mcp, openai, openai-responses, anthropic, gemini)",
-                             argv[i]);
+                return usage(
+                    "unknown --form '%s' (schema, mcp, openai, openai-responses, anthropic, gemini)",
+                    argv[i]);
         } else if (strcmp(a, "--wide-ints") == 0) {
             o->wide_ints = true;
         } else if (strcmp(a, "--loosen") == 0) {
@@ -102,13 +103,16 @@ static bool dialect_known(imp_ctx *c, const cJSON *schema, const char *pointer)
     const cJSON *d = cJSON_GetObjectItemCaseSensitive(schema, "$schema");
     if (!cJSON_IsString(d))
         return true;
-    static const char *const known[] = {"json-schema.org/draft/2020-12/schema", "json-schema.org/draft-07/schema",
-                                        "json-schema.org/draft/2019-09/schema", "json-schema.org/draft-06/schema"};
+    static const char *const known[] = {
+        "json-schema.org/draft/2020-12/schema", "json-schema.org/draft-07/schema",
+        "json-schema.org/draft/2019-09/schema", "json-schema.org/draft-06/schema"};
     for (size_t i = 0; i < sizeof known / sizeof *known; i++)
         if (strstr(d->valuestring, known[i]) != NULL)
             return true;
-    imp_error(c, pointer, "$schema \"%s\": schemac import reads draft 2020-12 and draft-07 (and 2019-09, draft-06)",
-              d->valuestring);
+    imp_error(
+        c, pointer,
+        "$schema \"%s\": schemac import reads draft 2020-12 and draft-07 (and 2019-09, draft-06)",
+        d->valuestring);
     return false;
 }
 
@@ -137,7 +141,8 @@ static char *tool_hints(const cJSON *tool)
 
 /* An MCP tool at pointer, its schemas at input_at and output_at (where a
  * provider's definition has them). */
-static void import_tool(imp_ctx *c, cJSON *tool, const char *pointer, const char *input_at, const char *output_at)
+static void import_tool(imp_ctx *c, cJSON *tool, const char *pointer, const char *input_at,
+                        const char *output_at)
 {
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(tool, "name");
     cJSON *input = cJSON_GetObjectItemCaseSensitive(tool, "inputSchema");
@@ -148,7 +153,8 @@ static void import_tool(imp_ctx *c, cJSON *tool, const char *pointer, const char
     }
     char *output_name = NULL;
     if (cJSON_IsObject(output)) {
-        char *at = output_at != NULL ? xstrdup(output_at) : imp_pointer_append(pointer, "outputSchema");
+        char *at =
+            output_at != NULL ? xstrdup(output_at) : imp_pointer_append(pointer, "outputSchema");
         char *hint = xasprintf("%s_result", name->valuestring);
         start_root(c, output, at);
         itype *out = dialect_known(c, output, at) ? imp_map_root(c, output, at, hint) : NULL;
@@ -197,7 +203,8 @@ static void import_document(imp_ctx *c, cJSON *doc, const import_options *o)
         imp_tools tools;
         if (imp_provider_tools(c, doc, o->form, &tools))
             for (size_t i = 0; i < tools.n; i++)
-                import_tool(c, tools.tools[i].tool, "", tools.tools[i].input_at, tools.tools[i].output_at);
+                import_tool(c, tools.tools[i].tool, "", tools.tools[i].input_at,
+                            tools.tools[i].output_at);
         imp_tools_free(&tools);
         return;
     }
@@ -206,12 +213,15 @@ static void import_document(imp_ctx *c, cJSON *doc, const import_options *o)
         return;
     }
     if (!cJSON_IsObject(doc)) {
-        imp_error(c, "", "a schema, MCP tools or tool definitions are JSON objects (or an array of definitions)");
+        imp_error(
+            c, "",
+            "a schema, MCP tools or tool definitions are JSON objects (or an array of definitions)");
         return;
     }
     cJSON *result = cJSON_GetObjectItemCaseSensitive(doc, "result");
     const char *base = "";
-    if (cJSON_IsObject(result) && cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(result, "tools"))) {
+    if (cJSON_IsObject(result) &&
+        cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(result, "tools"))) {
         doc = result;
         base = "/result";
     }
@@ -225,7 +235,9 @@ static void import_document(imp_ctx *c, cJSON *doc, const import_options *o)
     } else {
         const cJSON *title = cJSON_GetObjectItemCaseSensitive(doc, "title");
         char *stem = file_stem(o->file);
-        const char *name = o->name != NULL ? o->name : cJSON_IsString(title) ? title->valuestring : stem;
+        const char *name = o->name != NULL         ? o->name
+                           : cJSON_IsString(title) ? title->valuestring
+                                                   : stem;
         start_root(c, doc, "");
         if (dialect_known(c, doc, ""))
             (void)imp_map_root(c, doc, "", name);
@@ -263,7 +275,8 @@ int import_command(int argc, char **argv)
     const char *end = NULL;
     cJSON *doc = cJSON_ParseWithOpts(text, &end, 1);
     if (doc == NULL) {
-        fprintf(stderr, "%s: error: not JSON (at byte %zu)\n", o.file, end != NULL ? (size_t)(end - text) : 0);
+        fprintf(stderr, "%s: error: not JSON (at byte %zu)\n", o.file,
+                end != NULL ? (size_t)(end - text) : 0);
         free(text);
         return 1;
     }

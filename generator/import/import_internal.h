@@ -38,7 +38,7 @@ typedef struct ifield {
     char *description;
     bool required;
     bool nullable;
-    bool by_pointer;  /* a struct reached while it is being mapped: recursion */
+    bool by_pointer; /* a struct reached while it is being mapped: recursion */
     bool accept_overlap;
     cJSON *default_value; /* owned; NULL: none */
     char *note;           /* a plain comment above the member: what --loosen loosened */
@@ -48,26 +48,27 @@ typedef struct ifield {
 
 struct itype {
     ikind kind;
-    char *c_name;      /* named types: the struct, enum or typedef name */
+    char *c_name; /* named types: the struct, enum or typedef name */
     char *description;
-    char **tags;       /* "@minimum 1", one a line; the value's own keywords */
+    char **tags; /* "@minimum 1", one a line; the value's own keywords */
     size_t ntags;
     const char *int_type; /* IK_INT: uint8_t ... int64_t */
     /* IK_STRUCT, IK_UNTAGGED */
     ifield *fields;
     size_t nfields;
-    bool open;         /* @additionalProperties */
-    bool done;         /* mapped; a struct met again before is recursive */
+    bool open; /* @additionalProperties */
+    bool done; /* mapped; a struct met again before is recursive */
     bool printed;
-    bool is_entry;     /* a map's entry struct: not an object of its own */
+    bool is_entry; /* a map's entry struct: not an object of its own */
     /* IK_STRUCT as a tagged union: fields are the common members, then
      * the discriminator (tag_field) and the variants */
-    size_t tag_field;  /* index of the discriminator in fields; SIZE_MAX: none */
+    size_t tag_field; /* index of the discriminator in fields; SIZE_MAX: none */
     itype *tag_enum;
-    ifield *variants;  /* c_name: the union member (= the value's JSON name); type NULL: no members */
+    ifield
+        *variants; /* c_name: the union member (= the value's JSON name); type NULL: no members */
     size_t nvariants;
     /* IK_ENUM */
-    char **values;     /* JSON names */
+    char **values; /* JSON names */
     char **enumerators;
     char **value_docs;
     size_t nvalues;
@@ -82,20 +83,20 @@ struct itype {
 
 typedef struct imp_ctx {
     const char *file;
-    cJSON *schema_root;      /* what "#" names */
+    cJSON *schema_root;       /* what "#" names */
     const char *root_pointer; /* where schema_root is in the file ("" or "/tools/0/inputSchema") */
     bool loosen;
     bool wide_ints;
     unsigned errors;
-    char *refusal;           /* the last construct refused, for --loosen's note */
-    itype **types;           /* every named type, in creation order */
+    char *refusal; /* the last construct refused, for --loosen's note */
+    itype **types; /* every named type, in creation order */
     size_t ntypes;
-    itype **all;             /* every type, named or not: what imp_free frees */
+    itype **all; /* every type, named or not: what imp_free frees */
     size_t nall;
-    char **refs;             /* $ref targets mapped to a named type, and their types */
+    char **refs; /* $ref targets mapped to a named type, and their types */
     itype **ref_types;
     size_t nrefs;
-    char **in_progress;      /* $refs being mapped (a cycle through them is recursion) */
+    char **in_progress; /* $refs being mapped (a cycle through them is recursion) */
     size_t nin_progress;
     bool uses_cjson;
 } imp_ctx;

@@ -113,10 +113,12 @@ char *imp_tag_json(const cJSON *v)
 }
 
 static const char *string_keywords[] = {"minLength", "maxLength", "pattern", "format", NULL};
-static const char *number_keywords[] = {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", NULL};
+static const char *number_keywords[] = {"minimum",          "maximum",    "exclusiveMinimum",
+                                        "exclusiveMaximum", "multipleOf", NULL};
 static const char *array_keywords[] = {"items", "minItems", "maxItems", "uniqueItems", NULL};
-static const char *object_keywords[] = {"properties", "required", "additionalProperties", "propertyNames",
-                                        "minProperties", "maxProperties", NULL};
+static const char *object_keywords[] = {
+    "properties",    "required", "additionalProperties", "propertyNames", "minProperties",
+    "maxProperties", NULL};
 
 static bool in_list(const char *k, const char *const *list)
 {
@@ -133,8 +135,9 @@ static const char *unknown_keyword(const cJSON *s, const char *const *allowed)
     const cJSON *k;
     cJSON_ArrayForEach(k, s)
     {
-        if (imp_known_annotation(k->string) || strcmp(k->string, "type") == 0 || strcmp(k->string, "enum") == 0 ||
-            strcmp(k->string, "const") == 0 || (allowed != NULL && in_list(k->string, allowed)))
+        if (imp_known_annotation(k->string) || strcmp(k->string, "type") == 0 ||
+            strcmp(k->string, "enum") == 0 || strcmp(k->string, "const") == 0 ||
+            (allowed != NULL && in_list(k->string, allowed)))
             continue;
         return k->string;
     }
@@ -188,7 +191,8 @@ static void copy_tags(itype *t, const cJSON *s, const char *const *list)
 
 static void copy_enum_const(itype *t, const cJSON *s)
 {
-    const cJSON *e = cJSON_GetObjectItemCaseSensitive(s, "enum"), *k = cJSON_GetObjectItemCaseSensitive(s, "const");
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(s, "enum"),
+                *k = cJSON_GetObjectItemCaseSensitive(s, "const");
     if (e != NULL) {
         char *v = imp_tag_json(e);
         imp_add_tag(t, "@enum %s", v);
@@ -201,8 +205,8 @@ static void copy_enum_const(itype *t, const cJSON *s)
     }
 }
 
-static const char *const formats[] = {"date-time", "date", "time", "email", "uri", "uuid", "ipv4", "ipv6", "hostname",
-                                      NULL};
+static const char *const formats[] = {"date-time", "date", "time", "email",    "uri",
+                                      "uuid",      "ipv4", "ipv6", "hostname", NULL};
 
 static itype *map_string(imp_ctx *c, const cJSON *s, const char *pointer)
 {
@@ -211,7 +215,8 @@ static itype *map_string(imp_ctx *c, const cJSON *s, const char *pointer)
     if (format != NULL && !in_list(format, formats)) {
         char *at = imp_pointer_append(pointer, "format");
         char *construct = xasprintf("format \"%s\"", format);
-        imp_refuse(c, at, construct, "schemac checks date-time, date, time, email, uri, uuid, ipv4, ipv6, hostname");
+        imp_refuse(c, at, construct,
+                   "schemac checks date-time, date, time, email, uri, uuid, ipv4, ipv6, hostname");
         free(construct);
         free(at);
         return NULL;
@@ -226,10 +231,11 @@ static itype *map_string(imp_ctx *c, const cJSON *s, const char *pointer)
             char *why = xasprintf("schemac's pattern compiler: %s at offset %zu", err, off);
             imp_refuse(c, at, "this pattern", why);
             free(why);
-        } else if (strchr(pat, '\n') != NULL || strchr(pat, '\r') != NULL ||
-                   pat[0] == ' ' || pat[0] == '\t' || (pat[0] != '\0' && strchr(" \t", pat[strlen(pat) - 1]))) {
-            imp_refuse(c, at, "this pattern", "@pattern runs to the end of its line in a comment: no line break, "
-                                              "no space at either end");
+        } else if (strchr(pat, '\n') != NULL || strchr(pat, '\r') != NULL || pat[0] == ' ' ||
+                   pat[0] == '\t' || (pat[0] != '\0' && strchr(" \t", pat[strlen(pat) - 1]))) {
+            imp_refuse(c, at, "this pattern",
+                       "@pattern runs to the end of its line in a comment: no line break, "
+                       "no space at either end");
         }
         pattern_free(p);
         free(at);
@@ -247,7 +253,10 @@ static itype *map_string(imp_ctx *c, const cJSON *s, const char *pointer)
 static const char *int_type_for(double lo, double hi)
 {
     if (lo >= 0) {
-        return hi <= UINT8_MAX ? "uint8_t" : hi <= UINT16_MAX ? "uint16_t" : hi <= UINT32_MAX ? "uint32_t" : "uint64_t";
+        return hi <= UINT8_MAX    ? "uint8_t"
+               : hi <= UINT16_MAX ? "uint16_t"
+               : hi <= UINT32_MAX ? "uint32_t"
+                                  : "uint64_t";
     }
     if (lo >= INT8_MIN && hi <= INT8_MAX)
         return "int8_t";
@@ -276,7 +285,8 @@ static void integer_tags(itype *t, const cJSON *s)
         if (!in_list(k->string, number_keywords))
             continue;
         double v = k->valuedouble;
-        if ((strcmp(k->string, "maximum") == 0 && v > SAFE_INT) || (strcmp(k->string, "minimum") == 0 && v < -SAFE_INT) ||
+        if ((strcmp(k->string, "maximum") == 0 && v > SAFE_INT) ||
+            (strcmp(k->string, "minimum") == 0 && v < -SAFE_INT) ||
             (strcmp(k->string, "exclusiveMaximum") == 0 && v > SAFE_INT + 1) ||
             (strcmp(k->string, "exclusiveMinimum") == 0 && v < -SAFE_INT - 1))
             continue;
@@ -299,7 +309,8 @@ static bool bounds_are_numbers(imp_ctx *c, const cJSON *s, const char *pointer)
             char *at = imp_pointer_append(pointer, k->string);
             char *why = draft04 ? xasprintf("draft-04's boolean %s is not read", k->string)
                                 : xasprintf("%s takes a number", k->string);
-            char *construct = xasprintf("%s %s that is not a number", k->string[0] == 'e' ? "an" : "a", k->string);
+            char *construct = xasprintf("%s %s that is not a number",
+                                        k->string[0] == 'e' ? "an" : "a", k->string);
             imp_refuse(c, at, construct, why);
             free(construct);
             free(why);
@@ -325,15 +336,18 @@ static itype *map_integer(imp_ctx *c, const cJSON *s, const char *pointer)
         if (beyond) {
             char *at = imp_pointer_append(pointer, values[i]);
             char *construct = xasprintf("an integer %s beyond ±(2^53-1)", values[i]);
-            imp_refuse(c, at, construct, "no decoder takes such an integer: I-JSON, docs/strictness.md");
+            imp_refuse(c, at, construct,
+                       "no decoder takes such an integer: I-JSON, docs/strictness.md");
             free(construct);
             free(at);
             return NULL;
         }
     }
     itype *t = imp_new_type(c, IK_INT, NULL);
-    double lo = fmax(num_of(s, "minimum", -INFINITY), floor(num_of(s, "exclusiveMinimum", -INFINITY)) + 1);
-    double hi = fmin(num_of(s, "maximum", INFINITY), ceil(num_of(s, "exclusiveMaximum", INFINITY)) - 1);
+    double lo =
+        fmax(num_of(s, "minimum", -INFINITY), floor(num_of(s, "exclusiveMinimum", -INFINITY)) + 1);
+    double hi =
+        fmin(num_of(s, "maximum", INFINITY), ceil(num_of(s, "exclusiveMaximum", INFINITY)) - 1);
     /* the bounds as written, not rounded: schemac states the tighter of a
      * tag and the type's range, so -0.5 stays -0.5 on a signed type */
     t->int_type = c->wide_ints ? "int64_t" : int_type_for(lo, hi);
@@ -367,7 +381,8 @@ static bool split_value_docs(itype *t, const char *description)
             return false;
         const char *text = description + line;
         size_t n = at - line, name = strlen(t->values[v - 1]);
-        if (n < 2 + name || strncmp(text, "- ", 2) != 0 || strncmp(text + 2, t->values[v - 1], name) != 0)
+        if (n < 2 + name || strncmp(text, "- ", 2) != 0 ||
+            strncmp(text + 2, t->values[v - 1], name) != 0)
             return false;
         if (n == 2 + name)
             t->value_docs[v - 1] = NULL;
@@ -415,7 +430,8 @@ static itype *map_enum(imp_ctx *c, const cJSON *s, const char *name_hint)
 static bool enum_fits_c(const cJSON *s)
 {
     const cJSON *e = cJSON_GetObjectItemCaseSensitive(s, "enum");
-    if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) == 0 || cJSON_GetObjectItemCaseSensitive(s, "const") != NULL)
+    if (!cJSON_IsArray(e) || cJSON_GetArraySize(e) == 0 ||
+        cJSON_GetObjectItemCaseSensitive(s, "const") != NULL)
         return false;
     const cJSON *v;
     cJSON_ArrayForEach(v, e)
@@ -459,8 +475,11 @@ static const char *implied_type(const cJSON *s)
     {
         const char *t = json_type_of(v);
         if (strcmp(t, "number") == 0 || strcmp(t, "integer") == 0)
-            t = type != NULL && strcmp(type, "integer") == 0 && strcmp(t, "integer") == 0 ? "integer" : "number";
-        if (type != NULL && strcmp(type, t) != 0 && !(strcmp(t, "number") == 0 && strcmp(type, "integer") == 0))
+            t = type != NULL && strcmp(type, "integer") == 0 && strcmp(t, "integer") == 0
+                    ? "integer"
+                    : "number";
+        if (type != NULL && strcmp(type, t) != 0 &&
+            !(strcmp(t, "number") == 0 && strcmp(type, "integer") == 0))
             return NULL;
         type = t;
     }
@@ -495,7 +514,8 @@ static bool enum_value_fits(const cJSON *s, const cJSON *v)
         return n >= num_of(s, "minLength", 0) && n <= num_of(s, "maxLength", INFINITY);
     }
     if (cJSON_IsNumber(v))
-        return v->valuedouble >= num_of(s, "minimum", -INFINITY) && v->valuedouble <= num_of(s, "maximum", INFINITY) &&
+        return v->valuedouble >= num_of(s, "minimum", -INFINITY) &&
+               v->valuedouble <= num_of(s, "maximum", INFINITY) &&
                v->valuedouble > num_of(s, "exclusiveMinimum", -INFINITY) &&
                v->valuedouble < num_of(s, "exclusiveMaximum", INFINITY);
     return true;
@@ -522,8 +542,8 @@ static cJSON *enum_without_misfits(const cJSON *s)
     return copy;
 }
 
-static itype *map_typed_checked(imp_ctx *c, const cJSON *s, const char *pointer, const char *name_hint,
-                                const char *type);
+static itype *map_typed_checked(imp_ctx *c, const cJSON *s, const char *pointer,
+                                const char *name_hint, const char *type);
 
 /* A bound of s tightened to limit (a larger minimum, a smaller maximum). */
 static void tighten(cJSON *s, const char *bound, double limit)
@@ -565,7 +585,8 @@ static cJSON *number_format_checked(const cJSON *s, const char **type)
 }
 
 /* By "type" (or the type its enum or const implies). */
-static itype *map_typed(imp_ctx *c, const cJSON *s, const char *pointer, const char *name_hint, const char *type)
+static itype *map_typed(imp_ctx *c, const cJSON *s, const char *pointer, const char *name_hint,
+                        const char *type)
 {
     cJSON *formatted = number_format_checked(s, &type);
     if (formatted != NULL) {
@@ -577,25 +598,28 @@ static itype *map_typed(imp_ctx *c, const cJSON *s, const char *pointer, const c
     if (fitted == NULL)
         return map_typed_checked(c, s, pointer, name_hint, type);
     itype *t = cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(fitted, "enum")) == 0
-                   ? imp_refuse(c, pointer, "an enum whose every value the other keywords refuse", "no value is valid")
+                   ? imp_refuse(c, pointer, "an enum whose every value the other keywords refuse",
+                                "no value is valid")
                    : map_typed_checked(c, fitted, pointer, name_hint, type);
     cJSON_Delete(fitted);
     return t;
 }
 
-static itype *map_typed_checked(imp_ctx *c, const cJSON *s, const char *pointer, const char *name_hint,
-                                const char *type)
+static itype *map_typed_checked(imp_ctx *c, const cJSON *s, const char *pointer,
+                                const char *name_hint, const char *type)
 {
-    const char *const *allowed = strcmp(type, "string") == 0                                  ? string_keywords
-                                 : strcmp(type, "integer") == 0 || strcmp(type, "number") == 0 ? number_keywords
-                                 : strcmp(type, "array") == 0                                  ? array_keywords
-                                 : strcmp(type, "object") == 0                                 ? object_keywords
-                                                                                               : NULL;
+    const char *const *allowed = strcmp(type, "string") == 0 ? string_keywords
+                                 : strcmp(type, "integer") == 0 || strcmp(type, "number") == 0
+                                     ? number_keywords
+                                 : strcmp(type, "array") == 0  ? array_keywords
+                                 : strcmp(type, "object") == 0 ? object_keywords
+                                                               : NULL;
     const char *unknown = unknown_keyword(s, allowed);
     if (unknown != NULL)
         return refuse_keyword(c, pointer, unknown);
     if (strcmp(type, "null") == 0)
-        return imp_refuse(c, pointer, "a value that is always null", "a member is null only as a @nullable one");
+        return imp_refuse(c, pointer, "a value that is always null",
+                          "a member is null only as a @nullable one");
     if (strcmp(type, "boolean") == 0) {
         itype *t = imp_new_type(c, IK_BOOL, NULL);
         copy_enum_const(t, s);
@@ -634,7 +658,8 @@ static itype *map_ref(imp_ctx *c, const cJSON *s, const char *pointer)
             return c->ref_types[i];
     for (size_t i = 0; i < c->nin_progress; i++)
         if (strcmp(c->in_progress[i], ref) == 0)
-            return imp_refuse(c, pointer, "this recursion", "a type reaches itself through an object only");
+            return imp_refuse(c, pointer, "this recursion",
+                              "a type reaches itself through an object only");
     cJSON *target = imp_resolve_ref(c, ref, pointer);
     if (target == NULL)
         return NULL;
@@ -679,9 +704,10 @@ static bool mergeable(const cJSON *b, bool outer)
     cJSON_ArrayForEach(k, b)
     {
         const char *key = k->string;
-        bool ok = imp_known_annotation(key) || strcmp(key, "properties") == 0 || strcmp(key, "required") == 0 ||
-                  (outer && strcmp(key, "allOf") == 0) ||
-                  (strcmp(key, "type") == 0 && cJSON_IsString(k) && strcmp(k->valuestring, "object") == 0) ||
+        bool ok = imp_known_annotation(key) || strcmp(key, "properties") == 0 ||
+                  strcmp(key, "required") == 0 || (outer && strcmp(key, "allOf") == 0) ||
+                  (strcmp(key, "type") == 0 && cJSON_IsString(k) &&
+                   strcmp(k->valuestring, "object") == 0) ||
                   (strcmp(key, "additionalProperties") == 0 &&
                    (cJSON_IsTrue(k) || (cJSON_IsObject(k) && cJSON_GetArraySize(k) == 0)));
         if (!ok || (strcmp(key, "properties") == 0 && !cJSON_IsObject(k)) ||
@@ -744,7 +770,9 @@ static cJSON *merged_all_of(imp_ctx *c, const cJSON *s, const char *pointer)
     cJSON_ArrayForEach(branch, cJSON_GetObjectItemCaseSensitive(s, "allOf"))
     {
         const cJSON *b = branch; /* its $refs followed */
-        for (int hops = 0; ok && hops < 32 && str_of(b, "$ref") != NULL && cJSON_GetArraySize((cJSON *)b) == 1; hops++)
+        for (int hops = 0;
+             ok && hops < 32 && str_of(b, "$ref") != NULL && cJSON_GetArraySize((cJSON *)b) == 1;
+             hops++)
             b = imp_resolve_ref(c, str_of(b, "$ref"), pointer);
         ok = ok && cJSON_IsObject(b) && mergeable(b, false) && merge_branch(merged, b);
     }
@@ -760,7 +788,8 @@ itype *imp_map_schema(imp_ctx *c, const cJSON *s, const char *pointer, const cha
     if (cJSON_IsTrue(s))
         return imp_new_type(c, IK_ANY, NULL);
     if (!cJSON_IsObject(s))
-        return imp_refuse(c, pointer, cJSON_IsFalse(s) ? "false (no value)" : "this value", "not a schema a member can have");
+        return imp_refuse(c, pointer, cJSON_IsFalse(s) ? "false (no value)" : "this value",
+                          "not a schema a member can have");
     free(c->refusal);
     c->refusal = NULL;
     if (cJSON_GetObjectItemCaseSensitive(s, "$ref") != NULL)
@@ -776,15 +805,17 @@ itype *imp_map_schema(imp_ctx *c, const cJSON *s, const char *pointer, const cha
             return t;
         }
         if (cJSON_GetArraySize(all) != 1 || cJSON_GetArraySize((cJSON *)s) != 1)
-            return imp_refuse(c, pointer, "allOf",
-                              "a header has no intersection of schemas; only objects open to other members, "
-                              "with properties alike where they share them, are merged");
+            return imp_refuse(
+                c, pointer, "allOf",
+                "a header has no intersection of schemas; only objects open to other members, "
+                "with properties alike where they share them, are merged");
         char *at = imp_pointer_append(pointer, "allOf/0");
         itype *t = imp_map_schema(c, cJSON_GetArrayItem(all, 0), at, name_hint);
         free(at);
         return t;
     }
-    if (cJSON_GetObjectItemCaseSensitive(s, "anyOf") != NULL || cJSON_GetObjectItemCaseSensitive(s, "oneOf") != NULL)
+    if (cJSON_GetObjectItemCaseSensitive(s, "anyOf") != NULL ||
+        cJSON_GetObjectItemCaseSensitive(s, "oneOf") != NULL)
         return imp_map_union(c, s, pointer, name_hint);
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(s, "type");
     if (cJSON_IsArray(type) && cJSON_GetArraySize(type) == 1)
@@ -795,18 +826,24 @@ itype *imp_map_schema(imp_ctx *c, const cJSON *s, const char *pointer, const cha
         return map_typed(c, s, pointer, name_hint, type->valuestring);
     const char *implied = implied_type(s);
     if (implied != NULL) {
-        if (strcmp(implied, "object") == 0 || strcmp(implied, "array") == 0 || strcmp(implied, "null") == 0)
-            return imp_refuse(c, pointer, "an enum or const of this type", "@enum and @const take booleans, numbers and strings");
+        if (strcmp(implied, "object") == 0 || strcmp(implied, "array") == 0 ||
+            strcmp(implied, "null") == 0)
+            return imp_refuse(c, pointer, "an enum or const of this type",
+                              "@enum and @const take booleans, numbers and strings");
         return map_typed(c, s, pointer, name_hint, implied);
     }
-    if (cJSON_GetObjectItemCaseSensitive(s, "enum") != NULL || cJSON_GetObjectItemCaseSensitive(s, "const") != NULL)
-        return imp_refuse(c, pointer, "an enum of values of several types", "@enum takes values of one type");
+    if (cJSON_GetObjectItemCaseSensitive(s, "enum") != NULL ||
+        cJSON_GetObjectItemCaseSensitive(s, "const") != NULL)
+        return imp_refuse(c, pointer, "an enum of values of several types",
+                          "@enum takes values of one type");
     const char *unknown = unknown_keyword(s, NULL);
     if (unknown == NULL)
         return imp_new_type(c, IK_ANY, NULL);
     if (has_any_keyword(s, string_keywords) || has_any_keyword(s, number_keywords) ||
         has_any_keyword(s, array_keywords) || has_any_keyword(s, object_keywords))
-        return imp_refuse(c, pointer, "keywords without \"type\"", "they constrain one type and let values of the others through; a member has one type");
+        return imp_refuse(
+            c, pointer, "keywords without \"type\"",
+            "they constrain one type and let values of the others through; a member has one type");
     return refuse_keyword(c, pointer, unknown);
 }
 
@@ -826,7 +863,8 @@ static itype *map_items(imp_ctx *c, const cJSON *items, const char *pointer, con
         return NULL;
     const char *d = str_of(items, "description");
     if (t->kind == IK_ARRAY || t->kind == IK_MAP)
-        return imp_refuse(c, pointer, t->kind == IK_ARRAY ? "an array of arrays" : "an array of maps",
+        return imp_refuse(c, pointer,
+                          t->kind == IK_ARRAY ? "an array of arrays" : "an array of maps",
                           "C has no array of counted arrays");
     if (t->c_name == NULL && d != NULL && t->kind != IK_ANY && t->kind != IK_ANY_OBJECT) {
         /* a typedef carries the items' description */
@@ -847,7 +885,8 @@ static itype *map_array(imp_ctx *c, const cJSON *s, const char *pointer, const c
     char *at = imp_pointer_append(pointer, "items");
     if (cJSON_IsArray(items)) {
         free(at);
-        return imp_refuse(c, pointer, "items as a list (a tuple)", "a C array holds items of one type");
+        return imp_refuse(c, pointer, "items as a list (a tuple)",
+                          "a C array holds items of one type");
     }
     char *hint = xasprintf("%s_item", name_hint != NULL ? name_hint : "array");
     itype *item = items != NULL ? map_items(c, items, at, hint) : imp_new_type(c, IK_ANY, NULL);
@@ -856,8 +895,9 @@ static itype *map_array(imp_ctx *c, const cJSON *s, const char *pointer, const c
     if (item == NULL)
         return NULL;
     const cJSON *unique = cJSON_GetObjectItemCaseSensitive(s, "uniqueItems");
-    if (cJSON_IsTrue(unique) && !(item->kind == IK_BOOL || item->kind == IK_INT || item->kind == IK_NUMBER ||
-                                  item->kind == IK_STRING || item->kind == IK_ENUM))
+    if (cJSON_IsTrue(unique) &&
+        !(item->kind == IK_BOOL || item->kind == IK_INT || item->kind == IK_NUMBER ||
+          item->kind == IK_STRING || item->kind == IK_ENUM))
         return imp_refuse(c, pointer, "uniqueItems on these items",
                           "schemac compares strings, numbers, booleans and enums only");
     itype *t = imp_new_type(c, IK_ARRAY, NULL);
@@ -866,8 +906,10 @@ static itype *map_array(imp_ctx *c, const cJSON *s, const char *pointer, const c
     copy_tags(t, s, counts);
     if (cJSON_IsTrue(unique))
         imp_add_tag(t, "@uniqueItems");
-    if (cJSON_GetObjectItemCaseSensitive(s, "enum") != NULL || cJSON_GetObjectItemCaseSensitive(s, "const") != NULL)
-        return imp_refuse(c, pointer, "an enum or const of arrays", "@enum and @const take booleans, numbers and strings");
+    if (cJSON_GetObjectItemCaseSensitive(s, "enum") != NULL ||
+        cJSON_GetObjectItemCaseSensitive(s, "const") != NULL)
+        return imp_refuse(c, pointer, "an enum or const of arrays",
+                          "@enum and @const take booleans, numbers and strings");
     return t;
 }
 
@@ -896,8 +938,10 @@ const cJSON *imp_strip_null(imp_ctx *c, const cJSON *s, bool *nullable, cJSON **
                 const cJSON *k;
                 cJSON_ArrayForEach(k, s)
                 {
-                    if (strcmp(k->string, alt) != 0 && cJSON_GetObjectItemCaseSensitive(copy, k->string) == NULL &&
-                        cJSON_IsObject(copy) && cJSON_GetObjectItemCaseSensitive(copy, "$ref") == NULL)
+                    if (strcmp(k->string, alt) != 0 &&
+                        cJSON_GetObjectItemCaseSensitive(copy, k->string) == NULL &&
+                        cJSON_IsObject(copy) &&
+                        cJSON_GetObjectItemCaseSensitive(copy, "$ref") == NULL)
                         cJSON_AddItemToObject(copy, k->string, cJSON_Duplicate(k, 1));
                 }
                 *nullable = true;
@@ -950,7 +994,8 @@ static bool is_value_kind(ikind k)
  * Schema default is an annotation that may break them. */
 static bool default_fits(const cJSON *s, const cJSON *d, ikind kind)
 {
-    const cJSON *e = cJSON_GetObjectItemCaseSensitive(s, "enum"), *k = cJSON_GetObjectItemCaseSensitive(s, "const");
+    const cJSON *e = cJSON_GetObjectItemCaseSensitive(s, "enum"),
+                *k = cJSON_GetObjectItemCaseSensitive(s, "const");
     bool in_enum = e == NULL;
     const cJSON *v;
     cJSON_ArrayForEach(v, e)
@@ -986,7 +1031,8 @@ static void field_default(ifield *f, const cJSON *s, const cJSON *d)
 {
     if (d == NULL || f->type == NULL)
         return;
-    bool scalar = is_value_kind(f->type->kind) && !cJSON_IsNull(d) && !cJSON_IsArray(d) && !cJSON_IsObject(d);
+    bool scalar =
+        is_value_kind(f->type->kind) && !cJSON_IsNull(d) && !cJSON_IsArray(d) && !cJSON_IsObject(d);
     bool ok = (scalar && default_fits(s, d, f->type->kind)) ||
               (f->type->kind == IK_ARRAY && cJSON_IsArray(d) && cJSON_GetArraySize(d) == 0) ||
               (f->type->kind == IK_MAP && cJSON_IsObject(d) && cJSON_GetArraySize(d) == 0);
@@ -995,7 +1041,8 @@ static void field_default(ifield *f, const cJSON *s, const cJSON *d)
     else if (f->note == NULL && scalar)
         f->note = xstrdup("its default is not stated: a value its own keywords refuse");
     else if (f->note == NULL)
-        f->note = xstrdup("its default is not stated: schemac takes a scalar, [] or {} as @default");
+        f->note =
+            xstrdup("its default is not stated: schemac takes a scalar, [] or {} as @default");
 }
 
 /* A description given on the member: a named type keeps its own. */
@@ -1022,7 +1069,8 @@ static itype *loosened(imp_ctx *c, ifield *f)
     return imp_new_type(c, IK_ANY, NULL);
 }
 
-static void map_field(imp_ctx *c, itype *st, const char *json_name, const cJSON *ps, const char *pointer, bool required)
+static void map_field(imp_ctx *c, itype *st, const char *json_name, const cJSON *ps,
+                      const char *pointer, bool required)
 {
     ifield f;
     memset(&f, 0, sizeof f);
@@ -1041,13 +1089,16 @@ static void map_field(imp_ctx *c, itype *st, const char *json_name, const cJSON 
             f.type = imp_refuse(c, pointer, "a required member of a type that contains it",
                                 "a struct holds itself through a pointer, which may be absent");
     }
-    if (f.type != NULL && (f.type->kind == IK_ANY || f.type->kind == IK_ANY_OBJECT) && required && !f.nullable)
-        f.type = imp_refuse(c, pointer, "a required member of any value", "a cJSON * member may be absent");
+    if (f.type != NULL && (f.type->kind == IK_ANY || f.type->kind == IK_ANY_OBJECT) && required &&
+        !f.nullable)
+        f.type = imp_refuse(c, pointer, "a required member of any value",
+                            "a cJSON * member may be absent");
     if (f.type != NULL && f.nullable &&
         (f.type->kind == IK_ANY_OBJECT || f.type->kind == IK_UNTAGGED || f.type->kind == IK_ANY))
-        f.type = f.type->kind == IK_ANY ? f.type
-                                        : imp_refuse(c, pointer, "null beside a free-form object or a union",
-                                                     "@nullable takes a pointer to one type");
+        f.type = f.type->kind == IK_ANY
+                     ? f.type
+                     : imp_refuse(c, pointer, "null beside a free-form object or a union",
+                                  "@nullable takes a pointer to one type");
     if (f.type == NULL && c->loosen && c->refusal != NULL) {
         f.type = loosened(c, &f);
         f.required = false;
@@ -1109,8 +1160,10 @@ static itype *map_map(imp_ctx *c, const cJSON *s, const char *pointer, const cha
         map_field(c, entry, "key", keys, at, true);
         cJSON_Delete(keys);
         free(at);
-        if (entry->nfields != 1 || entry->fields[0].type->kind != IK_STRING || entry->fields[0].note != NULL)
-            return imp_refuse(c, pointer, "these propertyNames", "a map's keys are strings with string keywords");
+        if (entry->nfields != 1 || entry->fields[0].type->kind != IK_STRING ||
+            entry->fields[0].note != NULL)
+            return imp_refuse(c, pointer, "these propertyNames",
+                              "a map's keys are strings with string keywords");
     } else {
         cJSON *keys = cJSON_CreateObject();
         cJSON_AddStringToObject(keys, "type", "string");
@@ -1118,13 +1171,15 @@ static itype *map_map(imp_ctx *c, const cJSON *s, const char *pointer, const cha
         cJSON_Delete(keys);
     }
     char *at = imp_pointer_append(pointer, "additionalProperties");
-    map_field(c, entry, "value", cJSON_GetObjectItemCaseSensitive(s, "additionalProperties"), at, true);
+    map_field(c, entry, "value", cJSON_GetObjectItemCaseSensitive(s, "additionalProperties"), at,
+              true);
     free(at);
     if (entry->nfields != 2 || entry->fields[1].note != NULL ||
         (entry->fields[1].type->kind == IK_ANY && !c->loosen))
         return entry->nfields != 2 || entry->fields[1].note != NULL
                    ? NULL
-                   : imp_refuse(c, pointer, "a map of any values", "a map's value is not a cJSON *");
+                   : imp_refuse(c, pointer, "a map of any values",
+                                "a map's value is not a cJSON *");
     entry->done = true;
     itype *t = imp_new_type(c, IK_MAP, NULL);
     t->items = entry;
@@ -1147,14 +1202,16 @@ static itype *map_object(imp_ctx *c, const cJSON *s, const char *pointer, const 
         if (cJSON_GetObjectItemCaseSensitive(s, *k) != NULL)
             return refuse_keyword(c, pointer, *k);
     if (cJSON_IsObject(extra))
-        return imp_refuse(c, pointer, "additionalProperties with a schema beside properties",
-                          "a struct's unknown members are refused or skipped, a map has no fixed members");
+        return imp_refuse(
+            c, pointer, "additionalProperties with a schema beside properties",
+            "a struct's unknown members are refused or skipped, a map has no fixed members");
     const cJSON *r;
     cJSON_ArrayForEach(r, required)
     {
         if (!cJSON_IsString(r) || cJSON_GetObjectItemCaseSensitive(props, r->valuestring) == NULL) {
             char *at = imp_pointer_append(pointer, "required");
-            imp_refuse(c, at, "a required member without a schema in properties", "a struct's members are its properties");
+            imp_refuse(c, at, "a required member without a schema in properties",
+                       "a struct's members are its properties");
             free(at);
             return NULL;
         }
@@ -1195,7 +1252,8 @@ itype *imp_map_root(imp_ctx *c, const cJSON *s, const char *pointer, const char 
         return NULL;
     }
     if (t->kind != IK_STRUCT) {
-        imp_error(c, pointer, "the root is not an object with properties: schemac's roots are structs");
+        imp_error(c, pointer,
+                  "the root is not an object with properties: schemac's roots are structs");
         return NULL;
     }
     t->root = true;

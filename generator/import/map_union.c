@@ -84,8 +84,10 @@ static bool object_of_properties(const cJSON *b, bool closed)
     }
     const cJSON *t = cJSON_GetObjectItemCaseSensitive(b, "type");
     const cJSON *extra = cJSON_GetObjectItemCaseSensitive(b, "additionalProperties");
-    bool open = extra == NULL || cJSON_IsTrue(extra) || (cJSON_IsObject(extra) && cJSON_GetArraySize(extra) == 0);
-    return cJSON_IsString(t) && strcmp(t->valuestring, "object") == 0 && (closed ? cJSON_IsFalse(extra) : open);
+    bool open = extra == NULL || cJSON_IsTrue(extra) ||
+                (cJSON_IsObject(extra) && cJSON_GetArraySize(extra) == 0);
+    return cJSON_IsString(t) && strcmp(t->valuestring, "object") == 0 &&
+           (closed ? cJSON_IsFalse(extra) : open);
 }
 
 static bool closed_object(const cJSON *b)
@@ -102,13 +104,13 @@ static const char *find_tag(const cJSON *const *b, size_t n)
     {
         bool ok = true;
         for (size_t i = 0; i < n && ok; i++) {
-            const cJSON *q = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(b[i], "properties"),
-                                                              p->string);
+            const cJSON *q = cJSON_GetObjectItemCaseSensitive(
+                cJSON_GetObjectItemCaseSensitive(b[i], "properties"), p->string);
             const char *v = q != NULL ? tag_value(q) : NULL;
             ok = v != NULL && in_required(b[i], p->string) && imp_is_identifier(v);
             for (size_t j = 0; j < i && ok; j++) {
-                const cJSON *o = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(b[j], "properties"),
-                                                                  p->string);
+                const cJSON *o = cJSON_GetObjectItemCaseSensitive(
+                    cJSON_GetObjectItemCaseSensitive(b[j], "properties"), p->string);
                 ok = strcmp(tag_value(o), v) != 0;
             }
         }
@@ -121,10 +123,13 @@ static const char *find_tag(const cJSON *const *b, size_t n)
 /* A property every branch has with one schema and one requiredness. */
 static bool common_member(const cJSON *const *b, size_t n, const char *name)
 {
-    const cJSON *first = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(b[0], "properties"), name);
+    const cJSON *first = cJSON_GetObjectItemCaseSensitive(
+        cJSON_GetObjectItemCaseSensitive(b[0], "properties"), name);
     for (size_t i = 1; i < n; i++) {
-        const cJSON *p = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(b[i], "properties"), name);
-        if (p == NULL || !cJSON_Compare(first, p, 1) || in_required(b[i], name) != in_required(b[0], name))
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(b[i], "properties"), name);
+        if (p == NULL || !cJSON_Compare(first, p, 1) ||
+            in_required(b[i], name) != in_required(b[0], name))
             return false;
     }
     return true;
@@ -132,7 +137,8 @@ static bool common_member(const cJSON *const *b, size_t n, const char *name)
 
 /* The object of a branch's common members (common) or its own ones,
  * closed unless open (the common ones of open branches). */
-static cJSON *sub_object(const cJSON *b, const char *tag, const cJSON *const *all, size_t n, bool common, bool open)
+static cJSON *sub_object(const cJSON *b, const char *tag, const cJSON *const *all, size_t n,
+                         bool common, bool open)
 {
     cJSON *o = cJSON_CreateObject(), *props = cJSON_CreateObject(), *req = cJSON_CreateArray();
     cJSON_AddStringToObject(o, "type", "object");
@@ -163,23 +169,26 @@ static char *branch_pointer(const char *at, const size_t *origin, size_t i)
     return xasprintf("%s/%zu", at, origin != NULL ? origin[i] : i);
 }
 
-static itype *map_tagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, const size_t *origin, size_t n,
-                         const char *tag, bool open, const char *pointer, const char *name_hint)
+static itype *map_tagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, const size_t *origin,
+                         size_t n, const char *tag, bool open, const char *pointer,
+                         const char *name_hint)
 {
     /* the common members and the discriminator, as one struct */
     cJSON *common = sub_object(b[0], tag, b, n, true, open);
     cJSON *tag_enum = cJSON_CreateObject(), *values = cJSON_CreateArray();
     cJSON_AddStringToObject(tag_enum, "type", "string");
-    const cJSON *tag0 = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(b[0], "properties"), tag);
+    const cJSON *tag0 =
+        cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(b[0], "properties"), tag);
     if (str_of(tag0, "description") != NULL)
         cJSON_AddStringToObject(tag_enum, "description", str_of(tag0, "description"));
     for (size_t i = 0; i < n; i++)
-        cJSON_AddItemToArray(values, cJSON_CreateString(
-                                         tag_value(cJSON_GetObjectItemCaseSensitive(
-                                             cJSON_GetObjectItemCaseSensitive(b[i], "properties"), tag))));
+        cJSON_AddItemToArray(values,
+                             cJSON_CreateString(tag_value(cJSON_GetObjectItemCaseSensitive(
+                                 cJSON_GetObjectItemCaseSensitive(b[i], "properties"), tag))));
     cJSON_AddItemToObject(tag_enum, "enum", values);
     cJSON_AddItemToObject(cJSON_GetObjectItemCaseSensitive(common, "properties"), tag, tag_enum);
-    cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(common, "required"), cJSON_CreateString(tag));
+    cJSON_AddItemToArray(cJSON_GetObjectItemCaseSensitive(common, "required"),
+                         cJSON_CreateString(tag));
     if (str_of(s, "description") != NULL)
         cJSON_AddStringToObject(common, "description", str_of(s, "description"));
     itype *t = imp_map_schema(c, common, pointer, name_hint);
@@ -189,7 +198,8 @@ static itype *map_tagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, cons
     t->tag_field = t->nfields - 1;
     t->tag_enum = t->fields[t->tag_field].type;
     if (t->tag_enum == NULL || t->tag_enum->kind != IK_ENUM)
-        return imp_refuse(c, pointer, "this discriminator", "its values must be the names of a C enum");
+        return imp_refuse(c, pointer, "this discriminator",
+                          "its values must be the names of a C enum");
     /* schemac states the discriminator's description on the member */
     t->fields[t->tag_field].description = t->tag_enum->description;
     t->tag_enum->description = NULL;
@@ -204,7 +214,8 @@ static itype *map_tagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, cons
         cJSON *own = sub_object(b[i], tag, b, n, false, false);
         if (cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(own, "properties")) > 0) {
             char *hint = xasprintf("%s_%s", t->c_name, t->tag_enum->values[i]);
-            char *list = imp_pointer_append(pointer, cJSON_GetObjectItemCaseSensitive(s, "oneOf") ? "oneOf" : "anyOf");
+            char *list = imp_pointer_append(
+                pointer, cJSON_GetObjectItemCaseSensitive(s, "oneOf") ? "oneOf" : "anyOf");
             char *at = branch_pointer(list, origin, i);
             free(list);
             v->type = imp_map_schema(c, own, at, hint);
@@ -235,9 +246,11 @@ static bool objects_separable(imp_ctx *c, const cJSON *const *b, const char *con
         {
             bool elsewhere = false;
             for (size_t j = 0; j < n && cJSON_IsString(r); j++) {
-                const cJSON *bj = j != i && strcmp(types[j], "object") == 0 ? resolved(c, b[j], pointer) : NULL;
-                elsewhere |= cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(bj, "properties"),
-                                                              r->valuestring) != NULL;
+                const cJSON *bj =
+                    j != i && strcmp(types[j], "object") == 0 ? resolved(c, b[j], pointer) : NULL;
+                elsewhere |=
+                    cJSON_GetObjectItemCaseSensitive(
+                        cJSON_GetObjectItemCaseSensitive(bj, "properties"), r->valuestring) != NULL;
             }
             own |= cJSON_IsString(r) && !elsewhere;
         }
@@ -249,7 +262,8 @@ static bool objects_separable(imp_ctx *c, const cJSON *const *b, const char *con
 
 /* An @untagged union of the branches (schemas of distinct JSON types). */
 static itype *map_untagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, const size_t *origin,
-                           const char *const *types, size_t n, bool any_of, const char *pointer, const char *name_hint)
+                           const char *const *types, size_t n, bool any_of, const char *pointer,
+                           const char *name_hint)
 {
     itype *u = imp_new_type(c, IK_UNTAGGED, name_hint != NULL ? name_hint : "value");
     imp_register_in_progress(c, u);
@@ -298,7 +312,9 @@ static itype *map_untagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, co
             return NULL;
         }
         if (f->type->kind == IK_ANY || f->type->kind == IK_MAP || f->type->kind == IK_UNTAGGED) {
-            imp_refuse(c, at, "this branch", "a variant of an untagged union is a boolean, number, string, enum, array, struct or any object");
+            imp_refuse(
+                c, at, "this branch",
+                "a variant of an untagged union is a boolean, number, string, enum, array, struct or any object");
             free(at);
             return NULL;
         }
@@ -312,7 +328,8 @@ static itype *map_untagged(imp_ctx *c, const cJSON *s, const cJSON *const *b, co
             if ((strcmp(types[j], types[i]) == 0 && strcmp(types[i], "object") != 0) ||
                 (strcmp(types[j], "integer") == 0 && strcmp(types[i], "number") == 0) ||
                 (strcmp(types[j], "number") == 0 && strcmp(types[i], "integer") == 0))
-                f->accept_overlap = true; /* object variants never overlap: each has its own member */
+                f->accept_overlap =
+                    true; /* object variants never overlap: each has its own member */
         u->nfields++;
     }
     u->done = true;
@@ -394,8 +411,8 @@ static cJSON *fewer_branches(imp_ctx *c, const cJSON *s, const char *at, size_t 
     return copy;
 }
 
-static itype *map_union_checked(imp_ctx *c, const cJSON *s, const size_t *origin, const char *pointer,
-                                const char *name_hint);
+static itype *map_union_checked(imp_ctx *c, const cJSON *s, const size_t *origin,
+                                const char *pointer, const char *name_hint);
 
 /* true, or a schema of annotations only: every value. */
 static bool any_value(const cJSON *b)
@@ -443,8 +460,8 @@ itype *imp_map_union(imp_ctx *c, const cJSON *s, const char *pointer, const char
     return t;
 }
 
-static itype *map_union_checked(imp_ctx *c, const cJSON *s, const size_t *origin, const char *pointer,
-                                const char *name_hint)
+static itype *map_union_checked(imp_ctx *c, const cJSON *s, const size_t *origin,
+                                const char *pointer, const char *name_hint)
 {
     bool any_of = cJSON_GetObjectItemCaseSensitive(s, "anyOf") != NULL;
     if (any_of && cJSON_GetObjectItemCaseSensitive(s, "oneOf") != NULL)
@@ -499,16 +516,19 @@ static itype *map_union_checked(imp_ctx *c, const cJSON *s, const size_t *origin
         bool separable = ok && objects_separable(c, b, types, n, at);
         for (i = 0; i < n && ok; i++)
             for (size_t j = 0; j < i && ok; j++)
-                ok = (strcmp(types[i], "object") == 0 ? separable || strcmp(types[j], "object") != 0 : any_of) ||
+                ok = (strcmp(types[i], "object") == 0 ? separable || strcmp(types[j], "object") != 0
+                                                      : any_of) ||
                      (strcmp(types[i], types[j]) != 0 &&
                       !(strcmp(types[i], "number") == 0 && strcmp(types[j], "integer") == 0) &&
                       !(strcmp(types[j], "number") == 0 && strcmp(types[i], "integer") == 0));
         if (ok)
             t = map_untagged(c, s, b, origin, types, n, any_of, at, name_hint);
         else
-            imp_refuse(c, pointer, alt, any_of ? "an untagged union's branches each have a type, and one object at most"
-                                               : "oneOf's branches must be objects told apart by a member fixed to a "
-                                                 "distinct string, or values of distinct JSON types");
+            imp_refuse(c, pointer, alt,
+                       any_of
+                           ? "an untagged union's branches each have a type, and one object at most"
+                           : "oneOf's branches must be objects told apart by a member fixed to a "
+                             "distinct string, or values of distinct JSON types");
     }
     free(b);
     free(types);
@@ -523,14 +543,21 @@ itype *imp_map_type_list(imp_ctx *c, const cJSON *s, const char *pointer, const 
     static const struct {
         const char *keyword, *type;
     } owners[] = {
-        {"minLength", "string"}, {"maxLength", "string"}, {"pattern", "string"}, {"format", "string"},
-        {"minimum", "number"}, {"maximum", "number"}, {"exclusiveMinimum", "number"}, {"exclusiveMaximum", "number"},
-        {"multipleOf", "number"}, {"items", "array"}, {"minItems", "array"}, {"maxItems", "array"},
-        {"uniqueItems", "array"}, {"properties", "object"}, {"required", "object"}, {"additionalProperties", "object"},
-        {"propertyNames", "object"}, {"minProperties", "object"}, {"maxProperties", "object"},
+        {"minLength", "string"},        {"maxLength", "string"},
+        {"pattern", "string"},          {"format", "string"},
+        {"minimum", "number"},          {"maximum", "number"},
+        {"exclusiveMinimum", "number"}, {"exclusiveMaximum", "number"},
+        {"multipleOf", "number"},       {"items", "array"},
+        {"minItems", "array"},          {"maxItems", "array"},
+        {"uniqueItems", "array"},       {"properties", "object"},
+        {"required", "object"},         {"additionalProperties", "object"},
+        {"propertyNames", "object"},    {"minProperties", "object"},
+        {"maxProperties", "object"},
     };
-    if (cJSON_GetObjectItemCaseSensitive(s, "enum") != NULL || cJSON_GetObjectItemCaseSensitive(s, "const") != NULL)
-        return imp_refuse(c, pointer, "an enum or const beside several types", "@enum takes values of one type");
+    if (cJSON_GetObjectItemCaseSensitive(s, "enum") != NULL ||
+        cJSON_GetObjectItemCaseSensitive(s, "const") != NULL)
+        return imp_refuse(c, pointer, "an enum or const beside several types",
+                          "@enum takes values of one type");
     const cJSON *types = cJSON_GetObjectItemCaseSensitive(s, "type");
     bool has_number = false;
     const cJSON *t;

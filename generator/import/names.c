@@ -13,12 +13,15 @@
 #include "util/strbuf.h"
 
 static const char *const c_keywords[] = {
-    "auto", "break", "case", "char", "const", "continue", "default", "do", "double", "else", "enum", "extern",
-    "float", "for", "goto", "if", "inline", "int", "long", "register", "restrict", "return", "short", "signed",
-    "sizeof", "static", "struct", "switch", "typedef", "union", "unsigned", "void", "volatile", "while", "bool",
-    "true", "false", "alignas", "alignof", "noreturn", "static_assert", "thread_local", "NULL", "cJSON",
-    "size_t", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t", "uint64_t",
-    "errno", "assert", "offsetof", "main",
+    "auto",    "break",    "case",     "char",     "const",    "continue",      "default",
+    "do",      "double",   "else",     "enum",     "extern",   "float",         "for",
+    "goto",    "if",       "inline",   "int",      "long",     "register",      "restrict",
+    "return",  "short",    "signed",   "sizeof",   "static",   "struct",        "switch",
+    "typedef", "union",    "unsigned", "void",     "volatile", "while",         "bool",
+    "true",    "false",    "alignas",  "alignof",  "noreturn", "static_assert", "thread_local",
+    "NULL",    "cJSON",    "size_t",   "int8_t",   "int16_t",  "int32_t",       "int64_t",
+    "uint8_t", "uint16_t", "uint32_t", "uint64_t", "errno",    "assert",        "offsetof",
+    "main",
 };
 
 static bool is_keyword(const char *s)
@@ -142,10 +145,11 @@ void imp_unique_members(ifield *fields, size_t n)
         for (int k = 2;; k++) {
             bool clash = false;
             for (size_t j = 0; j < i && !clash; j++)
-                clash = strcmp(fields[i].c_name, fields[j].c_name) == 0 ||
-                        /* a member named like another's count or has-flag */
-                        (strncmp(fields[i].c_name, fields[j].c_name, strlen(fields[j].c_name)) == 0 &&
-                         strcmp(fields[i].c_name + strlen(fields[j].c_name), "_count") == 0);
+                clash =
+                    strcmp(fields[i].c_name, fields[j].c_name) == 0 ||
+                    /* a member named like another's count or has-flag */
+                    (strncmp(fields[i].c_name, fields[j].c_name, strlen(fields[j].c_name)) == 0 &&
+                     strcmp(fields[i].c_name + strlen(fields[j].c_name), "_count") == 0);
             if (!clash)
                 break;
             char *base = imp_member_name(fields[i].json_name);

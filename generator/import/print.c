@@ -89,7 +89,8 @@ static char *name_tag_value(const char *json_name)
     bool bare = isalpha((unsigned char)json_name[0]) || json_name[0] == '_';
     for (const char *p = json_name; *p && bare; p++)
         bare = isalnum((unsigned char)*p) || *p == '_';
-    if (bare && strcmp(json_name, "true") != 0 && strcmp(json_name, "false") != 0 && strcmp(json_name, "null") != 0)
+    if (bare && strcmp(json_name, "true") != 0 && strcmp(json_name, "false") != 0 &&
+        strcmp(json_name, "null") != 0)
         return xstrdup(json_name);
     cJSON *s = cJSON_CreateString(json_name);
     char *v = imp_tag_json(s);
@@ -141,13 +142,15 @@ static void put_field(strbuf *sb, const char *indent, const ifield *f)
     strbuf tags;
     sb_init(&tags);
     bool optional = !f->required, has_default = f->default_value != NULL;
-    bool has_flag = (optional && !has_default && is_scalar(t->kind)) || (f->nullable && (optional || has_default));
+    bool has_flag = (optional && !has_default && is_scalar(t->kind)) ||
+                    (f->nullable && (optional || has_default));
     if (strcmp(f->c_name, f->json_name) != 0) {
         char *name = name_tag_value(f->json_name);
         sb_printf(&tags, "@name %s\n", name);
         free(name);
     }
-    if (optional && !has_flag && !has_default && (t->kind == IK_STRING || t->kind == IK_ARRAY || t->kind == IK_MAP))
+    if (optional && !has_flag && !has_default &&
+        (t->kind == IK_STRING || t->kind == IK_ARRAY || t->kind == IK_MAP))
         sb_puts(&tags, "@optional\n");
     if (f->nullable)
         sb_puts(&tags, "@nullable\n");
@@ -227,7 +230,8 @@ static void put_struct(strbuf *sb, imp_ctx *c, itype *t);
 
 static void put_before(strbuf *sb, imp_ctx *c, const ifield *f)
 {
-    if (f->type != NULL && (f->type->kind == IK_STRUCT || f->type->kind == IK_UNTAGGED) && !f->by_pointer)
+    if (f->type != NULL && (f->type->kind == IK_STRUCT || f->type->kind == IK_UNTAGGED) &&
+        !f->by_pointer)
         put_struct(sb, c, f->type);
     if (f->type != NULL && f->type->kind == IK_MAP)
         put_struct(sb, c, f->type->items);
@@ -290,7 +294,8 @@ static void put_struct(strbuf *sb, imp_ctx *c, itype *t)
                 if (t->variants[i].type == NULL)
                     continue;
                 put_doc(sb, "        ", t->variants[i].description, NULL);
-                sb_printf(sb, "        %s %s;\n", t->variants[i].type->c_name, t->variants[i].c_name);
+                sb_printf(sb, "        %s %s;\n", t->variants[i].type->c_name,
+                          t->variants[i].c_name);
             }
             sb_printf(sb, "    } %s;\n", as_taken ? "as_union" : "as");
         }
@@ -309,7 +314,10 @@ static void put_typedef(strbuf *sb, const itype *t)
         sb_printf(&tags, "%s\n", t->tags[i]);
     put_doc(sb, "", t->description, tags.data);
     sb_free(&tags);
-    const char *base = t->kind == IK_BOOL ? "bool" : t->kind == IK_INT ? t->int_type : t->kind == IK_NUMBER ? "double" : "char *";
+    const char *base = t->kind == IK_BOOL     ? "bool"
+                       : t->kind == IK_INT    ? t->int_type
+                       : t->kind == IK_NUMBER ? "double"
+                                              : "char *";
     sb_printf(sb, "typedef %s%s%s;\n\n", base, base[strlen(base) - 1] == '*' ? "" : " ", t->c_name);
 }
 
@@ -327,13 +335,18 @@ char *imp_print_header(imp_ctx *c, const char *source)
     strbuf sb;
     sb_init(&sb);
     const char *dot = strchr(source, '.');
-    char *stem = dot != NULL && dot != source ? xstrndup(source, (size_t)(dot - source)) : xstrdup(source);
+    char *stem =
+        dot != NULL && dot != source ? xstrndup(source, (size_t)(dot - source)) : xstrdup(source);
     char *guard = guard_of(stem);
     free(stem);
-    sb_printf(&sb, "/* Imported by `schemac import` from %s: schemac run on this header writes a\n"
-                   " * schema that accepts exactly the documents the input accepts. */\n", source);
-    sb_printf(&sb, "#ifndef %s\n#define %s\n\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n", guard,
-              guard);
+    sb_printf(&sb,
+              "/* Imported by `schemac import` from %s: schemac run on this header writes a\n"
+              " * schema that accepts exactly the documents the input accepts. */\n",
+              source);
+    sb_printf(
+        &sb,
+        "#ifndef %s\n#define %s\n\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n",
+        guard, guard);
     if (c->uses_cjson)
         sb_puts(&sb, "\n#include <cJSON.h>\n");
     sb_putc(&sb, '\n');

@@ -15,9 +15,13 @@
 #include "util/strbuf.h"
 
 static const char *const form_names[] = {
-    [IMP_FORM_AUTO] = "auto",         [IMP_FORM_SCHEMA] = "schema",       [IMP_FORM_MCP] = "mcp",
-    [IMP_FORM_OPENAI] = "openai",     [IMP_FORM_OPENAI_RESPONSES] = "openai-responses",
-    [IMP_FORM_ANTHROPIC] = "anthropic", [IMP_FORM_GEMINI] = "gemini",
+    [IMP_FORM_AUTO] = "auto",
+    [IMP_FORM_SCHEMA] = "schema",
+    [IMP_FORM_MCP] = "mcp",
+    [IMP_FORM_OPENAI] = "openai",
+    [IMP_FORM_OPENAI_RESPONSES] = "openai-responses",
+    [IMP_FORM_ANTHROPIC] = "anthropic",
+    [IMP_FORM_GEMINI] = "gemini",
 };
 
 bool imp_form_of_name(const char *name, imp_form *form)
@@ -78,8 +82,8 @@ imp_form imp_detect_form(const cJSON *doc)
 /* OpenAPI 3.0's counts may come as strings (the proto JSON of int64). */
 static bool is_count(const char *k)
 {
-    static const char *const counts[] = {"minItems", "maxItems", "minLength", "maxLength", "minProperties",
-                                         "maxProperties"};
+    static const char *const counts[] = {"minItems",  "maxItems",      "minLength",
+                                         "maxLength", "minProperties", "maxProperties"};
     for (size_t i = 0; i < sizeof counts / sizeof *counts; i++)
         if (strcmp(k, counts[i]) == 0)
             return true;
@@ -118,7 +122,8 @@ static cJSON *gemini_schema(const cJSON *s)
     {
         const char *key = k->string;
         if (strcmp(key, "nullable") == 0 || strcmp(key, "propertyOrdering") == 0 ||
-            (strcmp(key, "format") == 0 && cJSON_IsString(k) && strcmp(k->valuestring, "enum") == 0))
+            (strcmp(key, "format") == 0 && cJSON_IsString(k) &&
+             strcmp(k->valuestring, "enum") == 0))
             continue;
         if (strcmp(key, "type") == 0 && cJSON_IsString(k)) {
             if (strcmp(k->valuestring, "TYPE_UNSPECIFIED") == 0)
@@ -146,7 +151,8 @@ static cJSON *gemini_schema(const cJSON *s)
     }
     if (!cJSON_IsTrue(get(s, "nullable")))
         return out;
-    cJSON *type = cJSON_GetObjectItemCaseSensitive(out, "type"), *e = cJSON_GetObjectItemCaseSensitive(out, "enum");
+    cJSON *type = cJSON_GetObjectItemCaseSensitive(out, "type"),
+          *e = cJSON_GetObjectItemCaseSensitive(out, "enum");
     if (cJSON_IsArray(e))
         cJSON_AddItemToArray(e, cJSON_CreateNull());
     if (cJSON_IsString(type)) {
@@ -184,8 +190,8 @@ static void add_tool(imp_tools *out, cJSON *tool, char *input_at, char *output_a
 /* {"name", "description", "inputSchema", "outputSchema"} from the parts of
  * a definition at pointer: its schema under key (converted for Gemini),
  * the output under out_key (NULL: none). */
-static void one_tool(imp_tools *out, const cJSON *named, const cJSON *holder, const char *pointer, const char *key,
-                     const char *out_key, bool gemini)
+static void one_tool(imp_tools *out, const cJSON *named, const cJSON *holder, const char *pointer,
+                     const char *key, const char *out_key, bool gemini)
 {
     cJSON *tool = cJSON_CreateObject();
     const cJSON *name = get(named, "name"), *description = get(named, "description");
@@ -202,8 +208,8 @@ static void one_tool(imp_tools *out, const cJSON *named, const cJSON *holder, co
         gemini = false;
     }
     cJSON *input = params == NULL || cJSON_IsNull(params) ? no_parameters()
-                   : gemini                              ? gemini_schema(params)
-                                                         : cJSON_Duplicate(params, 1);
+                   : gemini                               ? gemini_schema(params)
+                                                          : cJSON_Duplicate(params, 1);
     cJSON_AddItemToObject(tool, "inputSchema", input);
     char *output_at = NULL;
     const cJSON *output = out_key != NULL ? get(holder, out_key) : NULL;
@@ -214,13 +220,15 @@ static void one_tool(imp_tools *out, const cJSON *named, const cJSON *holder, co
     }
     if (cJSON_IsObject(output)) {
         output_at = imp_pointer_append(pointer, out_key);
-        cJSON_AddItemToObject(tool, "outputSchema", gemini ? gemini_schema(output) : cJSON_Duplicate(output, 1));
+        cJSON_AddItemToObject(tool, "outputSchema",
+                              gemini ? gemini_schema(output) : cJSON_Duplicate(output, 1));
     }
     add_tool(out, tool, input_at, output_at);
 }
 
 /* One definition of the form at pointer; false when it is not one. */
-static bool definition(imp_ctx *c, imp_tools *out, const cJSON *d, imp_form form, const char *pointer)
+static bool definition(imp_ctx *c, imp_tools *out, const cJSON *d, imp_form form,
+                       const char *pointer)
 {
     switch (form) {
     case IMP_FORM_OPENAI:

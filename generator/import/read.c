@@ -54,7 +54,8 @@ static char *pointer_token(const char *start, size_t len)
 cJSON *imp_resolve_ref(imp_ctx *c, const char *ref, const char *at)
 {
     if (ref[0] != '#') {
-        imp_refuse(c, at, "a $ref to another document", "only references inside the schema (#/...) are read");
+        imp_refuse(c, at, "a $ref to another document",
+                   "only references inside the schema (#/...) are read");
         return NULL;
     }
     if (ref[1] != '\0' && ref[1] != '/') {
@@ -89,9 +90,25 @@ cJSON *imp_resolve_ref(imp_ctx *c, const char *ref, const char *at)
 bool imp_known_annotation(const char *k)
 {
     static const char *const annotations[] = {
-        "$schema",  "$id",       "$comment", "title",       "description",      "examples", "default",
-        "deprecated", "readOnly", "writeOnly", "$defs",     "definitions",      "contentEncoding",
-        "contentMediaType", "contentSchema", "$anchor", "$dynamicAnchor", "$vocabulary", "markdownDescription",
+        "$schema",
+        "$id",
+        "$comment",
+        "title",
+        "description",
+        "examples",
+        "default",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "$defs",
+        "definitions",
+        "contentEncoding",
+        "contentMediaType",
+        "contentSchema",
+        "$anchor",
+        "$dynamicAnchor",
+        "$vocabulary",
+        "markdownDescription",
         "x-mcp-header",
     };
     for (size_t i = 0; i < sizeof annotations / sizeof *annotations; i++)
@@ -116,7 +133,8 @@ void imp_error(imp_ctx *c, const char *pointer, const char *fmt, ...)
 itype *imp_refuse(imp_ctx *c, const char *pointer, const char *construct, const char *why)
 {
     free(c->refusal);
-    c->refusal = xasprintf("%s: %s cannot be expressed in a header (%s)", pointer[0] ? pointer : "/", construct, why);
+    c->refusal = xasprintf("%s: %s cannot be expressed in a header (%s)",
+                           pointer[0] ? pointer : "/", construct, why);
     if (!c->loosen) {
         fprintf(stderr, "%s: error: %s\n", c->file, c->refusal);
         c->errors++;

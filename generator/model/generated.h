@@ -35,11 +35,11 @@ bool value_has_rules(const node *n);
  * struct T, named T + suffix: the one list the C emitter declares and
  * defines them by and check_names.c refuses header names against. */
 typedef struct public_function {
-    const char *comment;  /* a comment line the header writes before it, or NULL */
-    const char *returns;  /* "int ", "cJSON *", "char *" */
-    const char *suffix;   /* "_decode": T_decode */
-    const char *params;   /* '@' stands for T's C type */
-    bool nodiscard;       /* an int result the caller must look at: SC_NODISCARD */
+    const char *comment; /* a comment line the header writes before it, or NULL */
+    const char *returns; /* "int ", "cJSON *", "char *" */
+    const char *suffix;  /* "_decode": T_decode */
+    const char *params;  /* '@' stands for T's C type */
+    bool nodiscard;      /* an int result the caller must look at: SC_NODISCARD */
 } public_function;
 /* In the order the generated header declares them. */
 extern const public_function public_functions[];

@@ -78,19 +78,19 @@ typedef enum keyword_text {
 #define KINDS_ALL (~0u)
 
 typedef struct keyword_info {
-    const char *name;        /* the JSON Schema keyword, and the tag that sets it */
-    unsigned sites;          /* tag_site bits where the tag may stand; 0: no tag */
+    const char *name; /* the JSON Schema keyword, and the tag that sets it */
+    unsigned sites;   /* tag_site bits where the tag may stand; 0: no tag */
     keyword_reader reader;
-    unsigned kinds;          /* the node kinds it applies to */
-    const char *applies_to;  /* those kinds in words, for "@X applies to ..." */
-    bool of_container;       /* on an array member: the array's own, not its items' */
+    unsigned kinds;         /* the node kinds it applies to */
+    const char *applies_to; /* those kinds in words, for "@X applies to ..." */
+    bool of_container;      /* on an array member: the array's own, not its items' */
     keyword_text text;
-    const char *sentence;    /* a dialect's description, %s the value */
-    const char *list_form;   /* schemac --list, %s the value; NULL: not listed */
-    const char *range;       /* a lower bound listed with its upper one as "RANGE lo..hi" */
-    const char *fails_if;    /* generated checks: the value fails when `value OP bound` */
-    const char *message;     /* the decoder's error, %s the bound */
-    keyword_id upper;        /* with range: the upper bound */
+    const char *sentence;  /* a dialect's description, %s the value */
+    const char *list_form; /* schemac --list, %s the value; NULL: not listed */
+    const char *range;     /* a lower bound listed with its upper one as "RANGE lo..hi" */
+    const char *fails_if;  /* generated checks: the value fails when `value OP bound` */
+    const char *message;   /* the decoder's error, %s the bound */
+    keyword_id upper;      /* with range: the upper bound */
 } keyword_info;
 
 extern const keyword_info keywords[KW_COUNT];

@@ -241,13 +241,18 @@ variant_type untagged_variant_type(const struct_def *variant)
     if (variant->nfields == 0)
         return VARIANT_NULL;
     switch (variant->fields[0].type->kind) {
-    case NODE_BOOL: return VARIANT_BOOLEAN;
+    case NODE_BOOL:
+        return VARIANT_BOOLEAN;
     case NODE_INT:
-    case NODE_NUMBER: return VARIANT_NUMBER;
+    case NODE_NUMBER:
+        return VARIANT_NUMBER;
     case NODE_STRING:
-    case NODE_ENUM: return VARIANT_STRING;
-    case NODE_ARRAY: return VARIANT_ARRAY;
-    default: return VARIANT_OBJECT;
+    case NODE_ENUM:
+        return VARIANT_STRING;
+    case NODE_ARRAY:
+        return VARIANT_ARRAY;
+    default:
+        return VARIANT_OBJECT;
     }
 }
 
@@ -264,15 +269,24 @@ storage field_storage(const field *f)
 const char *node_kind_text(node_kind kind)
 {
     switch (kind) {
-    case NODE_BOOL: return "a boolean";
-    case NODE_INT: return "an integer";
-    case NODE_NUMBER: return "a number";
-    case NODE_STRING: return "a string";
-    case NODE_ENUM: return "an enum";
-    case NODE_STRUCT: return "an object";
-    case NODE_ANY: return "any JSON value";
-    case NODE_MAP: return "a map";
-    case NODE_ARRAY: return "an array";
+    case NODE_BOOL:
+        return "a boolean";
+    case NODE_INT:
+        return "an integer";
+    case NODE_NUMBER:
+        return "a number";
+    case NODE_STRING:
+        return "a string";
+    case NODE_ENUM:
+        return "an enum";
+    case NODE_STRUCT:
+        return "an object";
+    case NODE_ANY:
+        return "any JSON value";
+    case NODE_MAP:
+        return "a map";
+    case NODE_ARRAY:
+        return "an array";
     }
     return "a value";
 }

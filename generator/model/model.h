@@ -76,24 +76,24 @@ typedef struct enum_def enum_def;
 
 typedef struct node {
     node_kind kind;
-    char *c_type;     /* how C spells the type of this use: "int32_t", "struct point";
-                       * without its own const, so generated code can declare
-                       * a variable of it that it fills */
-    bool c_const;     /* the use is const (`const T *p` to one T): generated code
-                       * fills the T it allocated through a cast */
+    char *c_type; /* how C spells the type of this use: "int32_t", "struct point";
+                   * without its own const, so generated code can declare
+                   * a variable of it that it fills */
+    bool c_const; /* the use is const (`const T *p` to one T): generated code
+                   * fills the T it allocated through a cast */
     /* NODE_INT: the C type's range, clamped to +-(2^53-1) as I-JSON asks. */
     int int_bytes;
     bool is_signed;
     int64_t c_min, c_max;
-    bool is_float;    /* NODE_NUMBER: float rather than double */
-    bool any_object;  /* NODE_ANY with @type object: a free-form object, no other value */
-    size_t buf_size;  /* NODE_STRING: N of char buf[N]; 0 for char * */
+    bool is_float;   /* NODE_NUMBER: float rather than double */
+    bool any_object; /* NODE_ANY with @type object: a free-form object, no other value */
+    size_t buf_size; /* NODE_STRING: N of char buf[N]; 0 for char * */
     enum_def *enum_type;
     struct_def *struct_type;
-    struct node *items; /* NODE_ARRAY */
+    struct node *items;               /* NODE_ARRAY */
     struct node *map_key, *map_value; /* NODE_MAP: the entry's members */
     char *entry_c_type;               /* NODE_MAP: the entry struct, as spelled */
-    size_t fixed_size;  /* NODE_ARRAY: N of T items[N]; 0 for T *items */
+    size_t fixed_size;                /* NODE_ARRAY: N of T items[N]; 0 for T *items */
     uint64_t count_max; /* NODE_ARRAY, NODE_MAP: the most items a count member narrower than 32 bits
                            holds (stated as maxItems/maxProperties); 0: no such bound */
     char *description;  /* from the typedef, when it has one */
@@ -113,7 +113,7 @@ typedef enum presence {
 
 typedef struct field {
     char *c_name;
-    char *c_path;      /* how generated code reaches it from the struct: "radius", "as.circle.radius" */
+    char *c_path; /* how generated code reaches it from the struct: "radius", "as.circle.radius" */
     char *json_name;
     char *description;
     src_loc where;
@@ -124,22 +124,28 @@ typedef struct field {
     char *has_field;   /* PRESENCE_HAS_FLAG: path of the bool */
     char *count_field; /* NODE_ARRAY, NODE_MAP: path of the count member */
     char *count_c_type;
-    bool count_signed; /* the count member's type can hold negative values */
+    bool count_signed;    /* the count member's type can hold negative values */
     cJSON *default_value; /* PRESENCE_DEFAULT */
     src_loc default_where;
-    const char *default_text; /* the constant expression @default was written as, or NULL (constraints.constant_text) */
-    uint64_t offset; /* bytes, from libclang, for _Static_assert */
-    bool stand_in;   /* stands for an untagged variant's member reported as an error */
-    char *accept_break; /* @acceptBreak [RULES] (--compat): NULL none, "" every rule */
-    char *mcp_header;   /* @header NAME: a tool parameter MCP mirrors into Mcp-Param-NAME, or NULL */
+    const char *default_text; /* the constant expression @default was written as, or NULL
+                                 (constraints.constant_text) */
+    uint64_t offset;          /* bytes, from libclang, for _Static_assert */
+    bool stand_in;            /* stands for an untagged variant's member reported as an error */
+    char *accept_break;       /* @acceptBreak [RULES] (--compat): NULL none, "" every rule */
+    char *mcp_header; /* @header NAME: a tool parameter MCP mirrors into Mcp-Param-NAME, or NULL */
     src_loc header_where;
 } field;
 
-typedef enum tool_effect { EFFECT_NONE, EFFECT_READONLY, EFFECT_MUTATING, EFFECT_DESTRUCTIVE } tool_effect;
+typedef enum tool_effect {
+    EFFECT_NONE,
+    EFFECT_READONLY,
+    EFFECT_MUTATING,
+    EFFECT_DESTRUCTIVE
+} tool_effect;
 
 struct struct_def {
-    char *c_type;    /* "parse_url_input" or "struct point" */
-    char *name;      /* identifier prefix of generated functions */
+    char *c_type; /* "parse_url_input" or "struct point" */
+    char *name;   /* identifier prefix of generated functions */
     char *description;
     src_loc where;
     bool opted_in;   /* @schema, @tool, @prompt or @resource */
@@ -166,16 +172,16 @@ struct struct_def {
     char *scopes;
     src_loc scopes_where;
     char *version;
-    char *output_type; /* @output TYPE, kept for the tools emitter */
+    char *output_type;    /* @output TYPE, kept for the tools emitter */
     src_loc output_where; /* its value, for the check that TYPE is a @schema struct */
-    char *config_type; /* @config TYPE: the tool's instantiation-time settings */
+    char *config_type;    /* @config TYPE: the tool's instantiation-time settings */
     /* Provider dialects (emit_dialects.c reads the lists: dialect names
      * separated by commas or spaces). */
-    char *dialects;    /* @dialects: the only dialects written for the tool; NULL: all */
+    char *dialects; /* @dialects: the only dialects written for the tool; NULL: all */
     src_loc dialects_where;
     char *accept_loss; /* @acceptLoss: dialects whose losses are accepted (no warning) */
     src_loc accept_loss_where;
-    int open_world;    /* @openWorld [true|false]: MCP openWorldHint; 0 not given, 1 true, -1 false */
+    int open_world; /* @openWorld [true|false]: MCP openWorldHint; 0 not given, 1 true, -1 false */
     /* --compat (docs/compat.md): @direction in|out|both (NULL: from the
      * header's use), @acceptBreak [RULES] (NULL: none; "": every rule) */
     char *direction;
@@ -183,7 +189,7 @@ struct struct_def {
     char *accept_break;
     field *fields;
     size_t nfields;
-    uint64_t size; /* sizeof, from libclang */
+    uint64_t size;    /* sizeof, from libclang */
     bool in_progress; /* while being parsed: detects recursion */
     /* A tagged union: an enum member (the discriminator, one of fields[])
      * followed by a union. Each enum value is one variant: a struct_def of
@@ -192,10 +198,10 @@ struct struct_def {
      * object per variant, in a oneOf. */
     struct_def **variants;
     size_t nvariants;
-    size_t discriminator; /* index in fields[] */
+    size_t discriminator;         /* index in fields[] */
     const struct_def *variant_of; /* for a variant: the tagged union; NULL otherwise */
     const struct enum_value *variant_value;
-    bool recursive;   /* reaches itself: $defs/$ref in the schema */
+    bool recursive; /* reaches itself: $defs/$ref in the schema */
     /* @untagged: the JSON value's own type chooses the variant (anyOf).
      * fields[0] is the enum member; each variant holds the union member
      * named after its value as its one field, or no field: a null variant.
@@ -233,7 +239,7 @@ struct enum_def {
 };
 
 typedef struct model {
-    char *header_path; /* as given on the command line */
+    char *header_path;    /* as given on the command line */
     struct_def **structs; /* every struct reached, dependencies first */
     size_t nstructs;
     enum_def **enums;
@@ -274,9 +280,9 @@ bool node_max_items(const node *n, uint64_t *out);
 bool node_max_length(const node *n, uint64_t *out);
 /* How a member's C storage tells whether it holds a value. */
 typedef enum storage {
-    STORAGE_VALUE,    /* held by value: it always holds one (bool, int, char[N], struct, T[N]) */
-    STORAGE_POINTER,  /* a pointer whose NULL holds none: T *x, char *, cJSON * */
-    STORAGE_SEQUENCE  /* items + count, empty when NULL and 0: T *items, maps */
+    STORAGE_VALUE,   /* held by value: it always holds one (bool, int, char[N], struct, T[N]) */
+    STORAGE_POINTER, /* a pointer whose NULL holds none: T *x, char *, cJSON * */
+    STORAGE_SEQUENCE /* items + count, empty when NULL and 0: T *items, maps */
 } storage;
 storage field_storage(const field *f);
 

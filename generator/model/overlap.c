@@ -40,8 +40,8 @@ typedef enum { LAT_INT, LAT_FLOAT, LAT_DOUBLE } lattice;
 typedef struct {
     lattice lat;
     double lo, hi;
-    bool lo_x, hi_x; /* exclusive */
-    double mult;     /* 0: none */
+    bool lo_x, hi_x;   /* exclusive */
+    double mult;       /* 0: none */
     const cJSON *list; /* @enum values, or NULL */
     const cJSON *one;  /* @const, or NULL */
 } numset;
@@ -123,8 +123,8 @@ static bool in_numset(const numset *s, double d)
     if (s->list != NULL) {
         bool found = false;
         const cJSON *item;
-        cJSON_ArrayForEach(item, s->list)
-            found = found || (cJSON_IsNumber(item) && item->valuedouble == d);
+        cJSON_ArrayForEach(item, s->list) found =
+            found || (cJSON_IsNumber(item) && item->valuedouble == d);
         if (!found)
             return false;
     }
@@ -161,9 +161,8 @@ static ov_result number_overlap(const numset *a, const numset *b, double *w)
             return both(a, b, s->one->valuedouble, w) ? OV_FOUND : OV_NONE;
         if (s->list != NULL) {
             const cJSON *item;
-            cJSON_ArrayForEach(item, s->list)
-                if (cJSON_IsNumber(item) && both(a, b, item->valuedouble, w))
-                    return OV_FOUND;
+            cJSON_ArrayForEach(item, s->list) if (cJSON_IsNumber(item) &&
+                                                  both(a, b, item->valuedouble, w)) return OV_FOUND;
             return OV_NONE;
         }
     }
@@ -195,11 +194,13 @@ static ov_result number_overlap(const numset *a, const numset *b, double *w)
         bool whole = k1 - k0 <= 200000;
         for (double k = k0; k <= k1 && k <= k0 + 200000; k++) {
             double d = k * m;
-            if (both(a, b, d, w) || both(a, b, nextafter(d, INFINITY), w) || both(a, b, nextafter(d, -INFINITY), w) ||
+            if (both(a, b, d, w) || both(a, b, nextafter(d, INFINITY), w) ||
+                both(a, b, nextafter(d, -INFINITY), w) ||
                 both(a, b, nextafter(nextafter(d, INFINITY), INFINITY), w) ||
                 both(a, b, nextafter(nextafter(d, -INFINITY), -INFINITY), w))
                 return OV_FOUND;
-            if (ints && floats && !is_float(d) && fabs(d) <= FLT_MAX && both(a, b, float_at_least(d, false), w))
+            if (ints && floats && !is_float(d) && fabs(d) <= FLT_MAX &&
+                both(a, b, float_at_least(d, false), w))
                 return OV_FOUND;
         }
         return whole ? OV_NONE : OV_UNKNOWN;
@@ -242,7 +243,8 @@ static bool accepts_string(const node *n, const char *s)
 /* A string both accept, from a finite list: an enum's names or @enum/@const. */
 static ov_result string_list_overlap(const node *a, const node *b, const node *finite, strbuf *w)
 {
-    if (finite->kind == NODE_ENUM && finite->c.enum_values == NULL && finite->c.const_value == NULL) {
+    if (finite->kind == NODE_ENUM && finite->c.enum_values == NULL &&
+        finite->c.const_value == NULL) {
         for (size_t i = 0; i < finite->enum_type->nvalues; i++) {
             const char *name = finite->enum_type->values[i].json_name;
             if (accepts_string(a, name) && accepts_string(b, name)) {
@@ -252,7 +254,8 @@ static ov_result string_list_overlap(const node *a, const node *b, const node *f
         }
         return OV_NONE;
     }
-    const cJSON *item, *list = finite->c.const_value != NULL ? finite->c.const_value : finite->c.enum_values;
+    const cJSON *item,
+        *list = finite->c.const_value != NULL ? finite->c.const_value : finite->c.enum_values;
     if (cJSON_IsString(list)) {
         if (accepts_string(a, list->valuestring) && accepts_string(b, list->valuestring)) {
             sb_puts(w, list->valuestring);
@@ -260,11 +263,13 @@ static ov_result string_list_overlap(const node *a, const node *b, const node *f
         }
         return OV_NONE;
     }
-    cJSON_ArrayForEach(item, list)
-        if (cJSON_IsString(item) && accepts_string(a, item->valuestring) && accepts_string(b, item->valuestring)) {
-            sb_puts(w, item->valuestring);
-            return OV_FOUND;
-        }
+    cJSON_ArrayForEach(item, list) if (cJSON_IsString(item) &&
+                                       accepts_string(a, item->valuestring) &&
+                                       accepts_string(b, item->valuestring))
+    {
+        sb_puts(w, item->valuestring);
+        return OV_FOUND;
+    }
     return OV_NONE;
 }
 
@@ -287,10 +292,21 @@ static ov_result string_overlap(const node *a, const node *b, strbuf *w)
     if (a->c.format >= 0 || b->c.format >= 0) {
         /* a value of each format (with its corner cases: a dotted quad is a
          * hostname too), and the other side's own shortest string */
-        static const char *const examples[] = {
-            "2024-01-01T00:00:00Z", "2024-01-01", "00:00:00Z", "a@example.com", "https://example.com",
-            "00000000-0000-0000-0000-000000000000", "127.0.0.1", "::1", "example.com", "a", "localhost",
-            "urn:a", "a:b", "1.2.3.4", "0.0.0.0"};
+        static const char *const examples[] = {"2024-01-01T00:00:00Z",
+                                               "2024-01-01",
+                                               "00:00:00Z",
+                                               "a@example.com",
+                                               "https://example.com",
+                                               "00000000-0000-0000-0000-000000000000",
+                                               "127.0.0.1",
+                                               "::1",
+                                               "example.com",
+                                               "a",
+                                               "localhost",
+                                               "urn:a",
+                                               "a:b",
+                                               "1.2.3.4",
+                                               "0.0.0.0"};
         for (size_t i = 0; i < sizeof examples / sizeof *examples; i++)
             if (accepts_string(a, examples[i]) && accepts_string(b, examples[i])) {
                 sb_puts(w, examples[i]);
@@ -300,8 +316,12 @@ static ov_result string_overlap(const node *a, const node *b, strbuf *w)
     }
     char message[128];
     size_t offset;
-    pattern *pa = a->c.pattern != NULL ? pattern_compile(a->c.pattern, message, sizeof message, &offset) : NULL;
-    pattern *pb = b->c.pattern != NULL ? pattern_compile(b->c.pattern, message, sizeof message, &offset) : NULL;
+    pattern *pa = a->c.pattern != NULL
+                      ? pattern_compile(a->c.pattern, message, sizeof message, &offset)
+                      : NULL;
+    pattern *pb = b->c.pattern != NULL
+                      ? pattern_compile(b->c.pattern, message, sizeof message, &offset)
+                      : NULL;
     ov_result r = OV_UNKNOWN;
     if ((a->c.pattern == NULL || pa != NULL) && (b->c.pattern == NULL || pb != NULL)) {
         uint64_t lo = min_chars(a) > min_chars(b) ? min_chars(a) : min_chars(b);
@@ -339,15 +359,21 @@ typedef enum { J_NONE, J_BOOLEAN, J_NUMBER, J_STRING, J_ARRAY, J_OBJECT, J_ANY }
 static json_kind json_kind_of(const node *n)
 {
     switch (n->kind) {
-    case NODE_BOOL: return J_BOOLEAN;
+    case NODE_BOOL:
+        return J_BOOLEAN;
     case NODE_INT:
-    case NODE_NUMBER: return J_NUMBER;
+    case NODE_NUMBER:
+        return J_NUMBER;
     case NODE_STRING:
-    case NODE_ENUM: return J_STRING;
-    case NODE_ARRAY: return J_ARRAY;
-    case NODE_STRUCT: return n->struct_type->untagged ? J_ANY : J_OBJECT;
+    case NODE_ENUM:
+        return J_STRING;
+    case NODE_ARRAY:
+        return J_ARRAY;
+    case NODE_STRUCT:
+        return n->struct_type->untagged ? J_ANY : J_OBJECT;
     case NODE_ANY:
-    case NODE_MAP: return J_ANY;
+    case NODE_MAP:
+        return J_ANY;
     }
     return J_ANY;
 }
@@ -375,7 +401,8 @@ ov_result node_overlap(const node *a, const node *b, strbuf *w)
         for (int v = 1; v >= 0; v--) {
             cJSON *value = cJSON_CreateBool(v);
             char why[256];
-            bool ok = node_accepts(a, value, why, sizeof why) && node_accepts(b, value, why, sizeof why);
+            bool ok =
+                node_accepts(a, value, why, sizeof why) && node_accepts(b, value, why, sizeof why);
             cJSON_Delete(value);
             if (ok) {
                 sb_puts(w, v ? "true" : "false");
@@ -401,7 +428,8 @@ ov_result node_overlap(const node *a, const node *b, strbuf *w)
         return r;
     }
     case J_ARRAY: {
-        uint64_t lo_a = a->c.has_min_items ? a->c.min_items : 0, lo_b = b->c.has_min_items ? b->c.min_items : 0;
+        uint64_t lo_a = a->c.has_min_items ? a->c.min_items : 0,
+                 lo_b = b->c.has_min_items ? b->c.min_items : 0;
         uint64_t hi_a, hi_b;
         if (!node_max_items(a, &hi_a))
             hi_a = UINT64_MAX;

@@ -24,7 +24,8 @@ static bool number_ok(const node *n, double v, char *why, size_t size)
         if (v != floor(v))
             return fail(why, size, "must be an integer%s", "");
         if (v < (double)n->c_min || v > (double)n->c_max) {
-            snprintf(why, size, "must be between %lld and %lld", (long long)n->c_min, (long long)n->c_max);
+            snprintf(why, size, "must be between %lld and %lld", (long long)n->c_min,
+                     (long long)n->c_max);
             return false;
         }
     } else if (n->is_float && (v < -FLT_MAX || v > FLT_MAX)) {
@@ -59,13 +60,13 @@ static bool string_ok(const node *n, const char *s, char *why, size_t size)
         return false;
     }
     if (c->has_min_length && chars < c->min_length) {
-        snprintf(why, size, "must be at least %llu character%s long", (unsigned long long)c->min_length,
-                 c->min_length == 1 ? "" : "s");
+        snprintf(why, size, "must be at least %llu character%s long",
+                 (unsigned long long)c->min_length, c->min_length == 1 ? "" : "s");
         return false;
     }
     if (c->has_max_length && chars > c->max_length) {
-        snprintf(why, size, "must be at most %llu character%s long", (unsigned long long)c->max_length,
-                 c->max_length == 1 ? "" : "s");
+        snprintf(why, size, "must be at most %llu character%s long",
+                 (unsigned long long)c->max_length, c->max_length == 1 ? "" : "s");
         return false;
     }
     if (c->format >= 0 && !sc_format_valid((sc_format)c->format, s, len))
@@ -123,9 +124,7 @@ bool node_accepts(const node *n, const cJSON *value, char *why, size_t why_size)
     if (c->enum_values != NULL) {
         bool found = false;
         const cJSON *item;
-        cJSON_ArrayForEach(item, c->enum_values)
-            if (cJSON_Compare(item, value, 1))
-                found = true;
+        cJSON_ArrayForEach(item, c->enum_values) if (cJSON_Compare(item, value, 1)) found = true;
         if (!found)
             return fail(why, why_size, "is not one of the @enum values%s", "");
     }

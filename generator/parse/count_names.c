@@ -45,8 +45,10 @@ static void stems_of(const char *array, char *stems[3])
 
 bool is_near_miss_count(const char *array, const char *member)
 {
-    static const char *const suffixes[] = {"count", "cnt", "len", "length", "size", "num", "number", "n", "total"};
-    static const char *const prefixes[] = {"n", "num", "nb", "number", "numberof", "count", "len", "size", "total"};
+    static const char *const suffixes[] = {"count", "cnt",    "len", "length", "size",
+                                           "num",   "number", "n",   "total"};
+    static const char *const prefixes[] = {"n",     "num", "nb",   "number", "numberof",
+                                           "count", "len", "size", "total"};
     char *own = xasprintf("%s_count", array);
     if (strcmp(own, member) == 0) {
         free(own);

@@ -67,13 +67,16 @@ static bool trailing_comment_is_own(CXCursor c, CXSourceRange comment, const cha
         return true;
     CXFile decl_file, comment_file;
     unsigned decl_end, comment_start;
-    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &decl_file, NULL, NULL, &decl_end);
-    clang_getSpellingLocation(clang_getRangeStart(comment), &comment_file, NULL, NULL, &comment_start);
+    clang_getSpellingLocation(clang_getRangeEnd(clang_getCursorExtent(c)), &decl_file, NULL, NULL,
+                              &decl_end);
+    clang_getSpellingLocation(clang_getRangeStart(comment), &comment_file, NULL, NULL,
+                              &comment_start);
     if (decl_file == NULL || comment_file == NULL || !clang_File_isEqual(decl_file, comment_file) ||
         comment_start < decl_end)
         return false;
     size_t size = 0;
-    const char *source = clang_getFileContents(clang_Cursor_getTranslationUnit(c), decl_file, &size);
+    const char *source =
+        clang_getFileContents(clang_Cursor_getTranslationUnit(c), decl_file, &size);
     if (source == NULL || comment_start > size)
         return false;
     int separators = 0;
@@ -186,7 +189,6 @@ void read_decl_annotations(parser *p, CXCursor decl, annotations *out)
     }
 }
 
-
 /* ---- the translation unit ------------------------------------------------ */
 
 static enum CXChildVisitResult collect_typedef(CXCursor c, CXCursor parent, CXClientData data)
@@ -286,7 +288,8 @@ static enum CXChildVisitResult collect_name(CXCursor c, CXCursor parent, CXClien
     return CXChildVisit_Continue;
 }
 
-static void collect_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+static void collect_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth,
+                              CXClientData data)
 {
     (void)stack;
     (void)depth;
@@ -304,7 +307,8 @@ static int report_clang_diagnostics(diag_state *diag, CXTranslationUnit tu)
         CXDiagnostic d = clang_getDiagnostic(tu, i);
         enum CXDiagnosticSeverity severity = clang_getDiagnosticSeverity(d);
         if (severity >= CXDiagnostic_Warning) {
-            char *text = take_string(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions()));
+            char *text =
+                take_string(clang_formatDiagnostic(d, clang_defaultDiagnosticDisplayOptions()));
             char *message = take_string(clang_getDiagnosticSpelling(d));
             char *option = take_string(clang_getDiagnosticOption(d, NULL));
             CXFile file;
@@ -314,7 +318,8 @@ static int report_clang_diagnostics(diag_state *diag, CXTranslationUnit tu)
             const char *kind = severity == CXDiagnostic_Warning ? "warning"
                                : severity == CXDiagnostic_Error ? "error"
                                                                 : "fatal error";
-            diag_clang(diag, text, kind, (src_loc){file_name, line, col}, message, option[0] != '\0' ? option : NULL);
+            diag_clang(diag, text, kind, (src_loc){file_name, line, col}, message,
+                       option[0] != '\0' ? option : NULL);
             free(file_name);
             free(option);
             free(message);
@@ -369,7 +374,8 @@ int parse_header(const char *header, const parse_options *opts, diag_state *diag
     enum CXErrorCode rc = clang_parseTranslationUnit2(index, header, args, nargs, NULL, 0,
                                                       CXTranslationUnit_SkipFunctionBodies, &tu);
     if (rc != CXError_Success || tu == NULL) {
-        diag_error(diag, (src_loc){NULL, 0, 0}, "libclang could not parse '%s' (error %d)", header, (int)rc);
+        diag_error(diag, (src_loc){NULL, 0, 0}, "libclang could not parse '%s' (error %d)", header,
+                   (int)rc);
         free(args);
         clang_disposeIndex(index);
         return -1;
@@ -404,4 +410,3 @@ int parse_header(const char *header, const parse_options *opts, diag_state *diag
     free(args);
     return result;
 }
-

@@ -8,7 +8,7 @@
 typedef struct parse_options {
     const char *const *clang_args; /* -I, -D, -std, --target, ... as the compiler gets them */
     int nclang_args;
-    const char *resource_dir;      /* NULL: the one found when schemac was built */
+    const char *resource_dir; /* NULL: the one found when schemac was built */
 } parse_options;
 
 /* Parses header into m. Returns -1 when the header cannot be read or does

@@ -34,7 +34,8 @@ bool constant_tag(const char *name)
     if (k == NULL)
         return false;
     keyword_id id = keyword_id_of(k);
-    return k->reader == READ_NUMBER || k->reader == READ_COUNT || id == KW_CONST || id == KW_DEFAULT;
+    return k->reader == READ_NUMBER || k->reader == READ_COUNT || id == KW_CONST ||
+           id == KW_DEFAULT;
 }
 
 bool constant_candidate(const char *text)
@@ -50,8 +51,8 @@ bool constant_candidate(const char *text)
             depth++;
         else if (*p == ')' || *p == ']')
             depth--;
-        else if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
-                   strchr("_ +-*/%<>=!&|^~?:.,\t", *p) != NULL))
+        else if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                   (*p >= '0' && *p <= '9') || strchr("_ +-*/%<>=!&|^~?:.,\t", *p) != NULL))
             return false;
         if (depth < 0)
             return false;
@@ -133,7 +134,8 @@ static enum CXChildVisitResult read_values(CXCursor c, CXCursor parent, CXClient
     char *name = take_string(clang_getCursorSpelling(c));
     size_t i;
     char end;
-    if (sscanf(name, "sc_eval_%zu%c", &i, &end) == 1 && i < table->n && table->items[i].why == NULL) {
+    if (sscanf(name, "sc_eval_%zu%c", &i, &end) == 1 && i < table->n &&
+        table->items[i].why == NULL) {
         tag_constant *k = &table->items[i];
         k->ok = true;
         k->is_unsigned = is_unsigned_type(clang_getEnumDeclIntegerType(parent));
@@ -157,9 +159,10 @@ static void read_errors(constant_table *table, CXTranslationUnit tu, unsigned fi
             CXSourceLocation at = clang_getDiagnosticLocation(diagnostic);
             unsigned line = 0;
             clang_getExpansionLocation(at, NULL, &line, NULL, NULL);
-            if (clang_Location_isFromMainFile(at) && line >= first_line && line - first_line < table->n &&
-                table->items[line - first_line].why == NULL)
-                table->items[line - first_line].why = take_string(clang_getDiagnosticSpelling(diagnostic));
+            if (clang_Location_isFromMainFile(at) && line >= first_line &&
+                line - first_line < table->n && table->items[line - first_line].why == NULL)
+                table->items[line - first_line].why =
+                    take_string(clang_getDiagnosticSpelling(diagnostic));
         }
         clang_disposeDiagnostic(diagnostic);
     }

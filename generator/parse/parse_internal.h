@@ -14,7 +14,6 @@
 #include "schemac/reader.h"
 #include "util/diag.h"
 
-
 /* A struct or enum already turned into the model, keyed by its canonical
  * declaration. */
 typedef struct known_decl {
@@ -51,27 +50,26 @@ typedef struct cursor_index {
 
 typedef struct parser {
     model *m;
-    diag_state *diag;       /* where the header's mistakes are reported */
+    diag_state *diag;         /* where the header's mistakes are reported */
     constant_table constants; /* the tags' integer constant expressions, evaluated */
     tag_context tags;         /* diag and constants, for tags.c */
-    unsigned nesting; /* structs being read, one inside the other */
+    unsigned nesting;         /* structs being read, one inside the other */
     known_decl *known;
     size_t nknown;
     cursor_index known_index;
     typedef_name *typedefs;
     size_t ntypedefs;
     cursor_index typedef_index; /* by target */
-    bool in_untagged_member; /* building the field of an untagged union's member */
+    bool in_untagged_member;    /* building the field of an untagged union's member */
 } parser;
-
 
 /* Resolves typedefs (collecting their doc comments, outermost first) down
  * to the type they name. */
 typedef struct resolved {
-    CXType type;           /* no typedef, no elaboration */
-    annotations *layers;   /* the typedefs' annotations, outermost first */
+    CXType type;         /* no typedef, no elaboration */
+    annotations *layers; /* the typedefs' annotations, outermost first */
     size_t nlayers;
-    char *description;     /* the outermost typedef description, if any */
+    char *description; /* the outermost typedef description, if any */
 } resolved;
 
 /* ---- parse.c: cursors, locations, doc comments, known declarations ---- */

@@ -17,7 +17,7 @@ typedef struct raw_field {
     char *name;
     CXType type;
     annotations a;
-    bool companion; /* a count field or has_X flag, not a property */
+    bool companion;     /* a count field or has_X flag, not a property */
     const char *counts; /* a count field: the member whose items it counts */
 } raw_field;
 
@@ -37,17 +37,19 @@ static enum CXChildVisitResult visit_field(CXCursor c, CXCursor parent, CXClient
      * declaration, not a member */
     bool anonymous_union = kind == CXCursor_UnionDecl && clang_Cursor_isAnonymousRecordDecl(c);
     if (kind == CXCursor_StructDecl && clang_Cursor_isAnonymousRecordDecl(c)) {
-        diag_error(p->diag, cursor_loc(p, c), "anonymous struct members are not supported: name the member");
+        diag_error(p->diag, cursor_loc(p, c),
+                   "anonymous struct members are not supported: name the member");
         return CXChildVisit_Continue;
     }
     if (kind != CXCursor_FieldDecl && !anonymous_union)
         return CXChildVisit_Continue;
-    if (kind == CXCursor_FieldDecl && clang_Cursor_isAnonymousRecordDecl(
-                                          clang_getTypeDeclaration(clang_getCanonicalType(clang_getCursorType(c)))))
+    if (kind == CXCursor_FieldDecl && clang_Cursor_isAnonymousRecordDecl(clang_getTypeDeclaration(
+                                          clang_getCanonicalType(clang_getCursorType(c)))))
         return CXChildVisit_Continue; /* seen as its declaration */
     if (clang_Cursor_isBitField(c)) {
         char *name = take_string(clang_getCursorSpelling(c));
-        diag_error(p->diag, cursor_loc(p, c), "bit-field '%s' is not supported: use a plain integer field", name);
+        diag_error(p->diag, cursor_loc(p, c),
+                   "bit-field '%s' is not supported: use a plain integer field", name);
         free(name);
         return CXChildVisit_Continue;
     }
@@ -107,10 +109,11 @@ static raw_field *count_field_of(field_collect *fc, raw_field *f, bool report)
     if (count != NULL) {
         raw_field *c = find_raw(fc, count->value);
         if (c == NULL && report)
-            diag_error(p->diag, count->value_where, "@count names '%s', which is not a member of this struct",
-                       count->value);
+            diag_error(p->diag, count->value_where,
+                       "@count names '%s', which is not a member of this struct", count->value);
         else if (c != NULL && !is_integer_type(c->type) && report)
-            diag_error(p->diag, count->value_where, "@count member '%s' must have an integer type", c->name);
+            diag_error(p->diag, count->value_where, "@count member '%s' must have an integer type",
+                       c->name);
         else if (c != NULL && is_integer_type(c->type))
             return c;
         return NULL;
@@ -129,8 +132,8 @@ static raw_field *near_miss_count_of(field_collect *fc, raw_field *f)
 {
     for (size_t i = 0; i < fc->n; i++) {
         raw_field *c = &fc->fields[i];
-        if (c != f && !c->companion && is_integer_type(c->type) && annotations_find(&c->a, "ignore") == NULL &&
-            is_near_miss_count(f->name, c->name))
+        if (c != f && !c->companion && is_integer_type(c->type) &&
+            annotations_find(&c->a, "ignore") == NULL && is_near_miss_count(f->name, c->name))
             return c;
     }
     return NULL;
@@ -150,13 +153,15 @@ static bool report_near_miss_count(field_collect *fc, raw_field *rf)
     free(conventional);
     if (named != NULL && !is_integer_type(named->type)) {
         char *type = type_spelling(named->type);
-        diag_error(p->diag, cursor_loc(p, named->cursor), "'%s' is named like the count of '%s' but its type is "
+        diag_error(p->diag, cursor_loc(p, named->cursor),
+                   "'%s' is named like the count of '%s' but its type is "
                    "'%s': make it an integer (size_t), or rename it",
                    named->name, rf->name, type);
         free(type);
         return true;
     }
-    if (annotations_find(&rf->a, "optional") != NULL || annotations_find(&rf->a, "nullable") != NULL)
+    if (annotations_find(&rf->a, "optional") != NULL ||
+        annotations_find(&rf->a, "nullable") != NULL)
         return false;
     raw_field *near = near_miss_count_of(fc, rf);
     if (near == NULL)
@@ -164,14 +169,16 @@ static bool report_near_miss_count(field_collect *fc, raw_field *rf)
     bool one_value = canon.kind == CXType_Pointer &&
                      clang_getCanonicalType(clang_getPointeeType(canon)).kind != CXType_Pointer;
     if (one_value)
-        diag_error(p->diag, cursor_loc(p, rf->cursor), "'%s' has no count member, but '%s' reads like one: as written, "
-                                           "'%s' is one optional value and '%s' a required property of its "
-                                           "own; write '@count %s' on '%s' for an array, or '@optional' (or "
-                                           "'@nullable') on '%s' for one value",
+        diag_error(p->diag, cursor_loc(p, rf->cursor),
+                   "'%s' has no count member, but '%s' reads like one: as written, "
+                   "'%s' is one optional value and '%s' a required property of its "
+                   "own; write '@count %s' on '%s' for an array, or '@optional' (or "
+                   "'@nullable') on '%s' for one value",
                    rf->name, near->name, rf->name, near->name, near->name, rf->name, rf->name);
     else
-        diag_error(p->diag, cursor_loc(p, rf->cursor), "'%s' has no count member, but '%s' reads like one: write "
-                                           "'@count %s' on '%s' to pair them (or name it '%s_count')",
+        diag_error(p->diag, cursor_loc(p, rf->cursor),
+                   "'%s' has no count member, but '%s' reads like one: write "
+                   "'@count %s' on '%s' to pair them (or name it '%s_count')",
                    rf->name, near->name, near->name, rf->name, rf->name);
     diag_note(p->diag, cursor_loc(p, near->cursor), "'%s' is declared here", near->name);
     return true;
@@ -184,7 +191,8 @@ static bool report_near_miss_count(field_collect *fc, raw_field *rf)
 static bool report_has_flag_mistake(field_collect *fc, raw_field *rf)
 {
     parser *p = fc->p;
-    if (strncmp(rf->name, "has_", 4) != 0 || rf->name[4] == '\0' || annotations_find(&rf->a, "name") != NULL)
+    if (strncmp(rf->name, "has_", 4) != 0 || rf->name[4] == '\0' ||
+        annotations_find(&rf->a, "name") != NULL)
         return false;
     const char *x = rf->name + 4;
     raw_field *target = find_raw(fc, x);
@@ -192,7 +200,8 @@ static bool report_has_flag_mistake(field_collect *fc, raw_field *rf)
         if (is_bool_type(rf->type))
             return false;
         char *type = type_spelling(rf->type);
-        diag_error(p->diag, cursor_loc(p, rf->cursor), "'%s' is named like the presence flag of '%s' but its type "
+        diag_error(p->diag, cursor_loc(p, rf->cursor),
+                   "'%s' is named like the presence flag of '%s' but its type "
                    "is '%s': make it a bool (then '%s' is optional), or rename it",
                    rf->name, x, type, x);
         free(type);
@@ -204,12 +213,15 @@ static bool report_has_flag_mistake(field_collect *fc, raw_field *rf)
         return false;
     for (size_t i = 0; i < fc->n; i++) {
         raw_field *m = &fc->fields[i];
-        if (m == rf || strncmp(m->name, "has_", 4) == 0 || m->name[0] == '\0' || edit_distance(x, m->name) > 1)
+        if (m == rf || strncmp(m->name, "has_", 4) == 0 || m->name[0] == '\0' ||
+            edit_distance(x, m->name) > 1)
             continue;
-        diag_error(p->diag, cursor_loc(p, rf->cursor), "'%s' names no member, but '%s' is near: as written it is a "
-                   "required property of its own; name it 'has_%s' to make '%s' optional, or give it "
-                                           "@name to keep it a property",
-                   rf->name, m->name, m->name, m->name);
+        diag_error(
+            p->diag, cursor_loc(p, rf->cursor),
+            "'%s' names no member, but '%s' is near: as written it is a "
+            "required property of its own; name it 'has_%s' to make '%s' optional, or give it "
+            "@name to keep it a property",
+            rf->name, m->name, m->name, m->name);
         diag_note(p->diag, cursor_loc(p, m->cursor), "'%s' is declared here", m->name);
         return true;
     }
@@ -224,17 +236,22 @@ static void apply_nullable(parser *p, field *f, const tag *t)
 {
     const node *n = f->type;
     if (n->kind == NODE_ANY) {
-        diag_error(p->diag, t->where, "a cJSON * member accepts null already (as a cJSON_NULL item)");
+        diag_error(p->diag, t->where,
+                   "a cJSON * member accepts null already (as a cJSON_NULL item)");
         return;
     }
     if (field_storage(f) == STORAGE_VALUE) {
-        diag_error(p->diag, t->where, "@nullable needs a pointer member, whose NULL stands for null: "
-                             "make '%s' a pointer", f->c_name);
+        diag_error(p->diag, t->where,
+                   "@nullable needs a pointer member, whose NULL stands for null: "
+                   "make '%s' a pointer",
+                   f->c_name);
         return;
     }
     if (f->presence == PRESENCE_OPTIONAL || f->presence == PRESENCE_DEFAULT) {
-        diag_error(p->diag, t->where, "'%s' may be missing and may be null, and NULL cannot tell which: "
-                             "add 'bool has_%s;'", f->c_name, f->c_name);
+        diag_error(p->diag, t->where,
+                   "'%s' may be missing and may be null, and NULL cannot tell which: "
+                   "add 'bool has_%s;'",
+                   f->c_name, f->c_name);
         return;
     }
     if (f->presence == PRESENCE_POINTER)
@@ -251,12 +268,16 @@ static void apply_type(parser *p, field *f, const tag *t)
     while (n->kind == NODE_ARRAY)
         n = n->items;
     if (strcmp(t->value, "object") != 0)
-        diag_error(p->diag, t->value[0] ? t->value_where : t->where, "@type takes 'object' (a free-form object), "
+        diag_error(p->diag, t->value[0] ? t->value_where : t->where,
+                   "@type takes 'object' (a free-form object), "
                    "not '%s'",
                    t->value);
     else if (n->kind != NODE_ANY)
-        diag_error(p->diag, t->where, "@type object belongs to a cJSON * member, which then holds any object; '%s' has "
-                             "a type of its own", f->c_name);
+        diag_error(
+            p->diag, t->where,
+            "@type object belongs to a cJSON * member, which then holds any object; '%s' has "
+            "a type of its own",
+            f->c_name);
     else
         n->any_object = true;
 }
@@ -271,8 +292,9 @@ static void apply_header(parser *p, field *f, const tag *t)
     for (const char *p = v; *p != '\0' && token; p++)
         token = isalnum((unsigned char)*p) || strchr("!#$%&'*+-.^_`|~", *p) != NULL;
     if (!token) {
-        diag_error(p->diag, t->where, "@header needs the header's name, an HTTP token (letters, digits and "
-                             "!#$%%&'*+-.^_`|~): @header Region sends the value as Mcp-Param-Region");
+        diag_error(p->diag, t->where,
+                   "@header needs the header's name, an HTTP token (letters, digits and "
+                   "!#$%%&'*+-.^_`|~): @header Region sends the value as Mcp-Param-Region");
         return;
     }
     f->mcp_header = xstrdup(v);
@@ -296,18 +318,21 @@ static void apply_field_tags(parser *p, field *f, raw_field *rf)
      * usual value; a document must still send it) */
     const tag *required = annotations_find(a, "required");
     if (required != NULL && annotations_find(a, "default") == NULL)
-        diag_error(p->diag, required->where, "@required goes with @default: a member is required already unless a "
-                                    "pointer, a has_X flag, @optional or @default makes it optional");
+        diag_error(p->diag, required->where,
+                   "@required goes with @default: a member is required already unless a "
+                   "pointer, a has_X flag, @optional or @default makes it optional");
     else if (required != NULL && annotations_find(a, "optional") != NULL)
-        diag_error(p->diag, required->where, "@required and @optional contradict each other: drop one of them");
+        diag_error(p->diag, required->where,
+                   "@required and @optional contradict each other: drop one of them");
     if ((t = annotations_find(a, "optional")) != NULL && f->presence == PRESENCE_REQUIRED)
         f->presence = PRESENCE_OPTIONAL;
     if ((t = annotations_find(a, "default")) != NULL && t->value[0] == '\0') {
         diag_error(p->diag, t->where, "@default needs a value");
     } else if (t != NULL) {
         if (f->presence == PRESENCE_POINTER || f->presence == PRESENCE_HAS_FLAG)
-            diag_error(p->diag, t->where, "@default on a field that is already optional through %s: "
-                                 "drop one of them",
+            diag_error(p->diag, t->where,
+                       "@default on a field that is already optional through %s: "
+                       "drop one of them",
                        f->presence == PRESENCE_POINTER ? "a pointer" : f->has_field);
         if (required == NULL || f->presence != PRESENCE_REQUIRED)
             f->presence = PRESENCE_DEFAULT;
@@ -315,8 +340,9 @@ static void apply_field_tags(parser *p, field *f, raw_field *rf)
         f->default_where = t->where;
     }
     if ((t = annotations_find(a, "additionalProperties")) != NULL && f->type->kind != NODE_MAP)
-        diag_error(p->diag, t->where, "@additionalProperties on a member makes a map, which needs an array of "
-                             "{ char *key; T value; } entries with a count");
+        diag_error(p->diag, t->where,
+                   "@additionalProperties on a member makes a map, which needs an array of "
+                   "{ char *key; T value; } entries with a count");
     if ((t = annotations_find(a, "nullable")) != NULL)
         apply_nullable(p, f, t);
     if ((t = annotations_find(a, "type")) != NULL)
@@ -338,8 +364,10 @@ static void refuse_volatile(parser *p, const raw_field *rf)
     if (!has_volatile(rf->type))
         return;
     char *t = type_spelling(rf->type);
-    diag_error(p->diag, cursor_loc(p, rf->cursor), "'%s' is volatile ('%s'): a member the decoder fills or the encoder "
-                                       "reads cannot be volatile; drop the volatile", rf->name, t);
+    diag_error(p->diag, cursor_loc(p, rf->cursor),
+               "'%s' is volatile ('%s'): a member the decoder fills or the encoder "
+               "reads cannot be volatile; drop the volatile",
+               rf->name, t);
     free(t);
 }
 
@@ -355,7 +383,8 @@ static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc wh
     CXType entry = clang_getPointeeType(spelled);
     CXType entry_canon = clang_getCanonicalType(entry);
     if (entry_canon.kind != CXType_Record) {
-        diag_error(p->diag, where, "map '%s' needs entries of a struct { char *key; T value; }", rf->name);
+        diag_error(p->diag, where, "map '%s' needs entries of a struct { char *key; T value; }",
+                   rf->name);
         return NULL;
     }
     field_collect members;
@@ -363,21 +392,26 @@ static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc wh
     raw_field *key = find_raw(&members, "key"), *value = find_raw(&members, "value");
     node *map = NULL;
     if (key == NULL || value == NULL || members.n != 2) {
-        diag_error(p->diag, where, "map '%s' needs entries with exactly two members, 'key' and 'value'", rf->name);
+        diag_error(p->diag, where,
+                   "map '%s' needs entries with exactly two members, 'key' and 'value'", rf->name);
     } else {
         node *k = build_value_node(p, key->type, cursor_loc(p, key->cursor));
         node *v = build_value_node(p, value->type, cursor_loc(p, value->cursor));
         const raw_field *entry_members[] = {key, value};
         for (size_t i = 0; i < 2; i++) {
             if (written_const(entry_members[i]->type))
-                diag_error(p->diag, cursor_loc(p, entry_members[i]->cursor), "the map entry's '%s' is const: the "
-                           "decoder fills it; drop that const", entry_members[i]->name);
+                diag_error(p->diag, cursor_loc(p, entry_members[i]->cursor),
+                           "the map entry's '%s' is const: the "
+                           "decoder fills it; drop that const",
+                           entry_members[i]->name);
             refuse_volatile(p, entry_members[i]);
         }
         if (k != NULL && k->kind != NODE_STRING)
-            diag_error(p->diag, cursor_loc(p, key->cursor), "a map key must be text (char * or char[N])");
+            diag_error(p->diag, cursor_loc(p, key->cursor),
+                       "a map key must be text (char * or char[N])");
         if (clang_Cursor_getOffsetOfField(key->cursor) != 0)
-            diag_error(p->diag, cursor_loc(p, key->cursor), "a map entry's 'key' must be its first member");
+            diag_error(p->diag, cursor_loc(p, key->cursor),
+                       "a map entry's 'key' must be its first member");
         else if (k != NULL && v != NULL && k->kind == NODE_STRING) {
             tags_check_sites(&p->tags, &key->a, SITE_FIELD);
             tags_check_sites(&p->tags, &value->a, SITE_FIELD);
@@ -392,9 +426,12 @@ static node *build_map_node(parser *p, raw_field *rf, CXType spelled, src_loc wh
             map->entry_c_type = spelling_without_const(entry);
             if (map->entry_c_type == NULL) {
                 map->entry_c_type = type_spelling(entry);
-                diag_error(p->diag, where, "'%s' is const through a typedef of a type without a name, which generated "
-                                  "code cannot spell without the const to fill it: name the type, or write the "
-                                  "const out (const T)", map->entry_c_type);
+                diag_error(
+                    p->diag, where,
+                    "'%s' is const through a typedef of a type without a name, which generated "
+                    "code cannot spell without the const to fill it: name the type, or write the "
+                    "const out (const T)",
+                    map->entry_c_type);
             }
             map->map_key = k;
             map->map_value = v;
@@ -431,7 +468,8 @@ static void set_count(field *f, node *n, const raw_field *count)
     f->count_c_type = type_spelling(count->type);
     f->count_signed = !is_unsigned_kind(canon.kind) && canon.kind != CXType_Bool;
     if (n != NULL && bits > 0 && bits < 32)
-        n->count_max = f->count_signed ? (UINT64_C(1) << (bits - 1)) - 1 : (UINT64_C(1) << bits) - 1;
+        n->count_max =
+            f->count_signed ? (UINT64_C(1) << (bits - 1)) - 1 : (UINT64_C(1) << bits) - 1;
 }
 
 static void build_fields(parser *p, struct_def *s, field_collect *fc)
@@ -445,8 +483,10 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         raw_field *f = &fc->fields[i];
         raw_field *count = count_field_of(fc, f, annotations_find(&f->a, "ignore") == NULL);
         if (count != NULL && count->counts != NULL && annotations_find(&f->a, "ignore") == NULL)
-            diag_error(p->diag, cursor_loc(p, f->cursor), "'%s' counts the items of '%s' already: give '%s' a count "
-                       "member of its own", count->name, count->counts, f->name);
+            diag_error(p->diag, cursor_loc(p, f->cursor),
+                       "'%s' counts the items of '%s' already: give '%s' a count "
+                       "member of its own",
+                       count->name, count->counts, f->name);
         if (count != NULL) {
             count->companion = true;
             if (count->counts == NULL)
@@ -461,8 +501,9 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
         tags_check_sites(&p->tags, &rf->a, SITE_FIELD);
         const tag *overlap = annotations_find(&rf->a, "acceptOverlap");
         if (overlap != NULL && !p->in_untagged_member)
-            diag_error(p->diag, overlap->where, "@acceptOverlap belongs to a member of an @untagged struct's union: "
-                                       "it accepts that the variant shares values with earlier ones");
+            diag_error(p->diag, overlap->where,
+                       "@acceptOverlap belongs to a member of an @untagged struct's union: "
+                       "it accepts that the variant shares values with earlier ones");
         src_loc where = cursor_loc(p, rf->cursor);
         if (written_const(rf->type)) {
             /* every member, counts, has_X flags and @ignore ones included:
@@ -470,9 +511,11 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
              * struct the caller hands the decoder may be a const-qualified
              * object of its own) */
             char *t = type_spelling(rf->type);
-            diag_error(p->diag, where, "'%s' is const ('%s'): the decoder writes every member (it zeroes the "
-                              "struct, then fills what it reads), and a const member cannot be assigned; "
-                              "drop that const (a const pointee, as in 'const char *', is fine)", rf->name, t);
+            diag_error(p->diag, where,
+                       "'%s' is const ('%s'): the decoder writes every member (it zeroes the "
+                       "struct, then fills what it reads), and a const member cannot be assigned; "
+                       "drop that const (a const pointee, as in 'const char *', is fine)",
+                       rf->name, t);
             free(t);
         }
         if (rf->companion || annotations_find(&rf->a, "ignore") != NULL)
@@ -481,17 +524,20 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             /* a tagged union: the enum member just before it says which
              * union member holds the value */
             if (union_rf != NULL) {
-                diag_error(p->diag, where, "one union per struct: put the second one in a struct of its own");
+                diag_error(p->diag, where,
+                           "one union per struct: put the second one in a struct of its own");
             } else if (s->nfields == 0 || s->fields[s->nfields - 1].type->kind != NODE_ENUM) {
-                diag_error(p->diag, where, "a union needs the enum member that says which of its members is "
-                                  "set (the discriminator) right before it");
+                diag_error(p->diag, where,
+                           "a union needs the enum member that says which of its members is "
+                           "set (the discriminator) right before it");
             } else if (s->fields[s->nfields - 1].by_pointer ||
                        s->fields[s->nfields - 1].presence != PRESENCE_REQUIRED) {
                 /* the variant is chosen by the value: it must be there */
-                diag_error(p->diag, s->fields[s->nfields - 1].where,
-                           "the discriminator '%s' of a union must be a required enum member by value "
-                           "(not a pointer, @optional, @default or with a has_ flag)",
-                           s->fields[s->nfields - 1].c_name);
+                diag_error(
+                    p->diag, s->fields[s->nfields - 1].where,
+                    "the discriminator '%s' of a union must be a required enum member by value "
+                    "(not a pointer, @optional, @default or with a has_ flag)",
+                    s->fields[s->nfields - 1].c_name);
             } else {
                 union_rf = rf;
                 s->discriminator = s->nfields - 1;
@@ -530,13 +576,15 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             } else if (canon.kind == CXType_Pointer) {
                 item_type = clang_getPointeeType(outer.type);
             } else {
-                diag_error(p->diag, where, "'%s' has a count member but is not a pointer or an array", rf->name);
+                diag_error(p->diag, where,
+                           "'%s' has a count member but is not a pointer or an array", rf->name);
                 item_type = outer.type;
             }
             arr->items = build_value_node(p, item_type, where);
             if (arr->items != NULL && strchr(arr->items->c_type, '[') != NULL) {
-                diag_error(p->diag, where, "the items of '%s' are '%s': give that type a typedef name (as in "
-                                  "'typedef char name_t[N];') so that generated code can declare it",
+                diag_error(p->diag, where,
+                           "the items of '%s' are '%s': give that type a typedef name (as in "
+                           "'typedef char name_t[N];') so that generated code can declare it",
                            rf->name, arr->items->c_type);
                 node_free(arr->items);
                 arr->items = NULL;
@@ -557,15 +605,22 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             CXType pointee = clang_getPointeeType(outer.type);
             enum CXTypeKind pk = clang_getCanonicalType(pointee).kind;
             if (pk == CXType_Void || pk == CXType_FunctionProto || pk == CXType_FunctionNoProto) {
-                diag_error(p->diag, where, "'%s': %s pointers have no JSON form: tag the member @ignore to leave it "
-                                  "out of the JSON, or give it a type schemac maps", rf->name,
-                           pk == CXType_Void ? "void" : "function");
-            } else if (pk == CXType_Pointer && !is_char_kind(clang_getCanonicalType(
-                                                   clang_getPointeeType(clang_getCanonicalType(pointee))).kind)) {
-                diag_error(p->diag, where, "'%s': pointers to pointers are not supported", rf->name);
+                diag_error(
+                    p->diag, where,
+                    "'%s': %s pointers have no JSON form: tag the member @ignore to leave it "
+                    "out of the JSON, or give it a type schemac maps",
+                    rf->name, pk == CXType_Void ? "void" : "function");
+            } else if (pk == CXType_Pointer &&
+                       !is_char_kind(clang_getCanonicalType(
+                                         clang_getPointeeType(clang_getCanonicalType(pointee)))
+                                         .kind)) {
+                diag_error(p->diag, where, "'%s': pointers to pointers are not supported",
+                           rf->name);
             } else if (pk == CXType_Pointer) {
-                diag_error(p->diag, where, "'%s' looks like an array of strings but has no count member: "
-                                  "add 'size_t %s_count;' or @count", rf->name, rf->name);
+                diag_error(p->diag, where,
+                           "'%s' looks like an array of strings but has no count member: "
+                           "add 'size_t %s_count;' or @count",
+                           rf->name, rf->name);
             } else {
                 f.type = build_value_node(p, pointee, where);
                 f.presence = PRESENCE_POINTER;
@@ -575,10 +630,12 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             }
         } else if (canon.kind == CXType_ConstantArray &&
                    !is_char_kind(clang_getCanonicalType(clang_getArrayElementType(canon)).kind)) {
-            diag_error(p->diag, where, "array '%s' needs a count member: add 'size_t %s_count;' or @count",
+            diag_error(p->diag, where,
+                       "array '%s' needs a count member: add 'size_t %s_count;' or @count",
                        rf->name, rf->name);
         } else if (canon.kind == CXType_IncompleteArray) {
-            diag_error(p->diag, where, "flexible array member '%s' is not supported: use a pointer and a count",
+            diag_error(p->diag, where,
+                       "flexible array member '%s' is not supported: use a pointer and a count",
                        rf->name);
         } else {
             f.type = build_value_node(p, rf->type, where);
@@ -593,18 +650,22 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
             f.presence = PRESENCE_HAS_FLAG;
             f.has_field = xstrdup(has->name);
         }
-        if (f.by_pointer && f.presence == PRESENCE_POINTER && f.type != NULL && !p->in_untagged_member &&
-            is_scalar_kind(f.type->kind) && annotations_find(&rf->a, "optional") == NULL &&
-            annotations_find(&rf->a, "nullable") == NULL && annotations_find(&rf->a, "default") == NULL &&
+        if (f.by_pointer && f.presence == PRESENCE_POINTER && f.type != NULL &&
+            !p->in_untagged_member && is_scalar_kind(f.type->kind) &&
+            annotations_find(&rf->a, "optional") == NULL &&
+            annotations_find(&rf->a, "nullable") == NULL &&
+            annotations_find(&rf->a, "default") == NULL &&
             annotations_find(&rf->a, "count") == NULL && !has_volatile(rf->type)) {
             /* int32_t *ids: one value or an array whose count was
              * forgotten? A pointer to a struct is one value (a struct
              * holds its own arrays); to a number, boolean or enum it
              * must say which */
-            diag_error(p->diag, where, "'%s' points to one %s or to an array of them, and the header does not say "
-                              "which: add a count member ('size_t %s_count;', or @count NAME) for an array, "
-                              "or @optional (@nullable to accept null) for one optional value",
-                       rf->name, f.type->c_type, rf->name);
+            diag_error(
+                p->diag, where,
+                "'%s' points to one %s or to an array of them, and the header does not say "
+                "which: add a count member ('size_t %s_count;', or @count NAME) for an array, "
+                "or @optional (@nullable to accept null) for one optional value",
+                rf->name, f.type->c_type, rf->name);
         }
         if (f.type == NULL) {
             /* the error is reported; keep the name so later checks stay quiet */
@@ -621,8 +682,9 @@ static void build_fields(parser *p, struct_def *s, field_collect *fc)
     else if (union_rf != NULL)
         build_variants(p, s, union_rf);
     else if (s->untagged)
-        diag_error(p->diag, s->where, "@untagged needs an enum member followed by a union whose members are named "
-                             "after the enum's values");
+        diag_error(p->diag, s->where,
+                   "@untagged needs an enum member followed by a union whose members are named "
+                   "after the enum's values");
 }
 
 static void collect_fields(parser *p, CXCursor record, field_collect *fc)
@@ -663,7 +725,8 @@ static void report_unmatched(const enum_def *e, const field_collect *members, co
             choices = sb_take(&sb);
             diag_error(p->diag, cursor_loc(p, members->fields[i].cursor),
                        "union member '%s' matches no value of %s (%s): name each member after the "
-                       "value it belongs to", members->fields[i].name, e->c_type, choices);
+                       "value it belongs to",
+                       members->fields[i].name, e->c_type, choices);
             free(choices);
         }
     }
@@ -708,7 +771,8 @@ static void build_variants(parser *p, struct_def *s, raw_field *union_rf)
                 cJSON_Delete(c.type->c.const_value);
                 c.type->c.const_value = cJSON_CreateString(value->json_name);
             }
-            variant->fields = xrealloc(variant->fields, (variant->nfields + 1) * sizeof *variant->fields);
+            variant->fields =
+                xrealloc(variant->fields, (variant->nfields + 1) * sizeof *variant->fields);
             variant->fields[variant->nfields++] = c;
         }
 
@@ -724,7 +788,8 @@ static void build_variants(parser *p, struct_def *s, raw_field *union_rf)
             char *prefix;
             if (clang_getCanonicalType(member->type).kind == CXType_Record) {
                 field_collect inner;
-                collect_fields(p, clang_getTypeDeclaration(clang_getCanonicalType(member->type)), &inner);
+                collect_fields(p, clang_getTypeDeclaration(clang_getCanonicalType(member->type)),
+                               &inner);
                 build_fields(p, &branch, &inner);
                 release_fields(&inner);
                 prefix = path_prefix(union_rf->name, member->name);
@@ -733,9 +798,11 @@ static void build_variants(parser *p, struct_def *s, raw_field *union_rf)
                 build_fields(p, &branch, &single);
                 prefix = path_prefix(union_rf->name, "");
             }
-            variant->description = member->a.description != NULL ? xstrdup(member->a.description) : NULL;
+            variant->description =
+                member->a.description != NULL ? xstrdup(member->a.description) : NULL;
             for (size_t i = 0; i < branch.nfields; i++) {
-                variant->fields = xrealloc(variant->fields, (variant->nfields + 1) * sizeof *variant->fields);
+                variant->fields =
+                    xrealloc(variant->fields, (variant->nfields + 1) * sizeof *variant->fields);
                 variant->fields[variant->nfields++] = field_clone(&branch.fields[i], prefix);
                 field_release(&branch.fields[i]);
             }
@@ -765,7 +832,8 @@ static raw_field *union_count_of(field_collect *outer, raw_field *member)
 
 /* The one field of an untagged variant: the union member itself, with its
  * count when it is an array (the count stands beside the union). */
-static field *untagged_member(parser *p, field_collect *outer, raw_field *union_rf, raw_field *member)
+static field *untagged_member(parser *p, field_collect *outer, raw_field *union_rf,
+                              raw_field *member)
 {
     raw_field pair[2];
     field_collect single = {p, pair, 1};
@@ -795,14 +863,18 @@ static field *untagged_member(parser *p, field_collect *outer, raw_field *union_
         }
         node_kind k = f->type->kind;
         if (f->presence != PRESENCE_REQUIRED || f->nullable) {
-            diag_error(p->diag, where, "'%s' is the value of its variant: it cannot be a pointer, @optional, "
-                              "@default or @nullable (a null variant is an enum value without a member)",
+            diag_error(p->diag, where,
+                       "'%s' is the value of its variant: it cannot be a pointer, @optional, "
+                       "@default or @nullable (a null variant is an enum value without a member)",
                        f->c_name);
         } else if (k == NODE_ANY || k == NODE_MAP) {
-            diag_error(p->diag, where, "'%s': %s cannot be a variant of an untagged union", f->c_name,
+            diag_error(p->diag, where, "'%s': %s cannot be a variant of an untagged union",
+                       f->c_name,
                        k == NODE_ANY ? "a cJSON * member accepts any value, so it" : "a map");
         } else if (k == NODE_STRUCT && f->type->struct_type->untagged) {
-            diag_error(p->diag, where, "'%s' is an untagged union itself: list its variants in this union", f->c_name);
+            diag_error(p->diag, where,
+                       "'%s' is an untagged union itself: list its variants in this union",
+                       f->c_name);
         } else {
             for (size_t i = 0; i < branch.nfields; i++)
                 field_release(&branch.fields[i]);
@@ -844,13 +916,16 @@ static void build_untagged(parser *p, struct_def *s, field_collect *fc, raw_fiel
         bool is_count = false;
         for (size_t j = 0; j < members.n && i != s->discriminator; j++) {
             raw_field *c = union_count_of(fc, &members.fields[j]);
-            if (c != NULL && strcmp(c->name, s->fields[i].c_name) == 0 && is_sequence_type(members.fields[j].type))
+            if (c != NULL && strcmp(c->name, s->fields[i].c_name) == 0 &&
+                is_sequence_type(members.fields[j].type))
                 is_count = true;
         }
         if (i != s->discriminator && !is_count) {
-            diag_error(p->diag, s->fields[i].where, "an @untagged struct holds its enum member, the union and the "
-                                           "counts of the union's arrays only: move '%s' to the struct that "
-                                           "uses this one", s->fields[i].c_name);
+            diag_error(p->diag, s->fields[i].where,
+                       "an @untagged struct holds its enum member, the union and the "
+                       "counts of the union's arrays only: move '%s' to the struct that "
+                       "uses this one",
+                       s->fields[i].c_name);
         }
         if (i == s->discriminator)
             s->fields[kept++] = s->fields[i];
@@ -875,7 +950,8 @@ static void build_untagged(parser *p, struct_def *s, field_collect *fc, raw_fiel
             raw_field *member = &members.fields[i];
             used[i] = true;
             variant->where = cursor_loc(p, member->cursor);
-            variant->description = member->a.description != NULL ? xstrdup(member->a.description) : NULL;
+            variant->description =
+                member->a.description != NULL ? xstrdup(member->a.description) : NULL;
             variant->fields = untagged_member(p, fc, union_rf, member);
             variant->nfields = 1;
             const tag *overlap = annotations_find(&member->a, "acceptOverlap");
@@ -883,8 +959,9 @@ static void build_untagged(parser *p, struct_def *s, field_collect *fc, raw_fiel
                 variant->accept_overlap = true;
                 variant->accept_overlap_where = overlap->where;
                 if (overlap->value[0] != '\0')
-                    diag_error(p->diag, overlap->value_where, "@acceptOverlap takes no value: it accepts every overlap "
-                                                     "of the variant with earlier ones");
+                    diag_error(p->diag, overlap->value_where,
+                               "@acceptOverlap takes no value: it accepts every overlap "
+                               "of the variant with earlier ones");
             }
         }
         s->variants = xrealloc(s->variants, (s->nvariants + 1) * sizeof *s->variants);
@@ -909,7 +986,8 @@ static void parse_task(parser *p, struct_def *s, const tag *t)
         else if (strcmp(w, "explicit") == 0)
             s->task_explicit = true;
         else
-            diag_error(p->diag, t->value_where, "@task takes 'optional' or 'required' and 'explicit', not '%s'", w);
+            diag_error(p->diag, t->value_where,
+                       "@task takes 'optional' or 'required' and 'explicit', not '%s'", w);
     }
     free(words);
 }
@@ -925,8 +1003,10 @@ static void parse_scopes(parser *p, struct_def *s, const tag *t)
     for (char *w = strtok(words, " \t\n"); w != NULL; w = strtok(NULL, " \t\n")) {
         for (const char *c = w; *c != '\0'; c++) {
             if (*c < 0x21 || *c > 0x7e || *c == '"' || *c == '\\') {
-                diag_error(p->diag, t->value_where, "@scopes: '%s' is not an OAuth scope (RFC 6749: printable ASCII "
-                                           "without spaces, '\"' or '\\')", w);
+                diag_error(p->diag, t->value_where,
+                           "@scopes: '%s' is not an OAuth scope (RFC 6749: printable ASCII "
+                           "without spaces, '\"' or '\\')",
+                           w);
                 break;
             }
         }
@@ -936,7 +1016,8 @@ static void parse_scopes(parser *p, struct_def *s, const tag *t)
     }
     free(words);
     if (joined.len == 0) {
-        diag_error(p->diag, t->where, "@scopes needs the scopes a caller's token must hold, as in '@scopes "
+        diag_error(p->diag, t->where,
+                   "@scopes needs the scopes a caller's token must hold, as in '@scopes "
                    "files:read'");
         sb_free(&joined);
         return;
@@ -954,8 +1035,9 @@ static void apply_struct_tags(parser *p, struct_def *s, const annotations *a)
         s->opted_in = true;
         if (t->value[0] == '\0') {
             /* said here, not as each provider's rule on the name '' */
-            diag_error(p->diag, t->where, "@tool needs a name: the name a model calls the tool by, as in "
-                                 "'@tool get_weather'");
+            diag_error(p->diag, t->where,
+                       "@tool needs a name: the name a model calls the tool by, as in "
+                       "'@tool get_weather'");
         } else {
             s->tool_name = xstrdup(t->value);
             s->tool_where = t->value_where;
@@ -971,7 +1053,8 @@ static void apply_struct_tags(parser *p, struct_def *s, const annotations *a)
         size_t len = strlen(t->value);
         bool quoted = len >= 2 && t->value[0] == '"' && t->value[len - 1] == '"';
         s->opted_in = true;
-        s->resource_uri = quoted ? xasprintf("%.*s", (int)(len - 2), t->value + 1) : xstrdup(t->value);
+        s->resource_uri =
+            quoted ? xasprintf("%.*s", (int)(len - 2), t->value + 1) : xstrdup(t->value);
         s->resource_where = t->value[0] ? t->value_where : t->where;
     }
     if ((t = annotations_find(a, "additionalProperties")) != NULL)
@@ -984,8 +1067,8 @@ static void apply_struct_tags(parser *p, struct_def *s, const annotations *a)
         else if (strcmp(t->value, "destructive") == 0)
             s->effect = EFFECT_DESTRUCTIVE;
         else
-            diag_error(p->diag, t->value_where, "@effect must be readonly, mutating or destructive, not '%s'",
-                       t->value);
+            diag_error(p->diag, t->value_where,
+                       "@effect must be readonly, mutating or destructive, not '%s'", t->value);
     }
     if (annotations_find(a, "idempotent") != NULL)
         s->idempotent = true;
@@ -1012,9 +1095,10 @@ static void apply_struct_tags(parser *p, struct_def *s, const annotations *a)
         s->accept_loss_where = t->value[0] ? t->value_where : t->where;
     }
     if ((t = annotations_find(a, "direction")) != NULL) {
-        if (strcmp(t->value, "in") != 0 && strcmp(t->value, "out") != 0 && strcmp(t->value, "both") != 0)
-            diag_error(p->diag, t->value[0] ? t->value_where : t->where, "@direction must be in, out or both, not '%s'",
-                       t->value);
+        if (strcmp(t->value, "in") != 0 && strcmp(t->value, "out") != 0 &&
+            strcmp(t->value, "both") != 0)
+            diag_error(p->diag, t->value[0] ? t->value_where : t->where,
+                       "@direction must be in, out or both, not '%s'", t->value);
         s->direction = xstrdup(t->value);
         s->direction_where = t->where;
     }
@@ -1026,7 +1110,8 @@ static void apply_struct_tags(parser *p, struct_def *s, const annotations *a)
         else if (strcmp(t->value, "false") == 0)
             s->open_world = -1;
         else
-            diag_error(p->diag, t->value_where, "@openWorld must be true, false or nothing, not '%s'", t->value);
+            diag_error(p->diag, t->value_where,
+                       "@openWorld must be true, false or nothing, not '%s'", t->value);
     }
 }
 
@@ -1051,8 +1136,9 @@ struct_def *get_struct(parser *p, CXCursor decl)
     if (p->nesting >= MAX_STRUCT_NESTING) {
         const char *tname = typedef_name_for(p, decl);
         char *name = tname != NULL ? xstrdup(tname) : take_string(clang_getCursorSpelling(decl));
-        diag_error(p->diag, cursor_loc(p, decl), "'%s' is nested more than %d structs deep, beyond what schemac "
-                                     "reads (and beyond what a decoder accepts: %d levels)",
+        diag_error(p->diag, cursor_loc(p, decl),
+                   "'%s' is nested more than %d structs deep, beyond what schemac "
+                   "reads (and beyond what a decoder accepts: %d levels)",
                    name, MAX_STRUCT_NESTING, SC_MAX_DEPTH);
         free(name);
         return NULL;
@@ -1064,7 +1150,8 @@ struct_def *get_struct(parser *p, CXCursor decl)
         s->c_type = xstrdup(tname);
         s->name = xstrdup(tname);
     } else if (clang_Cursor_isAnonymous(decl)) {
-        diag_error(p->diag, cursor_loc(p, decl), "anonymous struct without a typedef: give it a name");
+        diag_error(p->diag, cursor_loc(p, decl),
+                   "anonymous struct without a typedef: give it a name");
         s->c_type = xstrdup("struct <anonymous>");
         s->name = xstrdup("anonymous");
     } else {
@@ -1103,4 +1190,3 @@ struct_def *get_struct(parser *p, CXCursor decl)
     p->m->structs[p->m->nstructs++] = s;
     return s;
 }
-

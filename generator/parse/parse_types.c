@@ -97,7 +97,8 @@ enum_def *get_enum(parser *p, CXCursor decl)
         e->c_type = xstrdup(tname);
         e->name = xstrdup(tname);
     } else if (clang_Cursor_isAnonymous(decl)) {
-        diag_error(p->diag, cursor_loc(p, decl), "anonymous enum without a typedef: give it a name");
+        diag_error(p->diag, cursor_loc(p, decl),
+                   "anonymous enum without a typedef: give it a name");
         e->c_type = xstrdup("int");
         e->name = xstrdup("anonymous");
     } else {
@@ -126,7 +127,6 @@ enum_def *get_enum(parser *p, CXCursor decl)
     return e;
 }
 
-
 /* ---- types --------------------------------------------------------------- */
 
 bool is_char_kind(enum CXTypeKind k)
@@ -152,9 +152,16 @@ bool is_cjson_pointer(CXType t)
 bool is_integer_kind(enum CXTypeKind k)
 {
     switch (k) {
-    case CXType_SChar: case CXType_UChar: case CXType_Short: case CXType_UShort:
-    case CXType_Int: case CXType_UInt: case CXType_Long: case CXType_ULong:
-    case CXType_LongLong: case CXType_ULongLong:
+    case CXType_SChar:
+    case CXType_UChar:
+    case CXType_Short:
+    case CXType_UShort:
+    case CXType_Int:
+    case CXType_UInt:
+    case CXType_Long:
+    case CXType_ULong:
+    case CXType_LongLong:
+    case CXType_ULongLong:
         return true;
     default:
         return false;
@@ -265,14 +272,16 @@ char *spelling_without_const(CXType t)
     }
     size_t len = strlen(s);
     if (named.kind == CXType_Pointer) { /* "T *const" */
-        if (len > 6 && strcmp(s + len - 5, "const") == 0 && (s[len - 6] == '*' || s[len - 6] == ' ')) {
+        if (len > 6 && strcmp(s + len - 5, "const") == 0 &&
+            (s[len - 6] == '*' || s[len - 6] == ' ')) {
             len -= 5;
             while (len > 0 && s[len - 1] == ' ')
                 len--;
             s[len] = '\0';
             return s;
         }
-    } else if (strncmp(s, "const ", 6) == 0) { /* "const T", T a typedef (of a pointer too), struct, scalar */
+    } else if (strncmp(s, "const ", 6) ==
+               0) { /* "const T", T a typedef (of a pointer too), struct, scalar */
         memmove(s, s + 6, len - 5);
         if (strstr(s, "(unnamed") == NULL && strstr(s, "(anonymous") == NULL)
             return s;
@@ -302,12 +311,16 @@ static bool foreign_record(parser *p, CXType spelled, CXCursor decl, src_loc whe
     CXType named = strip_elaborated(spelled);
     CXCursor declared = named.kind == CXType_Typedef ? clang_getTypeDeclaration(named) : decl;
     if (opaque)
-        diag_error(p->diag, where, "'%s' is declared but never defined, so schemac cannot read or write its "
-                          "members: define the struct in this header (or one it includes), or tag the "
-                          "member @ignore to leave it out of the JSON", type);
+        diag_error(p->diag, where,
+                   "'%s' is declared but never defined, so schemac cannot read or write its "
+                   "members: define the struct in this header (or one it includes), or tag the "
+                   "member @ignore to leave it out of the JSON",
+                   type);
     else
-        diag_error(p->diag, where, "'%s' comes from a system header and is no JSON data: tag the member @ignore "
-                          "to leave it out of the JSON, or use a struct of your own", type);
+        diag_error(p->diag, where,
+                   "'%s' comes from a system header and is no JSON data: tag the member @ignore "
+                   "to leave it out of the JSON, or use a struct of your own",
+                   type);
     diag_note(p->diag, cursor_loc(p, declared), "%s is declared here", type);
     free(type);
     return true;
@@ -342,8 +355,10 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
         }
     } else if (is_char_kind(canon.kind)) {
         char *s = type_spelling(spelled);
-        diag_error(p->diag, where, "a single char ('%s') is ambiguous: use int8_t or uint8_t for a number, "
-                          "char name[N] or char * for text", s);
+        diag_error(p->diag, where,
+                   "a single char ('%s') is ambiguous: use int8_t or uint8_t for a number, "
+                   "char name[N] or char * for text",
+                   s);
         free(s);
     } else if (canon.kind == CXType_Float || canon.kind == CXType_Double) {
         n = node_new(NODE_NUMBER);
@@ -355,8 +370,9 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
         CXCursor decl = clang_getTypeDeclaration(canon);
         char *name = take_string(clang_getCursorSpelling(decl));
         if (clang_getCursorKind(decl) == CXCursor_UnionDecl) {
-            diag_error(p->diag, where, "a union is only supported as a struct member right after the enum "
-                              "member that says which of its members is set");
+            diag_error(p->diag, where,
+                       "a union is only supported as a struct member right after the enum "
+                       "member that says which of its members is set");
         } else if (strcmp(name, "cJSON") == 0) {
             diag_error(p->diag, where, "a cJSON struct by value: use cJSON * for any JSON value");
         } else if (!foreign_record(p, spelled, decl, where)) {
@@ -385,8 +401,10 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
             n = node_new(NODE_STRING);
         } else {
             char *s = type_spelling(spelled);
-            diag_error(p->diag, where, "unsupported type '%s' here: a pointer inside an array or behind "
-                              "another pointer", s);
+            diag_error(p->diag, where,
+                       "unsupported type '%s' here: a pointer inside an array or behind "
+                       "another pointer",
+                       s);
             free(s);
         }
     } else if (canon.kind == CXType_ConstantArray &&
@@ -397,8 +415,10 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
             diag_error(p->diag, where, "char buffer of size %zu cannot hold any text", n->buf_size);
     } else {
         char *s = type_spelling(spelled);
-        diag_error(p->diag, where, "unsupported type '%s': schemac maps bool, integers, float, double, "
-                          "char * and char[N], enums, structs, and arrays of those", s);
+        diag_error(p->diag, where,
+                   "unsupported type '%s': schemac maps bool, integers, float, double, "
+                   "char * and char[N], enums, structs, and arrays of those",
+                   s);
         free(s);
     }
     if (n != NULL) {
@@ -406,9 +426,12 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
         n->c_const = clang_isConstQualifiedType(clang_getCanonicalType(spelled));
         if (n->c_type == NULL) {
             char *s = type_spelling(spelled);
-            diag_error(p->diag, where, "'%s' is const through a typedef of a type without a name, which generated "
-                              "code cannot spell without the const to fill it: name the type, or write the "
-                              "const out (const T)", s);
+            diag_error(
+                p->diag, where,
+                "'%s' is const through a typedef of a type without a name, which generated "
+                "code cannot spell without the const to fill it: name the type, or write the "
+                "const out (const T)",
+                s);
             n->c_type = s;
         }
         apply_layers(p, &r, n);
@@ -416,4 +439,3 @@ node *build_value_node(parser *p, CXType spelled, src_loc where)
     resolved_free(&r);
     return n;
 }
-

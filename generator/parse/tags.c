@@ -21,14 +21,32 @@ typedef struct tag_info {
 } tag_info;
 
 static const tag_info other_tags[] = {
-    {"schema", SITE_STRUCT},  {"tool", SITE_STRUCT},   {"prompt", SITE_STRUCT},  {"resource", SITE_STRUCT},   {"output", SITE_STRUCT},  {"effect", SITE_STRUCT},
-    {"idempotent", SITE_STRUCT}, {"version", SITE_STRUCT}, {"config", SITE_STRUCT}, {"task", SITE_STRUCT},
+    {"schema", SITE_STRUCT},
+    {"tool", SITE_STRUCT},
+    {"prompt", SITE_STRUCT},
+    {"resource", SITE_STRUCT},
+    {"output", SITE_STRUCT},
+    {"effect", SITE_STRUCT},
+    {"idempotent", SITE_STRUCT},
+    {"version", SITE_STRUCT},
+    {"config", SITE_STRUCT},
+    {"task", SITE_STRUCT},
     {"scopes", SITE_STRUCT},
-    {"dialects", SITE_STRUCT}, {"acceptLoss", SITE_STRUCT}, {"openWorld", SITE_STRUCT}, {"untagged", SITE_STRUCT},
-    {"optional", SITE_FIELD}, {"required", SITE_FIELD}, {"type", SITE_FIELD}, {"acceptOverlap", SITE_FIELD},
+    {"dialects", SITE_STRUCT},
+    {"acceptLoss", SITE_STRUCT},
+    {"openWorld", SITE_STRUCT},
+    {"untagged", SITE_STRUCT},
+    {"optional", SITE_FIELD},
+    {"required", SITE_FIELD},
+    {"type", SITE_FIELD},
+    {"acceptOverlap", SITE_FIELD},
     /* --compat (docs/compat.md) */
-    {"direction", SITE_STRUCT}, {"acceptBreak", SITE_STRUCT | SITE_FIELD},
-    {"nullable", SITE_FIELD}, {"name", SITE_FIELD | SITE_ENUMERATOR}, {"ignore", SITE_FIELD}, {"count", SITE_FIELD},
+    {"direction", SITE_STRUCT},
+    {"acceptBreak", SITE_STRUCT | SITE_FIELD},
+    {"nullable", SITE_FIELD},
+    {"name", SITE_FIELD | SITE_ENUMERATOR},
+    {"ignore", SITE_FIELD},
+    {"count", SITE_FIELD},
     /* MCP's x-mcp-header (docs/annotations.md) */
     {"header", SITE_FIELD},
 };
@@ -58,7 +76,8 @@ size_t edit_distance(const char *a, const char *b)
         row[0] = i;
         for (size_t j = 1; j <= lb; j++) {
             size_t up = row[j];
-            size_t cost = tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]) ? 0 : 1;
+            size_t cost =
+                tolower((unsigned char)a[i - 1]) == tolower((unsigned char)b[j - 1]) ? 0 : 1;
             size_t best = diag_prev + cost;
             if (up + 1 < best)
                 best = up + 1;
@@ -74,11 +93,16 @@ size_t edit_distance(const char *a, const char *b)
 static const char *site_name(tag_site site)
 {
     switch (site) {
-    case SITE_STRUCT: return "a struct";
-    case SITE_FIELD: return "a field";
-    case SITE_TYPEDEF: return "a typedef";
-    case SITE_ENUM: return "an enum";
-    case SITE_ENUMERATOR: return "an enum value";
+    case SITE_STRUCT:
+        return "a struct";
+    case SITE_FIELD:
+        return "a field";
+    case SITE_TYPEDEF:
+        return "a typedef";
+    case SITE_ENUM:
+        return "an enum";
+    case SITE_ENUMERATOR:
+        return "an enum value";
     }
     return "this declaration";
 }
@@ -117,9 +141,9 @@ void tags_check_sites(const tag_context *tc, const annotations *a, tag_site site
                 /* the fix replaces the name after the '@' */
                 src_loc name_at = {t->where.file, t->where.line, t->where.col + 1};
                 diag_fixit fix = {name_at, name_at.col + (unsigned)strlen(t->name), best};
-                diag_error_fixit(tc->diag, t->where, fix, "unknown tag @%s; did you mean @%s?", t->name, best);
-            }
-            else
+                diag_error_fixit(tc->diag, t->where, fix, "unknown tag @%s; did you mean @%s?",
+                                 t->name, best);
+            } else
                 diag_error(tc->diag, t->where, "unknown tag @%s", t->name);
         } else if ((sites & site) == 0) {
             diag_error(tc->diag, t->where, "@%s cannot be used on %s", t->name, site_name(site));
@@ -143,12 +167,15 @@ static cJSON *parse_value(const tag_context *tc, const tag *t, const char *text)
         return cJSON_CreateString(text);
     cJSON *v = cJSON_ParseWithOpts(text, NULL, 1);
     if (v == NULL) {
-        diag_error(tc->diag, t->value_where, "@%s: %s is not valid JSON (a string with spaces or quotes needs JSON "
-                                   "quoting, a bare word none)", t->name, text);
+        diag_error(tc->diag, t->value_where,
+                   "@%s: %s is not valid JSON (a string with spaces or quotes needs JSON "
+                   "quoting, a bare word none)",
+                   t->name, text);
         return NULL; /* the error stops the run: no second error about a stand-in value */
     }
     if (cJSON_IsNumber(v) && !isfinite(v->valuedouble)) {
-        diag_error(tc->diag, t->value_where, "@%s: %s is beyond the range of a double", t->name, text);
+        diag_error(tc->diag, t->value_where, "@%s: %s is beyond the range of a double", t->name,
+                   text);
         cJSON_SetNumberValue(v, 0);
     }
     return v;
@@ -182,7 +209,8 @@ char *tag_name_value(const tag_context *tc, const tag *t)
     if (v == NULL)
         ; /* not JSON: reported */
     else if (!cJSON_IsString(v))
-        diag_error(tc->diag, t->value_where, "@%s needs a name: a bare word or a JSON string", t->name);
+        diag_error(tc->diag, t->value_where, "@%s needs a name: a bare word or a JSON string",
+                   t->name);
     else if (v->valuestring[0] == '\0')
         diag_error(tc->diag, t->where, "@%s needs a JSON name", t->name);
     else
@@ -203,8 +231,9 @@ static const tag_constant *constant_of(const tag_context *tc, const tag *t, cons
     if (k != NULL && k->ok)
         return k;
     if (k != NULL)
-        diag_error(tc->diag, t->value_where, "@%s needs %s: '%s' is not an integer constant expression (%s)",
-                   t->name, what, t->value, k->why);
+        diag_error(tc->diag, t->value_where,
+                   "@%s needs %s: '%s' is not an integer constant expression (%s)", t->name, what,
+                   t->value, k->why);
     else
         diag_error(tc->diag, t->value_where, "@%s needs %s, not '%s'", t->name, what, t->value);
     return NULL;
@@ -233,7 +262,8 @@ static void read_number(const tag_context *tc, const tag *t, number *out, const 
 }
 
 /* A non-negative integer in digits, or an integer constant expression. */
-static void read_count(const tag_context *tc, const tag *t, bool *has, uint64_t *out, src_loc *where, const char **text)
+static void read_count(const tag_context *tc, const tag *t, bool *has, uint64_t *out,
+                       src_loc *where, const char **text)
 {
     const char *s = t->value;
     uint64_t v = 0;
@@ -250,15 +280,16 @@ static void read_count(const tag_context *tc, const tag *t, bool *has, uint64_t 
         return;
     }
     if (!constant_candidate(t->value)) {
-        diag_error(tc->diag, t->value_where, "@%s needs a non-negative integer, not '%s'", t->name, t->value);
+        diag_error(tc->diag, t->value_where, "@%s needs a non-negative integer, not '%s'", t->name,
+                   t->value);
         return;
     }
     const tag_constant *k = constant_of(tc, t, "a non-negative integer");
     if (k == NULL)
         return;
     if (!k->is_unsigned && k->as_signed < 0) {
-        diag_error(tc->diag, t->value_where, "@%s needs a non-negative integer: '%s' is %lld", t->name, t->value,
-                   (long long)k->as_signed);
+        diag_error(tc->diag, t->value_where, "@%s needs a non-negative integer: '%s' is %lld",
+                   t->name, t->value, (long long)k->as_signed);
         return;
     }
     *has = true;
@@ -285,7 +316,8 @@ static bool read_flag(const tag_context *tc, const tag *t)
         return true;
     if (strcmp(t->value, "false") == 0)
         return false;
-    diag_error(tc->diag, t->value_where, "@%s takes no value (or true/false), not '%s'", t->name, t->value);
+    diag_error(tc->diag, t->value_where, "@%s takes no value (or true/false), not '%s'", t->name,
+               t->value);
     return false;
 }
 
@@ -305,9 +337,14 @@ static void read_format(const tag_context *tc, const tag *t, constraints *c)
             sb_free(&known);
             return;
         }
-        sb_printf(&known, "%s%s", i == 0 ? "" : i + 1 < sizeof names / sizeof *names ? ", " : " and ", names[i]);
+        sb_printf(&known, "%s%s",
+                  i == 0                                 ? ""
+                  : i + 1 < sizeof names / sizeof *names ? ", "
+                                                         : " and ",
+                  names[i]);
     }
-    diag_error(tc->diag, t->value_where, "unknown format '%s'; schemac checks %s", t->value, known.data);
+    diag_error(tc->diag, t->value_where, "unknown format '%s'; schemac checks %s", t->value,
+               known.data);
     sb_free(&known);
 }
 
@@ -385,20 +422,42 @@ static void apply_one(const tag_context *tc, const tag *t, const keyword_info *k
     if (text != NULL)
         *text = NULL; /* a later tag of the same keyword replaces an earlier one */
     switch (id) {
-    case KW_MINIMUM: read_number(tc, t, &c->minimum, text); break;
-    case KW_EXCLUSIVE_MINIMUM: read_number(tc, t, &c->exclusive_minimum, text); break;
-    case KW_MAXIMUM: read_number(tc, t, &c->maximum, text); break;
-    case KW_EXCLUSIVE_MAXIMUM: read_number(tc, t, &c->exclusive_maximum, text); break;
-    case KW_MULTIPLE_OF: read_number(tc, t, &c->multiple_of, text); break;
-    case KW_MIN_LENGTH: read_count(tc, t, &c->has_min_length, &c->min_length, &c->length_where, text); break;
-    case KW_MAX_LENGTH: read_count(tc, t, &c->has_max_length, &c->max_length, &c->length_where, text); break;
-    case KW_PATTERN: read_pattern(tc, t, c); break;
-    case KW_FORMAT: read_format(tc, t, c); break;
+    case KW_MINIMUM:
+        read_number(tc, t, &c->minimum, text);
+        break;
+    case KW_EXCLUSIVE_MINIMUM:
+        read_number(tc, t, &c->exclusive_minimum, text);
+        break;
+    case KW_MAXIMUM:
+        read_number(tc, t, &c->maximum, text);
+        break;
+    case KW_EXCLUSIVE_MAXIMUM:
+        read_number(tc, t, &c->exclusive_maximum, text);
+        break;
+    case KW_MULTIPLE_OF:
+        read_number(tc, t, &c->multiple_of, text);
+        break;
+    case KW_MIN_LENGTH:
+        read_count(tc, t, &c->has_min_length, &c->min_length, &c->length_where, text);
+        break;
+    case KW_MAX_LENGTH:
+        read_count(tc, t, &c->has_max_length, &c->max_length, &c->length_where, text);
+        break;
+    case KW_PATTERN:
+        read_pattern(tc, t, c);
+        break;
+    case KW_FORMAT:
+        read_format(tc, t, c);
+        break;
     /* a map keeps its entry counts where an array keeps its item counts */
     case KW_MIN_ITEMS:
-    case KW_MIN_PROPERTIES: read_count(tc, t, &c->has_min_items, &c->min_items, &c->items_where, text); break;
+    case KW_MIN_PROPERTIES:
+        read_count(tc, t, &c->has_min_items, &c->min_items, &c->items_where, text);
+        break;
     case KW_MAX_ITEMS:
-    case KW_MAX_PROPERTIES: read_count(tc, t, &c->has_max_items, &c->max_items, &c->items_where, text); break;
+    case KW_MAX_PROPERTIES:
+        read_count(tc, t, &c->has_max_items, &c->max_items, &c->items_where, text);
+        break;
     case KW_UNIQUE_ITEMS:
         c->unique_items = read_flag(tc, t);
         c->unique_where = t->where;
@@ -422,7 +481,9 @@ static void apply_one(const tag_context *tc, const tag *t, const keyword_info *k
             c->examples = list;
         }
         break;
-    case KW_DEPRECATED: c->deprecated = read_flag(tc, t); break;
+    case KW_DEPRECATED:
+        c->deprecated = read_flag(tc, t);
+        break;
     case KW_ADDITIONAL_PROPERTIES:
     case KW_DEFAULT:
     case KW_PROPERTY_NAMES:

@@ -61,8 +61,8 @@ pattern *pattern_compile(const char *src, char *errbuf, size_t errsize, size_t *
     return pattern_compile_ex(src, 0, NULL, errbuf, errsize, erroffset);
 }
 
-pattern *pattern_compile_ex(const char *src, unsigned flags, unsigned long long *budget, char *errbuf, size_t errsize,
-                            size_t *erroffset)
+pattern *pattern_compile_ex(const char *src, unsigned flags, unsigned long long *budget,
+                            char *errbuf, size_t errsize, size_t *erroffset)
 {
     rx_errsink err = {errbuf, errsize, 0, false, budget ? *budget : 0, 0};
     rx_nfa m = {0};

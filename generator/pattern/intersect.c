@@ -22,21 +22,37 @@ static uint8_t u8_next(uint8_t st, unsigned b)
 {
     switch (st) {
     case 0:
-        if (b >= 0x01 && b <= 0x7F) return 0;
-        if (b >= 0xC2 && b <= 0xDF) return 1;
-        if (b == 0xE0) return 4;
-        if ((b >= 0xE1 && b <= 0xEC) || b == 0xEE || b == 0xEF) return 2;
-        if (b == 0xED) return 5;
-        if (b == 0xF0) return 6;
-        if (b >= 0xF1 && b <= 0xF3) return 3;
-        if (b == 0xF4) return 7;
+        if (b >= 0x01 && b <= 0x7F)
+            return 0;
+        if (b >= 0xC2 && b <= 0xDF)
+            return 1;
+        if (b == 0xE0)
+            return 4;
+        if ((b >= 0xE1 && b <= 0xEC) || b == 0xEE || b == 0xEF)
+            return 2;
+        if (b == 0xED)
+            return 5;
+        if (b == 0xF0)
+            return 6;
+        if (b >= 0xF1 && b <= 0xF3)
+            return 3;
+        if (b == 0xF4)
+            return 7;
         return U8_BAD;
-    case 1: case 2: case 3: return b >= 0x80 && b <= 0xBF ? (uint8_t)(st - 1) : U8_BAD;
-    case 4: return b >= 0xA0 && b <= 0xBF ? 1 : U8_BAD;
-    case 5: return b >= 0x80 && b <= 0x9F ? 1 : U8_BAD;
-    case 6: return b >= 0x90 && b <= 0xBF ? 2 : U8_BAD;
-    case 7: return b >= 0x80 && b <= 0x8F ? 2 : U8_BAD;
-    default: return U8_BAD;
+    case 1:
+    case 2:
+    case 3:
+        return b >= 0x80 && b <= 0xBF ? (uint8_t)(st - 1) : U8_BAD;
+    case 4:
+        return b >= 0xA0 && b <= 0xBF ? 1 : U8_BAD;
+    case 5:
+        return b >= 0x80 && b <= 0x9F ? 1 : U8_BAD;
+    case 6:
+        return b >= 0x90 && b <= 0xBF ? 2 : U8_BAD;
+    case 7:
+        return b >= 0x80 && b <= 0x8F ? 2 : U8_BAD;
+    default:
+        return U8_BAD;
     }
 }
 
@@ -59,15 +75,24 @@ static side side_of(const pattern *p)
     return s;
 }
 
-static size_t side_states(const side *s) { return s->d != NULL ? s->d->n : 2; }
-static uint32_t side_start(const side *s) { return s->d != NULL ? s->d->start : 1; }
+static size_t side_states(const side *s)
+{
+    return s->d != NULL ? s->d->n : 2;
+}
+static uint32_t side_start(const side *s)
+{
+    return s->d != NULL ? s->d->start : 1;
+}
 static uint32_t side_next(const side *s, uint32_t q, unsigned b)
 {
     if (s->d == NULL || q <= 1)
         return q; /* dead and matched absorb */
     return s->d->next[(size_t)q * s->d->k + s->d->cls[b]];
 }
-static bool side_accepts(const side *s, uint32_t q) { return q == 1 || (s->d != NULL && q > 1 && s->d->end[q]); }
+static bool side_accepts(const side *s, uint32_t q)
+{
+    return q == 1 || (s->d != NULL && q > 1 && s->d->end[q]);
+}
 
 /* The search with a count dimension of ccap+1 values (counts above ccap
  * fold into ccap, exact when ccap >= max_chars); 1 found, 0 none, -1 too
@@ -82,7 +107,8 @@ static int search(const side *a, const side *b, bool not_b, uint64_t min_chars, 
         return -1;
     /* byte representatives: one per (class of a, class of b, UTF-8 role),
      * letters and digits preferred so that witnesses read well */
-    static const char prefer[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_ .";
+    static const char prefer[] =
+        "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-_ .";
     unsigned reps[256], nreps = 0;
     bool taken[256] = {false};
     unsigned order[255], norder = 0;
@@ -96,7 +122,8 @@ static int search(const side *a, const side *b, bool not_b, uint64_t min_chars, 
         bool same = false;
         for (unsigned r = 0; r < nreps && !same; r++) {
             unsigned y = reps[r];
-            same = (a->d == NULL || a->d->cls[x] == a->d->cls[y]) && (b->d == NULL || b->d->cls[x] == b->d->cls[y]);
+            same = (a->d == NULL || a->d->cls[x] == a->d->cls[y]) &&
+                   (b->d == NULL || b->d->cls[x] == b->d->cls[y]);
             for (uint8_t st = 0; st < U8_STATES && same; st++)
                 same = u8_next(st, x) == u8_next(st, y);
         }
@@ -111,7 +138,7 @@ static int search(const side *a, const side *b, bool not_b, uint64_t min_chars, 
     if (parent == NULL || via == NULL || queue == NULL || bytes == NULL)
         goto done;
     memset(parent, 0xFF, total * sizeof *parent);
-#define KEY(qa, qb, u, c) ((((uint64_t)(qa) * nb + (qb)) * U8_STATES + (u)) * (ccap + 1) + (c))
+#define KEY(qa, qb, u, c) ((((uint64_t)(qa)*nb + (qb)) * U8_STATES + (u)) * (ccap + 1) + (c))
     size_t head = 0, tail = 0;
     uint64_t k0 = KEY(side_start(a), side_start(b), 0, 0);
     parent[k0] = (uint32_t)k0;
@@ -125,8 +152,8 @@ static int search(const side *a, const side *b, bool not_b, uint64_t min_chars, 
         uint8_t u = (uint8_t)(rest % U8_STATES);
         rest /= U8_STATES;
         uint32_t qb = (uint32_t)(rest % nb), qa = (uint32_t)(rest / nb);
-        if (u == 0 && c >= (min_chars < ccap ? min_chars : ccap) && side_accepts(a, qa) && side_accepts(b, qb) != not_b &&
-            c <= max_chars && bytes[key] <= max_bytes) {
+        if (u == 0 && c >= (min_chars < ccap ? min_chars : ccap) && side_accepts(a, qa) &&
+            side_accepts(b, qb) != not_b && c <= max_chars && bytes[key] <= max_bytes) {
             found = 1;
             hit = key;
             break;
@@ -137,7 +164,8 @@ static int search(const side *a, const side *b, bool not_b, uint64_t min_chars, 
             unsigned x = reps[r];
             uint8_t nu = u8_next(u, x);
             uint32_t na2 = side_next(a, qa, x), nb2 = side_next(b, qb, x);
-            if (nu == U8_BAD || (a->constant < 0 && na2 == 0) || (b->constant < 0 && nb2 == (not_b ? 1u : 0u)))
+            if (nu == U8_BAD || (a->constant < 0 && na2 == 0) ||
+                (b->constant < 0 && nb2 == (not_b ? 1u : 0u)))
                 continue;
             if (u == 0 && c >= max_chars)
                 continue; /* no room for another code point (c is exact when max_chars is finite) */
@@ -177,8 +205,8 @@ done:
 
 /* The two questions share the search: a string a matches and b does
  * (not_b false) or does not (not_b true). */
-static int find_string(const pattern *a, const pattern *b, bool not_b, uint64_t min_chars, uint64_t max_chars,
-                       uint64_t max_bytes, strbuf *witness)
+static int find_string(const pattern *a, const pattern *b, bool not_b, uint64_t min_chars,
+                       uint64_t max_chars, uint64_t max_bytes, strbuf *witness)
 {
     side sa = side_of(a), sb = side_of(b);
     if (sa.constant == 0 || (!not_b && sb.constant == 0) || (not_b && sb.constant == 1))
@@ -204,7 +232,9 @@ static int find_string(const pattern *a, const pattern *b, bool not_b, uint64_t 
         /* the shortest string breaks an upper bound: count exactly */
         sb_free(&w);
         sb_init(&w);
-        r = max_chars < 100000 ? search(&sa, &sb, not_b, min_chars, max_chars, max_bytes, max_chars, &w) : -1;
+        r = max_chars < 100000
+                ? search(&sa, &sb, not_b, min_chars, max_chars, max_bytes, max_chars, &w)
+                : -1;
         if (r == 1)
             sb_puts(witness, w.data != NULL ? w.data : "");
     }
@@ -212,14 +242,14 @@ static int find_string(const pattern *a, const pattern *b, bool not_b, uint64_t 
     return r;
 }
 
-int pattern_common_string(const pattern *a, const pattern *b, uint64_t min_chars, uint64_t max_chars,
-                          uint64_t max_bytes, strbuf *witness)
+int pattern_common_string(const pattern *a, const pattern *b, uint64_t min_chars,
+                          uint64_t max_chars, uint64_t max_bytes, strbuf *witness)
 {
     return find_string(a, b, false, min_chars, max_chars, max_bytes, witness);
 }
 
-int pattern_difference_string(const pattern *a, const pattern *b, uint64_t min_chars, uint64_t max_chars,
-                              uint64_t max_bytes, strbuf *witness)
+int pattern_difference_string(const pattern *a, const pattern *b, uint64_t min_chars,
+                              uint64_t max_chars, uint64_t max_bytes, strbuf *witness)
 {
     return find_string(a, b, true, min_chars, max_chars, max_bytes, witness);
 }

@@ -146,7 +146,8 @@ static bool rx_utf8_ranges(rx_u8seqs *out, uint32_t lo, uint32_t hi)
  * makes the subset construction of a large set fast. (Ranges at one
  * position either coincide or are disjoint: the sequences encode disjoint
  * code points.) */
-static uint32_t rx_set_trie(rx_nfa *m, const rx_u8seq *q, size_t n, int d, uint32_t next, size_t offset)
+static uint32_t rx_set_trie(rx_nfa *m, const rx_u8seq *q, size_t n, int d, uint32_t next,
+                            size_t offset)
 {
     uint32_t entry = RX_NONE;
     if (d >= 4) /* never: a sequence ends by its 4th byte (said for gcc -O3's -Warray-bounds) */
@@ -156,8 +157,11 @@ static uint32_t rx_set_trie(rx_nfa *m, const rx_u8seq *q, size_t n, int d, uint3
         size_t i = j - 1;
         while (i > 0 && q[i - 1].lo[d] == q[j - 1].lo[d] && q[i - 1].hi[d] == q[j - 1].hi[d])
             i--;
-        uint32_t child = d + 1 >= q[i].len ? next : rx_set_trie(m, q + i, j - i, d + 1, next, offset);
-        uint32_t t = child == RX_NONE ? RX_NONE : rx_nfa_add(m, RX_S_BYTE, q[i].lo[d], q[i].hi[d], child, RX_NONE, offset);
+        uint32_t child =
+            d + 1 >= q[i].len ? next : rx_set_trie(m, q + i, j - i, d + 1, next, offset);
+        uint32_t t = child == RX_NONE
+                         ? RX_NONE
+                         : rx_nfa_add(m, RX_S_BYTE, q[i].lo[d], q[i].hi[d], child, RX_NONE, offset);
         if (t == RX_NONE)
             return RX_NONE;
         entry = entry == RX_NONE ? t : rx_nfa_add(m, RX_S_SPLIT, 0, 0, t, entry, offset);

@@ -210,25 +210,44 @@ static const struct {
     const char *names[3];
     const char *covers;
 } rx_gc_values[] = {
-    {{"C", "Other", NULL}, "C"},           {{"Cc", "Control", "cntrl"}, "Cc"},
-    {{"Cf", "Format", NULL}, "Cf"},        {{"Cn", "Unassigned", NULL}, "Cn"},
-    {{"Co", "Private_Use", NULL}, "Co"},   {{"Cs", "Surrogate", NULL}, "Cs"},
-    {{"L", "Letter", NULL}, "L"},          {{"LC", "Cased_Letter", NULL}, "Lu Ll Lt"},
-    {{"Ll", "Lowercase_Letter", NULL}, "Ll"}, {{"Lm", "Modifier_Letter", NULL}, "Lm"},
-    {{"Lo", "Other_Letter", NULL}, "Lo"},  {{"Lt", "Titlecase_Letter", NULL}, "Lt"},
-    {{"Lu", "Uppercase_Letter", NULL}, "Lu"}, {{"M", "Mark", "Combining_Mark"}, "M"},
-    {{"Mc", "Spacing_Mark", NULL}, "Mc"},  {{"Me", "Enclosing_Mark", NULL}, "Me"},
-    {{"Mn", "Nonspacing_Mark", NULL}, "Mn"}, {{"N", "Number", NULL}, "N"},
-    {{"Nd", "Decimal_Number", "digit"}, "Nd"}, {{"Nl", "Letter_Number", NULL}, "Nl"},
-    {{"No", "Other_Number", NULL}, "No"},  {{"P", "Punctuation", "punct"}, "P"},
-    {{"Pc", "Connector_Punctuation", NULL}, "Pc"}, {{"Pd", "Dash_Punctuation", NULL}, "Pd"},
-    {{"Pe", "Close_Punctuation", NULL}, "Pe"}, {{"Pf", "Final_Punctuation", NULL}, "Pf"},
-    {{"Pi", "Initial_Punctuation", NULL}, "Pi"}, {{"Po", "Other_Punctuation", NULL}, "Po"},
-    {{"Ps", "Open_Punctuation", NULL}, "Ps"}, {{"S", "Symbol", NULL}, "S"},
-    {{"Sc", "Currency_Symbol", NULL}, "Sc"}, {{"Sk", "Modifier_Symbol", NULL}, "Sk"},
-    {{"Sm", "Math_Symbol", NULL}, "Sm"},   {{"So", "Other_Symbol", NULL}, "So"},
-    {{"Z", "Separator", NULL}, "Z"},       {{"Zl", "Line_Separator", NULL}, "Zl"},
-    {{"Zp", "Paragraph_Separator", NULL}, "Zp"}, {{"Zs", "Space_Separator", NULL}, "Zs"},
+    {{"C", "Other", NULL}, "C"},
+    {{"Cc", "Control", "cntrl"}, "Cc"},
+    {{"Cf", "Format", NULL}, "Cf"},
+    {{"Cn", "Unassigned", NULL}, "Cn"},
+    {{"Co", "Private_Use", NULL}, "Co"},
+    {{"Cs", "Surrogate", NULL}, "Cs"},
+    {{"L", "Letter", NULL}, "L"},
+    {{"LC", "Cased_Letter", NULL}, "Lu Ll Lt"},
+    {{"Ll", "Lowercase_Letter", NULL}, "Ll"},
+    {{"Lm", "Modifier_Letter", NULL}, "Lm"},
+    {{"Lo", "Other_Letter", NULL}, "Lo"},
+    {{"Lt", "Titlecase_Letter", NULL}, "Lt"},
+    {{"Lu", "Uppercase_Letter", NULL}, "Lu"},
+    {{"M", "Mark", "Combining_Mark"}, "M"},
+    {{"Mc", "Spacing_Mark", NULL}, "Mc"},
+    {{"Me", "Enclosing_Mark", NULL}, "Me"},
+    {{"Mn", "Nonspacing_Mark", NULL}, "Mn"},
+    {{"N", "Number", NULL}, "N"},
+    {{"Nd", "Decimal_Number", "digit"}, "Nd"},
+    {{"Nl", "Letter_Number", NULL}, "Nl"},
+    {{"No", "Other_Number", NULL}, "No"},
+    {{"P", "Punctuation", "punct"}, "P"},
+    {{"Pc", "Connector_Punctuation", NULL}, "Pc"},
+    {{"Pd", "Dash_Punctuation", NULL}, "Pd"},
+    {{"Pe", "Close_Punctuation", NULL}, "Pe"},
+    {{"Pf", "Final_Punctuation", NULL}, "Pf"},
+    {{"Pi", "Initial_Punctuation", NULL}, "Pi"},
+    {{"Po", "Other_Punctuation", NULL}, "Po"},
+    {{"Ps", "Open_Punctuation", NULL}, "Ps"},
+    {{"S", "Symbol", NULL}, "S"},
+    {{"Sc", "Currency_Symbol", NULL}, "Sc"},
+    {{"Sk", "Modifier_Symbol", NULL}, "Sk"},
+    {{"Sm", "Math_Symbol", NULL}, "Sm"},
+    {{"So", "Other_Symbol", NULL}, "So"},
+    {{"Z", "Separator", NULL}, "Z"},
+    {{"Zl", "Line_Separator", NULL}, "Zl"},
+    {{"Zp", "Paragraph_Separator", NULL}, "Zp"},
+    {{"Zs", "Space_Separator", NULL}, "Zs"},
 };
 
 /* Adds the categories a value covers ("Lu Ll Lt", or "L": all L*). */
@@ -268,7 +287,8 @@ static bool rx_property_set(const char *name, size_t len, rx_cpset *set, bool *k
     }
     for (size_t i = 0; i < sizeof rx_gc_values / sizeof *rx_gc_values; i++)
         for (size_t k = 0; k < 3 && rx_gc_values[i].names[k]; k++)
-            if (strlen(rx_gc_values[i].names[k]) == len && memcmp(rx_gc_values[i].names[k], name, len) == 0)
+            if (strlen(rx_gc_values[i].names[k]) == len &&
+                memcmp(rx_gc_values[i].names[k], name, len) == 0)
                 return rx_add_categories(set, rx_gc_values[i].covers);
     *known = false;
     return true;
@@ -294,8 +314,10 @@ static bool rx_property_escape(rx_parser *p, int c, size_t start, rx_cpset *set)
         return false;
     }
     if (!known) {
-        rx_fail(p->err, start, "unsupported: Unicode property \\%c{%.*s} (only General_Category values, Any, ASCII and Assigned)",
-                c, (int)(end - name), p->src + name);
+        rx_fail(
+            p->err, start,
+            "unsupported: Unicode property \\%c{%.*s} (only General_Category values, Any, ASCII and Assigned)",
+            c, (int)(end - name), p->src + name);
         return false;
     }
     p->pos = end + 1;

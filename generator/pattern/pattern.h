@@ -35,8 +35,8 @@ pattern *pattern_compile(const char *src, char *errbuf, size_t errsize, size_t *
  * construction's work allowed, lowered by what it did: a caller compiling
  * many patterns from one untrusted source bounds them together. */
 #define PATTERN_UNICODE_PROPERTIES 1u
-pattern *pattern_compile_ex(const char *src, unsigned flags, unsigned long long *budget, char *errbuf, size_t errsize,
-                            size_t *erroffset);
+pattern *pattern_compile_ex(const char *src, unsigned flags, unsigned long long *budget,
+                            char *errbuf, size_t errsize, size_t *erroffset);
 
 /* Appends to out a C11 function definition
  *     static bool FN_NAME(const char *s, size_t len)
@@ -61,15 +61,15 @@ void pattern_free(pattern *p);
  * U+0000, of min_chars..max_chars code points and at most max_bytes bytes
  * (UINT64_MAX: no bound), appended to witness: a shortest one in bytes.
  * 1 found, 0 there is none, -1 the search would be too large to tell. */
-int pattern_common_string(const pattern *a, const pattern *b, uint64_t min_chars, uint64_t max_chars,
-                          uint64_t max_bytes, strbuf *witness);
+int pattern_common_string(const pattern *a, const pattern *b, uint64_t min_chars,
+                          uint64_t max_chars, uint64_t max_bytes, strbuf *witness);
 
 /* The same for a string a matches (NULL: any) and b does not (NULL: b
  * matches every string, so there is none): the product search of the two
  * minimal DFAs, b's complemented, which decides the inclusion of a's
  * language (within the bounds) in b's: 0 means every such string of a is
  * one of b. Used by the compatibility check (--compat). */
-int pattern_difference_string(const pattern *a, const pattern *b, uint64_t min_chars, uint64_t max_chars,
-                              uint64_t max_bytes, strbuf *witness);
+int pattern_difference_string(const pattern *a, const pattern *b, uint64_t min_chars,
+                              uint64_t max_chars, uint64_t max_bytes, strbuf *witness);
 
 #endif /* SCHEMAC_GENERATOR_PATTERN_PATTERN_H */

@@ -45,8 +45,7 @@ static void normalise_enum_value(const node *n, cJSON *value)
 static void normalise_enum_list(const node *n, cJSON *list)
 {
     cJSON *item;
-    cJSON_ArrayForEach(item, list)
-        normalise_enum_value(n, item);
+    cJSON_ArrayForEach(item, list) normalise_enum_value(n, item);
 }
 
 static void resolve_node(node *n)

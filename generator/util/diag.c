@@ -104,21 +104,30 @@ static bool first_time(diag_state *d, char *line)
 /* The warnings by name: what -Wno-NAME and -Werror=NAME take, what --help,
  * the man page and SARIF's rules say of each. */
 const warning_desc warning_table[WARNING_COUNT] = {
-    [W_DIALECT] = {"dialect", "a provider dialect cannot express a constraint of a tool, for the dialects "
-                              "targeted (-Wdialect=NAME; others are summed up in one note; -Wno-dialect=NAME: "
-                              "not dialect NAME)", false},
-    [W_TYPE_RANGE] = {"type-range", "a bound beyond the range of its C type (the type's bound applies)", false},
+    [W_DIALECT] = {"dialect",
+                   "a provider dialect cannot express a constraint of a tool, for the dialects "
+                   "targeted (-Wdialect=NAME; others are summed up in one note; -Wno-dialect=NAME: "
+                   "not dialect NAME)",
+                   false},
+    [W_TYPE_RANGE] = {"type-range",
+                      "a bound beyond the range of its C type (the type's bound applies)", false},
     [W_EXAMPLES] = {"examples", "an @examples value that its type or constraints refuse", false},
-    [W_ACCEPT_OVERLAP] = {"accept-overlap", "@acceptOverlap on a variant that shares no value with an earlier one",
+    [W_ACCEPT_OVERLAP] = {"accept-overlap",
+                          "@acceptOverlap on a variant that shares no value with an earlier one",
                           false},
     [W_DEPTH] = {"depth", "every document nests deeper than the default depth limit", false},
-    [W_NOTHING_TO_GENERATE] = {"nothing-to-generate", "no struct is tagged @schema or @tool (or none has the "
-                                                      "dialect asked for)", false},
-    [W_UNTAGGED_OUTPUT] = {"untagged-output", "@output names a struct that is not tagged @schema (the tool then has "
-                                              "no outputSchema and its result is not checked); an error by default",
+    [W_NOTHING_TO_GENERATE] = {"nothing-to-generate",
+                               "no struct is tagged @schema or @tool (or none has the "
+                               "dialect asked for)",
+                               false},
+    [W_UNTAGGED_OUTPUT] = {"untagged-output",
+                           "@output names a struct that is not tagged @schema (the tool then has "
+                           "no outputSchema and its result is not checked); an error by default",
                            true},
-    [W_CHAR_BYTES] = {"char-bytes", "a char[N] member's maxLength (characters) admits text longer than its N-1 "
-                                    "bytes, which the decoder refuses", false},
+    [W_CHAR_BYTES] = {"char-bytes",
+                      "a char[N] member's maxLength (characters) admits text longer than its N-1 "
+                      "bytes, which the decoder refuses",
+                      false},
 };
 
 /* Per warning (diag_state.warning_state): made an error or kept a
@@ -168,15 +177,16 @@ static bool warning_is_error(const diag_state *d, warning_id w)
     return d->warnings_are_errors || warning_table[w].error_by_default;
 }
 
-void diag_configure(diag_state *d, diag_format format, diag_color color, bool parseable_fixits, const char *file,
-                    const char *version)
+void diag_configure(diag_state *d, diag_format format, diag_color color, bool parseable_fixits,
+                    const char *file, const char *version)
 {
     d->shown.format = format;
     /* gcc's auto: colour only on a terminal that is not "dumb" */
     const char *term = getenv("TERM");
-    d->shown.color = format == DIAG_FORMAT_TEXT &&
-                  (color == DIAG_COLOR_ALWAYS ||
-                   (color == DIAG_COLOR_AUTO && isatty(STDERR_FILENO) && term != NULL && strcmp(term, "dumb") != 0));
+    d->shown.color =
+        format == DIAG_FORMAT_TEXT &&
+        (color == DIAG_COLOR_ALWAYS || (color == DIAG_COLOR_AUTO && isatty(STDERR_FILENO) &&
+                                        term != NULL && strcmp(term, "dumb") != 0));
     d->shown.parseable_fixits = parseable_fixits;
     d->shown.file = file;
     d->shown.version = version;
@@ -187,8 +197,8 @@ static char *dup_or_null(const char *s)
     return s != NULL ? xstrdup(s) : NULL;
 }
 
-static void keep_record(diag_state *d, const char *kind, src_loc where, const char *message, const char *option,
-                        const diag_fixit *fix)
+static void keep_record(diag_state *d, const char *kind, src_loc where, const char *message,
+                        const char *option, const diag_fixit *fix)
 {
     if (d->records.n == d->records.cap) {
         d->records.cap = d->records.cap ? 2 * d->records.cap : 16;
@@ -223,7 +233,8 @@ static const char *kind_color(const char *kind)
     return "\033[0;1;31m"; /* error, fatal error */
 }
 
-static void put_colored_line(const char *kind, src_loc where, const char *message, const char *option)
+static void put_colored_line(const char *kind, src_loc where, const char *message,
+                             const char *option)
 {
     strbuf line;
     sb_init(&line);
@@ -259,7 +270,8 @@ static void put_parseable_fixit(src_loc where, const diag_fixit *fix)
     sb_init(&line);
     sb_puts(&line, "fix-it:\"");
     put_sanitised(&line, where.file != NULL ? where.file : "");
-    sb_printf(&line, "\":{%u:%u-%u:%u}:\"", fix->from.line, fix->from.col, fix->from.line, fix->to_col);
+    sb_printf(&line, "\":{%u:%u-%u:%u}:\"", fix->from.line, fix->from.col, fix->from.line,
+              fix->to_col);
     put_sanitised(&line, fix->text);
     sb_puts(&line, "\"\n");
     fwrite(line.data, 1, line.len, stderr);
@@ -267,8 +279,8 @@ static void put_parseable_fixit(src_loc where, const diag_fixit *fix)
 }
 
 /* Shows one diagnostic in the chosen form. plain: its text line. */
-static void show(diag_state *d, const char *plain, const char *kind, src_loc where, const char *message,
-                 const char *option, const diag_fixit *fix)
+static void show(diag_state *d, const char *plain, const char *kind, src_loc where,
+                 const char *message, const char *option, const diag_fixit *fix)
 {
     if (d->shown.format != DIAG_FORMAT_TEXT)
         keep_record(d, kind, where, message, option, fix);
@@ -282,8 +294,8 @@ static void show(diag_state *d, const char *plain, const char *kind, src_loc whe
 
 /* Reports the diagnostic unless it was reported before (a note: unless
  * its error or warning was not shown); whether it was new. */
-static bool report(diag_state *d, src_loc where, const char *kind, const char *option, const diag_fixit *fix,
-                   const char *fmt, va_list ap)
+static bool report(diag_state *d, src_loc where, const char *kind, const char *option,
+                   const diag_fixit *fix, const char *fmt, va_list ap)
 {
     bool note = strcmp(kind, "note") == 0;
     if (note && d->last_dropped)
@@ -336,8 +348,8 @@ void diag_print(const char *line)
     put_sanitised_line(line);
 }
 
-void diag_clang(diag_state *d, const char *formatted, const char *kind, src_loc where, const char *message,
-                const char *option)
+void diag_clang(diag_state *d, const char *formatted, const char *kind, src_loc where,
+                const char *message, const char *option)
 {
     if (d->shown.format == DIAG_FORMAT_TEXT && !d->shown.color)
         put_sanitised_line(formatted);
@@ -412,10 +424,12 @@ int diag_finish(diag_state *d)
         return 0;
     char *text = d->shown.format == DIAG_FORMAT_JSON
                      ? diag_document_json(d->records.items, d->records.n)
-                     : diag_document_sarif(d->records.items, d->records.n, d->shown.version, !diag_failed(d));
+                     : diag_document_sarif(d->records.items, d->records.n, d->shown.version,
+                                           !diag_failed(d));
     FILE *f = d->shown.file != NULL ? fopen(d->shown.file, "w") : stderr;
     if (f == NULL) {
-        fprintf(stderr, "schemac: error: cannot write the diagnostics to '%s': %s\n", d->shown.file, strerror(errno));
+        fprintf(stderr, "schemac: error: cannot write the diagnostics to '%s': %s\n", d->shown.file,
+                strerror(errno));
         free(text);
         return -1;
     }

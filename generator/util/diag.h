@@ -109,7 +109,8 @@ typedef struct diag_fixit {
     unsigned to_col;
     const char *text;
 } diag_fixit;
-void diag_error_fixit(diag_state *d, src_loc where, diag_fixit fix, const char *fmt, ...) GEN_PRINTF(4, 5);
+void diag_error_fixit(diag_state *d, src_loc where, diag_fixit fix, const char *fmt, ...)
+    GEN_PRINTF(4, 5);
 
 /* A diagnostic formatted elsewhere (clang's), with the same escaping of
  * control characters, on a line of its own. */
@@ -117,13 +118,13 @@ void diag_print(const char *line);
 /* One of clang's diagnostics: formatted is clang's own text, printed as it
  * is in plain text; the parts (kind "error", "warning", "fatal error";
  * option "-Wfoo" or NULL) make the coloured, JSON and SARIF forms. */
-void diag_clang(diag_state *d, const char *formatted, const char *kind, src_loc where, const char *message,
-                const char *option);
+void diag_clang(diag_state *d, const char *formatted, const char *kind, src_loc where,
+                const char *message, const char *option);
 
 /* How diagnostics are shown; set before the first is reported. file:
  * where JSON or SARIF goes (NULL: stderr). version: schemac's, for SARIF. */
-void diag_configure(diag_state *d, diag_format format, diag_color color, bool parseable_fixits, const char *file,
-                    const char *version);
+void diag_configure(diag_state *d, diag_format format, diag_color color, bool parseable_fixits,
+                    const char *file, const char *version);
 /* Writes the JSON or SARIF document (nothing in text form); -1 when its
  * file cannot be written (said on stderr). Call once, at the end. */
 int diag_finish(diag_state *d);

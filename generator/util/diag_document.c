@@ -40,7 +40,8 @@ static const char *line_text(const char *file, unsigned line)
 /* Byte column col of a line as a code point column (SARIF's
  * unicodeCodePoints) and as gcc's display column (a tab to the next
  * multiple of 8). Unknown text: the byte column. */
-static void columns(const char *file, unsigned line, unsigned col, unsigned *code_points, unsigned *display)
+static void columns(const char *file, unsigned line, unsigned col, unsigned *code_points,
+                    unsigned *display)
 {
     *code_points = *display = col;
     const char *text = file != NULL ? line_text(file, line) : NULL;
@@ -200,7 +201,8 @@ static cJSON *sarif_fix(const record *r)
     cJSON *change = cJSON_CreateObject();
     cJSON_AddItemToObject(change, "artifactLocation", artifact_location(r->file));
     cJSON *replacement = cJSON_CreateObject();
-    cJSON_AddItemToObject(replacement, "deletedRegion", region(r->file, r->fix_line, r->fix_col, r->fix_to_col));
+    cJSON_AddItemToObject(replacement, "deletedRegion",
+                          region(r->file, r->fix_line, r->fix_col, r->fix_to_col));
     cJSON_AddItemToObject(replacement, "insertedContent", message_of(r->fix_text));
     cJSON *replacements = cJSON_AddArrayToObject(change, "replacements");
     cJSON_AddItemToArray(replacements, replacement);
@@ -258,8 +260,10 @@ static void add_artifact(cJSON *artifacts, const char *file)
     cJSON *loc = artifact_location(file);
     const char *uri = cJSON_GetObjectItem(loc, "uri")->valuestring;
     cJSON *a;
-    cJSON_ArrayForEach(a, artifacts) {
-        if (strcmp(cJSON_GetObjectItem(cJSON_GetObjectItem(a, "location"), "uri")->valuestring, uri) == 0) {
+    cJSON_ArrayForEach(a, artifacts)
+    {
+        if (strcmp(cJSON_GetObjectItem(cJSON_GetObjectItem(a, "location"), "uri")->valuestring,
+                   uri) == 0) {
             cJSON_Delete(loc);
             return;
         }
@@ -277,7 +281,8 @@ static void add_rule(cJSON *rules, const record *r, const char *(*describe)(cons
         return;
     char *id = rule_id(r);
     cJSON *rule;
-    cJSON_ArrayForEach(rule, rules) {
+    cJSON_ArrayForEach(rule, rules)
+    {
         if (strcmp(cJSON_GetObjectItem(rule, "id")->valuestring, id) == 0) {
             free(id);
             return;
@@ -287,7 +292,8 @@ static void add_rule(cJSON *rules, const record *r, const char *(*describe)(cons
     rule = cJSON_CreateObject();
     cJSON_AddStringToObject(rule, "id", id);
     const char *what = describe(id);
-    char *text = what != NULL ? xasprintf("%s (-Wno-%s silences it, -Werror=%s makes it an error)", what, id + 2, id + 2)
+    char *text = what != NULL ? xasprintf("%s (-Wno-%s silences it, -Werror=%s makes it an error)",
+                                          what, id + 2, id + 2)
                               : xasprintf("clang's warning %s", id);
     cJSON_AddItemToObject(rule, "shortDescription", message_of(what != NULL ? what : text));
     cJSON_AddItemToObject(rule, "fullDescription", message_of(text));
@@ -308,8 +314,9 @@ static const char *describe_warning(const char *id)
 char *diag_document_sarif(const record *records, size_t n, const char *version, bool success)
 {
     cJSON *doc = cJSON_CreateObject();
-    cJSON_AddStringToObject(doc, "$schema",
-                            "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json");
+    cJSON_AddStringToObject(
+        doc, "$schema",
+        "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json");
     cJSON_AddStringToObject(doc, "version", "2.1.0");
     cJSON *run = cJSON_CreateObject();
     cJSON_AddItemToArray(cJSON_AddArrayToObject(doc, "runs"), run);
@@ -336,7 +343,8 @@ char *diag_document_sarif(const record *records, size_t n, const char *version, 
         put_uri_path(&uri, cwd);
         if (uri.data[uri.len - 1] != '/')
             sb_putc(&uri, '/');
-        cJSON *pwd = cJSON_AddObjectToObject(cJSON_AddObjectToObject(run, "originalUriBaseIds"), "PWD");
+        cJSON *pwd =
+            cJSON_AddObjectToObject(cJSON_AddObjectToObject(run, "originalUriBaseIds"), "PWD");
         cJSON_AddStringToObject(pwd, "uri", uri.data);
         sb_free(&uri);
     }

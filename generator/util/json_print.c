@@ -15,7 +15,7 @@
  * text together: they differ only in the whitespace between tokens. */
 
 typedef struct printer {
-    strbuf *pretty; /* NULL: compact only */
+    strbuf *pretty;  /* NULL: compact only */
     strbuf *compact; /* NULL: pretty only */
 } printer;
 
@@ -63,13 +63,27 @@ static void escape_into(strbuf *sb, const char *s)
         }
         *o++ = '\\';
         switch (c) {
-        case '"': *o++ = '"'; break;
-        case '\\': *o++ = '\\'; break;
-        case '\n': *o++ = 'n'; break;
-        case '\r': *o++ = 'r'; break;
-        case '\t': *o++ = 't'; break;
-        case '\b': *o++ = 'b'; break;
-        case '\f': *o++ = 'f'; break;
+        case '"':
+            *o++ = '"';
+            break;
+        case '\\':
+            *o++ = '\\';
+            break;
+        case '\n':
+            *o++ = 'n';
+            break;
+        case '\r':
+            *o++ = 'r';
+            break;
+        case '\t':
+            *o++ = 't';
+            break;
+        case '\b':
+            *o++ = 'b';
+            break;
+        case '\f':
+            *o++ = 'f';
+            break;
         default:
             memcpy(o, "u00", 3);
             o[3] = hex[c >> 4];

@@ -122,16 +122,29 @@ static bool put_common(strbuf *sb, const char *fmt, va_list ap)
         if (longs > 0 && *c != 'd' && *c != 'u')
             return false;
         switch (*c) {
-        case '%': sb_putc(sb, '%'); break;
-        case 's': sb_puts(sb, va_arg(ap, const char *)); break;
-        case 'c': sb_putc(sb, (char)va_arg(ap, int)); break;
-        case 'x': put_unsigned(sb, va_arg(ap, unsigned), 16); break;
+        case '%':
+            sb_putc(sb, '%');
+            break;
+        case 's':
+            sb_puts(sb, va_arg(ap, const char *));
+            break;
+        case 'c':
+            sb_putc(sb, (char)va_arg(ap, int));
+            break;
+        case 'x':
+            put_unsigned(sb, va_arg(ap, unsigned), 16);
+            break;
         case 'd':
-            put_signed(sb, longs == 0 ? va_arg(ap, int) : longs == 1 ? va_arg(ap, long) : va_arg(ap, long long));
+            put_signed(sb, longs == 0   ? va_arg(ap, int)
+                           : longs == 1 ? va_arg(ap, long)
+                                        : va_arg(ap, long long));
             break;
         case 'u':
-            put_unsigned(sb, longs == 0 ? va_arg(ap, unsigned) : longs == 1 ? va_arg(ap, unsigned long)
-                                                                          : va_arg(ap, unsigned long long), 10);
+            put_unsigned(sb,
+                         longs == 0   ? va_arg(ap, unsigned)
+                         : longs == 1 ? va_arg(ap, unsigned long)
+                                      : va_arg(ap, unsigned long long),
+                         10);
             break;
         case 'z':
             if (*++c != 'u')
@@ -144,8 +157,12 @@ static bool put_common(strbuf *sb, const char *fmt, va_list ap)
             c += 2;
             int n = va_arg(ap, int);
             const char *text = va_arg(ap, const char *);
-            const char *end = n < 0 ? NULL : memchr(text, '\0', (size_t)n); /* negative: no precision */
-            sb_putn(sb, text, n < 0 ? strlen(text) : end != NULL ? (size_t)(end - text) : (size_t)n);
+            const char *end =
+                n < 0 ? NULL : memchr(text, '\0', (size_t)n); /* negative: no precision */
+            sb_putn(sb, text,
+                    n < 0         ? strlen(text)
+                    : end != NULL ? (size_t)(end - text)
+                                  : (size_t)n);
             break;
         }
         default:

@@ -65,8 +65,9 @@ static void print_text(const char *label, int rc, const sc_schema_errors *errs, 
 
 /* One document: text[0..len) labelled label; its lines start at line
  * first_line of the file (for the position of a reading error). */
-static int validate_one(const sc_schema *schema, const char *label, const char *file, size_t first_line,
-                        const char *text, size_t len, vcmd_output output, bool quiet, bool strict_json)
+static int validate_one(const sc_schema *schema, const char *label, const char *file,
+                        size_t first_line, const char *text, size_t len, vcmd_output output,
+                        bool quiet, bool strict_json)
 {
     static sc_schema_error items[VCMD_MAX_ERRORS];
     sc_schema_errors errs;
@@ -91,7 +92,8 @@ static int validate_one(const sc_schema *schema, const char *label, const char *
             memset(e, 0, sizeof *e);
             e->code = rc;
             char where[96];
-            snprintf(where, sizeof where, "not JSON: line %zu, column %zu: ", first_line + line - 1, column);
+            snprintf(where, sizeof where, "not JSON: line %zu, column %zu: ", first_line + line - 1,
+                     column);
             vcmd_concat(e->message, sizeof e->message, where, msg);
             errs.count = 1;
             print_basic(rc, &errs);
@@ -132,8 +134,8 @@ static int validate_lines(const sc_schema *schema, const char *path, const char 
                 exit(VCMD_USAGE);
             }
             snprintf(label, size, "%s:%zu", path, lineno);
-            if (validate_one(schema, label, path, lineno, text + at, n, output, quiet, strict_json) !=
-                VCMD_VALID)
+            if (validate_one(schema, label, path, lineno, text + at, n, output, quiet,
+                             strict_json) != VCMD_VALID)
                 status = VCMD_INVALID;
             free(label);
         }
@@ -154,7 +156,8 @@ int vcmd_validate_file(const sc_schema *schema, const char *path, vcmd_output ou
     sc_arena_init(&arena, NULL);
     memset(&err, 0, sizeof err);
     /* "-": standard input, one document */
-    if (sc_read_file(&arena, strcmp(path, "-") == 0 ? "/dev/stdin" : path, &text, &len, &err) != 0) {
+    if (sc_read_file(&arena, strcmp(path, "-") == 0 ? "/dev/stdin" : path, &text, &len, &err) !=
+        0) {
         char msg[1024];
         sc_error_format_at(path, NULL, 0, &err, msg, sizeof msg);
         fprintf(stderr, "schemac validate: %s\n", msg);

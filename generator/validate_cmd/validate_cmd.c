@@ -89,11 +89,13 @@ static int parse_args(int argc, char **argv, vcmd_options *o)
         if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
             fputs(validate_usage, stdout);
             exit(0);
-        } else if ((v = value_of(argc, argv, &i, "-s")) != NULL || (v = value_of(argc, argv, &i, "--schema")) != NULL) {
+        } else if ((v = value_of(argc, argv, &i, "-s")) != NULL ||
+                   (v = value_of(argc, argv, &i, "--schema")) != NULL) {
             if (o->schema != NULL)
                 return usage("%s", "one schema at a time (-s given twice)");
             o->schema = v;
-        } else if ((v = value_of(argc, argv, &i, "-r")) != NULL || (v = value_of(argc, argv, &i, "--remote")) != NULL) {
+        } else if ((v = value_of(argc, argv, &i, "-r")) != NULL ||
+                   (v = value_of(argc, argv, &i, "--remote")) != NULL) {
             const char *eq = strchr(v, '=');
             if (eq == NULL || eq == v || eq[1] == '\0')
                 return usage("-r needs PREFIX=DIR, not '%s'", v);
@@ -127,7 +129,8 @@ static int parse_args(int argc, char **argv, vcmd_options *o)
         }
     }
     if (o->metaschema && o->schema != NULL)
-        return usage("%s", "--metaschema checks the schemas given as files; -s has no place with it");
+        return usage("%s",
+                     "--metaschema checks the schemas given as files; -s has no place with it");
     if (!o->metaschema && o->schema == NULL)
         return usage("%s", "no schema given (-s SCHEMA)");
     if (o->nfiles == 0)
@@ -138,7 +141,8 @@ static int parse_args(int argc, char **argv, vcmd_options *o)
 /* Reads and compiles the schema at path. Returns 0, or 1 after printing
  * why: on stderr for -s (the caller makes it 2), as the schema's result on
  * stdout for --metaschema. */
-static int compile(const sc_schema_registry *reg, const char *path, const vcmd_options *o, sc_schema **out)
+static int compile(const sc_schema_registry *reg, const char *path, const vcmd_options *o,
+                   sc_schema **out)
 {
     sc_arena arena;
     sc_error err;

@@ -32,7 +32,6 @@
 extern "C" {
 #endif
 
-
 typedef struct sc_allocator {
     void *(*alloc)(void *ctx, size_t size); /* NULL on failure */
     void (*free)(void *ctx, void *ptr);
@@ -76,22 +75,22 @@ typedef struct sc_arena_cleanup sc_arena_cleanup;
 
 /* Treat as opaque; it is declared here so it can live on the stack. */
 typedef struct sc_arena {
-    unsigned char *cur;         /* next free byte of the current block */
-    unsigned char *end;         /* end of the current block */
-    unsigned char *last;        /* start of the last allocation, for sc_arena_grow */
-    unsigned char *grow_ptr;    /* the array sc_arena_grow last moved, and */
-    unsigned char *grow_end;    /* the end of the room it may grow into */
-    unsigned char *buffer;      /* caller buffer, or NULL */
+    unsigned char *cur;      /* next free byte of the current block */
+    unsigned char *end;      /* end of the current block */
+    unsigned char *last;     /* start of the last allocation, for sc_arena_grow */
+    unsigned char *grow_ptr; /* the array sc_arena_grow last moved, and */
+    unsigned char *grow_end; /* the end of the room it may grow into */
+    unsigned char *buffer;   /* caller buffer, or NULL */
     size_t buffer_size;
     sc_arena_block *blocks;     /* heap blocks, newest first */
     sc_arena_cleanup *cleanups; /* run on reset/release, newest first */
     sc_allocator allocator;
     bool has_allocator;
-    size_t block_size;          /* size of the next heap block */
-    size_t used;                /* bytes handed out since init/reset */
-    sc_limits limits;           /* resolved: no field is 0 */
-    size_t held;                /* heap blocks (headers included) plus charges */
-    bool over_limit;            /* the last failure was max_bytes, not the allocator */
+    size_t block_size; /* size of the next heap block */
+    size_t used;       /* bytes handed out since init/reset */
+    sc_limits limits;  /* resolved: no field is 0 */
+    size_t held;       /* heap blocks (headers included) plus charges */
+    bool over_limit;   /* the last failure was max_bytes, not the allocator */
 } sc_arena;
 
 /* An arena over buf[0..size): never touches the heap. Both init functions

@@ -25,15 +25,15 @@ SC_API size_t sc_utf8_count(const char *s, size_t len);
  * (and ajv-formats' "full" mode) gives them: X(ID, "name"), in the order of
  * sc_format. The generator reads this list too, so a tag, its enumerator and
  * its checker cannot drift apart. */
-#define SC_FORMATS(X)                                                              \
-    X(DATE_TIME, "date-time") /* RFC 3339 date-time, leap second only at 23:59:60 UTC */ \
-    X(DATE, "date")           /* RFC 3339 full-date, real calendar days */         \
-    X(TIME, "time")           /* RFC 3339 full-time, offset required */            \
-    X(EMAIL, "email")         /* RFC 5321 Mailbox, ASCII */                        \
-    X(URI, "uri")             /* RFC 3986 URI (absolute, with scheme) */           \
-    X(UUID, "uuid")           /* RFC 4122 textual form */                          \
-    X(IPV4, "ipv4")           /* dotted quad, no leading zeros */                  \
-    X(IPV6, "ipv6")           /* RFC 4291 text forms */                            \
+#define SC_FORMATS(X)                                                                              \
+    X(DATE_TIME, "date-time") /* RFC 3339 date-time, leap second only at 23:59:60 UTC */           \
+    X(DATE, "date")           /* RFC 3339 full-date, real calendar days */                         \
+    X(TIME, "time")           /* RFC 3339 full-time, offset required */                            \
+    X(EMAIL, "email")         /* RFC 5321 Mailbox, ASCII */                                        \
+    X(URI, "uri")             /* RFC 3986 URI (absolute, with scheme) */                           \
+    X(UUID, "uuid")           /* RFC 4122 textual form */                                          \
+    X(IPV4, "ipv4")           /* dotted quad, no leading zeros */                                  \
+    X(IPV6, "ipv6")           /* RFC 4291 text forms */                                            \
     X(HOSTNAME, "hostname")   /* RFC 1123 host name */
 
 typedef enum sc_format {
@@ -69,11 +69,11 @@ SC_API size_t sc_float_forms(float f, const double *marks, size_t nmarks, double
  * temporary table with malloc for large arrays and returns n + 1 if that
  * fails (callers report SC_ERR_NOMEM). */
 typedef enum sc_unique_kind {
-    SC_UNIQUE_BYTES,   /* integers, enums, bools: equal iff the bytes are */
-    SC_UNIQUE_DOUBLE,  /* double elements */
-    SC_UNIQUE_FLOAT,   /* float elements */
-    SC_UNIQUE_STRPTR,  /* char * elements (NUL-terminated) */
-    SC_UNIQUE_CHARBUF  /* char [size] elements (NUL-terminated within size) */
+    SC_UNIQUE_BYTES,  /* integers, enums, bools: equal iff the bytes are */
+    SC_UNIQUE_DOUBLE, /* double elements */
+    SC_UNIQUE_FLOAT,  /* float elements */
+    SC_UNIQUE_STRPTR, /* char * elements (NUL-terminated) */
+    SC_UNIQUE_CHARBUF /* char [size] elements (NUL-terminated within size) */
 } sc_unique_kind;
 
 SC_API size_t sc_find_duplicate(const void *items, size_t n, size_t size, sc_unique_kind kind);

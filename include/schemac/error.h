@@ -29,32 +29,32 @@ extern "C" {
 #endif
 
 /* X(NAME, text): the codes, in a stable order (their values are ABI). */
-#define SC_ERROR_CODES(X)                                                      \
-    X(SC_OK, "no error")                                                       \
-    X(SC_ERR_SYNTAX, "malformed JSON")                                         \
-    X(SC_ERR_UTF8, "invalid UTF-8")                                            \
-    X(SC_ERR_DEPTH, "nesting too deep")                                        \
-    X(SC_ERR_DUPLICATE_KEY, "duplicate key")                                   \
-    X(SC_ERR_NUMBER, "number not representable")                               \
-    X(SC_ERR_NUL, "string contains U+0000")                                    \
-    X(SC_ERR_TYPE, "wrong type")                                               \
-    X(SC_ERR_REQUIRED, "missing required property")                           \
-    X(SC_ERR_UNKNOWN_PROPERTY, "unknown property")                             \
-    X(SC_ERR_CONSTRAINT, "constraint violated")                                \
-    X(SC_ERR_NOMEM, "out of memory")                                           \
-    X(SC_ERR_ARGUMENT, "invalid argument")                                     \
-    X(SC_ERR_UNKNOWN_TOOL, "unknown tool")                                     \
-    X(SC_ERR_HANDLER, "tool failed")                                           \
-    X(SC_ERR_OUTPUT, "tool output breaks its schema")                        \
-    X(SC_ERR_LIMIT, "limit exceeded")                                         \
-    X(SC_ERR_INPUT_REQUIRED, "the client's answer is needed first")           \
+#define SC_ERROR_CODES(X)                                                                          \
+    X(SC_OK, "no error")                                                                           \
+    X(SC_ERR_SYNTAX, "malformed JSON")                                                             \
+    X(SC_ERR_UTF8, "invalid UTF-8")                                                                \
+    X(SC_ERR_DEPTH, "nesting too deep")                                                            \
+    X(SC_ERR_DUPLICATE_KEY, "duplicate key")                                                       \
+    X(SC_ERR_NUMBER, "number not representable")                                                   \
+    X(SC_ERR_NUL, "string contains U+0000")                                                        \
+    X(SC_ERR_TYPE, "wrong type")                                                                   \
+    X(SC_ERR_REQUIRED, "missing required property")                                                \
+    X(SC_ERR_UNKNOWN_PROPERTY, "unknown property")                                                 \
+    X(SC_ERR_CONSTRAINT, "constraint violated")                                                    \
+    X(SC_ERR_NOMEM, "out of memory")                                                               \
+    X(SC_ERR_ARGUMENT, "invalid argument")                                                         \
+    X(SC_ERR_UNKNOWN_TOOL, "unknown tool")                                                         \
+    X(SC_ERR_HANDLER, "tool failed")                                                               \
+    X(SC_ERR_OUTPUT, "tool output breaks its schema")                                              \
+    X(SC_ERR_LIMIT, "limit exceeded")                                                              \
+    X(SC_ERR_INPUT_REQUIRED, "the client's answer is needed first")                                \
     X(SC_ERR_TASK_STARTED, "the call goes on as a task")
 
 typedef enum sc_code {
 #define SC_ERROR_ENUM_(name, text) name,
     SC_ERROR_CODES(SC_ERROR_ENUM_)
 #undef SC_ERROR_ENUM_
-    SC_ERR_COUNT_
+        SC_ERR_COUNT_
 } sc_code;
 
 #define SC_ERROR_PATH_MAX 256
@@ -64,11 +64,11 @@ struct sc_errors;
 struct sc_walk;
 
 typedef struct sc_error {
-    int code;                             /* sc_code; SC_OK when no error */
-    const char *keyword;                  /* "maxLength", "type", ...; NULL for syntax errors */
-    size_t offset;                        /* byte offset of the failing value, when decoding text */
-    char path[SC_ERROR_PATH_MAX];         /* JSON Pointer of the failing value, "" for the root */
-    char message[SC_ERROR_MESSAGE_MAX];   /* e.g. "must be one of: scheme, host, port" */
+    int code;                           /* sc_code; SC_OK when no error */
+    const char *keyword;                /* "maxLength", "type", ...; NULL for syntax errors */
+    size_t offset;                      /* byte offset of the failing value, when decoding text */
+    char path[SC_ERROR_PATH_MAX];       /* JSON Pointer of the failing value, "" for the root */
+    char message[SC_ERROR_MESSAGE_MAX]; /* e.g. "must be one of: scheme, host, port" */
     /* Every error of the pass this one comes from, when it was collected
      * (a tool call's arguments: sc_tool_call), or NULL. */
     struct sc_errors *all;
@@ -109,13 +109,15 @@ SC_API void sc_error_clear(sc_error *err);
  * Schema keyword a value broke ("maxLength"), as the decoders record it,
  * or NULL for any other failure (a handler's, I/O): the message says what
  * went wrong. Accepts err == NULL. */
-SC_API int sc_fail(sc_error *err, int code, const char *keyword, const char *fmt, ...) SC_PRINTF(4, 5);
+SC_API int sc_fail(sc_error *err, int code, const char *keyword, const char *fmt, ...)
+    SC_PRINTF(4, 5);
 
 /* sc_fail at the value pointer names: a JSON Pointer ("/dates/2": member
  * "dates", item 2; "" for the root), so that a tool handler's error says
  * which argument is wrong, as the decoder's do ("/dates/2: no such day").
  * A pointer longer than SC_ERROR_PATH_MAX is cut. */
-SC_API int sc_fail_at(sc_error *err, int code, const char *pointer, const char *fmt, ...) SC_PRINTF(4, 5);
+SC_API int sc_fail_at(sc_error *err, int code, const char *pointer, const char *fmt, ...)
+    SC_PRINTF(4, 5);
 
 /* Prepend one path segment to err->path while an error travels up the
  * value tree: a member name (escaped as JSON Pointer requires) or an index.
@@ -137,7 +139,8 @@ SC_API void sc_error_format(const sc_error *err, char *buf, size_t size);
  * column, and so is each byte of invalid UTF-8. An offset past len is
  * taken as len (the end of the text). err NULL or text NULL gives 1:1.
  * line or column may be NULL. */
-SC_API void sc_error_position(const char *text, size_t len, const sc_error *err, size_t *line, size_t *column);
+SC_API void sc_error_position(const char *text, size_t len, const sc_error *err, size_t *line,
+                              size_t *column);
 
 /* Formats err as a compiler would, for a document read from a file:
  * "FILE:LINE:COL: PATH: MESSAGE" (no "PATH: " at the root), with LINE and
@@ -147,8 +150,8 @@ SC_API void sc_error_position(const char *text, size_t len, const sc_error *err,
  * errors that come before any text (sc_read_file's: "config.json: cannot
  * open the file: No such file or directory"). Cut to fit buf, always
  * terminated. */
-SC_API void sc_error_format_at(const char *file, const char *text, size_t len, const sc_error *err, char *buf,
-                               size_t size);
+SC_API void sc_error_format_at(const char *file, const char *text, size_t len, const sc_error *err,
+                               char *buf, size_t size);
 
 #ifdef __cplusplus
 }

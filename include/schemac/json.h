@@ -44,7 +44,8 @@ typedef struct sc_string {
  * arena deletes on reset or release. For applications that need an untyped
  * value checked as strictly as a typed one (a JSON-RPC envelope, a provider's
  * response; JSONTestSuite is run through it). */
-SC_API int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out, sc_error *err) SC_NODISCARD;
+SC_API int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **out,
+                         sc_error *err) SC_NODISCARD;
 
 /* Flags of sc_parse_json_ex. SC_PARSE_STANDARD reads the text with JSON's
  * own semantics (RFC 8259, as JSON.parse reads it) instead of the decoders'
@@ -63,8 +64,8 @@ SC_API int sc_parse_json(sc_arena *arena, const char *json, size_t len, cJSON **
 
 /* sc_parse_json with flags: 0 (the same as sc_parse_json) or
  * SC_PARSE_STANDARD; any other bit is SC_ERR_ARGUMENT. */
-SC_API int sc_parse_json_ex(sc_arena *arena, const char *json, size_t len, unsigned flags, cJSON **out,
-                            sc_error *err) SC_NODISCARD;
+SC_API int sc_parse_json_ex(sc_arena *arena, const char *json, size_t len, unsigned flags,
+                            cJSON **out, sc_error *err) SC_NODISCARD;
 
 /* Checks a tree built in C by the same rules (finite numbers, valid UTF-8,
  * no duplicate keys, no U+0000, bounded depth). */
@@ -87,7 +88,8 @@ SC_API int sc_print_json(const cJSON *item, char **text);
  * file: No such file or directory"; the path is the caller's to print, as
  * sc_error_format_at does); SC_ERR_NOMEM. On failure *text is NULL and
  * *len 0. The bytes live until the arena is reset or released. */
-SC_API int sc_read_file(sc_arena *arena, const char *path, const char **text, size_t *len, sc_error *err) SC_NODISCARD;
+SC_API int sc_read_file(sc_arena *arena, const char *path, const char **text, size_t *len,
+                        sc_error *err) SC_NODISCARD;
 
 #ifdef __cplusplus
 }

@@ -1,4 +1,5 @@
-/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson dependency('schemac-mcp')).
+/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson
+ * dependency('schemac-mcp')).
  *
  * schemac runtime: a Model Context Protocol server over a generated tool
  * table. The server is a description (name, version, instructions, the
@@ -69,14 +70,20 @@ extern "C" {
  * to the newest the pinned TypeScript SDK knows (LATEST_PROTOCOL_VERSION of
  * @modelcontextprotocol/sdk 1.32.2). A client asking for another gets the
  * newest and decides whether it can use it. */
-#define SC_MCP_VERSIONS {"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
+#define SC_MCP_VERSIONS                                                                            \
+    {                                                                                              \
+        "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"                                     \
+    }
 #define SC_MCP_LATEST_VERSION "2025-11-25"
 /* The stateless revisions (2026-07-28 on: no initialize, no session; each
  * request carries its revision and the client's capabilities in
  * params._meta), newest first. Both eras are served on one endpoint: an
  * initialize opens a session of the ones above, any other request on a
  * connection without one is served statelessly (docs/mcp.md). */
-#define SC_MCP_STATELESS_VERSIONS {"2026-07-28"}
+#define SC_MCP_STATELESS_VERSIONS                                                                  \
+    {                                                                                              \
+        "2026-07-28"                                                                               \
+    }
 #define SC_MCP_STATELESS_VERSION "2026-07-28"
 
 /* The JSON-RPC 2.0 error codes MCP uses, and those of 2026-07-28. */
@@ -104,9 +111,9 @@ typedef struct sc_mcp_server {
     const char *instructions; /* InitializeResult.instructions, or NULL */
     const sc_tool_binding *tools;
     size_t tool_count;
-    unsigned call_flags;      /* SC_CALL_* for every tools/call */
-    size_t page_size;         /* tools per tools/list page; 0: all on one page */
-    size_t max_message;       /* bytes of one message; 0: SC_MCP_DEFAULT_MAX_MESSAGE */
+    unsigned call_flags; /* SC_CALL_* for every tools/call */
+    size_t page_size;    /* tools per tools/list page; 0: all on one page */
+    size_t max_message;  /* bytes of one message; 0: SC_MCP_DEFAULT_MAX_MESSAGE */
     /* Diagnostics (a failed tool call, an ignored notification, a transport
      * problem), one line without newline; NULL: none. sc_mcp_log_stderr
      * writes "NAME: line" to stderr. Called from the transports' threads. */
@@ -170,10 +177,10 @@ SC_MCP_API void sc_mcp_log_stderr(void *log_ctx, const char *line);
 /* Where one client connection stands. A transport keeps one per
  * connection (stdio) or per Mcp-Session-Id (HTTP). */
 typedef enum sc_mcp_state {
-    SC_MCP_STATE_NEW = 0,     /* initialize, ping, and stateless requests (2026-07-28) */
-    SC_MCP_STATE_READY,       /* initialize answered: every method of its revision */
-    SC_MCP_STATE_STATELESS    /* made by a transport for stateless requests only
-                                 (HTTP without Mcp-Session-Id): no initialize, no ping */
+    SC_MCP_STATE_NEW = 0,  /* initialize, ping, and stateless requests (2026-07-28) */
+    SC_MCP_STATE_READY,    /* initialize answered: every method of its revision */
+    SC_MCP_STATE_STATELESS /* made by a transport for stateless requests only
+                              (HTTP without Mcp-Session-Id): no initialize, no ping */
 } sc_mcp_state;
 
 /* The core's state of a session beyond the fields below (log level,
@@ -183,8 +190,8 @@ struct sc_mcp_session_core;
 
 typedef struct sc_mcp_session {
     sc_mcp_state state;
-    char protocol_version[16]; /* the negotiated revision, once READY */
-    bool initialized;          /* notifications/initialized received */
+    char protocol_version[16];        /* the negotiated revision, once READY */
+    bool initialized;                 /* notifications/initialized received */
     struct sc_mcp_session_core *core; /* the core's; NULL until it needs one */
 } sc_mcp_session;
 
@@ -264,9 +271,9 @@ SC_MCP_API int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *sessio
  * client's response to a server request (sampling, elicitation) or its
  * notifications/cancelled reaches the core while the handler waits. The
  * session must stay at one address while any call on it runs. */
-SC_MCP_API int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
-                                const char *message, size_t len, const sc_mcp_channel *channel,
-                                sc_mcp_reply *reply) SC_NODISCARD;
+SC_MCP_API int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session,
+                                sc_arena *arena, const char *message, size_t len,
+                                const sc_mcp_channel *channel, sc_mcp_reply *reply) SC_NODISCARD;
 
 /* ---- the handler context ------------------------------------------------ */
 
@@ -298,7 +305,8 @@ SC_MCP_API const sc_mcp_server *sc_mcp_context_server(const sc_mcp_context *ctx)
  * progressToken. In a task it sets the task's statusMessage instead
  * (message, or "PROGRESS of TOTAL"). Returns 0, SC_ERR_NOMEM, or SC_ERR_ARGUMENT when the
  * client can no longer be reached. */
-SC_MCP_API int sc_mcp_progress(sc_mcp_context *ctx, double progress, double total, const char *message);
+SC_MCP_API int sc_mcp_progress(sc_mcp_context *ctx, double progress, double total,
+                               const char *message);
 
 /* The syslog levels of MCP logging, least severe first. */
 typedef enum sc_mcp_log_level {
@@ -317,8 +325,8 @@ typedef enum sc_mcp_log_level {
  * one: every level, as the specification leaves it to the server).
  * logger may be NULL. Sent on the request's stream. Returns as
  * sc_mcp_progress. */
-SC_MCP_API int sc_mcp_client_log(sc_mcp_context *ctx, sc_mcp_log_level level, const char *logger, const char *fmt,
-                                 ...) SC_PRINTF(4, 5);
+SC_MCP_API int sc_mcp_client_log(sc_mcp_context *ctx, sc_mcp_log_level level, const char *logger,
+                                 const char *fmt, ...) SC_PRINTF(4, 5);
 
 /* Whether the client cancelled the request (notifications/cancelled): the
  * handler should stop and return; whatever it returns is not sent to the
@@ -341,8 +349,8 @@ SC_MCP_API int sc_mcp_close_stream(sc_mcp_context *ctx, unsigned retry_ms);
  * capability the method needs, or answered with an error: err says which),
  * SC_ERR_LIMIT (timed out or cancelled), SC_ERR_NOMEM. */
 #define SC_MCP_DEFAULT_TIMEOUT_MS 60000
-SC_MCP_API int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int timeout_ms,
-                              const cJSON **result, sc_error *err) SC_NODISCARD;
+SC_MCP_API int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params,
+                              int timeout_ms, const cJSON **result, sc_error *err) SC_NODISCARD;
 
 /* The key of the handler's next question (sampling, elicitation, roots)
  * in the stateless revisions, where a question is an entry of an
@@ -363,8 +371,8 @@ SC_MCP_API bool sc_mcp_client_supports(const sc_mcp_context *ctx, const char *ca
 /* sampling/createMessage with one user message holding text: *text is the
  * model's text answer (in the arena), or NULL when it answered with
  * another content type. Errors as sc_mcp_request. */
-SC_MCP_API int sc_mcp_sample_text(sc_mcp_context *ctx, const char *prompt, int max_tokens, int timeout_ms,
-                                  const char **text, sc_error *err) SC_NODISCARD;
+SC_MCP_API int sc_mcp_sample_text(sc_mcp_context *ctx, const char *prompt, int max_tokens,
+                                  int timeout_ms, const char **text, sc_error *err) SC_NODISCARD;
 
 /* What the user did with an elicitation. */
 typedef enum sc_mcp_elicit_action {
@@ -388,7 +396,8 @@ SC_MCP_API int sc_mcp_elicit(sc_mcp_context *ctx, const char *message, const cha
  * failure of the request rather than of the tool, which a model does not
  * see (a task that ends so is "failed"). Returns SC_ERR_HANDLER, for the
  * handler to return. */
-SC_MCP_API int sc_mcp_fail_call(sc_mcp_context *ctx, int code, sc_error *err, const char *fmt, ...) SC_PRINTF(4, 5);
+SC_MCP_API int sc_mcp_fail_call(sc_mcp_context *ctx, int code, sc_error *err, const char *fmt, ...)
+    SC_PRINTF(4, 5);
 
 /* ---- tasks (the io.modelcontextprotocol/tasks extension) ------------------- */
 
@@ -433,7 +442,8 @@ SC_MCP_API cJSON *sc_mcp_image_content(const char *data, const char *mime_type);
 SC_MCP_API cJSON *sc_mcp_audio_content(const char *data, const char *mime_type);
 SC_MCP_API cJSON *sc_mcp_resource_link(const char *uri, const char *name, const char *mime_type);
 /* An embedded resource, its contents a text or (text NULL) a base64 blob. */
-SC_MCP_API cJSON *sc_mcp_embedded_resource(const char *uri, const char *mime_type, const char *text, const char *blob);
+SC_MCP_API cJSON *sc_mcp_embedded_resource(const char *uri, const char *mime_type, const char *text,
+                                           const char *blob);
 
 /* Adds block (taken over, NULL: out of memory) to the content of the tool
  * result being made: a tool handler that adds blocks gives the client
@@ -476,8 +486,9 @@ typedef struct sc_mcp_argument sc_mcp_argument;
  * argument's current text) to values, an array, best first; arguments is
  * what the client says of the other arguments (an object of strings, or
  * NULL). */
-typedef int (*sc_mcp_complete_fn)(sc_mcp_context *ctx, const sc_mcp_argument *argument, const char *value,
-                                  const cJSON *arguments, cJSON *values, sc_error *err);
+typedef int (*sc_mcp_complete_fn)(sc_mcp_context *ctx, const sc_mcp_argument *argument,
+                                  const char *value, const cJSON *arguments, cJSON *values,
+                                  sc_error *err);
 
 /* An argument of a prompt or a variable of a resource template. */
 struct sc_mcp_argument {
@@ -503,17 +514,23 @@ struct sc_mcp_argument {
  * member's path and the decoder's message), an enum member completes from
  * its values with no code, and the handler reads the struct with
  * sc_mcp_arguments(ctx). */
-typedef int (*sc_mcp_decode_fn)(sc_arena *arena, const cJSON *arguments, void **value, sc_error *err);
+typedef int (*sc_mcp_decode_fn)(sc_arena *arena, const cJSON *arguments, void **value,
+                                sc_error *err);
 
 /* An sc_mcp_prompt for the @prompt struct T, its description the struct's
  * doc comment, handled by GET. */
-#define SC_MCP_PROMPT(T, GET)                                                                                        \
-    {T##_prompt_name, NULL, NULL, NULL, 0, T##_schema_json, T##_mcp_arguments, (GET), NULL, T##_scopes}
+#define SC_MCP_PROMPT(T, GET)                                                                      \
+    {                                                                                              \
+        T##_prompt_name, NULL, NULL, NULL, 0, T##_schema_json, T##_mcp_arguments, (GET), NULL,     \
+            T##_scopes                                                                             \
+    }
 
 /* An sc_mcp_resource for the @resource struct T (a template), read by READ. */
-#define SC_MCP_RESOURCE_TEMPLATE(T, NAME, MIME_TYPE, READ)                                                           \
-    {T##_resource_uri, (NAME), NULL, NULL, (MIME_TYPE), NULL, 0, T##_schema_json, T##_mcp_arguments, (READ), NULL, 0,   \
-     false, T##_scopes}
+#define SC_MCP_RESOURCE_TEMPLATE(T, NAME, MIME_TYPE, READ)                                         \
+    {                                                                                              \
+        T##_resource_uri, (NAME), NULL, NULL, (MIME_TYPE), NULL, 0, T##_schema_json,               \
+            T##_mcp_arguments, (READ), NULL, 0, false, T##_scopes                                  \
+    }
 
 /* The decoded arguments of the request (the T of its prompt or template), or
  * NULL when its prompt or template has no .decode. */
@@ -527,14 +544,14 @@ SC_MCP_API const void *sc_mcp_arguments(const sc_mcp_context *ctx);
  * ...)) is a -32602 error whose message is err's. */
 struct sc_mcp_prompt {
     const char *name;
-    const char *title;       /* or NULL */
-    const char *description; /* or NULL: the schema's, if any */
+    const char *title;                /* or NULL */
+    const char *description;          /* or NULL: the schema's, if any */
     const sc_mcp_argument *arguments; /* or NULL: listed from schema */
     size_t argument_count;
     const char *schema;      /* T_schema_json of the arguments' struct, or NULL */
     sc_mcp_decode_fn decode; /* T_mcp_arguments of that struct, or NULL */
-    int (*get)(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
-               sc_error *err);
+    int (*get)(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments,
+               cJSON *messages, sc_error *err);
     void *data; /* the application's */
     /* The OAuth scopes (space separated) a client's access token must hold
      * to get the prompt over HTTP with OAuth configured (@scopes; the
@@ -556,15 +573,15 @@ SC_MCP_API int sc_mcp_prompt_message(cJSON *messages, const char *role, cJSON *c
 struct sc_mcp_resource {
     const char *uri; /* with {name} parts: a template */
     const char *name;
-    const char *title;       /* or NULL */
-    const char *description; /* or NULL: the schema's, if any */
-    const char *mime_type;   /* or NULL */
+    const char *title;                /* or NULL */
+    const char *description;          /* or NULL: the schema's, if any */
+    const char *mime_type;            /* or NULL */
     const sc_mcp_argument *arguments; /* or NULL: listed from schema */
     size_t argument_count;
     const char *schema;      /* T_schema_json of the variables' struct, or NULL */
     sc_mcp_decode_fn decode; /* T_mcp_arguments of that struct, or NULL */
-    int (*read)(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri, const cJSON *variables,
-                cJSON *contents, sc_error *err);
+    int (*read)(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri,
+                const cJSON *variables, cJSON *contents, sc_error *err);
     void *data; /* the application's */
     /* resources/read's caching hints (stateless revisions), when not the
      * server's: ttl_ms > 0, and private_data for cacheScope "private". */
@@ -576,8 +593,8 @@ struct sc_mcp_resource {
 
 /* Appends one resource contents entry (text, or a base64 blob when text is
  * NULL) to contents. Returns 0 or SC_ERR_NOMEM. */
-SC_MCP_API int sc_mcp_resource_contents(cJSON *contents, const char *uri, const char *mime_type, const char *text,
-                                        const char *blob);
+SC_MCP_API int sc_mcp_resource_contents(cJSON *contents, const char *uri, const char *mime_type,
+                                        const char *text, const char *blob);
 
 /* ---- messages outside a request -------------------------------------------- */
 
@@ -627,7 +644,8 @@ SC_MCP_API int sc_mcp_serve_stdio(const sc_mcp_server *server, FILE *in, FILE *o
  *
  *     int main(int argc, char **argv) { return sc_mcp_main(&server, NULL, argc, argv); } */
 struct sc_mcp_http_options;
-SC_MCP_API int sc_mcp_main(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc, char **argv);
+SC_MCP_API int sc_mcp_main(const sc_mcp_server *server, const struct sc_mcp_http_options *http,
+                           int argc, char **argv);
 
 #ifdef __cplusplus
 }

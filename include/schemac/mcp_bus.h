@@ -1,4 +1,5 @@
-/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson dependency('schemac-mcp')).
+/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson
+ * dependency('schemac-mcp')).
  *
  * schemac runtime: the notification bus of an MCP server run as several
  * replicas (docs/deploy.md, "Several replicas"). What one replica learns

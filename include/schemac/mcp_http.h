@@ -1,4 +1,5 @@
-/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson dependency('schemac-mcp')).
+/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson
+ * dependency('schemac-mcp')).
  *
  * schemac runtime: MCP's Streamable HTTP transport for an sc_mcp_server
  * (schemac/mcp.h), on libmicrohttpd. Present when libschemac-mcp was built
@@ -63,7 +64,8 @@
 #include "mcp.h"
 
 #if !SCHEMAC_HAVE_MCP_HTTP
-#error "libschemac-mcp was built without the MCP HTTP transport (libmicrohttpd was not found; meson option http)"
+#error                                                                                             \
+    "libschemac-mcp was built without the MCP HTTP transport (libmicrohttpd was not found; meson option http)"
 #endif
 
 #ifdef __cplusplus
@@ -128,16 +130,16 @@ typedef struct sc_mcp_oauth_options {
 } sc_mcp_oauth_options;
 
 typedef struct sc_mcp_http_options {
-    const char *address;      /* IPv4 or IPv6 address to listen on; NULL: "127.0.0.1" */
-    unsigned short port;      /* 0: any free port (see sc_mcp_http_port) */
-    const char *path;         /* the MCP endpoint; NULL: "/mcp" */
+    const char *address; /* IPv4 or IPv6 address to listen on; NULL: "127.0.0.1" */
+    unsigned short port; /* 0: any free port (see sc_mcp_http_port) */
+    const char *path;    /* the MCP endpoint; NULL: "/mcp" */
     /* Origin values allowed, compared exactly ("https://app.example.com");
      * NULL: http(s) origins on localhost, 127.0.0.1 and [::1] only, any
      * port. A request without Origin (not from a browser) is allowed. The
      * array must outlive the server. */
     const char *const *allowed_origins;
     size_t allowed_origin_count;
-    size_t max_body;          /* bytes of a request body; 0: the server's max_message */
+    size_t max_body; /* bytes of a request body; 0: the server's max_message */
     /* Connections at once; one more waits in the kernel's queue until one
      * closes. 0: 16384. Connections cost no thread: one thread polls them
      * all (epoll), and one with nothing to do (an SSE stream between
@@ -169,7 +171,7 @@ typedef struct sc_mcp_http_options {
      * the connection's opening (or of the previous response on it), or the
      * connection is closed: a slow client cannot hold a slot. 0: 10. */
     unsigned request_timeout_seconds;
-    unsigned max_connections_per_ip; /* 0: half of max_connections */
+    unsigned max_connections_per_ip;  /* 0: half of max_connections */
     unsigned session_timeout_seconds; /* a session idle this long ends; 0: 1800 */
     /* Host names allowed (without port, "mcp.example.com"), the array
      * outliving the server; NULL: on a loopback bind localhost, 127.0.0.1
@@ -178,7 +180,8 @@ typedef struct sc_mcp_http_options {
     size_t allowed_host_count;
     bool any_host;
     unsigned replay_events;     /* events each SSE stream keeps for Last-Event-ID; 0: 64 */
-    unsigned keepalive_seconds; /* a comment on a quiet SSE stream; 0: 15 (at most timeout_seconds / 2) */
+    unsigned keepalive_seconds; /* a comment on a quiet SSE stream; 0: 15 (at most timeout_seconds /
+                                   2) */
     /* HTTPS (the TLS of libmicrohttpd's GnuTLS, TLS 1.2 and 1.3 only): the
      * server's certificate in PEM, followed by the intermediate
      * certificates of its chain, and its private key in PEM (PKCS#1,
@@ -221,7 +224,8 @@ SC_MCP_API unsigned short sc_mcp_http_port(const sc_mcp_http *http);
  * fn runs (one that ends meanwhile is freed after fn returns); fn must not
  * keep it. Returns 0, the first non-zero result of fn (the others are
  * still called), or SC_ERR_NOMEM. */
-SC_MCP_API int sc_mcp_http_each_session(sc_mcp_http *http, int (*fn)(sc_mcp_session *session, void *data), void *data);
+SC_MCP_API int sc_mcp_http_each_session(sc_mcp_http *http,
+                                        int (*fn)(sc_mcp_session *session, void *data), void *data);
 
 /* notifications/{tools,prompts,resources}/list_changed to every session
  * (what: "tools", "prompts" or "resources"), and

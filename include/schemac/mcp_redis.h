@@ -1,5 +1,5 @@
-/* Part of libschemac-mcp-redis (pkg-config schemac-mcp-redis, meson dependency('schemac-mcp-redis')),
- * built when hiredis is found (meson option redis).
+/* Part of libschemac-mcp-redis (pkg-config schemac-mcp-redis, meson
+ * dependency('schemac-mcp-redis')), built when hiredis is found (meson option redis).
  *
  * schemac runtime: a notification bus (schemac/mcp_bus.h) on Redis
  * pub/sub, for an MCP server run as several replicas: every replica
@@ -51,10 +51,10 @@ typedef struct sc_mcp_redis_options {
      * name or [IPv6]; PORT 6379; the DB does not matter to pub/sub) or
      * unix:///PATH; NULL: redis://127.0.0.1:6379. */
     const char *url;
-    const char *channel;         /* NULL: SC_MCP_REDIS_DEFAULT_CHANNEL */
-    unsigned timeout_ms;         /* connecting, and a PUBLISH's reply; 0: 1000 */
-    unsigned backoff_min_ms;     /* the first delay before reconnecting; 0: 100 */
-    unsigned backoff_max_ms;     /* the longest; 0: 5000 */
+    const char *channel;     /* NULL: SC_MCP_REDIS_DEFAULT_CHANNEL */
+    unsigned timeout_ms;     /* connecting, and a PUBLISH's reply; 0: 1000 */
+    unsigned backoff_min_ms; /* the first delay before reconnecting; 0: 100 */
+    unsigned backoff_max_ms; /* the longest; 0: 5000 */
     /* Diagnostics (connected, lost, reconnected, a message dropped), one
      * line; NULL: none. Called from the bus's thread and the publishers'. */
     void (*log)(void *log_ctx, const char *line);
@@ -78,8 +78,9 @@ SC_MCP_REDIS_API void sc_mcp_redis_bus_stop(sc_mcp_bus *bus);
  * server with a Redis bus as its .bus (sc_mcp_main_bus), logging through
  * server->log; without --redis, sc_mcp_main itself. */
 struct sc_mcp_http_options;
-SC_MCP_REDIS_API int sc_mcp_redis_main(const sc_mcp_server *server, const struct sc_mcp_http_options *http,
-                                       int argc, char **argv);
+SC_MCP_REDIS_API int sc_mcp_redis_main(const sc_mcp_server *server,
+                                       const struct sc_mcp_http_options *http, int argc,
+                                       char **argv);
 
 #ifdef __cplusplus
 }

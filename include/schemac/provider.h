@@ -1,4 +1,5 @@
-/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson dependency('schemac-mcp')).
+/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson
+ * dependency('schemac-mcp')).
  *
  * schemac runtime: tool-call round trips with LLM providers. The request's
  * `tools` from a tool table, with the flags its calls must be decoded with
@@ -137,17 +138,18 @@ typedef struct sc_tool_turn {
  * is not JSON (never the case for generated tools). Print the request with
  * sc_print_json: cJSON's own printer rounds some integers of a schema
  * (9007199254740991 prints as 9007199254740990). */
-SC_MCP_API cJSON *sc_provider_tools(sc_provider provider, const sc_tool_binding *tools, size_t count,
-                                    unsigned options, unsigned *call_flags) SC_NODISCARD;
+SC_MCP_API cJSON *sc_provider_tools(sc_provider provider, const sc_tool_binding *tools,
+                                    size_t count, unsigned options,
+                                    unsigned *call_flags) SC_NODISCARD;
 
 /* Reads the response body json[0..len) of `provider`, calls each tool it
  * asks for through tools[0..count) with flags (those sc_provider_tools gave
  * for the request: SC_CALL_NULL_IS_ABSENT when the tools were sent in
  * OpenAI's strict dialect), and fills *turn. 0, or an sc_code with err set
  * when the response cannot be read (see above). */
-SC_MCP_API int sc_tool_turn_run(sc_arena *arena, sc_provider provider, const sc_tool_binding *tools, size_t count,
-                                const char *json, size_t len, unsigned flags, sc_tool_turn *turn,
-                                sc_error *err) SC_NODISCARD;
+SC_MCP_API int sc_tool_turn_run(sc_arena *arena, sc_provider provider, const sc_tool_binding *tools,
+                                size_t count, const char *json, size_t len, unsigned flags,
+                                sc_tool_turn *turn, sc_error *err) SC_NODISCARD;
 
 /* Moves the echo, then the results, to the end of conversation (a JSON
  * array: the request's messages, input or contents) and frees the turn. 0,

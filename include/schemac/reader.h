@@ -54,7 +54,7 @@ extern "C" {
 
 typedef struct sc_reader {
     const char *begin;
-    const char *p;   /* next unread byte */
+    const char *p; /* next unread byte */
     const char *end;
     sc_arena *arena; /* strings and grown arrays come from here */
     sc_error *err;
@@ -64,13 +64,14 @@ typedef struct sc_reader {
     size_t max_string;
     size_t max_items;
     size_t max_members;
-    bool in_object;  /* the innermost container stepped through is an object */
-    bool rejected;   /* the input is over max_input: every read fails with that */
+    bool in_object; /* the innermost container stepped through is an object */
+    bool rejected;  /* the input is over max_input: every read fails with that */
 } sc_reader;
 
 /* Takes its limits from arena (none without one). Input over max_input
  * makes the first read fail with SC_ERR_LIMIT. */
-SC_API void sc_reader_init(sc_reader *r, const char *json, size_t len, sc_arena *arena, sc_error *err);
+SC_API void sc_reader_init(sc_reader *r, const char *json, size_t len, sc_arena *arena,
+                           sc_error *err);
 
 /* After the root value: only white space may remain. */
 SC_API int sc_reader_finish(sc_reader *r) SC_NODISCARD;
@@ -104,7 +105,8 @@ static inline size_t sc_reader_offset(const sc_reader *r_)
 SC_API int sc_read_string_dup(sc_reader *r, char **out, size_t *len, size_t *chars) SC_NODISCARD;
 /* Into buf of size cap (cap - 1 bytes plus the NUL); longer fails with
  * keyword "maxLength". */
-SC_API int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *len, size_t *chars) SC_NODISCARD;
+SC_API int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *len,
+                              size_t *chars) SC_NODISCARD;
 
 /* What a step through an object or array found. Not an sc_code, so the
  * two cannot be mixed up: on SC_NEXT_ERROR the code is sc_reader_code(r). */
@@ -126,7 +128,8 @@ SC_API sc_next sc_next_member(sc_reader *r, sc_string *key) SC_NODISCARD;
  * otherwise it behaves as sc_next_member. expected must be valid UTF-8
  * with no '"', '\\' or control character (bytes that a JSON key could only
  * hold escaped), and expected->chars its code point count. */
-SC_API sc_next sc_next_member_expect(sc_reader *r, const sc_string *expected, sc_string *key) SC_NODISCARD;
+SC_API sc_next sc_next_member_expect(sc_reader *r, const sc_string *expected,
+                                     sc_string *key) SC_NODISCARD;
 
 /* Arrays: sc_read_array_begin, then sc_next_element until SC_NEXT_END. */
 SC_API int sc_read_array_begin(sc_reader *r) SC_NODISCARD;
@@ -139,7 +142,8 @@ SC_API int sc_skip_value(sc_reader *r) SC_NODISCARD;
 
 /* A check of the caller's that failed on the value just read, recorded at
  * the current offset. Returns code. */
-SC_API int sc_reader_fail(sc_reader *r, int code, const char *keyword, const char *fmt, ...) SC_PRINTF(4, 5);
+SC_API int sc_reader_fail(sc_reader *r, int code, const char *keyword, const char *fmt, ...)
+    SC_PRINTF(4, 5);
 /* The code of the error a failed read recorded: what it returned, and
  * after SC_NEXT_ERROR the only way to know it. */
 static inline int sc_reader_code(const sc_reader *r_)

@@ -28,8 +28,8 @@ SC_API int sc_error_note(sc_error *err, const char *fmt, ...) SC_PRINTF(2, 3);
  * list in the arena: *err is the first and err->all the list. flags: the
  * call's; with SC_CALL_NULL_IS_ABSENT a copy of args is decoded, without
  * the nulls of members that may be absent and are not @nullable. */
-SC_API int sc_tool_decode_args(sc_arena *arena, const cJSON *args, unsigned flags, const sc_type *type, void *out,
-                               sc_error *err) SC_NODISCARD;
+SC_API int sc_tool_decode_args(sc_arena *arena, const cJSON *args, unsigned flags,
+                               const sc_type *type, void *out, sc_error *err) SC_NODISCARD;
 
 #ifdef __cplusplus
 }

@@ -29,9 +29,9 @@
 extern "C" {
 #endif
 
-/* The layout of the descriptors below. Generated code refuses to compile against another (docs/generated-api.md, Versions and
- * ABI): bumped with any change to them, as SCHEMAC_RUNTIME_ABI is for the
- * rest of what generated code shares with libschemac. */
+/* The layout of the descriptors below. Generated code refuses to compile against another
+ * (docs/generated-api.md, Versions and ABI): bumped with any change to them, as SCHEMAC_RUNTIME_ABI
+ * is for the rest of what generated code shares with libschemac. */
 #define SCHEMAC_TABLE_LAYOUT 5
 
 /* How one value (a member's, or an array's item) is stored in C. */
@@ -106,16 +106,16 @@ typedef struct sc_table_enum {
     size_t count;
     const sc_string *names;
     const int64_t *values;
-    const char *choices;     /* the names, ", " between: the message's list */
+    const char *choices; /* the names, ", " between: the message's list */
 } sc_table_enum;
 
 struct sc_table_struct;
 
 typedef struct sc_table_value {
     sc_table_kind kind;
-    bool is_signed;          /* SC_TABLE_INT */
-    size_t size;             /* bytes the value takes (sizeof), char[N]: N */
-    int64_t min, max;        /* SC_TABLE_INT: the C type's range (I-JSON clamped) */
+    bool is_signed;                   /* SC_TABLE_INT */
+    size_t size;                      /* bytes the value takes (sizeof), char[N]: N */
+    int64_t min, max;                 /* SC_TABLE_INT: the C type's range (I-JSON clamped) */
     const sc_table_enum *enumeration; /* SC_TABLE_ENUM */
     /* SC_TABLE_STRUCT: its descriptor; or, one that comes later in the
      * file (a recursive type), tables(table_index) */
@@ -141,50 +141,50 @@ typedef struct sc_table_value {
 
 /* The default of a SC_TABLE_DEFAULT member, by its value's kind. */
 typedef struct sc_table_default {
-    int64_t i;       /* SC_TABLE_BOOL, SC_TABLE_INT, SC_TABLE_ENUM (the enumerator) */
-    double d;        /* SC_TABLE_DOUBLE, SC_TABLE_FLOAT */
-    const char *s;   /* SC_TABLE_STRING, SC_TABLE_CHARBUF */
+    int64_t i;     /* SC_TABLE_BOOL, SC_TABLE_INT, SC_TABLE_ENUM (the enumerator) */
+    double d;      /* SC_TABLE_DOUBLE, SC_TABLE_FLOAT */
+    const char *s; /* SC_TABLE_STRING, SC_TABLE_CHARBUF */
 } sc_table_default;
 
 /* An array member (T *items or T items[N]) or a map member (E *entries,
  * E = { key; V value; }), with a count member. */
 typedef struct sc_table_array {
-    size_t fixed_size;      /* N of T items[N]; 0: T *items in the arena */
+    size_t fixed_size; /* N of T items[N]; 0: T *items in the arena */
     bool has_max;
-    uint64_t max_items;     /* the most items (properties) the schema and the storage take */
+    uint64_t max_items; /* the most items (properties) the schema and the storage take */
     /* A map: an object whose members are entries of entry_size bytes, the
      * key (char *, or char[key_size]) and the value at their offsets. */
     bool map;
     size_t entry_size;
     size_t key_offset;
-    size_t key_size;        /* N of char key[N]; 0: char *key in the arena */
+    size_t key_size; /* N of char key[N]; 0: char *key in the arena */
     size_t value_offset;
-    size_t count_offset;    /* the count member */
+    size_t count_offset; /* the count member */
     size_t count_size;
-    bool count_signed;      /* the count member can hold negative values */
+    bool count_signed; /* the count member can hold negative values */
     /* The array's (map's) own keywords: minItems (minProperties) and
      * uniqueItems, maxItems when the storage does not bound it already;
      * a map's keys are unique and checked by key_rules (propertyNames). */
     bool has_min;
     uint64_t min_items;
     bool unique;
-    int unique_kind;        /* an sc_unique_kind (schemac/check.h) */
+    int unique_kind; /* an sc_unique_kind (schemac/check.h) */
     const sc_table_rule *key_rules;
     size_t nkey_rules;
 } sc_table_array;
 
 typedef struct sc_table_member {
-    size_t offset;                 /* offsetof(T, member) */
+    size_t offset; /* offsetof(T, member) */
     sc_table_presence presence;
     /* None of nullable, by_pointer, array and SC_TABLE_HAS_FLAG: the
      * decoder reads the value straight into place */
     bool plain;
-    bool nullable;                 /* @nullable: JSON null leaves the pointer NULL */
-    bool by_pointer;               /* T *x: the value is allocated in the arena */
-    size_t has_offset;             /* SC_TABLE_HAS_FLAG: offsetof(T, has_x) */
-    sc_table_default fallback;     /* SC_TABLE_DEFAULT */
-    const sc_table_array *array;   /* an array or map member, or NULL */
-    sc_table_value value;          /* the member's value, an array's items or a map's values */
+    bool nullable;               /* @nullable: JSON null leaves the pointer NULL */
+    bool by_pointer;             /* T *x: the value is allocated in the arena */
+    size_t has_offset;           /* SC_TABLE_HAS_FLAG: offsetof(T, has_x) */
+    sc_table_default fallback;   /* SC_TABLE_DEFAULT */
+    const sc_table_array *array; /* an array or map member, or NULL */
+    sc_table_value value;        /* the member's value, an array's items or a map's values */
     /* Validation (sc_table_check): how C holds the member; checked: it
      * has anything to check; full_only: only when validating a value
      * built in C (what the decoder guarantees). */
@@ -204,8 +204,8 @@ typedef struct sc_table_variant {
 /* A tagged union (docs/annotations.md): its tag member, an enum, names
  * the variant that reads, checks and builds the object. */
 typedef struct sc_table_union {
-    const char *tag;               /* the tag's JSON name */
-    size_t tag_offset, tag_size;   /* where the tag is stored in T */
+    const char *tag;             /* the tag's JSON name */
+    size_t tag_offset, tag_size; /* where the tag is stored in T */
     const sc_table_enum *tag_enum;
     size_t count;
     const sc_table_variant *variants;
@@ -220,7 +220,7 @@ typedef struct sc_table_choice {
     sc_json_type json_type;
     const char *select;
     const struct sc_table_member *member;
-    const char *name;              /* the enumerator's JSON name */
+    const char *name; /* the enumerator's JSON name */
     /* @acceptOverlap: what encode writes must read back as this variant
      * (a float: in one of the forms sc_float_forms finds with the bounds
      * of the number variants up to this one, marks) */
@@ -232,11 +232,11 @@ typedef struct sc_table_choice {
 /* An untagged union (docs/annotations.md): the variant is the first, in
  * the enum's order, that reads the value; an enum member says which. */
 typedef struct sc_table_untagged {
-    size_t size;                   /* sizeof(T) */
-    size_t tag_offset, tag_size;   /* the enum member */
-    const char *tag_type;          /* its C type, for "holds no value of" */
-    const char *expected;          /* "null, an integer or a string" */
-    const char *selectors;         /* the object variants' select members, quoted */
+    size_t size;                 /* sizeof(T) */
+    size_t tag_offset, tag_size; /* the enum member */
+    const char *tag_type;        /* its C type, for "holds no value of" */
+    const char *expected;        /* "null, an integer or a string" */
+    const char *selectors;       /* the object variants' select members, quoted */
     size_t count;
     const sc_table_choice *choices;
 } sc_table_untagged;
@@ -246,11 +246,11 @@ typedef struct sc_table_struct {
      * NULL otherwise. */
     const sc_table_union *tagged;
     const sc_table_untagged *untagged;
-    size_t size;                   /* sizeof(T) */
-    size_t count;                  /* members */
+    size_t size;  /* sizeof(T) */
+    size_t count; /* members */
     const sc_table_member *members;
-    const char *const *names;      /* the members' JSON names */
-    const sc_string *keys;         /* the same with their lengths, as sc_next_member_expect compares them */
+    const char *const *names; /* the members' JSON names */
+    const sc_string *keys; /* the same with their lengths, as sc_next_member_expect compares them */
     /* A key out of order is compared with the names of its length only:
      * those of length n < lengths are the members by_length[k] for k from
      * by_length[n] to by_length[n + 1] - 1. */
@@ -268,7 +268,7 @@ typedef struct sc_table_struct {
     /* Whether to try the member next names first (sc_next_member_expect):
      * not when a name holds a byte that a key could only hold escaped. */
     bool expect;
-    bool additional_properties;    /* @additionalProperties: unknown members are skipped */
+    bool additional_properties; /* @additionalProperties: unknown members are skipped */
     /* The least JSON text of an object of T, its members' values aside
      * (braces, the required members' names, colons and commas), which
      * T_validate counts against max_input (docs/security.md). */

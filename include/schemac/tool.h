@@ -43,9 +43,9 @@ extern "C" {
  * io.modelcontextprotocol/tasks; the header's @task): the client gets a
  * task handle at once and polls for the result. */
 typedef enum sc_task_support {
-    SC_TASK_NONE = 0,    /* always answered in the call itself */
-    SC_TASK_OPTIONAL,    /* a task for a client that declared the extension */
-    SC_TASK_REQUIRED     /* only as a task: a client without the extension is refused */
+    SC_TASK_NONE = 0, /* always answered in the call itself */
+    SC_TASK_OPTIONAL, /* a task for a client that declared the extension */
+    SC_TASK_REQUIRED  /* only as a task: a client without the extension is refused */
 } sc_task_support;
 
 typedef enum sc_effect {
@@ -82,7 +82,7 @@ typedef struct sc_tool_binding {
 } sc_tool_binding;
 
 struct sc_tool {
-    const char *name;          /* as providers see it: ^[a-zA-Z0-9_-]{1,64}$ */
+    const char *name; /* as providers see it: ^[a-zA-Z0-9_-]{1,64}$ */
     const char *description;
     /* canonical JSON Schema (draft 2020-12); a tool loaded from a manifest
      * (tool_manifest.h) has the manifest's schemas as given */
@@ -100,15 +100,15 @@ struct sc_tool {
     size_t dialect_count;
     sc_effect effect;
     bool idempotent;
-    const char *version;       /* @version, or NULL */
+    const char *version; /* @version, or NULL */
     /* @config TYPE: the canonical schema of the tool's settings (API keys,
      * limits), set when the tool is created rather than by the model, or
      * NULL. Decode them with TYPE_decode; hand them to the handler as ctx. */
     const char *config_schema;
     /* Decodes args, calls the handler, validates and encodes its output;
      * flags: SC_CALL_* (as given to sc_tool_call). */
-    int (*invoke)(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
-                  cJSON **result, sc_error *err);
+    int (*invoke)(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args,
+                  unsigned flags, cJSON **result, sc_error *err);
     /* @task [required] [explicit]: the task starts before the handler runs,
      * or (task_explicit) where the handler calls sc_mcp_task_begin, after
      * the questions it asks in the call itself (schemac/mcp.h). */
@@ -146,14 +146,16 @@ SC_API const char *sc_tool_dialect(const sc_tool *tool, sc_dialect dialect);
  * breaks its schema (a bug on the application's side: *err says what was
  * wrong, for the application's log; sc_tool_error_text tells the model only
  * that the tool failed). */
-SC_API int sc_tool_call(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
-                        const char *json, size_t len, unsigned flags, cJSON **result, sc_error *err) SC_NODISCARD;
+SC_API int sc_tool_call(sc_arena *arena, const sc_tool_binding *tools, size_t count,
+                        const char *name, const char *json, size_t len, unsigned flags,
+                        cJSON **result, sc_error *err) SC_NODISCARD;
 
 /* The same with the arguments as a tree (Anthropic's `input`, MCP's
  * `arguments`), as T_from_cjson is to T_decode. NULL args: no arguments,
  * read as an empty object (MCP allows a call without them). */
-SC_API int sc_tool_call_cjson(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
-                              const cJSON *args, unsigned flags, cJSON **result, sc_error *err) SC_NODISCARD;
+SC_API int sc_tool_call_cjson(sc_arena *arena, const sc_tool_binding *tools, size_t count,
+                              const char *name, const cJSON *args, unsigned flags, cJSON **result,
+                              sc_error *err) SC_NODISCARD;
 
 /* The text for the model about a failed call (rc, err as sc_tool_call left
  * them), into buf (always terminated): every argument error, one

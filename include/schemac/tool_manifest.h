@@ -1,4 +1,5 @@
-/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson dependency('schemac-mcp')).
+/* Part of libschemac-mcp (pkg-config schemac-mcp, CMake schemac::mcp, meson
+ * dependency('schemac-mcp')).
  *
  * schemac runtime: tools known only at run time. A manifest (a JSON file
  * of tool definitions, as a tool runtime keeps them, or another MCP
@@ -67,7 +68,8 @@ extern "C" {
  * outputSchema it must be valid against it. Returns 0, or fails as a
  * generated handler does: sc_fail(err, SC_ERR_HANDLER, NULL, "message for
  * the model"), sc_fail_at for an argument at fault. */
-typedef int (*sc_tool_json_handler)(sc_arena *arena, const cJSON *args, cJSON **out, void *ctx, sc_error *err);
+typedef int (*sc_tool_json_handler)(sc_arena *arena, const cJSON *args, cJSON **out, void *ctx,
+                                    sc_error *err);
 
 typedef struct sc_tool_manifest sc_tool_manifest;
 
@@ -97,7 +99,8 @@ SC_MCP_API int sc_tool_manifest_load(const char *path, const sc_tool_manifest_op
                                      sc_tool_manifest **out, sc_error *err) SC_NODISCARD;
 
 /* The same for a manifest given as JSON text json[0..len) (copied). */
-SC_MCP_API int sc_tool_manifest_parse(const char *json, size_t len, const sc_tool_manifest_options *options,
+SC_MCP_API int sc_tool_manifest_parse(const char *json, size_t len,
+                                      const sc_tool_manifest_options *options,
                                       sc_tool_manifest **out, sc_error *err) SC_NODISCARD;
 
 /* Frees the manifest and its tools; accepts NULL. */
@@ -129,8 +132,9 @@ typedef struct sc_tool_handler_entry {
  * the manifest, SC_ERR_ARGUMENT for a tool without a handler, a NULL
  * handler, a name given twice, or max too small). The bindings point into
  * the manifest: valid until it is freed. */
-SC_MCP_API int sc_tool_manifest_bind(const sc_tool_manifest *manifest, const sc_tool_handler_entry *handlers,
-                                     size_t handler_count, sc_tool_binding *bindings, size_t max, size_t *count,
+SC_MCP_API int sc_tool_manifest_bind(const sc_tool_manifest *manifest,
+                                     const sc_tool_handler_entry *handlers, size_t handler_count,
+                                     sc_tool_binding *bindings, size_t max, size_t *count,
                                      sc_error *err) SC_NODISCARD;
 
 #ifdef __cplusplus

@@ -36,8 +36,8 @@ typedef struct sc_table_struct sc_type;
  * arena, under its limits. */
 SC_API int sc_decode(const sc_type *type, sc_arena *arena, const char *json, size_t len, void *out,
                      sc_error *err) SC_NODISCARD;
-SC_API int sc_decode_all(const sc_type *type, sc_arena *arena, const char *json, size_t len, void *out,
-                         sc_errors *errs) SC_NODISCARD;
+SC_API int sc_decode_all(const sc_type *type, sc_arena *arena, const char *json, size_t len,
+                         void *out, sc_errors *errs) SC_NODISCARD;
 /* T_from_cjson and T_from_cjson_all: the same from a cJSON tree. */
 SC_API int sc_from_cjson(const sc_type *type, sc_arena *arena, const cJSON *node, void *out,
                          sc_error *err) SC_NODISCARD;
@@ -52,8 +52,10 @@ SC_API int sc_validate_all(const sc_type *type, const void *value, const sc_limi
 /* T_to_cjson_within and T_encode_within: validated, then as a cJSON tree
  * (free with cJSON_Delete) or JSON text (free with sc_free_string); NULL
  * on failure, said in *err. limits and err may be NULL. */
-SC_API cJSON *sc_to_cjson(const sc_type *type, const void *value, const sc_limits *limits, sc_error *err);
-SC_API char *sc_encode(const sc_type *type, const void *value, const sc_limits *limits, sc_error *err);
+SC_API cJSON *sc_to_cjson(const sc_type *type, const void *value, const sc_limits *limits,
+                          sc_error *err);
+SC_API char *sc_encode(const sc_type *type, const void *value, const sc_limits *limits,
+                       sc_error *err);
 
 #ifdef __cplusplus
 }

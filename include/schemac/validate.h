@@ -1,4 +1,5 @@
-/* Part of libschemac-validate (pkg-config schemac-validate, CMake schemac::validate, meson dependency('schemac-validate')).
+/* Part of libschemac-validate (pkg-config schemac-validate, CMake schemac::validate, meson
+ * dependency('schemac-validate')).
  *
  * schemac runtime: a JSON Schema validator for schemas known only at run
  * time (a tool's inputSchema received from another server, a plug-in's
@@ -54,10 +55,11 @@ SC_VALIDATE_API void sc_schema_registry_free(sc_schema_registry *reg);
  * Embedded resources ("$id" inside it) are found when a schema is
  * compiled. A second document at the same uri replaces the first.
  * Returns 0, SC_ERR_ARGUMENT (a relative uri) or the reader's error. */
-SC_VALIDATE_API int sc_schema_registry_add(sc_schema_registry *reg, const char *uri, const char *json, size_t len,
+SC_VALIDATE_API int sc_schema_registry_add(sc_schema_registry *reg, const char *uri,
+                                           const char *json, size_t len,
                                            sc_error *err) SC_NODISCARD;
-SC_VALIDATE_API int sc_schema_registry_add_cjson(sc_schema_registry *reg, const char *uri, const cJSON *doc,
-                                                 sc_error *err) SC_NODISCARD;
+SC_VALIDATE_API int sc_schema_registry_add_cjson(sc_schema_registry *reg, const char *uri,
+                                                 const cJSON *doc, sc_error *err) SC_NODISCARD;
 
 /* ---- compiling ---------------------------------------------------------- */
 
@@ -130,11 +132,12 @@ SC_VALIDATE_API void sc_schema_free(sc_schema *schema);
  * the words of the generated decoders ("must be >= 3"). */
 #define SC_SCHEMA_LOCATION_MAX 512
 typedef struct sc_schema_error {
-    int code;                                        /* sc_code */
-    const char *keyword;                             /* "minimum", ...; NULL for limits */
-    char instance_location[SC_ERROR_PATH_MAX];       /* JSON Pointer, "" for the root */
-    char keyword_location[SC_SCHEMA_LOCATION_MAX];   /* "/properties/port/maximum" */
-    char absolute_location[SC_SCHEMA_LOCATION_MAX];  /* "urn:schemac:root#/properties/port/maximum" */
+    int code;                                      /* sc_code */
+    const char *keyword;                           /* "minimum", ...; NULL for limits */
+    char instance_location[SC_ERROR_PATH_MAX];     /* JSON Pointer, "" for the root */
+    char keyword_location[SC_SCHEMA_LOCATION_MAX]; /* "/properties/port/maximum" */
+    char
+        absolute_location[SC_SCHEMA_LOCATION_MAX]; /* "urn:schemac:root#/properties/port/maximum" */
     char message[SC_ERROR_MESSAGE_MAX];
 } sc_schema_error;
 
@@ -147,7 +150,8 @@ typedef struct sc_schema_errors {
     bool truncated;
 } sc_schema_errors;
 
-SC_VALIDATE_API void sc_schema_errors_init(sc_schema_errors *errs, sc_schema_error *items, size_t max);
+SC_VALIDATE_API void sc_schema_errors_init(sc_schema_errors *errs, sc_schema_error *items,
+                                           size_t max);
 
 /* Validates a tree. Returns 0 when it is valid; else the code of the first
  * error (SC_ERR_TYPE, SC_ERR_CONSTRAINT, SC_ERR_REQUIRED,
@@ -157,7 +161,8 @@ SC_VALIDATE_API void sc_schema_errors_init(sc_schema_errors *errs, sc_schema_err
  * max. Within anyOf, oneOf, not, if and contains the branches' own errors
  * are not listed: the applicator's error is ("must match at least one of
  * the anyOf schemas"). */
-SC_VALIDATE_API int sc_schema_validate(const sc_schema *schema, const cJSON *instance, sc_schema_errors *errs);
+SC_VALIDATE_API int sc_schema_validate(const sc_schema *schema, const cJSON *instance,
+                                       sc_schema_errors *errs);
 
 /* The same for JSON text, read with JSON's semantics (SC_PARSE_STANDARD:
  * a repeated key's last member wins, an integer beyond 2^53 is the
@@ -174,16 +179,17 @@ SC_VALIDATE_API void sc_schema_error_format(const sc_schema_error *e, char *buf,
 /* ---- output formats (draft 2020-12, section 12.4) ----------------------- */
 
 typedef enum sc_schema_output_format {
-    SC_SCHEMA_OUTPUT_FLAG,  /* {"valid": false} */
-    SC_SCHEMA_OUTPUT_BASIC  /* {"valid": false, "errors": [{"keywordLocation": ..., */
-                            /*  "absoluteKeywordLocation": ..., "instanceLocation": ..., "error": ...}]} */
+    SC_SCHEMA_OUTPUT_FLAG, /* {"valid": false} */
+    SC_SCHEMA_OUTPUT_BASIC /* {"valid": false, "errors": [{"keywordLocation": ..., */
+    /*  "absoluteKeywordLocation": ..., "instanceLocation": ..., "error": ...}]} */
 } sc_schema_output_format;
 
 /* The result of a validation (its return code rc and the errors it
  * collected, errs may be NULL) as a new cJSON tree in the given output
  * format, for the caller to cJSON_Delete; NULL when out of memory. A
  * limit that stopped the validation is an error with empty locations. */
-SC_VALIDATE_API cJSON *sc_schema_output(int rc, const sc_schema_errors *errs, sc_schema_output_format format);
+SC_VALIDATE_API cJSON *sc_schema_output(int rc, const sc_schema_errors *errs,
+                                        sc_schema_output_format format);
 
 #ifdef __cplusplus
 }

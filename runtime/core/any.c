@@ -144,8 +144,7 @@ static int read_tree(sc_reader *r, bool standard, cJSON **out)
      * and keys (no more bytes than the text), before it is built */
     size_t text = (size_t)(r->p - start);
     if (values > (SIZE_MAX - text) / sizeof(cJSON) ||
-        sc_arena_charge(r->arena, values * sizeof(cJSON) + text) != 0)
-    {
+        sc_arena_charge(r->arena, values * sizeof(cJSON) + text) != 0) {
         sc_reader_fail(r, SC_ERR_LIMIT, NULL,
                        "the value needs more memory than the limit of %zu bytes (max_bytes)",
                        sc_arena_limits(r->arena).max_bytes);
@@ -201,12 +200,18 @@ int sc_check_cjson(const cJSON *item, sc_error *err)
     char *text;
     int rc = sc_print_json(item, &text);
     switch (rc) {
-    case 0: break;
-    case SC_ERR_NUMBER: return sc_fail(err, rc, "type", "must hold only finite numbers");
-    case SC_ERR_UTF8: return sc_fail(err, rc, "type", "must hold only valid UTF-8 text");
-    case SC_ERR_DEPTH: return sc_fail(err, rc, NULL, "nesting too deep");
-    case SC_ERR_NOMEM: return sc_fail(err, rc, NULL, "out of memory");
-    default: return sc_fail(err, rc, "type", "must be a JSON value");
+    case 0:
+        break;
+    case SC_ERR_NUMBER:
+        return sc_fail(err, rc, "type", "must hold only finite numbers");
+    case SC_ERR_UTF8:
+        return sc_fail(err, rc, "type", "must hold only valid UTF-8 text");
+    case SC_ERR_DEPTH:
+        return sc_fail(err, rc, NULL, "nesting too deep");
+    case SC_ERR_NOMEM:
+        return sc_fail(err, rc, NULL, "out of memory");
+    default:
+        return sc_fail(err, rc, "type", "must be a JSON value");
     }
     /* the printed text must pass the same rules a decoded value did */
     sc_arena arena;
@@ -219,8 +224,8 @@ int sc_check_cjson(const cJSON *item, sc_error *err)
     size_t len = strlen(text);
     if (walk != NULL) {
         limits = walk->limits;
-        limits.max_bytes = SIZE_MAX;  /* the tree is the caller's, not in an arena */
-        limits.max_input = SIZE_MAX;  /* counted in the walk's text below */
+        limits.max_bytes = SIZE_MAX; /* the tree is the caller's, not in an arena */
+        limits.max_input = SIZE_MAX; /* counted in the walk's text below */
     }
     sc_arena_set_limits(&arena, &limits);
     sc_reader r;
@@ -235,8 +240,10 @@ int sc_check_cjson(const cJSON *item, sc_error *err)
         rc = sc_reader_finish(&r);
     if (rc != 0)
         err->offset = 0;
-    else if (walk != NULL && (walk->text > walk->limits.max_input || len > walk->limits.max_input - walk->text))
-        rc = sc_fail(err, SC_ERR_LIMIT, NULL, "the value's JSON would be longer than the limit of %zu bytes (max_input)",
+    else if (walk != NULL &&
+             (walk->text > walk->limits.max_input || len > walk->limits.max_input - walk->text))
+        rc = sc_fail(err, SC_ERR_LIMIT, NULL,
+                     "the value's JSON would be longer than the limit of %zu bytes (max_input)",
                      walk->limits.max_input);
     else if (walk != NULL)
         walk->text += len;

@@ -68,8 +68,8 @@ sc_limits sc_limits_resolve(const sc_limits *limits)
     out.max_string = l.max_string != 0 ? l.max_string : SC_DEFAULT_MAX_STRING;
     out.max_items = l.max_items != 0 ? l.max_items : SC_DEFAULT_MAX_ITEMS;
     out.max_members = l.max_members != 0 ? l.max_members : SC_DEFAULT_MAX_MEMBERS;
-    out.max_depth = l.max_depth == 0  ? SC_DEFAULT_MAX_DEPTH
-                    : l.max_depth < 1 ? 1
+    out.max_depth = l.max_depth == 0             ? SC_DEFAULT_MAX_DEPTH
+                    : l.max_depth < 1            ? 1
                     : l.max_depth > SC_MAX_DEPTH ? SC_MAX_DEPTH
                                                  : l.max_depth;
     return out;

@@ -183,7 +183,8 @@ int sc_reader_skip_failed(sc_reader *r)
     int code = r->err->code;
     if (r->err->all == NULL)
         return code;
-    int stop = list_and_skip(r, r->depth, NULL); /* the value is not entered: level is where the reader is */
+    int stop = list_and_skip(r, r->depth,
+                             NULL); /* the value is not entered: level is where the reader is */
     return stop != SC_OK ? stop : code;
 }
 
@@ -234,7 +235,8 @@ int sc_reader_finish_all(sc_reader *r, int rc)
 static void list_names(char *buf, size_t size, const char *const *names, size_t count)
 {
     size_t used = 0;
-    int n = snprintf(buf, size, "%s", count > 0 ? "; the properties are: " : "; the object takes no properties");
+    int n = snprintf(buf, size, "%s",
+                     count > 0 ? "; the properties are: " : "; the object takes no properties");
     if (n < 0 || (size_t)n >= size) {
         buf[0] = '\0';
         return;
@@ -263,13 +265,15 @@ static int utf8_prefix(const char *s, size_t len, size_t max)
     return (int)n;
 }
 
-int sc_fail_unknown_member(sc_reader *r, const sc_string *key, const char *const *names, size_t count)
+int sc_fail_unknown_member(sc_reader *r, const sc_string *key, const char *const *names,
+                           size_t count)
 {
     char allowed[SC_ERROR_MESSAGE_MAX - 90];
     int shown = utf8_prefix(key->ptr, key->len, 64);
     list_names(allowed, sizeof allowed, names, count);
-    sc_reader_fail(r, SC_ERR_UNKNOWN_PROPERTY, "additionalProperties", "unknown property \"%.*s%s\"%s", shown,
-                   key->ptr, (size_t)shown < key->len ? "..." : "", allowed);
+    sc_reader_fail(r, SC_ERR_UNKNOWN_PROPERTY, "additionalProperties",
+                   "unknown property \"%.*s%s\"%s", shown, key->ptr,
+                   (size_t)shown < key->len ? "..." : "", allowed);
     if (r->err->all == NULL)
         return r->err->code;
     return list_and_skip(r, r->depth - 1, key); /* the object's own error */
@@ -311,17 +315,19 @@ static int skip_rest(sc_reader *r, bool object, size_t index)
     return next == SC_NEXT_ERROR ? r->err->code : 0;
 }
 
-int sc_fail_too_many(sc_reader *r, size_t at, const char *keyword, unsigned long long max, const char *one,
-                     const char *many)
+int sc_fail_too_many(sc_reader *r, size_t at, const char *keyword, unsigned long long max,
+                     const char *one, const char *many)
 {
-    sc_reader_fail(r, SC_ERR_CONSTRAINT, keyword, "must have at most %llu %s", max, max == 1 ? one : many);
+    sc_reader_fail(r, SC_ERR_CONSTRAINT, keyword, "must have at most %llu %s", max,
+                   max == 1 ? one : many);
     r->err->offset = at;
     if (r->err->all == NULL)
         return r->err->code;
     sc_errors *errs = r->err->all;
     int level = r->depth - 1; /* the container's own error */
     list_pending(r->err, level, true);
-    if (errs->stop == SC_OK && skip_rest(r, strcmp(keyword, "maxProperties") == 0, (size_t)max) != 0)
+    if (errs->stop == SC_OK &&
+        skip_rest(r, strcmp(keyword, "maxProperties") == 0, (size_t)max) != 0)
         list_pending(r->err, level, true);
     if (errs->stop != SC_OK)
         r->depth = level;
@@ -330,7 +336,8 @@ int sc_fail_too_many(sc_reader *r, size_t at, const char *keyword, unsigned long
 
 int sc_fail_long_key(sc_reader *r, size_t max_bytes)
 {
-    sc_reader_fail(r, SC_ERR_CONSTRAINT, "propertyNames", "property names must be at most %zu %s long", max_bytes,
+    sc_reader_fail(r, SC_ERR_CONSTRAINT, "propertyNames",
+                   "property names must be at most %zu %s long", max_bytes,
                    max_bytes == 1 ? "byte" : "bytes");
     if (r->err->all == NULL)
         return r->err->code;
@@ -340,7 +347,8 @@ int sc_fail_long_key(sc_reader *r, size_t max_bytes)
 /* Whether e is a type error of the literal null at offset at. */
 static bool null_type_error(const sc_reader *r, const sc_error *e, size_t at)
 {
-    return e->code == SC_ERR_TYPE && e->offset == at && e->offset + 4 <= (size_t)(r->end - r->begin) &&
+    return e->code == SC_ERR_TYPE && e->offset == at &&
+           e->offset + 4 <= (size_t)(r->end - r->begin) &&
            memcmp(r->begin + e->offset, "null", 4) == 0;
 }
 
@@ -351,8 +359,10 @@ int sc_reader_hint_null(sc_reader *r, size_t at)
     sc_errors *errs = err->all;
     if (null_type_error(r, err, at))
         sc_error_note(err, "%s", hint);
-    else if (errs != NULL && errs->count > 0 && null_type_error(r, &errs->items[errs->count - 1], at))
-        sc_error_note(&errs->items[errs->count - 1], "%s", hint); /* listed already (an untagged union) */
+    else if (errs != NULL && errs->count > 0 &&
+             null_type_error(r, &errs->items[errs->count - 1], at))
+        sc_error_note(&errs->items[errs->count - 1], "%s",
+                      hint); /* listed already (an untagged union) */
     return err->code;
 }
 

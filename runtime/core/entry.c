@@ -13,7 +13,8 @@
 #include "schemac/table.h"
 #include "table_internal.h"
 
-int sc_decode(const sc_type *type, sc_arena *arena, const char *json, size_t len, void *out, sc_error *err)
+int sc_decode(const sc_type *type, sc_arena *arena, const char *json, size_t len, void *out,
+              sc_error *err)
 {
     sc_reader r;
     sc_error local;
@@ -29,7 +30,8 @@ int sc_decode(const sc_type *type, sc_arena *arena, const char *json, size_t len
     return rc;
 }
 
-int sc_decode_all(const sc_type *type, sc_arena *arena, const char *json, size_t len, void *out, sc_errors *errs)
+int sc_decode_all(const sc_type *type, sc_arena *arena, const char *json, size_t len, void *out,
+                  sc_errors *errs)
 {
     sc_reader r;
     sc_error scratch;
@@ -54,14 +56,17 @@ int sc_walk_fail(sc_error *err, int what, size_t n)
     case SC_WALK_NO_WALK_DEPTH:
         return sc_fail(err, SC_ERR_DEPTH, NULL, "nesting deeper than %d", SC_MAX_DEPTH);
     case SC_WALK_DEPTH:
-        return sc_fail(err, SC_ERR_DEPTH, NULL, "nesting deeper than %d (max_depth)", walk->limits.max_depth);
+        return sc_fail(err, SC_ERR_DEPTH, NULL, "nesting deeper than %d (max_depth)",
+                       walk->limits.max_depth);
     case SC_WALK_ITEMS:
-        return sc_fail(err, SC_ERR_LIMIT, NULL, "array with more than %zu items (max_items)", walk->limits.max_items);
+        return sc_fail(err, SC_ERR_LIMIT, NULL, "array with more than %zu items (max_items)",
+                       walk->limits.max_items);
     case SC_WALK_MEMBERS:
         return sc_fail(err, SC_ERR_LIMIT, NULL, "object with more than %zu members (max_members)",
                        walk->limits.max_members);
     case SC_WALK_STRING:
-        return sc_fail(err, SC_ERR_LIMIT, NULL, "string of %zu bytes, over the limit of %zu bytes (max_string)", n,
+        return sc_fail(err, SC_ERR_LIMIT, NULL,
+                       "string of %zu bytes, over the limit of %zu bytes (max_string)", n,
                        walk->limits.max_string);
     default:
         return sc_fail(err, SC_ERR_LIMIT, NULL,
@@ -87,7 +92,8 @@ int sc_validate(const sc_type *type, const void *value, const sc_limits *limits,
     return rc;
 }
 
-int sc_validate_all(const sc_type *type, const void *value, const sc_limits *limits, sc_errors *errs)
+int sc_validate_all(const sc_type *type, const void *value, const sc_limits *limits,
+                    sc_errors *errs)
 {
     sc_error scratch;
     if (errs == NULL)
@@ -133,8 +139,8 @@ char *sc_encode(const sc_type *type, const void *value, const sc_limits *limits,
      * limits reads */
     size_t len = strlen(text), max = sc_limits_resolve(limits).max_input;
     if (len > max) {
-        sc_fail(err, SC_ERR_LIMIT, NULL, "the JSON is %zu bytes long, over the limit of %zu bytes (max_input)", len,
-                max);
+        sc_fail(err, SC_ERR_LIMIT, NULL,
+                "the JSON is %zu bytes long, over the limit of %zu bytes (max_input)", len, max);
         sc_free_string(text);
         return NULL;
     }

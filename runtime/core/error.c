@@ -153,7 +153,8 @@ void sc_error_format(const sc_error *err, char *buf, size_t size)
         snprintf(buf, size, "%s", msg);
 }
 
-void sc_error_position(const char *text, size_t len, const sc_error *err, size_t *line, size_t *column)
+void sc_error_position(const char *text, size_t len, const sc_error *err, size_t *line,
+                       size_t *column)
 {
     const unsigned char *s = (const unsigned char *)text;
     size_t at = err != NULL && text != NULL ? err->offset : 0;
@@ -195,8 +196,8 @@ static void append(char *buf, size_t size, size_t *used, const char *s)
     buf[*used] = '\0';
 }
 
-void sc_error_format_at(const char *file, const char *text, size_t len, const sc_error *err, char *buf,
-                        size_t size)
+void sc_error_format_at(const char *file, const char *text, size_t len, const sc_error *err,
+                        char *buf, size_t size)
 {
     size_t used = 0;
 

@@ -16,8 +16,8 @@
 
 static int over_input(sc_error *err, size_t max)
 {
-    return sc_fail(err, SC_ERR_LIMIT, NULL, "the document is longer than the limit of %zu bytes (max_input)",
-                   max);
+    return sc_fail(err, SC_ERR_LIMIT, NULL,
+                   "the document is longer than the limit of %zu bytes (max_input)", max);
 }
 
 static int out_of_memory(sc_arena *arena, sc_error *err)
@@ -68,9 +68,10 @@ int sc_read_file(sc_arena *arena, const char *path, const char **text, size_t *l
     if (S_ISREG(st.st_mode)) {
         if (st.st_size < 0 || (uintmax_t)st.st_size > max) {
             close(fd);
-            return sc_fail(err, SC_ERR_LIMIT, NULL,
-                           "the document is %jd bytes long, over the limit of %zu bytes (max_input)",
-                           (intmax_t)st.st_size, max);
+            return sc_fail(
+                err, SC_ERR_LIMIT, NULL,
+                "the document is %jd bytes long, over the limit of %zu bytes (max_input)",
+                (intmax_t)st.st_size, max);
         }
         /* its size and one byte more, where a read meets the end at once
          * (or sees that the file grew) */

@@ -50,17 +50,17 @@ enum {
 #define IN2(c, a, b) ((c) == (a) || (c) == (b))
 #define IS_ATEXT_SPECIAL(c)                                                                        \
     (IN2(c, '!', '#') || IN2(c, '$', '%') || IN2(c, '&', '\'') || IN2(c, '*', '+') ||              \
-     IN2(c, '/', '=') || IN2(c, '?', '^') || IN2(c, '_', '`') || IN2(c, '{', '|') ||              \
+     IN2(c, '/', '=') || IN2(c, '?', '^') || IN2(c, '_', '`') || IN2(c, '{', '|') ||               \
      IN2(c, '}', '~') || (c) == '-')
 #define IS_SUBDELIM(c)                                                                             \
     (IN2(c, '!', '$') || IN2(c, '&', '\'') || IN2(c, '(', ')') || IN2(c, '*', '+') ||              \
      IN2(c, ',', ';') || (c) == '=')
 #define CLASS_OF(c)                                                                                \
     ((IS_D(c) ? C_DIGIT : 0) | (IS_X(c) ? C_HEX : 0) | (IS_A(c) ? C_ALPHA : 0) |                   \
-     (IS_D(c) || IS_A(c) || IS_ATEXT_SPECIAL(c) ? C_ATEXT : 0) |                                  \
+     (IS_D(c) || IS_A(c) || IS_ATEXT_SPECIAL(c) ? C_ATEXT : 0) |                                   \
      (IS_D(c) || IS_A(c) || (c) == '-' ? C_LABEL : 0) |                                            \
      (IS_D(c) || IS_A(c) || (c) == '+' || (c) == '-' || (c) == '.' ? C_SCHEME : 0) |               \
-     (IS_D(c) || IS_A(c) || (c) == '-' || (c) == '.' || (c) == '_' || (c) == '~' ? U_UNRESERVED   \
+     (IS_D(c) || IS_A(c) || (c) == '-' || (c) == '.' || (c) == '_' || (c) == '~' ? U_UNRESERVED    \
                                                                                  : 0) |            \
      (IS_SUBDELIM(c) ? U_SUBDELIM : 0) | ((c) == ':' ? U_COLON : 0) | ((c) == '@' ? U_AT : 0) |    \
      ((c) == '/' ? U_SLASH : 0) | ((c) == '?' ? U_QUESTION : 0))

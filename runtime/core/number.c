@@ -183,10 +183,21 @@ done:
 #define EXACT_MANTISSA (UINT64_C(1) << 53)
 
 static const uint64_t pow10_int[] = {
-    UINT64_C(1),          UINT64_C(10),          UINT64_C(100),          UINT64_C(1000),
-    UINT64_C(10000),      UINT64_C(100000),      UINT64_C(1000000),      UINT64_C(10000000),
-    UINT64_C(100000000),  UINT64_C(1000000000),  UINT64_C(10000000000),  UINT64_C(100000000000),
-    UINT64_C(1000000000000), UINT64_C(10000000000000), UINT64_C(100000000000000),
+    UINT64_C(1),
+    UINT64_C(10),
+    UINT64_C(100),
+    UINT64_C(1000),
+    UINT64_C(10000),
+    UINT64_C(100000),
+    UINT64_C(1000000),
+    UINT64_C(10000000),
+    UINT64_C(100000000),
+    UINT64_C(1000000000),
+    UINT64_C(10000000000),
+    UINT64_C(100000000000),
+    UINT64_C(1000000000000),
+    UINT64_C(10000000000000),
+    UINT64_C(100000000000000),
     UINT64_C(1000000000000000),
 };
 
@@ -320,7 +331,7 @@ sc_number_status sc_number_read(const char *s, const char *end, sc_number *out, 
 {
     const char *p = s, *sig, *frac;
     bool neg = false, plain = true;
-    uint64_t m = 0;    /* significant digits; exact while nsig <= 19 */
+    uint64_t m = 0; /* significant digits; exact while nsig <= 19 */
     size_t nsig, nfrac = 0;
     int64_t exp = 0;
     double v;

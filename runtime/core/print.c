@@ -118,13 +118,27 @@ static int put_string(out *o, const char *s)
         run = i + 1;
         char esc[8];
         switch (c) {
-        case '"': put(o, "\\\"", 2); break;
-        case '\\': put(o, "\\\\", 2); break;
-        case '\n': put(o, "\\n", 2); break;
-        case '\r': put(o, "\\r", 2); break;
-        case '\t': put(o, "\\t", 2); break;
-        case '\b': put(o, "\\b", 2); break;
-        case '\f': put(o, "\\f", 2); break;
+        case '"':
+            put(o, "\\\"", 2);
+            break;
+        case '\\':
+            put(o, "\\\\", 2);
+            break;
+        case '\n':
+            put(o, "\\n", 2);
+            break;
+        case '\r':
+            put(o, "\\r", 2);
+            break;
+        case '\t':
+            put(o, "\\t", 2);
+            break;
+        case '\b':
+            put(o, "\\b", 2);
+            break;
+        case '\f':
+            put(o, "\\f", 2);
+            break;
         default:
             snprintf(esc, sizeof esc, "\\u%04x", c);
             put(o, esc, 6);
@@ -141,10 +155,18 @@ static int put_value(out *o, const cJSON *item, int depth)
     if (depth > PRINT_MAX_DEPTH)
         return SC_ERR_DEPTH;
     switch (item->type & 0xFF) {
-    case cJSON_NULL: put(o, "null", 4); break;
-    case cJSON_False: put(o, "false", 5); break;
-    case cJSON_True: put(o, "true", 4); break;
-    case cJSON_Number: rc = put_number(o, item->valuedouble); break;
+    case cJSON_NULL:
+        put(o, "null", 4);
+        break;
+    case cJSON_False:
+        put(o, "false", 5);
+        break;
+    case cJSON_True:
+        put(o, "true", 4);
+        break;
+    case cJSON_Number:
+        rc = put_number(o, item->valuedouble);
+        break;
     case cJSON_String:
         rc = item->valuestring != NULL ? put_string(o, item->valuestring) : SC_ERR_ARGUMENT;
         break;

@@ -87,8 +87,8 @@ static bool is_ws(char c)
  * letter, a digit, '_', '$', '-' or any non-ASCII byte. */
 static bool starts_bare_key(unsigned char c)
 {
-    return (unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10 || c == '_' || c == '$' || c == '-' ||
-           c >= 0x80;
+    return (unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10 || c == '_' || c == '$' ||
+           c == '-' || c >= 0x80;
 }
 
 /* A syntax error where the grammar wanted structure (a value, a key, a ',',
@@ -126,8 +126,9 @@ GENERAL int unexpected(sc_reader *r, const char *at, bool key, const char *msg)
     if (c == '\'')
         return syntax(r, at, "JSON strings use double quotes, not single quotes");
     if (at == r->begin && end - at >= 3 && memcmp(at, "\xEF\xBB\xBF", 3) == 0)
-        return syntax(r, at, "the text starts with a byte order mark (U+FEFF), which JSON does not "
-                             "allow: save it as UTF-8 without one");
+        return syntax(r, at,
+                      "the text starts with a byte order mark (U+FEFF), which JSON does not "
+                      "allow: save it as UTF-8 without one");
     return syntax(r, at, msg);
 }
 
@@ -182,7 +183,6 @@ void sc_reader_init(sc_reader *r, const char *json, size_t len, sc_arena *arena,
         }
     }
 }
-
 
 /* Where a value was expected but none starts. */
 static int no_value(sc_reader *r, const char *at)
@@ -246,7 +246,8 @@ typedef struct str_info {
 static int string_too_long(sc_reader *r, const unsigned char *body, size_t len)
 {
     return fail_at(r, (const char *)body - 1, SC_ERR_LIMIT, NULL,
-                   "string of %zu bytes, over the limit of %zu bytes (max_string)", len, r->max_string);
+                   "string of %zu bytes, over the limit of %zu bytes (max_string)", len,
+                   r->max_string);
 }
 
 /* scan_string past the plain ASCII prefix body..p: escapes, UTF-8, control
@@ -255,8 +256,8 @@ static int string_too_long(sc_reader *r, const unsigned char *body, size_t len)
  * refuse (\u0000, a lone surrogate escape, bytes that are not UTF-8) sets
  * *lossy and is stepped over; si->len and si->chars then mean nothing.
  * Strict callers pass a constant NULL, which takes those branches out. */
-INLINE int string_rest(sc_reader *r, const unsigned char *body, const unsigned char *p, str_info *si,
-                       bool *lossy)
+INLINE int string_rest(sc_reader *r, const unsigned char *body, const unsigned char *p,
+                       str_info *si, bool *lossy)
 {
     const unsigned char *end = (const unsigned char *)r->end;
     size_t savings = 0; /* raw bytes minus unescaped bytes */
@@ -344,9 +345,9 @@ INLINE int string_rest(sc_reader *r, const unsigned char *body, const unsigned c
             }
             if (cp >= 0xDC00 && cp <= 0xDFFF) {
                 if (!lossy)
-                    return fail_at(r, (const char *)p, SC_ERR_UTF8, NULL,
-                                   "lone surrogate \\u%04lX in string (no high surrogate before it)",
-                                   cp);
+                    return fail_at(
+                        r, (const char *)p, SC_ERR_UTF8, NULL,
+                        "lone surrogate \\u%04lX in string (no high surrogate before it)", cp);
                 *lossy = true;
                 p += 6;
                 continue;
@@ -366,7 +367,8 @@ INLINE int string_rest(sc_reader *r, const unsigned char *body, const unsigned c
             size_t n = utf8_seq(p, (size_t)(end - p));
             if (UNLIKELY(n == 0)) {
                 if (!lossy)
-                    return fail_at(r, (const char *)p, SC_ERR_UTF8, NULL, "invalid UTF-8 in string");
+                    return fail_at(r, (const char *)p, SC_ERR_UTF8, NULL,
+                                   "invalid UTF-8 in string");
                 *lossy = true;
                 n = 1; /* the byte alone: the next may start a sequence, or be the closing quote */
             }
@@ -809,8 +811,8 @@ int sc_read_string_buf(sc_reader *r, char *buf, size_t cap, size_t *len, size_t 
     if ((rc = string_value(r, &si, &at)))
         return rc;
     if (si.len > cap - 1)
-        return fail_at(r, at, SC_ERR_CONSTRAINT, "maxLength", "must be at most %zu %s long", cap - 1,
-                       cap - 1 == 1 ? "byte" : "bytes");
+        return fail_at(r, at, SC_ERR_CONSTRAINT, "maxLength", "must be at most %zu %s long",
+                       cap - 1, cap - 1 == 1 ? "byte" : "bytes");
     if (si.escaped)
         unescape(&si, buf);
     else
@@ -847,7 +849,8 @@ INLINE bool just_opened(const sc_reader *r, char open)
 static int open_container(sc_reader *r, const char *p)
 {
     if (UNLIKELY(r->depth >= r->max_depth))
-        return fail_at(r, p, SC_ERR_DEPTH, NULL, "nesting deeper than %d (max_depth)", r->max_depth);
+        return fail_at(r, p, SC_ERR_DEPTH, NULL, "nesting deeper than %d (max_depth)",
+                       r->max_depth);
     r->depth++;
     r->p = p + 1;
     return 0;
@@ -1135,7 +1138,8 @@ static int too_many(sc_reader *r, const char *at, bool object)
     if (object)
         return fail_at(r, at, SC_ERR_LIMIT, NULL, "object with more than %zu members (max_members)",
                        r->max_members);
-    return fail_at(r, at, SC_ERR_LIMIT, NULL, "array with more than %zu items (max_items)", r->max_items);
+    return fail_at(r, at, SC_ERR_LIMIT, NULL, "array with more than %zu items (max_items)",
+                   r->max_items);
 }
 
 int sc_skip_value(sc_reader *r)
@@ -1534,9 +1538,10 @@ GENERAL void name_skip_error(const sc_reader *r, const char *start)
             if (here) {
                 /* no value where one was expected, or an item past
                  * max_items: the array's error, not the item's */
-                value_failed = c != ']' && c != '}' &&
-                               !(r->err->code == SC_ERR_LIMIT && depth > 0 && depth <= NAMED_FRAMES &&
-                                 frames[depth - 1].key == NULL && frames[depth - 1].index >= r->max_items);
+                value_failed =
+                    c != ']' && c != '}' &&
+                    !(r->err->code == SC_ERR_LIMIT && depth > 0 && depth <= NAMED_FRAMES &&
+                      frames[depth - 1].key == NULL && frames[depth - 1].index >= r->max_items);
                 break;
             }
             if (c == '{' || c == '[') {

@@ -86,8 +86,8 @@ int sc_skip_value_counted(sc_reader *r, size_t *values) SC_NODISCARD;
  * classified, sc_next_element, sc_reader_finish) read the same on it;
  * values go through sc_internal_skip_value_lenient, keys through
  * sc_internal_next_member_lenient. */
-SC_INTERNAL_API void sc_internal_reader_init_lenient(sc_reader *r, const char *json, size_t len, sc_arena *arena,
-                                                     sc_error *err);
+SC_INTERNAL_API void sc_internal_reader_init_lenient(sc_reader *r, const char *json, size_t len,
+                                                     sc_arena *arena, sc_error *err);
 
 /* Skips the value at r->p (white space before it stepped over), leaving
  * r->p just after it: 0, or SC_ERR_SYNTAX (not JSON) or SC_ERR_NOMEM with
@@ -151,7 +151,8 @@ SC_INLINE const char *sc_skip_ws(const char *p, const char *end)
 SC_INLINE uint64_t sc_run_enders(uint64_t v)
 {
     uint64_t q = v ^ (SC_ONES * '"'), b = v ^ (SC_ONES * '\\');
-    return (((q - SC_ONES) & ~q) | ((b - SC_ONES) & ~b) | ((v - SC_ONES * 0x20) & ~v) | v) & SC_HIGHS;
+    return (((q - SC_ONES) & ~q) | ((b - SC_ONES) & ~b) | ((v - SC_ONES * 0x20) & ~v) | v) &
+           SC_HIGHS;
 }
 
 /* The closing quote of a plain string (ASCII, no escape, no control
@@ -275,7 +276,8 @@ SC_INLINE int sc_next_member_expect_fast(sc_reader *r, const sc_string *expected
 }
 
 /* sc_next_member_expect. */
-SC_INLINE sc_next sc_next_member_expect_inline(sc_reader *r, const sc_string *expected, sc_string *key)
+SC_INLINE sc_next sc_next_member_expect_inline(sc_reader *r, const sc_string *expected,
+                                               sc_string *key)
 {
     const char *name = NULL;
     int next = sc_next_member_expect_fast(r, expected, &name);
@@ -320,7 +322,8 @@ SC_INLINE sc_next sc_next_element_inline(sc_reader *r)
 
 /* A short literal (sc_number_short) at p, past any white space: its end,
  * or NULL when it is something else or too near the end of the input. */
-SC_INLINE const char *sc_short_number(const sc_reader *r, const char *p, uint64_t *digits, unsigned *nfrac)
+SC_INLINE const char *sc_short_number(const sc_reader *r, const char *p, uint64_t *digits,
+                                      unsigned *nfrac)
 {
     if (SC_UNLIKELY(r->end - p < SC_NUMBER_SHORT_ROOM))
         return NULL;
@@ -417,7 +420,8 @@ SC_INLINE int sc_read_string_dup_inline(sc_reader *r, char **out, size_t *len, s
     char *buf;
 
     if (SC_LIKELY((body = sc_plain_string(r, &n)) != NULL)) {
-        if (SC_LIKELY(r->arena != NULL && (buf = (char *)sc_arena_alloc(r->arena, n + 1)) != NULL)) {
+        if (SC_LIKELY(r->arena != NULL &&
+                      (buf = (char *)sc_arena_alloc(r->arena, n + 1)) != NULL)) {
             memcpy(buf, body, n);
             buf[n] = '\0';
             *out = buf;

@@ -109,9 +109,11 @@ void *sc_reader_grow(sc_reader *r, void *items, size_t *cap, size_t item_size)
     size_t new_cap = old_cap == 0 ? 4 : old_cap * 2;
     if (old_cap >= limit) {
         if (r->in_object)
-            sc_reader_fail(r, SC_ERR_LIMIT, NULL, "object with more than %zu members (max_members)", limit);
+            sc_reader_fail(r, SC_ERR_LIMIT, NULL, "object with more than %zu members (max_members)",
+                           limit);
         else
-            sc_reader_fail(r, SC_ERR_LIMIT, NULL, "array with more than %zu items (max_items)", limit);
+            sc_reader_fail(r, SC_ERR_LIMIT, NULL, "array with more than %zu items (max_items)",
+                           limit);
         return NULL;
     }
     if (new_cap > limit || new_cap < old_cap)
@@ -150,8 +152,9 @@ int sc_skip_member(sc_reader *r, sc_skipped *skipped, const sc_string *key)
     int depth = r->depth;
     int rc = sc_skip_value(r);
     if (rc != 0) {
-        sc_error_push_key_n(r->err, key->ptr, key->len); /* the error's path inside the value, under its key */
-        r->depth = depth; /* where the caller is (all-errors mode's levels) */
+        sc_error_push_key_n(r->err, key->ptr,
+                            key->len); /* the error's path inside the value, under its key */
+        r->depth = depth;              /* where the caller is (all-errors mode's levels) */
     }
     return rc;
 }
@@ -160,8 +163,8 @@ int sc_check_skipped(sc_reader *r, const sc_skipped *skipped)
 {
     if (skipped->count < 2)
         return 0;
-    size_t dup = sc_find_duplicate(skipped->keys, skipped->count, sizeof *skipped->keys,
-                                   SC_UNIQUE_STRPTR);
+    size_t dup =
+        sc_find_duplicate(skipped->keys, skipped->count, sizeof *skipped->keys, SC_UNIQUE_STRPTR);
     if (dup == skipped->count + 1)
         return sc_reader_fail(r, SC_ERR_NOMEM, NULL, "out of memory");
     if (dup < skipped->count)
@@ -209,12 +212,18 @@ static int print_for_decode(const cJSON *node, char **text, sc_error *err)
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "no JSON value given");
     int rc = sc_print_json(node, text);
     switch (rc) {
-    case 0: return 0;
-    case SC_ERR_NUMBER: return sc_fail(err, rc, NULL, "numbers must be finite");
-    case SC_ERR_UTF8: return sc_fail(err, rc, NULL, "strings must be valid UTF-8");
-    case SC_ERR_DEPTH: return sc_fail(err, rc, NULL, "nesting too deep");
-    case SC_ERR_NOMEM: return sc_fail(err, rc, NULL, "out of memory");
-    default: return sc_fail(err, rc, NULL, "not a JSON value (raw or malformed cJSON item)");
+    case 0:
+        return 0;
+    case SC_ERR_NUMBER:
+        return sc_fail(err, rc, NULL, "numbers must be finite");
+    case SC_ERR_UTF8:
+        return sc_fail(err, rc, NULL, "strings must be valid UTF-8");
+    case SC_ERR_DEPTH:
+        return sc_fail(err, rc, NULL, "nesting too deep");
+    case SC_ERR_NOMEM:
+        return sc_fail(err, rc, NULL, "out of memory");
+    default:
+        return sc_fail(err, rc, NULL, "not a JSON value (raw or malformed cJSON item)");
     }
 }
 
@@ -236,7 +245,8 @@ int sc_from_cjson(const sc_type *t, sc_arena *arena, const cJSON *node, void *ou
     return rc;
 }
 
-int sc_from_cjson_all(const sc_type *t, sc_arena *arena, const cJSON *node, void *out, sc_errors *errs)
+int sc_from_cjson_all(const sc_type *t, sc_arena *arena, const cJSON *node, void *out,
+                      sc_errors *errs)
 {
     sc_error scratch;
     char *text;

@@ -27,15 +27,16 @@ sc_next sc_find_member(sc_reader *r, const char *name) SC_NODISCARD;
  * fit. In all-errors mode the unknown and missing member errors are listed
  * (the unknown member's value skipped) and these return 0 while the pass
  * goes on; a duplicate key always stops it. */
-int sc_fail_unknown_member(sc_reader *r, const sc_string *key, const char *const *names, size_t count);
+int sc_fail_unknown_member(sc_reader *r, const sc_string *key, const char *const *names,
+                           size_t count);
 int sc_fail_duplicate_member(sc_reader *r, const char *name);
 int sc_fail_missing_member(sc_reader *r, const char *name);
 /* More than max items (keyword maxItems) or properties (maxProperties) in
  * the array or object whose value starts at offset at, r being on the
  * first item too many: "must have at most 3 items". All-errors mode lists
  * it, skips the rest of the container and returns 0 while the pass goes on. */
-int sc_fail_too_many(sc_reader *r, size_t at, const char *keyword, unsigned long long max, const char *one,
-                     const char *many);
+int sc_fail_too_many(sc_reader *r, size_t at, const char *keyword, unsigned long long max,
+                     const char *one, const char *many);
 /* A map key longer than max_bytes (a char[N] key); r is on its value. As
  * sc_fail_too_many, the value skipped in all-errors mode. */
 int sc_fail_long_key(sc_reader *r, size_t max_bytes);
@@ -148,7 +149,14 @@ typedef struct sc_walk {
     size_t text;      /* bytes of JSON the value needs at least, so far; <= limits.max_input */
 } sc_walk;
 /* The walk's failures: what went over (SC_WALK_*), by how much. */
-enum { SC_WALK_TEXT, SC_WALK_DEPTH, SC_WALK_ITEMS, SC_WALK_MEMBERS, SC_WALK_STRING, SC_WALK_NO_WALK_DEPTH };
+enum {
+    SC_WALK_TEXT,
+    SC_WALK_DEPTH,
+    SC_WALK_ITEMS,
+    SC_WALK_MEMBERS,
+    SC_WALK_STRING,
+    SC_WALK_NO_WALK_DEPTH
+};
 int sc_walk_fail(sc_error *err, int what, size_t n);
 /* Inline, as T_validate calls them at every struct, member, array and
  * string: bytes more of JSON text. */
@@ -208,6 +216,5 @@ static inline int sc_check_string(sc_error *err_, const char *s_, size_t len_)
         return sc_fail(err_, SC_ERR_UTF8, "type", "must be valid UTF-8 text");
     return 0;
 }
-
 
 #endif /* SCHEMAC_SUPPORT_INTERNAL_H */

@@ -39,16 +39,18 @@ static bool count_positive(const char *v, const sc_table_array *a)
 /* An array that holds items: a pointer or a count. */
 static bool sequence_present(const char *v, const sc_table_member *m)
 {
-    return (m->array->fixed_size == 0 && sc_table_pointer_at(v + m->offset) != NULL) || count_positive(v, m->array);
+    return (m->array->fixed_size == 0 && sc_table_pointer_at(v + m->offset) != NULL) ||
+           count_positive(v, m->array);
 }
 
 /* Whether member i is to be checked; a NULL that must be a value is an
  * error, listed in all-errors mode (*rc then says whether to stop). */
-static bool member_present(const char *v, const sc_table_member *m, size_t i, const char *name, sc_error *err,
-                           const bool *seen, int depth, int *rc)
+static bool member_present(const char *v, const sc_table_member *m, size_t i, const char *name,
+                           sc_error *err, const bool *seen, int depth, int *rc)
 {
     bool pointer_like = m->storage == SC_TABLE_STORED_POINTER;
-    bool null_means_absent = m->presence == SC_TABLE_POINTER || (m->presence == SC_TABLE_OPTIONAL && pointer_like);
+    bool null_means_absent =
+        m->presence == SC_TABLE_POINTER || (m->presence == SC_TABLE_OPTIONAL && pointer_like);
     bool guard = true;
     if (m->presence == SC_TABLE_HAS_FLAG)
         guard = *(const bool *)(v + m->has_offset);
@@ -84,7 +86,8 @@ static int check_value(const sc_table_value *t, const void *p, sc_error *err, bo
     case SC_TABLE_STRUCT:
         return sc_table_check(sc_table_struct_of(t), p, err, full, NULL, depth + 1);
     case SC_TABLE_STRING:
-        return sc_table_check_string(t, t->rules, t->nrules, (const char *)sc_table_pointer_at(p), err, full);
+        return sc_table_check_string(t, t->rules, t->nrules, (const char *)sc_table_pointer_at(p),
+                                     err, full);
     case SC_TABLE_CHARBUF:
         return sc_table_check_string(t, t->rules, t->nrules, (const char *)p, err, full);
     case SC_TABLE_OBJECT:
@@ -105,7 +108,8 @@ static int check_value(const sc_table_value *t, const void *p, sc_error *err, bo
 /* The key of a map's entry (char key[N] or char *key). */
 static const char *entry_key(const sc_table_array *a, const char *entry)
 {
-    return a->key_size > 0 ? entry + a->key_offset : (const char *)sc_table_pointer_at(entry + a->key_offset);
+    return a->key_size > 0 ? entry + a->key_offset
+                           : (const char *)sc_table_pointer_at(entry + a->key_offset);
 }
 
 /* A map's key against its rules, as propertyNames. */
@@ -121,20 +125,25 @@ static int check_key(const sc_table_array *a, const char *entry, sc_error *err, 
 
 static int fail_count(sc_error *err, bool least, uint64_t bound, bool map)
 {
-    return sc_fail(err, SC_ERR_CONSTRAINT, least ? (map ? "minProperties" : "minItems") : (map ? "maxProperties" : "maxItems"),
-                   "must have %s %llu %s", least ? "at least" : "at most", (unsigned long long)bound,
-                   map ? (bound == 1 ? "property" : "properties") : (bound == 1 ? "item" : "items"));
+    return sc_fail(
+        err, SC_ERR_CONSTRAINT,
+        least ? (map ? "minProperties" : "minItems") : (map ? "maxProperties" : "maxItems"),
+        "must have %s %llu %s", least ? "at least" : "at most", (unsigned long long)bound,
+        map ? (bound == 1 ? "property" : "properties") : (bound == 1 ? "item" : "items"));
 }
 
-int sc_table_check_value(const sc_table_value *t, const void *p, sc_error *err, bool full, int depth)
+int sc_table_check_value(const sc_table_value *t, const void *p, sc_error *err, bool full,
+                         int depth)
 {
     return check_value(t, p, err, full, depth);
 }
 
-int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *err, bool full, int depth)
+int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *err, bool full,
+                            int depth)
 {
     const sc_table_array *a = m->array;
-    const char *items = a->fixed_size > 0 ? v + m->offset : (const char *)sc_table_pointer_at(v + m->offset);
+    const char *items =
+        a->fixed_size > 0 ? v + m->offset : (const char *)sc_table_pointer_at(v + m->offset);
     size_t count = (size_t)sc_table_count_at(v, a), size = a->map ? a->entry_size : m->value.size;
     bool item_check = m->value.checked;
     int rc;
@@ -142,7 +151,8 @@ int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *e
         return sc_fail(err, SC_ERR_TYPE, "type", a->map ? "must be an object" : "must be an array");
     if (a->fixed_size > 0 && full && count > a->fixed_size)
         return fail_count(err, false, a->fixed_size, false);
-    if (full && sc_check_count(err, count, a->map) != 0) /* max_items (max_members), the text so far */
+    if (full &&
+        sc_check_count(err, count, a->map) != 0) /* max_items (max_members), the text so far */
         return err->code;
     if (a->map) {
         if (a->has_min && count < a->min_items)
@@ -153,20 +163,24 @@ int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *e
             const char *entry = items + i * size;
             if ((rc = check_key(a, entry, err, full)) != 0)
                 return rc;
-            if (full && item_check && check_value(&m->value, entry + a->value_offset, err, full, depth) != 0 &&
+            if (full && item_check &&
+                check_value(&m->value, entry + a->value_offset, err, full, depth) != 0 &&
                 (rc = sc_catch_key(err, item_level(depth), entry_key(a, entry))) != 0)
                 return rc;
         }
         if (count > 1) { /* keys are the entries' first member: the entries compare as keys */
-            size_t dup = sc_find_duplicate(items, count, size, a->key_size > 0 ? SC_UNIQUE_CHARBUF : SC_UNIQUE_STRPTR);
+            size_t dup = sc_find_duplicate(items, count, size,
+                                           a->key_size > 0 ? SC_UNIQUE_CHARBUF : SC_UNIQUE_STRPTR);
             if (dup == count + 1)
                 return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
             if (dup < count)
-                return sc_fail(err, SC_ERR_DUPLICATE_KEY, NULL, "duplicate key \"%s\"", entry_key(a, items + dup * size));
+                return sc_fail(err, SC_ERR_DUPLICATE_KEY, NULL, "duplicate key \"%s\"",
+                               entry_key(a, items + dup * size));
         }
         return item_check && full ? sc_collected(err, member_level(depth)) : 0;
     }
-    for (size_t i = 0; full && item_check && i < count; i++) /* the decoder checked each item as it read it */
+    for (size_t i = 0; full && item_check && i < count;
+         i++) /* the decoder checked each item as it read it */
         if (check_value(&m->value, items + i * size, err, full, depth) != 0 &&
             (rc = sc_catch_index(err, item_level(depth), i)) != 0)
             return rc;
@@ -186,14 +200,18 @@ int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *e
 }
 
 /* Member m of the struct at v: the call of its check. */
-static int check_member(const sc_table_member *m, const char *v, sc_error *err, bool full, int depth)
+static int check_member(const sc_table_member *m, const char *v, sc_error *err, bool full,
+                        int depth)
 {
     if (m->array != NULL)
         return sc_table_check_sequence(m, v, err, full, depth);
-    return check_value(&m->value, m->by_pointer ? sc_table_pointer_at(v + m->offset) : v + m->offset, err, full, depth);
+    return check_value(&m->value,
+                       m->by_pointer ? sc_table_pointer_at(v + m->offset) : v + m->offset, err,
+                       full, depth);
 }
 
-int sc_table_check(const sc_table_struct *t, const void *value, sc_error *err, bool full, const bool *seen, int depth)
+int sc_table_check(const sc_table_struct *t, const void *value, sc_error *err, bool full,
+                   const bool *seen, int depth)
 {
     const char *v = value;
     int rc = 0;
@@ -213,11 +231,13 @@ int sc_table_check(const sc_table_struct *t, const void *value, sc_error *err, b
                 return rc;
             continue;
         }
-        if (m->presence != SC_TABLE_REQUIRED && full && (rc = sc_check_member(err, t->keys[i].len)) != 0)
+        if (m->presence != SC_TABLE_REQUIRED && full &&
+            (rc = sc_check_member(err, t->keys[i].len)) != 0)
             return rc;
         if (m->full_only && !full)
             continue;
-        if (m->array != NULL && m->array->count_signed && full && sc_table_count_at(v, m->array) < 0)
+        if (m->array != NULL && m->array->count_signed && full &&
+            sc_table_count_at(v, m->array) < 0)
             rc = sc_fail(err, SC_ERR_TYPE, "type", "has a negative item count");
         else
             rc = check_member(m, v, err, full, depth);

@@ -7,7 +7,8 @@
 size_t sc_table_enum_index(const sc_table_enum *e, const sc_string *s)
 {
     size_t i = 0;
-    while (i < e->count && !(e->names[i].len == s->len && sc_same_bytes(e->names[i].ptr, s->ptr, s->len)))
+    while (i < e->count &&
+           !(e->names[i].len == s->len && sc_same_bytes(e->names[i].ptr, s->ptr, s->len)))
         i++;
     return i;
 }

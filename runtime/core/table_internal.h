@@ -98,13 +98,15 @@ int sc_table_read_struct(sc_reader *r, const sc_table_struct *t, void *out);
 /* Checks the T at v through its descriptor. full: also what a decode
  * guarantees (a value built in C); seen: the members a decode found, or
  * NULL; depth: the struct's nesting. */
-int sc_table_check(const sc_table_struct *t, const void *v, sc_error *err, bool full, const bool *seen, int depth);
+int sc_table_check(const sc_table_struct *t, const void *v, sc_error *err, bool full,
+                   const bool *seen, int depth);
 
 /* A member's value read from r into the struct at out (table_read.c). */
 int sc_table_read_member(sc_reader *r, const sc_table_member *m, char *out);
 /* The check of the value at p (for a string or cJSON member, at the
  * pointer), a struct's one level deeper (table_check.c). */
-int sc_table_check_value(const sc_table_value *t, const void *p, sc_error *err, bool full, int depth);
+int sc_table_check_value(const sc_table_value *t, const void *p, sc_error *err, bool full,
+                         int depth);
 /* The tree of member m of the struct at v: its value, array or map
  * (table_write.c); NULL when memory runs out. */
 cJSON *sc_table_member_tree(const char *v, const sc_table_member *m, int depth);
@@ -112,14 +114,15 @@ cJSON *sc_table_member_tree(const char *v, const sc_table_member *m, int depth);
 /* An untagged union (table_untagged.c): what sc_table_read_struct (size bytes
  * at out), sc_table_check and sc_table_build do for one. */
 int sc_table_read_untagged(sc_reader *r, const sc_table_untagged *u, void *out, size_t size);
-int sc_table_check_untagged(const sc_table_untagged *u, const void *value, sc_error *err, bool full, int depth);
+int sc_table_check_untagged(const sc_table_untagged *u, const void *value, sc_error *err, bool full,
+                            int depth);
 cJSON *sc_table_build_untagged(const sc_table_untagged *u, const void *value, int depth);
 
 /* A tagged union through its variants (table_union.c): what
  * sc_table_read_struct, sc_table_check and sc_table_build do for one. */
 int sc_table_read_union(sc_reader *r, const sc_table_union *u, void *out);
-int sc_table_check_union(const sc_table_union *u, const void *value, sc_error *err, bool full, const bool *seen,
-                         int depth);
+int sc_table_check_union(const sc_table_union *u, const void *value, sc_error *err, bool full,
+                         const bool *seen, int depth);
 cJSON *sc_table_build_union(const sc_table_union *u, const void *value, int depth);
 
 /* SC_CALL_NULL_IS_ABSENT (table_nulls.c): deletes from value, a T's
@@ -154,17 +157,17 @@ int sc_table_check_enum(const sc_table_enum *e, const void *p, size_t size, sc_e
 
 /* A string's rules on text whose length (len bytes, chars code points)
  * is known: the decoder's check as it reads (full false). */
-int sc_table_check_text(const sc_table_value *v, const sc_table_rule *rules, size_t n, const char *text, size_t len,
-                        size_t chars, sc_error *err);
+int sc_table_check_text(const sc_table_value *v, const sc_table_rule *rules, size_t n,
+                        const char *text, size_t len, size_t chars, sc_error *err);
 
 /* The string text (NULL: a type error) against n rules: within the limits
  * and valid UTF-8 when full, then its keywords. */
-int sc_table_check_string(const sc_table_value *v, const sc_table_rule *rules, size_t n, const char *text,
-                          sc_error *err, bool full);
+int sc_table_check_string(const sc_table_value *v, const sc_table_rule *rules, size_t n,
+                          const char *text, sc_error *err, bool full);
 
 /* A number's n rules on the double the document held (a float's). */
-int sc_table_check_number(const sc_table_value *v, const sc_table_rule *rules, size_t n, double number, sc_error *err,
-                          bool full);
+int sc_table_check_number(const sc_table_value *v, const sc_table_rule *rules, size_t n,
+                          double number, sc_error *err, bool full);
 
 /* How many of v's first rules a decoded x (a number, an integer as a
  * double, a string's code point count) passes without running them: the
@@ -179,6 +182,7 @@ int sc_table_check_scalar(const sc_table_value *v, const void *p, sc_error *err,
 
 /* An array's or map's own keywords and (full) its items, as the default
  * mode's check of the member: v is the struct. */
-int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *err, bool full, int depth);
+int sc_table_check_sequence(const sc_table_member *m, const char *v, sc_error *err, bool full,
+                            int depth);
 
 #endif /* SCHEMAC_TABLE_INTERNAL_H */

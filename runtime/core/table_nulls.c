@@ -37,8 +37,7 @@ static void drop_members(const sc_table_struct *t, cJSON *object, int depth, boo
             continue;
         }
         cJSON *item = NULL;
-        cJSON_ArrayForEach(item, value)
-            sc_table_drop_nulls(inner, item, depth + 1);
+        cJSON_ArrayForEach(item, value) sc_table_drop_nulls(inner, item, depth + 1);
     }
 }
 
@@ -53,7 +52,8 @@ static void drop_untagged(const sc_table_untagged *u, cJSON *value, int depth)
         if (m == NULL || m->value.kind != SC_TABLE_STRUCT)
             continue;
         if (m->array == NULL && cJSON_IsObject(value) &&
-            (u->choices[i].select == NULL || cJSON_GetObjectItemCaseSensitive(value, u->choices[i].select) != NULL)) {
+            (u->choices[i].select == NULL ||
+             cJSON_GetObjectItemCaseSensitive(value, u->choices[i].select) != NULL)) {
             sc_table_drop_nulls(sc_table_struct_of(&m->value), value, depth + 1);
             return;
         }

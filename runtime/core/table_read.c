@@ -31,27 +31,31 @@ static int check_after_read(sc_reader *r, const sc_table_value *v, const void *p
 
 /* A decoded number's rules past those its range passes (full: a float's
  * full_only ones too), the error placed at the value. */
-static inline int check_number(sc_reader *r, const sc_table_value *v, double number, bool full, int rc, size_t at)
+static inline int check_number(sc_reader *r, const sc_table_value *v, double number, bool full,
+                               int rc, size_t at)
 {
     size_t passed = sc_table_passed(v, number);
     if (rc == 0 && passed < v->nrules &&
-        sc_table_check_number(v, v->rules + passed, v->nrules - passed, number, sc_reader_error(r), full) != 0)
+        sc_table_check_number(v, v->rules + passed, v->nrules - passed, number, sc_reader_error(r),
+                              full) != 0)
         rc = sc_reader_place_error_at(r, at);
     return rc;
 }
 
 /* A decoded string's rules past those its code point count passes. */
-static inline int check_text(sc_reader *r, const sc_table_value *v, const char *text, size_t len, size_t chars,
-                             int rc, size_t at)
+static inline int check_text(sc_reader *r, const sc_table_value *v, const char *text, size_t len,
+                             size_t chars, int rc, size_t at)
 {
     size_t passed;
     const sc_table_rule *rule;
     if (rc != 0 || (passed = sc_table_passed(v, (double)chars)) == v->nrules)
         return rc;
     rule = v->rules + passed;
-    if (passed + 1 == v->nrules) { /* a pattern or format alone is left: its test without the loop */
-        if (rule->op == SC_TABLE_PATTERN ? rule->match(text, len) :
-            rule->op == SC_TABLE_FORMAT && sc_format_valid((sc_format)rule->format, text, len))
+    if (passed + 1 ==
+        v->nrules) { /* a pattern or format alone is left: its test without the loop */
+        if (rule->op == SC_TABLE_PATTERN ? rule->match(text, len)
+                                         : rule->op == SC_TABLE_FORMAT &&
+                                               sc_format_valid((sc_format)rule->format, text, len))
             return 0;
     }
     if (sc_table_check_text(v, rule, v->nrules - passed, text, len, chars, sc_reader_error(r)) != 0)
@@ -155,10 +159,12 @@ static int read_array(sc_reader *r, const sc_table_member *m, char *out, size_t 
     int rc = sc_read_array_begin(r);
     while (rc == 0 && (next = sc_next_element_inline(r)) == SC_NEXT_ITEM) {
         if (a->has_max && n == a->max_items) {
-            rc = sc_fail_too_many(r, at, "maxItems", (unsigned long long)a->max_items, "item", "items");
+            rc = sc_fail_too_many(r, at, "maxItems", (unsigned long long)a->max_items, "item",
+                                  "items");
             break;
         }
-        if (a->fixed_size == 0 && n == cap && (items = sc_reader_grow(r, items, &cap, size)) == NULL) {
+        if (a->fixed_size == 0 && n == cap &&
+            (items = sc_reader_grow(r, items, &cap, size)) == NULL) {
             rc = sc_reader_abandon(r);
             break;
         }
@@ -197,7 +203,8 @@ static int read_map(sc_reader *r, const sc_table_member *m, char *out, size_t at
     int rc = sc_read_object_begin(r);
     while (rc == 0 && (next = sc_next_member(r, &name)) == SC_NEXT_ITEM) {
         if (a->has_max && n == a->max_items) {
-            rc = sc_fail_too_many(r, at, "maxProperties", (unsigned long long)a->max_items, "property", "properties");
+            rc = sc_fail_too_many(r, at, "maxProperties", (unsigned long long)a->max_items,
+                                  "property", "properties");
             break;
         }
         if (n == cap && (items = sc_reader_grow(r, items, &cap, a->entry_size)) == NULL) {
@@ -259,7 +266,8 @@ static ALWAYS_INLINE int read_member(sc_reader *r, const sc_table_member *m, cha
         if (m->nullable && sc_peek(r) == SC_JSON_NULL)
             return sc_read_null(r); /* null: the pointer stays NULL */
         if (m->array != NULL)
-            return hint_null(r, m, m->array->map ? read_map(r, m, out, at) : read_array(r, m, out, at), at);
+            return hint_null(
+                r, m, m->array->map ? read_map(r, m, out, at) : read_array(r, m, out, at), at);
         if (m->by_pointer) {
             void *value = sc_reader_alloc(r, m->value.size);
             memcpy(p, &value, sizeof value);
@@ -341,7 +349,9 @@ static int read_object(sc_reader *r, const sc_table_struct *t, void *out_v, bool
         if (t->expect) { /* the expected key is t's own: not copied out */
             const char *name;
             int next = sc_next_member_expect_fast(r, &t->keys[member], &name);
-            more = next != SC_NEXT_GENERAL ? (sc_next)next : sc_next_member_expect_general(r, &t->keys[member], &key);
+            more = next != SC_NEXT_GENERAL
+                       ? (sc_next)next
+                       : sc_next_member_expect_general(r, &t->keys[member], &key);
             if (more <= SC_NEXT_END)
                 break;
         } else if ((more = sc_next_member(r, &key)) != SC_NEXT_ITEM) {
@@ -355,7 +365,8 @@ static int read_object(sc_reader *r, const sc_table_struct *t, void *out_v, bool
                         return sc_reader_abandon(r);
                     continue;
                 }
-                if ((rc = sc_fail_unknown_member(r, &key, t->count > 0 ? t->names : NULL, t->count)) != 0)
+                if ((rc = sc_fail_unknown_member(r, &key, t->count > 0 ? t->names : NULL,
+                                                 t->count)) != 0)
                     return rc;
                 continue; /* all-errors mode: listed, the value skipped */
             }

@@ -10,9 +10,9 @@
 
 /* The value at p as its rules test it. */
 typedef struct scalar {
-    double number;      /* numbers and integers, as (double)value_ */
-    uint64_t bits;      /* bools and enumerators */
-    const char *text;   /* strings: len bytes, chars code points */
+    double number;    /* numbers and integers, as (double)value_ */
+    uint64_t bits;    /* bools and enumerators */
+    const char *text; /* strings: len bytes, chars code points */
     size_t len, chars;
 } scalar;
 
@@ -43,29 +43,40 @@ static bool one_of(const sc_table_value *v, const sc_table_rule *rule, const sca
 static bool passes(const sc_table_value *v, const sc_table_rule *rule, const scalar *x)
 {
     switch (rule->op) {
-    case SC_TABLE_FAILS_BELOW: return !(x->number < rule->bound);
-    case SC_TABLE_FAILS_AT_MOST: return !(x->number <= rule->bound);
-    case SC_TABLE_FAILS_ABOVE: return !(x->number > rule->bound);
-    case SC_TABLE_FAILS_AT_LEAST: return !(x->number >= rule->bound);
-    case SC_TABLE_MULTIPLE_OF: return sc_is_multiple_of(x->number, rule->bound);
-    case SC_TABLE_FINITE: return x->number >= -DBL_MAX && x->number <= DBL_MAX;
-    case SC_TABLE_SHORTER: return !((double)x->chars < rule->bound);
-    case SC_TABLE_LONGER: return !((double)x->chars > rule->bound);
-    case SC_TABLE_FORMAT: return sc_format_valid((sc_format)rule->format, x->text, x->len);
-    case SC_TABLE_PATTERN: return rule->match(x->text, x->len);
-    case SC_TABLE_ONE_OF: return one_of(v, rule, x);
+    case SC_TABLE_FAILS_BELOW:
+        return !(x->number < rule->bound);
+    case SC_TABLE_FAILS_AT_MOST:
+        return !(x->number <= rule->bound);
+    case SC_TABLE_FAILS_ABOVE:
+        return !(x->number > rule->bound);
+    case SC_TABLE_FAILS_AT_LEAST:
+        return !(x->number >= rule->bound);
+    case SC_TABLE_MULTIPLE_OF:
+        return sc_is_multiple_of(x->number, rule->bound);
+    case SC_TABLE_FINITE:
+        return x->number >= -DBL_MAX && x->number <= DBL_MAX;
+    case SC_TABLE_SHORTER:
+        return !((double)x->chars < rule->bound);
+    case SC_TABLE_LONGER:
+        return !((double)x->chars > rule->bound);
+    case SC_TABLE_FORMAT:
+        return sc_format_valid((sc_format)rule->format, x->text, x->len);
+    case SC_TABLE_PATTERN:
+        return rule->match(x->text, x->len);
+    case SC_TABLE_ONE_OF:
+        return one_of(v, rule, x);
     }
     return true;
 }
 
 static int fail_rule(const sc_table_rule *rule, sc_error *err)
 {
-    return sc_fail(err, rule->op == SC_TABLE_FINITE ? SC_ERR_NUMBER : SC_ERR_CONSTRAINT, rule->keyword, "%s",
-                   rule->message);
+    return sc_fail(err, rule->op == SC_TABLE_FINITE ? SC_ERR_NUMBER : SC_ERR_CONSTRAINT,
+                   rule->keyword, "%s", rule->message);
 }
 
-static int check_rules(const sc_table_value *v, const sc_table_rule *rules, size_t n, const scalar *x,
-                       sc_error *err, bool full)
+static int check_rules(const sc_table_value *v, const sc_table_rule *rules, size_t n,
+                       const scalar *x, sc_error *err, bool full)
 {
     for (size_t i = 0; i < n; i++) {
         const sc_table_rule *rule = &rules[i];
@@ -75,16 +86,22 @@ static int check_rules(const sc_table_value *v, const sc_table_rule *rules, size
     return 0;
 }
 
-int sc_table_check_text(const sc_table_value *v, const sc_table_rule *rules, size_t n, const char *text, size_t len,
-                        size_t chars, sc_error *err)
+int sc_table_check_text(const sc_table_value *v, const sc_table_rule *rules, size_t n,
+                        const char *text, size_t len, size_t chars, sc_error *err)
 {
     /* check_rules for a string: its lengths are one comparison each */
     for (const sc_table_rule *rule = rules, *end = rules + n; rule < end; rule++) {
         bool fails;
         switch (rule->op) {
-        case SC_TABLE_SHORTER: fails = (double)chars < rule->bound; break;
-        case SC_TABLE_LONGER: fails = (double)chars > rule->bound; break;
-        case SC_TABLE_PATTERN: fails = !rule->match(text, len); break;
+        case SC_TABLE_SHORTER:
+            fails = (double)chars < rule->bound;
+            break;
+        case SC_TABLE_LONGER:
+            fails = (double)chars > rule->bound;
+            break;
+        case SC_TABLE_PATTERN:
+            fails = !rule->match(text, len);
+            break;
         default: {
             scalar x = {0, 0, text, len, chars};
             fails = !passes(v, rule, &x);
@@ -97,8 +114,8 @@ int sc_table_check_text(const sc_table_value *v, const sc_table_rule *rules, siz
     return 0;
 }
 
-int sc_table_check_number(const sc_table_value *v, const sc_table_rule *rules, size_t n, double number, sc_error *err,
-                          bool full)
+int sc_table_check_number(const sc_table_value *v, const sc_table_rule *rules, size_t n,
+                          double number, sc_error *err, bool full)
 {
     /* check_rules for a number, the one kind every document is full of:
      * the value stays in a register and a bound is one comparison */
@@ -107,10 +124,18 @@ int sc_table_check_number(const sc_table_value *v, const sc_table_rule *rules, s
         if (rule->full_only && !full)
             continue;
         switch (rule->op) {
-        case SC_TABLE_FAILS_BELOW: fails = number < rule->bound; break;
-        case SC_TABLE_FAILS_AT_MOST: fails = number <= rule->bound; break;
-        case SC_TABLE_FAILS_ABOVE: fails = number > rule->bound; break;
-        case SC_TABLE_FAILS_AT_LEAST: fails = number >= rule->bound; break;
+        case SC_TABLE_FAILS_BELOW:
+            fails = number < rule->bound;
+            break;
+        case SC_TABLE_FAILS_AT_MOST:
+            fails = number <= rule->bound;
+            break;
+        case SC_TABLE_FAILS_ABOVE:
+            fails = number > rule->bound;
+            break;
+        case SC_TABLE_FAILS_AT_LEAST:
+            fails = number >= rule->bound;
+            break;
         default: {
             scalar x = {number, 0, NULL, 0, 0};
             fails = !passes(v, rule, &x);
@@ -131,8 +156,8 @@ static bool counts_code_points(const sc_table_rule *rules, size_t n)
     return false;
 }
 
-int sc_table_check_string(const sc_table_value *v, const sc_table_rule *rules, size_t n, const char *text,
-                          sc_error *err, bool full)
+int sc_table_check_string(const sc_table_value *v, const sc_table_rule *rules, size_t n,
+                          const char *text, sc_error *err, bool full)
 {
     size_t len;
     if (text == NULL)
@@ -142,8 +167,8 @@ int sc_table_check_string(const sc_table_value *v, const sc_table_rule *rules, s
         return err->code;
     if (n == 0)
         return 0;
-    return sc_table_check_text(v, rules, n, text, len, counts_code_points(rules, n) ? sc_utf8_count(text, len) : 0,
-                               err);
+    return sc_table_check_text(v, rules, n, text, len,
+                               counts_code_points(rules, n) ? sc_utf8_count(text, len) : 0, err);
 }
 
 int sc_table_check_scalar(const sc_table_value *v, const void *p, sc_error *err, bool full)

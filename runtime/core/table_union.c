@@ -32,15 +32,16 @@ int sc_table_read_union(sc_reader *r, const sc_table_union *u, void *out)
     }
     const sc_table_variant *v = variant_of(u, &which);
     if (v == NULL) /* not reached: every value of the tag has a variant */
-        return sc_reader_fail(r, SC_ERR_REQUIRED, "required", "missing required property \"%s\"", u->tag);
+        return sc_reader_fail(r, SC_ERR_REQUIRED, "required", "missing required property \"%s\"",
+                              u->tag);
     int rc = sc_table_read_struct(r, v->table, out);
     if (rc != 0)
         sc_reader_note(r, "when %s is \"%s\"", u->tag, v->name);
     return rc;
 }
 
-int sc_table_check_union(const sc_table_union *u, const void *value, sc_error *err, bool full, const bool *seen,
-                         int depth)
+int sc_table_check_union(const sc_table_union *u, const void *value, sc_error *err, bool full,
+                         const bool *seen, int depth)
 {
     const char *tag = (const char *)value + u->tag_offset;
     const sc_table_variant *v = variant_of(u, tag);
@@ -57,5 +58,6 @@ int sc_table_check_union(const sc_table_union *u, const void *value, sc_error *e
 cJSON *sc_table_build_union(const sc_table_union *u, const void *value, int depth)
 {
     const sc_table_variant *v = variant_of(u, (const char *)value + u->tag_offset);
-    return v != NULL ? sc_table_build(v->table, value, depth) : NULL; /* NULL: not a value of the tag */
+    return v != NULL ? sc_table_build(v->table, value, depth)
+                     : NULL; /* NULL: not a value of the tag */
 }

@@ -26,7 +26,8 @@ static const sc_table_choice *choice_of(const sc_table_untagged *u, const void *
 }
 
 /* One variant's value, then (it holds one) its checks on the whole union. */
-static int read_choice(sc_reader *r, const sc_table_untagged *u, const sc_table_choice *c, char *out)
+static int read_choice(sc_reader *r, const sc_table_untagged *u, const sc_table_choice *c,
+                       char *out)
 {
     size_t at = sc_reader_offset(r); /* where errors of the value are placed */
     int rc = c->member == NULL ? sc_read_null(r) : sc_table_read_member(r, c->member, out);
@@ -71,7 +72,8 @@ int sc_table_read_untagged(sc_reader *r, const sc_table_untagged *u, void *out, 
             if (found == SC_NEXT_ERROR)
                 return sc_reader_skip_failed(r);
         }
-        sc_reader_fail(r, SC_ERR_REQUIRED, "required", "must have one of the properties %s", u->selectors);
+        sc_reader_fail(r, SC_ERR_REQUIRED, "required", "must have one of the properties %s",
+                       u->selectors);
         return sc_reader_skip_failed(r); /* all-errors mode: listed, the value skipped */
     }
     for (const sc_table_choice *c = u->choices; c != last; c++) {
@@ -94,7 +96,8 @@ int sc_table_read_untagged(sc_reader *r, const sc_table_untagged *u, void *out, 
     return read_choice(r, u, last, (char *)out);
 }
 
-/* tree read back through the union into back: as T_encode would print it, in an arena of its own. */
+/* tree read back through the union into back: as T_encode would print it, in an arena of its own.
+ */
 static int read_back(const sc_table_untagged *u, const cJSON *tree, void *back)
 {
     char *text = NULL;
@@ -117,11 +120,14 @@ static int read_back(const sc_table_untagged *u, const cJSON *tree, void *back)
 
 static bool same_tag(const sc_table_untagged *u, const void *a, const void *b)
 {
-    return memcmp((const char *)a + u->tag_offset, (const char *)b + u->tag_offset, u->tag_size) == 0;
+    return memcmp((const char *)a + u->tag_offset, (const char *)b + u->tag_offset, u->tag_size) ==
+           0;
 }
 
-/* A float variant's number that reads back as it: 0 and *out, SC_ERR_NOMEM, or SC_ERR_CONSTRAINT. */
-static int float_form(const sc_table_untagged *u, const sc_table_choice *c, const void *value, double *out)
+/* A float variant's number that reads back as it: 0 and *out, SC_ERR_NOMEM, or SC_ERR_CONSTRAINT.
+ */
+static int float_form(const sc_table_untagged *u, const sc_table_choice *c, const void *value,
+                      double *out)
 {
     const char *at = (const char *)value + c->member->offset;
     float f;
@@ -147,7 +153,8 @@ static int float_form(const sc_table_untagged *u, const sc_table_choice *c, cons
             rc = back_rc;
             break;
         }
-        if (back_rc == 0 && same_tag(u, back, value) && memcmp((const char *)back + c->member->offset, at, sizeof f) == 0) {
+        if (back_rc == 0 && same_tag(u, back, value) &&
+            memcmp((const char *)back + c->member->offset, at, sizeof f) == 0) {
             *out = use[i];
             rc = 0;
             break;
@@ -158,8 +165,10 @@ static int float_form(const sc_table_untagged *u, const sc_table_choice *c, cons
     return rc;
 }
 
-/* What encode writes must read back as this variant: not as an earlier one that takes the same JSON. */
-static int keep(const sc_table_untagged *u, const sc_table_choice *c, const void *value, sc_error *err)
+/* What encode writes must read back as this variant: not as an earlier one that takes the same
+ * JSON. */
+static int keep(const sc_table_untagged *u, const sc_table_choice *c, const void *value,
+                sc_error *err)
 {
     const sc_table_value *t = &c->member->value;
     if (c->member->array == NULL && t->kind == SC_TABLE_FLOAT) {
@@ -168,9 +177,10 @@ static int keep(const sc_table_untagged *u, const sc_table_choice *c, const void
         if (rc == SC_ERR_NOMEM)
             return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
         if (rc != 0)
-            return sc_fail(err, SC_ERR_CONSTRAINT, "anyOf",
-                           "has no number that reads back as this variant: each one that rounds to it is an earlier "
-                           "variant's value or out of its bounds");
+            return sc_fail(
+                err, SC_ERR_CONSTRAINT, "anyOf",
+                "has no number that reads back as this variant: each one that rounds to it is an earlier "
+                "variant's value or out of its bounds");
         return 0;
     }
     cJSON *tree = sc_table_build_untagged(u, value, 0);
@@ -189,13 +199,15 @@ static int keep(const sc_table_untagged *u, const sc_table_choice *c, const void
     }
     const sc_table_choice *as = rc == 0 ? choice_of(u, back) : NULL;
     free(back);
-    return sc_fail(err, SC_ERR_CONSTRAINT, "anyOf",
-                   "is also a valid '%s', an earlier variant, which is what it would decode as: give it as that variant",
-                   as != NULL ? as->name : "none");
+    return sc_fail(
+        err, SC_ERR_CONSTRAINT, "anyOf",
+        "is also a valid '%s', an earlier variant, which is what it would decode as: give it as that variant",
+        as != NULL ? as->name : "none");
 }
 
 /* The checks of the variant's value. */
-static int check_choice(const sc_table_choice *c, const char *v, sc_error *err, bool full, int depth)
+static int check_choice(const sc_table_choice *c, const char *v, sc_error *err, bool full,
+                        int depth)
 {
     const sc_table_member *m = c->member;
     int rc;
@@ -219,17 +231,20 @@ static int check_choice(const sc_table_choice *c, const char *v, sc_error *err, 
     if (t->kind == SC_TABLE_STRUCT) {
         /* checked as it was read; at the union's depth: the union is its
          * variant's value, no level of the JSON of its own */
-        return full ? sc_table_check(sc_table_struct_of(t), v + m->offset, err, full, NULL, depth) : 0;
+        return full ? sc_table_check(sc_table_struct_of(t), v + m->offset, err, full, NULL, depth)
+                    : 0;
     }
     if (m->full_only && !full) {
-        if (t->kind == SC_TABLE_OBJECT && !cJSON_IsObject((const cJSON *)sc_table_pointer_at(v + m->offset)))
+        if (t->kind == SC_TABLE_OBJECT &&
+            !cJSON_IsObject((const cJSON *)sc_table_pointer_at(v + m->offset)))
             return sc_fail(err, SC_ERR_TYPE, "type", "must be an object");
         return 0;
     }
     return sc_table_check_value(t, v + m->offset, err, full, depth);
 }
 
-int sc_table_check_untagged(const sc_table_untagged *u, const void *value, sc_error *err, bool full, int depth)
+int sc_table_check_untagged(const sc_table_untagged *u, const void *value, sc_error *err, bool full,
+                            int depth)
 {
     const sc_table_choice *c = choice_of(u, value);
     if (c == NULL)

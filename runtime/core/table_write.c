@@ -79,8 +79,11 @@ cJSON *sc_table_member_tree(const char *v, const sc_table_member *m, int depth)
         tree = cJSON_CreateObject();
         for (size_t i = 0; tree != NULL && i < n; i++) {
             const char *entry = items + i * a->entry_size;
-            const char *name = a->key_size > 0 ? entry + a->key_offset : (const char *)sc_table_pointer_at(entry + a->key_offset);
-            if (!sc_cjson_add_copy(tree, name, build_value(&m->value, entry + a->value_offset, depth))) {
+            const char *name = a->key_size > 0
+                                   ? entry + a->key_offset
+                                   : (const char *)sc_table_pointer_at(entry + a->key_offset);
+            if (!sc_cjson_add_copy(tree, name,
+                                   build_value(&m->value, entry + a->value_offset, depth))) {
                 cJSON_Delete(tree);
                 tree = NULL;
             }
@@ -88,7 +91,9 @@ cJSON *sc_table_member_tree(const char *v, const sc_table_member *m, int depth)
         return tree;
     }
     if (m->array != NULL) {
-        const char *items = m->array->fixed_size > 0 ? v + m->offset : (const char *)sc_table_pointer_at(v + m->offset);
+        const char *items = m->array->fixed_size > 0
+                                ? v + m->offset
+                                : (const char *)sc_table_pointer_at(v + m->offset);
         size_t n = count_at(v, m->array);
         tree = cJSON_CreateArray();
         for (size_t i = 0; tree != NULL && i < n; i++) {
@@ -108,7 +113,8 @@ cJSON *sc_table_member_tree(const char *v, const sc_table_member *m, int depth)
     return build_value(&m->value, p, depth);
 }
 
-static bool build_member(cJSON *o, const char *v, const sc_table_member *m, const char *key, int depth)
+static bool build_member(cJSON *o, const char *v, const sc_table_member *m, const char *key,
+                         int depth)
 {
     if (m->nullable) {
         bool none = sc_table_pointer_at(v + m->offset) == NULL &&

@@ -22,7 +22,8 @@ static int unknown_tool(const sc_tool_binding *tools, size_t count, const char *
     size_t used = 0;
     names[0] = '\0';
     for (size_t i = 0; i < count; i++) {
-        int n = snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", tools[i].tool->name);
+        int n =
+            snprintf(names + used, sizeof names - used, "%s%s", i ? ", " : "", tools[i].tool->name);
         if (n < 0 || (size_t)n >= sizeof names - used) {
             names[used] = '\0';
             break;
@@ -33,8 +34,9 @@ static int unknown_tool(const sc_tool_binding *tools, size_t count, const char *
                    name != NULL ? name : "", names);
 }
 
-int sc_tool_call_cjson(sc_arena *arena, const sc_tool_binding *tools, size_t count, const char *name,
-                       const cJSON *args, unsigned flags, cJSON **result, sc_error *err)
+int sc_tool_call_cjson(sc_arena *arena, const sc_tool_binding *tools, size_t count,
+                       const char *name, const cJSON *args, unsigned flags, cJSON **result,
+                       sc_error *err)
 {
     sc_error local;
     if (err == NULL)
@@ -75,7 +77,8 @@ int sc_tool_call(sc_arena *arena, const sc_tool_binding *tools, size_t count, co
     return sc_tool_call_cjson(arena, tools, count, name, tree, flags, result, err);
 }
 
-static int decode_args(sc_arena *arena, const cJSON *args, const sc_type *type, void *out, sc_error *err)
+static int decode_args(sc_arena *arena, const cJSON *args, const sc_type *type, void *out,
+                       sc_error *err)
 {
     /* the common case, valid arguments, costs one first-error decode; only
      * a failed one is decoded again to find every error */
@@ -97,8 +100,8 @@ static int decode_args(sc_arena *arena, const cJSON *args, const sc_type *type, 
     return rc;
 }
 
-int sc_tool_decode_args(sc_arena *arena, const cJSON *args, unsigned flags, const sc_type *type, void *out,
-                        sc_error *err)
+int sc_tool_decode_args(sc_arena *arena, const cJSON *args, unsigned flags, const sc_type *type,
+                        void *out, sc_error *err)
 {
     if (!(flags & SC_CALL_NULL_IS_ABSENT) || args == NULL)
         return decode_args(arena, args, type, out, err);
@@ -117,10 +120,12 @@ void sc_tool_error_text(int rc, const sc_error *err, char *buf, size_t size)
     if (buf == NULL || size == 0)
         return;
     if (rc == SC_ERR_OUTPUT)
-        snprintf(buf, size, "the tool failed: its result does not match its declared output schema (a fault "
-                            "of the tool, not of the call)");
+        snprintf(buf, size,
+                 "the tool failed: its result does not match its declared output schema (a fault "
+                 "of the tool, not of the call)");
     else if (err != NULL && err->code == rc && err->all != NULL && err->all->count > 0 &&
-             err->all->items[0].code == err->code && strcmp(err->all->items[0].path, err->path) == 0 &&
+             err->all->items[0].code == err->code &&
+             strcmp(err->all->items[0].path, err->path) == 0 &&
              strcmp(err->all->items[0].message, err->message) == 0) { /* the list *err heads */
         sc_errors_format(err->all, buf, size);
         size_t used = strlen(buf);

@@ -76,7 +76,8 @@ static cJSON *envelope(const cJSON *id)
 {
     cJSON *message = cJSON_CreateObject();
     cJSON *copy = id != NULL ? cJSON_Duplicate(id, true) : cJSON_CreateNull();
-    if (message == NULL || copy == NULL || cJSON_AddStringToObject(message, "jsonrpc", "2.0") == NULL ||
+    if (message == NULL || copy == NULL ||
+        cJSON_AddStringToObject(message, "jsonrpc", "2.0") == NULL ||
         !cJSON_AddItemToObject(message, "id", copy)) {
         cJSON_Delete(copy);
         cJSON_Delete(message);
@@ -165,10 +166,13 @@ static const char *string_member(const cJSON *object, const char *key)
 bool sc_mcp_add_capabilities(const sc_mcp_server *server, cJSON *capabilities)
 {
     cJSON *tools = cJSON_AddObjectToObject(capabilities, "tools");
-    cJSON *prompts = server->prompt_count > 0 ? cJSON_AddObjectToObject(capabilities, "prompts") : NULL;
-    cJSON *resources = server->resource_count > 0 ? cJSON_AddObjectToObject(capabilities, "resources") : NULL;
+    cJSON *prompts =
+        server->prompt_count > 0 ? cJSON_AddObjectToObject(capabilities, "prompts") : NULL;
+    cJSON *resources =
+        server->resource_count > 0 ? cJSON_AddObjectToObject(capabilities, "resources") : NULL;
     bool ok = tools != NULL && cJSON_AddObjectToObject(capabilities, "logging") != NULL &&
-              (server->prompt_count == 0 || prompts != NULL) && (server->resource_count == 0 || resources != NULL);
+              (server->prompt_count == 0 || prompts != NULL) &&
+              (server->resource_count == 0 || resources != NULL);
     if (ok && resources != NULL)
         ok = cJSON_AddTrueToObject(resources, "subscribe") != NULL;
     if (ok && server->lists_change)
@@ -184,15 +188,18 @@ static answer initialize(const sc_mcp_server *server, sc_mcp_session *session, c
                          const cJSON *params)
 {
     if (session->state != SC_MCP_STATE_NEW)
-        return reject(id, SC_MCP_INVALID_REQUEST, "invalid request: the session is already initialized");
+        return reject(id, SC_MCP_INVALID_REQUEST,
+                      "invalid request: the session is already initialized");
     const char *requested = string_member(params, "protocolVersion");
     const cJSON *client = cJSON_GetObjectItemCaseSensitive(params, "clientInfo");
-    if (requested == NULL || !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(params, "capabilities")) ||
+    if (requested == NULL ||
+        !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(params, "capabilities")) ||
         !cJSON_IsObject(client) || string_member(client, "name") == NULL ||
         string_member(client, "version") == NULL)
-        return respond(error_response(id, SC_MCP_INVALID_PARAMS,
-                                      "initialize: params needs a string protocolVersion, an object "
-                                      "capabilities and a clientInfo with a string name and version"));
+        return respond(
+            error_response(id, SC_MCP_INVALID_PARAMS,
+                           "initialize: params needs a string protocolVersion, an object "
+                           "capabilities and a clientInfo with a string name and version"));
     /* the client's revision when we speak it, else our newest */
     const char *version = versions[0];
     for (size_t i = 0; i < VERSION_COUNT; i++)
@@ -202,17 +209,21 @@ static answer initialize(const sc_mcp_server *server, sc_mcp_session *session, c
     cJSON *result = cJSON_CreateObject();
     cJSON *capabilities = cJSON_AddObjectToObject(result, "capabilities");
     cJSON *info = cJSON_AddObjectToObject(result, "serverInfo");
-    bool ok = cJSON_AddStringToObject(result, "protocolVersion", version) != NULL && capabilities != NULL &&
-              sc_mcp_add_capabilities(server, capabilities) && info != NULL &&
-              cJSON_AddStringToObject(info, "name", server->name != NULL ? server->name : "schemac") != NULL &&
-              cJSON_AddStringToObject(info, "version", server->version != NULL ? server->version : "0") != NULL;
+    bool ok =
+        cJSON_AddStringToObject(result, "protocolVersion", version) != NULL &&
+        capabilities != NULL && sc_mcp_add_capabilities(server, capabilities) && info != NULL &&
+        cJSON_AddStringToObject(info, "name", server->name != NULL ? server->name : "schemac") !=
+            NULL &&
+        cJSON_AddStringToObject(info, "version", server->version != NULL ? server->version : "0") !=
+            NULL;
     if (ok && server->title != NULL && has_structured_output(version))
         ok = cJSON_AddStringToObject(info, "title", server->title) != NULL;
     if (ok && server->instructions != NULL)
         ok = cJSON_AddStringToObject(result, "instructions", server->instructions) != NULL;
     /* the core, shared by every copy of the session a transport makes */
     if (ok)
-        ok = sc_mcp_core_create(session, cJSON_GetObjectItemCaseSensitive(params, "capabilities")) == 0;
+        ok = sc_mcp_core_create(session,
+                                cJSON_GetObjectItemCaseSensitive(params, "capabilities")) == 0;
     if (!ok) {
         cJSON_Delete(result);
         return respond(NULL);
@@ -240,13 +251,17 @@ bool sc_mcp_read_cursor(const char *cursor, size_t count, size_t *start)
     return true;
 }
 
-static answer tools_list(const sc_mcp_server *server, const char *version, const cJSON *id, const cJSON *params)
+static answer tools_list(const sc_mcp_server *server, const char *version, const cJSON *id,
+                         const cJSON *params)
 {
     size_t start = 0, count = server->tool_count;
     const cJSON *cursor = cJSON_GetObjectItemCaseSensitive(params, "cursor");
-    if (cursor != NULL && (!cJSON_IsString(cursor) || !sc_mcp_read_cursor(cursor->valuestring, count, &start)))
+    if (cursor != NULL &&
+        (!cJSON_IsString(cursor) || !sc_mcp_read_cursor(cursor->valuestring, count, &start)))
         return respond(error_response(id, SC_MCP_INVALID_PARAMS, "tools/list: invalid cursor"));
-    size_t end = server->page_size == 0 || count - start <= server->page_size ? count : start + server->page_size;
+    size_t end = server->page_size == 0 || count - start <= server->page_size
+                     ? count
+                     : start + server->page_size;
 
     cJSON *result = sc_mcp_tools_list(server->tools + start, end - start);
     cJSON *entry;
@@ -296,15 +311,18 @@ static answer tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *para
     const char *name = string_member(params, "name");
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
     if (name == NULL)
-        return respond(error_response(id, SC_MCP_INVALID_PARAMS, "tools/call: params.name must be a string"));
+        return respond(
+            error_response(id, SC_MCP_INVALID_PARAMS, "tools/call: params.name must be a string"));
     if (args != NULL && !cJSON_IsObject(args))
-        return respond(error_response(id, SC_MCP_INVALID_PARAMS, "tools/call: params.arguments must be an object"));
+        return respond(error_response(id, SC_MCP_INVALID_PARAMS,
+                                      "tools/call: params.arguments must be an object"));
 
     cJSON *result = NULL;
     sc_error err;
-    int rc = hidden(server, name) ? sc_fail(&err, SC_ERR_UNKNOWN_TOOL, NULL, "unknown tool \"%.64s\"", name)
-                                  : sc_tool_call_cjson(ctx->arena, server->tools, server->tool_count, name, args,
-                                                       server->call_flags, &result, &err);
+    int rc = hidden(server, name)
+                 ? sc_fail(&err, SC_ERR_UNKNOWN_TOOL, NULL, "unknown tool \"%.64s\"", name)
+                 : sc_tool_call_cjson(ctx->arena, server->tools, server->tool_count, name, args,
+                                      server->call_flags, &result, &err);
     /* a tool without @output returns any cJSON tree, which the dispatcher
      * does not check: one that cannot be sent is the tool's failure */
     if (rc == 0 && result != NULL && sc_check_cjson(result, &err) != 0) {
@@ -322,14 +340,16 @@ static answer tools_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *para
     if (rc != 0 && ctx->call_error != 0) /* sc_mcp_fail_call: the request's error */
         return respond(error_response(id, ctx->call_error, "%s", err.message));
     switch (rc) {
-    case 0: break;
+    case 0:
+        break;
     case SC_ERR_NOMEM:
         cJSON_Delete(result);
         return respond(error_response(id, SC_MCP_INTERNAL_ERROR, "out of memory"));
     case SC_ERR_UNKNOWN_TOOL:
         /* a protocol error, as the specification's example has it */
         return respond(error_response(id, SC_MCP_INVALID_PARAMS, "%s", text));
-    default: break; /* argument, handler and output errors: isError, for the model */
+    default:
+        break; /* argument, handler and output errors: isError, for the model */
     }
     cJSON *call_result = sc_mcp_call_result(rc, result, &err);
     if (call_result != NULL && rc == 0 && ctx->content != NULL) {
@@ -375,18 +395,21 @@ static answer stateless_call(sc_mcp_context *ctx, const cJSON *id, const cJSON *
     cJSON *result;
     sc_error err;
     int code = sc_mcp_task_create(ctx, params, &result, &err);
-    return respond(code == 0 ? result_response(id, result) : error_response(id, code, "%s", err.message));
+    return respond(code == 0 ? result_response(id, result)
+                             : error_response(id, code, "%s", err.message));
 }
 
 /* tasks/get, tasks/update, tasks/cancel: for a client with the extension. */
-static answer tasks_method(sc_mcp_context *ctx, const cJSON *id, const char *method, const cJSON *params)
+static answer tasks_method(sc_mcp_context *ctx, const cJSON *id, const char *method,
+                           const cJSON *params)
 {
     if (!sc_mcp_client_has_tasks(ctx))
         return tasks_required(id);
     cJSON *result;
     sc_error err;
     int code = sc_mcp_tasks_method(ctx->server, method, params, &result, &err);
-    return respond(code == 0 ? result_response(id, result) : error_response(id, code, "%s", err.message));
+    return respond(code == 0 ? result_response(id, result)
+                             : error_response(id, code, "%s", err.message));
 }
 
 /* A method of prompts, resources, completion or logging (mcp_features.c). */
@@ -397,32 +420,39 @@ static answer feature(sc_mcp_context *ctx, const cJSON *id, const char *method, 
     int code = sc_mcp_feature(ctx, method, params, &result, &err);
     if (code == 0)
         return respond(result_response(id, result));
-    if (code == SC_MCP_INTERNAL_ERROR && err.code != SC_ERR_NOMEM && err.code != SC_ERR_INPUT_REQUIRED)
+    if (code == SC_MCP_INTERNAL_ERROR && err.code != SC_ERR_NOMEM &&
+        err.code != SC_ERR_INPUT_REQUIRED)
         sc_mcp_log(ctx->server, "%.64s: %s", method, err.message);
     if (code == SC_MCP_RESOURCE_NOT_FOUND && ctx->stateless) {
         /* 2026-07-28: invalid params, the URI in data */
         cJSON *data = cJSON_CreateObject();
-        if (data == NULL || cJSON_AddStringToObject(data, "uri", cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(
-                                                                      params, "uri"))) == NULL) {
+        if (data == NULL ||
+            cJSON_AddStringToObject(
+                data, "uri",
+                cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(params, "uri"))) == NULL) {
             cJSON_Delete(data);
             return respond(NULL);
         }
         return respond(sc_mcp_error_response(id, SC_MCP_INVALID_PARAMS, data, "%s", err.message));
     }
-    return respond(error_response(id, code, "%s", ctx->error_text != NULL ? ctx->error_text : err.message));
+    return respond(
+        error_response(id, code, "%s", ctx->error_text != NULL ? ctx->error_text : err.message));
 }
 
 /* A request that runs a handler, with the context of its request. */
-static answer run_handler(sc_mcp_context *ctx, const cJSON *id, const char *method, const cJSON *params)
+static answer run_handler(sc_mcp_context *ctx, const cJSON *id, const char *method,
+                          const cJSON *params)
 {
-    return strcmp(method, "tools/call") == 0 ? tools_call(ctx, id, params) : feature(ctx, id, method, params);
+    return strcmp(method, "tools/call") == 0 ? tools_call(ctx, id, params)
+                                             : feature(ctx, id, method, params);
 }
 
 /* subscriptions/listen: its result when it ends, or none yet (stdio). */
 static answer listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params)
 {
     const cJSON *filter = cJSON_GetObjectItemCaseSensitive(params, "notifications");
-    if (cJSON_GetObjectItemCaseSensitive(filter, "taskIds") != NULL && !sc_mcp_client_has_tasks(ctx))
+    if (cJSON_GetObjectItemCaseSensitive(filter, "taskIds") != NULL &&
+        !sc_mcp_client_has_tasks(ctx))
         return tasks_required(id); /* a task's status needs the extension */
     cJSON *result;
     sc_error err;
@@ -437,20 +467,21 @@ static answer listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params)
  * revision, capabilities and log level it carries; a handler that asked
  * the client questions gets them sent as an InputRequiredResult. */
 static answer stateless(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
-                        const sc_mcp_channel *channel, const sc_mcp_headers *headers, const cJSON *id,
-                        const char *method, const cJSON *params)
+                        const sc_mcp_channel *channel, const sc_mcp_headers *headers,
+                        const cJSON *id, const char *method, const cJSON *params)
 {
     sc_mcp_request_envelope request;
     answer a = none();
-    cJSON *refusal = sc_mcp_stateless_check(server, id, method, params, headers, &request, &a.status);
+    cJSON *refusal =
+        sc_mcp_stateless_check(server, id, method, params, headers, &request, &a.status);
     if (refusal != NULL || a.status != 0) {
         a.response = refusal;
         a.nomem = refusal == NULL;
         return a;
     }
     if (!sc_mcp_stateless_method(method)) {
-        a = respond(error_response(id, SC_MCP_METHOD_NOT_FOUND, "method not found: %.100s (MCP %s)", method,
-                                   request.version));
+        a = respond(error_response(id, SC_MCP_METHOD_NOT_FOUND, "method not found: %.100s (MCP %s)",
+                                   method, request.version));
         a.status = 404;
         return a;
     }
@@ -477,9 +508,10 @@ static answer stateless(const sc_mcp_server *server, sc_mcp_session *session, sc
         a = run_handler(&ctx, id, method, params);
     if (ctx.rounds.invalid && !a.nomem) {
         cJSON_Delete(a.response);
-        a = respond(error_response(id, SC_MCP_INVALID_PARAMS,
-                                   "invalid params: every value of inputResponses must be the result of its input "
-                                   "request (an object)"));
+        a = respond(error_response(
+            id, SC_MCP_INVALID_PARAMS,
+            "invalid params: every value of inputResponses must be the result of its input "
+            "request (an object)"));
     } else if (ctx.rounds.missing != NULL && !a.nomem) {
         /* a question needed a capability the client did not declare */
         cJSON_Delete(a.response);
@@ -490,7 +522,8 @@ static answer stateless(const sc_mcp_server *server, sc_mcp_session *session, sc
             a = respond(NULL);
         } else {
             a = respond(sc_mcp_error_response(id, SC_MCP_MISSING_CAPABILITY, data,
-                                              "missing required client capability: %s", ctx.rounds.missing));
+                                              "missing required client capability: %s",
+                                              ctx.rounds.missing));
             a.status = 400;
         }
     } else if (ctx.rounds.requests != NULL && !a.nomem) {
@@ -540,11 +573,13 @@ static bool valid_id(const cJSON *id)
 }
 
 /* One message of the JSON-RPC envelope (not a batch). */
-static answer dispatch_message(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
-                               const sc_mcp_channel *channel, const sc_mcp_headers *headers, const cJSON *message)
+static answer dispatch_message(const sc_mcp_server *server, sc_mcp_session *session,
+                               sc_arena *arena, const sc_mcp_channel *channel,
+                               const sc_mcp_headers *headers, const cJSON *message)
 {
     if (!cJSON_IsObject(message))
-        return reject(NULL, SC_MCP_INVALID_REQUEST, "invalid request: a message must be a JSON-RPC 2.0 object");
+        return reject(NULL, SC_MCP_INVALID_REQUEST,
+                      "invalid request: a message must be a JSON-RPC 2.0 object");
     const char *jsonrpc = string_member(message, "jsonrpc");
     const cJSON *method = cJSON_GetObjectItemCaseSensitive(message, "method");
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(message, "id");
@@ -558,18 +593,21 @@ static answer dispatch_message(const sc_mcp_server *server, sc_mcp_session *sess
             sc_mcp_log(server, "ignored a response from the client that no request awaits");
         return none();
     }
-    if (jsonrpc == NULL || strcmp(jsonrpc, "2.0") != 0 || !cJSON_IsString(method) || (id != NULL && echo == NULL) ||
+    if (jsonrpc == NULL || strcmp(jsonrpc, "2.0") != 0 || !cJSON_IsString(method) ||
+        (id != NULL && echo == NULL) ||
         (params != NULL && !cJSON_IsObject(params) && !cJSON_IsArray(params)))
-        return reject(echo, SC_MCP_INVALID_REQUEST,
-                      "invalid request: needs \"jsonrpc\": \"2.0\", a string \"method\", a string or integer "
-                      "\"id\" (none for a notification) and \"params\" (if any) an object");
+        return reject(
+            echo, SC_MCP_INVALID_REQUEST,
+            "invalid request: needs \"jsonrpc\": \"2.0\", a string \"method\", a string or integer "
+            "\"id\" (none for a notification) and \"params\" (if any) an object");
     const char *name = method->valuestring;
     if (id == NULL) {
         notification(server, session, name, params);
         return none();
     }
     if (params != NULL && !cJSON_IsObject(params))
-        return respond(error_response(id, SC_MCP_INVALID_PARAMS, "%.64s: params must be an object", name));
+        return respond(
+            error_response(id, SC_MCP_INVALID_PARAMS, "%.64s: params must be an object", name));
     if (sc_mcp_is_stateless(session, name, params))
         return stateless(server, session, arena, channel, headers, id, name, params);
     if (strcmp(name, "initialize") == 0)
@@ -600,7 +638,8 @@ static double seconds_since(const struct timespec *start)
 }
 
 /* The access log's line of one message and its answer. */
-static void log_message(const sc_mcp_server *server, const cJSON *message, const answer *a, double seconds)
+static void log_message(const sc_mcp_server *server, const cJSON *message, const answer *a,
+                        double seconds)
 {
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(message, "params");
     const cJSON *meta = cJSON_GetObjectItemCaseSensitive(params, "_meta");
@@ -619,7 +658,8 @@ static void log_message(const sc_mcp_server *server, const cJSON *message, const
     if (access.traceparent == NULL && sc_mcp_thread_trace != NULL)
         access.traceparent = sc_mcp_thread_trace->traceparent;
     if (error != NULL)
-        access.rpc_code = (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(error, "code"));
+        access.rpc_code =
+            (int)cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(error, "code"));
     else if (cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(result, "isError")))
         access.outcome = "tool_error"; /* the tool's own failure, told to the model */
     else if (a->response != NULL)
@@ -631,7 +671,8 @@ static void log_message(const sc_mcp_server *server, const cJSON *message, const
 
 /* dispatch_message, timed for the access log. */
 static answer handle_message(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
-                             const sc_mcp_channel *channel, const sc_mcp_headers *headers, const cJSON *message)
+                             const sc_mcp_channel *channel, const sc_mcp_headers *headers,
+                             const cJSON *message)
 {
     if (!server->access_log)
         return dispatch_message(server, session, arena, channel, headers, message);
@@ -659,8 +700,9 @@ static int finish(sc_arena *arena, cJSON *reply, sc_mcp_outcome outcome, sc_mcp_
     if (rc != 0 && rc != SC_ERR_NOMEM) {
         /* only a handler's own JSON (a tool without @output) can fail to
          * print: still answer, so that the client does not wait forever */
-        reply = error_response(NULL, SC_MCP_INTERNAL_ERROR, "internal error: the response is not valid JSON (%s)",
-                               sc_strerror(rc));
+        reply =
+            error_response(NULL, SC_MCP_INTERNAL_ERROR,
+                           "internal error: the response is not valid JSON (%s)", sc_strerror(rc));
         rc = reply != NULL ? sc_print_json(reply, &text) : SC_ERR_NOMEM;
         cJSON_Delete(reply);
     }
@@ -713,7 +755,8 @@ static int handle_batch(const sc_mcp_server *server, sc_mcp_session *session, sc
  * "a\u0000b" as "a") or one it cannot print. The id is the arena's.
  * Returns 0, SC_ERR_NOMEM, or SC_ERR_LIMIT when max_bytes refused the
  * scan's memory (a bit per level past 1024, escaped keys). */
-static int lenient_id(sc_arena *arena, const char *message, size_t len, bool *json, const cJSON **id)
+static int lenient_id(sc_arena *arena, const char *message, size_t len, bool *json,
+                      const cJSON **id)
 {
     sc_reader r;
     sc_error err;
@@ -772,12 +815,14 @@ static int refuse_unreadable(sc_arena *arena, const char *message, size_t len, c
         return rc;
     if (rc == SC_ERR_LIMIT)
         json = true; /* unknown: refused as a request, without its id, as over any other limit */
-    cJSON *response = json ? error_response(id, SC_MCP_INVALID_REQUEST,
-                                            "invalid request: the message breaks the strictness rules (I-JSON): %s "
-                                            "(at byte %zu)",
-                                            text, err->offset)
-                           : error_response(NULL, SC_MCP_PARSE_ERROR, "parse error: %s (at byte %zu)", text,
-                                            err->offset);
+    cJSON *response =
+        json ? error_response(
+                   id, SC_MCP_INVALID_REQUEST,
+                   "invalid request: the message breaks the strictness rules (I-JSON): %s "
+                   "(at byte %zu)",
+                   text, err->offset)
+             : error_response(NULL, SC_MCP_PARSE_ERROR, "parse error: %s (at byte %zu)", text,
+                              err->offset);
     sc_mcp_outcome outcome = id != NULL ? SC_MCP_ANSWERED : SC_MCP_REJECTED;
     return finish(arena, response, outcome, reply);
 }
@@ -790,26 +835,28 @@ size_t sc_mcp_max_message(const sc_mcp_server *server)
 int sc_mcp_reply_too_large(const sc_mcp_server *server, sc_arena *arena, sc_mcp_reply *reply)
 {
     return finish(arena,
-                  error_response(NULL, SC_MCP_INVALID_REQUEST, "invalid request: the message is larger than %zu bytes",
+                  error_response(NULL, SC_MCP_INVALID_REQUEST,
+                                 "invalid request: the message is larger than %zu bytes",
                                  sc_mcp_max_message(server)),
                   SC_MCP_REJECTED, reply);
 }
 
-int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
-                  size_t len, sc_mcp_reply *reply)
+int sc_mcp_handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                  const char *message, size_t len, sc_mcp_reply *reply)
 {
     return sc_mcp_handle_on(server, session, arena, message, len, NULL, reply);
 }
 
-int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
-                     size_t len, const sc_mcp_channel *channel, sc_mcp_reply *reply)
+int sc_mcp_handle_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                     const char *message, size_t len, const sc_mcp_channel *channel,
+                     sc_mcp_reply *reply)
 {
     return sc_mcp_handle_http(server, session, arena, message, len, channel, NULL, reply);
 }
 
-int sc_mcp_handle_http(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
-                       size_t len, const sc_mcp_channel *channel, const sc_mcp_headers *headers,
-                       sc_mcp_reply *reply)
+int sc_mcp_handle_http(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                       const char *message, size_t len, const sc_mcp_channel *channel,
+                       const sc_mcp_headers *headers, sc_mcp_reply *reply)
 {
     if (reply == NULL)
         return SC_ERR_ARGUMENT;
@@ -834,8 +881,8 @@ int sc_mcp_handle_http(const sc_mcp_server *server, sc_mcp_session *session, sc_
         char text[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 8];
         sc_error_format(&err, text, sizeof text);
         return finish(arena,
-                      error_response(NULL, SC_MCP_INVALID_REQUEST, "invalid request: %s (at byte %zu)", text,
-                                     err.offset),
+                      error_response(NULL, SC_MCP_INVALID_REQUEST,
+                                     "invalid request: %s (at byte %zu)", text, err.offset),
                       SC_MCP_REJECTED, reply);
     }
     if (rc != 0)
@@ -850,7 +897,8 @@ int sc_mcp_handle_http(const sc_mcp_server *server, sc_mcp_session *session, sc_
         else if (cJSON_GetArraySize(tree) == 0)
             snprintf(why, sizeof why, "an empty batch");
         if (why[0] != '\0')
-            return finish(arena, error_response(NULL, SC_MCP_INVALID_REQUEST, "invalid request: %s", why),
+            return finish(arena,
+                          error_response(NULL, SC_MCP_INVALID_REQUEST, "invalid request: %s", why),
                           SC_MCP_REJECTED, reply);
         return handle_batch(server, session, arena, channel, tree, reply);
     }

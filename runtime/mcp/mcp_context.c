@@ -34,18 +34,18 @@ struct sc_mcp_session_core {
     pthread_cond_t changed; /* a response came or a request was cancelled */
     int level;              /* the least severe level sent; -1 until setLevel */
     cJSON *client_capabilities;
-    char **subscriptions;   /* URIs (malloc) */
+    char **subscriptions; /* URIs (malloc) */
     size_t subscription_count;
     sc_mcp_inflight *inflight;
     pending *pending;
     double next_id;
     sc_mcp_channel channel; /* for messages outside a request */
     bool has_channel;
-    bool listening;         /* a subscription was opened on its shared channel */
+    bool listening; /* a subscription was opened on its shared channel */
 };
 
-static const char *const level_names[] = {"debug", "info", "notice", "warning",
-                                          "error", "critical", "alert", "emergency"};
+static const char *const level_names[] = {"debug", "info",     "notice", "warning",
+                                          "error", "critical", "alert",  "emergency"};
 
 /* The context whose handler runs on this thread (sc_mcp_context_of). */
 static _Thread_local sc_mcp_context *current;
@@ -83,7 +83,8 @@ int sc_mcp_core_create(sc_mcp_session *session, const cJSON *client_capabilities
     struct sc_mcp_session_core *core = session->core;
     if (core->client_capabilities != NULL)
         return 0;
-    cJSON *copy = client_capabilities != NULL ? cJSON_Duplicate(client_capabilities, true) : cJSON_CreateObject();
+    cJSON *copy = client_capabilities != NULL ? cJSON_Duplicate(client_capabilities, true)
+                                              : cJSON_CreateObject();
     if (copy == NULL)
         return SC_ERR_NOMEM;
     pthread_mutex_lock(&core->lock);
@@ -200,7 +201,8 @@ const sc_mcp_principal *sc_mcp_principal_of(const sc_mcp_context *ctx)
 bool sc_mcp_principal_has_scope(const sc_mcp_principal *principal, const char *scope)
 {
     size_t len = scope != NULL ? strlen(scope) : 0;
-    for (const char *p = principal != NULL ? principal->scopes : NULL; p != NULL && *p != '\0' && len > 0;) {
+    for (const char *p = principal != NULL ? principal->scopes : NULL;
+         p != NULL && *p != '\0' && len > 0;) {
         p += strspn(p, " ");
         size_t n = strcspn(p, " ");
         if (n == len && strncmp(p, scope, n) == 0)
@@ -211,7 +213,8 @@ bool sc_mcp_principal_has_scope(const sc_mcp_principal *principal, const char *s
 }
 
 int sc_mcp_context_begin(sc_mcp_context *ctx, const sc_mcp_server *server, sc_mcp_session *session,
-                         sc_arena *arena, const sc_mcp_channel *channel, const cJSON *id, const cJSON *params)
+                         sc_arena *arena, const sc_mcp_channel *channel, const cJSON *id,
+                         const cJSON *params)
 {
     memset(ctx, 0, sizeof *ctx);
     ctx->server = server;
@@ -409,7 +412,8 @@ bool sc_mcp_core_set_level(sc_mcp_session *session, const char *level)
     return true;
 }
 
-int sc_mcp_client_log(sc_mcp_context *ctx, sc_mcp_log_level level, const char *logger, const char *fmt, ...)
+int sc_mcp_client_log(sc_mcp_context *ctx, sc_mcp_log_level level, const char *logger,
+                      const char *fmt, ...)
 {
     struct sc_mcp_session_core *core = ctx->session->core;
     if ((unsigned)level > SC_MCP_LOG_EMERGENCY)
@@ -437,7 +441,8 @@ int sc_mcp_client_log(sc_mcp_context *ctx, sc_mcp_log_level level, const char *l
     vsnprintf(text, (size_t)n + 1, fmt, ap);
     va_end(ap);
     cJSON *params = cJSON_CreateObject();
-    bool ok = params != NULL && cJSON_AddStringToObject(params, "level", level_names[level]) != NULL &&
+    bool ok = params != NULL &&
+              cJSON_AddStringToObject(params, "level", level_names[level]) != NULL &&
               (logger == NULL || cJSON_AddStringToObject(params, "logger", logger) != NULL) &&
               cJSON_AddStringToObject(params, "data", text) != NULL;
     free(text);
@@ -508,17 +513,19 @@ bool sc_mcp_client_supports(const sc_mcp_context *ctx, const char *capability)
 {
     struct sc_mcp_session_core *core = ctx->session->core;
     if (ctx->stateless)
-        return cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(ctx->request.client_capabilities, capability));
+        return cJSON_IsObject(
+            cJSON_GetObjectItemCaseSensitive(ctx->request.client_capabilities, capability));
     if (core == NULL)
         return false;
     pthread_mutex_lock(&core->lock);
-    bool has = cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(core->client_capabilities, capability));
+    bool has =
+        cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(core->client_capabilities, capability));
     pthread_mutex_unlock(&core->lock);
     return has;
 }
 
-int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int timeout_ms, const cJSON **result,
-                   sc_error *err)
+int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int timeout_ms,
+                   const cJSON **result, sc_error *err)
 {
     struct sc_mcp_session_core *core = ctx->session->core;
     const char *capability = sc_mcp_capability_of(method);
@@ -527,14 +534,14 @@ int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int t
         return sc_mcp_rounds_ask(ctx, method, params, result, err);
     if (core == NULL || !ctx->has_channel) {
         cJSON_Delete(params);
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "%s: the client cannot be reached while this request runs",
-                       method);
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                       "%s: the client cannot be reached while this request runs", method);
     }
     if (capability != NULL &&
         !cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(core->client_capabilities, capability))) {
         cJSON_Delete(params);
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "%s: the client did not announce the %s capability", method,
-                       capability);
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                       "%s: the client did not announce the %s capability", method, capability);
     }
     pending p = {NULL, 0, NULL};
     pthread_mutex_lock(&core->lock);
@@ -544,7 +551,8 @@ int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int t
     pthread_mutex_unlock(&core->lock);
 
     cJSON *message = notification(method, params);
-    int rc = message == NULL || cJSON_AddNumberToObject(message, "id", p.id) == NULL ? SC_ERR_NOMEM : 0;
+    int rc =
+        message == NULL || cJSON_AddNumberToObject(message, "id", p.id) == NULL ? SC_ERR_NOMEM : 0;
     if (rc != 0)
         cJSON_Delete(message);
     else
@@ -573,7 +581,8 @@ int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int t
         cJSON_Delete(p.response);
         if (rc == SC_ERR_LIMIT)
             return sc_fail(err, rc, NULL, "%s: %s", method,
-                           sc_mcp_cancelled(ctx) ? "the request was cancelled" : "no response in time");
+                           sc_mcp_cancelled(ctx) ? "the request was cancelled"
+                                                 : "no response in time");
         return sc_fail(err, rc, NULL, "%s: %s", method,
                        rc == SC_ERR_NOMEM ? "out of memory" : "the client cannot be reached");
     }
@@ -583,15 +592,15 @@ int sc_mcp_request(sc_mcp_context *ctx, const char *method, cJSON *params, int t
     const cJSON *answer = cJSON_GetObjectItemCaseSensitive(p.response, "result");
     if (error != NULL || !cJSON_IsObject(answer)) {
         const cJSON *text = cJSON_GetObjectItemCaseSensitive(error, "message");
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "%s: the client answered with an error: %.200s", method,
-                       cJSON_IsString(text) ? text->valuestring : "(no message)");
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "%s: the client answered with an error: %.200s",
+                       method, cJSON_IsString(text) ? text->valuestring : "(no message)");
     }
     *result = answer;
     return 0;
 }
 
-int sc_mcp_sample_text(sc_mcp_context *ctx, const char *prompt, int max_tokens, int timeout_ms, const char **text,
-                       sc_error *err)
+int sc_mcp_sample_text(sc_mcp_context *ctx, const char *prompt, int max_tokens, int timeout_ms,
+                       const char **text, sc_error *err)
 {
     cJSON *params = cJSON_CreateObject();
     cJSON *messages = cJSON_AddArrayToObject(params, "messages");
@@ -625,15 +634,17 @@ int sc_mcp_sample_text(sc_mcp_context *ctx, const char *prompt, int max_tokens, 
     return 0;
 }
 
-int sc_mcp_elicit(sc_mcp_context *ctx, const char *message, const char *requested_schema, int timeout_ms,
-                  sc_mcp_elicit_action *action, const cJSON **content, sc_error *err)
+int sc_mcp_elicit(sc_mcp_context *ctx, const char *message, const char *requested_schema,
+                  int timeout_ms, sc_mcp_elicit_action *action, const cJSON **content,
+                  sc_error *err)
 {
     *content = NULL;
     *action = SC_MCP_ELICIT_CANCEL;
     cJSON *schema = requested_schema != NULL ? cJSON_Parse(requested_schema) : NULL;
     if (!cJSON_IsObject(schema)) {
         cJSON_Delete(schema);
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "elicitation/create: the requested schema is not a JSON object");
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                       "elicitation/create: the requested schema is not a JSON object");
     }
     /* MCP's requested schema is a restricted form: a canonical schema's
      * title and additionalProperties are left out */
@@ -663,7 +674,8 @@ int sc_mcp_elicit(sc_mcp_context *ctx, const char *message, const char *requeste
         *action = SC_MCP_ELICIT_ACCEPT;
         *content = cJSON_GetObjectItemCaseSensitive(result, "content");
         if (!cJSON_IsObject(*content))
-            return sc_fail(err, SC_ERR_ARGUMENT, NULL, "elicitation/create: accepted without an object content");
+            return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                           "elicitation/create: accepted without an object content");
     } else if (strcmp(name, "decline") == 0) {
         *action = SC_MCP_ELICIT_DECLINE;
     } else if (strcmp(name, "cancel") != 0) {
@@ -711,7 +723,8 @@ int sc_mcp_core_subscribe(sc_mcp_session *session, const char *uri, bool subscri
 static int notify_session(sc_mcp_session *session, const char *method, cJSON *params)
 {
     sc_mcp_channel channel;
-    if (session->state != SC_MCP_STATE_READY || session->core == NULL || !session_channel(session->core, &channel)) {
+    if (session->state != SC_MCP_STATE_READY || session->core == NULL ||
+        !session_channel(session->core, &channel)) {
         cJSON_Delete(params);
         return 0; /* nobody listens now: dropped, as mcp.h says */
     }
@@ -762,7 +775,8 @@ int sc_mcp_list_changed(sc_mcp_session *session, const char *what)
 /* ---- content blocks ---------------------------------------------------------------- */
 
 /* {"type": type, k1: v1, k2: v2} with the pairs whose value is not NULL. */
-static cJSON *block(const char *type, const char *k1, const char *v1, const char *k2, const char *v2)
+static cJSON *block(const char *type, const char *k1, const char *v1, const char *k2,
+                    const char *v2)
 {
     cJSON *item = cJSON_CreateObject();
     if (item == NULL || cJSON_AddStringToObject(item, "type", type) == NULL ||
@@ -781,32 +795,37 @@ cJSON *sc_mcp_text_content(const char *text)
 
 cJSON *sc_mcp_image_content(const char *data, const char *mime_type)
 {
-    return data != NULL && mime_type != NULL ? block("image", "data", data, "mimeType", mime_type) : NULL;
+    return data != NULL && mime_type != NULL ? block("image", "data", data, "mimeType", mime_type)
+                                             : NULL;
 }
 
 cJSON *sc_mcp_audio_content(const char *data, const char *mime_type)
 {
-    return data != NULL && mime_type != NULL ? block("audio", "data", data, "mimeType", mime_type) : NULL;
+    return data != NULL && mime_type != NULL ? block("audio", "data", data, "mimeType", mime_type)
+                                             : NULL;
 }
 
 cJSON *sc_mcp_resource_link(const char *uri, const char *name, const char *mime_type)
 {
-    cJSON *item = uri != NULL && name != NULL ? block("resource_link", "uri", uri, "name", name) : NULL;
-    if (item != NULL && mime_type != NULL && cJSON_AddStringToObject(item, "mimeType", mime_type) == NULL) {
+    cJSON *item =
+        uri != NULL && name != NULL ? block("resource_link", "uri", uri, "name", name) : NULL;
+    if (item != NULL && mime_type != NULL &&
+        cJSON_AddStringToObject(item, "mimeType", mime_type) == NULL) {
         cJSON_Delete(item);
         return NULL;
     }
     return item;
 }
 
-int sc_mcp_resource_contents(cJSON *contents, const char *uri, const char *mime_type, const char *text,
-                             const char *blob)
+int sc_mcp_resource_contents(cJSON *contents, const char *uri, const char *mime_type,
+                             const char *text, const char *blob)
 {
     cJSON *item = cJSON_CreateObject();
     if (item == NULL || uri == NULL || (text == NULL) == (blob == NULL) ||
         cJSON_AddStringToObject(item, "uri", uri) == NULL ||
         (mime_type != NULL && cJSON_AddStringToObject(item, "mimeType", mime_type) == NULL) ||
-        cJSON_AddStringToObject(item, text != NULL ? "text" : "blob", text != NULL ? text : blob) == NULL ||
+        cJSON_AddStringToObject(item, text != NULL ? "text" : "blob", text != NULL ? text : blob) ==
+            NULL ||
         !cJSON_AddItemToArray(contents, item)) {
         cJSON_Delete(item);
         return SC_ERR_NOMEM;
@@ -814,12 +833,14 @@ int sc_mcp_resource_contents(cJSON *contents, const char *uri, const char *mime_
     return 0;
 }
 
-cJSON *sc_mcp_embedded_resource(const char *uri, const char *mime_type, const char *text, const char *blob)
+cJSON *sc_mcp_embedded_resource(const char *uri, const char *mime_type, const char *text,
+                                const char *blob)
 {
     cJSON *item = block("resource", NULL, NULL, NULL, NULL);
     cJSON *contents = cJSON_CreateArray();
     /* one entry made by sc_mcp_resource_contents, moved out of its array */
-    if (item == NULL || contents == NULL || sc_mcp_resource_contents(contents, uri, mime_type, text, blob) != 0) {
+    if (item == NULL || contents == NULL ||
+        sc_mcp_resource_contents(contents, uri, mime_type, text, blob) != 0) {
         cJSON_Delete(contents);
         cJSON_Delete(item);
         return NULL;

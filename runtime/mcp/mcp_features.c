@@ -41,7 +41,8 @@ static bool add_description(cJSON *object, const char *description, const char *
     if (description != NULL || schema_text == NULL)
         return add_optional(object, "description", description);
     cJSON *schema = cJSON_Parse(schema_text);
-    bool ok = schema != NULL && add_optional(object, "description", string_member(schema, "description"));
+    bool ok =
+        schema != NULL && add_optional(object, "description", string_member(schema, "description"));
     cJSON_Delete(schema);
     return ok;
 }
@@ -60,9 +61,12 @@ static int page(const sc_mcp_server *server, const char *method, const cJSON *pa
 {
     const cJSON *cursor = cJSON_GetObjectItemCaseSensitive(params, "cursor");
     *start = 0;
-    if (cursor != NULL && (!cJSON_IsString(cursor) || !sc_mcp_read_cursor(cursor->valuestring, count, start)))
+    if (cursor != NULL &&
+        (!cJSON_IsString(cursor) || !sc_mcp_read_cursor(cursor->valuestring, count, start)))
         return refuse(err, SC_MCP_INVALID_PARAMS, "%s: invalid cursor", method);
-    *end = server->page_size == 0 || count - *start <= server->page_size ? count : *start + server->page_size;
+    *end = server->page_size == 0 || count - *start <= server->page_size
+               ? count
+               : *start + server->page_size;
     return 0;
 }
 
@@ -111,7 +115,8 @@ static cJSON *schema_argument_entries(const char *schema_text)
     {
         bool needed = false;
         const cJSON *r;
-        cJSON_ArrayForEach(r, required) needed = needed || (cJSON_IsString(r) && strcmp(r->valuestring, property->string) == 0);
+        cJSON_ArrayForEach(r, required) needed =
+            needed || (cJSON_IsString(r) && strcmp(r->valuestring, property->string) == 0);
         cJSON *entry = cJSON_CreateObject();
         if (list == NULL || entry == NULL || !cJSON_AddItemToArray(list, entry)) {
             cJSON_Delete(entry);
@@ -135,8 +140,8 @@ static cJSON *schema_argument_entries(const char *schema_text)
 /* Decodes arguments (an object, NULL read as empty) with decode into the
  * context, for sc_mcp_arguments: -32602 with the decoder's path and
  * message when they break the struct's schema. */
-static int decode_arguments(sc_mcp_context *ctx, sc_mcp_decode_fn decode, const char *what, const cJSON *arguments,
-                            sc_error *err)
+static int decode_arguments(sc_mcp_context *ctx, sc_mcp_decode_fn decode, const char *what,
+                            const cJSON *arguments, sc_error *err)
 {
     cJSON *empty = NULL;
     void *value = NULL;
@@ -166,7 +171,8 @@ static int decode_arguments(sc_mcp_context *ctx, sc_mcp_decode_fn decode, const 
     return 0;
 }
 
-static int prompts_list(const sc_mcp_server *server, const cJSON *params, cJSON **result, sc_error *err)
+static int prompts_list(const sc_mcp_server *server, const cJSON *params, cJSON **result,
+                        sc_error *err)
 {
     size_t start, end;
     int code = page(server, "prompts/list", params, server->prompt_count, &start, &end, err);
@@ -198,7 +204,8 @@ static int prompts_list(const sc_mcp_server *server, const cJSON *params, cJSON 
     return 0;
 }
 
-static const sc_mcp_argument *find_argument(const sc_mcp_argument *arguments, size_t count, const char *name)
+static const sc_mcp_argument *find_argument(const sc_mcp_argument *arguments, size_t count,
+                                            const char *name)
 {
     for (size_t i = 0; i < count; i++)
         if (strcmp(arguments[i].name, name) == 0)
@@ -213,7 +220,8 @@ static int check_arguments(const sc_mcp_prompt *prompt, const cJSON *arguments, 
     const cJSON *item;
     char what[192];
     if (arguments != NULL && !cJSON_IsObject(arguments))
-        return refuse(err, SC_MCP_INVALID_PARAMS, "prompts/get %s: arguments must be an object", prompt->name);
+        return refuse(err, SC_MCP_INVALID_PARAMS, "prompts/get %s: arguments must be an object",
+                      prompt->name);
     cJSON_ArrayForEach(item, arguments)
     {
         snprintf(what, sizeof what, "%.64s: /%.64s", prompt->name, item->string);
@@ -226,7 +234,8 @@ static int check_arguments(const sc_mcp_prompt *prompt, const cJSON *arguments, 
         if (prompt->arguments[i].required &&
             cJSON_GetObjectItemCaseSensitive(arguments, prompt->arguments[i].name) == NULL) {
             snprintf(what, sizeof what, "%.64s: /%.64s", prompt->name, prompt->arguments[i].name);
-            return refuse(err, SC_MCP_INVALID_PARAMS, "prompts/get %s: missing required argument", what);
+            return refuse(err, SC_MCP_INVALID_PARAMS, "prompts/get %s: missing required argument",
+                          what);
         }
     return 0;
 }
@@ -238,7 +247,8 @@ static int prompts_get(sc_mcp_context *ctx, const cJSON *params, cJSON **result,
     const cJSON *arguments = cJSON_GetObjectItemCaseSensitive(params, "arguments");
     const sc_mcp_prompt *prompt = NULL;
     if (name == NULL)
-        return refuse(err, SC_MCP_INVALID_PARAMS, "prompts/get: params.name must be a string%s", "");
+        return refuse(err, SC_MCP_INVALID_PARAMS, "prompts/get: params.name must be a string%s",
+                      "");
     for (size_t i = 0; i < server->prompt_count && prompt == NULL; i++)
         if (strcmp(server->prompts[i].name, name) == 0)
             prompt = &server->prompts[i];
@@ -262,8 +272,8 @@ static int prompts_get(sc_mcp_context *ctx, const cJSON *params, cJSON **result,
 
 /* ---- resources ------------------------------------------------------------------- */
 
-static int resources_list(const sc_mcp_server *server, bool templates, const cJSON *params, cJSON **result,
-                          sc_error *err)
+static int resources_list(const sc_mcp_server *server, bool templates, const cJSON *params,
+                          cJSON **result, sc_error *err)
 {
     const char *method = templates ? "resources/templates/list" : "resources/list";
     size_t count = 0;
@@ -287,7 +297,8 @@ static int resources_list(const sc_mcp_server *server, bool templates, const cJS
             cJSON_Delete(entry);
             return nomem(err);
         }
-        if (cJSON_AddStringToObject(entry, templates ? "uriTemplate" : "uri", resource->uri) == NULL ||
+        if (cJSON_AddStringToObject(entry, templates ? "uriTemplate" : "uri", resource->uri) ==
+                NULL ||
             cJSON_AddStringToObject(entry, "name", resource->name) == NULL ||
             !add_optional(entry, "title", resource->title) ||
             !add_description(entry, resource->description, resource->schema) ||
@@ -343,14 +354,16 @@ static bool match_template(const char *template, const char *uri, cJSON *variabl
     return *u == '\0';
 }
 
-const sc_mcp_resource *sc_mcp_find_resource(const sc_mcp_server *server, const char *uri, cJSON *variables)
+const sc_mcp_resource *sc_mcp_find_resource(const sc_mcp_server *server, const char *uri,
+                                            cJSON *variables)
 {
     /* a fixed URI first, then the templates in the server's order */
     for (size_t i = 0; i < server->resource_count; i++)
         if (!is_template(&server->resources[i]) && strcmp(server->resources[i].uri, uri) == 0)
             return &server->resources[i];
     for (size_t i = 0; i < server->resource_count; i++) {
-        if (is_template(&server->resources[i]) && match_template(server->resources[i].uri, uri, variables))
+        if (is_template(&server->resources[i]) &&
+            match_template(server->resources[i].uri, uri, variables))
             return &server->resources[i];
         while (variables != NULL && variables->child != NULL) /* a partial match's leftovers */
             cJSON_DeleteItemFromArray(variables, 0);
@@ -362,7 +375,8 @@ static int resources_read(sc_mcp_context *ctx, const cJSON *params, cJSON **resu
 {
     const char *uri = string_member(params, "uri");
     if (uri == NULL)
-        return refuse(err, SC_MCP_INVALID_PARAMS, "resources/read: params.uri must be a string%s", "");
+        return refuse(err, SC_MCP_INVALID_PARAMS, "resources/read: params.uri must be a string%s",
+                      "");
     cJSON *variables = cJSON_CreateObject();
     if (variables == NULL)
         return nomem(err);
@@ -381,23 +395,25 @@ static int resources_read(sc_mcp_context *ctx, const cJSON *params, cJSON **resu
     ctx->resource = resource;
     *result = cJSON_CreateObject();
     cJSON *contents = cJSON_AddArrayToObject(*result, "contents");
-    int rc = contents == NULL ? SC_ERR_NOMEM
-                              : resource->read(ctx, resource, uri, is_template(resource) ? variables : NULL,
-                                               contents, err);
+    int rc = contents == NULL
+                 ? SC_ERR_NOMEM
+                 : resource->read(ctx, resource, uri, is_template(resource) ? variables : NULL,
+                                  contents, err);
     cJSON_Delete(variables);
     if (rc == SC_ERR_NOMEM)
         return nomem(err);
     return rc == 0 ? 0 : SC_MCP_INTERNAL_ERROR;
 }
 
-static int resources_subscribe(sc_mcp_context *ctx, bool subscribe, const cJSON *params, cJSON **result,
-                               sc_error *err)
+static int resources_subscribe(sc_mcp_context *ctx, bool subscribe, const cJSON *params,
+                               cJSON **result, sc_error *err)
 {
     const char *uri = string_member(params, "uri");
     if (uri == NULL)
         return refuse(err, SC_MCP_INVALID_PARAMS, "%s: params.uri must be a string",
                       subscribe ? "resources/subscribe" : "resources/unsubscribe");
-    if (sc_mcp_core_subscribe(ctx->session, uri, subscribe) != 0 || (*result = cJSON_CreateObject()) == NULL)
+    if (sc_mcp_core_subscribe(ctx->session, uri, subscribe) != 0 ||
+        (*result = cJSON_CreateObject()) == NULL)
         return nomem(err);
     return 0;
 }
@@ -415,27 +431,31 @@ static int completed_argument(const sc_mcp_server *server, const cJSON *ref, con
         const char *prompt = string_member(ref, "name");
         for (size_t i = 0; prompt != NULL && i < server->prompt_count; i++)
             if (strcmp(server->prompts[i].name, prompt) == 0) {
-                *argument = find_argument(server->prompts[i].arguments, server->prompts[i].argument_count, name);
+                *argument = find_argument(server->prompts[i].arguments,
+                                          server->prompts[i].argument_count, name);
                 *schema = server->prompts[i].schema;
                 return 0;
             }
-        return refuse(err, SC_MCP_INVALID_PARAMS, "completion/complete: no prompt called \"%.100s\"",
+        return refuse(err, SC_MCP_INVALID_PARAMS,
+                      "completion/complete: no prompt called \"%.100s\"",
                       prompt != NULL ? prompt : "");
     }
     if (type != NULL && strcmp(type, "ref/resource") == 0) {
         const char *uri = string_member(ref, "uri");
         for (size_t i = 0; uri != NULL && i < server->resource_count; i++)
             if (strcmp(server->resources[i].uri, uri) == 0) {
-                *argument =
-                    find_argument(server->resources[i].arguments, server->resources[i].argument_count, name);
+                *argument = find_argument(server->resources[i].arguments,
+                                          server->resources[i].argument_count, name);
                 *schema = server->resources[i].schema;
                 return 0;
             }
-        return refuse(err, SC_MCP_INVALID_PARAMS, "completion/complete: no resource template \"%.100s\"",
+        return refuse(err, SC_MCP_INVALID_PARAMS,
+                      "completion/complete: no resource template \"%.100s\"",
                       uri != NULL ? uri : "");
     }
-    return refuse(err, SC_MCP_INVALID_PARAMS,
-                  "completion/complete: params.ref.type must be \"ref/prompt\" or \"ref/resource\"%s", "");
+    return refuse(
+        err, SC_MCP_INVALID_PARAMS,
+        "completion/complete: params.ref.type must be \"ref/prompt\" or \"ref/resource\"%s", "");
 }
 
 /* At most this many values in one answer, as the specification says. */
@@ -449,8 +469,10 @@ static int complete(sc_mcp_context *ctx, const cJSON *params, cJSON **result, sc
     const char *name = string_member(about, "name");
     const char *value = string_member(about, "value");
     if (!cJSON_IsObject(ref) || name == NULL || value == NULL)
-        return refuse(err, SC_MCP_INVALID_PARAMS,
-                      "completion/complete: params needs ref and an argument with a string name and value%s", "");
+        return refuse(
+            err, SC_MCP_INVALID_PARAMS,
+            "completion/complete: params needs ref and an argument with a string name and value%s",
+            "");
     const sc_mcp_argument *argument;
     const char *schema_text;
     int code = completed_argument(ctx->server, ref, name, &argument, &schema_text, err);
@@ -460,14 +482,17 @@ static int complete(sc_mcp_context *ctx, const cJSON *params, cJSON **result, sc
     if (values == NULL)
         return nomem(err);
     int rc = 0;
-    if ((argument == NULL || (argument->values == NULL && argument->complete == NULL)) && schema_text != NULL) {
+    if ((argument == NULL || (argument->values == NULL && argument->complete == NULL)) &&
+        schema_text != NULL) {
         /* an enum member of the arguments' struct: its values, no code needed */
         cJSON *schema = cJSON_Parse(schema_text);
-        const cJSON *property = cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(schema, "properties"), name);
+        const cJSON *property = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(schema, "properties"), name);
         const cJSON *v;
         cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(property, "enum"))
         {
-            if (rc == 0 && cJSON_IsString(v) && strncmp(v->valuestring, value, strlen(value)) == 0) {
+            if (rc == 0 && cJSON_IsString(v) &&
+                strncmp(v->valuestring, value, strlen(value)) == 0) {
                 cJSON *item = cJSON_CreateString(v->valuestring);
                 if (item == NULL || !cJSON_AddItemToArray(values, item)) {
                     cJSON_Delete(item);
@@ -489,8 +514,9 @@ static int complete(sc_mcp_context *ctx, const cJSON *params, cJSON **result, sc
                 }
             }
     } else if (argument != NULL && argument->complete != NULL) {
-        rc = argument->complete(ctx, argument, value, cJSON_GetObjectItemCaseSensitive(context, "arguments"),
-                                values, err);
+        rc =
+            argument->complete(ctx, argument, value,
+                               cJSON_GetObjectItemCaseSensitive(context, "arguments"), values, err);
     }
     if (rc != 0) {
         cJSON_Delete(values);
@@ -517,16 +543,18 @@ static int set_level(sc_mcp_context *ctx, const cJSON *params, cJSON **result, s
 {
     const char *level = string_member(params, "level");
     if (level == NULL || !sc_mcp_core_set_level(ctx->session, level))
-        return refuse(err, SC_MCP_INVALID_PARAMS,
-                      "logging/setLevel: params.level must be one of debug, info, notice, warning, error, "
-                      "critical, alert, emergency%s",
-                      "");
+        return refuse(
+            err, SC_MCP_INVALID_PARAMS,
+            "logging/setLevel: params.level must be one of debug, info, notice, warning, error, "
+            "critical, alert, emergency%s",
+            "");
     if ((*result = cJSON_CreateObject()) == NULL)
         return nomem(err);
     return 0;
 }
 
-int sc_mcp_feature(sc_mcp_context *ctx, const char *method, const cJSON *params, cJSON **result, sc_error *err)
+int sc_mcp_feature(sc_mcp_context *ctx, const char *method, const cJSON *params, cJSON **result,
+                   sc_error *err)
 {
     const sc_mcp_server *server = ctx->server;
     int code = SC_MCP_METHOD_NOT_FOUND;
@@ -548,7 +576,8 @@ int sc_mcp_feature(sc_mcp_context *ctx, const char *method, const cJSON *params,
         code = resources_subscribe(ctx, true, params, result, err);
     else if (server->resource_count > 0 && strcmp(method, "resources/unsubscribe") == 0)
         code = resources_subscribe(ctx, false, params, result, err);
-    else if (server->prompt_count + server->resource_count > 0 && strcmp(method, "completion/complete") == 0)
+    else if (server->prompt_count + server->resource_count > 0 &&
+             strcmp(method, "completion/complete") == 0)
         code = complete(ctx, params, result, err);
     else
         sc_fail(err, SC_ERR_ARGUMENT, NULL, "method not found: %.100s", method);

@@ -72,14 +72,18 @@ static bool add_cors(struct MHD_Response *response, const char *origin, bool cha
 {
     if (origin == NULL)
         return true;
-    return MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, origin) == MHD_YES &&
+    return MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, origin) ==
+               MHD_YES &&
            MHD_add_response_header(response, MHD_HTTP_HEADER_VARY, "Origin") == MHD_YES &&
            MHD_add_response_header(response, "Access-Control-Expose-Headers",
-                                   challenge ? "Mcp-Session-Id, WWW-Authenticate" : "Mcp-Session-Id") == MHD_YES &&
-           MHD_add_response_header(response, "Access-Control-Allow-Methods", "GET, POST, DELETE") == MHD_YES &&
-           MHD_add_response_header(response, "Access-Control-Allow-Headers",
-                                   "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, "
-                                   "Last-Event-ID") == MHD_YES;
+                                   challenge ? "Mcp-Session-Id, WWW-Authenticate"
+                                             : "Mcp-Session-Id") == MHD_YES &&
+           MHD_add_response_header(response, "Access-Control-Allow-Methods", "GET, POST, DELETE") ==
+               MHD_YES &&
+           MHD_add_response_header(
+               response, "Access-Control-Allow-Headers",
+               "Content-Type, Accept, Authorization, Mcp-Session-Id, MCP-Protocol-Version, "
+               "Last-Event-ID") == MHD_YES;
 }
 
 typedef struct extra_headers {
@@ -88,33 +92,38 @@ typedef struct extra_headers {
     const char *challenge; /* WWW-Authenticate's value (OAuth), else "Bearer" when authenticate */
 } extra_headers;
 
-static enum MHD_Result queue(struct MHD_Connection *c, unsigned status, struct MHD_Response *response,
-                             const char *type, const extra_headers *x)
+static enum MHD_Result queue(struct MHD_Connection *c, unsigned status,
+                             struct MHD_Response *response, const char *type,
+                             const extra_headers *x)
 {
     if (response == NULL)
         return MHD_NO;
-    bool ok = type == NULL || MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, type) == MHD_YES;
+    bool ok = type == NULL ||
+              MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, type) == MHD_YES;
     if (ok && x->session_id != NULL)
         ok = MHD_add_response_header(response, "Mcp-Session-Id", x->session_id) == MHD_YES;
     if (ok && x->allow != NULL)
         ok = MHD_add_response_header(response, MHD_HTTP_HEADER_ALLOW, x->allow) == MHD_YES;
     if (ok && x->retry_after != NULL)
-        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, x->retry_after) == MHD_YES;
+        ok = MHD_add_response_header(response, MHD_HTTP_HEADER_RETRY_AFTER, x->retry_after) ==
+             MHD_YES;
     if (ok && (x->authenticate || x->challenge != NULL))
         ok = MHD_add_response_header(response, MHD_HTTP_HEADER_WWW_AUTHENTICATE,
                                      x->challenge != NULL ? x->challenge : "Bearer") == MHD_YES;
     if (ok && x->close) /* libmicrohttpd closes the connection after a response that says so */
         ok = MHD_add_response_header(response, MHD_HTTP_HEADER_CONNECTION, "close") == MHD_YES;
-    if (ok && (status != MHD_HTTP_FORBIDDEN || x->challenge != NULL)) /* a 403 of scopes: the origin passed */
-        ok = add_cors(response, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN),
+    if (ok && (status != MHD_HTTP_FORBIDDEN ||
+               x->challenge != NULL)) /* a 403 of scopes: the origin passed */
+        ok = add_cors(response,
+                      MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN),
                       x->challenge != NULL); /* a web client reads the OAuth challenge */
     enum MHD_Result rc = ok ? MHD_queue_response(c, status, response) : MHD_NO;
     MHD_destroy_response(response);
     return rc;
 }
 
-static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *text, size_t len,
-                                 const extra_headers *x)
+static enum MHD_Result send_text(struct MHD_Connection *c, unsigned status, const char *text,
+                                 size_t len, const extra_headers *x)
 {
     static const extra_headers none;
     struct MHD_Response *response =
@@ -139,7 +148,8 @@ static double monotonic_seconds(void)
 
 /* One line for an HTTP request the core did not read: outcome says how it
  * ended ("refused", "stream", "deleted"). */
-static void log_http(const sc_mcp_server *server, const request *r, unsigned status, const char *outcome)
+static void log_http(const sc_mcp_server *server, const request *r, unsigned status,
+                     const char *outcome)
 {
     if (server == NULL || !server->access_log || r == NULL)
         return;
@@ -159,17 +169,18 @@ static void log_http(const sc_mcp_server *server, const request *r, unsigned sta
 /* A refusal by the transport: the status and, as the specification allows,
  * a JSON-RPC error without id saying why (the format and its arguments
  * are ASCII without quotes or backslashes, so the text is a JSON string). */
-static enum MHD_Result refuse_with(struct MHD_Connection *c, unsigned status, const extra_headers *x,
-                                   const char *fmt, ...) SC_PRINTF(4, 5);
-static enum MHD_Result refuse_with(struct MHD_Connection *c, unsigned status, const extra_headers *x,
-                                   const char *fmt, ...)
+static enum MHD_Result refuse_with(struct MHD_Connection *c, unsigned status,
+                                   const extra_headers *x, const char *fmt, ...) SC_PRINTF(4, 5);
+static enum MHD_Result refuse_with(struct MHD_Connection *c, unsigned status,
+                                   const extra_headers *x, const char *fmt, ...)
 {
     char message[256], body[512];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
-    int n = snprintf(body, sizeof body, "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":%d,\"message\":\"%s\"}}",
+    int n = snprintf(body, sizeof body,
+                     "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":%d,\"message\":\"%s\"}}",
                      SC_MCP_INVALID_REQUEST, message);
     if (n < 0 || (size_t)n >= sizeof body)
         return MHD_NO;
@@ -234,7 +245,8 @@ static bool host_allowed(const sc_mcp_http *h, const char *host)
         /* the name without its port: "[::1]:8080" is "[::1]" */
         size_t n = host[0] == '[' ? strcspn(host, "]") + 1 : strcspn(host, ":");
         for (size_t i = 0; i < h->options.allowed_host_count; i++)
-            if (strlen(h->options.allowed_hosts[i]) == n && strncasecmp(host, h->options.allowed_hosts[i], n) == 0)
+            if (strlen(h->options.allowed_hosts[i]) == n &&
+                strncasecmp(host, h->options.allowed_hosts[i], n) == 0)
                 return true;
         return false;
     }
@@ -245,7 +257,8 @@ static bool authorized(const sc_mcp_http *h, struct MHD_Connection *c)
 {
     if (h->options.authorize == NULL)
         return true;
-    const char *value = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+    const char *value =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
     const char *token = NULL;
     if (value != NULL && strncasecmp(value, "Bearer ", 7) == 0) {
         token = value + 7;
@@ -258,16 +271,18 @@ static bool authorized(const sc_mcp_http *h, struct MHD_Connection *c)
 /* OAuth (mcp_oauth.c): the request's token verified, its principal kept
  * with the request (freed with its arena); or false, with *answer the
  * result of queueing the challenge the specification asks for. */
-static bool token_allowed(sc_mcp_http *h, struct MHD_Connection *c, request *r, enum MHD_Result *answer)
+static bool token_allowed(sc_mcp_http *h, struct MHD_Connection *c, request *r,
+                          enum MHD_Result *answer)
 {
     sc_oauth_principal *principal;
     const char *why;
     bool in_query = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "access_token") != NULL;
-    sc_oauth_status status =
-        sc_oauth_check(h->oauth, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),
-                       in_query, &principal, &why);
+    sc_oauth_status status = sc_oauth_check(
+        h->oauth, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),
+        in_query, &principal, &why);
     *answer = MHD_NO;
-    if (status == SC_OAUTH_ALLOWED && sc_arena_on_release(r->arena, sc_oauth_principal_free, principal) != 0) {
+    if (status == SC_OAUTH_ALLOWED &&
+        sc_arena_on_release(r->arena, sc_oauth_principal_free, principal) != 0) {
         sc_oauth_principal_free(principal);
         return false;
     }
@@ -277,15 +292,18 @@ static bool token_allowed(sc_mcp_http *h, struct MHD_Connection *c, request *r, 
     }
     if (status == SC_OAUTH_NOMEM)
         return false;
-    if (status == SC_OAUTH_UNAVAILABLE) { /* not the token's fault: a 401 would send the client to sign in again */
+    if (status == SC_OAUTH_UNAVAILABLE) { /* not the token's fault: a 401 would send the client to
+                                             sign in again */
         char wait[16];
         snprintf(wait, sizeof wait, "%u", sc_oauth_retry_after(h->oauth));
-        *answer = refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = wait},
-                              "Service Unavailable: %s; try again later", why);
+        *answer =
+            refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = wait},
+                        "Service Unavailable: %s; try again later", why);
         return false;
     }
     char challenge[4096];
-    extra_headers x = {.challenge = sc_oauth_challenge(h->oauth, status, why, NULL, challenge, sizeof challenge)};
+    extra_headers x = {
+        .challenge = sc_oauth_challenge(h->oauth, status, why, NULL, challenge, sizeof challenge)};
     if (status == SC_OAUTH_MALFORMED)
         *answer = refuse_with(c, MHD_HTTP_BAD_REQUEST, &x, "Bad Request: %s", why);
     else
@@ -303,10 +321,15 @@ static enum MHD_Result send_metadata(sc_mcp_http *h, struct MHD_Connection *c, c
                            "Method Not Allowed: GET the metadata");
     size_t len;
     const char *json = sc_oauth_metadata(h->oauth, &len);
-    struct MHD_Response *response = MHD_create_response_from_buffer(len, (void *)(uintptr_t)json, MHD_RESPMEM_PERSISTENT);
-    if (response == NULL || MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json") != MHD_YES ||
-        MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*") != MHD_YES ||
-        MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "max-age=3600") != MHD_YES) {
+    struct MHD_Response *response =
+        MHD_create_response_from_buffer(len, (void *)(uintptr_t)json, MHD_RESPMEM_PERSISTENT);
+    if (response == NULL ||
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json") !=
+            MHD_YES ||
+        MHD_add_response_header(response, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*") !=
+            MHD_YES ||
+        MHD_add_response_header(response, MHD_HTTP_HEADER_CACHE_CONTROL, "max-age=3600") !=
+            MHD_YES) {
         if (response != NULL)
             MHD_destroy_response(response);
         return MHD_NO;
@@ -346,7 +369,8 @@ static int accept_weight(const char *accept, const char *type)
         int rank = -1;
         if (n == strlen(type) && strncasecmp(range, type, n) == 0)
             rank = 2;
-        else if (n == major + 2 && strncasecmp(range, type, major + 1) == 0 && range[major + 1] == '*')
+        else if (n == major + 2 && strncasecmp(range, type, major + 1) == 0 &&
+                 range[major + 1] == '*')
             rank = 1;
         else if (n == 3 && strncmp(range, "*/*", 3) == 0)
             rank = 0;
@@ -386,7 +410,8 @@ typedef struct framing {
     unsigned lengths, encodings;
 } framing;
 
-static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const char *key,
+                                     const char *value)
 {
     framing *f = cls;
     (void)kind, (void)value;
@@ -414,32 +439,35 @@ static bool session_owner(const http_session *s, const sc_mcp_principal *princip
 /* Whether the request's token holds every scope its calls need; if not,
  * *answer is the result of queueing the 403 that names them all (as the
  * specification asks). */
-static bool scopes_granted(sc_mcp_http *h, struct MHD_Connection *c, request *r, enum MHD_Result *answer)
+static bool scopes_granted(sc_mcp_http *h, struct MHD_Connection *c, request *r,
+                           enum MHD_Result *answer)
 {
     if (h->oauth == NULL || r->principal == NULL)
         return true;
-    const char *missing = sc_oauth_missing_scopes(h->oauth, r->principal, r->arena, r->body, r->len);
+    const char *missing =
+        sc_oauth_missing_scopes(h->oauth, r->principal, r->arena, r->body, r->len);
     if (missing == NULL)
         return true;
     char challenge[4096];
-    extra_headers x = {.challenge = sc_oauth_challenge(h->oauth, SC_OAUTH_INVALID, NULL, missing, challenge,
-                                                       sizeof challenge)};
-    *answer = refuse_with(c, MHD_HTTP_FORBIDDEN, &x, "Forbidden: insufficient_scope, the request needs %.150s",
-                          missing);
+    extra_headers x = {.challenge = sc_oauth_challenge(h->oauth, SC_OAUTH_INVALID, NULL, missing,
+                                                       challenge, sizeof challenge)};
+    *answer = refuse_with(c, MHD_HTTP_FORBIDDEN, &x,
+                          "Forbidden: insufficient_scope, the request needs %.150s", missing);
     return false;
 }
 
 /* What can be refused from the headers alone, before the body is read:
  * returns MHD_YES to go on reading, or the result of queueing a refusal
  * (libmicrohttpd then drops the body and closes the connection). */
-static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, const char *url, const char *method,
-                                     request *r)
+static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
+                                     const char *method, request *r)
 {
     framing f = {0, 0};
     MHD_get_connection_values(c, MHD_HEADER_KIND, count_framing, &f);
     if (f.lengths > 1 || (f.lengths > 0 && f.encodings > 0)) /* RFC 9112 6.3: a smuggling attempt */
-        return refuse_with(c, MHD_HTTP_BAD_REQUEST, &(extra_headers){.close = true},
-                           "Bad Request: more than one Content-Length, or Content-Length with Transfer-Encoding");
+        return refuse_with(
+            c, MHD_HTTP_BAD_REQUEST, &(extra_headers){.close = true},
+            "Bad Request: more than one Content-Length, or Content-Length with Transfer-Encoding");
     if (!host_allowed(h, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST)))
         return refuse(c, MHD_HTTP_FORBIDDEN, "Forbidden: Host not allowed");
     if (h->oauth != NULL && sc_oauth_is_metadata(h->oauth, url))
@@ -449,42 +477,56 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
     if (!origin_allowed(h, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ORIGIN)))
         return refuse(c, MHD_HTTP_FORBIDDEN, "Forbidden: Origin not allowed");
     if (strcmp(method, MHD_HTTP_METHOD_OPTIONS) == 0) /* a CORS preflight carries no credentials */
-        return send_text(c, MHD_HTTP_NO_CONTENT, "", 0, &(extra_headers){.allow = "GET, POST, DELETE, OPTIONS"});
+        return send_text(c, MHD_HTTP_NO_CONTENT, "", 0,
+                         &(extra_headers){.allow = "GET, POST, DELETE, OPTIONS"});
     if (!authorized(h, c))
         return refuse(c, MHD_HTTP_UNAUTHORIZED, "Unauthorized: a valid bearer token is required");
     enum MHD_Result refused;
     if (h->oauth != NULL && !token_allowed(h, c, r, &refused))
         return refused;
-    bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0, get = strcmp(method, MHD_HTTP_METHOD_GET) == 0;
+    bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0,
+         get = strcmp(method, MHD_HTTP_METHOD_GET) == 0;
     if (!post && !get && strcmp(method, MHD_HTTP_METHOD_DELETE) != 0)
-        return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED, "Method Not Allowed: POST a message, GET a stream, DELETE a session");
+        return refuse(c, MHD_HTTP_METHOD_NOT_ALLOWED,
+                      "Method Not Allowed: POST a message, GET a stream, DELETE a session");
     const char *accept = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_ACCEPT);
-    if (post && !json_content(MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE)))
-        return refuse(c, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE, "Unsupported Media Type: the body must be application/json");
-    if (post && accept_weight(accept, "application/json") == 0 && accept_weight(accept, "text/event-stream") == 0)
-        return refuse(c, MHD_HTTP_NOT_ACCEPTABLE, "Not Acceptable: the reply is application/json or text/event-stream");
+    if (post && !json_content(
+                    MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_TYPE)))
+        return refuse(c, MHD_HTTP_UNSUPPORTED_MEDIA_TYPE,
+                      "Unsupported Media Type: the body must be application/json");
+    if (post && accept_weight(accept, "application/json") == 0 &&
+        accept_weight(accept, "text/event-stream") == 0)
+        return refuse(c, MHD_HTTP_NOT_ACCEPTABLE,
+                      "Not Acceptable: the reply is application/json or text/event-stream");
     if (get && accept_weight(accept, "text/event-stream") == 0)
-        return refuse(c, MHD_HTTP_NOT_ACCEPTABLE, "Not Acceptable: the stream is text/event-stream");
+        return refuse(c, MHD_HTTP_NOT_ACCEPTABLE,
+                      "Not Acceptable: the stream is text/event-stream");
     /* A body over the limit is read and dropped, and then answered with
      * 413: answering before it is read would close the connection while
      * the client still sends, and most clients then see a reset instead of
      * the 413. Past DRAIN_FACTOR times the limit it is not worth reading. */
-    const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    const char *length =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     unsigned long long declared = length != NULL ? strtoull(length, NULL, 10) : 0;
     if (declared / DRAIN_FACTOR > h->max_body)
-        return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, "Content Too Large: the body is over %zu bytes", h->max_body);
+        return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE,
+                      "Content Too Large: the body is over %zu bytes", h->max_body);
     r->too_large = declared > h->max_body;
     const char *id = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Mcp-Session-Id");
     const char *version = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "MCP-Protocol-Version");
-    if (id == NULL && !post && version != NULL && sc_mcp_stateless_version(version)) /* 2026-07-28 has no GET, DELETE */
-        return refuse_with(c, MHD_HTTP_METHOD_NOT_ALLOWED, &(extra_headers){.allow = "POST"},
-                           "Method Not Allowed: MCP %s has no session to GET or DELETE; POST each request",
-                           version);
+    if (id == NULL && !post && version != NULL &&
+        sc_mcp_stateless_version(version)) /* 2026-07-28 has no GET, DELETE */
+        return refuse_with(
+            c, MHD_HTTP_METHOD_NOT_ALLOWED, &(extra_headers){.allow = "POST"},
+            "Method Not Allowed: MCP %s has no session to GET or DELETE; POST each request",
+            version);
     if (id == NULL && !post)
         return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: Mcp-Session-Id header is required");
     if (id != NULL && (r->session = sc_http_session_acquire(h, id)) == NULL)
         return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session; initialize a new one");
-    if (id != NULL && !session_owner(r->session, r->principal)) /* answered as if it were unknown: ids are not probed */
+    if (id != NULL &&
+        !session_owner(r->session,
+                       r->principal)) /* answered as if it were unknown: ids are not probed */
         return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session; initialize a new one");
     /* The specification: an invalid or unsupported revision gets 400; a
      * supported one other than the session's is not refused (a client may
@@ -499,16 +541,16 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
 /* A connection writing a stream. */
 typedef struct reader {
     sc_mcp_http *h;
-    stream *st;            /* a reference */
-    http_session *session; /* a reference (NULL: initialize's stream) */
-    parked park;           /* its connection, while there is nothing to write */
+    stream *st;             /* a reference */
+    http_session *session;  /* a reference (NULL: initialize's stream) */
+    parked park;            /* its connection, while there is nothing to write */
     unsigned attachment;    /* its stream's, when it attached */
     unsigned long long pos; /* the seq of the event being written */
     size_t offset;          /* in it */
     char prime[64];         /* the first event, when one is sent */
     size_t prime_len, prime_off;
-    bool post;              /* the POST's own connection (which its handler may close) */
-    char last[32];          /* the retry field written as the handler closes it */
+    bool post;     /* the POST's own connection (which its handler may close) */
+    char last[32]; /* the retry field written as the handler closes it */
     size_t last_len, last_off;
 } reader;
 
@@ -560,7 +602,8 @@ static ssize_t read_stream(void *cls, uint64_t at, char *buf, size_t max)
             e = NULL;
         if (e == NULL && cut) {
             if (rd->last_len == 0)
-                rd->last_len = (size_t)snprintf(rd->last, sizeof rd->last, "retry: %u\n\n", st->retry_ms);
+                rd->last_len =
+                    (size_t)snprintf(rd->last, sizeof rd->last, "retry: %u\n\n", st->retry_ms);
             pthread_mutex_unlock(&h->lock);
             if (rd->last_off < rd->last_len)
                 return (ssize_t)copy_out(buf, max, rd->last, rd->last_len, &rd->last_off);
@@ -659,14 +702,16 @@ static void reader_free(void *cls)
 /* The socket of connection c (-1: unknown). */
 static int socket_of(struct MHD_Connection *c)
 {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
     return info != NULL ? info->connect_fd : -1;
 }
 
 /* Answers with stream st from event pos on, as text/event-stream; takes a
  * reference to st and, when not NULL, to session. */
-static enum MHD_Result stream_response(sc_mcp_http *h, struct MHD_Connection *c, stream *st, http_session *session,
-                                       unsigned long long pos, bool prime, const char *new_session_id)
+static enum MHD_Result stream_response(sc_mcp_http *h, struct MHD_Connection *c, stream *st,
+                                       http_session *session, unsigned long long pos, bool prime,
+                                       const char *new_session_id)
 {
     reader *rd = calloc(1, sizeof *rd);
     if (rd == NULL)
@@ -695,14 +740,15 @@ static enum MHD_Result stream_response(sc_mcp_http *h, struct MHD_Connection *c,
      * with the retry field (ms) the specification asks for before a
      * connection closes early */
     if (prime && session != NULL && strcmp(session->session.protocol_version, "2025-11-25") >= 0)
-        rd->prime_len = (size_t)snprintf(rd->prime, sizeof rd->prime, "id: %u-%llu\nretry: 1000\ndata: \n\n",
-                                         st->number, pos - 1);
+        rd->prime_len =
+            (size_t)snprintf(rd->prime, sizeof rd->prime, "id: %u-%llu\nretry: 1000\ndata: \n\n",
+                             st->number, pos - 1);
     pthread_mutex_unlock(&h->lock);
     /* the block: libmicrohttpd writes a chunked stream through the
      * connection's own buffer; this one is only for HTTP/1.0 clients, and
      * each stream's response has one (memory per stream) */
-    struct MHD_Response *response = MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, read_stream, rd,
-                                                                      reader_free);
+    struct MHD_Response *response =
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 1024, read_stream, rd, reader_free);
     if (response == NULL) {
         reader_free(rd);
         return MHD_NO;
@@ -711,7 +757,8 @@ static enum MHD_Result stream_response(sc_mcp_http *h, struct MHD_Connection *c,
         MHD_destroy_response(response);
         return MHD_NO;
     }
-    return queue(c, MHD_HTTP_OK, response, "text/event-stream", &(extra_headers){.session_id = new_session_id});
+    return queue(c, MHD_HTTP_OK, response, "text/event-stream",
+                 &(extra_headers){.session_id = new_session_id});
 }
 
 /* GET: the session's stream for messages outside a request, or with
@@ -719,12 +766,14 @@ static enum MHD_Result stream_response(sc_mcp_http *h, struct MHD_Connection *c,
 static enum MHD_Result get(sc_mcp_http *h, struct MHD_Connection *c, request *r)
 {
     http_session *s = r->session;
-    const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_LAST_EVENT_ID);
+    const char *last =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_LAST_EVENT_ID);
     unsigned number = 0;
     unsigned long long seq = 0;
     char tail;
     if (last != NULL && sscanf(last, "%u-%llu%c", &number, &seq, &tail) != 2)
-        return refuse(c, MHD_HTTP_BAD_REQUEST, "Bad Request: Last-Event-ID is not one of this server's event ids");
+        return refuse(c, MHD_HTTP_BAD_REQUEST,
+                      "Bad Request: Last-Event-ID is not one of this server's event ids");
     pthread_mutex_lock(&h->lock);
     stream *st = NULL;
     if (last != NULL) {
@@ -744,7 +793,9 @@ static enum MHD_Result get(sc_mcp_http *h, struct MHD_Connection *c, request *r)
     pthread_mutex_unlock(&h->lock);
     enum MHD_Result result;
     if (st == NULL)
-        return last != NULL ? refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: the stream of Last-Event-ID is gone") : MHD_NO;
+        return last != NULL
+                   ? refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: the stream of Last-Event-ID is gone")
+                   : MHD_NO;
     if (busy) /* one connection per stream: two would split its messages */
         result = refuse(c, MHD_HTTP_CONFLICT, "Conflict: the stream is open on another connection");
     else
@@ -763,17 +814,17 @@ static enum MHD_Result get(sc_mcp_http *h, struct MHD_Connection *c, request *r)
 
 /* A message handled on a worker thread. */
 typedef struct job {
-    struct job *next;      /* in the queue */
+    struct job *next; /* in the queue */
     sc_mcp_http *h;
     stream *st;            /* a reference */
     http_session *session; /* a reference */
     sc_mcp_test_handler handler;
-    sc_arena *arena;       /* holds the body; freed by the job */
+    sc_arena *arena; /* holds the body; freed by the job */
     const char *body;
     size_t len;
-    sc_mcp_headers headers; /* the request's MCP headers, copied into arena */
-    bool request;          /* carries a request (counted against max_workers) */
-    bool listen;           /* subscriptions/listen of a stateless revision */
+    sc_mcp_headers headers;     /* the request's MCP headers, copied into arena */
+    bool request;               /* carries a request (counted against max_workers) */
+    bool listen;                /* subscriptions/listen of a stateless revision */
     sc_mcp_trace_headers trace; /* the request's trace context headers, copied into arena */
 } job;
 
@@ -790,13 +841,15 @@ static void handle(job *j)
     sc_mcp_channel request = {sc_http_send_on_post, st, sc_http_close_post,
                               stateless && !j->listen ? sc_http_post_open : NULL},
                    outside = {sc_http_send_outside, j->session, NULL, NULL};
-    sc_mcp_reply reply = {SC_MCP_NO_REPLY, NULL, 0, 0}; /* a test handler sets only what it answers */
+    sc_mcp_reply reply = {SC_MCP_NO_REPLY, NULL, 0,
+                          0};                       /* a test handler sets only what it answers */
     sc_mcp_thread_principal = j->headers.principal; /* for sc_mcp_principal_of in the handler */
     sc_mcp_thread_trace = &j->trace;                /* for sc_mcp_trace */
-    int rc = j->handler != NULL ? j->handler(h->server, &j->session->session, j->arena, j->body, j->len, &request,
-                                             &outside, &reply)
-                                : sc_mcp_handle_http(h->server, &j->session->session, j->arena, j->body, j->len,
-                                                     &request, &j->headers, &reply);
+    int rc = j->handler != NULL
+                 ? j->handler(h->server, &j->session->session, j->arena, j->body, j->len, &request,
+                              &outside, &reply)
+                 : sc_mcp_handle_http(h->server, &j->session->session, j->arena, j->body, j->len,
+                                      &request, &j->headers, &reply);
     sc_mcp_thread_principal = NULL;
     sc_mcp_thread_trace = NULL;
     char *text = rc == 0 && reply.text != NULL ? malloc(reply.len + 1) : NULL;
@@ -949,9 +1002,9 @@ static bool carries_request(sc_arena *arena, const char *body, size_t len)
     if (sc_parse_json(arena, body, len, &tree, &err) != 0)
         return true;
     batch = cJSON_IsArray(tree) ? tree : NULL;
-    cJSON_ArrayForEach(item, batch)
-        if (cJSON_GetObjectItemCaseSensitive(item, "method") != NULL && cJSON_GetObjectItemCaseSensitive(item, "id") != NULL)
-            return true;
+    cJSON_ArrayForEach(item,
+                       batch) if (cJSON_GetObjectItemCaseSensitive(item, "method") != NULL &&
+                                  cJSON_GetObjectItemCaseSensitive(item, "id") != NULL) return true;
     return !cJSON_IsArray(tree) && (cJSON_GetObjectItemCaseSensitive(tree, "method") == NULL) ==
                                        (cJSON_GetObjectItemCaseSensitive(tree, "id") == NULL);
 }
@@ -973,7 +1026,8 @@ static void lower_case(char *out, size_t size, const char *in)
     out[n] = '\0';
 }
 
-static enum MHD_Result collect_param(void *cls, enum MHD_ValueKind kind, const char *key, const char *value)
+static enum MHD_Result collect_param(void *cls, enum MHD_ValueKind kind, const char *key,
+                                     const char *value)
 {
     cJSON *params = cls;
     char name[128];
@@ -1016,15 +1070,16 @@ static char *listen_result(sc_arena *arena, const char *body, size_t len)
         return NULL;
     const cJSON *method = cJSON_GetObjectItemCaseSensitive(tree, "method");
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(tree, "id");
-    if (!cJSON_IsString(method) || strcmp(method->valuestring, "subscriptions/listen") != 0 || id == NULL ||
-        (!cJSON_IsString(id) && !cJSON_IsNumber(id)))
+    if (!cJSON_IsString(method) || strcmp(method->valuestring, "subscriptions/listen") != 0 ||
+        id == NULL || (!cJSON_IsString(id) && !cJSON_IsNumber(id)))
         return NULL;
     cJSON *reply = cJSON_CreateObject(), *result = NULL, *meta = NULL;
     bool ok = reply != NULL && cJSON_AddStringToObject(reply, "jsonrpc", "2.0") != NULL &&
               cJSON_AddItemToObject(reply, "id", cJSON_Duplicate(id, false)) &&
               (result = cJSON_AddObjectToObject(reply, "result")) != NULL &&
               (meta = cJSON_AddObjectToObject(result, "_meta")) != NULL &&
-              cJSON_AddItemToObject(meta, "io.modelcontextprotocol/subscriptionId", cJSON_Duplicate(id, false));
+              cJSON_AddItemToObject(meta, "io.modelcontextprotocol/subscriptionId",
+                                    cJSON_Duplicate(id, false));
     char *text = NULL, *copy = NULL;
     if (ok && sc_print_json(reply, &text) == 0) {
         copy = strdup(text);
@@ -1106,11 +1161,15 @@ static enum MHD_Result post_wait(sc_mcp_http *h, struct MHD_Connection *c, reque
         goto out;
     }
     switch (reply.outcome) {
-    case SC_MCP_NO_REPLY: result = send_text(c, MHD_HTTP_ACCEPTED, "", 0, NULL); break;
-    case SC_MCP_REJECTED: result = send_text(c, MHD_HTTP_BAD_REQUEST, reply.text, reply.len, NULL); break;
+    case SC_MCP_NO_REPLY:
+        result = send_text(c, MHD_HTTP_ACCEPTED, "", 0, NULL);
+        break;
+    case SC_MCP_REJECTED:
+        result = send_text(c, MHD_HTTP_BAD_REQUEST, reply.text, reply.len, NULL);
+        break;
     case SC_MCP_ANSWERED:
-        result = send_text(c, reply.http_status != 0 ? reply.http_status : MHD_HTTP_OK, reply.text, reply.len,
-                           &(extra_headers){.session_id = new_id});
+        result = send_text(c, reply.http_status != 0 ? reply.http_status : MHD_HTTP_OK, reply.text,
+                           reply.len, &(extra_headers){.session_id = new_id});
         break;
     }
 out:
@@ -1134,16 +1193,22 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
     if (params == NULL || sc_arena_on_release(r->arena, delete_tree, params) != 0)
         return MHD_NO;
     MHD_get_connection_values(c, MHD_HEADER_KIND, collect_param, params);
-    sc_mcp_headers headers = {header_copy(c, r->arena, "MCP-Protocol-Version"), header_copy(c, r->arena, "Mcp-Method"),
-                              header_copy(c, r->arena, "Mcp-Name"), param_of, params, r->principal};
-    sc_mcp_trace_headers trace = {header_copy(c, r->arena, "traceparent"), header_copy(c, r->arena, "tracestate"),
+    sc_mcp_headers headers = {header_copy(c, r->arena, "MCP-Protocol-Version"),
+                              header_copy(c, r->arena, "Mcp-Method"),
+                              header_copy(c, r->arena, "Mcp-Name"),
+                              param_of,
+                              params,
+                              r->principal};
+    sc_mcp_trace_headers trace = {header_copy(c, r->arena, "traceparent"),
+                                  header_copy(c, r->arena, "tracestate"),
                                   header_copy(c, r->arena, "baggage")};
     if (stateless && (r->session = sc_http_session_new(h)) == NULL)
         return MHD_NO;
     if (stateless)
         r->session->session.state = SC_MCP_STATE_STATELESS;
     if (initialize && !sc_http_session_room(h))
-        return refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = retry_after(h, wait)},
+        return refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE,
+                           &(extra_headers){.retry_after = retry_after(h, wait)},
                            "Service Unavailable: every session is in use; try again later");
     if (initialize && (r->session = sc_http_session_new(h)) == NULL)
         return MHD_NO;
@@ -1180,8 +1245,8 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
         r->session->refs++;
         h->handlers++;
         h->requests_running += carries;
-        *j = (job){NULL, h, st, r->session, h->handler, r->arena, r->body, r->len, headers, carries,
-                   listening != NULL, trace};
+        *j = (job){NULL,    h,      st,      r->session, h->handler,        r->arena,
+                   r->body, r->len, headers, carries,    listening != NULL, trace};
         if (listening != NULL) { /* its session's core will hold a listener */
             r->session->listening = true;
             st->listen_result = listening;
@@ -1227,12 +1292,12 @@ static enum MHD_Result post(sc_mcp_http *h, struct MHD_Connection *c, request *r
 
 /* ---- libmicrohttpd's callbacks -------------------------------------------- */
 
-typedef enum MHD_Result (*answer_fn)(sc_mcp_http *h, struct MHD_Connection *c, const char *url, const char *method,
-                                      request *r);
+typedef enum MHD_Result (*answer_fn)(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
+                                     const char *method, request *r);
 
 /* fn's answer to r, with r as the request being answered for the access log. */
-static enum MHD_Result answer_request(sc_mcp_http *h, struct MHD_Connection *c, const char *url, const char *method,
-                                      request *r, answer_fn fn)
+static enum MHD_Result answer_request(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
+                                      const char *method, request *r, answer_fn fn)
 {
     answering = r;
     answering_server = h->server;
@@ -1243,12 +1308,13 @@ static enum MHD_Result answer_request(sc_mcp_http *h, struct MHD_Connection *c, 
 }
 
 /* The whole request is in: the answer by its method. */
-static enum MHD_Result answer_by_method(sc_mcp_http *h, struct MHD_Connection *c, const char *url, const char *method,
-                                        request *r)
+static enum MHD_Result answer_by_method(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
+                                        const char *method, request *r)
 {
     (void)url;
     if (r->too_large)
-        return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE, "Content Too Large: the body is over %zu bytes", h->max_body);
+        return refuse(c, MHD_HTTP_CONTENT_TOO_LARGE,
+                      "Content Too Large: the body is over %zu bytes", h->max_body);
     if (strcmp(method, MHD_HTTP_METHOD_DELETE) == 0) {
         if (!sc_http_session_end(h, r->session->id))
             return refuse(c, MHD_HTTP_NOT_FOUND, "Not Found: no such session");
@@ -1260,9 +1326,9 @@ static enum MHD_Result answer_by_method(sc_mcp_http *h, struct MHD_Connection *c
     return post(h, c, r);
 }
 
-static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
-                                  const char *version, const char *upload_data, size_t *upload_data_size,
-                                  void **con_cls)
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *version, const char *upload_data,
+                                  size_t *upload_data_size, void **con_cls)
 {
     sc_mcp_http *h = cls;
     request *r = *con_cls;
@@ -1314,7 +1380,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     return answer_request(h, c, url, method, r, answer_by_method);
 }
 
-static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode toe)
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
+                         enum MHD_RequestTerminationCode toe)
 {
     sc_mcp_http *h = cls;
     request *r = *con_cls;
@@ -1329,7 +1396,8 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
         sc_http_unwatch(h, &r->park);
         if (r->st->waiter == &r->park)
             r->st->waiter = NULL;
-        if (!r->st->done && r->st->session != NULL && r->st->session->session.state == SC_MCP_STATE_STATELESS)
+        if (!r->st->done && r->st->session != NULL &&
+            r->st->session->session.state == SC_MCP_STATE_STATELESS)
             r->st->gone = true; /* cancelled */
         sc_http_stream_release(r->st);
         pthread_mutex_unlock(&h->lock);
@@ -1359,8 +1427,10 @@ static void on_log(void *cls, const char *fmt, va_list ap)
      * its cause (connection_https.c) */
     static const char handshake[] = "Error: received handshake message out of context.";
     if (strcmp(line, handshake) == 0) {
-        sc_mcp_log(server, "http: a TLS handshake failed (a plain HTTP request, TLS before 1.2, no common cipher, "
-                           "or a client that does not trust the certificate): connection closed");
+        sc_mcp_log(
+            server,
+            "http: a TLS handshake failed (a plain HTTP request, TLS before 1.2, no common cipher, "
+            "or a client that does not trust the certificate): connection closed");
         return;
     }
     sc_mcp_log(server, "http: %s", line);
@@ -1377,7 +1447,7 @@ static void on_log(void *cls, const char *fmt, va_list ap)
 #define CONNECTION_MEMORY (16 * 1024)
 #define DEFAULT_THREADS 256
 #define DEFAULT_MAX_SESSIONS 16384 /* as many as streams: a 2025 client holds one each */
-#define SPARE_FILES 64 /* open files kept for the rest of the process */
+#define SPARE_FILES 64             /* open files kept for the rest of the process */
 
 /* How many of wanted connections the process's open files allow
  * (RLIMIT_NOFILE, each connection a socket): the soft limit is raised
@@ -1387,15 +1457,18 @@ static unsigned open_files_for(const sc_mcp_server *server, unsigned wanted, boo
 {
     struct rlimit limit;
     rlim_t need = (rlim_t)wanted + SPARE_FILES;
-    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY || limit.rlim_cur >= need)
+    if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY ||
+        limit.rlim_cur >= need)
         return wanted;
     struct rlimit raised = limit;
-    raised.rlim_cur = limit.rlim_max == RLIM_INFINITY || limit.rlim_max >= need ? need : limit.rlim_max;
+    raised.rlim_cur =
+        limit.rlim_max == RLIM_INFINITY || limit.rlim_max >= need ? need : limit.rlim_max;
     if (setrlimit(RLIMIT_NOFILE, &raised) == 0)
         limit = raised;
     if (limit.rlim_cur >= need)
         return wanted;
-    unsigned fit = limit.rlim_cur > 2 * SPARE_FILES ? (unsigned)(limit.rlim_cur - SPARE_FILES) : SPARE_FILES;
+    unsigned fit =
+        limit.rlim_cur > 2 * SPARE_FILES ? (unsigned)(limit.rlim_cur - SPARE_FILES) : SPARE_FILES;
     if (asked)
         sc_mcp_log(server, "http: %llu open files at most (ulimit -Hn): %u connections, not %u",
                    (unsigned long long)limit.rlim_cur, fit, wanted);
@@ -1438,8 +1511,8 @@ static void destroy(sc_mcp_http *h)
     free(h);
 }
 
-int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *options, sc_mcp_http **out,
-                      sc_error *err)
+int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *options,
+                      sc_mcp_http **out, sc_error *err)
 {
     static const sc_mcp_http_options defaults;
     if (out == NULL || server == NULL)
@@ -1455,14 +1528,19 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
     h->path = options->path != NULL ? options->path : "/mcp";
     h->max_body = options->max_body != 0 ? options->max_body : sc_mcp_max_message(server);
     h->session_cap = options->max_sessions != 0 ? options->max_sessions : DEFAULT_MAX_SESSIONS;
-    h->request_timeout = options->request_timeout_seconds != 0 ? options->request_timeout_seconds : 10;
-    h->session_timeout = options->session_timeout_seconds != 0 ? options->session_timeout_seconds : 1800;
+    h->request_timeout =
+        options->request_timeout_seconds != 0 ? options->request_timeout_seconds : 10;
+    h->session_timeout =
+        options->session_timeout_seconds != 0 ? options->session_timeout_seconds : 1800;
     h->replay_events = options->replay_events != 0 ? options->replay_events : 64;
     unsigned timeout = options->timeout_seconds != 0 ? options->timeout_seconds : 30;
-    h->keepalive = options->keepalive_seconds != 0 ? options->keepalive_seconds : timeout / 2 > 15 ? 15 : timeout / 2;
+    h->keepalive = options->keepalive_seconds != 0 ? options->keepalive_seconds
+                   : timeout / 2 > 15              ? 15
+                                                   : timeout / 2;
     if (h->keepalive == 0)
         h->keepalive = 1;
-    snprintf(h->address, sizeof h->address, "%s", options->address != NULL ? options->address : "127.0.0.1");
+    snprintf(h->address, sizeof h->address, "%s",
+             options->address != NULL ? options->address : "127.0.0.1");
     h->check_host = loopback_address(h->address) && !options->any_host;
     h->options.tls_key_password = NULL; /* used below only */
     sc_http_tls tls;
@@ -1490,7 +1568,8 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
     /* OAuth: its options checked, its JWKS file read, before anything listens */
     int oauth_rc = 0;
     if (options->oauth.resource != NULL && options->authorize != NULL)
-        oauth_rc = sc_fail(err, SC_ERR_ARGUMENT, NULL, "authorize and oauth.resource exclude each other");
+        oauth_rc =
+            sc_fail(err, SC_ERR_ARGUMENT, NULL, "authorize and oauth.resource exclude each other");
     else if (options->oauth.resource != NULL)
         oauth_rc = sc_oauth_create(server, &options->oauth, h->path, &h->oauth, err);
     if (oauth_rc != 0) {
@@ -1518,9 +1597,9 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
         address_len = sizeof v6;
     }
     h->listen_fd = address != NULL ? sc_http_listen(address, address_len) : -1;
-    h->max_connections = open_files_for(server, options->max_connections != 0 ? options->max_connections
-                                                                               : DEFAULT_MAX_CONNECTIONS,
-                                        options->max_connections != 0);
+    h->max_connections = open_files_for(
+        server, options->max_connections != 0 ? options->max_connections : DEFAULT_MAX_CONNECTIONS,
+        options->max_connections != 0);
     h->max_per_ip = options->max_connections_per_ip != 0 ? options->max_connections_per_ip
                                                          : (h->max_connections + 1) / 2;
     h->max_workers = options->threads != 0 ? options->threads : DEFAULT_THREADS;
@@ -1545,17 +1624,19 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
     if (h->tls)
         flags |= MHD_USE_TLS;
     if (h->listen_fd >= 0 && h->watch_fd >= 0)
-        h->daemon = MHD_start_daemon(
-            flags, 0, NULL, NULL, on_request, h, MHD_OPTION_EXTERNAL_LOGGER, on_log, (void *)server,
-            MHD_OPTION_CONNECTION_LIMIT, 2 * h->max_connections + 16, /* kept by acceptor: this is a backstop */
-            MHD_OPTION_STRICT_FOR_CLIENT, (int)1, MHD_OPTION_CONNECTION_TIMEOUT, timeout,
-            MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY,
-            MHD_OPTION_NOTIFY_CONNECTION, sc_http_on_connection, h, MHD_OPTION_NOTIFY_COMPLETED, on_completed, h,
-            MHD_OPTION_ARRAY, h->tls ? tls_options : &tls_options[4], MHD_OPTION_END);
+        h->daemon =
+            MHD_start_daemon(flags, 0, NULL, NULL, on_request, h, MHD_OPTION_EXTERNAL_LOGGER,
+                             on_log, (void *)server, MHD_OPTION_CONNECTION_LIMIT,
+                             2 * h->max_connections + 16, /* kept by acceptor: this is a backstop */
+                             MHD_OPTION_STRICT_FOR_CLIENT, (int)1, MHD_OPTION_CONNECTION_TIMEOUT,
+                             timeout, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY,
+                             MHD_OPTION_NOTIFY_CONNECTION, sc_http_on_connection, h,
+                             MHD_OPTION_NOTIFY_COMPLETED, on_completed, h, MHD_OPTION_ARRAY,
+                             h->tls ? tls_options : &tls_options[4], MHD_OPTION_END);
     sc_http_tls_free(&tls);
     if (h->daemon == NULL) {
         int rc = sc_fail(err, SC_ERR_ARGUMENT, NULL,
-                         address == NULL ? "\"%.64s\" is not an IPv4 or IPv6 address"
+                         address == NULL    ? "\"%.64s\" is not an IPv4 or IPv6 address"
                          : h->listen_fd < 0 ? "cannot listen on %.64s port %u (in use?)"
                                             : "cannot start the HTTP server on %.64s port %u",
                          h->address, (unsigned)options->port);
@@ -1650,8 +1731,8 @@ int sc_mcp_serve_http(const sc_mcp_server *server, const sc_mcp_http_options *op
         sc_mcp_log(server, "http: %s", err.message);
     } else {
         bool v6 = strchr(http->address, ':') != NULL;
-        sc_mcp_log(server, "listening on %s://%s%s%s:%u%s", http->tls ? "https" : "http", v6 ? "[" : "",
-                   http->address, v6 ? "]" : "", (unsigned)http->port, http->path);
+        sc_mcp_log(server, "listening on %s://%s%s%s:%u%s", http->tls ? "https" : "http",
+                   v6 ? "[" : "", http->address, v6 ? "]" : "", (unsigned)http->port, http->path);
         int signal;
         sigwait(&stop, &signal);
         sc_mcp_log(server, "stopping (signal %d)", signal);

@@ -203,7 +203,8 @@ static void give_back(sc_mcp_http *h, time_t now)
 
 static connection *connection_of(struct MHD_Connection *c)
 {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     return info != NULL ? info->socket_context : NULL;
 }
 
@@ -242,7 +243,8 @@ static connection *reap_idle(sc_mcp_http *h, const peer *p)
     for (connection *conn = h->connections; conn != NULL; conn = conn->next)
         if (conn->from == p && conn->idle && !conn->reaped &&
             (oldest == NULL || conn->since.tv_sec < oldest->since.tv_sec ||
-             (conn->since.tv_sec == oldest->since.tv_sec && conn->since.tv_nsec < oldest->since.tv_nsec)))
+             (conn->since.tv_sec == oldest->since.tv_sec &&
+              conn->since.tv_nsec < oldest->since.tv_nsec)))
             oldest = conn;
     if (oldest != NULL) {
         oldest->reaped = true;
@@ -252,20 +254,23 @@ static connection *reap_idle(sc_mcp_http *h, const peer *p)
 }
 
 void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
-                          enum MHD_ConnectionNotificationCode code)
+                           enum MHD_ConnectionNotificationCode code)
 {
     sc_mcp_http *h = cls;
     connection *conn = *socket_context;
     if (code == MHD_CONNECTION_NOTIFY_STARTED) {
-        const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
         if (info == NULL || (conn = calloc(1, sizeof *conn)) == NULL)
             return; /* untracked: only the inactivity timeout applies */
         conn->fd = info->connect_fd;
         conn->receiving = true;
         clock_gettime(CLOCK_MONOTONIC, &conn->since);
-        const union MHD_ConnectionInfo *address = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        const union MHD_ConnectionInfo *address =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         pthread_mutex_lock(&h->lock);
-        conn->from = address != NULL ? peer_of(h, address->client_addr) : NULL; /* counted at its accept */
+        conn->from =
+            address != NULL ? peer_of(h, address->client_addr) : NULL; /* counted at its accept */
         conn->next = h->connections;
         if (h->connections != NULL)
             h->connections->prev = conn;
@@ -273,7 +278,8 @@ void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_co
         pthread_mutex_unlock(&h->lock);
         *socket_context = conn;
     } else { /* closed: libmicrohttpd closes the socket after this */
-        const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        const union MHD_ConnectionInfo *info =
+            MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         pthread_mutex_lock(&h->lock);
         h->open--;
         h->freed++;
@@ -309,11 +315,13 @@ void *sc_http_reaper(void *arg)
         clock_gettime(CLOCK_MONOTONIC, &now);
         give_back(h, now.tv_sec);
         for (connection *conn = h->connections; conn != NULL; conn = conn->next) {
-            long long ms = (now.tv_sec - conn->since.tv_sec) * 1000LL + (now.tv_nsec - conn->since.tv_nsec) / 1000000;
+            long long ms = (now.tv_sec - conn->since.tv_sec) * 1000LL +
+                           (now.tv_nsec - conn->since.tv_nsec) / 1000000;
             if (conn->receiving && !conn->reaped && ms >= (long long)h->request_timeout * 1000) {
                 conn->reaped = true;
                 shutdown(conn->fd, SHUT_RDWR);
-                sc_mcp_log(h->server, "http: a request not in within %u s: connection closed", h->request_timeout);
+                sc_mcp_log(h->server, "http: a request not in within %u s: connection closed",
+                           h->request_timeout);
             }
         }
         sc_http_expire_sessions(h, now.tv_sec);
@@ -323,7 +331,8 @@ void *sc_http_reaper(void *arg)
         int n = epoll_wait(h->watch_fd, events, 64, 200);
         pthread_mutex_lock(&h->lock);
         for (int i = 0; i < n; i++) {
-            unsigned slot = (unsigned)(events[i].data.u64 & 0xffffffffu), gen = (unsigned)(events[i].data.u64 >> 32);
+            unsigned slot = (unsigned)(events[i].data.u64 & 0xffffffffu),
+                     gen = (unsigned)(events[i].data.u64 >> 32);
             parked *p = slot < h->parked_cap ? h->parked[slot] : NULL;
             if (p != NULL && p->gen == gen) {
                 p->gone = true;
@@ -361,16 +370,19 @@ void *sc_http_acceptor(void *arg)
                  * counts a closed connection until its thread is gone */
                 pthread_mutex_lock(&h->lock);
                 peer *from = peer_of(h, (struct sockaddr *)&address);
-                bool take = from != NULL && (from->count < h->max_per_ip || reap_idle(h, from) != NULL);
+                bool take =
+                    from != NULL && (from->count < h->max_per_ip || reap_idle(h, from) != NULL);
                 if (take) {
                     from->count++;
                     h->open++;
                 }
                 pthread_mutex_unlock(&h->lock);
                 if (!take) {
-                    sc_mcp_log(h->server, "http: %u connections from one address: refused another", h->max_per_ip);
+                    sc_mcp_log(h->server, "http: %u connections from one address: refused another",
+                               h->max_per_ip);
                     close(fd);
-                } else if (MHD_add_connection(h->daemon, fd, (struct sockaddr *)&address, address_len) != MHD_YES) {
+                } else if (MHD_add_connection(h->daemon, fd, (struct sockaddr *)&address,
+                                              address_len) != MHD_YES) {
                     pthread_mutex_lock(&h->lock); /* closed by libmicrohttpd, never notified */
                     h->open--;
                     peer_closed(h, (struct sockaddr *)&address);
@@ -397,7 +409,8 @@ int sc_http_listen(const struct sockaddr *address, socklen_t len)
     if (fd < 0)
         return -1;
     if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0 ||
-        (address->sa_family == AF_INET6 && setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0) ||
+        (address->sa_family == AF_INET6 &&
+         setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &on, sizeof on) != 0) ||
         bind(fd, address, len) != 0 || listen(fd, LISTEN_BACKLOG) != 0) {
         close(fd);
         return -1;

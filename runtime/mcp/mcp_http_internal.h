@@ -20,8 +20,9 @@
 
 #define SESSION_ID_LEN 32 /* hex digits of 128 random bits */
 #define DRAIN_FACTOR 4    /* an oversized body is read (and dropped) up to 4 times the limit */
-#define MAX_BACKLOG 1024  /* events not yet written to a stream's connection: past it, send fails */
-#define MAX_STREAMS 16    /* finished streams a session keeps for Last-Event-ID */
+/* Events not yet written to a stream's connection: past it, send fails. */
+#define MAX_BACKLOG 1024
+#define MAX_STREAMS 16 /* finished streams a session keeps for Last-Event-ID */
 
 /* One SSE event, formatted ("id: ...\ndata: ...\n\n"). */
 typedef struct event {
@@ -41,15 +42,15 @@ struct http_session;
 typedef struct parked {
     struct MHD_Connection *c;
     int fd;
-    bool on;              /* suspended now */
+    bool on; /* suspended now */
     /* a half close (FIN) means the client has gone: an SSE stream's; a
      * POST's client may half close once its request is sent, and is
      * found gone when its answer cannot be written */
     bool half_close_gone;
-    bool gone;            /* its client hung up while it was */
-    unsigned slot;        /* in sc_mcp_http.parked, while on */
-    unsigned gen;         /* of this parking (a stale watch event is ignored) */
-    struct timespec due;  /* CLOCK_MONOTONIC: resumed then (keep-alive comment, SSE) */
+    bool gone;           /* its client hung up while it was */
+    unsigned slot;       /* in sc_mcp_http.parked, while on */
+    unsigned gen;        /* of this parking (a stale watch event is ignored) */
+    struct timespec due; /* CLOCK_MONOTONIC: resumed then (keep-alive comment, SSE) */
 } parked;
 
 /* A stream of events: a POST answered as SSE (its handler's messages, then
@@ -68,40 +69,40 @@ typedef struct stream {
     unsigned long long next_seq;  /* of the next event (from 1) */
     unsigned long long delivered; /* events written to a connection, by seq */
     /* a POST's */
-    bool done;                   /* the handler returned: reply is set */
-    sc_mcp_reply reply;          /* text copied (malloc) */
+    bool done;          /* the handler returned: reply is set */
+    sc_mcp_reply reply; /* text copied (malloc) */
     char *reply_text;
-    int rc;                      /* sc_mcp_handle_on's */
-    bool sse;                    /* the client takes text/event-stream */
-    bool json;                   /* ... and application/json */
-    bool streaming;              /* answered as SSE: the reply is the last event */
-    bool closed;                 /* the handler closed the POST's connection (sc_mcp_close_stream) */
+    int rc;         /* sc_mcp_handle_on's */
+    bool sse;       /* the client takes text/event-stream */
+    bool json;      /* ... and application/json */
+    bool streaming; /* answered as SSE: the reply is the last event */
+    bool closed;    /* the handler closed the POST's connection (sc_mcp_close_stream) */
     unsigned long long close_seq; /* ... before this event: the rest waits for a resumption */
-    unsigned retry_ms;           /* the retry field sent as it closes */
-    bool gone;                   /* its POST's client left before the reply */
+    unsigned retry_ms;            /* the retry field sent as it closes */
+    bool gone;                    /* its POST's client left before the reply */
     /* subscriptions/listen of 2026-07-28: the handler returned at once (its
      * listener on this stream, the channel without open: see post), and
      * the stream stays open until its client leaves or the server stops,
      * then ends with listen_result */
     bool listening;
-    char *listen_result;         /* the graceful end's reply (malloc), or NULL */
+    char *listen_result; /* the graceful end's reply (malloc), or NULL */
     /* the connections to resume when it gets an event or ends */
-    parked *reader;              /* the attached connection writing it, when it waits */
-    parked *waiter;              /* its POST waiting for the first event or the reply */
+    parked *reader; /* the attached connection writing it, when it waits */
+    parked *waiter; /* its POST waiting for the first event or the reply */
 } stream;
 
 typedef struct http_session {
     struct sc_mcp_http *http;
     char id[SESSION_ID_LEN + 1];
     sc_mcp_session session;
-    unsigned refs;     /* the table's, and each request's or stream's */
-    bool listed;       /* in the table */
-    time_t last_used;  /* CLOCK_MONOTONIC seconds */
+    unsigned refs;    /* the table's, and each request's or stream's */
+    bool listed;      /* in the table */
+    time_t last_used; /* CLOCK_MONOTONIC seconds */
     stream *streams;
-    stream *get;       /* the GET stream, once a message needs it */
+    stream *get; /* the GET stream, once a message needs it */
     unsigned next_stream;
-    bool owned;                  /* opened with an OAuth token: bound to its holder */
-    unsigned char owner[32];     /* sc_oauth_owner of that holder */
+    bool owned;              /* opened with an OAuth token: bound to its holder */
+    unsigned char owner[32]; /* sc_oauth_owner of that holder */
     /* a stateless session whose request is subscriptions/listen: its core
      * may hold a listener, so it is freed outside the lock (the
      * subscriptions' lock comes before it), by the reaper */
@@ -123,9 +124,9 @@ typedef struct peer {
 typedef struct connection {
     struct connection *next, *prev;
     int fd;
-    bool receiving;   /* reading a request: the deadline runs */
-    bool idle;        /* kept alive between requests: nothing of the next one came */
-    peer *from;       /* its address's count (NULL: none was made) */
+    bool receiving; /* reading a request: the deadline runs */
+    bool idle;      /* kept alive between requests: nothing of the next one came */
+    peer *from;     /* its address's count (NULL: none was made) */
     bool reaped;
     struct timespec since;
 } connection;
@@ -138,13 +139,13 @@ struct sc_mcp_http {
     size_t max_body;
     unsigned request_timeout, session_timeout, replay_events, keepalive;
     bool check_host;
-    bool tls; /* HTTPS (tls_cert_file, tls_key_file) */
+    bool tls;               /* HTTPS (tls_cert_file, tls_key_file) */
     struct sc_oauth *oauth; /* the OAuth resource server (mcp_oauth.c), or NULL */
     struct MHD_Daemon *daemon;
     unsigned short port;
     sc_mcp_test_handler handler; /* NULL: the core (a test may set its own) */
-    pthread_mutex_t lock; /* everything below, sessions, streams, connections */
-    pthread_cond_t wake;  /* a stream got an event or finished; stopping; a handler ended */
+    pthread_mutex_t lock;        /* everything below, sessions, streams, connections */
+    pthread_cond_t wake;         /* a stream got an event or finished; stopping; a handler ended */
     http_session **sessions;
     size_t session_cap;
     /* the listed sessions by id (chained; ids are random, so the chains are
@@ -154,8 +155,8 @@ struct sc_mcp_http {
     connection *connections;
     unsigned handlers; /* handler threads running */
     unsigned open;     /* connections, counted from their accept */
-    unsigned freed;     /* connections closed and sessions freed since memory was given back, */
-    time_t trimmed_at;  /* then */
+    unsigned freed;    /* connections closed and sessions freed since memory was given back, */
+    time_t trimmed_at; /* then */
     unsigned max_connections, max_per_ip;
     peer *peers;
     int listen_fd;
@@ -168,7 +169,7 @@ struct sc_mcp_http {
     unsigned *free_slots;
     size_t parked_cap, free_count;
     unsigned parked_gen;
-    int watch_fd;      /* epoll: the parked connections' hang-ups, for the reaper */
+    int watch_fd;       /* epoll: the parked connections' hang-ups, for the reaper */
     http_session *dead; /* listening sessions to free outside the lock */
     time_t expired_at;  /* when idle sessions were last ended */
     /* the handlers' threads: a pool that grows to max_workers (requests
@@ -184,7 +185,7 @@ struct sc_mcp_http {
 
 /* One HTTP request, from its headers to its completion. */
 typedef struct request {
-    parked park;     /* while its handler runs (POST) */
+    parked park;       /* while its handler runs (POST) */
     struct stream *st; /* a POST's stream, a reference, once its handler was started */
     bool initialize;
     sc_arena *arena; /* moves to the handler thread with the body */
@@ -193,7 +194,8 @@ typedef struct request {
     size_t received;
     bool too_large;
     http_session *session; /* a reference, once the headers named one */
-    const struct sc_mcp_principal *principal; /* the verified token's (OAuth; freed with arena), or NULL */
+    const struct sc_mcp_principal
+        *principal; /* the verified token's (OAuth; freed with arena), or NULL */
     /* for the access log: the HTTP method and path, when the headers came
      * in, and whether it is a GET stream (logged when it ends) */
     const char *method, *url;
@@ -278,7 +280,8 @@ typedef struct sc_http_tls {
 extern const char sc_http_tls_priorities[];
 /* Reads and checks the options' certificate and key (nothing when neither
  * is set: tls->cert NULL); 0, or SC_ERR_ARGUMENT naming the file. */
-int sc_http_tls_load(const sc_mcp_server *server, const sc_mcp_http_options *o, sc_http_tls *tls, sc_error *err);
+int sc_http_tls_load(const sc_mcp_server *server, const sc_mcp_http_options *o, sc_http_tls *tls,
+                     sc_error *err);
 /* Zeroes the key, frees both. */
 void sc_http_tls_free(sc_http_tls *tls);
 

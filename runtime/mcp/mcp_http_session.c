@@ -115,7 +115,8 @@ void sc_http_expire_sessions(sc_mcp_http *h, time_t now)
     for (size_t i = 0; i < h->session_cap; i++) {
         http_session *s = h->sessions[i];
         if (s != NULL && s->refs == 1 && now - s->last_used >= (time_t)h->session_timeout) {
-            sc_mcp_log(h->server, "http: session %.8s... idle for %u s: ended", s->id, h->session_timeout);
+            sc_mcp_log(h->server, "http: session %.8s... idle for %u s: ended", s->id,
+                       h->session_timeout);
             sc_http_session_unlist(h, i);
         }
     }
@@ -182,7 +183,9 @@ int sc_http_session_list(sc_mcp_http *h, http_session *s)
             h->by_id_mask = n - 1;
     }
     /* a free slot, looked for from after the last one taken */
-    for (size_t k = 0; h->by_id != NULL && h->session_count < h->session_cap && k < h->session_cap && rc != 0; k++) {
+    for (size_t k = 0;
+         h->by_id != NULL && h->session_count < h->session_cap && k < h->session_cap && rc != 0;
+         k++) {
         size_t i = (h->free_hint + k) % h->session_cap;
         if (h->sessions[i] == NULL) {
             h->sessions[i] = s;
@@ -212,7 +215,8 @@ bool sc_http_session_end(sc_mcp_http *h, const char *id)
     return s != NULL;
 }
 
-int sc_mcp_http_each_session(sc_mcp_http *http, int (*fn)(sc_mcp_session *session, void *data), void *data)
+int sc_mcp_http_each_session(sc_mcp_http *http, int (*fn)(sc_mcp_session *session, void *data),
+                             void *data)
 {
     if (http == NULL || fn == NULL)
         return SC_ERR_ARGUMENT;
@@ -262,8 +266,9 @@ static int resource_updated(sc_mcp_session *session, void *uri)
  * sessions of h. */
 int sc_http_sessions_deliver(void *h, const sc_mcp_event *event)
 {
-    return sc_mcp_http_each_session(h, event->kind == SC_MCP_EVENT_LIST_CHANGED ? list_changed : resource_updated,
-                                    (void *)event->what);
+    return sc_mcp_http_each_session(
+        h, event->kind == SC_MCP_EVENT_LIST_CHANGED ? list_changed : resource_updated,
+        (void *)event->what);
 }
 
 /* Both the 2025 sessions (their GET streams) and the stateless

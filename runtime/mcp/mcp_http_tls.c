@@ -80,8 +80,9 @@ static int read_pem(const char *what, const char *path, char **out, size_t *len,
     if (n == 0 || strlen(buf) != n) { /* empty, or DER: GnuTLS takes PEM text here */
         explicit_bzero(buf, n);
         free(buf);
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "%s %.160s: %s", what, path,
-                       n == 0 ? "empty" : "not PEM (binary; DER must be converted: openssl x509 -inform der)");
+        return sc_fail(
+            err, SC_ERR_ARGUMENT, NULL, "%s %.160s: %s", what, path,
+            n == 0 ? "empty" : "not PEM (binary; DER must be converted: openssl x509 -inform der)");
     }
     *out = buf;
     *len = n;
@@ -102,8 +103,8 @@ void sc_http_tls_free(sc_http_tls *tls)
 
 /* The certificate chain of tls->cert: PEM, the server's first, each
  * issued by the next; logs a warning when the server's is not valid now. */
-static int check_cert(const sc_mcp_server *server, const sc_mcp_http_options *o, const sc_http_tls *tls,
-                      sc_error *err)
+static int check_cert(const sc_mcp_server *server, const sc_mcp_http_options *o,
+                      const sc_http_tls *tls, sc_error *err)
 {
     gnutls_datum_t data = {(unsigned char *)tls->cert, (unsigned)tls->cert_len};
     gnutls_x509_crt_t *certs = NULL;
@@ -111,21 +112,25 @@ static int check_cert(const sc_mcp_server *server, const sc_mcp_http_options *o,
     int rc = gnutls_x509_crt_list_import2(&certs, &count, &data, GNUTLS_X509_FMT_PEM,
                                           GNUTLS_X509_CRT_LIST_FAIL_IF_UNSORTED);
     if (rc < 0 || count == 0)
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "tls_cert_file %.160s: %s", o->tls_cert_file,
-                       rc == GNUTLS_E_CERTIFICATE_LIST_UNSORTED
-                           ? "the chain is out of order (the server's certificate first, then each issuer)"
-                       : rc == GNUTLS_E_NO_CERTIFICATE_FOUND || rc == GNUTLS_E_BASE64_DECODING_ERROR ||
-                               rc == GNUTLS_E_REQUESTED_DATA_NOT_AVAILABLE || count == 0
-                           ? "no PEM certificate (-----BEGIN CERTIFICATE-----)"
-                           : gnutls_strerror(rc));
+        return sc_fail(
+            err, SC_ERR_ARGUMENT, NULL, "tls_cert_file %.160s: %s", o->tls_cert_file,
+            rc == GNUTLS_E_CERTIFICATE_LIST_UNSORTED
+                ? "the chain is out of order (the server's certificate first, then each issuer)"
+            : rc == GNUTLS_E_NO_CERTIFICATE_FOUND || rc == GNUTLS_E_BASE64_DECODING_ERROR ||
+                    rc == GNUTLS_E_REQUESTED_DATA_NOT_AVAILABLE || count == 0
+                ? "no PEM certificate (-----BEGIN CERTIFICATE-----)"
+                : gnutls_strerror(rc));
     time_t now = time(NULL), not_after = gnutls_x509_crt_get_expiration_time(certs[0]),
            not_before = gnutls_x509_crt_get_activation_time(certs[0]);
     if (not_after != (time_t)-1 && not_after < now)
-        sc_mcp_log(server, "http: warning: the certificate of tls_cert_file %.160s expired %lld days ago",
+        sc_mcp_log(server,
+                   "http: warning: the certificate of tls_cert_file %.160s expired %lld days ago",
                    o->tls_cert_file, (long long)(now - not_after) / 86400);
     else if (not_before != (time_t)-1 && not_before > now)
-        sc_mcp_log(server, "http: warning: the certificate of tls_cert_file %.160s is not valid before %lld s from now",
-                   o->tls_cert_file, (long long)(not_before - now));
+        sc_mcp_log(
+            server,
+            "http: warning: the certificate of tls_cert_file %.160s is not valid before %lld s from now",
+            o->tls_cert_file, (long long)(not_before - now));
     for (unsigned i = 0; i < count; i++)
         gnutls_x509_crt_deinit(certs[i]);
     gnutls_free(certs);
@@ -145,7 +150,8 @@ static int check_key(const sc_mcp_http_options *o, const sc_http_tls *tls, sc_er
         return 0;
     bool encrypted = strstr(tls->key, "ENCRYPTED") != NULL;
     return sc_fail(err, SC_ERR_ARGUMENT, NULL, "tls_key_file %.160s: %s", o->tls_key_file,
-                   encrypted && o->tls_key_password == NULL ? "an encrypted key, and no tls_key_password"
+                   encrypted && o->tls_key_password == NULL
+                       ? "an encrypted key, and no tls_key_password"
                    : encrypted || rc == GNUTLS_E_DECRYPTION_FAILED
                        ? "cannot decrypt the key with tls_key_password"
                        : "no PEM private key (-----BEGIN PRIVATE KEY-----, RSA, or EC)");
@@ -165,27 +171,32 @@ static int check_pair(const sc_mcp_http_options *o, const sc_http_tls *tls, sc_e
     if (rc >= 0)
         return 0;
     if (rc == GNUTLS_E_CERTIFICATE_KEY_MISMATCH)
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "tls_key_file %.120s is not the key of the certificate in %.120s",
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                       "tls_key_file %.120s is not the key of the certificate in %.120s",
                        o->tls_key_file, o->tls_cert_file);
-    return sc_fail(err, SC_ERR_ARGUMENT, NULL, "tls_cert_file %.100s with tls_key_file %.100s: %s", o->tls_cert_file,
-                   o->tls_key_file, gnutls_strerror(rc));
+    return sc_fail(err, SC_ERR_ARGUMENT, NULL, "tls_cert_file %.100s with tls_key_file %.100s: %s",
+                   o->tls_cert_file, o->tls_key_file, gnutls_strerror(rc));
 }
 
 #endif /* SC_MCP_HTTP_TLS */
 
-int sc_http_tls_load(const sc_mcp_server *server, const sc_mcp_http_options *o, sc_http_tls *tls, sc_error *err)
+int sc_http_tls_load(const sc_mcp_server *server, const sc_mcp_http_options *o, sc_http_tls *tls,
+                     sc_error *err)
 {
     memset(tls, 0, sizeof *tls);
     if (o->tls_cert_file == NULL && o->tls_key_file == NULL)
         return o->tls_key_password == NULL
                    ? 0
-                   : sc_fail(err, SC_ERR_ARGUMENT, NULL, "tls_key_password without tls_cert_file and tls_key_file");
+                   : sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                             "tls_key_password without tls_cert_file and tls_key_file");
     if (o->tls_cert_file == NULL || o->tls_key_file == NULL)
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "tls_cert_file and tls_key_file go together: %s is missing",
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                       "tls_cert_file and tls_key_file go together: %s is missing",
                        o->tls_cert_file == NULL ? "tls_cert_file" : "tls_key_file");
 #if SC_MCP_HTTP_TLS
     if (MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES ||
-        (o->tls_key_password != NULL && MHD_is_feature_supported(MHD_FEATURE_HTTPS_KEY_PASSWORD) != MHD_YES))
+        (o->tls_key_password != NULL &&
+         MHD_is_feature_supported(MHD_FEATURE_HTTPS_KEY_PASSWORD) != MHD_YES))
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "this libmicrohttpd was built without TLS%s",
                        o->tls_key_password != NULL ? " or without key passwords" : "");
     int rc = read_pem("tls_cert_file", o->tls_cert_file, &tls->cert, &tls->cert_len, err);
@@ -203,6 +214,7 @@ int sc_http_tls_load(const sc_mcp_server *server, const sc_mcp_http_options *o, 
 #else
     (void)server;
     (void)read_pem;
-    return sc_fail(err, SC_ERR_ARGUMENT, NULL, "libschemac-mcp was built without GnuTLS: no TLS (tls_cert_file)");
+    return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                   "libschemac-mcp was built without GnuTLS: no TLS (tls_cert_file)");
 #endif
 }

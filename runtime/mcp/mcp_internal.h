@@ -19,12 +19,14 @@ void sc_mcp_log(const sc_mcp_server *server, const char *fmt, ...) SC_PRINTF(2, 
  * channel for messages outside a request (which the core keeps to itself),
  * so that a test can send what the core does not send yet. */
 struct sc_mcp_http;
-typedef int (*sc_mcp_test_handler)(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
-                                   const char *message, size_t len, const sc_mcp_channel *request,
-                                   const sc_mcp_channel *outside, sc_mcp_reply *reply);
+typedef int (*sc_mcp_test_handler)(const sc_mcp_server *server, sc_mcp_session *session,
+                                   sc_arena *arena, const char *message, size_t len,
+                                   const sc_mcp_channel *request, const sc_mcp_channel *outside,
+                                   sc_mcp_reply *reply);
 void sc_mcp_http_set_test_handler(struct sc_mcp_http *http, sc_mcp_test_handler handler);
 /* sc_mcp_serve_stdio with handler (NULL: sc_mcp_handle_on). */
-int sc_mcp_serve_stdio_with(const sc_mcp_server *server, FILE *in, FILE *out, sc_mcp_test_handler handler);
+int sc_mcp_serve_stdio_with(const sc_mcp_server *server, FILE *in, FILE *out,
+                            sc_mcp_test_handler handler);
 /* ---- the session's core and the handler context (mcp_context.c) ---------- */
 
 /* A request being handled, listed in its session's core so that
@@ -51,9 +53,9 @@ typedef struct sc_mcp_headers {
 
 /* sc_mcp_handle_on for the HTTP transport: headers (NULL: not HTTP) are
  * checked against the body of a stateless request. */
-int sc_mcp_handle_http(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
-                       size_t len, const sc_mcp_channel *channel, const sc_mcp_headers *headers,
-                       sc_mcp_reply *reply);
+int sc_mcp_handle_http(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                       const char *message, size_t len, const sc_mcp_channel *channel,
+                       const sc_mcp_headers *headers, sc_mcp_reply *reply);
 
 /* A log level above every one: nothing is sent (a stateless request that
  * asked for none, a task). */
@@ -61,9 +63,10 @@ int sc_mcp_handle_http(const sc_mcp_server *server, sc_mcp_session *session, sc_
 
 /* What a stateless request says of itself in params._meta. */
 typedef struct sc_mcp_request_envelope {
-    const char *version;             /* io.modelcontextprotocol/protocolVersion */
+    const char *version;              /* io.modelcontextprotocol/protocolVersion */
     const cJSON *client_capabilities; /* io.modelcontextprotocol/clientCapabilities */
-    int level; /* io.modelcontextprotocol/logLevel: the least severe level sent; SC_MCP_NO_LEVEL when absent */
+    int level; /* io.modelcontextprotocol/logLevel: the least severe level sent; SC_MCP_NO_LEVEL
+                  when absent */
 } sc_mcp_request_envelope;
 
 /* Multi round trips (mcp_mrtr.c): what a stateless request's handler asked
@@ -85,12 +88,12 @@ struct sc_mcp_context {
     sc_arena *arena;
     sc_mcp_channel channel; /* the request's, else the session's at the start */
     bool has_channel;
-    cJSON *progress_token;  /* the request's _meta.progressToken (owned), or NULL */
+    cJSON *progress_token; /* the request's _meta.progressToken (owned), or NULL */
     sc_mcp_inflight inflight;
-    bool listed;            /* inflight is on the core's list */
-    cJSON *content;         /* content blocks a tool handler added (owned), or NULL */
-    const void *arguments;  /* the decoded arguments (sc_mcp_arguments), or NULL */
-    sc_mcp_context *outer;  /* the thread's previous context (nested handling) */
+    bool listed;           /* inflight is on the core's list */
+    cJSON *content;        /* content blocks a tool handler added (owned), or NULL */
+    const void *arguments; /* the decoded arguments (sc_mcp_arguments), or NULL */
+    sc_mcp_context *outer; /* the thread's previous context (nested handling) */
     /* a stateless request's (2026-07-28): its revision, the client's
      * capabilities and log level from its _meta, its round trips */
     bool stateless;
@@ -99,7 +102,7 @@ struct sc_mcp_context {
     const sc_mcp_resource *resource; /* the one resources/read read, for its caching hints */
     const cJSON *meta;               /* params._meta, or NULL */
     int call_error;                  /* sc_mcp_fail_call's JSON-RPC code, or 0 */
-    const char *error_text;          /* an error's message longer than sc_error's (in the arena), or NULL */
+    const char *error_text; /* an error's message longer than sc_error's (in the arena), or NULL */
     /* tasks (mcp_tasks.c): the task this run of a handler is, or NULL; in a
      * call, whether it may become one and whether sc_mcp_task_begin made it */
     struct sc_mcp_task *task;
@@ -132,7 +135,8 @@ const char *sc_mcp_capability_of(const char *method);
  * NULL) on this thread. begin returns SC_ERR_NOMEM or 0; end is always
  * called after a successful begin. */
 int sc_mcp_context_begin(sc_mcp_context *ctx, const sc_mcp_server *server, sc_mcp_session *session,
-                         sc_arena *arena, const sc_mcp_channel *channel, const cJSON *id, const cJSON *params);
+                         sc_arena *arena, const sc_mcp_channel *channel, const cJSON *id,
+                         const cJSON *params);
 void sc_mcp_context_end(sc_mcp_context *ctx);
 
 /* notifications/cancelled: marks request id cancelled and wakes its handler. */
@@ -167,7 +171,8 @@ bool sc_mcp_read_cursor(const char *cursor, size_t count, size_t *start);
  * (mcp_features.c): 0 with *result (a new tree), or a JSON-RPC error code
  * with err->message the error's message; SC_MCP_METHOD_NOT_FOUND for a
  * method that is none of them. ctx is the request's. */
-int sc_mcp_feature(sc_mcp_context *ctx, const char *method, const cJSON *params, cJSON **result, sc_error *err);
+int sc_mcp_feature(sc_mcp_context *ctx, const char *method, const cJSON *params, cJSON **result,
+                   sc_error *err);
 
 /* Resource not found (resources/read of an unknown URI) before
  * 2026-07-28, which made it -32602 with data.uri. */
@@ -179,7 +184,8 @@ int sc_mcp_feature(sc_mcp_context *ctx, const char *method, const cJSON *params,
  * the same with "error": {code, message, data (taken over, may be NULL)}.
  * NULL when memory runs out. */
 cJSON *sc_mcp_result_response(const cJSON *id, cJSON *result);
-cJSON *sc_mcp_error_response(const cJSON *id, int code, cJSON *data, const char *fmt, ...) SC_PRINTF(4, 5);
+cJSON *sc_mcp_error_response(const cJSON *id, int code, cJSON *data, const char *fmt, ...)
+    SC_PRINTF(4, 5);
 
 /* The capabilities object of server/discover and initialize. */
 bool sc_mcp_add_capabilities(const sc_mcp_server *server, cJSON *capabilities);
@@ -195,8 +201,9 @@ bool sc_mcp_is_stateless(const sc_mcp_session *session, const char *method, cons
 /* Checks a stateless request's envelope (its _meta; with headers, the
  * HTTP headers against it) and fills *request. NULL when it may go on;
  * otherwise the error response, with *status its HTTP status. */
-cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, const char *method, const cJSON *params,
-                              const sc_mcp_headers *headers, sc_mcp_request_envelope *request, unsigned *status);
+cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, const char *method,
+                              const cJSON *params, const sc_mcp_headers *headers,
+                              sc_mcp_request_envelope *request, unsigned *status);
 
 /* Whether version is one of SC_MCP_STATELESS_VERSIONS. */
 bool sc_mcp_stateless_version(const char *version);
@@ -217,13 +224,15 @@ bool sc_mcp_stateless_finish(const sc_mcp_context *ctx, const char *method, cJSO
  * request (a retry) into ctx->rounds: 0, or a JSON-RPC error code with
  * err's message (requestState forged, expired, replayed or of another
  * request, inputResponses not an object: -32602). */
-int sc_mcp_rounds_begin(sc_mcp_context *ctx, const char *method, const cJSON *params, sc_error *err);
+int sc_mcp_rounds_begin(sc_mcp_context *ctx, const char *method, const cJSON *params,
+                        sc_error *err);
 
 /* A question for the client (method, params taken over) in a stateless
  * request: *result is its answer when this try or an earlier one brought
  * it; otherwise it joins the input requests and SC_ERR_INPUT_REQUIRED is
  * returned. */
-int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, const cJSON **result, sc_error *err);
+int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, const cJSON **result,
+                      sc_error *err);
 
 /* The InputRequiredResult of a try whose handler asked questions, with
  * the requestState that carries the answers so far. NULL when memory runs
@@ -237,7 +246,8 @@ void sc_mcp_rounds_end(sc_mcp_context *ctx);
 /* subscriptions/listen: 0 and *result (the graceful end's result, or NULL:
  * the subscription stays open on a shared channel, no reply now), or a
  * JSON-RPC error code with err's message. */
-int sc_mcp_listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params, cJSON **result, sc_error *err);
+int sc_mcp_listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params, cJSON **result,
+                  sc_error *err);
 
 /* Marks session as one with subscriptions on its shared channel, for
  * sc_mcp_session_free. SC_ERR_NOMEM or 0. */
@@ -263,7 +273,8 @@ int sc_mcp_publish(const sc_mcp_server *server, const struct sc_mcp_event *event
  * (event->sessions) from any thread: attached when it starts, detached
  * (waiting for a delivery in progress) before it frees them. */
 typedef int (*sc_mcp_sessions_fn)(void *sessions_ctx, const struct sc_mcp_event *event);
-int sc_mcp_sessions_attach(const sc_mcp_server *server, sc_mcp_sessions_fn deliver, void *sessions_ctx);
+int sc_mcp_sessions_attach(const sc_mcp_server *server, sc_mcp_sessions_fn deliver,
+                           void *sessions_ctx);
 void sc_mcp_sessions_detach(void *sessions_ctx);
 
 /* While sc_mcp_main serves copy in place of server: sc_mcp_notify_* given
@@ -281,7 +292,8 @@ const sc_tool *sc_mcp_find_tool(const sc_mcp_server *server, const char *name);
 /* The resource uri names, as resources/read finds it (a fixed URI first,
  * then the templates in the server's order), a template's variables into
  * variables (an object; NULL: not wanted), or NULL (mcp_features.c). */
-const sc_mcp_resource *sc_mcp_find_resource(const sc_mcp_server *server, const char *uri, cJSON *variables);
+const sc_mcp_resource *sc_mcp_find_resource(const sc_mcp_server *server, const char *uri,
+                                            cJSON *variables);
 
 /* Whether the stateless request of ctx declared the tasks extension. */
 bool sc_mcp_client_has_tasks(const sc_mcp_context *ctx);
@@ -301,8 +313,8 @@ int sc_mcp_task_create(sc_mcp_context *ctx, const cJSON *params, cJSON **result,
 
 /* tasks/get, tasks/update and tasks/cancel: 0 and *result, or a JSON-RPC
  * error code with err's message. */
-int sc_mcp_tasks_method(const sc_mcp_server *server, const char *method, const cJSON *params, cJSON **result,
-                        sc_error *err);
+int sc_mcp_tasks_method(const sc_mcp_server *server, const char *method, const cJSON *params,
+                        cJSON **result, sc_error *err);
 
 /* Whether task was cancelled (tasks/cancel), and its statusMessage set. */
 bool sc_mcp_task_cancelled(struct sc_mcp_task *task);
@@ -329,13 +341,13 @@ bool sc_mcp_traceparent_valid(const char *value);
 
 /* One request as the access log tells it (sc_mcp_server.access_log). */
 typedef struct sc_mcp_access {
-    const char *method;      /* the JSON-RPC method, or the HTTP method of a request refused before */
-    const char *name;        /* the tool's or prompt's name, the resource's URI, or NULL */
-    unsigned http_status;    /* 0: not HTTP, or not known to the core */
-    const char *outcome;     /* "ok", "notification", "response", "none"; NULL: rpc_code */
-    int rpc_code;            /* the JSON-RPC error's code */
-    double seconds;          /* from the request's arrival to its response */
-    const char *subject;     /* the principal's, or NULL */
+    const char *method;   /* the JSON-RPC method, or the HTTP method of a request refused before */
+    const char *name;     /* the tool's or prompt's name, the resource's URI, or NULL */
+    unsigned http_status; /* 0: not HTTP, or not known to the core */
+    const char *outcome;  /* "ok", "notification", "response", "none"; NULL: rpc_code */
+    int rpc_code;         /* the JSON-RPC error's code */
+    double seconds;       /* from the request's arrival to its response */
+    const char *subject;  /* the principal's, or NULL */
     const char *client_id;
     const char *traceparent; /* the request's, or NULL */
 } sc_mcp_access;

@@ -45,7 +45,8 @@ static bool base64url_text(const char *s, size_t len)
 {
     for (size_t i = 0; i < len; i++) {
         unsigned char c = (unsigned char)s[i];
-        bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_';
+        bool ok = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+                  c == '-' || c == '_';
         if (!ok)
             return false;
     }
@@ -84,8 +85,9 @@ static cJSON *decode_object(const char *s, size_t len)
         return NULL;
     /* the whole text, up to the NUL base64url_decode put after it (a NUL
      * inside would end it early) */
-    cJSON *tree = strlen((const char *)text) == n ? cJSON_ParseWithLengthOpts((const char *)text, n + 1, NULL, true)
-                                                   : NULL;
+    cJSON *tree = strlen((const char *)text) == n
+                      ? cJSON_ParseWithLengthOpts((const char *)text, n + 1, NULL, true)
+                      : NULL;
     free(text);
     if (tree != NULL && !cJSON_IsObject(tree)) {
         cJSON_Delete(tree);
@@ -144,18 +146,19 @@ static bool import_key(const cJSON *jwk, gnutls_pubkey_t key, sc_jwt_alg *alg)
         rc = gnutls_pubkey_import_rsa_raw(key, &a, &b);
         if (rc == 0 && (gnutls_pubkey_get_pk_algorithm(key, &bits) != GNUTLS_PK_RSA || bits < 2048))
             rc = -1; /* RFC 7518 3.3: 2048 bits or more */
-    } else if (strcmp(kty, "EC") == 0 && crv != NULL && strcmp(crv, "P-256") == 0 && key_bytes(jwk, "x", &a) &&
-               key_bytes(jwk, "y", &b) && a.size == 32 && b.size == 32) {
+    } else if (strcmp(kty, "EC") == 0 && crv != NULL && strcmp(crv, "P-256") == 0 &&
+               key_bytes(jwk, "x", &a) && key_bytes(jwk, "y", &b) && a.size == 32 && b.size == 32) {
         *alg = SC_JWT_ES256;
         rc = gnutls_pubkey_import_ecc_raw(key, GNUTLS_ECC_CURVE_SECP256R1, &a, &b);
-    } else if (strcmp(kty, "OKP") == 0 && crv != NULL && strcmp(crv, "Ed25519") == 0 && key_bytes(jwk, "x", &a) &&
-               a.size == 32) {
+    } else if (strcmp(kty, "OKP") == 0 && crv != NULL && strcmp(crv, "Ed25519") == 0 &&
+               key_bytes(jwk, "x", &a) && a.size == 32) {
         *alg = SC_JWT_EDDSA;
         rc = gnutls_pubkey_import_ecc_raw(key, GNUTLS_ECC_CURVE_ED25519, &a, NULL);
     }
     free(a.data);
     free(b.data);
-    const char *named = member(jwk, "alg"); /* a key that names another algorithm is not for this one */
+    const char *named =
+        member(jwk, "alg"); /* a key that names another algorithm is not for this one */
     return rc == 0 && (named == NULL || alg_of(named) == *alg);
 }
 
@@ -186,7 +189,8 @@ int sc_jwks_parse(const char *json, size_t len, sc_jwks **out, size_t *skipped, 
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(tree, "keys");
     if (!cJSON_IsArray(list)) {
         cJSON_Delete(tree);
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "not a JWK Set (a JSON object with a keys array)");
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                       "not a JWK Set (a JSON object with a keys array)");
     }
     int n = cJSON_GetArraySize(list);
     size_t cap = n < MAX_KEYS ? (size_t)n : MAX_KEYS;
@@ -196,7 +200,8 @@ int sc_jwks_parse(const char *json, size_t len, sc_jwks **out, size_t *skipped, 
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     }
     const cJSON *jwk;
-    cJSON_ArrayForEach(jwk, list) {
+    cJSON_ArrayForEach(jwk, list)
+    {
         struct sc_jwk *k = &keys->keys[keys->count];
         const char *kid = member(jwk, "kid");
         if (keys->count == cap || gnutls_pubkey_init(&k->key) != 0) {
@@ -215,8 +220,9 @@ int sc_jwks_parse(const char *json, size_t len, sc_jwks **out, size_t *skipped, 
     cJSON_Delete(tree);
     if (keys->count == 0) {
         sc_jwks_free(keys);
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
-                       "no usable key (RSA of 2048 bits or more, EC P-256 or OKP Ed25519, for signatures)");
+        return sc_fail(
+            err, SC_ERR_ARGUMENT, NULL,
+            "no usable key (RSA of 2048 bits or more, EC P-256 or OKP Ed25519, for signatures)");
     }
     *out = keys;
     return 0;
@@ -228,7 +234,8 @@ bool sc_jwt_shaped(const char *token)
 {
     size_t len = strnlen(token, SC_JWT_MAX_TOKEN + 1);
     const char *dot1 = memchr(token, '.', len);
-    const char *dot2 = dot1 != NULL ? memchr(dot1 + 1, '.', len - (size_t)(dot1 + 1 - token)) : NULL;
+    const char *dot2 =
+        dot1 != NULL ? memchr(dot1 + 1, '.', len - (size_t)(dot1 + 1 - token)) : NULL;
     return dot2 != NULL && memchr(dot2 + 1, '.', len - (size_t)(dot2 + 1 - token)) == NULL;
 }
 
@@ -279,11 +286,13 @@ static bool signature_good(const sc_jwt *jwt, const struct sc_jwk *key)
     gnutls_datum_t data = {(unsigned char *)(uintptr_t)jwt->signed_part, (unsigned)jwt->signed_len};
     gnutls_datum_t signature = {jwt->signature, (unsigned)jwt->signature_len};
     if (key->alg == SC_JWT_RS256)
-        return gnutls_pubkey_verify_data2(key->key, GNUTLS_SIGN_RSA_SHA256, 0, &data, &signature) >= 0;
+        return gnutls_pubkey_verify_data2(key->key, GNUTLS_SIGN_RSA_SHA256, 0, &data, &signature) >=
+               0;
     if (jwt->signature_len != 64) /* ES256: r and s of 32 bytes; Ed25519: 64 bytes */
         return false;
     if (key->alg == SC_JWT_EDDSA)
-        return gnutls_pubkey_verify_data2(key->key, GNUTLS_SIGN_EDDSA_ED25519, 0, &data, &signature) >= 0;
+        return gnutls_pubkey_verify_data2(key->key, GNUTLS_SIGN_EDDSA_ED25519, 0, &data,
+                                          &signature) >= 0;
     gnutls_datum_t r = {jwt->signature, 32}, s = {jwt->signature + 32, 32}, der = {NULL, 0};
     if (gnutls_encode_rs_value(&der, &r, &s) != 0) /* JWS has r || s, GnuTLS wants DER */
         return false;
@@ -334,20 +343,21 @@ static bool audience_named(const cJSON *aud, const char *audience)
     if (cJSON_IsString(aud))
         return strcmp(aud->valuestring, audience) == 0;
     const cJSON *item, *list = cJSON_IsArray(aud) ? aud : NULL;
-    cJSON_ArrayForEach(item, list)
-        if (cJSON_IsString(item) && strcmp(item->valuestring, audience) == 0)
-            return true;
+    cJSON_ArrayForEach(item, list) if (cJSON_IsString(item) &&
+                                       strcmp(item->valuestring, audience) == 0) return true;
     return false;
 }
 
-sc_jwt_result sc_jwt_check_claims(const cJSON *claims, const sc_jwt_expect *expect, time_t now, const char **why)
+sc_jwt_result sc_jwt_check_claims(const cJSON *claims, const sc_jwt_expect *expect, time_t now,
+                                  const char **why)
 {
     const char *iss = member(claims, "iss");
     bool issuer = false;
     for (size_t i = 0; iss != NULL && i < expect->issuer_count; i++)
         issuer = issuer || strcmp(iss, expect->issuers[i]) == 0;
     if (!issuer)
-        return *why = "the token's iss is not an authorization server of this resource", SC_JWT_BAD_CLAIMS;
+        return *why = "the token's iss is not an authorization server of this resource",
+               SC_JWT_BAD_CLAIMS;
     if (!audience_named(cJSON_GetObjectItemCaseSensitive(claims, "aud"), expect->audience))
         return *why = "the token's aud is not this resource", SC_JWT_BAD_CLAIMS;
     double exp = 0, nbf = 0;

@@ -18,34 +18,36 @@
 
 static int usage(const sc_mcp_server *server, const char *program, FILE *out, int status)
 {
-    fprintf(out,
-            "usage: %s [--http PORT [--address ADDRESS] [--tls-cert FILE --tls-key FILE]]\n"
-            "       [--oauth-resource URI --oauth-issuer URL ...] [--state-key-file FILE] [--access-log]\n"
-            "       [--version] [--help]\n"
-            "%s: an MCP server, over stdio (newline-delimited JSON-RPC on stdin and stdout)\n"
-            "unless --http PORT asks for Streamable HTTP on ADDRESS (127.0.0.1) at /mcp; PORT 0\n"
-            "takes any free port, which the log line 'listening on URL' on stderr names.\n"
-            "--tls-cert FILE --tls-key FILE: HTTPS only (TLS 1.2 and 1.3) with the certificate\n"
-            "(PEM, then its chain's intermediates) and private key (PEM, not encrypted).\n"
-            "--state-key-file FILE: the key of requestState (32 bytes or more, a trailing newline\n"
-            "dropped), which every replica behind one load balancer shares.\n"
-            "--access-log: one line on stderr for every request (method, tool, prompt or resource,\n"
-            "status, milliseconds, OAuth subject and client, trace id).\n"
-            "--oauth-resource URI --oauth-issuer URL [--oauth-jwks FILE | --oauth-jwks-uri URL]\n"
-            "[--oauth-scope SCOPE]... [--oauth-ca FILE]: an OAuth 2.1 resource server (docs/deploy.md):\n"
-            "every request needs an access token (a JWT) issued by URL (--oauth-issuer again for\n"
-            "another) for URI, this server's canonical URL (https://HOST/mcp); its keys from FILE\n"
-            "(a JWK Set), from URL, or else from the issuer's metadata; --oauth-ca: the CA\n"
-            "certificates (PEM) trusted when fetching them.\n"
-            "SIGINT or SIGTERM stops it.\n",
-            program, server->name != NULL ? server->name : "this program");
+    fprintf(
+        out,
+        "usage: %s [--http PORT [--address ADDRESS] [--tls-cert FILE --tls-key FILE]]\n"
+        "       [--oauth-resource URI --oauth-issuer URL ...] [--state-key-file FILE] [--access-log]\n"
+        "       [--version] [--help]\n"
+        "%s: an MCP server, over stdio (newline-delimited JSON-RPC on stdin and stdout)\n"
+        "unless --http PORT asks for Streamable HTTP on ADDRESS (127.0.0.1) at /mcp; PORT 0\n"
+        "takes any free port, which the log line 'listening on URL' on stderr names.\n"
+        "--tls-cert FILE --tls-key FILE: HTTPS only (TLS 1.2 and 1.3) with the certificate\n"
+        "(PEM, then its chain's intermediates) and private key (PEM, not encrypted).\n"
+        "--state-key-file FILE: the key of requestState (32 bytes or more, a trailing newline\n"
+        "dropped), which every replica behind one load balancer shares.\n"
+        "--access-log: one line on stderr for every request (method, tool, prompt or resource,\n"
+        "status, milliseconds, OAuth subject and client, trace id).\n"
+        "--oauth-resource URI --oauth-issuer URL [--oauth-jwks FILE | --oauth-jwks-uri URL]\n"
+        "[--oauth-scope SCOPE]... [--oauth-ca FILE]: an OAuth 2.1 resource server (docs/deploy.md):\n"
+        "every request needs an access token (a JWT) issued by URL (--oauth-issuer again for\n"
+        "another) for URI, this server's canonical URL (https://HOST/mcp); its keys from FILE\n"
+        "(a JWK Set), from URL, or else from the issuer's metadata; --oauth-ca: the CA\n"
+        "certificates (PEM) trusted when fetching them.\n"
+        "SIGINT or SIGTERM stops it.\n",
+        program, server->name != NULL ? server->name : "this program");
     return status;
 }
 
 /* The state key of FILE into key (its bytes but a trailing newline): its
  * length, or 0 after a message. */
 #define MAX_STATE_KEY 1024
-static size_t read_state_key(const char *program, const char *file, unsigned char key[MAX_STATE_KEY + 2])
+static size_t read_state_key(const char *program, const char *file,
+                             unsigned char key[MAX_STATE_KEY + 2])
 {
     FILE *in = fopen(file, "rb");
     if (in == NULL) {
@@ -60,26 +62,33 @@ static size_t read_state_key(const char *program, const char *file, unsigned cha
     if (len > 0 && key[len - 1] == '\r')
         len--;
     if (failed || len < 32 || len > MAX_STATE_KEY) {
-        fprintf(stderr,
-                "%s: --state-key-file: '%s' %s (a key of 32 to %d bytes: head -c 32 /dev/urandom > FILE, or "
-                "openssl rand -hex 32 > FILE)\n",
-                program, file, failed ? "cannot be read" : len < 32 ? "is too short" : "is too long", MAX_STATE_KEY);
+        fprintf(
+            stderr,
+            "%s: --state-key-file: '%s' %s (a key of 32 to %d bytes: head -c 32 /dev/urandom > FILE, or "
+            "openssl rand -hex 32 > FILE)\n",
+            program, file,
+            failed     ? "cannot be read"
+            : len < 32 ? "is too short"
+                       : "is too long",
+            MAX_STATE_KEY);
         return 0;
     }
     return len;
 }
 
-static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc, char **argv);
+static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc,
+                     char **argv);
 
-int sc_mcp_main(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc, char **argv)
+int sc_mcp_main(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc,
+                char **argv)
 {
     return sc_mcp_main_bus(server, server->bus, http, argc, argv);
 }
 
 /* --state-key-file and --access-log taken out of argv; a copy of server
  * served when its bus, key or access log are not its own. */
-int sc_mcp_main_bus(const sc_mcp_server *server, sc_mcp_bus *bus, const struct sc_mcp_http_options *http, int argc,
-                    char **argv)
+int sc_mcp_main_bus(const sc_mcp_server *server, sc_mcp_bus *bus,
+                    const struct sc_mcp_http_options *http, int argc, char **argv)
 {
     const char *program = argc > 0 && argv[0] != NULL ? argv[0] : "mcp-server";
     const char *key_file = NULL;
@@ -127,7 +136,8 @@ int sc_mcp_main_bus(const sc_mcp_server *server, sc_mcp_bus *bus, const struct s
     return status;
 }
 
-static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc, char **argv)
+static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc,
+                     char **argv)
 {
     const char *program = argc > 0 && argv[0] != NULL ? argv[0] : "mcp-server";
     const char *port = NULL, *address = NULL, *tls_cert = NULL, *tls_key = NULL;
@@ -144,17 +154,19 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
                    server->version != NULL ? server->version : "");
             return 0;
         }
-        const char **value = strcmp(a, "--http") == 0       ? &port
-                             : strcmp(a, "--address") == 0  ? &address
-                             : strcmp(a, "--tls-cert") == 0 ? &tls_cert
-                             : strcmp(a, "--tls-key") == 0  ? &tls_key
+        const char **value = strcmp(a, "--http") == 0             ? &port
+                             : strcmp(a, "--address") == 0        ? &address
+                             : strcmp(a, "--tls-cert") == 0       ? &tls_cert
+                             : strcmp(a, "--tls-key") == 0        ? &tls_key
                              : strcmp(a, "--oauth-resource") == 0 ? &oauth_resource
                              : strcmp(a, "--oauth-jwks") == 0     ? &oauth_jwks
                              : strcmp(a, "--oauth-jwks-uri") == 0 ? &oauth_jwks_uri
                              : strcmp(a, "--oauth-ca") == 0       ? &oauth_ca
-                             : strcmp(a, "--oauth-issuer") == 0 && issuer_count < MAX_LISTED ? &issuers[issuer_count++]
-                             : strcmp(a, "--oauth-scope") == 0 && scope_count < MAX_LISTED   ? &scopes[scope_count++]
-                                                                                               : NULL;
+                             : strcmp(a, "--oauth-issuer") == 0 && issuer_count < MAX_LISTED
+                                 ? &issuers[issuer_count++]
+                             : strcmp(a, "--oauth-scope") == 0 && scope_count < MAX_LISTED
+                                 ? &scopes[scope_count++]
+                                 : NULL;
         if (value != NULL && i + 1 < argc) {
             *value = argv[++i];
             continue;
@@ -162,7 +174,8 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
         fprintf(stderr, "%s: unknown option or missing value: '%s'\n", program, a);
         return usage(server, program, stderr, 2);
     }
-    if (port == NULL && (address != NULL || tls_cert != NULL || tls_key != NULL || oauth_resource != NULL)) {
+    if (port == NULL &&
+        (address != NULL || tls_cert != NULL || tls_key != NULL || oauth_resource != NULL)) {
         fprintf(stderr, "%s: %s goes with --http PORT\n", program,
                 address != NULL    ? "--address"
                 : tls_cert != NULL ? "--tls-cert"
@@ -170,11 +183,14 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
                                    : "--oauth-resource");
         return 2;
     }
-    bool oauth_other = issuer_count > 0 || scope_count > 0 || oauth_jwks != NULL || oauth_jwks_uri != NULL ||
-                       oauth_ca != NULL;
+    bool oauth_other = issuer_count > 0 || scope_count > 0 || oauth_jwks != NULL ||
+                       oauth_jwks_uri != NULL || oauth_ca != NULL;
     if ((oauth_resource == NULL && oauth_other) || (oauth_resource != NULL && issuer_count == 0)) {
-        fprintf(stderr, "%s: --oauth-resource and --oauth-issuer go together (and the other --oauth options "
-                        "with them)\n", program);
+        fprintf(
+            stderr,
+            "%s: --oauth-resource and --oauth-issuer go together (and the other --oauth options "
+            "with them)\n",
+            program);
         return 2;
     }
     if ((tls_cert == NULL) != (tls_key == NULL)) {
@@ -202,7 +218,8 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
         options.tls_cert_file = tls_cert;
         options.tls_key_file = tls_key;
     }
-    if (oauth_resource != NULL) { /* the rest of options.oauth (introspect, ...) as the program set it */
+    if (oauth_resource !=
+        NULL) { /* the rest of options.oauth (introspect, ...) as the program set it */
         options.oauth.resource = oauth_resource;
         options.oauth.issuers = issuers;
         options.oauth.issuer_count = issuer_count;
@@ -220,7 +237,8 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
     return sc_mcp_serve_http(server, &options) == 0 ? 0 : 1;
 #else
     (void)http;
-    fprintf(stderr, "%s: libschemac-mcp was built without the HTTP transport (libmicrohttpd)\n", program);
+    fprintf(stderr, "%s: libschemac-mcp was built without the HTTP transport (libmicrohttpd)\n",
+            program);
     return 2;
 #endif
 }

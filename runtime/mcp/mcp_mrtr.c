@@ -126,7 +126,8 @@ static void sort_members(cJSON *item)
 }
 
 /* Hex SHA-256 of method and params without what a retry changes. */
-static bool request_digest(const char *method, const cJSON *params, char hex[2 * SHA256_DIGEST_SIZE + 1])
+static bool request_digest(const char *method, const cJSON *params,
+                           char hex[2 * SHA256_DIGEST_SIZE + 1])
 {
     cJSON *copy = params != NULL ? cJSON_Duplicate(params, true) : cJSON_CreateObject();
     if (copy == NULL)
@@ -205,17 +206,20 @@ static cJSON *verified_payload(const sc_mcp_server *server, const char *state)
     uint8_t expected[SHA256_DIGEST_SIZE];
     mac(key, key_len, state, (size_t)(dot - state), expected);
     uint8_t *given = decode(dot + 1, strlen(dot + 1), &mac_len);
-    bool ok = given != NULL && mac_len == sizeof expected && memeql_sec(given, expected, sizeof expected);
+    bool ok =
+        given != NULL && mac_len == sizeof expected && memeql_sec(given, expected, sizeof expected);
     free(given);
     uint8_t *payload = ok ? decode(state, (size_t)(dot - state), &payload_len) : NULL;
-    cJSON *tree = payload != NULL ? cJSON_ParseWithLength((const char *)payload, payload_len) : NULL;
+    cJSON *tree =
+        payload != NULL ? cJSON_ParseWithLength((const char *)payload, payload_len) : NULL;
     free(payload);
     return tree;
 }
 
 static int refuse(sc_error *err, const char *why)
 {
-    sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: requestState %s; send the request again without it", why);
+    sc_fail(err, SC_ERR_ARGUMENT, NULL,
+            "invalid params: requestState %s; send the request again without it", why);
     return SC_MCP_INVALID_PARAMS;
 }
 
@@ -252,7 +256,8 @@ int sc_mcp_rounds_begin(sc_mcp_context *ctx, const char *method, const cJSON *pa
     if (!request_digest(method, params, digest)) {
         sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
         code = SC_MCP_INTERNAL_ERROR;
-    } else if (for_method == NULL || for_digest == NULL || nonce == NULL || !cJSON_IsObject(answers)) {
+    } else if (for_method == NULL || for_digest == NULL || nonce == NULL ||
+               !cJSON_IsObject(answers)) {
         code = refuse(err, "is not one this server made");
     } else if (strcmp(for_method, method) != 0 || strcmp(for_digest, digest) != 0) {
         code = refuse(err, "belongs to another request");
@@ -278,7 +283,8 @@ int sc_mcp_input_key(sc_mcp_context *ctx, const char *key)
     return 0;
 }
 
-int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, const cJSON **result, sc_error *err)
+int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, const cJSON **result,
+                      sc_error *err)
 {
     sc_mcp_rounds *rounds = &ctx->rounds;
     const char *capability = sc_mcp_capability_of(method);
@@ -286,17 +292,19 @@ int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, co
     *result = NULL;
     if (!rounds->allowed || capability == NULL) {
         cJSON_Delete(params);
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
-                       "%s: MCP %s asks the client only in tools/call, prompts/get and resources/read, and only for "
-                       "elicitation, sampling and roots",
-                       method, ctx->request.version);
+        return sc_fail(
+            err, SC_ERR_ARGUMENT, NULL,
+            "%s: MCP %s asks the client only in tools/call, prompts/get and resources/read, and only for "
+            "elicitation, sampling and roots",
+            method, ctx->request.version);
     }
-    if (!cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(ctx->request.client_capabilities, capability))) {
+    if (!cJSON_IsObject(
+            cJSON_GetObjectItemCaseSensitive(ctx->request.client_capabilities, capability))) {
         cJSON_Delete(params);
         if (rounds->missing == NULL)
             rounds->missing = capability;
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "%s: the client did not declare the %s capability", method,
-                       capability);
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                       "%s: the client did not declare the %s capability", method, capability);
     }
     if (rounds->next_key[0] != '\0')
         snprintf(key, sizeof key, "%s", rounds->next_key);
@@ -305,19 +313,22 @@ int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, co
     rounds->asked++;
     rounds->next_key[0] = '\0';
     const cJSON *answer = cJSON_GetObjectItemCaseSensitive(rounds->answers, key);
-    const cJSON *given = answer == NULL ? cJSON_GetObjectItemCaseSensitive(rounds->responses, key) : NULL;
+    const cJSON *given =
+        answer == NULL ? cJSON_GetObjectItemCaseSensitive(rounds->responses, key) : NULL;
     if (given != NULL && !cJSON_IsObject(given)) {
         /* not an answer at all: the request's error, not the handler's */
         cJSON_Delete(params);
         rounds->invalid = true;
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: inputResponses.%.64s must be an object", key);
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                       "invalid params: inputResponses.%.64s must be an object", key);
     }
     if (given != NULL) {
         /* an answer of this try: kept for the next round's state */
         cJSON *copy = cJSON_Duplicate(given, true);
         if (rounds->answers == NULL)
             rounds->answers = cJSON_CreateObject();
-        if (copy == NULL || rounds->answers == NULL || !cJSON_AddItemToObject(rounds->answers, key, copy)) {
+        if (copy == NULL || rounds->answers == NULL ||
+            !cJSON_AddItemToObject(rounds->answers, key, copy)) {
             cJSON_Delete(copy);
             cJSON_Delete(params);
             return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
@@ -327,7 +338,8 @@ int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, co
     if (answer != NULL) {
         cJSON_Delete(params);
         if (!cJSON_IsObject(answer))
-            return sc_fail(err, SC_ERR_ARGUMENT, NULL, "%s: the client's answer is not an object", method);
+            return sc_fail(err, SC_ERR_ARGUMENT, NULL, "%s: the client's answer is not an object",
+                           method);
         *result = answer;
         return 0;
     }
@@ -344,8 +356,10 @@ int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, co
         cJSON_Delete(params);
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     }
-    return sc_fail(err, SC_ERR_INPUT_REQUIRED, NULL, "%s: waiting for the client's answer (MCP %s: the request "
-                   "is retried with it)", method, ctx->request.version);
+    return sc_fail(err, SC_ERR_INPUT_REQUIRED, NULL,
+                   "%s: waiting for the client's answer (MCP %s: the request "
+                   "is retried with it)",
+                   method, ctx->request.version);
 }
 
 /* The requestState of a try: what it carries, signed. */
@@ -356,19 +370,22 @@ static char *make_state(sc_mcp_context *ctx, const char *method, const cJSON *pa
     size_t key_len;
     unsigned char raw[NONCE_BYTES];
     char nonce[2 * NONCE_BYTES + 1], digest[2 * SHA256_DIGEST_SIZE + 1];
-    if (!state_key(server, &key, &key_len) || getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw ||
+    if (!state_key(server, &key, &key_len) ||
+        getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw ||
         !request_digest(method, params, digest))
         return NULL;
     for (size_t i = 0; i < sizeof raw; i++)
         snprintf(nonce + 2 * i, 3, "%02x", raw[i]);
     unsigned ttl = server->state_ttl_seconds > 0 ? server->state_ttl_seconds : DEFAULT_STATE_TTL;
     cJSON *payload = cJSON_CreateObject();
-    cJSON *answers = ctx->rounds.answers != NULL ? cJSON_Duplicate(ctx->rounds.answers, true) : cJSON_CreateObject();
+    cJSON *answers = ctx->rounds.answers != NULL ? cJSON_Duplicate(ctx->rounds.answers, true)
+                                                 : cJSON_CreateObject();
     bool ok = payload != NULL && answers != NULL && cJSON_AddItemToObject(payload, "a", answers);
     if (!ok)
         cJSON_Delete(answers);
     ok = ok && cJSON_AddStringToObject(payload, "m", method) != NULL &&
-         cJSON_AddStringToObject(payload, "d", digest) != NULL && cJSON_AddStringToObject(payload, "n", nonce) != NULL &&
+         cJSON_AddStringToObject(payload, "d", digest) != NULL &&
+         cJSON_AddStringToObject(payload, "n", nonce) != NULL &&
          cJSON_AddNumberToObject(payload, "x", (double)(now_seconds() + (time_t)ttl)) != NULL;
     char *text = ok ? cJSON_PrintUnformatted(payload) : NULL;
     cJSON_Delete(payload);
@@ -391,7 +408,8 @@ cJSON *sc_mcp_rounds_result(sc_mcp_context *ctx, const char *method, const cJSON
 {
     char *state = make_state(ctx, method, params);
     cJSON *result = state != NULL ? cJSON_CreateObject() : NULL;
-    bool ok = result != NULL && cJSON_AddStringToObject(result, "resultType", "input_required") != NULL &&
+    bool ok = result != NULL &&
+              cJSON_AddStringToObject(result, "resultType", "input_required") != NULL &&
               cJSON_AddItemToObject(result, "inputRequests", ctx->rounds.requests);
     if (ok)
         ctx->rounds.requests = NULL; /* the result's now */

@@ -40,17 +40,17 @@ typedef struct keyset {
 /* What is fetched for one issuer. */
 typedef struct issuer_keys {
     const char *issuer;
-    char *jwks_uri;      /* given, discovered, or NULL (not yet) */
-    keyset *current;     /* NULL until fetched */
-    time_t fetched;      /* CLOCK_MONOTONIC seconds of the current set */
-    time_t attempted;    /* of the last fetch, successful or not (0: never) */
+    char *jwks_uri;   /* given, discovered, or NULL (not yet) */
+    keyset *current;  /* NULL until fetched */
+    time_t fetched;   /* CLOCK_MONOTONIC seconds of the current set */
+    time_t attempted; /* of the last fetch, successful or not (0: never) */
     bool fetching;
 } issuer_keys;
 
 struct sc_oauth {
     const sc_mcp_server *server;
     sc_mcp_oauth_options options;
-    char *metadata;      /* the PRM document */
+    char *metadata; /* the PRM document */
     size_t metadata_len;
     char *metadata_url;  /* where the challenges point */
     char *path_metadata; /* WELL_KNOWN + the resource's path, and + the endpoint's */
@@ -58,7 +58,7 @@ struct sc_oauth {
     char *challenge_scope; /* the scope of the 401 without a token */
     sc_jwks *file_keys;
     issuer_keys *issuers;
-    bool fetch;          /* keys come from HTTPS too */
+    bool fetch; /* keys come from HTTPS too */
     unsigned skew, cache_seconds, refresh_seconds;
     pthread_mutex_t lock;
     pthread_cond_t fetched;
@@ -137,7 +137,8 @@ static bool scope_token_ok(const char *list)
 
 static bool loopback_name(const char *host, size_t n)
 {
-    return (n == 9 && strncasecmp(host, "localhost", 9) == 0) || (n == 9 && strncmp(host, "127.0.0.1", 9) == 0) ||
+    return (n == 9 && strncasecmp(host, "localhost", 9) == 0) ||
+           (n == 9 && strncmp(host, "127.0.0.1", 9) == 0) ||
            (n == 5 && strncmp(host, "[::1]", 5) == 0);
 }
 
@@ -204,8 +205,9 @@ static int make_metadata(sc_oauth *o, sc_error *err)
     cJSON *servers = cJSON_AddArrayToObject(doc, "authorization_servers");
     cJSON *scopes = cJSON_AddArrayToObject(doc, "scopes_supported");
     cJSON *methods = cJSON_AddArrayToObject(doc, "bearer_methods_supported");
-    bool ok = !all.failed && o->challenge_scope != NULL && cJSON_AddStringToObject(doc, "resource", opt->resource) &&
-              servers != NULL && scopes != NULL && methods != NULL &&
+    bool ok = !all.failed && o->challenge_scope != NULL &&
+              cJSON_AddStringToObject(doc, "resource", opt->resource) && servers != NULL &&
+              scopes != NULL && methods != NULL &&
               cJSON_AddItemToArray(methods, cJSON_CreateString("header"));
     for (size_t i = 0; ok && i < opt->issuer_count; i++)
         ok = cJSON_AddItemToArray(servers, cJSON_CreateString(opt->issuers[i]));
@@ -239,7 +241,8 @@ static char *read_file(const char *path, size_t *len, sc_error *err)
     fclose(f);
     if (buf == NULL || n > MAX_DOCUMENT) {
         free(buf);
-        sc_fail(err, SC_ERR_ARGUMENT, NULL, "oauth.jwks_file %.200s: over %d bytes", path, MAX_DOCUMENT);
+        sc_fail(err, SC_ERR_ARGUMENT, NULL, "oauth.jwks_file %.200s: over %d bytes", path,
+                MAX_DOCUMENT);
         return NULL;
     }
     buf[n] = '\0';
@@ -251,25 +254,31 @@ static int check_options(const sc_mcp_oauth_options *opt, size_t *origin_len, sc
 {
     size_t ignored;
     if (!url_ok(opt->resource, origin_len))
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
-                       "oauth.resource %.200s: not an https URL without query or fragment (http on localhost only)",
-                       opt->resource);
+        return sc_fail(
+            err, SC_ERR_ARGUMENT, NULL,
+            "oauth.resource %.200s: not an https URL without query or fragment (http on localhost only)",
+            opt->resource);
     if (opt->issuer_count == 0 || opt->issuers == NULL)
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "oauth.issuers: at least one authorization server is needed");
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                       "oauth.issuers: at least one authorization server is needed");
     for (size_t i = 0; i < opt->issuer_count; i++)
         if (opt->issuers[i] == NULL || !url_ok(opt->issuers[i], &ignored))
             return sc_fail(err, SC_ERR_ARGUMENT, NULL, "oauth.issuers: %.200s is not an https URL",
                            opt->issuers[i] != NULL ? opt->issuers[i] : "NULL");
     for (size_t i = 0; i < opt->scope_count; i++)
         if (opt->scopes[i] == NULL || !scope_token_ok(opt->scopes[i]))
-            return sc_fail(err, SC_ERR_ARGUMENT, NULL, "oauth.scopes: a scope is NULL or has a character RFC 6749 "
-                                                        "does not allow");
-    if (opt->jwks_uri != NULL && (strncmp(opt->jwks_uri, "https://", 8) != 0 || !url_ok(opt->jwks_uri, &ignored)))
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "oauth.jwks_uri %.200s: not an https URL", opt->jwks_uri);
+            return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                           "oauth.scopes: a scope is NULL or has a character RFC 6749 "
+                           "does not allow");
+    if (opt->jwks_uri != NULL &&
+        (strncmp(opt->jwks_uri, "https://", 8) != 0 || !url_ok(opt->jwks_uri, &ignored)))
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "oauth.jwks_uri %.200s: not an https URL",
+                       opt->jwks_uri);
 #if !SC_MCP_OAUTH_FETCH
     if (opt->jwks_uri != NULL || (opt->jwks_file == NULL && opt->introspect == NULL))
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "oauth: libschemac-mcp was built without libcurl: keys come "
-                                                    "from oauth.jwks_file only (or set oauth.introspect)");
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                       "oauth: libschemac-mcp was built without libcurl: keys come "
+                       "from oauth.jwks_file only (or set oauth.introspect)");
 #endif
     return 0;
 }
@@ -284,8 +293,8 @@ static bool server_scopes_ok(const sc_mcp_server *server)
     return ok;
 }
 
-int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *options, const char *path,
-                    sc_oauth **out, sc_error *err)
+int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *options,
+                    const char *path, sc_oauth **out, sc_error *err)
 {
     *out = NULL;
     size_t origin_len;
@@ -293,8 +302,9 @@ int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *opt
     if (rc != 0)
         return rc;
     if (!server_scopes_ok(server))
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "a tool, prompt or resource has scopes with a character "
-                                                    "RFC 6749 does not allow");
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                       "a tool, prompt or resource has scopes with a character "
+                       "RFC 6749 does not allow");
     sc_oauth *o = calloc(1, sizeof *o);
     if (o == NULL)
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
@@ -303,7 +313,8 @@ int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *opt
     o->skew = options->clock_skew_seconds != 0 ? options->clock_skew_seconds : 60;
     o->cache_seconds = options->jwks_cache_seconds != 0 ? options->jwks_cache_seconds : 3600;
     o->refresh_seconds = options->jwks_refresh_seconds != 0 ? options->jwks_refresh_seconds : 30;
-    o->fetch = options->jwks_uri != NULL || (options->jwks_file == NULL && options->introspect == NULL);
+    o->fetch =
+        options->jwks_uri != NULL || (options->jwks_file == NULL && options->introspect == NULL);
     pthread_mutex_init(&o->lock, NULL);
     pthread_cond_init(&o->fetched, NULL);
     const char *resource_path = options->resource + origin_len;
@@ -313,13 +324,15 @@ int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *opt
     o->path_metadata = join("", 0, WELL_KNOWN, resource_path);
     o->endpoint_metadata = join("", 0, WELL_KNOWN, path);
     o->issuers = calloc(options->issuer_count, sizeof *o->issuers);
-    if (o->metadata_url == NULL || o->path_metadata == NULL || o->endpoint_metadata == NULL || o->issuers == NULL) {
+    if (o->metadata_url == NULL || o->path_metadata == NULL || o->endpoint_metadata == NULL ||
+        o->issuers == NULL) {
         sc_oauth_free(o);
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     }
     for (size_t i = 0; i < options->issuer_count; i++) {
         o->issuers[i].issuer = options->issuers[i];
-        if (options->jwks_uri != NULL && (o->issuers[i].jwks_uri = strdup(options->jwks_uri)) == NULL) {
+        if (options->jwks_uri != NULL &&
+            (o->issuers[i].jwks_uri = strdup(options->jwks_uri)) == NULL) {
             sc_oauth_free(o);
             return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
         }
@@ -331,7 +344,8 @@ int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *opt
     if (options->jwks_file != NULL) {
         size_t len, skipped;
         char *json = read_file(options->jwks_file, &len, err);
-        rc = json != NULL ? sc_jwks_parse(json, len, &o->file_keys, &skipped, err) : SC_ERR_ARGUMENT;
+        rc =
+            json != NULL ? sc_jwks_parse(json, len, &o->file_keys, &skipped, err) : SC_ERR_ARGUMENT;
         free(json);
         if (rc != 0) {
             if (json != NULL) { /* name the file in sc_jwks_parse's message */
@@ -343,8 +357,10 @@ int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *opt
             return rc;
         }
         if (skipped > 0)
-            sc_mcp_log(server, "oauth: %zu key(s) of %s skipped (not RS256 of 2048 bits or more, ES256 or EdDSA)",
-                       skipped, options->jwks_file);
+            sc_mcp_log(
+                server,
+                "oauth: %zu key(s) of %s skipped (not RS256 of 2048 bits or more, ES256 or EdDSA)",
+                skipped, options->jwks_file);
     }
 #if SC_MCP_OAUTH_FETCH
     if (o->fetch)
@@ -399,22 +415,24 @@ unsigned sc_oauth_retry_after(const sc_oauth *o)
     return o->refresh_seconds;
 }
 
-const char *sc_oauth_challenge(const sc_oauth *o, sc_oauth_status status, const char *why, const char *scopes,
-                               char *buf, size_t size)
+const char *sc_oauth_challenge(const sc_oauth *o, sc_oauth_status status, const char *why,
+                               const char *scopes, char *buf, size_t size)
 {
     int n;
     if (scopes != NULL)
-        n = snprintf(buf, size, "Bearer error=\"insufficient_scope\", scope=\"%s\", resource_metadata=\"%s\", "
-                            "error_description=\"%s\"",
-                 scopes, o->metadata_url, "the token lacks a scope this request needs");
+        n = snprintf(buf, size,
+                     "Bearer error=\"insufficient_scope\", scope=\"%s\", resource_metadata=\"%s\", "
+                     "error_description=\"%s\"",
+                     scopes, o->metadata_url, "the token lacks a scope this request needs");
     else if (status == SC_OAUTH_NO_TOKEN)
         n = snprintf(buf, size, "Bearer resource_metadata=\"%s\"%s%s%s", o->metadata_url,
-                 o->challenge_scope[0] != '\0' ? ", scope=\"" : "", o->challenge_scope,
-                 o->challenge_scope[0] != '\0' ? "\"" : "");
+                     o->challenge_scope[0] != '\0' ? ", scope=\"" : "", o->challenge_scope,
+                     o->challenge_scope[0] != '\0' ? "\"" : "");
     else
-        n = snprintf(buf, size, "Bearer error=\"%s\", error_description=\"%s\", resource_metadata=\"%s\"",
-                     status == SC_OAUTH_MALFORMED ? "invalid_request" : "invalid_token", why != NULL ? why : "",
-                     o->metadata_url);
+        n = snprintf(buf, size,
+                     "Bearer error=\"%s\", error_description=\"%s\", resource_metadata=\"%s\"",
+                     status == SC_OAUTH_MALFORMED ? "invalid_request" : "invalid_token",
+                     why != NULL ? why : "", o->metadata_url);
     if (n >= 0 && (size_t)n < size)
         return buf;
     /* scopes too many to list (a cut list would be a broken header) */
@@ -477,7 +495,9 @@ static char *https_get(const sc_oauth *o, const char *url, size_t *len, char *wh
     curl_easy_cleanup(curl);
     if (rc != CURLE_OK || status != 200 || d.body.failed || d.body.s == NULL) {
         snprintf(why, why_size, "GET %.200s: %s", url,
-                 d.too_long ? "too long" : rc != CURLE_OK ? curl_easy_strerror(rc) : "not 200");
+                 d.too_long       ? "too long"
+                 : rc != CURLE_OK ? curl_easy_strerror(rc)
+                                  : "not 200");
         if (rc == CURLE_OK && status != 200)
             snprintf(why, why_size, "GET %.200s: HTTP %ld", url, status);
         free(d.body.s);
@@ -526,7 +546,8 @@ static char *discover_jwks_uri(const sc_oauth *o, const char *issuer, char *why,
  * be), lock not held; NULL with why when it fails. */
 static sc_jwks *fetch_keys(sc_oauth *o, issuer_keys *k, char *why, size_t why_size)
 {
-    if (k->jwks_uri == NULL && (k->jwks_uri = discover_jwks_uri(o, k->issuer, why, why_size)) == NULL)
+    if (k->jwks_uri == NULL &&
+        (k->jwks_uri = discover_jwks_uri(o, k->issuer, why, why_size)) == NULL)
         return NULL;
     size_t len, skipped;
     char *body = https_get(o, k->jwks_uri, &len, why, why_size);
@@ -569,8 +590,8 @@ static keyset *issuer_keyset(sc_oauth *o, issuer_keys *k, bool refresh)
         if (keys == NULL)
             sc_mcp_log(o->server, "oauth: the keys of %s could not be fetched: %s", k->issuer, why);
         else
-            sc_mcp_log(o->server, "oauth: %zu key(s) of %s fetched from %s", sc_jwks_count(keys), k->issuer,
-                       k->jwks_uri);
+            sc_mcp_log(o->server, "oauth: %zu key(s) of %s fetched from %s", sc_jwks_count(keys),
+                       k->issuer, k->jwks_uri);
         pthread_mutex_lock(&o->lock);
         if (fresh != NULL) {
             keyset_release(k->current);
@@ -620,9 +641,9 @@ static void granted_scopes(const cJSON *claims, text *out)
     else if (cJSON_IsString(scp))
         add_scopes(out, scp->valuestring);
     const cJSON *list = cJSON_IsArray(scp) && !cJSON_IsString(scope) ? scp : NULL;
-    cJSON_ArrayForEach(item, list)
-        if (cJSON_IsString(item) && strchr(item->valuestring, ' ') == NULL)
-            add_scopes(out, item->valuestring);
+    cJSON_ArrayForEach(item,
+                       list) if (cJSON_IsString(item) && strchr(item->valuestring, ' ') == NULL)
+        add_scopes(out, item->valuestring);
 }
 
 /* A principal of claims (taken over); NULL when memory runs out. */
@@ -632,7 +653,8 @@ static sc_oauth_principal *principal_of(cJSON *claims)
     append(&scopes, "", 0);
     granted_scopes(claims, &scopes);
     const char *sub = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(claims, "sub"));
-    const char *client = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(claims, "client_id"));
+    const char *client =
+        cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(claims, "client_id"));
     if (client == NULL)
         client = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(claims, "azp"));
     const char *iss = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(claims, "iss"));
@@ -678,7 +700,8 @@ static issuer_keys *issuer_named(sc_oauth *o, const cJSON *claims)
 
 /* The signature with the file's keys, then the issuer's (fetched again,
  * within the rate limit, for an unknown kid). */
-static sc_jwt_result verify_signature(sc_oauth *o, const sc_jwt *jwt, issuer_keys *k, const char **why)
+static sc_jwt_result verify_signature(sc_oauth *o, const sc_jwt *jwt, issuer_keys *k,
+                                      const char **why)
 {
     sc_jwt_result r = SC_JWT_UNKNOWN_KEY;
     if (o->file_keys != NULL)
@@ -695,16 +718,19 @@ static sc_jwt_result verify_signature(sc_oauth *o, const sc_jwt *jwt, issuer_key
     return r;
 }
 
-static sc_oauth_status check_jwt(sc_oauth *o, const char *token, sc_oauth_principal **out, const char **why)
+static sc_oauth_status check_jwt(sc_oauth *o, const char *token, sc_oauth_principal **out,
+                                 const char **why)
 {
     sc_jwt jwt;
     sc_jwt_result r = sc_jwt_decode(token, &jwt, why);
     issuer_keys *k = r == SC_JWT_OK ? issuer_named(o, jwt.claims) : NULL;
     if (r == SC_JWT_OK && k == NULL) /* before any key is fetched for it */
-        r = SC_JWT_BAD_CLAIMS, *why = "the token's iss is not an authorization server of this resource";
+        r = SC_JWT_BAD_CLAIMS,
+        *why = "the token's iss is not an authorization server of this resource";
     if (r == SC_JWT_OK)
         r = verify_signature(o, &jwt, k, why);
-    sc_jwt_expect expect = {o->options.issuers, o->options.issuer_count, o->options.resource, o->skew};
+    sc_jwt_expect expect = {o->options.issuers, o->options.issuer_count, o->options.resource,
+                            o->skew};
     if (r == SC_JWT_OK)
         r = sc_jwt_check_claims(jwt.claims, &expect, time(NULL), why);
     if (r != SC_JWT_OK) {
@@ -724,28 +750,34 @@ static bool introspection_ok(const sc_oauth *o, const cJSON *claims, const char 
     const cJSON *iss = cJSON_GetObjectItemCaseSensitive(claims, "iss");
     const cJSON *aud = cJSON_GetObjectItemCaseSensitive(claims, "aud");
     const cJSON *exp = cJSON_GetObjectItemCaseSensitive(claims, "exp");
-    sc_jwt_expect expect = {o->options.issuers, o->options.issuer_count, o->options.resource, o->skew};
+    sc_jwt_expect expect = {o->options.issuers, o->options.issuer_count, o->options.resource,
+                            o->skew};
     cJSON *probe = cJSON_CreateObject(); /* the three claims, with defaults that pass */
     bool ok = probe != NULL && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(claims, "active"));
     if (!ok)
         *why = "the token is not active";
     if (ok)
-        ok = cJSON_AddItemToObject(probe, "iss", iss != NULL ? cJSON_Duplicate(iss, false)
-                                                              : cJSON_CreateString(o->options.issuers[0])) &&
-             cJSON_AddItemToObject(probe, "aud", aud != NULL ? cJSON_Duplicate(aud, true)
-                                                              : cJSON_CreateString(o->options.resource)) &&
-             cJSON_AddItemToObject(probe, "exp", exp != NULL ? cJSON_Duplicate(exp, false)
-                                                              : cJSON_CreateNumber((double)time(NULL) + 60));
+        ok = cJSON_AddItemToObject(probe, "iss",
+                                   iss != NULL ? cJSON_Duplicate(iss, false)
+                                               : cJSON_CreateString(o->options.issuers[0])) &&
+             cJSON_AddItemToObject(probe, "aud",
+                                   aud != NULL ? cJSON_Duplicate(aud, true)
+                                               : cJSON_CreateString(o->options.resource)) &&
+             cJSON_AddItemToObject(probe, "exp",
+                                   exp != NULL ? cJSON_Duplicate(exp, false)
+                                               : cJSON_CreateNumber((double)time(NULL) + 60));
     if (ok)
         ok = sc_jwt_check_claims(probe, &expect, time(NULL), why) == SC_JWT_OK;
     cJSON_Delete(probe);
     return ok;
 }
 
-static sc_oauth_status check_opaque(sc_oauth *o, const char *token, sc_oauth_principal **out, const char **why)
+static sc_oauth_status check_opaque(sc_oauth *o, const char *token, sc_oauth_principal **out,
+                                    const char **why)
 {
     cJSON *claims = NULL;
-    if (!o->options.introspect(o->options.introspect_ctx, token, &claims) || !cJSON_IsObject(claims)) {
+    if (!o->options.introspect(o->options.introspect_ctx, token, &claims) ||
+        !cJSON_IsObject(claims)) {
         cJSON_Delete(claims);
         *why = "the token was refused";
         return SC_OAUTH_INVALID;
@@ -771,7 +803,8 @@ sc_oauth_status sc_oauth_check(sc_oauth *o, const char *authorization, bool toke
     *principal = NULL;
     *why = "";
     if (token_in_query)
-        return *why = "an access token in the query string is never accepted; send it in the Authorization header",
+        return *why =
+                   "an access token in the query string is never accepted; send it in the Authorization header",
                SC_OAUTH_MALFORMED;
     if (authorization == NULL)
         return SC_OAUTH_NO_TOKEN;
@@ -782,7 +815,8 @@ sc_oauth_status sc_oauth_check(sc_oauth *o, const char *authorization, bool toke
     if (strnlen(token, SC_JWT_MAX_TOKEN + 1) > SC_JWT_MAX_TOKEN)
         return *why = "the token is too long", SC_OAUTH_INVALID;
     if (!b64token(token))
-        return *why = "the Authorization header is not Bearer followed by a token", SC_OAUTH_MALFORMED;
+        return *why = "the Authorization header is not Bearer followed by a token",
+               SC_OAUTH_MALFORMED;
     bool keys = o->file_keys != NULL || o->fetch;
     if (keys && (sc_jwt_shaped(token) || o->options.introspect == NULL))
         return check_jwt(o, token, principal, why);
@@ -816,15 +850,14 @@ static const char *required_scopes(const sc_mcp_server *server, const cJSON *mes
     return resource != NULL ? resource->scopes : NULL;
 }
 
-const char *sc_oauth_missing_scopes(const sc_oauth *o, const sc_mcp_principal *principal, sc_arena *arena,
-                                    const char *body, size_t len)
+const char *sc_oauth_missing_scopes(const sc_oauth *o, const sc_mcp_principal *principal,
+                                    sc_arena *arena, const char *body, size_t len)
 {
     cJSON *tree = cJSON_ParseWithLength(body, len), *item;
     text needed = {0};
     append(&needed, "", 0);
     if (cJSON_IsArray(tree)) {
-        cJSON_ArrayForEach(item, tree)
-            add_scopes(&needed, required_scopes(o->server, item));
+        cJSON_ArrayForEach(item, tree) add_scopes(&needed, required_scopes(o->server, item));
     } else if (tree != NULL) {
         add_scopes(&needed, required_scopes(o->server, tree));
     }
@@ -835,7 +868,9 @@ const char *sc_oauth_missing_scopes(const sc_oauth *o, const sc_mcp_principal *p
         missing = !listed_scope(principal->scopes, p, n);
         p += n + strspn(p + n, " ");
     }
-    const char *result = needed.failed ? "" : missing ? sc_arena_strndup(arena, needed.s, needed.len) : NULL;
+    const char *result = needed.failed ? ""
+                         : missing     ? sc_arena_strndup(arena, needed.s, needed.len)
+                                       : NULL;
     free(needed.s);
     return result;
 }

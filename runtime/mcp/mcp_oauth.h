@@ -39,7 +39,7 @@ size_t sc_jwks_count(const sc_jwks *keys);
 typedef struct sc_jwt {
     cJSON *header, *claims; /* owned */
     sc_jwt_alg alg;
-    const char *kid; /* in header, or NULL */
+    const char *kid;         /* in header, or NULL */
     const char *signed_part; /* header.payload, in the token */
     size_t signed_len;
     unsigned char *signature; /* decoded (malloc) */
@@ -52,8 +52,8 @@ typedef enum sc_jwt_result {
     SC_JWT_BAD_ALG,     /* none, HS*, anything but RS256, ES256, EdDSA; crit */
     SC_JWT_UNKNOWN_KEY, /* no key of that kid (or, without kid, of that alg) */
     SC_JWT_BAD_SIGNATURE,
-    SC_JWT_BAD_CLAIMS,  /* iss, aud, exp, nbf */
-    SC_JWT_NO_KEYS,     /* none could be had (the issuer unreachable): not the token's fault */
+    SC_JWT_BAD_CLAIMS, /* iss, aud, exp, nbf */
+    SC_JWT_NO_KEYS,    /* none could be had (the issuer unreachable): not the token's fault */
     SC_JWT_NOMEM,
 } sc_jwt_result;
 
@@ -73,12 +73,13 @@ sc_jwt_result sc_jwt_verify(const sc_jwt *jwt, const sc_jwks *keys, const char *
 typedef struct sc_jwt_expect {
     const char *const *issuers; /* iss: one of them exactly */
     size_t issuer_count;
-    const char *audience;       /* aud (a string or an array): names it */
-    unsigned skew;              /* seconds exp and nbf may be off */
+    const char *audience; /* aud (a string or an array): names it */
+    unsigned skew;        /* seconds exp and nbf may be off */
 } sc_jwt_expect;
 
 /* Checks iss, aud, exp (required) and nbf (when present) at time now. */
-sc_jwt_result sc_jwt_check_claims(const cJSON *claims, const sc_jwt_expect *expect, time_t now, const char **why);
+sc_jwt_result sc_jwt_check_claims(const cJSON *claims, const sc_jwt_expect *expect, time_t now,
+                                  const char **why);
 
 /* ---- mcp_oauth.c -------------------------------------------------------- */
 
@@ -87,8 +88,8 @@ typedef struct sc_oauth sc_oauth;
 /* Reads and checks the options (the resource URI, issuers, the JWKS file)
  * for a server whose endpoint is path: 0 and *out, or SC_ERR_ARGUMENT
  * with a message naming what is wrong, or SC_ERR_NOMEM. */
-int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *options, const char *path,
-                    sc_oauth **out, sc_error *err);
+int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *options,
+                    const char *path, sc_oauth **out, sc_error *err);
 void sc_oauth_free(sc_oauth *oauth);
 
 /* Whether url (a request's path) is one of the metadata's: the root
@@ -127,8 +128,8 @@ unsigned sc_oauth_retry_after(const sc_oauth *oauth);
 /* The WWW-Authenticate value answering status (SC_OAUTH_NO_TOKEN,
  * SC_OAUTH_INVALID, SC_OAUTH_MALFORMED), or, with scopes, the
  * insufficient_scope one naming them; in buf. */
-const char *sc_oauth_challenge(const sc_oauth *oauth, sc_oauth_status status, const char *why, const char *scopes,
-                               char *buf, size_t size);
+const char *sc_oauth_challenge(const sc_oauth *oauth, sc_oauth_status status, const char *why,
+                               const char *scopes, char *buf, size_t size);
 
 /* The scopes the requests of a message (a JSON-RPC message or a batch)
  * need that principal was not granted: tools/call, prompts/get and
@@ -136,8 +137,8 @@ const char *sc_oauth_challenge(const sc_oauth *oauth, sc_oauth_status status, co
  * missing; else a space-separated list of every scope those requests
  * need, in arena. A message that is not JSON needs nothing here (the
  * core answers it). */
-const char *sc_oauth_missing_scopes(const sc_oauth *oauth, const sc_mcp_principal *principal, sc_arena *arena,
-                                    const char *body, size_t len);
+const char *sc_oauth_missing_scopes(const sc_oauth *oauth, const sc_mcp_principal *principal,
+                                    sc_arena *arena, const char *body, size_t len);
 
 /* Whether principal is the one of owner (the same issuer and subject):
  * owner is what sc_oauth_owner wrote for the principal that opened a

@@ -6,13 +6,14 @@
 #include "mcp_oauth.h"
 #include "schemac/schemac.h"
 
-int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *options, const char *path,
-                    sc_oauth **out, sc_error *err)
+int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *options,
+                    const char *path, sc_oauth **out, sc_error *err)
 {
     (void)server, (void)options, (void)path;
     *out = NULL;
-    return sc_fail(err, SC_ERR_ARGUMENT, NULL,
-                   "oauth.resource: libschemac-mcp was built without OAuth (meson option oauth, needs GnuTLS)");
+    return sc_fail(
+        err, SC_ERR_ARGUMENT, NULL,
+        "oauth.resource: libschemac-mcp was built without OAuth (meson option oauth, needs GnuTLS)");
 }
 
 void sc_oauth_free(sc_oauth *oauth)
@@ -53,16 +54,16 @@ unsigned sc_oauth_retry_after(const sc_oauth *oauth)
     return 1;
 }
 
-const char *sc_oauth_challenge(const sc_oauth *oauth, sc_oauth_status status, const char *why, const char *scopes,
-                               char *buf, size_t size)
+const char *sc_oauth_challenge(const sc_oauth *oauth, sc_oauth_status status, const char *why,
+                               const char *scopes, char *buf, size_t size)
 {
     (void)oauth, (void)status, (void)why, (void)scopes, (void)size;
     buf[0] = '\0';
     return "Bearer";
 }
 
-const char *sc_oauth_missing_scopes(const sc_oauth *oauth, const sc_mcp_principal *principal, sc_arena *arena,
-                                    const char *body, size_t len)
+const char *sc_oauth_missing_scopes(const sc_oauth *oauth, const sc_mcp_principal *principal,
+                                    sc_arena *arena, const char *body, size_t len)
 {
     (void)oauth, (void)principal, (void)arena, (void)body, (void)len;
     return NULL;

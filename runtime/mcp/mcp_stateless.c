@@ -25,15 +25,16 @@ static const char *const versions[] = SC_MCP_STATELESS_VERSIONS;
 
 /* The requests of the stateless revisions; ping, logging/setLevel and
  * resources/(un)subscribe left with the sessions. */
-static const char *const methods[] = {"server/discover",  "tools/list",     "tools/call",
-                                      "prompts/list",     "prompts/get",    "resources/list",
-                                      "resources/read",   "resources/templates/list", "completion/complete",
-                                      "subscriptions/listen", "tasks/get",   "tasks/update",
-                                      "tasks/cancel"};
+static const char *const methods[] = {
+    "server/discover",     "tools/list",           "tools/call",     "prompts/list",
+    "prompts/get",         "resources/list",       "resources/read", "resources/templates/list",
+    "completion/complete", "subscriptions/listen", "tasks/get",      "tasks/update",
+    "tasks/cancel"};
 
 /* The results a client may cache (2026-07-28 server/utilities/caching). */
-static const char *const cacheable[] = {"server/discover", "tools/list",     "prompts/list",
-                                        "resources/list",  "resources/read", "resources/templates/list"};
+static const char *const cacheable[] = {"server/discover", "tools/list",
+                                        "prompts/list",    "resources/list",
+                                        "resources/read",  "resources/templates/list"};
 
 static bool listed(const char *const *list, size_t count, const char *name)
 {
@@ -85,7 +86,8 @@ static const char *header_value(const char *value, char *buf, size_t size)
     size_t out = size - 1;
     base64_decode_init(&ctx);
     if (BASE64_DECODE_LENGTH(len - 11) > size - 1 ||
-        !base64_decode_update(&ctx, &out, (uint8_t *)buf, len - 11, value + 9) || !base64_decode_final(&ctx))
+        !base64_decode_update(&ctx, &out, (uint8_t *)buf, len - 11, value + 9) ||
+        !base64_decode_final(&ctx))
         return NULL;
     buf[out] = '\0';
     return strlen(buf) == out ? buf : NULL; /* no U+0000 inside */
@@ -143,8 +145,8 @@ static bool same_value(const char *header, const cJSON *body)
  * header's name, schemac's @header) against their Mcp-Param-NAME headers:
  * a value in the body needs its header, saying the same; a header needs
  * its value. NULL when they agree, else what is wrong. */
-static const char *param_mismatch(const sc_mcp_server *server, const sc_mcp_headers *headers, const cJSON *params,
-                                  char *why, size_t size)
+static const char *param_mismatch(const sc_mcp_server *server, const sc_mcp_headers *headers,
+                                  const cJSON *params, char *why, size_t size)
 {
     const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(params, "name"));
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
@@ -158,28 +160,35 @@ static const char *param_mismatch(const sc_mcp_server *server, const sc_mcp_head
     cJSON *entry = cJSON_Parse(text);
     const cJSON *property;
     const char *wrong = NULL;
-    cJSON_ArrayForEach(property, cJSON_GetObjectItemCaseSensitive(
-                                     cJSON_GetObjectItemCaseSensitive(entry, "inputSchema"), "properties"))
+    cJSON_ArrayForEach(property,
+                       cJSON_GetObjectItemCaseSensitive(
+                           cJSON_GetObjectItemCaseSensitive(entry, "inputSchema"), "properties"))
     {
-        const char *header = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(property, "x-mcp-header"));
+        const char *header =
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(property, "x-mcp-header"));
         if (header == NULL || wrong != NULL)
             continue;
         const cJSON *body = cJSON_GetObjectItemCaseSensitive(args, property->string);
-        const char *given = headers->param != NULL ? headers->param(headers->param_ctx, header) : NULL;
+        const char *given =
+            headers->param != NULL ? headers->param(headers->param_ctx, header) : NULL;
         char value[1024], buf[1024];
         const char *decoded = given != NULL && trimmed(given, value, sizeof value) != NULL
                                   ? header_value(value, buf, sizeof buf)
                                   : NULL;
         if (body != NULL && !cJSON_IsNull(body) && given == NULL)
-            snprintf(why, size, "the Mcp-Param-%.64s header is missing for the argument '%.64s'", header,
-                     property->string);
+            snprintf(why, size, "the Mcp-Param-%.64s header is missing for the argument '%.64s'",
+                     header, property->string);
         else if (given != NULL && (body == NULL || cJSON_IsNull(body)))
-            snprintf(why, size, "the Mcp-Param-%.64s header names an argument '%.64s' the body does not have",
+            snprintf(why, size,
+                     "the Mcp-Param-%.64s header names an argument '%.64s' the body does not have",
                      header, property->string);
         else if (given != NULL && decoded == NULL)
-            snprintf(why, size, "the Mcp-Param-%.64s header is not valid base64 in its =?base64?...?= form", header);
+            snprintf(why, size,
+                     "the Mcp-Param-%.64s header is not valid base64 in its =?base64?...?= form",
+                     header);
         else if (given != NULL && !same_value(decoded, body))
-            snprintf(why, size, "the Mcp-Param-%.64s header value does not match the argument '%.64s'", header,
+            snprintf(why, size,
+                     "the Mcp-Param-%.64s header value does not match the argument '%.64s'", header,
                      property->string);
         else
             continue;
@@ -191,16 +200,18 @@ static const char *param_mismatch(const sc_mcp_server *server, const sc_mcp_head
 
 /* The header rules of 2026-07-28's Streamable HTTP: NULL when they hold,
  * else what is wrong. */
-static const char *header_mismatch(const sc_mcp_server *server, const sc_mcp_headers *headers, const char *method,
-                                   const cJSON *params, char *why, size_t size)
+static const char *header_mismatch(const sc_mcp_server *server, const sc_mcp_headers *headers,
+                                   const char *method, const cJSON *params, char *why, size_t size)
 {
     char value[1024], buf[1024];
-    const char *given = headers->method != NULL ? trimmed(headers->method, value, sizeof value) : NULL;
+    const char *given =
+        headers->method != NULL ? trimmed(headers->method, value, sizeof value) : NULL;
     if (given == NULL)
         return "the Mcp-Method header is missing";
     if (strcmp(given, method) != 0) {
-        snprintf(why, size, "the Mcp-Method header value '%.64s' does not match the body's method '%.64s'", given,
-                 method);
+        snprintf(why, size,
+                 "the Mcp-Method header value '%.64s' does not match the body's method '%.64s'",
+                 given, method);
         return why;
     }
     const char *member = named_member(method);
@@ -216,10 +227,12 @@ static const char *header_mismatch(const sc_mcp_server *server, const sc_mcp_hea
     if (name == NULL)
         return "the Mcp-Name header is not valid base64 in its =?base64?...?= form";
     if (strcmp(name, body) != 0) {
-        snprintf(why, size, "the Mcp-Name header value '%.64s' does not match the body's '%.64s'", name, body);
+        snprintf(why, size, "the Mcp-Name header value '%.64s' does not match the body's '%.64s'",
+                 name, body);
         return why;
     }
-    return strcmp(method, "tools/call") == 0 ? param_mismatch(server, headers, params, why, size) : NULL;
+    return strcmp(method, "tools/call") == 0 ? param_mismatch(server, headers, params, why, size)
+                                             : NULL;
 }
 
 static cJSON *unsupported(const cJSON *id, const char *version)
@@ -237,14 +250,16 @@ static cJSON *unsupported(const cJSON *id, const char *version)
         cJSON_Delete(data);
         return NULL;
     }
-    return sc_mcp_error_response(id, SC_MCP_UNSUPPORTED_VERSION, data,
-                                 "unsupported protocol version '%.32s'; this server speaks %s statelessly, or the "
-                                 "revisions of %s after initialize",
-                                 version, versions[0], SC_MCP_LATEST_VERSION);
+    return sc_mcp_error_response(
+        id, SC_MCP_UNSUPPORTED_VERSION, data,
+        "unsupported protocol version '%.32s'; this server speaks %s statelessly, or the "
+        "revisions of %s after initialize",
+        version, versions[0], SC_MCP_LATEST_VERSION);
 }
 
-cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, const char *method, const cJSON *params,
-                              const sc_mcp_headers *headers, sc_mcp_request_envelope *request, unsigned *status)
+cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, const char *method,
+                              const cJSON *params, const sc_mcp_headers *headers,
+                              sc_mcp_request_envelope *request, unsigned *status)
 {
     const cJSON *meta = meta_of(params);
     const cJSON *version = cJSON_GetObjectItemCaseSensitive(meta, META_VERSION);
@@ -264,21 +279,25 @@ cJSON *sc_mcp_stateless_check(const sc_mcp_server *server, const cJSON *id, cons
     char given[64];
     if (headers != NULL && (trimmed(headers->protocol_version, given, sizeof given) == NULL ||
                             strcmp(given, version->valuestring) != 0))
-        return sc_mcp_error_response(id, SC_MCP_HEADER_MISMATCH, NULL,
-                                     "header mismatch: the MCP-Protocol-Version header value '%.32s' does not "
-                                     "match the body's %s '%.32s'",
-                                     headers->protocol_version, META_VERSION, version->valuestring);
+        return sc_mcp_error_response(
+            id, SC_MCP_HEADER_MISMATCH, NULL,
+            "header mismatch: the MCP-Protocol-Version header value '%.32s' does not "
+            "match the body's %s '%.32s'",
+            headers->protocol_version, META_VERSION, version->valuestring);
     if (!sc_mcp_stateless_version(version->valuestring))
         return unsupported(id, version->valuestring);
-    const char *mismatch = headers != NULL ? header_mismatch(server, headers, method, params, why, sizeof why) : NULL;
+    const char *mismatch =
+        headers != NULL ? header_mismatch(server, headers, method, params, why, sizeof why) : NULL;
     if (mismatch != NULL)
-        return sc_mcp_error_response(id, SC_MCP_HEADER_MISMATCH, NULL, "header mismatch: %s", mismatch);
+        return sc_mcp_error_response(id, SC_MCP_HEADER_MISMATCH, NULL, "header mismatch: %s",
+                                     mismatch);
     request->level = level != NULL ? sc_mcp_level_of(cJSON_GetStringValue(level)) : SC_MCP_NO_LEVEL;
     if (request->level < 0)
-        return sc_mcp_error_response(id, SC_MCP_INVALID_PARAMS, NULL,
-                                     "invalid params: %s must be one of debug, info, notice, warning, error, "
-                                     "critical, alert, emergency",
-                                     META_LOG_LEVEL);
+        return sc_mcp_error_response(
+            id, SC_MCP_INVALID_PARAMS, NULL,
+            "invalid params: %s must be one of debug, info, notice, warning, error, "
+            "critical, alert, emergency",
+            META_LOG_LEVEL);
     request->version = version->valuestring;
     request->client_capabilities = capabilities;
     *status = 0;
@@ -290,10 +309,12 @@ cJSON *sc_mcp_discover(const sc_mcp_server *server)
     cJSON *result = cJSON_CreateObject();
     cJSON *supported = cJSON_AddArrayToObject(result, "supportedVersions");
     cJSON *capabilities = cJSON_AddObjectToObject(result, "capabilities");
-    bool ok = supported != NULL && capabilities != NULL && sc_mcp_add_capabilities(server, capabilities);
+    bool ok =
+        supported != NULL && capabilities != NULL && sc_mcp_add_capabilities(server, capabilities);
     if (ok && sc_mcp_server_has_tasks(server)) {
         cJSON *extensions = cJSON_AddObjectToObject(capabilities, "extensions");
-        ok = extensions != NULL && cJSON_AddObjectToObject(extensions, SC_MCP_TASKS_EXTENSION) != NULL;
+        ok = extensions != NULL &&
+             cJSON_AddObjectToObject(extensions, SC_MCP_TASKS_EXTENSION) != NULL;
     }
     for (size_t i = 0; ok && i < VERSION_COUNT; i++) {
         cJSON *item = cJSON_CreateString(versions[i]);
@@ -318,8 +339,10 @@ static bool add_server_info(const sc_mcp_server *server, cJSON *result)
         return false;
     cJSON *info = cJSON_AddObjectToObject(meta, META_SERVER_INFO);
     return info != NULL &&
-           cJSON_AddStringToObject(info, "name", server->name != NULL ? server->name : "schemac") != NULL &&
-           cJSON_AddStringToObject(info, "version", server->version != NULL ? server->version : "0") != NULL &&
+           cJSON_AddStringToObject(info, "name", server->name != NULL ? server->name : "schemac") !=
+               NULL &&
+           cJSON_AddStringToObject(info, "version",
+                                   server->version != NULL ? server->version : "0") != NULL &&
            (server->title == NULL || cJSON_AddStringToObject(info, "title", server->title) != NULL);
 }
 
@@ -340,8 +363,11 @@ bool sc_mcp_stateless_finish(const sc_mcp_context *ctx, const char *method, cJSO
      * on more than its cache key: never cached */
     bool retry = ctx->rounds.responses != NULL || ctx->rounds.answers != NULL;
     const sc_mcp_resource *resource = strcmp(method, "resources/read") == 0 ? ctx->resource : NULL;
-    unsigned ttl = resource != NULL && resource->ttl_ms > 0 ? resource->ttl_ms : server->cache_ttl_ms;
-    bool private_data = server->cache_private || (resource != NULL && resource->private_data) || retry;
+    unsigned ttl =
+        resource != NULL && resource->ttl_ms > 0 ? resource->ttl_ms : server->cache_ttl_ms;
+    bool private_data =
+        server->cache_private || (resource != NULL && resource->private_data) || retry;
     return cJSON_AddNumberToObject(result, "ttlMs", retry ? 0 : ttl) != NULL &&
-           cJSON_AddStringToObject(result, "cacheScope", private_data ? "private" : "public") != NULL;
+           cJSON_AddStringToObject(result, "cacheScope", private_data ? "private" : "public") !=
+               NULL;
 }

@@ -74,9 +74,9 @@ typedef struct stdio_server {
     pthread_cond_t changed;
     queued *head, *tail;
     size_t count;
-    bool done;   /* end of input: the handler ends once the queue is empty */
-    bool ready;  /* initialize answered: notifications no longer wait for it */
-    int failed;  /* SC_ERR_ARGUMENT (writing failed) or SC_ERR_NOMEM, which end the serving */
+    bool done;  /* end of input: the handler ends once the queue is empty */
+    bool ready; /* initialize answered: notifications no longer wait for it */
+    int failed; /* SC_ERR_ARGUMENT (writing failed) or SC_ERR_NOMEM, which end the serving */
 } stdio_server;
 
 static void fail(stdio_server *s, int rc)
@@ -94,7 +94,8 @@ static int write_line(void *ctx, const char *json, size_t len)
 {
     stdio_server *s = ctx;
     pthread_mutex_lock(&s->out_lock);
-    bool ok = fwrite(json, 1, len, s->out) == len && putc('\n', s->out) != EOF && fflush(s->out) == 0;
+    bool ok =
+        fwrite(json, 1, len, s->out) == len && putc('\n', s->out) != EOF && fflush(s->out) == 0;
     pthread_mutex_unlock(&s->out_lock);
     if (!ok)
         fail(s, SC_ERR_ARGUMENT);
@@ -108,12 +109,14 @@ static void answer(stdio_server *s, sc_arena *arena, const char *text, size_t le
     sc_mcp_reply reply;
     int rc;
     if (text == NULL) {
-        sc_mcp_log(s->server, "a message longer than %zu bytes: skipped", sc_mcp_max_message(s->server));
+        sc_mcp_log(s->server, "a message longer than %zu bytes: skipped",
+                   sc_mcp_max_message(s->server));
         rc = sc_mcp_reply_too_large(s->server, arena, &reply);
     } else {
         sc_mcp_channel outside = {write_line, s, NULL, NULL};
-        rc = s->handler != NULL ? s->handler(s->server, &s->session, arena, text, len, &out, &outside, &reply)
-                                : sc_mcp_handle_on(s->server, &s->session, arena, text, len, &out, &reply);
+        rc = s->handler != NULL
+                 ? s->handler(s->server, &s->session, arena, text, len, &out, &outside, &reply)
+                 : sc_mcp_handle_on(s->server, &s->session, arena, text, len, &out, &reply);
     }
     if (rc != 0) {
         sc_mcp_log(s->server, "no reply could be made: %s", sc_strerror(rc));
@@ -145,7 +148,8 @@ static void *handle_requests(void *arg)
         pthread_cond_broadcast(&s->changed); /* room for the reader */
         pthread_mutex_unlock(&s->lock);
         answer(s, &arena, q->text, q->len);
-        bool ready = s->session.state == SC_MCP_STATE_READY; /* only this thread handles initialize */
+        bool ready =
+            s->session.state == SC_MCP_STATE_READY; /* only this thread handles initialize */
         free(q->text);
         free(q);
         pthread_mutex_lock(&s->lock);
@@ -234,7 +238,8 @@ int sc_mcp_serve_stdio(const sc_mcp_server *server, FILE *in, FILE *out)
     return sc_mcp_serve_stdio_with(server, in, out, NULL);
 }
 
-int sc_mcp_serve_stdio_with(const sc_mcp_server *server, FILE *in, FILE *out, sc_mcp_test_handler handler)
+int sc_mcp_serve_stdio_with(const sc_mcp_server *server, FILE *in, FILE *out,
+                            sc_mcp_test_handler handler)
 {
     if (server == NULL || in == NULL || out == NULL)
         return SC_ERR_ARGUMENT;

@@ -41,11 +41,11 @@ typedef struct listener {
     const sc_mcp_server *server;
     const sc_mcp_session *session; /* a shared channel's session (stdio), else NULL */
     sc_mcp_channel channel;
-    cJSON *id;   /* the subscription id: the listen request's id (owned) */
-    cJSON *uris; /* resourceSubscriptions (owned), or NULL */
+    cJSON *id;       /* the subscription id: the listen request's id (owned) */
+    cJSON *uris;     /* resourceSubscriptions (owned), or NULL */
     cJSON *task_ids; /* taskIds of tasks the server has (owned), or NULL */
     bool tools, prompts, resources;
-    bool ended;  /* its channel failed */
+    bool ended; /* its channel failed */
 } listener;
 
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -100,11 +100,13 @@ static bool flag(const cJSON *filter, const char *name)
 static cJSON *honored(const listener *l)
 {
     cJSON *out = cJSON_CreateObject();
-    bool ok = out != NULL && (!l->tools || cJSON_AddTrueToObject(out, "toolsListChanged") != NULL) &&
+    bool ok = out != NULL &&
+              (!l->tools || cJSON_AddTrueToObject(out, "toolsListChanged") != NULL) &&
               (!l->prompts || cJSON_AddTrueToObject(out, "promptsListChanged") != NULL) &&
               (!l->resources || cJSON_AddTrueToObject(out, "resourcesListChanged") != NULL);
     cJSON *uris = ok && l->uris != NULL ? cJSON_Duplicate(l->uris, true) : NULL;
-    if (ok && l->uris != NULL && (uris == NULL || !cJSON_AddItemToObject(out, "resourceSubscriptions", uris))) {
+    if (ok && l->uris != NULL &&
+        (uris == NULL || !cJSON_AddItemToObject(out, "resourceSubscriptions", uris))) {
         cJSON_Delete(uris);
         ok = false;
     }
@@ -123,8 +125,8 @@ static cJSON *honored(const listener *l)
 /* The listener of a listen request's filter: only what the server offers
  * (list changes when it announces them, resource updates when it has
  * resources). */
-static int make_listener(const sc_mcp_context *ctx, const cJSON *id, const cJSON *params, listener **out,
-                         sc_error *err)
+static int make_listener(const sc_mcp_context *ctx, const cJSON *id, const cJSON *params,
+                         listener **out, sc_error *err)
 {
     const sc_mcp_server *server = ctx->server;
     const cJSON *filter = cJSON_GetObjectItemCaseSensitive(params, "notifications");
@@ -132,26 +134,30 @@ static int make_listener(const sc_mcp_context *ctx, const cJSON *id, const cJSON
     const cJSON *task_ids = cJSON_GetObjectItemCaseSensitive(filter, "taskIds"), *task_id;
     if (!cJSON_IsObject(filter) || (uris != NULL && !cJSON_IsArray(uris)) ||
         (task_ids != NULL && !cJSON_IsArray(task_ids))) {
-        sc_fail(err, SC_ERR_ARGUMENT, NULL,
-                "invalid params: subscriptions/listen needs params.notifications, an object of toolsListChanged, "
-                "promptsListChanged, resourcesListChanged (booleans), resourceSubscriptions (URIs) and taskIds");
+        sc_fail(
+            err, SC_ERR_ARGUMENT, NULL,
+            "invalid params: subscriptions/listen needs params.notifications, an object of toolsListChanged, "
+            "promptsListChanged, resourcesListChanged (booleans), resourceSubscriptions (URIs) and taskIds");
         return SC_MCP_INVALID_PARAMS;
     }
     cJSON_ArrayForEach(uri, uris) if (!cJSON_IsString(uri))
     {
-        sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: notifications.resourceSubscriptions must hold URIs");
+        sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                "invalid params: notifications.resourceSubscriptions must hold URIs");
         return SC_MCP_INVALID_PARAMS;
     }
     cJSON_ArrayForEach(task_id, task_ids) if (!cJSON_IsString(task_id))
     {
-        sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: notifications.taskIds must hold task ids (strings)");
+        sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                "invalid params: notifications.taskIds must hold task ids (strings)");
         return SC_MCP_INVALID_PARAMS;
     }
     listener *l = calloc(1, sizeof *l);
     /* the tasks it may hear of: those that exist (the tasks' lock, taken
      * here before this file's) */
     if (l == NULL || (l->id = cJSON_Duplicate(id, false)) == NULL ||
-        (uris != NULL && server->resource_count > 0 && (l->uris = cJSON_Duplicate(uris, true)) == NULL) ||
+        (uris != NULL && server->resource_count > 0 &&
+         (l->uris = cJSON_Duplicate(uris, true)) == NULL) ||
         (task_ids != NULL && (l->task_ids = sc_mcp_tasks_known(server, task_ids)) == NULL)) {
         if (l != NULL)
             listener_free(l);
@@ -161,8 +167,10 @@ static int make_listener(const sc_mcp_context *ctx, const cJSON *id, const cJSON
     l->server = server;
     l->channel = ctx->channel;
     l->tools = server->lists_change && flag(filter, "toolsListChanged");
-    l->prompts = server->lists_change && server->prompt_count > 0 && flag(filter, "promptsListChanged");
-    l->resources = server->lists_change && server->resource_count > 0 && flag(filter, "resourcesListChanged");
+    l->prompts =
+        server->lists_change && server->prompt_count > 0 && flag(filter, "promptsListChanged");
+    l->resources =
+        server->lists_change && server->resource_count > 0 && flag(filter, "resourcesListChanged");
     *out = l;
     return 0;
 }
@@ -172,12 +180,14 @@ static bool channel_open(const sc_mcp_channel *channel)
     return channel->open == NULL || channel->open(channel->channel_ctx);
 }
 
-int sc_mcp_listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params, cJSON **result, sc_error *err)
+int sc_mcp_listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params, cJSON **result,
+                  sc_error *err)
 {
     listener *l = NULL;
     *result = NULL;
     if (!ctx->has_channel) {
-        sc_fail(err, SC_ERR_ARGUMENT, NULL, "subscriptions/listen: this transport cannot send notifications");
+        sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                "subscriptions/listen: this transport cannot send notifications");
         return SC_MCP_METHOD_NOT_FOUND;
     }
     int code = make_listener(ctx, id, params, &l, err);
@@ -193,7 +203,8 @@ int sc_mcp_listen(sc_mcp_context *ctx, const cJSON *id, const cJSON *params, cJS
         l->session = ctx->session;
     /* the acknowledgement first: no notification of it may come before */
     cJSON *ack = tagged(id), *notifications = honored(l);
-    if (ack == NULL || notifications == NULL || !cJSON_AddItemToObject(ack, "notifications", notifications)) {
+    if (ack == NULL || notifications == NULL ||
+        !cJSON_AddItemToObject(ack, "notifications", notifications)) {
         cJSON_Delete(notifications);
         cJSON_Delete(ack);
         listener_free(l);
@@ -254,7 +265,8 @@ static int send_to(listener *l, const char *method, cJSON *params)
     cJSON *message = cJSON_CreateObject();
     char *text = NULL;
     params = tag(params, l->id);
-    bool ok = params != NULL && message != NULL && cJSON_AddStringToObject(message, "jsonrpc", "2.0") != NULL &&
+    bool ok = params != NULL && message != NULL &&
+              cJSON_AddStringToObject(message, "jsonrpc", "2.0") != NULL &&
               cJSON_AddStringToObject(message, "method", method) != NULL &&
               cJSON_AddItemToObject(message, "params", params);
     if (!ok)
@@ -270,14 +282,16 @@ static int send_to(listener *l, const char *method, cJSON *params)
 }
 
 /* Whether l listens to server, or (bus not NULL) to any server on bus. */
-static bool reaches(const sc_mcp_server *listened, const sc_mcp_server *server, const sc_mcp_bus *bus)
+static bool reaches(const sc_mcp_server *listened, const sc_mcp_server *server,
+                    const sc_mcp_bus *bus)
 {
     return bus != NULL ? listened->bus == bus : listened == server;
 }
 
 /* Sends method to every listener of server (or of bus) that wants it;
  * lock held. */
-static int notify(const sc_mcp_server *server, const sc_mcp_bus *bus, const char *method, const char *uri)
+static int notify(const sc_mcp_server *server, const sc_mcp_bus *bus, const char *method,
+                  const char *uri)
 {
     int result = 0;
     for (listener *l = listeners; l != NULL; l = l->next) {
@@ -333,7 +347,8 @@ static struct {
 } aliases[MAX_ALIASES];
 static pthread_mutex_t aliases_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int sc_mcp_sessions_attach(const sc_mcp_server *server, sc_mcp_sessions_fn deliver, void *sessions_ctx)
+int sc_mcp_sessions_attach(const sc_mcp_server *server, sc_mcp_sessions_fn deliver,
+                           void *sessions_ctx)
 {
     sessions_sink *sink = malloc(sizeof *sink);
     if (sink == NULL)
@@ -408,7 +423,8 @@ static int deliver(const sc_mcp_server *server, const sc_mcp_bus *bus, const sc_
                    const char *method)
 {
     pthread_mutex_lock(&lock);
-    int rc = notify(server, bus, method, event->kind == SC_MCP_EVENT_RESOURCE_UPDATED ? event->what : NULL);
+    int rc = notify(server, bus, method,
+                    event->kind == SC_MCP_EVENT_RESOURCE_UPDATED ? event->what : NULL);
     pthread_mutex_unlock(&lock);
     if (!event->sessions)
         return rc;
@@ -434,8 +450,8 @@ int sc_mcp_publish(const sc_mcp_server *server, const sc_mcp_event *event)
     if (bus != NULL && bus->publish != NULL) {
         int published = bus->publish(bus, event);
         if (published != 0)
-            sc_mcp_log(server, "notification bus: %s (%.200s) reached this replica only: %s", method, event->what,
-                       sc_strerror(published));
+            sc_mcp_log(server, "notification bus: %s (%.200s) reached this replica only: %s",
+                       method, event->what, sc_strerror(published));
     }
     return rc;
 }
@@ -497,7 +513,8 @@ void sc_mcp_listeners_cancel(const sc_mcp_session *session, const cJSON *id)
     pthread_mutex_lock(&lock);
     for (listener **p = &listeners; *p != NULL;) {
         listener *l = *p;
-        if (l->session == session && session != NULL && (id == NULL || cJSON_Compare(l->id, id, true))) {
+        if (l->session == session && session != NULL &&
+            (id == NULL || cJSON_Compare(l->id, id, true))) {
             *p = l->next;
             listener_free(l);
         } else {

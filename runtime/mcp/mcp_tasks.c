@@ -42,24 +42,25 @@
 
 typedef enum task_status { WORKING = 0, INPUT_REQUIRED, COMPLETED, FAILED, CANCELLED } task_status;
 
-static const char *const status_names[] = {"working", "input_required", "completed", "failed", "cancelled"};
+static const char *const status_names[] = {"working", "input_required", "completed", "failed",
+                                           "cancelled"};
 
 struct sc_mcp_task {
     struct sc_mcp_task *next;
     const sc_mcp_server *server;
-    char id[33];          /* 128 random bits in hex */
+    char id[33]; /* 128 random bits in hex */
     task_status status;
-    char *message;        /* statusMessage (malloc), or NULL */
+    char *message; /* statusMessage (malloc), or NULL */
     long long created_ms, updated_ms, expires_ms;
     /* what each run of the handler gets: set at creation, read only after */
-    cJSON *params;        /* the tools/call's params (owned) */
-    cJSON *capabilities;  /* the client's capabilities (owned) */
-    char version[16];     /* the revision of the call */
-    cJSON *answers;       /* every answer so far, by key (owned), or NULL */
-    cJSON *requests;      /* input_required: the questions still open (owned) */
-    cJSON *outcome;       /* completed: the result; failed: the error (owned) */
-    bool cancel;          /* tasks/cancel came while the handler ran */
-    bool running;         /* a thread runs the handler */
+    cJSON *params;       /* the tools/call's params (owned) */
+    cJSON *capabilities; /* the client's capabilities (owned) */
+    char version[16];    /* the revision of the call */
+    cJSON *answers;      /* every answer so far, by key (owned), or NULL */
+    cJSON *requests;     /* input_required: the questions still open (owned) */
+    cJSON *outcome;      /* completed: the result; failed: the error (owned) */
+    bool cancel;         /* tasks/cancel came while the handler ran */
+    bool running;        /* a thread runs the handler */
 };
 
 static struct {
@@ -142,14 +143,15 @@ static cJSON *task_json(const struct sc_mcp_task *t, bool detail)
     iso8601(t->created_ms, created);
     iso8601(t->updated_ms, updated);
     cJSON *out = cJSON_CreateObject();
-    bool ok = out != NULL && cJSON_AddStringToObject(out, "taskId", t->id) != NULL &&
-              cJSON_AddStringToObject(out, "status", status_names[t->status]) != NULL &&
-              (t->message == NULL || cJSON_AddStringToObject(out, "statusMessage", t->message) != NULL) &&
-              cJSON_AddStringToObject(out, "createdAt", created) != NULL &&
-              cJSON_AddStringToObject(out, "lastUpdatedAt", updated) != NULL &&
-              cJSON_AddNumberToObject(out, "ttlMs", (double)(t->expires_ms - t->created_ms)) != NULL &&
-              cJSON_AddNumberToObject(out, "pollIntervalMs", POLL_INTERVAL_MS) != NULL;
-    const char *field = !detail ? NULL
+    bool ok =
+        out != NULL && cJSON_AddStringToObject(out, "taskId", t->id) != NULL &&
+        cJSON_AddStringToObject(out, "status", status_names[t->status]) != NULL &&
+        (t->message == NULL || cJSON_AddStringToObject(out, "statusMessage", t->message) != NULL) &&
+        cJSON_AddStringToObject(out, "createdAt", created) != NULL &&
+        cJSON_AddStringToObject(out, "lastUpdatedAt", updated) != NULL &&
+        cJSON_AddNumberToObject(out, "ttlMs", (double)(t->expires_ms - t->created_ms)) != NULL &&
+        cJSON_AddNumberToObject(out, "pollIntervalMs", POLL_INTERVAL_MS) != NULL;
+    const char *field = !detail                       ? NULL
                         : t->status == INPUT_REQUIRED ? "inputRequests"
                         : t->status == COMPLETED      ? "result"
                         : t->status == FAILED         ? "error"
@@ -210,7 +212,8 @@ static void settle(struct sc_mcp_task *t, sc_mcp_context *ctx, cJSON *response)
         fail(t, SC_MCP_INTERNAL_ERROR, "out of memory");
     } else if (ctx->rounds.missing != NULL) {
         char message[128];
-        snprintf(message, sizeof message, "missing required client capability: %s", ctx->rounds.missing);
+        snprintf(message, sizeof message, "missing required client capability: %s",
+                 ctx->rounds.missing);
         fail(t, SC_MCP_MISSING_CAPABILITY, message);
     } else if (ctx->rounds.requests != NULL) {
         /* questions: the run's answers (earlier ones and this run's) stay */
@@ -226,7 +229,8 @@ static void settle(struct sc_mcp_task *t, sc_mcp_context *ctx, cJSON *response)
         t->status = FAILED;
     } else if (result == NULL) {
         fail(t, SC_MCP_INTERNAL_ERROR, "out of memory");
-    } else if (!cJSON_HasObjectItem(result, "resultType") && !cJSON_AddStringToObject(result, "resultType", "complete")) {
+    } else if (!cJSON_HasObjectItem(result, "resultType") &&
+               !cJSON_AddStringToObject(result, "resultType", "complete")) {
         fail(t, SC_MCP_INTERNAL_ERROR, "out of memory");
     } else {
         /* the call's result as the call would have answered it, resultType
@@ -309,7 +313,8 @@ static void start(struct sc_mcp_task *t)
 
 bool sc_mcp_client_has_tasks(const sc_mcp_context *ctx)
 {
-    const cJSON *extensions = cJSON_GetObjectItemCaseSensitive(ctx->request.client_capabilities, "extensions");
+    const cJSON *extensions =
+        cJSON_GetObjectItemCaseSensitive(ctx->request.client_capabilities, "extensions");
     return ctx->stateless &&
            cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(extensions, SC_MCP_TASKS_EXTENSION));
 }
@@ -325,13 +330,15 @@ bool sc_mcp_server_has_tasks(const sc_mcp_server *server)
 cJSON *sc_mcp_tasks_required(const cJSON *id)
 {
     cJSON *data = cJSON_CreateObject();
-    cJSON *extensions = cJSON_AddObjectToObject(cJSON_AddObjectToObject(data, "requiredCapabilities"), "extensions");
+    cJSON *extensions = cJSON_AddObjectToObject(
+        cJSON_AddObjectToObject(data, "requiredCapabilities"), "extensions");
     if (extensions == NULL || cJSON_AddObjectToObject(extensions, SC_MCP_TASKS_EXTENSION) == NULL) {
         cJSON_Delete(data);
         return NULL;
     }
     return sc_mcp_error_response(id, SC_MCP_MISSING_CAPABILITY, data,
-                                 "missing required client capability: extensions.%s", SC_MCP_TASKS_EXTENSION);
+                                 "missing required client capability: extensions.%s",
+                                 SC_MCP_TASKS_EXTENSION);
 }
 
 int sc_mcp_task_create(sc_mcp_context *ctx, const cJSON *params, cJSON **result, sc_error *err)
@@ -344,7 +351,8 @@ int sc_mcp_task_create(sc_mcp_context *ctx, const cJSON *params, cJSON **result,
     if (t == NULL || getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw ||
         (t->params = cJSON_Duplicate(params, true)) == NULL ||
         (t->capabilities = cJSON_Duplicate(ctx->request.client_capabilities, true)) == NULL ||
-        (ctx->rounds.answers != NULL && (t->answers = cJSON_Duplicate(ctx->rounds.answers, true)) == NULL)) {
+        (ctx->rounds.answers != NULL &&
+         (t->answers = cJSON_Duplicate(ctx->rounds.answers, true)) == NULL)) {
         if (t != NULL)
             task_free(t);
         sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
@@ -358,14 +366,16 @@ int sc_mcp_task_create(sc_mcp_context *ctx, const cJSON *params, cJSON **result,
     snprintf(t->version, sizeof t->version, "%s", ctx->request.version);
     t->server = server;
     t->created_ms = t->updated_ms = now_ms();
-    t->expires_ms = t->created_ms + (server->task_ttl_ms > 0 ? server->task_ttl_ms : DEFAULT_TTL_MS);
+    t->expires_ms =
+        t->created_ms + (server->task_ttl_ms > 0 ? server->task_ttl_ms : DEFAULT_TTL_MS);
 
     pthread_mutex_lock(&tasks.lock);
     expire(server, t->created_ms);
     if (count(server) >= max) {
         pthread_mutex_unlock(&tasks.lock);
         task_free(t);
-        sc_fail(err, SC_ERR_LIMIT, NULL, "the server has %zu tasks, its limit (max_tasks): try again later", max);
+        sc_fail(err, SC_ERR_LIMIT, NULL,
+                "the server has %zu tasks, its limit (max_tasks): try again later", max);
         return SC_MCP_INTERNAL_ERROR;
     }
     t->next = tasks.list;
@@ -390,19 +400,22 @@ static int update(struct sc_mcp_task *t, const cJSON *responses, sc_error *err)
 {
     const cJSON *response;
     if (!cJSON_IsObject(responses)) {
-        sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: tasks/update needs params.inputResponses, an object");
+        sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                "invalid params: tasks/update needs params.inputResponses, an object");
         return SC_MCP_INVALID_PARAMS;
     }
     if (t->status != INPUT_REQUIRED)
         return 0;
     cJSON_ArrayForEach(response, responses)
     {
-        if (!cJSON_IsObject(response) || cJSON_GetObjectItemCaseSensitive(t->requests, response->string) == NULL)
+        if (!cJSON_IsObject(response) ||
+            cJSON_GetObjectItemCaseSensitive(t->requests, response->string) == NULL)
             continue;
         cJSON *copy = cJSON_Duplicate(response, true);
         if (t->answers == NULL)
             t->answers = cJSON_CreateObject();
-        if (copy == NULL || t->answers == NULL || !cJSON_AddItemToObject(t->answers, response->string, copy)) {
+        if (copy == NULL || t->answers == NULL ||
+            !cJSON_AddItemToObject(t->answers, response->string, copy)) {
             cJSON_Delete(copy);
             sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
             return SC_MCP_INTERNAL_ERROR;
@@ -435,20 +448,22 @@ static void cancel(struct sc_mcp_task *t)
     changed(t);
 }
 
-int sc_mcp_tasks_method(const sc_mcp_server *server, const char *method, const cJSON *params, cJSON **result,
-                        sc_error *err)
+int sc_mcp_tasks_method(const sc_mcp_server *server, const char *method, const cJSON *params,
+                        cJSON **result, sc_error *err)
 {
     const char *id = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(params, "taskId"));
     int code = 0;
     *result = NULL;
     if (id == NULL) {
-        sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: %s needs params.taskId, a string", method);
+        sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: %s needs params.taskId, a string",
+                method);
         return SC_MCP_INVALID_PARAMS;
     }
     pthread_mutex_lock(&tasks.lock);
     struct sc_mcp_task *t = find(server, id);
     if (t == NULL) {
-        sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: no task '%.64s' (unknown, or expired)", id);
+        sc_fail(err, SC_ERR_ARGUMENT, NULL, "invalid params: no task '%.64s' (unknown, or expired)",
+                id);
         code = SC_MCP_INVALID_PARAMS;
     } else if (strcmp(method, "tasks/get") == 0) {
         *result = task_json(t, true);
@@ -472,9 +487,11 @@ int sc_mcp_task_begin(sc_mcp_context *ctx, sc_error *err)
     if (ctx->task != NULL || !ctx->task_allowed)
         return 0; /* in its task already, or a call that does not become one */
     if (ctx->rounds.requests != NULL)
-        return sc_fail(err, SC_ERR_INPUT_REQUIRED, NULL, "the questions asked before the task wait for answers");
+        return sc_fail(err, SC_ERR_INPUT_REQUIRED, NULL,
+                       "the questions asked before the task wait for answers");
     ctx->task_started = true;
-    return sc_fail(err, SC_ERR_TASK_STARTED, NULL, "the call goes on as a task (it runs again from its start)");
+    return sc_fail(err, SC_ERR_TASK_STARTED, NULL,
+                   "the call goes on as a task (it runs again from its start)");
 }
 
 bool sc_mcp_task_cancelled(struct sc_mcp_task *task)

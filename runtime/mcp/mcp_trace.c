@@ -35,7 +35,8 @@ bool sc_mcp_traceparent_valid(const char *value)
         return false;
     if (value[2] != '-' || value[35] != '-' || value[52] != '-')
         return false;
-    if (!lower_hex(value + 3, 32, true) || !lower_hex(value + 36, 16, true) || !lower_hex(value + 53, 2, false))
+    if (!lower_hex(value + 3, 32, true) || !lower_hex(value + 36, 16, true) ||
+        !lower_hex(value + 53, 2, false))
         return false;
     if (strncmp(value, "00", 2) == 0)
         return len == 55;

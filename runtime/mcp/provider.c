@@ -722,17 +722,20 @@ static bool find_value(sc_arena *arena, const char *text, size_t len, const char
  * OpenAI's (a string per call) fail one call. So such arguments are
  * replaced by {} in a copy of the text (the echo carries {}) and that
  * call is answered with the reader's error, up to MAX_UNREADABLE_CALLS. */
-static int read_response(turn_ctx *t, sc_provider provider, const char *json, size_t len, cJSON **root,
-                         sc_error *err)
+static int read_response(turn_ctx *t, sc_provider provider, const char *json, size_t len,
+                         cJSON **root, sc_error *err)
 {
     char *text = NULL;
     unreadable_call *bad = NULL;
     for (;;) {
         int rc = sc_parse_json(t->arena, text != NULL ? text : json, len, root, err);
         size_t index, prefix, start, stop;
-        if (rc == 0 || rc == SC_ERR_NOMEM || rc == SC_ERR_LIMIT || !in_arguments(provider, err->path, &index, &prefix) ||
+        if (rc == 0 || rc == SC_ERR_NOMEM || rc == SC_ERR_LIMIT ||
+            !in_arguments(provider, err->path, &index, &prefix) ||
             t->unreadable_count == MAX_UNREADABLE_CALLS ||
-            !find_value(t->arena, text != NULL ? text : json, len, err->path, prefix, &start, &stop) || stop - start < 2)
+            !find_value(t->arena, text != NULL ? text : json, len, err->path, prefix, &start,
+                        &stop) ||
+            stop - start < 2)
             return rc;
         if (text == NULL) {
             text = sc_arena_alloc(t->arena, len);

@@ -17,11 +17,13 @@ struct sc_tool_manifest {
     size_t count;
 };
 
-static const char *const members[] = {"name", "title", "description", "inputSchema", "outputSchema", "annotations"};
+static const char *const members[] = {"name",        "title",        "description",
+                                      "inputSchema", "outputSchema", "annotations"};
 #define MEMBER_LIST "name, title, description, inputSchema, outputSchema, annotations"
 
 /* An error at at + rest (JSON Pointers), printf-style. */
-static int fail_at(sc_error *err, const char *at, const char *rest, const char *fmt, ...) SC_PRINTF(4, 5);
+static int fail_at(sc_error *err, const char *at, const char *rest, const char *fmt, ...)
+    SC_PRINTF(4, 5);
 static int fail_at(sc_error *err, const char *at, const char *rest, const char *fmt, ...)
 {
     char pointer[SC_ERROR_PATH_MAX];
@@ -41,8 +43,8 @@ static bool valid_name(const char *s)
     if (n == 0 || n > 64)
         return false;
     for (; *s != '\0'; s++)
-        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') || *s == '_' ||
-              *s == '-'))
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') || (*s >= '0' && *s <= '9') ||
+              *s == '_' || *s == '-'))
             return false;
     return true;
 }
@@ -62,14 +64,18 @@ static int check_entry(const cJSON *entry, const char *at, sc_error *err)
         return fail_at(err, at, "", "must be an object: a tool");
     for (const cJSON *m = entry->child; m != NULL; m = m->next)
         if (!known_member(m->string))
-            return fail_at(err, at, "", "unknown property \"%.64s\"; the properties are: " MEMBER_LIST, m->string);
+            return fail_at(err, at, "",
+                           "unknown property \"%.64s\"; the properties are: " MEMBER_LIST,
+                           m->string);
     static const char *const required[] = {"name", "description", "inputSchema"};
     for (size_t i = 0; i < sizeof required / sizeof *required; i++)
         if (cJSON_GetObjectItemCaseSensitive(entry, required[i]) == NULL)
             return fail_at(err, at, "", "missing required property \"%s\"", required[i]);
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(entry, "name");
     if (!cJSON_IsString(name) || !valid_name(name->valuestring))
-        return fail_at(err, at, "/name", "must be 1 to 64 letters, digits, '_' or '-' (the providers' rule for names)");
+        return fail_at(
+            err, at, "/name",
+            "must be 1 to 64 letters, digits, '_' or '-' (the providers' rule for names)");
     static const char *const texts[] = {"title", "description"};
     for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
         const cJSON *t = cJSON_GetObjectItemCaseSensitive(entry, texts[i]);
@@ -81,7 +87,8 @@ static int check_entry(const cJSON *entry, const char *at, sc_error *err)
     const cJSON *annotations = cJSON_GetObjectItemCaseSensitive(entry, "annotations");
     if (annotations != NULL && !cJSON_IsObject(annotations))
         return fail_at(err, at, "/annotations", "must be an object (MCP's ToolAnnotations)");
-    static const char *const hints[] = {"readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"};
+    static const char *const hints[] = {"readOnlyHint", "destructiveHint", "idempotentHint",
+                                        "openWorldHint"};
     for (size_t i = 0; annotations != NULL && i < sizeof hints / sizeof *hints; i++) {
         const cJSON *h = cJSON_GetObjectItemCaseSensitive(annotations, hints[i]);
         char rest[40];
@@ -111,8 +118,8 @@ static sc_effect effect_of(const cJSON *annotations)
 /* Compiles the schema at at + "/" + key into *out. MCP (and every
  * provider) takes a tool's arguments and structured result as objects:
  * a schema whose "type" is not "object" could not be listed. */
-static int compile_schema(const cJSON *entry, const char *key, const char *at, const sc_tool_manifest_options *options,
-                          sc_schema **out, sc_error *err)
+static int compile_schema(const cJSON *entry, const char *key, const char *at,
+                          const sc_tool_manifest_options *options, sc_schema **out, sc_error *err)
 {
     const cJSON *schema = cJSON_GetObjectItemCaseSensitive(entry, key);
     char rest[SC_ERROR_PATH_MAX];
@@ -122,16 +129,18 @@ static int compile_schema(const cJSON *entry, const char *key, const char *at, c
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(schema, "type");
     if (!cJSON_IsString(type) || strcmp(type->valuestring, "object") != 0) {
         snprintf(rest, sizeof rest, "/%s%s", key, type != NULL ? "/type" : "");
-        return fail_at(err, at, rest, type != NULL ? "must be \"object\": MCP takes a tool's %s as an object"
-                                                   : "missing required property \"type\": MCP takes a tool's %s as "
-                                                     "an object (\"type\": \"object\")",
+        return fail_at(err, at, rest,
+                       type != NULL
+                           ? "must be \"object\": MCP takes a tool's %s as an object"
+                           : "missing required property \"type\": MCP takes a tool's %s as "
+                             "an object (\"type\": \"object\")",
                        strcmp(key, "inputSchema") == 0 ? "arguments" : "structured result");
     }
     sc_schema_options defaults = {.formats = SC_SCHEMA_FORMATS_ASSERT, .check_metaschema = true};
     sc_error why;
-    int rc = sc_schema_compile_cjson(options != NULL ? options->registry : NULL, schema,
-                                     options != NULL && options->schema != NULL ? options->schema : &defaults, out,
-                                     &why);
+    int rc = sc_schema_compile_cjson(
+        options != NULL ? options->registry : NULL, schema,
+        options != NULL && options->schema != NULL ? options->schema : &defaults, out, &why);
     if (rc == 0)
         return 0;
     /* the pointer is in the schema, unless the fault is in a document of
@@ -160,26 +169,30 @@ static int load_tool(sc_tool_manifest *m, size_t i, const cJSON *entry, const ch
     const char *name = cJSON_GetObjectItemCaseSensitive(entry, "name")->valuestring;
     for (size_t j = 0; j < i; j++)
         if (strcmp(m->tools[j].tool.name, name) == 0)
-            return fail_at(err, at, "/name", "the tool \"%s\" is named twice (tool %zu has that name too)", name, j);
+            return fail_at(err, at, "/name",
+                           "the tool \"%s\" is named twice (tool %zu has that name too)", name, j);
     sc_manifest_tool *t = &m->tools[i];
     const cJSON *output = cJSON_GetObjectItemCaseSensitive(entry, "outputSchema");
     if ((rc = compile_schema(entry, "inputSchema", at, options, &t->input, err)) != 0 ||
-        (output != NULL && (rc = compile_schema(entry, "outputSchema", at, options, &t->output, err)) != 0))
+        (output != NULL &&
+         (rc = compile_schema(entry, "outputSchema", at, options, &t->output, err)) != 0))
         return rc;
     const cJSON *annotations = cJSON_GetObjectItemCaseSensitive(entry, "annotations");
     t->tool.name = name;
     t->tool.description = cJSON_GetObjectItemCaseSensitive(entry, "description")->valuestring;
     t->tool.effect = effect_of(annotations);
-    t->tool.idempotent = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(annotations, "idempotentHint"));
+    t->tool.idempotent =
+        cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(annotations, "idempotentHint"));
     t->tool.invoke = sc_manifest_invoke;
-    if (sc_manifest_texts(&m->arena, entry, cJSON_GetObjectItemCaseSensitive(entry, "inputSchema"), output,
-                          &t->tool) != 0)
+    if (sc_manifest_texts(&m->arena, entry, cJSON_GetObjectItemCaseSensitive(entry, "inputSchema"),
+                          output, &t->tool) != 0)
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     return 0;
 }
 
 /* The manifest's tools out of its tree root, in the arena of m. */
-static int load_tree(sc_tool_manifest *m, const cJSON *root, const sc_tool_manifest_options *options, sc_error *err)
+static int load_tree(sc_tool_manifest *m, const cJSON *root,
+                     const sc_tool_manifest_options *options, sc_error *err)
 {
     const cJSON *list = root;
     const char *at = "";
@@ -189,7 +202,9 @@ static int load_tree(sc_tool_manifest *m, const cJSON *root, const sc_tool_manif
         at = "/tools";
     }
     if (!cJSON_IsArray(list))
-        return fail_at(err, "", "", "a manifest must be an array of tools, or {\"tools\": [...]} as tools/list answers");
+        return fail_at(
+            err, "", "",
+            "a manifest must be an array of tools, or {\"tools\": [...]} as tools/list answers");
     size_t count = (size_t)cJSON_GetArraySize(list);
     m->tools = calloc(count > 0 ? count : 1, sizeof *m->tools);
     if (m->tools == NULL)
@@ -207,8 +222,8 @@ static int load_tree(sc_tool_manifest *m, const cJSON *root, const sc_tool_manif
 }
 
 /* Parses text into a new manifest, or frees it and fails. */
-static int finish(sc_tool_manifest *m, const char *text, size_t len, const sc_tool_manifest_options *options,
-                  sc_tool_manifest **out, sc_error *err)
+static int finish(sc_tool_manifest *m, const char *text, size_t len,
+                  const sc_tool_manifest_options *options, sc_tool_manifest **out, sc_error *err)
 {
     cJSON *root;
     /* read as JSON reads it, as the validator reads a schema: a bound of
@@ -249,8 +264,8 @@ int sc_tool_manifest_parse(const char *json, size_t len, const sc_tool_manifest_
     return finish(m, json, len, options, out, err);
 }
 
-int sc_tool_manifest_load(const char *path, const sc_tool_manifest_options *options, sc_tool_manifest **out,
-                          sc_error *err)
+int sc_tool_manifest_load(const char *path, const sc_tool_manifest_options *options,
+                          sc_tool_manifest **out, sc_error *err)
 {
     sc_error local;
     if (err == NULL)

@@ -41,7 +41,8 @@ static int as_decode_errors(sc_arena *arena, int rc, const sc_schema_errors *fou
 /* Validates the arguments: one verdict-only pass for the common case, a
  * valid call; only an invalid one is validated again to collect every
  * error, up to SC_TOOL_MAX_ERRORS, as a generated tool's are. */
-static int check_arguments(const sc_manifest_tool *t, sc_arena *arena, const cJSON *args, sc_error *err)
+static int check_arguments(const sc_manifest_tool *t, sc_arena *arena, const cJSON *args,
+                           sc_error *err)
 {
     int rc = sc_schema_validate(t->input, args, NULL);
     if (rc == 0)
@@ -49,9 +50,11 @@ static int check_arguments(const sc_manifest_tool *t, sc_arena *arena, const cJS
     sc_schema_error *items = sc_arena_alloc(arena, SC_TOOL_MAX_ERRORS * sizeof *items);
     sc_schema_error first; /* the first error alone, when the arena has no room for more */
     sc_schema_errors found;
-    sc_schema_errors_init(&found, items != NULL ? items : &first, items != NULL ? SC_TOOL_MAX_ERRORS : 1);
+    sc_schema_errors_init(&found, items != NULL ? items : &first,
+                          items != NULL ? SC_TOOL_MAX_ERRORS : 1);
     rc = sc_schema_validate(t->input, args, &found);
-    return rc == SC_ERR_NOMEM ? sc_fail(err, rc, NULL, "out of memory") : as_decode_errors(arena, rc, &found, err);
+    return rc == SC_ERR_NOMEM ? sc_fail(err, rc, NULL, "out of memory")
+                              : as_decode_errors(arena, rc, &found, err);
 }
 
 /* Validates the handler's result (NULL: none, which is JSON null to the
@@ -75,8 +78,8 @@ static int check_output(const sc_manifest_tool *t, const cJSON *out, sc_error *e
     return SC_ERR_OUTPUT;
 }
 
-int sc_manifest_invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
-                       cJSON **result, sc_error *err)
+int sc_manifest_invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args,
+                       unsigned flags, cJSON **result, sc_error *err)
 {
     /* SC_CALL_NULL_IS_ABSENT: a manifest tool is never sent in OpenAI's
      * strict dialect (tool_manifest_texts.c), so a null is what it says */
@@ -102,7 +105,8 @@ int sc_manifest_invoke(const sc_tool_binding *binding, sc_arena *arena, const cJ
 }
 
 /* The handler of tool name among handlers[0..count), or NULL. */
-static const sc_tool_handler_entry *handler_of(const sc_tool_handler_entry *handlers, size_t count, const char *name)
+static const sc_tool_handler_entry *handler_of(const sc_tool_handler_entry *handlers, size_t count,
+                                               const char *name)
 {
     for (size_t i = 0; i < count; i++)
         if (handlers[i].name != NULL && strcmp(handlers[i].name, name) == 0)
@@ -111,28 +115,29 @@ static const sc_tool_handler_entry *handler_of(const sc_tool_handler_entry *hand
 }
 
 /* Whether every handler names a tool, once, and has a function. */
-static int check_handlers(const sc_tool_manifest *manifest, const sc_tool_handler_entry *handlers, size_t count,
-                          sc_error *err)
+static int check_handlers(const sc_tool_manifest *manifest, const sc_tool_handler_entry *handlers,
+                          size_t count, sc_error *err)
 {
     for (size_t i = 0; i < count; i++) {
         const char *name = handlers[i].name;
         if (name == NULL || handlers[i].handler == NULL)
-            return sc_fail(err, SC_ERR_ARGUMENT, NULL, "handler %zu has no %s", i, name == NULL ? "name" : "function");
+            return sc_fail(err, SC_ERR_ARGUMENT, NULL, "handler %zu has no %s", i,
+                           name == NULL ? "name" : "function");
         if (handler_of(handlers, i, name) != NULL)
             return sc_fail(err, SC_ERR_ARGUMENT, NULL, "two handlers for the tool \"%.64s\"", name);
         bool found = false;
         for (size_t j = 0; !found && j < sc_tool_manifest_count(manifest); j++)
             found = strcmp(sc_tool_manifest_tool(manifest, j)->name, name) == 0;
         if (!found)
-            return sc_fail(err, SC_ERR_UNKNOWN_TOOL, NULL, "a handler for \"%.64s\", which is not a tool of the manifest",
-                           name);
+            return sc_fail(err, SC_ERR_UNKNOWN_TOOL, NULL,
+                           "a handler for \"%.64s\", which is not a tool of the manifest", name);
     }
     return 0;
 }
 
 int sc_tool_manifest_bind(const sc_tool_manifest *manifest, const sc_tool_handler_entry *handlers,
-                          size_t handler_count, sc_tool_binding *bindings, size_t max, size_t *count,
-                          sc_error *err)
+                          size_t handler_count, sc_tool_binding *bindings, size_t max,
+                          size_t *count, sc_error *err)
 {
     sc_error local;
     if (err == NULL)
@@ -149,10 +154,12 @@ int sc_tool_manifest_bind(const sc_tool_manifest *manifest, const sc_tool_handle
     for (size_t i = 0; i < n; i++) {
         const char *name = sc_tool_manifest_tool(manifest, i)->name;
         if (handler_of(handlers, handler_count, name) == NULL)
-            return sc_fail(err, SC_ERR_ARGUMENT, NULL, "the tool \"%.64s\" of the manifest has no handler", name);
+            return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                           "the tool \"%.64s\" of the manifest has no handler", name);
     }
     if (n > max || (bindings == NULL && n > 0))
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "the manifest has %zu tools, room was given for %zu", n,
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
+                       "the manifest has %zu tools, room was given for %zu", n,
                        bindings == NULL ? (size_t)0 : max);
     for (size_t i = 0; i < n; i++) {
         const sc_tool *tool = sc_tool_manifest_tool(manifest, i);

@@ -39,7 +39,8 @@ static cJSON *function_of(const cJSON *entry, const char *key, const cJSON *inpu
 {
     cJSON *f = cJSON_CreateObject();
     if (f == NULL || !refer(f, "name", cJSON_GetObjectItemCaseSensitive(entry, "name")) ||
-        !refer(f, "description", cJSON_GetObjectItemCaseSensitive(entry, "description")) || !refer(f, key, input)) {
+        !refer(f, "description", cJSON_GetObjectItemCaseSensitive(entry, "description")) ||
+        !refer(f, key, input)) {
         cJSON_Delete(f);
         return NULL;
     }
@@ -90,7 +91,8 @@ static bool set_text(sc_arena *arena, cJSON *doc, const char **text)
     return *text != NULL;
 }
 
-int sc_manifest_texts(sc_arena *arena, const cJSON *entry, const cJSON *input, const cJSON *output, sc_tool *tool)
+int sc_manifest_texts(sc_arena *arena, const cJSON *entry, const cJSON *input, const cJSON *output,
+                      sc_tool *tool)
 {
     const char **texts = sc_arena_alloc(arena, SC_DIALECT_COUNT * sizeof *texts);
     if (texts == NULL)
@@ -100,12 +102,14 @@ int sc_manifest_texts(sc_arena *arena, const cJSON *entry, const cJSON *input, c
     tool->dialects = texts;
     tool->dialect_count = SC_DIALECT_COUNT;
     tool->output_schema = NULL;
-    bool ok = (tool->input_schema = print_into(arena, input)) != NULL &&
-              (output == NULL || (tool->output_schema = print_into(arena, output)) != NULL) &&
-              set_text(arena, mcp_entry(entry, input, output), &texts[SC_DIALECT_MCP]) &&
-              set_text(arena, openai_tool(entry, input, false), &texts[SC_DIALECT_OPENAI]) &&
-              set_text(arena, openai_tool(entry, input, true), &texts[SC_DIALECT_OPENAI_STRICT]) &&
-              set_text(arena, function_of(entry, "input_schema", input), &texts[SC_DIALECT_ANTHROPIC]) &&
-              set_text(arena, function_of(entry, "parametersJsonSchema", input), &texts[SC_DIALECT_GEMINI]);
+    bool ok =
+        (tool->input_schema = print_into(arena, input)) != NULL &&
+        (output == NULL || (tool->output_schema = print_into(arena, output)) != NULL) &&
+        set_text(arena, mcp_entry(entry, input, output), &texts[SC_DIALECT_MCP]) &&
+        set_text(arena, openai_tool(entry, input, false), &texts[SC_DIALECT_OPENAI]) &&
+        set_text(arena, openai_tool(entry, input, true), &texts[SC_DIALECT_OPENAI_STRICT]) &&
+        set_text(arena, function_of(entry, "input_schema", input), &texts[SC_DIALECT_ANTHROPIC]) &&
+        set_text(arena, function_of(entry, "parametersJsonSchema", input),
+                 &texts[SC_DIALECT_GEMINI]);
     return ok ? 0 : SC_ERR_NOMEM;
 }

@@ -66,9 +66,9 @@ typedef struct compiler {
     size_t nqueue, capqueue, headqueue;
     pending_dynamic *dyn;
     size_t ndyn, capdyn;
-    size_t work; /* URIs and anchors compared: see over_budget */
+    size_t work;                       /* URIs and anchors compared: see over_budget */
     unsigned long long pattern_budget; /* DFA construction work left for the schema's patterns */
-    struct pattern *format_re[4]; /* regular_formats' patterns, compiled once per schema */
+    struct pattern *format_re[4];      /* regular_formats' patterns, compiled once per schema */
     /* The first patterns compiled, by text: a pattern used again (real
      * schemas repeat "^.{1,256}$" and the like, costly automata) is built
      * once. Bounded, so that looking them up stays cheap. */
@@ -77,7 +77,8 @@ typedef struct compiler {
         struct pattern *re;
     } pattern_cache[64];
     size_t npattern_cache;
-    size_t capnodes, capinstrs, caplists, capnames, capslots, cappatterns, capdynamics, capresources, capdocs, capstrings;
+    size_t capnodes, capinstrs, caplists, capnames, capslots, cappatterns, capdynamics,
+        capresources, capdocs, capstrings;
 } compiler;
 
 /* ---- small helpers -------------------------------------------------------- */
@@ -242,12 +243,15 @@ static int rehash(compiler *c)
 }
 
 /* Takes path. */
-static int add_entry(compiler *c, const cJSON *node, uint32_t res, char *path, unsigned dialect, unsigned vocab)
+static int add_entry(compiler *c, const cJSON *node, uint32_t res, char *path, unsigned dialect,
+                     unsigned vocab)
 {
-    if (path == NULL || c->nentries >= SV_MAX_NODES || (GROW(c, c->entries, c->nentries, c->capentries)) != 0) {
+    if (path == NULL || c->nentries >= SV_MAX_NODES ||
+        (GROW(c, c->entries, c->nentries, c->capentries)) != 0) {
         free(path);
-        return c->nentries >= SV_MAX_NODES ? sc_fail(c->err, SC_ERR_LIMIT, NULL, "the schema has too many subschemas")
-                                           : nomem(c);
+        return c->nentries >= SV_MAX_NODES
+                   ? sc_fail(c->err, SC_ERR_LIMIT, NULL, "the schema has too many subschemas")
+                   : nomem(c);
     }
     c->entries[c->nentries++] = (entry){node, res, SV_NONE, path, dialect, vocab};
     if (2 * c->nentries > c->mapcap)
@@ -270,7 +274,8 @@ static int over_budget(compiler *c)
 {
     if (c->work <= SV_COMPILE_MAX_WORK)
         return 0;
-    return sc_fail(c->err, SC_ERR_LIMIT, NULL, "the schema has too many resources, anchors and references to resolve");
+    return sc_fail(c->err, SC_ERR_LIMIT, NULL,
+                   "the schema has too many resources, anchors and references to resolve");
 }
 
 static uint32_t find_uri(compiler *c, const char *uri)
@@ -293,8 +298,8 @@ static int add_alias(compiler *c, char *uri, uint32_t res)
     return 0;
 }
 
-static int add_resource(compiler *c, const char *uri, uint32_t doc, const cJSON *root, unsigned dialect, unsigned vocab,
-                        uint32_t *out)
+static int add_resource(compiler *c, const char *uri, uint32_t doc, const cJSON *root,
+                        unsigned dialect, unsigned vocab, uint32_t *out)
 {
     sc_schema *s = c->s;
     size_t cap = c->capresources;
@@ -365,15 +370,18 @@ static int add_anchor(compiler *c, uint32_t res, const char *name, const cJSON *
     return 0;
 }
 
-static int index_schema(compiler *c, uint32_t doc, const cJSON *node, char *path, uint32_t res, unsigned dialect,
-                        unsigned vocab, int depth);
+static int index_schema(compiler *c, uint32_t doc, const cJSON *node, char *path, uint32_t res,
+                        unsigned dialect, unsigned vocab, int depth);
 
 /* "$id": a new resource at node (draft-07: "#name" is an anchor). */
-static int index_id(compiler *c, uint32_t doc, const cJSON *node, uint32_t *res, unsigned dialect, unsigned vocab)
+static int index_id(compiler *c, uint32_t doc, const cJSON *node, uint32_t *res, unsigned dialect,
+                    unsigned vocab)
 {
     const cJSON *id = member(node, "$id");
     if (!cJSON_IsString(id) || (dialect == SV_07 && member(node, "$ref") != NULL))
-        return *res == SV_NONE ? add_resource(c, c->s->docs[doc].uri, doc, node, dialect, vocab, res) : 0;
+        return *res == SV_NONE
+                   ? add_resource(c, c->s->docs[doc].uri, doc, node, dialect, vocab, res)
+                   : 0;
     const char *base = *res == SV_NONE ? c->s->docs[doc].uri : c->s->resources[*res].uri;
     char *uri = sv_uri_resolve(base, id->valuestring);
     char *fragment = NULL;
@@ -391,15 +399,17 @@ static int index_id(compiler *c, uint32_t doc, const cJSON *node, uint32_t *res,
             find_uri(c, c->s->docs[doc].uri) == SV_NONE)
             rc = add_alias(c, sv_uri_split(c->s->docs[doc].uri, NULL), *res);
         if (rc == 0 && *fragment != '\0')
-            rc = add_anchor(c, *res, id->valuestring + strcspn(id->valuestring, "#") + 1, node, false);
+            rc = add_anchor(c, *res, id->valuestring + strcspn(id->valuestring, "#") + 1, node,
+                            false);
     }
     free(abs);
     free(fragment);
     return rc;
 }
 
-static int index_keyword(compiler *c, uint32_t doc, const sv_keyword *k, const cJSON *value, const char *path,
-                         uint32_t res, unsigned dialect, unsigned vocab, int depth)
+static int index_keyword(compiler *c, uint32_t doc, const sv_keyword *k, const cJSON *value,
+                         const char *path, uint32_t res, unsigned dialect, unsigned vocab,
+                         int depth)
 {
     char *kpath = child_path(path, k->name);
     if (kpath == NULL)
@@ -418,15 +428,16 @@ static int index_keyword(compiler *c, uint32_t doc, const sv_keyword *k, const c
     } else if ((shape == SV_SH_MAP || shape == SV_SH_MAP_MIXED) && cJSON_IsObject(value)) {
         for (const cJSON *m = value->child; m != NULL && rc == 0; m = m->next)
             if (!(shape == SV_SH_MAP_MIXED && cJSON_IsArray(m)))
-                rc = index_schema(c, doc, m, child_path(kpath, m->string), res, dialect, vocab, depth + 1);
+                rc = index_schema(c, doc, m, child_path(kpath, m->string), res, dialect, vocab,
+                                  depth + 1);
     }
     free(kpath);
     return rc;
 }
 
 /* Records node and every subschema under it. Takes path. */
-static int index_schema(compiler *c, uint32_t doc, const cJSON *node, char *path, uint32_t res, unsigned dialect,
-                        unsigned vocab, int depth)
+static int index_schema(compiler *c, uint32_t doc, const cJSON *node, char *path, uint32_t res,
+                        unsigned dialect, unsigned vocab, int depth)
 {
     if (path == NULL)
         return nomem(c);
@@ -466,7 +477,9 @@ static int index_schema(compiler *c, uint32_t doc, const cJSON *node, char *path
     if (!cJSON_IsObject(node))
         return 0;
     for (const sv_keyword *k = sv_subschema_keywords; k->name != NULL && rc == 0; k++) {
-        const cJSON *value = (k->dialects & dialect) && (k->vocab & vocab) == k->vocab ? member(node, k->name) : NULL;
+        const cJSON *value = (k->dialects & dialect) && (k->vocab & vocab) == k->vocab
+                                 ? member(node, k->name)
+                                 : NULL;
         if (value != NULL)
             rc = index_keyword(c, doc, k, value, path, res, dialect, vocab, depth);
     }
@@ -489,7 +502,8 @@ static int load_document(compiler *c, const char *uri, cJSON *doc, uint32_t *res
     if (root != NULL)
         *root = '\0';
     *res = SV_NONE;
-    int rc = index_schema(c, d, doc, root, SV_NONE, c->default_dialect, sv_dialect_vocab(c->default_dialect), 0);
+    int rc = index_schema(c, d, doc, root, SV_NONE, c->default_dialect,
+                          sv_dialect_vocab(c->default_dialect), 0);
     if (rc == 0) {
         uint32_t e = find_entry(c, doc);
         *res = e == SV_NONE ? SV_NONE : c->entries[e].resource;
@@ -544,7 +558,8 @@ static int follow_pointer(compiler *c, uint32_t res, const char *pointer, const 
         if (cJSON_IsArray(node)) {
             char *end;
             unsigned long i = strtoul(token, &end, 10);
-            node = *token >= '0' && *token <= '9' && *end == '\0' ? cJSON_GetArrayItem(node, (int)i) : NULL;
+            node = *token >= '0' && *token <= '9' && *end == '\0' ? cJSON_GetArrayItem(node, (int)i)
+                                                                  : NULL;
         } else
             node = cJSON_IsObject(node) ? member(node, token) : NULL;
         free(token);
@@ -569,8 +584,8 @@ static int follow_pointer(compiler *c, uint32_t res, const char *pointer, const 
 
 /* The subschema a reference names, resolved against base; *dynamic tells
  * whether its fragment names a $dynamicAnchor (for $dynamicRef). */
-static int lookup(compiler *c, const char *base, const char *ref, const cJSON **out, const char **anchor_name,
-                  bool *dynamic)
+static int lookup(compiler *c, const char *base, const char *ref, const cJSON **out,
+                  const char **anchor_name, bool *dynamic)
 {
     *out = NULL;
     *dynamic = false;
@@ -609,7 +624,8 @@ static int node_for(compiler *c, const cJSON *schema, uint32_t *out)
 {
     uint32_t e = find_entry(c, schema);
     if (e == SV_NONE)
-        return sc_fail(c->err, SC_ERR_ARGUMENT, NULL, "internal error: a subschema was not indexed");
+        return sc_fail(c->err, SC_ERR_ARGUMENT, NULL,
+                       "internal error: a subschema was not indexed");
     if (c->entries[e].compiled != SV_NONE) {
         *out = c->entries[e].compiled;
         return 0;
@@ -686,8 +702,8 @@ static int sub(nodec *n, const cJSON *schema, const char *keyword, uint32_t *out
 }
 
 /* The nodes of an array of subschemas, as a run of sc_schema.lists. */
-static int sub_list(nodec *n, const cJSON *arr, const char *keyword, bool may_be_empty, uint32_t *first,
-                    uint32_t *count)
+static int sub_list(nodec *n, const cJSON *arr, const char *keyword, bool may_be_empty,
+                    uint32_t *first, uint32_t *count)
 {
     if (!cJSON_IsArray(arr) || (!may_be_empty && arr->child == NULL))
         return bad(n, keyword, "a non-empty array of schemas");
@@ -743,7 +759,8 @@ static size_t count_children(const cJSON *v)
  * dependentRequired): a name given twice is kept once, since the
  * evaluator counts the names it finds (the metaschemas forbid repeats,
  * but a schema compiled without check_metaschema may have them). */
-static int string_set(nodec *n, const cJSON *arr, const char *keyword, uint32_t *first, uint32_t *count)
+static int string_set(nodec *n, const cJSON *arr, const char *keyword, uint32_t *first,
+                      uint32_t *count)
 {
     if (!cJSON_IsArray(arr))
         return bad(n, keyword, "an array of strings");
@@ -772,8 +789,8 @@ static int string_set(nodec *n, const cJSON *arr, const char *keyword, uint32_t 
  * false when names made to share a hash would make this quadratic (and
  * each lookup a scan). *run gets the longest run of full slots, what an
  * absent key's lookup may probe. */
-static bool fill_slots(sc_schema *s, uint32_t *slots, size_t size, uint32_t first, uint32_t count, bool slow,
-                       size_t *run)
+static bool fill_slots(sc_schema *s, uint32_t *slots, size_t size, uint32_t first, uint32_t count,
+                       bool slow, size_t *run)
 {
     memset(slots, 0, size * sizeof *slots);
     size_t probes = 0, max_probes = 64 * (size_t)count + 1024;
@@ -836,7 +853,9 @@ static int hash_names_quiet(compiler *c, uint32_t first, uint32_t count, sv_inst
     if (!fill_slots(s, slots, size, first, count, false, &run) || run > 8) {
         in->slow_hash = true;
         if (!fill_slots(s, slots, size, first, count, true, &run))
-            return quiet ? SC_ERR_LIMIT : sc_fail(c->err, SC_ERR_LIMIT, NULL, "the schema's property names collide in its hash tables");
+            return quiet ? SC_ERR_LIMIT
+                         : sc_fail(c->err, SC_ERR_LIMIT, NULL,
+                                   "the schema's property names collide in its hash tables");
     }
     in->table = (uint32_t)s->nslots;
     in->mask = (uint32_t)(size - 1);
@@ -845,7 +864,8 @@ static int hash_names_quiet(compiler *c, uint32_t first, uint32_t count, sv_inst
 }
 
 /* A map of subschemas (properties, dependentSchemas) as sorted names. */
-static int schema_map(nodec *n, const cJSON *obj, const char *keyword, uint32_t *first, uint32_t *count)
+static int schema_map(nodec *n, const cJSON *obj, const char *keyword, uint32_t *first,
+                      uint32_t *count)
 {
     if (!cJSON_IsObject(obj))
         return bad(n, keyword, "an object of schemas");
@@ -871,8 +891,12 @@ static const struct {
     unsigned bit;
     const char *phrase;
 } type_names[] = {
-    {"null", SV_T_NULL, "null"},         {"boolean", SV_T_BOOLEAN, "a boolean"}, {"object", SV_T_OBJECT, "an object"},
-    {"array", SV_T_ARRAY, "an array"},   {"number", SV_T_NUMBER, "a number"},    {"string", SV_T_STRING, "a string"},
+    {"null", SV_T_NULL, "null"},
+    {"boolean", SV_T_BOOLEAN, "a boolean"},
+    {"object", SV_T_OBJECT, "an object"},
+    {"array", SV_T_ARRAY, "an array"},
+    {"number", SV_T_NUMBER, "a number"},
+    {"string", SV_T_STRING, "a string"},
     {"integer", SV_T_INTEGER, "an integer"},
 };
 
@@ -905,7 +929,9 @@ static int compile_type(nodec *n, const cJSON *v)
         if (bits & type_names[i].bit) {
             left--;
             len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", type_names[i].phrase,
-                                    left == 0 ? "" : left == 1 ? " or " : ", ");
+                                    left == 0   ? ""
+                                    : left == 1 ? " or "
+                                                : ", ");
         }
     sv_instr *in;
     int rc = emit(n, SV_OP_TYPE, "type", &in);
@@ -936,7 +962,8 @@ static int compile_values(nodec *n, const cJSON *v, bool is_enum)
     in->value = v;
     char buf[SC_ERROR_MESSAGE_MAX] = "";
     size_t len = 0;
-    for (const cJSON *i = is_enum ? v->child : v; i != NULL && len < sizeof buf - 1; i = is_enum ? i->next : NULL) {
+    for (const cJSON *i = is_enum ? v->child : v; i != NULL && len < sizeof buf - 1;
+         i = is_enum ? i->next : NULL) {
         char *t = value_text(i, 80);
         if (t == NULL)
             return nomem(n->c);
@@ -960,7 +987,8 @@ static int compile_values(nodec *n, const cJSON *v, bool is_enum)
         for (const cJSON *i = v->child; i != NULL; i = i->next)
             if (cJSON_IsString(i)) {
                 pos++;
-                n->c->s->names[first + pos - 1] = (sv_name){i->valuestring, strlen(i->valuestring), pos, 0, 0, 0};
+                n->c->s->names[first + pos - 1] =
+                    (sv_name){i->valuestring, strlen(i->valuestring), pos, 0, 0, 0};
             }
         in->first = first;
         in->count = (uint32_t)k;
@@ -1014,7 +1042,8 @@ static int compile_numbers(nodec *n)
         const cJSON *v = member(n->obj, number_keywords[k].name);
         if (v == NULL)
             continue;
-        if (!cJSON_IsNumber(v) || (number_keywords[k].op == SV_OP_MULTIPLE_OF && !(v->valuedouble > 0)))
+        if (!cJSON_IsNumber(v) ||
+            (number_keywords[k].op == SV_OP_MULTIPLE_OF && !(v->valuedouble > 0)))
             return bad(n, number_keywords[k].name,
                        number_keywords[k].op == SV_OP_MULTIPLE_OF ? "a number > 0" : "a number");
         sv_instr *in;
@@ -1054,7 +1083,8 @@ static int compile_numbers(nodec *n)
 #define SV_PATTERN_BUDGET 100000000ull
 
 /* *shared: *out was compiled before and is kept already. */
-static int compile_pattern(nodec *n, const cJSON *v, const char *keyword, struct pattern **out, bool *shared)
+static int compile_pattern(nodec *n, const cJSON *v, const char *keyword, struct pattern **out,
+                           bool *shared)
 {
     if (!cJSON_IsString(v))
         return bad(n, keyword, "a string");
@@ -1069,7 +1099,8 @@ static int compile_pattern(nodec *n, const cJSON *v, const char *keyword, struct
     char msg[SC_ERROR_MESSAGE_MAX - 64];
     size_t at = 0;
     unsigned long long before = n->c->pattern_budget;
-    *out = pattern_compile_ex(v->valuestring, PATTERN_UNICODE_PROPERTIES, &n->c->pattern_budget, msg, sizeof msg, &at);
+    *out = pattern_compile_ex(v->valuestring, PATTERN_UNICODE_PROPERTIES, &n->c->pattern_budget,
+                              msg, sizeof msg, &at);
     if (*out != NULL) {
         /* the text lives as long as the schema's copy of the document */
         if (c->npattern_cache < sizeof c->pattern_cache / sizeof c->pattern_cache[0]) {
@@ -1081,7 +1112,9 @@ static int compile_pattern(nodec *n, const cJSON *v, const char *keyword, struct
     if (before < SV_PATTERN_BUDGET && strstr(msg, "too complex") != NULL)
         snprintf(msg, sizeof msg, "the schema's patterns together are too complex to compile");
     char *loc = child_path(n->e.path, keyword);
-    int rc = loc ? fail(n->c, n->res, loc, "pattern /%s/ at offset %zu: %s", v->valuestring, at, msg) : nomem(n->c);
+    int rc =
+        loc ? fail(n->c, n->res, loc, "pattern /%s/ at offset %zu: %s", v->valuestring, at, msg)
+            : nomem(n->c);
     free(loc);
     return rc;
 }
@@ -1135,8 +1168,8 @@ static const struct {
     /* draft-handrews-relative-json-pointer-01 */
     {"relative-json-pointer", "^(?:0|[1-9][0-9]*)(?:#|(?:/(?:[^~/]|~[01])*)*)$"},
 };
-_Static_assert(sizeof regular_formats / sizeof regular_formats[0] <= sizeof((compiler *)0)->format_re /
-                                                                         sizeof(struct pattern *),
+_Static_assert(sizeof regular_formats / sizeof regular_formats[0] <=
+                   sizeof((compiler *)0)->format_re / sizeof(struct pattern *),
                "compiler.format_re has a slot per regular format");
 
 /* "format" is a vocabulary of its own (format-assertion), apart from
@@ -1168,7 +1201,8 @@ static int compile_format(nodec *n)
                 size_t at;
                 *re = pattern_compile_ex(regular_formats[k].pattern, 0, NULL, msg, sizeof msg, &at);
                 if (*re == NULL) /* they are known to compile: only memory can fail */
-                    return sc_fail(n->c->err, SC_ERR_NOMEM, NULL, "format %s: %s", regular_formats[k].name, msg);
+                    return sc_fail(n->c->err, SC_ERR_NOMEM, NULL, "format %s: %s",
+                                   regular_formats[k].name, msg);
                 if ((rc = keep_pattern(n->c, *re, SV_NONE, false)) != 0)
                     return rc;
             }
@@ -1202,7 +1236,8 @@ static int compile_validation(nodec *n)
     }
     if ((v = member(n->obj, "required")) != NULL) {
         uint32_t first, count;
-        if ((rc = string_set(n, v, "required", &first, &count)) != 0 || (rc = emit(n, SV_OP_REQUIRED, "required", &in)))
+        if ((rc = string_set(n, v, "required", &first, &count)) != 0 ||
+            (rc = emit(n, SV_OP_REQUIRED, "required", &in)))
             return rc;
         in->first = first;
         in->count = count;
@@ -1219,7 +1254,8 @@ static int compile_validation(nodec *n)
             for (const cJSON *m = v->child; m != NULL; m = m->next)
                 k += cJSON_IsArray(m);
             uint32_t first = 0;
-            if (k > 0 && (rc = names(n->c, k, &first)) == 0 && (rc = emit(n, SV_OP_DEPENDENT_REQUIRED, dr, &in)) == 0) {
+            if (k > 0 && (rc = names(n->c, k, &first)) == 0 &&
+                (rc = emit(n, SV_OP_DEPENDENT_REQUIRED, dr, &in)) == 0) {
                 in->first = first;
                 in->count = (uint32_t)k;
                 k = 0;
@@ -1227,7 +1263,8 @@ static int compile_validation(nodec *n)
                     if (cJSON_IsArray(m)) {
                         uint32_t f2, c2;
                         rc = string_set(n, m, dr, &f2, &c2);
-                        n->c->s->names[first + k++] = (sv_name){m->string, strlen(m->string), f2, c2, 0, 0};
+                        n->c->s->names[first + k++] =
+                            (sv_name){m->string, strlen(m->string), f2, c2, 0, 0};
                     }
             }
             if (rc != 0)
@@ -1245,7 +1282,8 @@ static int compile_objects(nodec *n)
     sv_instr *in;
     int rc = 0;
     if (props != NULL || pats != NULL || add != NULL) {
-        uint32_t first = 0, count = 0, pfirst = (uint32_t)n->c->s->npatterns, pcount = 0, a = SV_NONE;
+        uint32_t first = 0, count = 0, pfirst = (uint32_t)n->c->s->npatterns, pcount = 0,
+                 a = SV_NONE;
         if (props != NULL && (rc = schema_map(n, props, "properties", &first, &count)) != 0)
             return rc;
         if (pats != NULL) {
@@ -1267,7 +1305,10 @@ static int compile_objects(nodec *n)
         }
         if (add != NULL && (rc = sub(n, add, "additionalProperties", &a)) != 0)
             return rc;
-        if ((rc = emit(n, SV_OP_PROPERTIES, props ? "properties" : pats ? "patternProperties" : "additionalProperties",
+        if ((rc = emit(n, SV_OP_PROPERTIES,
+                       props  ? "properties"
+                       : pats ? "patternProperties"
+                              : "additionalProperties",
                        &in)) != 0)
             return rc;
         in->first = first;
@@ -1284,7 +1325,8 @@ static int compile_objects(nodec *n)
     const cJSON *v;
     if ((v = member(n->obj, "propertyNames")) != NULL) {
         uint32_t node;
-        if ((rc = sub(n, v, "propertyNames", &node)) != 0 || (rc = emit(n, SV_OP_PROPERTY_NAMES, "propertyNames", &in)))
+        if ((rc = sub(n, v, "propertyNames", &node)) != 0 ||
+            (rc = emit(n, SV_OP_PROPERTY_NAMES, "propertyNames", &in)))
             return rc;
         in->a = node;
     }
@@ -1306,7 +1348,8 @@ static int compile_objects(nodec *n)
                         uint32_t node;
                         if ((rc = sub(n, m, ds, &node)) != 0)
                             return rc;
-                        n->c->s->names[first + k++] = (sv_name){m->string, strlen(m->string), node, 0, 0, 0};
+                        n->c->s->names[first + k++] =
+                            (sv_name){m->string, strlen(m->string), node, 0, 0, 0};
                     }
                 if ((rc = emit(n, SV_OP_DEPENDENT_SCHEMAS, ds, &in)) != 0)
                     return rc;
@@ -1333,11 +1376,14 @@ static int compile_arrays(nodec *n)
     int rc;
     if (prefix != NULL || rest != NULL) {
         uint32_t first = 0, count = 0, r = SV_NONE;
-        if (prefix != NULL && (rc = sub_list(n, prefix, d07 ? "items" : "prefixItems", true, &first, &count)) != 0)
+        if (prefix != NULL &&
+            (rc = sub_list(n, prefix, d07 ? "items" : "prefixItems", true, &first, &count)) != 0)
             return rc;
-        if (rest != NULL && (rc = sub(n, rest, d07 && prefix ? "additionalItems" : "items", &r)) != 0)
+        if (rest != NULL &&
+            (rc = sub(n, rest, d07 && prefix ? "additionalItems" : "items", &r)) != 0)
             return rc;
-        if ((rc = emit(n, SV_OP_ITEMS, prefix ? (d07 ? "items" : "prefixItems") : "items", &in)) != 0)
+        if ((rc = emit(n, SV_OP_ITEMS, prefix ? (d07 ? "items" : "prefixItems") : "items", &in)) !=
+            0)
             return rc;
         in->first = first;
         in->count = count;
@@ -1346,11 +1392,13 @@ static int compile_arrays(nodec *n)
     const cJSON *contains = member(n->obj, "contains");
     if (contains != NULL) {
         uint32_t node;
-        const cJSON *mn = d07 ? NULL : member(n->obj, "minContains"), *mx = d07 ? NULL : member(n->obj, "maxContains");
+        const cJSON *mn = d07 ? NULL : member(n->obj, "minContains"),
+                    *mx = d07 ? NULL : member(n->obj, "maxContains");
         size_t lo = 1, hi = SIZE_MAX;
         if ((mn != NULL && !count_value(mn, &lo)) || (mx != NULL && !count_value(mx, &hi)))
             return bad(n, mn ? "minContains" : "maxContains", "a non-negative integer");
-        if ((rc = sub(n, contains, "contains", &node)) != 0 || (rc = emit(n, SV_OP_CONTAINS, "contains", &in)) != 0)
+        if ((rc = sub(n, contains, "contains", &node)) != 0 ||
+            (rc = emit(n, SV_OP_CONTAINS, "contains", &in)) != 0)
             return rc;
         in->a = node;
         in->min = lo;
@@ -1415,7 +1463,9 @@ static int compile_ref(nodec *n, const char *keyword)
         return rc;
     if (target == NULL) {
         char *loc = child_path(n->e.path, keyword);
-        rc = loc ? fail(n->c, n->res, loc, "the reference \"%s\" resolves to no schema", v->valuestring) : nomem(n->c);
+        rc = loc ? fail(n->c, n->res, loc, "the reference \"%s\" resolves to no schema",
+                        v->valuestring)
+                 : nomem(n->c);
         free(loc);
         return rc;
     }
@@ -1442,7 +1492,8 @@ static int compile_unevaluated(nodec *n)
     static const struct {
         const char *name;
         sv_op op;
-    } kws[] = {{"unevaluatedProperties", SV_OP_UNEVALUATED_PROPERTIES}, {"unevaluatedItems", SV_OP_UNEVALUATED_ITEMS}};
+    } kws[] = {{"unevaluatedProperties", SV_OP_UNEVALUATED_PROPERTIES},
+               {"unevaluatedItems", SV_OP_UNEVALUATED_ITEMS}};
     for (size_t k = 0; k < 2; k++) {
         const cJSON *v = member(n->obj, kws[k].name);
         uint32_t node;
@@ -1450,7 +1501,8 @@ static int compile_unevaluated(nodec *n)
         int rc;
         if (v == NULL)
             continue;
-        if ((rc = sub(n, v, kws[k].name, &node)) != 0 || (rc = emit(n, kws[k].op, kws[k].name, &in)) != 0)
+        if ((rc = sub(n, v, kws[k].name, &node)) != 0 ||
+            (rc = emit(n, kws[k].op, kws[k].name, &in)) != 0)
             return rc;
         in->a = node;
     }
@@ -1536,17 +1588,20 @@ static unsigned kinds_acted_on(uint8_t op)
     case SV_OP_MAXIMUM:
     case SV_OP_EXCLUSIVE_MAXIMUM:
     case SV_OP_MINIMUM:
-    case SV_OP_EXCLUSIVE_MINIMUM: return SV_T_NUMBER;
+    case SV_OP_EXCLUSIVE_MINIMUM:
+        return SV_T_NUMBER;
     case SV_OP_MAX_LENGTH:
     case SV_OP_MIN_LENGTH:
     case SV_OP_PATTERN:
-    case SV_OP_FORMAT: return SV_T_STRING;
+    case SV_OP_FORMAT:
+        return SV_T_STRING;
     case SV_OP_MAX_ITEMS:
     case SV_OP_MIN_ITEMS:
     case SV_OP_UNIQUE_ITEMS:
     case SV_OP_ITEMS:
     case SV_OP_CONTAINS:
-    case SV_OP_UNEVALUATED_ITEMS: return SV_T_ARRAY;
+    case SV_OP_UNEVALUATED_ITEMS:
+        return SV_T_ARRAY;
     case SV_OP_MAX_PROPERTIES:
     case SV_OP_MIN_PROPERTIES:
     case SV_OP_REQUIRED:
@@ -1554,8 +1609,10 @@ static unsigned kinds_acted_on(uint8_t op)
     case SV_OP_DEPENDENT_SCHEMAS:
     case SV_OP_PROPERTIES:
     case SV_OP_PROPERTY_NAMES:
-    case SV_OP_UNEVALUATED_PROPERTIES: return SV_T_OBJECT;
-    default: return SV_T_ALL; /* false, type, const, enum, the in-place applicators */
+    case SV_OP_UNEVALUATED_PROPERTIES:
+        return SV_T_OBJECT;
+    default:
+        return SV_T_ALL; /* false, type, const, enum, the in-place applicators */
     }
 }
 
@@ -1628,7 +1685,8 @@ static void find_discriminators(sc_schema *s)
             const sv_instr *in = &s->instrs[i];
             if (in->op == SV_OP_REQUIRED && in->count > 0)
                 req = in;
-            for (uint32_t k = 0; in->op == SV_OP_PROPERTIES && n->disc == SV_NONE && k < in->count; k++) {
+            for (uint32_t k = 0; in->op == SV_OP_PROPERTIES && n->disc == SV_NONE && k < in->count;
+                 k++) {
                 const sv_name *p = &s->names[in->first + k];
                 if (pins_value(s, p->node)) {
                     n->disc = p->node;
@@ -1700,7 +1758,8 @@ static void in_place_edges(const sc_schema *s, uint32_t id, void (*f)(void *, ui
             if (in->op == SV_OP_IF && in->c != SV_NONE)
                 f(arg, in->c);
             break;
-        default: break;
+        default:
+            break;
         }
     }
 }
@@ -1733,7 +1792,8 @@ static void mark_cyclic_refs(sc_schema *s)
 {
     size_t nn = s->nnodes;
     edges e = {calloc(nn + 1, sizeof(uint32_t)), NULL, 0};
-    uint32_t *index = calloc(nn, sizeof *index), *low = calloc(nn, sizeof *low), *comp = calloc(nn, sizeof *comp);
+    uint32_t *index = calloc(nn, sizeof *index), *low = calloc(nn, sizeof *low),
+             *comp = calloc(nn, sizeof *comp);
     uint32_t *stack = malloc((nn + 1) * sizeof *stack), *call = malloc((nn + 1) * sizeof *call);
     uint32_t *pos = malloc((nn + 1) * sizeof *pos);
     bool ok = e.start && index && low && comp && stack && call && pos;
@@ -1953,16 +2013,16 @@ void sc_schema_free(sc_schema *s)
     free(s);
 }
 
-static int compile_root(const sc_schema_registry *reg, cJSON *root, const sc_schema_options *options, sc_schema **out,
-                        sc_error *err);
+static int compile_root(const sc_schema_registry *reg, cJSON *root,
+                        const sc_schema_options *options, sc_schema **out, sc_error *err);
 
 /* options.check_metaschema: root against the metaschema its "$schema"
  * (or the default dialect) names. */
-static int check_metaschema(const sc_schema_registry *reg, const cJSON *root, const sc_schema_options *options,
-                            sc_error *err)
+static int check_metaschema(const sc_schema_registry *reg, const cJSON *root,
+                            const sc_schema_options *options, sc_error *err)
 {
     const cJSON *named = cJSON_IsObject(root) ? member(root, "$schema") : NULL;
-    const char *uri = cJSON_IsString(named) ? named->valuestring
+    const char *uri = cJSON_IsString(named)      ? named->valuestring
                       : options->default_dialect ? options->default_dialect
                                                  : "https://json-schema.org/draft/2020-12/schema";
     cJSON *ref = cJSON_CreateObject();
@@ -1984,13 +2044,14 @@ static int check_metaschema(const sc_schema_registry *reg, const cJSON *root, co
     sc_schema_free(meta);
     if (rc == 0)
         return 0;
-    return sc_fail_at(err, rc == SC_ERR_LIMIT || rc == SC_ERR_DEPTH ? rc : SC_ERR_ARGUMENT, e.instance_location,
-                      "the schema breaks its metaschema %s: %s", uri, e.message);
+    return sc_fail_at(err, rc == SC_ERR_LIMIT || rc == SC_ERR_DEPTH ? rc : SC_ERR_ARGUMENT,
+                      e.instance_location, "the schema breaks its metaschema %s: %s", uri,
+                      e.message);
 }
 
 /* Takes root. */
-static int compile_root(const sc_schema_registry *reg, cJSON *root, const sc_schema_options *options, sc_schema **out,
-                        sc_error *err)
+static int compile_root(const sc_schema_registry *reg, cJSON *root,
+                        const sc_schema_options *options, sc_schema **out, sc_error *err)
 {
     compiler c;
     int rc0;
@@ -2000,17 +2061,20 @@ static int compile_root(const sc_schema_registry *reg, cJSON *root, const sc_sch
     c.formats = options ? options->formats : SC_SCHEMA_FORMATS_STANDARD;
     c.default_dialect = SV_2020;
     c.pattern_budget = SV_PATTERN_BUDGET;
-    if (options && options->default_dialect && (c.default_dialect = sv_dialect_of(options->default_dialect)) == 0) {
+    if (options && options->default_dialect &&
+        (c.default_dialect = sv_dialect_of(options->default_dialect)) == 0) {
         cJSON_Delete(root);
         free(c.s);
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "unknown dialect \"%s\"", options->default_dialect);
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "unknown dialect \"%s\"",
+                       options->default_dialect);
     }
     c.s = calloc(1, sizeof *c.s);
     if (c.s == NULL) {
         cJSON_Delete(root);
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     }
-    if (options && options->check_metaschema && (rc0 = check_metaschema(reg, root, options, err)) != 0) {
+    if (options && options->check_metaschema &&
+        (rc0 = check_metaschema(reg, root, options, err)) != 0) {
         cJSON_Delete(root);
         free(c.s);
         return rc0;
@@ -2044,8 +2108,8 @@ static int compile_root(const sc_schema_registry *reg, cJSON *root, const sc_sch
     return 0;
 }
 
-int sc_schema_compile_cjson(const sc_schema_registry *reg, const cJSON *root, const sc_schema_options *options,
-                            sc_schema **out, sc_error *err)
+int sc_schema_compile_cjson(const sc_schema_registry *reg, const cJSON *root,
+                            const sc_schema_options *options, sc_schema **out, sc_error *err)
 {
     sc_error_clear(err);
     if (out == NULL || root == NULL)
@@ -2057,8 +2121,8 @@ int sc_schema_compile_cjson(const sc_schema_registry *reg, const cJSON *root, co
     return compile_root(reg, copy, options, out, err);
 }
 
-int sc_schema_compile(const sc_schema_registry *reg, const char *json, size_t len, const sc_schema_options *options,
-                      sc_schema **out, sc_error *err)
+int sc_schema_compile(const sc_schema_registry *reg, const char *json, size_t len,
+                      const sc_schema_options *options, sc_schema **out, sc_error *err)
 {
     sc_error_clear(err);
     if (out == NULL)

@@ -39,8 +39,10 @@ static bool equal(const cJSON *a, const cJSON *b, sv_budget *w, int depth)
     if (kind(a) != kind(b) || !step(w, 1, depth))
         return false;
     switch (kind(a)) {
-    case cJSON_Number: return a->valuedouble == b->valuedouble;
-    case cJSON_String: return strcmp(a->valuestring, b->valuestring) == 0;
+    case cJSON_Number:
+        return a->valuedouble == b->valuedouble;
+    case cJSON_String:
+        return strcmp(a->valuestring, b->valuestring) == 0;
     case cJSON_Array: {
         const cJSON *x = a->child, *y = b->child;
         for (; x != NULL && y != NULL; x = x->next, y = y->next)
@@ -64,7 +66,8 @@ static bool equal(const cJSON *a, const cJSON *b, sv_budget *w, int depth)
         }
         return true;
     }
-    default: return true; /* null, true, false: the kind says it all */
+    default:
+        return true; /* null, true, false: the kind says it all */
     }
 }
 
@@ -99,7 +102,8 @@ static uint64_t hash(const cJSON *v, sv_budget *w, int depth)
         memcpy(&bits, &d, sizeof bits);
         return mix(h ^ bits);
     }
-    case cJSON_String: return mix(h ^ hash_bytes(v->valuestring));
+    case cJSON_String:
+        return mix(h ^ hash_bytes(v->valuestring));
     case cJSON_Array:
         for (const cJSON *x = v->child; x != NULL; x = x->next)
             h = mix(h * 31 + hash(x, w, depth + 1));
@@ -110,7 +114,8 @@ static uint64_t hash(const cJSON *v, sv_budget *w, int depth)
             sum += mix(hash_bytes(x->string) ^ hash(x, w, depth + 1));
         return mix(h ^ sum);
     }
-    default: return mix(h);
+    default:
+        return mix(h);
     }
 }
 

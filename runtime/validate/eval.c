@@ -58,11 +58,11 @@ enum { HITS = 32 };
 typedef struct ctx {
     const sc_schema *s;
     sc_schema_errors *errs;
-    int mute;      /* inside a branch whose own errors are not reported */
+    int mute; /* inside a branch whose own errors are not reported */
     int first_code;
     int abort_code;
     size_t work;
-    int depth;     /* nested nodes */
+    int depth;      /* nested nodes */
     segment *where; /* the instance location */
     size_t nwhere, capwhere;
     frame *frames;
@@ -119,8 +119,9 @@ static void instance_location(const ctx *x, char *buf, size_t size)
             n = append(seg, n, sizeof seg, num, (size_t)k);
         } else {
             for (const char *k = x->where[i].key; *k; k++)
-                n = *k == '~' ? append(seg, n, sizeof seg, "~0", 2) : *k == '/' ? append(seg, n, sizeof seg, "~1", 2)
-                                                                                : append(seg, n, sizeof seg, k, 1);
+                n = *k == '~'   ? append(seg, n, sizeof seg, "~0", 2)
+                    : *k == '/' ? append(seg, n, sizeof seg, "~1", 2)
+                                : append(seg, n, sizeof seg, k, 1);
         }
         if (n > size - 1 - at)
             return;
@@ -143,8 +144,8 @@ static void keyword_location(const ctx *x, const char *loc, char *buf, size_t si
     at = append(buf, at, size, loc + (base <= n ? base : n), base <= n ? n - base : 0);
 }
 
-static int record(ctx *x, const sv_instr *in, const char *loc, int code, const char *keyword, const char *fmt,
-                  va_list ap)
+static int record(ctx *x, const sv_instr *in, const char *loc, int code, const char *keyword,
+                  const char *fmt, va_list ap)
 {
     sc_schema_errors *e = x->errs;
     if (e->count >= e->max) {
@@ -169,7 +170,8 @@ static int record(ctx *x, const sv_instr *in, const char *loc, int code, const c
 
 /* A failed instruction (or node, for false): recorded unless muted.
  * Returns INVALID. */
-static int fail(ctx *x, const sv_instr *in, const char *loc, int code, const char *fmt, ...) SC_PRINTF(5, 6);
+static int fail(ctx *x, const sv_instr *in, const char *loc, int code, const char *fmt, ...)
+    SC_PRINTF(5, 6);
 static int fail(ctx *x, const sv_instr *in, const char *loc, int code, const char *fmt, ...)
 {
     if (x->mute > 0)
@@ -206,7 +208,8 @@ static int charge(ctx *x, size_t work)
 {
     x->work += work;
     if (x->work > x->s->max_work)
-        return abort_with(x, SC_ERR_LIMIT, "the validation took more than %zu steps (max_work)", x->s->max_work);
+        return abort_with(x, SC_ERR_LIMIT, "the validation took more than %zu steps (max_work)",
+                          x->s->max_work);
     return VALID;
 }
 
@@ -216,7 +219,8 @@ static int spent(ctx *x, const sv_budget *w)
 {
     x->work = w->used;
     if (w->over)
-        return abort_with(x, SC_ERR_LIMIT, "the validation took more than %zu steps (max_work)", x->s->max_work);
+        return abort_with(x, SC_ERR_LIMIT, "the validation took more than %zu steps (max_work)",
+                          x->s->max_work);
     return VALID;
 }
 
@@ -287,7 +291,8 @@ SV_INLINE bool has_type(unsigned types, const cJSON *v)
 SV_INLINE bool skips(const sv_node *n, const cJSON *v)
 {
     unsigned b = kind_bits[kind(v)];
-    return (n->skip & b) != 0 || (b == SV_T_NUMBER && (n->skip & SV_T_INTEGER) != 0 && is_integer(v));
+    return (n->skip & b) != 0 ||
+           (b == SV_T_NUMBER && (n->skip & SV_T_INTEGER) != 0 && is_integer(v));
 }
 
 /* The name key in a table by sv_hash_name (names sharing first bytes). */
@@ -347,7 +352,8 @@ SV_INLINE int eval_unmarked(ctx *x, uint32_t id, const sv_node *n, const cJSON *
 }
 
 /* A child value (member or item) against node, tracked apart. */
-static inline int eval_child(ctx *x, uint32_t node, const cJSON *child, const char *key, size_t index)
+static inline int eval_child(ctx *x, uint32_t node, const cJSON *child, const char *key,
+                             size_t index)
 {
     const sc_schema *s = x->s;
     /* A node whose type the child passes and whose other instructions do
@@ -361,11 +367,13 @@ static inline int eval_child(ctx *x, uint32_t node, const cJSON *child, const ch
         return VALID;
     }
     if (x->nwhere >= (size_t)s->max_depth)
-        return abort_with(x, SC_ERR_DEPTH, "the value is nested more than %d levels deep (max_depth)", s->max_depth);
+        return abort_with(x, SC_ERR_DEPTH,
+                          "the value is nested more than %d levels deep (max_depth)", s->max_depth);
     /* nothing reported: no instance location to keep for a leaf */
     if (n->leaf && x->errs == NULL)
         return eval_leaf(x, n, child);
-    if (x->nwhere == x->capwhere && !grow_stack((void **)&x->where, &x->capwhere, sizeof *x->where, x->where0))
+    if (x->nwhere == x->capwhere &&
+        !grow_stack((void **)&x->where, &x->capwhere, sizeof *x->where, x->where0))
         return oom(x);
     x->where[x->nwhere++] = (segment){key, index};
     int r = eval_unmarked(x, node, n, child);
@@ -490,7 +498,9 @@ SV_NOINLINE static int op_any_of(ctx *x, const sv_instr *in, const cJSON *v, mar
         if (any && m->props == NULL && m->items == NULL)
             break; /* nobody needs the other branches' marks */
     }
-    return any ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "must match at least one of the anyOf schemas");
+    return any ? VALID
+               : fail(x, in, NULL, SC_ERR_CONSTRAINT,
+                      "must match at least one of the anyOf schemas");
 }
 
 SV_NOINLINE static int op_one_of(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
@@ -506,10 +516,12 @@ SV_NOINLINE static int op_one_of(ctx *x, const sv_instr *in, const cJSON *v, mar
             second = i;
     }
     if (passed == 0)
-        return fail(x, in, NULL, SC_ERR_CONSTRAINT, "must match exactly one of the oneOf schemas (it matches none)");
+        return fail(x, in, NULL, SC_ERR_CONSTRAINT,
+                    "must match exactly one of the oneOf schemas (it matches none)");
     if (passed > 1)
         return fail(x, in, NULL, SC_ERR_CONSTRAINT,
-                    "must match exactly one of the oneOf schemas (it matches %u and %u)", first, second);
+                    "must match exactly one of the oneOf schemas (it matches %u and %u)", first,
+                    second);
     bool ok = false;
     /* the one that passed, again, for its marks (when they are tracked) */
     if (m != NULL && (m->props != NULL || m->items != NULL) &&
@@ -529,7 +541,8 @@ SV_NOINLINE static int op_if(ctx *x, const sv_instr *in, const cJSON *v, marks *
     return next == SV_NONE ? VALID : eval(x, next, v, m);
 }
 
-SV_NOINLINE static int enter_ref(ctx *x, const sv_instr *in, uint32_t target, const cJSON *v, marks *m)
+SV_NOINLINE static int enter_ref(ctx *x, const sv_instr *in, uint32_t target, const cJSON *v,
+                                 marks *m)
 {
     /* No error reported and no way back to this reference on v: a frame
      * would serve neither a keyword location nor the cycle check. (Its
@@ -540,11 +553,15 @@ SV_NOINLINE static int enter_ref(ctx *x, const sv_instr *in, uint32_t target, co
      * ones, and only they can make a cycle. */
     for (size_t i = x->nframes; i > 0 && x->frames[i - 1].value == v; i--)
         if (x->frames[i - 1].target == target && x->frames[i - 1].via == in)
-            return abort_with(x, SC_ERR_LIMIT,
-                              "the schema refers to itself through \"%s\" without reading any of the value", in->text);
+            return abort_with(
+                x, SC_ERR_LIMIT,
+                "the schema refers to itself through \"%s\" without reading any of the value",
+                in->text);
     if (x->nframes >= (size_t)x->s->max_eval_depth)
-        return abort_with(x, SC_ERR_DEPTH, "references nested more than %d deep", x->s->max_eval_depth);
-    if (x->nframes == x->capframes && !grow_stack((void **)&x->frames, &x->capframes, sizeof *x->frames, x->frames0))
+        return abort_with(x, SC_ERR_DEPTH, "references nested more than %d deep",
+                          x->s->max_eval_depth);
+    if (x->nframes == x->capframes &&
+        !grow_stack((void **)&x->frames, &x->capframes, sizeof *x->frames, x->frames0))
         return oom(x);
     x->frames[x->nframes++] = (frame){in, x->s->nodes[target].path_len, target, v};
     int r = eval(x, target, v, m);
@@ -600,7 +617,8 @@ SV_NOINLINE static int op_properties(ctx *x, const sv_instr *in, const cJSON *v,
         }
         if (in->count2 > 0) {
             size_t len = strlen(c->string);
-            for (uint32_t k = 0; k < in->count2 && r != ABORT && (r == VALID || !stop_at_failure(x)); k++) {
+            for (uint32_t k = 0;
+                 k < in->count2 && r != ABORT && (r == VALID || !stop_at_failure(x)); k++) {
                 const sv_pattern_node *pn = &s->patterns[in->first2 + k];
                 if (charge(x, len + 1) == ABORT)
                     return ABORT;
@@ -614,7 +632,8 @@ SV_NOINLINE static int op_properties(ctx *x, const sv_instr *in, const cJSON *v,
         if (!matched && add != SV_NONE && r != ABORT) {
             matched = true;
             if (add_false)
-                r = fail(x, in, NULL, SC_ERR_UNKNOWN_PROPERTY, "unknown property \"%s\"", c->string);
+                r = fail(x, in, NULL, SC_ERR_UNKNOWN_PROPERTY, "unknown property \"%s\"",
+                         c->string);
             else
                 r = eval_child(x, add, c, c->string, 0);
         }
@@ -672,11 +691,13 @@ SV_NOINLINE static int op_contains(ctx *x, const sv_instr *in, const cJSON *v, m
         }
     }
     if (found < in->min)
-        return fail(x, in, NULL, SC_ERR_CONSTRAINT, "must contain at least %zu %s matching the contains schema",
-                    in->min, in->min == 1 ? "item" : "items");
+        return fail(x, in, NULL, SC_ERR_CONSTRAINT,
+                    "must contain at least %zu %s matching the contains schema", in->min,
+                    in->min == 1 ? "item" : "items");
     if (found > in->max)
-        return fail(x, in, NULL, SC_ERR_CONSTRAINT, "must contain at most %zu %s matching the contains schema",
-                    in->max, in->max == 1 ? "item" : "items");
+        return fail(x, in, NULL, SC_ERR_CONSTRAINT,
+                    "must contain at most %zu %s matching the contains schema", in->max,
+                    in->max == 1 ? "item" : "items");
     return VALID;
 }
 
@@ -691,8 +712,8 @@ SV_NOINLINE static int op_property_names(ctx *x, const sv_instr *in, const cJSON
         if (eval_branch(x, in->a, &name, NULL, false, &ok) == ABORT)
             return ABORT;
         if (!ok)
-            return fail(x, in, NULL, SC_ERR_CONSTRAINT, "property name \"%s\" does not match the propertyNames schema",
-                        c->string);
+            return fail(x, in, NULL, SC_ERR_CONSTRAINT,
+                        "property name \"%s\" does not match the propertyNames schema", c->string);
     }
     return VALID;
 }
@@ -728,7 +749,8 @@ SV_NOINLINE static int op_required_fused(ctx *x, const sv_instr *in, const cJSON
     const sv_name *names = s->names + in->first;
     for (uint32_t r = 0; r < in->count; r++)
         if (!(seen >> r & 1)) {
-            result = fail(x, in, NULL, SC_ERR_REQUIRED, "missing required property \"%s\"", names[r].name);
+            result = fail(x, in, NULL, SC_ERR_REQUIRED, "missing required property \"%s\"",
+                          names[r].name);
             if (stop_at_failure(x))
                 break;
         }
@@ -772,7 +794,8 @@ SV_NOINLINE static int op_required(ctx *x, const sv_instr *in, const cJSON *v)
     int result = VALID;
     for (uint32_t r = 0; r < in->count && found < in->count; r++)
         if (!(seen[r / 64] >> (r % 64) & 1)) {
-            result = fail(x, in, NULL, SC_ERR_REQUIRED, "missing required property \"%s\"", names[r].name);
+            result = fail(x, in, NULL, SC_ERR_REQUIRED, "missing required property \"%s\"",
+                          names[r].name);
             if (stop_at_failure(x))
                 break;
         }
@@ -794,7 +817,8 @@ SV_NOINLINE static int op_dependent_required(ctx *x, const sv_instr *in, const c
             const sv_name *r = &x->s->names[d->node + k];
             if (member(v, r->name) != NULL)
                 continue;
-            result = fail(x, in, NULL, SC_ERR_REQUIRED, "missing required property \"%s\" (required when \"%s\" is present)",
+            result = fail(x, in, NULL, SC_ERR_REQUIRED,
+                          "missing required property \"%s\" (required when \"%s\" is present)",
                           r->name, d->name);
             if (stop_at_failure(x))
                 return result;
@@ -834,13 +858,15 @@ SV_NOINLINE static int op_unique(ctx *x, const sv_instr *in, const cJSON *v)
     if (spent(x, &w) == ABORT)
         return ABORT;
     if (dup < n)
-        return fail(x, in, NULL, SC_ERR_CONSTRAINT, "must not contain duplicates: item %zu repeats an earlier one", dup);
+        return fail(x, in, NULL, SC_ERR_CONSTRAINT,
+                    "must not contain duplicates: item %zu repeats an earlier one", dup);
     return VALID;
 }
 
 /* unevaluatedProperties / unevaluatedItems: what no other keyword of the
  * node (or its in-place applicators) evaluated. */
-SV_NOINLINE static int op_unevaluated(ctx *x, const sv_instr *in, const cJSON *v, marks *m, bool props)
+SV_NOINLINE static int op_unevaluated(ctx *x, const sv_instr *in, const cJSON *v, marks *m,
+                                      bool props)
 {
     unsigned char *seen = props ? m->props : m->items;
     const sv_node *a = &x->s->nodes[in->a];
@@ -854,7 +880,8 @@ SV_NOINLINE static int op_unevaluated(ctx *x, const sv_instr *in, const cJSON *v
         if (is_false && props)
             r = fail(x, in, NULL, SC_ERR_UNKNOWN_PROPERTY, "unknown property \"%s\"", c->string);
         else if (is_false)
-            r = fail(x, in, NULL, SC_ERR_CONSTRAINT, "must not have item %zu: no keyword allows it", i);
+            r = fail(x, in, NULL, SC_ERR_CONSTRAINT, "must not have item %zu: no keyword allows it",
+                     i);
         else
             r = eval_child(x, in->a, c, props ? c->string : NULL, i);
         if (r == ABORT)
@@ -886,7 +913,8 @@ static int op_enum_string(ctx *x, const sv_instr *in, const cJSON *v)
         if (kind(e) == cJSON_String) {
             compared++;
             /* the first byte tells most others apart, without a call */
-            found = e->valuestring[0] == v->valuestring[0] && strcmp(e->valuestring, v->valuestring) == 0;
+            found = e->valuestring[0] == v->valuestring[0] &&
+                    strcmp(e->valuestring, v->valuestring) == 0;
         }
     if (charge(x, compared) == ABORT)
         return ABORT;
@@ -909,7 +937,8 @@ SV_INLINE int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
 {
     int k = kind(v);
     switch ((sv_op)in->op) {
-    case SV_OP_FALSE: return fail(x, in, NULL, SC_ERR_CONSTRAINT, "no value is allowed here");
+    case SV_OP_FALSE:
+        return fail(x, in, NULL, SC_ERR_CONSTRAINT, "no value is allowed here");
     case SV_OP_TYPE:
         return has_type(in->types, v) ? VALID : fail(x, in, NULL, SC_ERR_TYPE, "%s", in->text);
     case SV_OP_ENUM:
@@ -921,8 +950,8 @@ SV_INLINE int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
         bool found = false;
         if (in->op == SV_OP_CONST)
             found = sv_equal(v, in->value, &w);
-        for (const cJSON *e = in->op == SV_OP_ENUM ? in->value->child : NULL; e != NULL && !found && !w.over;
-             e = e->next)
+        for (const cJSON *e = in->op == SV_OP_ENUM ? in->value->child : NULL;
+             e != NULL && !found && !w.over; e = e->next)
             found = sv_equal(v, e, &w);
         if (spent(x, &w) == ABORT)
             return ABORT;
@@ -974,9 +1003,9 @@ SV_INLINE int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
         size_t len = strlen(v->valuestring);
         if (charge(x, len) == ABORT)
             return ABORT;
-        bool ok = in->op == SV_OP_PATTERN
-                      ? sc_utf8_valid(v->valuestring, len) && pattern_match(in->re, v->valuestring, len)
-                      : sv_format_valid(in->format, v->valuestring, len);
+        bool ok = in->op == SV_OP_PATTERN ? sc_utf8_valid(v->valuestring, len) &&
+                                                pattern_match(in->re, v->valuestring, len)
+                                          : sv_format_valid(in->format, v->valuestring, len);
         return ok ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
     }
     case SV_OP_MAX_ITEMS:
@@ -989,12 +1018,16 @@ SV_INLINE int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
         size_t n = count_children(v);
         if (charge(x, n) == ABORT)
             return ABORT;
-        bool ok = in->op == SV_OP_MAX_ITEMS || in->op == SV_OP_MAX_PROPERTIES ? n <= in->max : n >= in->min;
+        bool ok = in->op == SV_OP_MAX_ITEMS || in->op == SV_OP_MAX_PROPERTIES ? n <= in->max
+                                                                              : n >= in->min;
         return ok ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
     }
-    case SV_OP_UNIQUE_ITEMS: return k != cJSON_Array ? VALID : op_unique(x, in, v);
-    case SV_OP_REQUIRED: return k != cJSON_Object ? VALID : op_required(x, in, v);
-    case SV_OP_DEPENDENT_REQUIRED: return k != cJSON_Object ? VALID : op_dependent_required(x, in, v);
+    case SV_OP_UNIQUE_ITEMS:
+        return k != cJSON_Array ? VALID : op_unique(x, in, v);
+    case SV_OP_REQUIRED:
+        return k != cJSON_Object ? VALID : op_required(x, in, v);
+    case SV_OP_DEPENDENT_REQUIRED:
+        return k != cJSON_Object ? VALID : op_dependent_required(x, in, v);
     case SV_OP_ALL_OF: {
         int result = VALID;
         for (uint32_t i = 0; i < in->count; i++) {
@@ -1009,24 +1042,36 @@ SV_INLINE int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
         }
         return result;
     }
-    case SV_OP_ANY_OF: return op_any_of(x, in, v, m);
-    case SV_OP_ONE_OF: return op_one_of(x, in, v, m);
+    case SV_OP_ANY_OF:
+        return op_any_of(x, in, v, m);
+    case SV_OP_ONE_OF:
+        return op_one_of(x, in, v, m);
     case SV_OP_NOT: {
         bool ok = false;
         if (eval_branch(x, in->a, v, NULL, false, &ok) == ABORT)
             return ABORT;
         return !ok ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "must not match the not schema");
     }
-    case SV_OP_IF: return op_if(x, in, v, m);
-    case SV_OP_DEPENDENT_SCHEMAS: return k != cJSON_Object ? VALID : op_dependent_schemas(x, in, v, m);
-    case SV_OP_REF: return enter_ref(x, in, in->a, v, m);
-    case SV_OP_DYNAMIC_REF: return op_dynamic_ref(x, in, v, m);
-    case SV_OP_PROPERTIES: return k != cJSON_Object ? VALID : op_properties(x, in, v, m);
-    case SV_OP_PROPERTY_NAMES: return k != cJSON_Object ? VALID : op_property_names(x, in, v);
-    case SV_OP_ITEMS: return k != cJSON_Array ? VALID : op_items(x, in, v, m);
-    case SV_OP_CONTAINS: return k != cJSON_Array ? VALID : op_contains(x, in, v, m);
-    case SV_OP_UNEVALUATED_PROPERTIES: return k != cJSON_Object ? VALID : op_unevaluated(x, in, v, m, true);
-    case SV_OP_UNEVALUATED_ITEMS: return k != cJSON_Array ? VALID : op_unevaluated(x, in, v, m, false);
+    case SV_OP_IF:
+        return op_if(x, in, v, m);
+    case SV_OP_DEPENDENT_SCHEMAS:
+        return k != cJSON_Object ? VALID : op_dependent_schemas(x, in, v, m);
+    case SV_OP_REF:
+        return enter_ref(x, in, in->a, v, m);
+    case SV_OP_DYNAMIC_REF:
+        return op_dynamic_ref(x, in, v, m);
+    case SV_OP_PROPERTIES:
+        return k != cJSON_Object ? VALID : op_properties(x, in, v, m);
+    case SV_OP_PROPERTY_NAMES:
+        return k != cJSON_Object ? VALID : op_property_names(x, in, v);
+    case SV_OP_ITEMS:
+        return k != cJSON_Array ? VALID : op_items(x, in, v, m);
+    case SV_OP_CONTAINS:
+        return k != cJSON_Array ? VALID : op_contains(x, in, v, m);
+    case SV_OP_UNEVALUATED_PROPERTIES:
+        return k != cJSON_Object ? VALID : op_unevaluated(x, in, v, m, true);
+    case SV_OP_UNEVALUATED_ITEMS:
+        return k != cJSON_Array ? VALID : op_unevaluated(x, in, v, m, false);
     }
     return VALID;
 }
@@ -1057,8 +1102,8 @@ SV_INLINE int run(ctx *x, const sv_instr *in, const sv_instr *end, const cJSON *
  * (unevaluated*) or enters a resource of the dynamic scope: sets of its
  * own (passing the caller's marks on for the other kind), merged into the
  * caller's when it passes. */
-SV_NOINLINE static int eval_tracked(ctx *x, const sv_node *node, const sv_instr *in, const cJSON *v, marks *m,
-                                    bool entered)
+SV_NOINLINE static int eval_tracked(ctx *x, const sv_node *node, const sv_instr *in, const cJSON *v,
+                                    marks *m, bool entered)
 {
     const sc_schema *s = x->s;
     if (entered && x->nscope == x->capscope &&
@@ -1073,7 +1118,8 @@ SV_NOINLINE static int eval_tracked(ctx *x, const sv_node *node, const sv_instr 
     if (props || items)
         n = count_children(v);
     int result;
-    if ((props && (own.props = calloc(n + 1, 1)) == NULL) || (items && (own.items = calloc(n + 1, 1)) == NULL)) {
+    if ((props && (own.props = calloc(n + 1, 1)) == NULL) ||
+        (items && (own.items = calloc(n + 1, 1)) == NULL)) {
         result = oom(x);
     } else {
         x->depth++;
@@ -1101,7 +1147,8 @@ SV_NOINLINE static int eval_tracked(ctx *x, const sv_node *node, const sv_instr 
 SV_INLINE int enter_node(ctx *x, const sv_node *node)
 {
     if (x->depth >= x->s->max_eval_depth)
-        return abort_with(x, SC_ERR_DEPTH, "subschemas nested more than %d deep", x->s->max_eval_depth);
+        return abort_with(x, SC_ERR_DEPTH, "subschemas nested more than %d deep",
+                          x->s->max_eval_depth);
     return charge(x, node->count);
 }
 
@@ -1241,7 +1288,8 @@ int sc_schema_validate(const sc_schema *s, const cJSON *instance, sc_schema_erro
     return x.first_code ? x.first_code : SC_ERR_CONSTRAINT;
 }
 
-int sc_schema_validate_json(const sc_schema *s, const char *json, size_t len, sc_schema_errors *errs)
+int sc_schema_validate_json(const sc_schema *s, const char *json, size_t len,
+                            sc_schema_errors *errs)
 {
     if (s == NULL)
         return sc_schema_validate(NULL, NULL, errs);
@@ -1250,7 +1298,8 @@ int sc_schema_validate_json(const sc_schema *s, const char *json, size_t len, sc
     sc_arena_set_limits(&arena, &s->limits);
     cJSON *tree = NULL;
     sc_error err;
-    int rc = sc_parse_json_ex(&arena, json, len, s->strict_json ? 0 : SC_PARSE_STANDARD, &tree, &err);
+    int rc =
+        sc_parse_json_ex(&arena, json, len, s->strict_json ? 0 : SC_PARSE_STANDARD, &tree, &err);
     if (rc == 0)
         rc = sc_schema_validate(s, tree, errs);
     else if (errs != NULL && errs->max > 0 && errs->items != NULL) {
@@ -1299,8 +1348,10 @@ cJSON *sc_schema_output(int rc, const sc_schema_errors *errs, sc_schema_output_f
             item = NULL;
         }
         /* from here the item belongs to the list */
-        if (item == NULL || cJSON_AddStringToObject(item, "keywordLocation", e->keyword_location) == NULL ||
-            cJSON_AddStringToObject(item, "absoluteKeywordLocation", e->absolute_location) == NULL ||
+        if (item == NULL ||
+            cJSON_AddStringToObject(item, "keywordLocation", e->keyword_location) == NULL ||
+            cJSON_AddStringToObject(item, "absoluteKeywordLocation", e->absolute_location) ==
+                NULL ||
             cJSON_AddStringToObject(item, "instanceLocation", e->instance_location) == NULL ||
             cJSON_AddStringToObject(item, "error", e->message) == NULL)
             list = NULL;

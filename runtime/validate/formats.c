@@ -54,7 +54,9 @@ int sv_hex_digit(char c)
 /* A pct-encoded triplet at s[i]: its length (3) or 0. */
 static size_t pct(const char *s, size_t len, size_t i)
 {
-    return i + 2 < len && s[i] == '%' && sv_hex_digit(s[i + 1]) >= 0 && sv_hex_digit(s[i + 2]) >= 0 ? 3 : 0;
+    return i + 2 < len && s[i] == '%' && sv_hex_digit(s[i + 1]) >= 0 && sv_hex_digit(s[i + 2]) >= 0
+               ? 3
+               : 0;
 }
 
 /* The varchar at s[i]: its length or 0. */

@@ -20,7 +20,8 @@ const sv_keyword sv_subschema_keywords[] = {
     {"additionalProperties", SV_2020 | SV_07, SV_V_APPLICATOR, SV_SH_SCHEMA},
     {"propertyNames", SV_2020 | SV_07, SV_V_APPLICATOR, SV_SH_SCHEMA},
     {"dependentSchemas", SV_2020, SV_V_APPLICATOR, SV_SH_MAP},
-    {"dependencies", SV_2020 | SV_07, SV_V_APPLICATOR, SV_SH_MAP_MIXED}, /* 2020-12: for compatibility */
+    {"dependencies", SV_2020 | SV_07, SV_V_APPLICATOR,
+     SV_SH_MAP_MIXED}, /* 2020-12: for compatibility */
     {"prefixItems", SV_2020, SV_V_APPLICATOR, SV_SH_ARRAY},
     {"items", SV_2020, SV_V_APPLICATOR, SV_SH_SCHEMA},
     {"items", SV_07, SV_V_APPLICATOR, SV_SH_SCHEMA_OR_ARRAY},

@@ -64,7 +64,8 @@ static int check_uri(const sc_schema_registry *reg, const char *uri, sc_error *e
     return 0;
 }
 
-int sc_schema_registry_add(sc_schema_registry *reg, const char *uri, const char *json, size_t len, sc_error *err)
+int sc_schema_registry_add(sc_schema_registry *reg, const char *uri, const char *json, size_t len,
+                           sc_error *err)
 {
     int rc = check_uri(reg, uri, err);
     if (rc != 0)
@@ -84,14 +85,16 @@ int sc_schema_registry_add(sc_schema_registry *reg, const char *uri, const char 
     return put(reg, uri, doc, err);
 }
 
-int sc_schema_registry_add_cjson(sc_schema_registry *reg, const char *uri, const cJSON *doc, sc_error *err)
+int sc_schema_registry_add_cjson(sc_schema_registry *reg, const char *uri, const cJSON *doc,
+                                 sc_error *err)
 {
     int rc = check_uri(reg, uri, err);
     if (rc != 0)
         return rc;
     cJSON *copy = doc ? cJSON_Duplicate(doc, true) : NULL;
     if (copy == NULL)
-        return sc_fail(err, doc ? SC_ERR_NOMEM : SC_ERR_ARGUMENT, NULL, doc ? "out of memory" : "no document");
+        return sc_fail(err, doc ? SC_ERR_NOMEM : SC_ERR_ARGUMENT, NULL,
+                       doc ? "out of memory" : "no document");
     return put(reg, uri, copy, err);
 }
 

@@ -68,11 +68,11 @@ enum {
 
 /* What a keyword's value holds, for the index walk. */
 typedef enum sv_shape {
-    SV_SH_SCHEMA,      /* a subschema */
-    SV_SH_ARRAY,       /* an array of subschemas */
-    SV_SH_MAP,         /* an object whose values are subschemas */
+    SV_SH_SCHEMA,          /* a subschema */
+    SV_SH_ARRAY,           /* an array of subschemas */
+    SV_SH_MAP,             /* an object whose values are subschemas */
     SV_SH_SCHEMA_OR_ARRAY, /* draft-07 items */
-    SV_SH_MAP_MIXED    /* draft-07 dependencies: subschemas or name arrays */
+    SV_SH_MAP_MIXED        /* draft-07 dependencies: subschemas or name arrays */
 } sv_shape;
 
 typedef struct sv_keyword {
@@ -168,10 +168,10 @@ typedef enum sv_op {
     SV_OP_DEPENDENT_SCHEMAS,
     SV_OP_REF,
     SV_OP_DYNAMIC_REF,
-    SV_OP_PROPERTIES,    /* properties, patternProperties, additionalProperties */
+    SV_OP_PROPERTIES, /* properties, patternProperties, additionalProperties */
     SV_OP_PROPERTY_NAMES,
-    SV_OP_ITEMS,         /* prefixItems and items (draft-07: items, additionalItems) */
-    SV_OP_CONTAINS,      /* contains, minContains, maxContains */
+    SV_OP_ITEMS,    /* prefixItems and items (draft-07: items, additionalItems) */
+    SV_OP_CONTAINS, /* contains, minContains, maxContains */
     SV_OP_UNEVALUATED_PROPERTIES,
     SV_OP_UNEVALUATED_ITEMS
 } sv_op;
@@ -195,10 +195,11 @@ struct pattern;
 typedef struct sv_name {
     const char *name;
     size_t len;
-    uint32_t node;  /* or the first of count names in sc_schema.names */
+    uint32_t node; /* or the first of count names in sc_schema.names */
     uint32_t count;
-    uint32_t hash;  /* sv_quick_hash or sv_hash_name, for the runs that have a table */
-    uint16_t req;   /* PROPERTIES fused with REQUIRED: 1 + this name's index in required's run, or 0 */
+    uint32_t hash; /* sv_quick_hash or sv_hash_name, for the runs that have a table */
+    uint16_t
+        req; /* PROPERTIES fused with REQUIRED: 1 + this name's index in required's run, or 0 */
 } sv_name;
 
 /* The hash of a member name of len bytes, for the hash tables of
@@ -287,24 +288,25 @@ typedef struct sv_pattern_node {
 
 /* One keyword of one subschema. */
 typedef struct sv_instr {
-    uint8_t op;         /* sv_op */
-    uint8_t types;      /* SV_OP_TYPE */
-    bool flag;          /* ITEMS: items marks all; CONTAINS: has max; PROPERTIES: additional is false */
-    bool slow_hash;     /* PROPERTIES, REQUIRED: the table is by sv_hash_name, not sv_quick_hash */
-    bool cyclic;        /* REF, DYNAMIC_REF: may lead back to itself on the same value (compile.c,
-                         * mark_cyclic_refs): only then is a frame needed when no error is reported */
+    uint8_t op;     /* sv_op */
+    uint8_t types;  /* SV_OP_TYPE */
+    bool flag;      /* ITEMS: items marks all; CONTAINS: has max; PROPERTIES: additional is false */
+    bool slow_hash; /* PROPERTIES, REQUIRED: the table is by sv_hash_name, not sv_quick_hash */
+    bool cyclic;    /* REF, DYNAMIC_REF: may lead back to itself on the same value (compile.c,
+                     * mark_cyclic_refs): only then is a frame needed when no error is reported */
     const char *keyword;
-    const char *loc;    /* the keyword's JSON Pointer in its document */
+    const char *loc;     /* the keyword's JSON Pointer in its document */
     const char *doc_uri; /* that document's URI */
-    const char *text;   /* a message part: the expected types, values, the number */
+    const char *text;    /* a message part: the expected types, values, the number */
     double num;
-    size_t min, max;    /* lengths and counts */
-    uint32_t a, b, c;   /* nodes: a subschema; IF: if, then, else; PROPERTIES: additional;
-                         * REQUIRED: b, the node's PROPERTIES instruction when its names hold
-                         * every required one (one lookup a member serves both) */
-    uint32_t first, count; /* a run of sc_schema.lists or .names or .patterns */
+    size_t min, max;         /* lengths and counts */
+    uint32_t a, b, c;        /* nodes: a subschema; IF: if, then, else; PROPERTIES: additional;
+                              * REQUIRED: b, the node's PROPERTIES instruction when its names hold
+                              * every required one (one lookup a member serves both) */
+    uint32_t first, count;   /* a run of sc_schema.lists or .names or .patterns */
     uint32_t first2, count2; /* PROPERTIES: its patterns */
-    uint32_t table, mask; /* PROPERTIES, REQUIRED: the names' hash table, sc_schema.slots[table..table+mask] */
+    uint32_t table,
+        mask; /* PROPERTIES, REQUIRED: the names' hash table, sc_schema.slots[table..table+mask] */
     const cJSON *value; /* CONST, ENUM */
     const struct pattern *re;
     int format; /* FORMAT: a value of sv_format_of (formats.h) */
@@ -314,25 +316,25 @@ typedef struct sv_instr {
 typedef struct sv_node {
     uint32_t first, count;
     uint32_t resource;
-    const char *path;        /* JSON Pointer in its document */
-    uint32_t path_len;       /* strlen(path): where a $ref's keyword locations go on */
-    uint8_t lead_types;      /* the SV_T_ bits of its "type" when that is the first of several
-                              * instructions, else 0 */
+    const char *path;   /* JSON Pointer in its document */
+    uint32_t path_len;  /* strlen(path): where a $ref's keyword locations go on */
+    uint8_t lead_types; /* the SV_T_ bits of its "type" when that is the first of several
+                         * instructions, else 0 */
     /* Its shape, for a test before running it: the kinds of value (SV_T_
      * bits of kind_bits; SV_T_INTEGER: a number that is an integer) it
      * passes without its other instructions doing anything to them: a
      * {"type": T} leaf, an array against {"type": ["string", "array"],
      * "minLength": 1}; decided: those and the kinds that fail its type. */
     uint8_t skip, decided;
-    bool leaf;               /* checks of the value alone (no subschema, no $ref, nothing marked):
-                              * eval_child runs it without eval's bookkeeping when nothing is reported */
+    bool leaf; /* checks of the value alone (no subschema, no $ref, nothing marked):
+                * eval_child runs it without eval's bookkeeping when nothing is reported */
     /* Its instructions past a leading "type" that passes objects: a
      * "properties" (1) or a fused "required" and its "properties" (2), in a
      * schema without $dynamicRef: eval_props runs an object against it
      * without eval's loop. 0: not such a node. */
     uint8_t props_only;
-    bool own_props;          /* has unevaluatedProperties: tracks its own */
-    bool own_items;          /* has unevaluatedItems */
+    bool own_props; /* has unevaluatedProperties: tracks its own */
+    bool own_items; /* has unevaluatedItems */
     /* A discriminator (compile.c, find_discriminators): a property of its
      * "properties" (or of the node its $ref alone leads to) whose subschema
      * is a const or enum leaf (disc, else SV_NONE), or one of its
@@ -340,8 +342,8 @@ typedef struct sv_node {
      * that member with another value, or lacks a required one, fails
      * without running the node (its properties or required would fail). */
     uint32_t disc;
-    const char *disc_name;   /* NULL: no discriminator */
-    bool disc_required;      /* disc_name is required: an object without it fails the node too */
+    const char *disc_name; /* NULL: no discriminator */
+    bool disc_required;    /* disc_name is required: an object without it fails the node too */
     /* A node that is a $ref alone (no cycle through it, one resource
      * along the chain): the node the chain leads to, which the evaluator
      * runs directly when no error is reported. SV_NONE: none. */
@@ -350,7 +352,7 @@ typedef struct sv_node {
 
 typedef struct sv_resource {
     char *uri;
-    uint32_t doc;  /* index into sc_schema.docs */
+    uint32_t doc; /* index into sc_schema.docs */
 } sv_resource;
 
 /* A $dynamicAnchor a $dynamicRef may land on. */
@@ -363,29 +365,30 @@ struct sc_schema {
     size_t nnodes;
     sv_instr *instrs;
     size_t ninstrs;
-    uint32_t *lists;        /* node runs of allOf, anyOf, oneOf, prefixItems */
+    uint32_t *lists; /* node runs of allOf, anyOf, oneOf, prefixItems */
     size_t nlists;
     sv_name *names;
     size_t nnames;
-    uint32_t *slots;        /* open-addressing tables of name runs: index in the run + 1, 0 empty */
+    uint32_t *slots; /* open-addressing tables of name runs: index in the run + 1, 0 empty */
     size_t nslots;
     sv_pattern_node *patterns;
     size_t npatterns;
-    sv_dynamic *dynamics;   /* runs of SV_OP_DYNAMIC_REF (first, count) */
+    sv_dynamic *dynamics; /* runs of SV_OP_DYNAMIC_REF (first, count) */
     size_t ndynamics;
     sv_resource *resources;
     size_t nresources;
-    sv_document *docs;      /* copies of every document used */
+    sv_document *docs; /* copies of every document used */
     size_t ndocs;
-    char **strings;         /* every string the instructions point to */
+    char **strings; /* every string the instructions point to */
     size_t nstrings;
     uint32_t root;
-    bool dynamic;           /* has a $dynamicRef: only then is the dynamic scope tracked */
+    bool dynamic; /* has a $dynamicRef: only then is the dynamic scope tracked */
     size_t max_work;
-    int max_depth;          /* of the instance */
-    int max_eval_depth;     /* of nested subschemas */
+    int max_depth;      /* of the instance */
+    int max_eval_depth; /* of nested subschemas */
     sc_limits limits;
-    bool strict_json;       /* options.strict_json: documents as text read with the decoders' I-JSON rules */
+    bool strict_json; /* options.strict_json: documents as text read with the decoders' I-JSON rules
+                       */
 };
 
 #endif /* SCHEMAC_RUNTIME_VALIDATE_INTERNAL_H */

@@ -11,7 +11,8 @@
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: %s ARGUMENTS_JSON\n\nschema:\n%s\n", argv[0], calculator_input_schema_json);
+        fprintf(stderr, "usage: %s ARGUMENTS_JSON\n\nschema:\n%s\n", argv[0],
+                calculator_input_schema_json);
         return 2;
     }
     /* Decoded values live in the arena; this one is a stack buffer, so the
@@ -29,9 +30,15 @@ int main(int argc, char **argv)
     }
     double result = 0;
     switch (in.op) {
-    case OP_ADD: result = in.a + in.b; break;
-    case OP_SUBTRACT: result = in.a - in.b; break;
-    case OP_MULTIPLY: result = in.a * in.b; break;
+    case OP_ADD:
+        result = in.a + in.b;
+        break;
+    case OP_SUBTRACT:
+        result = in.a - in.b;
+        break;
+    case OP_MULTIPLY:
+        result = in.a * in.b;
+        break;
     case OP_DIVIDE:
         if (in.b == 0) {
             printf("error: /b: must not be 0 for divide\n");

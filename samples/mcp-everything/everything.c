@@ -45,13 +45,14 @@ sc_mcp_context *tool_context(sc_arena *arena, sc_error *err)
 
 int add_content(sc_mcp_context *ctx, cJSON *block, sc_error *err)
 {
-    return sc_mcp_add_content(ctx, block) == 0 ? 0 : sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+    return sc_mcp_add_content(ctx, block) == 0 ? 0
+                                               : sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
 }
 
 /* ---- tools without arguments ------------------------------------------------------ */
 
-int invoke_no_args(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
-                   cJSON **result, sc_error *err)
+int invoke_no_args(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args,
+                   unsigned flags, cJSON **result, sc_error *err)
 {
     (void)flags;
     *result = NULL;
@@ -68,7 +69,8 @@ int invoke_no_args(const sc_tool_binding *binding, sc_arena *arena, const cJSON 
 
 static int simple_text(sc_mcp_context *ctx, sc_error *err)
 {
-    return add_content(ctx, sc_mcp_text_content("This is a simple text response for testing."), err);
+    return add_content(ctx, sc_mcp_text_content("This is a simple text response for testing."),
+                       err);
 }
 
 static int image_content(sc_mcp_context *ctx, sc_error *err)
@@ -84,9 +86,9 @@ static int audio_content(sc_mcp_context *ctx, sc_error *err)
 static int embedded_resource(sc_mcp_context *ctx, sc_error *err)
 {
     return add_content(ctx,
-               sc_mcp_embedded_resource("test://embedded-resource", "text/plain",
-                                        "This is an embedded resource content.", NULL),
-               err);
+                       sc_mcp_embedded_resource("test://embedded-resource", "text/plain",
+                                                "This is an embedded resource content.", NULL),
+                       err);
 }
 
 static int multiple_content_types(sc_mcp_context *ctx, sc_error *err)
@@ -96,11 +98,13 @@ static int multiple_content_types(sc_mcp_context *ctx, sc_error *err)
         rc = add_content(ctx, sc_mcp_image_content(png, "image/png"), err);
     if (rc == 0)
         rc = add_content(ctx,
-                 sc_mcp_embedded_resource("test://mixed-content-resource", "application/json",
-                                          "{\"test\":\"data\",\"value\":123}", NULL),
-                 err);
+                         sc_mcp_embedded_resource("test://mixed-content-resource",
+                                                  "application/json",
+                                                  "{\"test\":\"data\",\"value\":123}", NULL),
+                         err);
     if (rc == 0)
-        rc = add_content(ctx, sc_mcp_resource_link("test://static-text", "static-text", "text/plain"), err);
+        rc = add_content(
+            ctx, sc_mcp_resource_link("test://static-text", "static-text", "text/plain"), err);
     return rc;
 }
 
@@ -109,7 +113,8 @@ static int tool_with_logging(sc_mcp_context *ctx, sc_error *err)
     static const char *const steps[] = {"Tool execution started", "Tool processing data",
                                         "Tool execution completed"};
     for (size_t i = 0; i < 3; i++)
-        if (sc_mcp_client_log(ctx, SC_MCP_LOG_INFO, "mcp_everything", "%s", steps[i]) == SC_ERR_NOMEM)
+        if (sc_mcp_client_log(ctx, SC_MCP_LOG_INFO, "mcp_everything", "%s", steps[i]) ==
+            SC_ERR_NOMEM)
             return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     return add_content(ctx, sc_mcp_text_content("Tool with logging executed successfully"), err);
 }
@@ -141,7 +146,8 @@ static int tool_with_progress(sc_mcp_context *ctx, sc_error *err)
 static int error_handling(sc_mcp_context *ctx, sc_error *err)
 {
     (void)ctx;
-    return sc_fail(err, SC_ERR_HANDLER, NULL, "This tool intentionally returns an error for testing");
+    return sc_fail(err, SC_ERR_HANDLER, NULL,
+                   "This tool intentionally returns an error for testing");
 }
 
 /* Closes the call's SSE stream before it answers (SEP-1699): the client
@@ -181,7 +187,8 @@ static int unfit(sc_error *err)
 }
 
 /* The text of an elicitation's outcome for the model. */
-static int elicited(sc_mcp_context *ctx, sc_mcp_elicit_action action, const cJSON *content, sc_error *err)
+static int elicited(sc_mcp_context *ctx, sc_mcp_elicit_action action, const cJSON *content,
+                    sc_error *err)
 {
     static const char *const names[] = {"accept", "decline", "cancel"};
     char *json = content != NULL ? cJSON_PrintUnformatted(content) : NULL;
@@ -196,13 +203,14 @@ static int elicitation_defaults(sc_mcp_context *ctx, sc_error *err)
 {
     sc_mcp_elicit_action action;
     const cJSON *content;
-    int rc = sc_mcp_elicit(ctx, "Please review and update the form fields with defaults", defaults_form_schema_json,
-                           0, &action, &content, err);
+    int rc = sc_mcp_elicit(ctx, "Please review and update the form fields with defaults",
+                           defaults_form_schema_json, 0, &action, &content, err);
     if (rc != 0)
         return rc;
     defaults_form form;
     /* the answer, checked and decoded as the form's type */
-    if (action == SC_MCP_ELICIT_ACCEPT && defaults_form_from_cjson(sc_mcp_context_arena(ctx), content, &form, err) != 0)
+    if (action == SC_MCP_ELICIT_ACCEPT &&
+        defaults_form_from_cjson(sc_mcp_context_arena(ctx), content, &form, err) != 0)
         return unfit(err);
     return elicited(ctx, action, content, err);
 }
@@ -211,8 +219,8 @@ static int elicitation_enums(sc_mcp_context *ctx, sc_error *err)
 {
     sc_mcp_elicit_action action;
     const cJSON *content;
-    int rc = sc_mcp_elicit(ctx, "Please select options from the enum fields", enums_form_schema, 0, &action,
-                           &content, err);
+    int rc = sc_mcp_elicit(ctx, "Please select options from the enum fields", enums_form_schema, 0,
+                           &action, &content, err);
     return rc != 0 ? rc : elicited(ctx, action, content, err);
 }
 
@@ -221,18 +229,23 @@ static const sc_tool no_args_tools[] = {
     NO_ARGS_TOOL("test_image_content", "Tests image content response"),
     NO_ARGS_TOOL("test_audio_content", "Tests audio content response"),
     NO_ARGS_TOOL("test_embedded_resource", "Tests embedded resource content response"),
-    NO_ARGS_TOOL("test_multiple_content_types", "Tests response with multiple content types (text, image, resource)"),
+    NO_ARGS_TOOL("test_multiple_content_types",
+                 "Tests response with multiple content types (text, image, resource)"),
     NO_ARGS_TOOL("test_tool_with_logging", "Tests tool that emits log messages during execution"),
     NO_ARGS_TOOL("test_tool_with_progress", "Tests tool that reports progress notifications"),
     NO_ARGS_TOOL("test_error_handling", "Tests error response handling"),
-    NO_ARGS_TOOL("test_reconnection", "Tests SSE stream disconnection and client reconnection (SEP-1699)"),
-    NO_ARGS_TOOL("test_elicitation_sep1034_defaults", "Tests elicitation with default values per SEP-1034"),
-    NO_ARGS_TOOL("test_elicitation_sep1330_enums", "Tests elicitation with enum schema improvements per SEP-1330"),
+    NO_ARGS_TOOL("test_reconnection",
+                 "Tests SSE stream disconnection and client reconnection (SEP-1699)"),
+    NO_ARGS_TOOL("test_elicitation_sep1034_defaults",
+                 "Tests elicitation with default values per SEP-1034"),
+    NO_ARGS_TOOL("test_elicitation_sep1330_enums",
+                 "Tests elicitation with enum schema improvements per SEP-1330"),
 };
 static const no_args_handler no_args_handlers[] = {
-    simple_text,       image_content,  audio_content, embedded_resource,    multiple_content_types,
-    tool_with_logging, tool_with_progress, error_handling, reconnection, elicitation_defaults,
-    elicitation_enums,
+    simple_text,          image_content,          audio_content,
+    embedded_resource,    multiple_content_types, tool_with_logging,
+    tool_with_progress,   error_handling,         reconnection,
+    elicitation_defaults, elicitation_enums,
 };
 #define NO_ARGS_COUNT (sizeof no_args_tools / sizeof no_args_tools[0])
 
@@ -250,25 +263,31 @@ static int sampling(sc_arena *arena, const sampling_args *in, cJSON **out, void 
     return add_content(ctx, sc_mcp_text_content(text), err);
 }
 
-static int elicitation(sc_arena *arena, const elicitation_args *in, cJSON **out, void *app, sc_error *err)
+static int elicitation(sc_arena *arena, const elicitation_args *in, cJSON **out, void *app,
+                       sc_error *err)
 {
     (void)out, (void)app;
     sc_mcp_context *ctx = tool_context(arena, err);
     sc_mcp_elicit_action action;
     const cJSON *content;
     elicitation_form form;
-    if (ctx == NULL || sc_mcp_elicit(ctx, in->message, elicitation_form_schema_json, 0, &action, &content, err) != 0)
+    if (ctx == NULL || sc_mcp_elicit(ctx, in->message, elicitation_form_schema_json, 0, &action,
+                                     &content, err) != 0)
         return err->code;
-    if (action == SC_MCP_ELICIT_ACCEPT && elicitation_form_from_cjson(arena, content, &form, err) != 0)
+    if (action == SC_MCP_ELICIT_ACCEPT &&
+        elicitation_form_from_cjson(arena, content, &form, err) != 0)
         return unfit(err);
     char text[1200];
     snprintf(text, sizeof text, "User response: action=%s, response=%s",
-             action == SC_MCP_ELICIT_ACCEPT ? "accept" : action == SC_MCP_ELICIT_DECLINE ? "decline" : "cancel",
+             action == SC_MCP_ELICIT_ACCEPT    ? "accept"
+             : action == SC_MCP_ELICIT_DECLINE ? "decline"
+                                               : "cancel",
              action == SC_MCP_ELICIT_ACCEPT ? form.response : "");
     return add_content(ctx, sc_mcp_text_content(text), err);
 }
 
-static int custom_headers(sc_arena *arena, const custom_headers_args *in, cJSON **out, void *app, sc_error *err)
+static int custom_headers(sc_arena *arena, const custom_headers_args *in, cJSON **out, void *app,
+                          sc_error *err)
 {
     (void)out, (void)app;
     sc_mcp_context *ctx = tool_context(arena, err);
@@ -277,11 +296,13 @@ static int custom_headers(sc_arena *arena, const custom_headers_args *in, cJSON 
     return ctx == NULL ? err->code : add_content(ctx, sc_mcp_text_content(text), err);
 }
 
-static int json_schema_tool(sc_arena *arena, const json_schema_args *in, cJSON **out, void *app, sc_error *err)
+static int json_schema_tool(sc_arena *arena, const json_schema_args *in, cJSON **out, void *app,
+                            sc_error *err)
 {
     (void)arena, (void)app;
     *out = cJSON_CreateObject();
-    if (*out == NULL || (in->name != NULL && cJSON_AddStringToObject(*out, "name", in->name) == NULL) ||
+    if (*out == NULL ||
+        (in->name != NULL && cJSON_AddStringToObject(*out, "name", in->name) == NULL) ||
         (in->address != NULL && in->address->city != NULL &&
          cJSON_AddStringToObject(*out, "city", in->address->city) == NULL))
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
@@ -308,41 +329,46 @@ static const char *argument(const cJSON *arguments, const char *name)
     return cJSON_IsString(item) ? item->valuestring : "";
 }
 
-static int simple_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
-                         sc_error *err)
+static int simple_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments,
+                         cJSON *messages, sc_error *err)
 {
     (void)ctx, (void)prompt, (void)arguments, (void)err;
-    return sc_mcp_prompt_message(messages, "user", sc_mcp_text_content("This is a simple prompt for testing."));
+    return sc_mcp_prompt_message(messages, "user",
+                                 sc_mcp_text_content("This is a simple prompt for testing."));
 }
 
-static int prompt_with_arguments(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments,
-                                 cJSON *messages, sc_error *err)
+static int prompt_with_arguments(sc_mcp_context *ctx, const sc_mcp_prompt *prompt,
+                                 const cJSON *arguments, cJSON *messages, sc_error *err)
 {
     (void)ctx, (void)prompt, (void)err;
     char text[512];
-    snprintf(text, sizeof text, "Prompt with arguments: arg1='%.200s', arg2='%.200s'", argument(arguments, "arg1"),
-             argument(arguments, "arg2"));
+    snprintf(text, sizeof text, "Prompt with arguments: arg1='%.200s', arg2='%.200s'",
+             argument(arguments, "arg1"), argument(arguments, "arg2"));
     return sc_mcp_prompt_message(messages, "user", sc_mcp_text_content(text));
 }
 
-static int prompt_with_embedded_resource(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments,
-                                         cJSON *messages, sc_error *err)
+static int prompt_with_embedded_resource(sc_mcp_context *ctx, const sc_mcp_prompt *prompt,
+                                         const cJSON *arguments, cJSON *messages, sc_error *err)
 {
     (void)ctx, (void)prompt, (void)err;
-    int rc = sc_mcp_prompt_message(messages, "user",
-                                   sc_mcp_embedded_resource(argument(arguments, "resourceUri"), "text/plain",
-                                                            "Embedded resource content for testing.", NULL));
+    int rc = sc_mcp_prompt_message(
+        messages, "user",
+        sc_mcp_embedded_resource(argument(arguments, "resourceUri"), "text/plain",
+                                 "Embedded resource content for testing.", NULL));
     return rc != 0 ? rc
-                   : sc_mcp_prompt_message(messages, "user",
-                                           sc_mcp_text_content("Please process the embedded resource above."));
+                   : sc_mcp_prompt_message(
+                         messages, "user",
+                         sc_mcp_text_content("Please process the embedded resource above."));
 }
 
-static int prompt_with_image(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments,
-                             cJSON *messages, sc_error *err)
+static int prompt_with_image(sc_mcp_context *ctx, const sc_mcp_prompt *prompt,
+                             const cJSON *arguments, cJSON *messages, sc_error *err)
 {
     (void)ctx, (void)prompt, (void)arguments, (void)err;
     int rc = sc_mcp_prompt_message(messages, "user", sc_mcp_image_content(png, "image/png"));
-    return rc != 0 ? rc : sc_mcp_prompt_message(messages, "user", sc_mcp_text_content("Please analyze the image above."));
+    return rc != 0 ? rc
+                   : sc_mcp_prompt_message(messages, "user",
+                                           sc_mcp_text_content("Please analyze the image above."));
 }
 
 /* code_review (@prompt) and the template (@resource) take their
@@ -357,8 +383,8 @@ static const sc_mcp_argument with_arguments[] = {
 static const sc_mcp_argument embedded_arguments[] = {
     {.name = "resourceUri", .description = "URI of the resource to embed", .required = true},
 };
-static int review_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
-                         sc_error *err)
+static int review_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments,
+                         cJSON *messages, sc_error *err)
 {
     static const char *const names[] = {"C", "Go", "Python", "Rust", "TypeScript"};
     const review_args *in = sc_mcp_arguments(ctx);
@@ -369,25 +395,37 @@ static int review_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const
 }
 
 static const sc_mcp_prompt prompts[] = {
-    {.name = "test_simple_prompt", .title = "Simple Test Prompt", .description = "A simple prompt without arguments",
+    {.name = "test_simple_prompt",
+     .title = "Simple Test Prompt",
+     .description = "A simple prompt without arguments",
      .get = simple_prompt},
-    {.name = "test_prompt_with_arguments", .title = "Prompt With Arguments",
-     .description = "A prompt with required arguments", .arguments = with_arguments, .argument_count = 2,
+    {.name = "test_prompt_with_arguments",
+     .title = "Prompt With Arguments",
+     .description = "A prompt with required arguments",
+     .arguments = with_arguments,
+     .argument_count = 2,
      .get = prompt_with_arguments},
-    {.name = "test_prompt_with_embedded_resource", .title = "Prompt With Embedded Resource",
-     .description = "A prompt that includes an embedded resource", .arguments = embedded_arguments,
-     .argument_count = 1, .get = prompt_with_embedded_resource},
-    {.name = "test_prompt_with_image", .title = "Prompt With Image", .description = "A prompt that includes image content",
+    {.name = "test_prompt_with_embedded_resource",
+     .title = "Prompt With Embedded Resource",
+     .description = "A prompt that includes an embedded resource",
+     .arguments = embedded_arguments,
+     .argument_count = 1,
+     .get = prompt_with_embedded_resource},
+    {.name = "test_prompt_with_image",
+     .title = "Prompt With Image",
+     .description = "A prompt that includes image content",
      .get = prompt_with_image},
     SC_MCP_PROMPT(review_args, review_prompt),
-    {.name = "test_input_required_result_prompt", .title = "Prompt That Asks",
-     .description = "A prompt that asks the user for its context first", .get = round_trip_prompt},
+    {.name = "test_input_required_result_prompt",
+     .title = "Prompt That Asks",
+     .description = "A prompt that asks the user for its context first",
+     .get = round_trip_prompt},
 };
 
 /* ---- resources --------------------------------------------------------------------------- */
 
-static int read_static(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri, const cJSON *variables,
-                       cJSON *contents, sc_error *err)
+static int read_static(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri,
+                       const cJSON *variables, cJSON *contents, sc_error *err)
 {
     (void)ctx, (void)variables, (void)err;
     const char *text = resource->data;
@@ -407,22 +445,25 @@ static int read_template(sc_mcp_context *ctx, const sc_mcp_resource *resource, c
     snprintf(line, sizeof line, "Data for ID: %.200s", id);
     char *text = NULL;
     if (data != NULL && cJSON_AddStringToObject(data, "id", id) != NULL &&
-        cJSON_AddTrueToObject(data, "templateTest") != NULL && cJSON_AddStringToObject(data, "data", line) != NULL)
+        cJSON_AddTrueToObject(data, "templateTest") != NULL &&
+        cJSON_AddStringToObject(data, "data", line) != NULL)
         text = cJSON_PrintUnformatted(data);
     cJSON_Delete(data);
-    int rc = text != NULL ? sc_mcp_resource_contents(contents, uri, "application/json", text, NULL) : SC_ERR_NOMEM;
+    int rc = text != NULL ? sc_mcp_resource_contents(contents, uri, "application/json", text, NULL)
+                          : SC_ERR_NOMEM;
     cJSON_free(text);
     return rc;
 }
 
 /* Completion of the template's id: the ids that exist start with what was typed. */
-static int complete_id(sc_mcp_context *ctx, const sc_mcp_argument *arg, const char *value, const cJSON *arguments,
-                       cJSON *values, sc_error *err)
+static int complete_id(sc_mcp_context *ctx, const sc_mcp_argument *arg, const char *value,
+                       const cJSON *arguments, cJSON *values, sc_error *err)
 {
     static const char *const ids[] = {"123", "124", "200"};
     (void)ctx, (void)arg, (void)arguments, (void)err;
     for (size_t i = 0; i < 3; i++)
-        if (strncmp(ids[i], value, strlen(value)) == 0 && !cJSON_AddItemToArray(values, cJSON_CreateString(ids[i])))
+        if (strncmp(ids[i], value, strlen(value)) == 0 &&
+            !cJSON_AddItemToArray(values, cJSON_CreateString(ids[i])))
             return SC_ERR_NOMEM;
     return 0;
 }
@@ -432,18 +473,36 @@ static const sc_mcp_argument template_arguments[] = {
 };
 
 static const sc_mcp_resource resources[] = {
-    {.uri = "test://static-text", .name = "static-text", .title = "Static Text Resource",
-     .description = "A static text resource for testing", .mime_type = "text/plain", .read = read_static,
+    {.uri = "test://static-text",
+     .name = "static-text",
+     .title = "Static Text Resource",
+     .description = "A static text resource for testing",
+     .mime_type = "text/plain",
+     .read = read_static,
      .data = "This is the content of the static text resource."},
-    {.uri = "test://static-binary", .name = "static-binary", .title = "Static Binary Resource",
-     .description = "A static binary resource (image) for testing", .mime_type = "image/png", .read = read_static},
-    {.uri = "test://watched-resource", .name = "watched-resource", .title = "Watched Resource",
-     .description = "A resource that can be subscribed to", .mime_type = "text/plain", .read = read_static,
+    {.uri = "test://static-binary",
+     .name = "static-binary",
+     .title = "Static Binary Resource",
+     .description = "A static binary resource (image) for testing",
+     .mime_type = "image/png",
+     .read = read_static},
+    {.uri = "test://watched-resource",
+     .name = "watched-resource",
+     .title = "Watched Resource",
+     .description = "A resource that can be subscribed to",
+     .mime_type = "text/plain",
+     .read = read_static,
      .data = "Watched resource content"},
-    {.uri = record_ref_resource_uri, .name = "template", .title = "Resource Template", .mime_type = "application/json",
+    {.uri = record_ref_resource_uri,
+     .name = "template",
+     .title = "Resource Template",
+     .mime_type = "application/json",
      /* the id completes through complete_id; the rest is the header's */
-     .arguments = template_arguments, .argument_count = 1, .schema = record_ref_schema_json,
-     .decode = record_ref_mcp_arguments, .read = read_template},
+     .arguments = template_arguments,
+     .argument_count = 1,
+     .schema = record_ref_schema_json,
+     .decode = record_ref_mcp_arguments,
+     .read = read_template},
 };
 
 /* ---- the server ---------------------------------------------------------------------------- */
@@ -454,26 +513,35 @@ int main(int argc, char **argv)
     sc_tool_binding tools[NO_ARGS_COUNT + 4 + ROUND_TRIP_COUNT + TASK_TOOL_COUNT];
     size_t count = 0;
     sc_tool json_schema = json_schema_args_tool;
-    json_schema.dialects = (const char *const[]){json_schema_entry}; /* SC_DIALECT_MCP alone: an MCP server */
+    json_schema.dialects =
+        (const char *const[]){json_schema_entry}; /* SC_DIALECT_MCP alone: an MCP server */
     json_schema.dialect_count = 1;
     for (size_t i = 0; i < NO_ARGS_COUNT; i++)
-        tools[count++] = (sc_tool_binding){&no_args_tools[i], (sc_handler)no_args_handlers[i], NULL};
+        tools[count++] =
+            (sc_tool_binding){&no_args_tools[i], (sc_handler)no_args_handlers[i], NULL};
     tools[count++] = sampling_args_bind(sampling, NULL);
     tools[count++] = elicitation_args_bind(elicitation, NULL);
     tools[count] = json_schema_args_bind(json_schema_tool, NULL);
     tools[count++].tool = &json_schema;
     tools[count++] = custom_headers_args_bind(custom_headers, NULL);
     for (size_t i = 0; i < ROUND_TRIP_COUNT; i++)
-        tools[count++] = (sc_tool_binding){&round_trip_tools[i], (sc_handler)round_trip_handlers[i], NULL};
+        tools[count++] =
+            (sc_tool_binding){&round_trip_tools[i], (sc_handler)round_trip_handlers[i], NULL};
     count += task_tools_bind(tools + count);
 
     sc_mcp_server server = {
-        .name = "mcp-conformance-test-server", .version = "1.0.0",
+        .name = "mcp-conformance-test-server",
+        .version = "1.0.0",
         .instructions = "The everything server of schemac: the MCP conformance suite's fixtures.",
-        .tools = tools, .tool_count = count,
-        .prompts = prompts, .prompt_count = sizeof prompts / sizeof prompts[0],
-        .resources = resources, .resource_count = sizeof resources / sizeof resources[0],
-        .lists_change = true, .log = sc_mcp_log_stderr, .log_ctx = "mcp_everything",
+        .tools = tools,
+        .tool_count = count,
+        .prompts = prompts,
+        .prompt_count = sizeof prompts / sizeof prompts[0],
+        .resources = resources,
+        .resource_count = sizeof resources / sizeof resources[0],
+        .lists_change = true,
+        .log = sc_mcp_log_stderr,
+        .log_ctx = "mcp_everything",
     };
     /* its own option, --page-size N; sc_mcp_main takes the rest (--http PORT, ...) */
     int kept = 1;

@@ -13,19 +13,27 @@ typedef int (*no_args_handler)(sc_mcp_context *ctx, sc_error *err);
 
 /* The invoke of such a tool (sc_tool.invoke): refuses any argument, as a
  * generated decoder refuses an unknown member, and calls the handler. */
-int invoke_no_args(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
-                   cJSON **result, sc_error *err);
+int invoke_no_args(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args,
+                   unsigned flags, cJSON **result, sc_error *err);
 
-#define NO_ARGS_FIELDS(NAME, DESCRIPTION)                                                                            \
-    .name = NAME, .description = DESCRIPTION,                                                                        \
-    .input_schema = "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",                        \
-    .dialects = (const char *const[]){"{\"name\":\"" NAME "\",\"description\":\"" DESCRIPTION "\",\"inputSchema\":"  \
-                                      "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}}"},      \
-    .dialect_count = 1 /* SC_DIALECT_MCP: an MCP server's tools, the other dialects "" */, .invoke = invoke_no_args
-#define NO_ARGS_TOOL(NAME, DESCRIPTION) {NO_ARGS_FIELDS(NAME, DESCRIPTION)}
+#define NO_ARGS_FIELDS(NAME, DESCRIPTION)                                                          \
+    .name = NAME, .description = DESCRIPTION,                                                      \
+    .input_schema = "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}",      \
+    .dialects =                                                                                    \
+        (const char *const[]){                                                                     \
+            "{\"name\":\"" NAME "\",\"description\":\"" DESCRIPTION "\",\"inputSchema\":"          \
+            "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}}"},            \
+    .dialect_count = 1 /* SC_DIALECT_MCP: an MCP server's tools, the other dialects "" */,         \
+    .invoke = invoke_no_args
+#define NO_ARGS_TOOL(NAME, DESCRIPTION)                                                            \
+    {                                                                                              \
+        NO_ARGS_FIELDS(NAME, DESCRIPTION)                                                          \
+    }
 /* One that may run as a task (a header's @task [required] [explicit]). */
-#define NO_ARGS_TASK_TOOL(NAME, DESCRIPTION, TASK, EXPLICIT)                                                         \
-    {NO_ARGS_FIELDS(NAME, DESCRIPTION), .task = TASK, .task_explicit = EXPLICIT}
+#define NO_ARGS_TASK_TOOL(NAME, DESCRIPTION, TASK, EXPLICIT)                                       \
+    {                                                                                              \
+        NO_ARGS_FIELDS(NAME, DESCRIPTION), .task = TASK, .task_explicit = EXPLICIT                 \
+    }
 
 /* Adds block to the tool's result, or fails the call. */
 int add_content(sc_mcp_context *ctx, cJSON *block, sc_error *err);
@@ -39,8 +47,8 @@ sc_mcp_context *tool_context(sc_arena *arena, sc_error *err);
 enum { ROUND_TRIP_COUNT = 13 };
 extern const sc_tool round_trip_tools[ROUND_TRIP_COUNT];
 extern const no_args_handler round_trip_handlers[ROUND_TRIP_COUNT];
-int round_trip_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
-                      sc_error *err);
+int round_trip_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments,
+                      cJSON *messages, sc_error *err);
 
 /* tasks.c: the tools of the tasks extension's scenarios, bound into out
  * (room for TASK_TOOL_COUNT); returns how many. */

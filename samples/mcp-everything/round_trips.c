@@ -21,7 +21,8 @@ static const char context_form[] =
     "{\"type\":\"object\",\"properties\":{\"context\":{\"type\":\"string\"}},\"required\":[\"context\"]}";
 
 /* A string member of an accepted form, or fallback. */
-static const char *field(sc_mcp_elicit_action action, const cJSON *content, const char *name, const char *fallback)
+static const char *field(sc_mcp_elicit_action action, const cJSON *content, const char *name,
+                         const char *fallback)
 {
     const char *value = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(content, name));
     return action == SC_MCP_ELICIT_ACCEPT && value != NULL ? value : fallback;
@@ -71,7 +72,8 @@ static int rr_sampling(sc_mcp_context *ctx, sc_error *err)
     if (sc_mcp_sample_text(ctx, "What is the capital of France?", 100, 0, &answer, err) != 0)
         return err->code;
     char message[512];
-    snprintf(message, sizeof message, "The model said: %.400s", answer != NULL ? answer : "(no text)");
+    snprintf(message, sizeof message, "The model said: %.400s",
+             answer != NULL ? answer : "(no text)");
     return text(ctx, message, err);
 }
 
@@ -93,7 +95,8 @@ static int rr_confirm(sc_mcp_context *ctx, sc_error *err)
     const cJSON *content;
     if (ask_form(ctx, "confirm", "Confirm to go on", confirm_form, &action, &content, err) != 0)
         return err->code;
-    bool ok = action == SC_MCP_ELICIT_ACCEPT && cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(content, "ok"));
+    bool ok = action == SC_MCP_ELICIT_ACCEPT &&
+              cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(content, "ok"));
     return text(ctx, ok ? "state-ok: confirmed" : "state-ok: not confirmed", err);
 }
 
@@ -108,15 +111,17 @@ static int rr_multiple_inputs(sc_mcp_context *ctx, sc_error *err)
     sc_error_clear(&later);
     int rc = ask_form(ctx, "user_name", "What is your name?", name_form, &action, &content, err);
     sc_mcp_input_key(ctx, "greeting");
-    int next = sc_mcp_sample_text(ctx, "Write a one-line greeting.", 50, 0, &greeting, rc == 0 ? err : &later);
+    int next = sc_mcp_sample_text(ctx, "Write a one-line greeting.", 50, 0, &greeting,
+                                  rc == 0 ? err : &later);
     rc = rc != 0 ? rc : next;
     next = ask_roots(ctx, "client_roots", &roots, rc == 0 ? err : &later);
     rc = rc != 0 ? rc : next;
     if (rc != 0)
         return rc;
     char message[640];
-    snprintf(message, sizeof message, "%.200s, %.200s (%d root(s))", greeting != NULL ? greeting : "Hello",
-             field(action, content, "name", "stranger"), cJSON_GetArraySize(roots));
+    snprintf(message, sizeof message, "%.200s, %.200s (%d root(s))",
+             greeting != NULL ? greeting : "Hello", field(action, content, "name", "stranger"),
+             cJSON_GetArraySize(roots));
     return text(ctx, message, err);
 }
 
@@ -132,7 +137,8 @@ static int rr_multi_round(sc_mcp_context *ctx, sc_error *err)
     snprintf(question, sizeof question, "What is your favourite colour, %.100s?", name);
     if (ask_form(ctx, "step2", question, color_form, &action, &content, err) != 0)
         return err->code;
-    snprintf(message, sizeof message, "%.100s likes %.100s", name, field(action, content, "color", "no colour"));
+    snprintf(message, sizeof message, "%.100s likes %.100s", name,
+             field(action, content, "color", "no colour"));
     return text(ctx, message, err);
 }
 
@@ -151,7 +157,8 @@ static int rr_capabilities(sc_mcp_context *ctx, sc_error *err)
         rc = rc != 0 ? rc : next;
     }
     if (sc_mcp_client_supports(ctx, "elicitation")) {
-        next = ask_form(ctx, "elicit_input", "What is your name?", name_form, &action, &content, rc == 0 ? err : &later);
+        next = ask_form(ctx, "elicit_input", "What is your name?", name_form, &action, &content,
+                        rc == 0 ? err : &later);
         rc = rc != 0 ? rc : next;
     }
     if (sc_mcp_client_supports(ctx, "roots")) {
@@ -175,7 +182,8 @@ static int missing_capability(sc_mcp_context *ctx, sc_error *err)
  * stateless revision, a request with _meta's logLevel). */
 static int logging_tool(sc_mcp_context *ctx, sc_error *err)
 {
-    if (sc_mcp_client_log(ctx, SC_MCP_LOG_INFO, "mcp_everything", "the logging tool ran") == SC_ERR_NOMEM)
+    if (sc_mcp_client_log(ctx, SC_MCP_LOG_INFO, "mcp_everything", "the logging tool ran") ==
+        SC_ERR_NOMEM)
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     return text(ctx, "Logged at info", err);
 }
@@ -203,38 +211,47 @@ static int trigger_prompt_change(sc_mcp_context *ctx, sc_error *err)
 }
 
 const sc_tool round_trip_tools[ROUND_TRIP_COUNT] = {
-    NO_ARGS_TOOL("test_input_required_result_elicitation", "Asks the user's name (input request user_name)"),
+    NO_ARGS_TOOL("test_input_required_result_elicitation",
+                 "Asks the user's name (input request user_name)"),
     NO_ARGS_TOOL("test_input_required_result_sampling", "Asks the model a question (sampling)"),
     NO_ARGS_TOOL("test_input_required_result_list_roots", "Asks the client for its roots"),
-    NO_ARGS_TOOL("test_input_required_result_request_state", "Asks a confirmation carried in requestState"),
+    NO_ARGS_TOOL("test_input_required_result_request_state",
+                 "Asks a confirmation carried in requestState"),
     NO_ARGS_TOOL("test_input_required_result_multiple_inputs", "Asks three questions in one round"),
-    NO_ARGS_TOOL("test_input_required_result_multi_round", "Asks two questions, the second after the first"),
-    NO_ARGS_TOOL("test_input_required_result_tampered_state", "Asks a confirmation; altered state is refused"),
+    NO_ARGS_TOOL("test_input_required_result_multi_round",
+                 "Asks two questions, the second after the first"),
+    NO_ARGS_TOOL("test_input_required_result_tampered_state",
+                 "Asks a confirmation; altered state is refused"),
     NO_ARGS_TOOL("test_input_required_result_capabilities", "Asks only what the client declared"),
     NO_ARGS_TOOL("test_missing_capability", "Needs sampling, whatever the client declared"),
     NO_ARGS_TOOL("test_streaming_elicitation", "Asks the user a question while the call runs"),
     NO_ARGS_TOOL("test_logging_tool", "Logs at info when the client asked for it"),
     NO_ARGS_TOOL("test_trigger_tool_change", "Tells the listening clients that the tools changed"),
-    NO_ARGS_TOOL("test_trigger_prompt_change", "Tells the listening clients that the prompts changed"),
+    NO_ARGS_TOOL("test_trigger_prompt_change",
+                 "Tells the listening clients that the prompts changed"),
 };
 const no_args_handler round_trip_handlers[ROUND_TRIP_COUNT] = {
-    rr_elicitation,     rr_sampling,           rr_list_roots, rr_confirm,          rr_multiple_inputs,
-    rr_multi_round,     rr_confirm,            rr_capabilities, missing_capability, rr_elicitation,
-    logging_tool,       trigger_tool_change,   trigger_prompt_change,
+    rr_elicitation,        rr_sampling,    rr_list_roots, rr_confirm,
+    rr_multiple_inputs,    rr_multi_round, rr_confirm,    rr_capabilities,
+    missing_capability,    rr_elicitation, logging_tool,  trigger_tool_change,
+    trigger_prompt_change,
 };
-_Static_assert(sizeof round_trip_tools / sizeof round_trip_tools[0] == ROUND_TRIP_COUNT, "fixtures.h's count");
-_Static_assert(sizeof round_trip_handlers / sizeof round_trip_handlers[0] == ROUND_TRIP_COUNT, "a handler a tool");
+_Static_assert(sizeof round_trip_tools / sizeof round_trip_tools[0] == ROUND_TRIP_COUNT,
+               "fixtures.h's count");
+_Static_assert(sizeof round_trip_handlers / sizeof round_trip_handlers[0] == ROUND_TRIP_COUNT,
+               "a handler a tool");
 
-int round_trip_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
-                      sc_error *err)
+int round_trip_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments,
+                      cJSON *messages, sc_error *err)
 {
     sc_mcp_elicit_action action;
     const cJSON *content;
     (void)prompt, (void)arguments;
-    if (ask_form(ctx, "user_context", "What context should the prompt use?", context_form, &action, &content, err) !=
-        0)
+    if (ask_form(ctx, "user_context", "What context should the prompt use?", context_form, &action,
+                 &content, err) != 0)
         return err->code;
     char message[300];
-    snprintf(message, sizeof message, "Use this context: %.200s", field(action, content, "context", "none"));
+    snprintf(message, sizeof message, "Use this context: %.200s",
+             field(action, content, "context", "none"));
     return sc_mcp_prompt_message(messages, "user", sc_mcp_text_content(message));
 }

@@ -65,19 +65,21 @@ static int greet(sc_arena *arena, const greet_args *in, cJSON **out, void *app, 
     return ctx == NULL ? err->code : text(ctx, message, err);
 }
 
-static int slow_compute(sc_arena *arena, const slow_compute_args *in, cJSON **out, void *app, sc_error *err)
+static int slow_compute(sc_arena *arena, const slow_compute_args *in, cJSON **out, void *app,
+                        sc_error *err)
 {
     (void)out, (void)app;
     sc_mcp_context *ctx = tool_context(arena, err);
     if (ctx == NULL || work(ctx, in->seconds * 10, err) != 0)
         return err->code;
     char message[300];
-    snprintf(message, sizeof message, "computed %s in %d s", in->label != NULL ? in->label : "the result",
-             in->seconds);
+    snprintf(message, sizeof message, "computed %s in %d s",
+             in->label != NULL ? in->label : "the result", in->seconds);
     return text(ctx, message, err);
 }
 
-static int confirm_delete(sc_arena *arena, const confirm_delete_args *in, cJSON **out, void *app, sc_error *err)
+static int confirm_delete(sc_arena *arena, const confirm_delete_args *in, cJSON **out, void *app,
+                          sc_error *err)
 {
     (void)out, (void)app;
     sc_mcp_context *ctx = tool_context(arena, err);
@@ -102,7 +104,8 @@ static int failing_job(sc_mcp_context *ctx, sc_error *err)
 /* A JSON-RPC error instead of a result: a task that ends "failed". */
 static int protocol_error_job(sc_mcp_context *ctx, sc_error *err)
 {
-    return sc_mcp_fail_call(ctx, SC_MCP_INTERNAL_ERROR, err, "the job broke down: the request fails, not the tool");
+    return sc_mcp_fail_call(ctx, SC_MCP_INTERNAL_ERROR, err,
+                            "the job broke down: the request fails, not the tool");
 }
 
 /* Two questions at once: the task is input_required with both, and stays
@@ -114,13 +117,14 @@ static int multi_input(sc_mcp_context *ctx, sc_error *err)
     sc_error later;
     sc_error_clear(&later);
     int rc = ask_approval(ctx, "first", "First approval", &first_ok, &first, err);
-    int next = ask_approval(ctx, "second", "Second approval", &second_ok, &second, rc == 0 ? err : &later);
+    int next =
+        ask_approval(ctx, "second", "Second approval", &second_ok, &second, rc == 0 ? err : &later);
     if ((rc = rc != 0 ? rc : next) != 0)
         return rc;
     char message[512];
-    snprintf(message, sizeof message, "first: %s (%s), second: %s (%s)", first != NULL ? first : "-",
-             first_ok ? "confirmed" : "not confirmed", second != NULL ? second : "-",
-             second_ok ? "confirmed" : "not confirmed");
+    snprintf(message, sizeof message, "first: %s (%s), second: %s (%s)",
+             first != NULL ? first : "-", first_ok ? "confirmed" : "not confirmed",
+             second != NULL ? second : "-", second_ok ? "confirmed" : "not confirmed");
     return text(ctx, message, err);
 }
 
@@ -132,26 +136,31 @@ static int tool_with_task(sc_mcp_context *ctx, sc_error *err)
     const cJSON *content;
     name_form form = {NULL};
     sc_mcp_input_key(ctx, "user_name");
-    if (sc_mcp_elicit(ctx, "What is your name?", name_form_schema_json, 0, &action, &content, err) != 0)
+    if (sc_mcp_elicit(ctx, "What is your name?", name_form_schema_json, 0, &action, &content,
+                      err) != 0)
         return err->code;
-    if (action == SC_MCP_ELICIT_ACCEPT && name_form_from_cjson(sc_mcp_context_arena(ctx), content, &form, err) != 0)
+    if (action == SC_MCP_ELICIT_ACCEPT &&
+        name_form_from_cjson(sc_mcp_context_arena(ctx), content, &form, err) != 0)
         return err->code;
     if (sc_mcp_task_begin(ctx, err) != 0 || work(ctx, 5, err) != 0)
         return err->code;
     char message[300];
-    snprintf(message, sizeof message, "Hello, %s! (from a task)", form.name != NULL ? form.name : "stranger");
+    snprintf(message, sizeof message, "Hello, %s! (from a task)",
+             form.name != NULL ? form.name : "stranger");
     return text(ctx, message, err);
 }
 
 static const sc_tool no_args_task_tools[] = {
-    NO_ARGS_TASK_TOOL("failing_job", "A job that fails after a second (only as a task)", SC_TASK_REQUIRED, false),
-    NO_ARGS_TASK_TOOL("protocol_error_job", "A job whose request fails with a JSON-RPC error", SC_TASK_OPTIONAL,
-                      false),
+    NO_ARGS_TASK_TOOL("failing_job", "A job that fails after a second (only as a task)",
+                      SC_TASK_REQUIRED, false),
+    NO_ARGS_TASK_TOOL("protocol_error_job", "A job whose request fails with a JSON-RPC error",
+                      SC_TASK_OPTIONAL, false),
     NO_ARGS_TASK_TOOL("multi_input", "Asks for two approvals at once", SC_TASK_OPTIONAL, false),
-    NO_ARGS_TASK_TOOL("test_tool_with_task", "Asks for a name, then works on as a task", SC_TASK_REQUIRED, true),
+    NO_ARGS_TASK_TOOL("test_tool_with_task", "Asks for a name, then works on as a task",
+                      SC_TASK_REQUIRED, true),
 };
-static const no_args_handler no_args_task_handlers[] = {failing_job, protocol_error_job, multi_input,
-                                                        tool_with_task};
+static const no_args_handler no_args_task_handlers[] = {failing_job, protocol_error_job,
+                                                        multi_input, tool_with_task};
 
 size_t task_tools_bind(sc_tool_binding *out)
 {
@@ -160,7 +169,8 @@ size_t task_tools_bind(sc_tool_binding *out)
     out[n++] = slow_compute_args_bind(slow_compute, NULL);
     out[n++] = confirm_delete_args_bind(confirm_delete, NULL);
     for (size_t i = 0; i < sizeof no_args_task_tools / sizeof no_args_task_tools[0]; i++)
-        out[n++] = (sc_tool_binding){&no_args_task_tools[i], (sc_handler)no_args_task_handlers[i], NULL};
+        out[n++] =
+            (sc_tool_binding){&no_args_task_tools[i], (sc_handler)no_args_task_handlers[i], NULL};
     _Static_assert(3 + sizeof no_args_task_tools / sizeof no_args_task_tools[0] == TASK_TOOL_COUNT,
                    "TASK_TOOL_COUNT counts the tools bound here");
     return n;

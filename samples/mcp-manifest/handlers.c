@@ -27,8 +27,10 @@ static int forecast_day(cJSON *days, int day, double high, bool imperial)
     if (imperial)
         high = high * 9 / 5 + 32;
     double low = high - (imperial ? 14 : 8);
-    if (entry == NULL || !cJSON_AddItemToArray(days, entry) || cJSON_AddNumberToObject(entry, "day", day) == NULL ||
-        cJSON_AddNumberToObject(entry, "high", high) == NULL || cJSON_AddNumberToObject(entry, "low", low) == NULL)
+    if (entry == NULL || !cJSON_AddItemToArray(days, entry) ||
+        cJSON_AddNumberToObject(entry, "day", day) == NULL ||
+        cJSON_AddNumberToObject(entry, "high", high) == NULL ||
+        cJSON_AddNumberToObject(entry, "low", low) == NULL)
         return SC_ERR_NOMEM;
     return 0;
 }
@@ -46,12 +48,14 @@ int get_forecast(sc_arena *arena, const cJSON *args, cJSON **out, void *ctx, sc_
     unsigned base = 0;
     for (const char *c = city; *c != '\0'; c++)
         base = base * 31 + (unsigned char)*c;
-    if ((*out = cJSON_CreateObject()) == NULL || cJSON_AddStringToObject(*out, "city", city) == NULL ||
+    if ((*out = cJSON_CreateObject()) == NULL ||
+        cJSON_AddStringToObject(*out, "city", city) == NULL ||
         cJSON_AddStringToObject(*out, "units", units) == NULL)
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     cJSON *list = cJSON_AddArrayToObject(*out, "days");
     for (int day = 0; list != NULL && day < count; day++)
-        if (forecast_day(list, day, 5 + (double)(base % 20) + day % 3, strcmp(units, "imperial") == 0) != 0)
+        if (forecast_day(list, day, 5 + (double)(base % 20) + day % 3,
+                         strcmp(units, "imperial") == 0) != 0)
             list = NULL;
     if (list == NULL)
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
@@ -80,7 +84,8 @@ int count_words(sc_arena *arena, const cJSON *args, cJSON **out, void *ctx, sc_e
     }
     if (text[0] != '\0' && text[strlen(text) - 1] != '\n')
         lines++; /* the last line, without its newline */
-    if ((*out = cJSON_CreateObject()) == NULL || cJSON_AddNumberToObject(*out, "words", (double)words) == NULL ||
+    if ((*out = cJSON_CreateObject()) == NULL ||
+        cJSON_AddNumberToObject(*out, "words", (double)words) == NULL ||
         cJSON_AddNumberToObject(*out, "lines", (double)lines) == NULL)
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     return 0;

@@ -50,14 +50,19 @@ int main(int argc, char **argv)
     }
     sc_tool_binding tools[HANDLER_COUNT];
     size_t count;
-    if (sc_tool_manifest_bind(manifest, handlers, HANDLER_COUNT, tools, HANDLER_COUNT, &count, &err) != 0) {
+    if (sc_tool_manifest_bind(manifest, handlers, HANDLER_COUNT, tools, HANDLER_COUNT, &count,
+                              &err) != 0) {
         fprintf(stderr, "%s: %s\n", path, err.message);
         sc_tool_manifest_free(manifest);
         return 1;
     }
     sc_mcp_server server = {
-        .name = "schemac-sample-mcp-manifest", .version = "0.1.0", .tools = tools, .tool_count = count,
-        .log = sc_mcp_log_stderr, .log_ctx = "mcp_manifest",
+        .name = "schemac-sample-mcp-manifest",
+        .version = "0.1.0",
+        .tools = tools,
+        .tool_count = count,
+        .log = sc_mcp_log_stderr,
+        .log_ctx = "mcp_manifest",
     };
     int rc = sc_mcp_main(&server, NULL, kept, argv);
     sc_tool_manifest_free(manifest); /* after the last call: the transports have stopped */

@@ -28,18 +28,26 @@ static void format_number(char *buf, size_t size, double x)
     }
 }
 
-static int calculate(sc_arena *arena, const calc_input *in, calc_output *out, void *ctx, sc_error *err)
+static int calculate(sc_arena *arena, const calc_input *in, calc_output *out, void *ctx,
+                     sc_error *err)
 {
     static const char signs[] = {'+', '-', '*', '/'};
     char a[32], b[32], expression[80];
     (void)ctx;
     switch (in->op) {
-    case CALC_ADD: out->result = in->a + in->b; break;
-    case CALC_SUBTRACT: out->result = in->a - in->b; break;
-    case CALC_MULTIPLY: out->result = in->a * in->b; break;
+    case CALC_ADD:
+        out->result = in->a + in->b;
+        break;
+    case CALC_SUBTRACT:
+        out->result = in->a - in->b;
+        break;
+    case CALC_MULTIPLY:
+        out->result = in->a * in->b;
+        break;
     case CALC_DIVIDE:
         if (in->b == 0)
-            return sc_fail(err, SC_ERR_HANDLER, NULL, "division by zero: b must not be 0 when op is \"divide\"");
+            return sc_fail(err, SC_ERR_HANDLER, NULL,
+                           "division by zero: b must not be 0 when op is \"divide\"");
         out->result = in->a / in->b;
         break;
     }
@@ -87,7 +95,8 @@ static int fold(int c, bool ignore_case)
 /* Whether glob matches all of path: `**` any characters, `*` any but '/',
  * `?` one character but '/'. Dynamic programming over (glob, path)
  * suffixes, so no glob can make it take exponential time. */
-static int glob_match(sc_arena *arena, const char *glob, const char *path, bool ignore_case, bool *match)
+static int glob_match(sc_arena *arena, const char *glob, const char *path, bool ignore_case,
+                      bool *match)
 {
     size_t g = strlen(glob), p = strlen(path), width = p + 1;
     bool *m = sc_arena_alloc(arena, (g + 1) * width); /* m[i * width + j]: glob+i matches path+j */
@@ -102,13 +111,15 @@ static int glob_match(sc_arena *arena, const char *glob, const char *path, bool 
                 bool any = i + 1 < g && glob[i + 1] == '*';
                 size_t rest = any ? i + 2 : i + 1;
                 /* match nothing, or one more character and stay on the star */
-                v = m[rest * width + j] || (j < p && (any || path[j] != '/') && m[i * width + j + 1]);
+                v = m[rest * width + j] ||
+                    (j < p && (any || path[j] != '/') && m[i * width + j + 1]);
             } else if (j == p) {
                 v = false;
             } else if (glob[i] == '?') {
                 v = path[j] != '/' && m[(i + 1) * width + j + 1];
             } else {
-                v = fold((unsigned char)glob[i], ignore_case) == fold((unsigned char)path[j], ignore_case) &&
+                v = fold((unsigned char)glob[i], ignore_case) ==
+                        fold((unsigned char)path[j], ignore_case) &&
                     m[(i + 1) * width + j + 1];
             }
             m[i * width + j] = v;
@@ -118,7 +129,8 @@ static int glob_match(sc_arena *arena, const char *glob, const char *path, bool 
     return 0;
 }
 
-static int search_files(sc_arena *arena, const search_input *in, search_output *out, void *ctx, sc_error *err)
+static int search_files(sc_arena *arena, const search_input *in, search_output *out, void *ctx,
+                        sc_error *err)
 {
     (void)ctx;
     size_t max = (size_t)in->max_results, n = sizeof project / sizeof project[0];
@@ -185,14 +197,15 @@ static void append_str(buffer *b, const char *s)
     append(b, s, strlen(s));
 }
 
-static int http_request(sc_arena *arena, const http_input *in, cJSON **out, void *ctx, sc_error *err)
+static int http_request(sc_arena *arena, const http_input *in, cJSON **out, void *ctx,
+                        sc_error *err)
 {
     (void)ctx;
     /* scheme://authority/path?query#fragment: the decoder checked it is a URI */
     const char *sep = strstr(in->url, "://");
     if (sep == NULL || sep[3] == '\0' || strchr("/?#", sep[3]) != NULL)
-        return sc_fail(err, SC_ERR_HANDLER, NULL, "url must name a host (scheme://host/path), got \"%.100s\"",
-                       in->url);
+        return sc_fail(err, SC_ERR_HANDLER, NULL,
+                       "url must name a host (scheme://host/path), got \"%.100s\"", in->url);
     const char *authority = sep + 3;
     size_t authority_len = strcspn(authority, "/?#");
     const char *target = authority + authority_len;
@@ -210,8 +223,8 @@ static int http_request(sc_arena *arena, const http_input *in, cJSON **out, void
     for (size_t i = 0; i < in->headers_count; i++) {
         const http_header *h = &in->headers[i];
         if (strpbrk(h->value, "\r\n") != NULL)
-            return sc_fail(err, SC_ERR_HANDLER, NULL, "the value of header \"%s\" must not contain a line break",
-                           h->key);
+            return sc_fail(err, SC_ERR_HANDLER, NULL,
+                           "the value of header \"%s\" must not contain a line break", h->key);
         append_str(&b, h->key);
         append_str(&b, ": ");
         append_str(&b, h->value);
@@ -299,20 +312,23 @@ static int64_t parse_date_time(const char *s)
     return t;
 }
 
-static int create_event(sc_arena *arena, const event_input *in, event_output *out, void *ctx, sc_error *err)
+static int create_event(sc_arena *arena, const event_input *in, event_output *out, void *ctx,
+                        sc_error *err)
 {
     (void)ctx;
     int64_t end = parse_date_time(in->start) + (int64_t)in->duration_minutes * 60;
-    int64_t days = end >= 0 ? end / 86400 : -((-end + 86399) / 86400), secs = end - days * 86400, y, m, d;
+    int64_t days = end >= 0 ? end / 86400 : -((-end + 86399) / 86400), secs = end - days * 86400, y,
+            m, d;
     civil_from_days(days, &y, &m, &d);
     if (y < 0 || y > 9999)
-        return sc_fail(err, SC_ERR_HANDLER, NULL, "the event would end outside the years 0000 to 9999");
+        return sc_fail(err, SC_ERR_HANDLER, NULL,
+                       "the event would end outside the years 0000 to 9999");
     out->end = sc_arena_alloc(arena, 64);
     out->id = sc_arena_alloc(arena, 32);
     if (out->end == NULL || out->id == NULL)
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
-    snprintf(out->end, 64, "%04d-%02d-%02dT%02d:%02d:%02dZ", (int)y, (int)m, (int)d, (int)(secs / 3600),
-             (int)(secs / 60 % 60), (int)(secs % 60));
+    snprintf(out->end, 64, "%04d-%02d-%02dT%02d:%02d:%02dZ", (int)y, (int)m, (int)d,
+             (int)(secs / 3600), (int)(secs / 60 % 60), (int)(secs % 60));
 
     /* the same title and start give the same id: the tool is idempotent */
     uint32_t hash = 2166136261u;

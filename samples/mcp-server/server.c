@@ -45,9 +45,13 @@ int main(int argc, char **argv)
 {
     sc_tool_binding tools[TOOLS_COUNT];
     sc_mcp_server server = {
-        .name = "schemac-sample-mcp-server", .version = "0.1.0", .instructions = instructions,
-        .tools = tools, .tool_count = tools_bind_all(tools, TOOLS_COUNT),
-        .log = sc_mcp_log_stderr, .log_ctx = "mcp_server",
+        .name = "schemac-sample-mcp-server",
+        .version = "0.1.0",
+        .instructions = instructions,
+        .tools = tools,
+        .tool_count = tools_bind_all(tools, TOOLS_COUNT),
+        .log = sc_mcp_log_stderr,
+        .log_ctx = "mcp_server",
     };
     /* its own options; sc_mcp_main takes the rest (--http PORT, --version, ...) */
     const char *token = NULL;
@@ -55,13 +59,16 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--page-size") == 0 && i + 1 < argc)
             server.page_size = strtoul(argv[++i], NULL, 10);
-        else if (strcmp(argv[i], "--bearer-env") == 0 && i + 1 < argc && getenv(argv[i + 1]) != NULL)
-            token = getenv(argv[++i]); /* in the environment, not on the command line where ps shows it */
+        else if (strcmp(argv[i], "--bearer-env") == 0 && i + 1 < argc &&
+                 getenv(argv[i + 1]) != NULL)
+            token = getenv(
+                argv[++i]); /* in the environment, not on the command line where ps shows it */
         else
             argv[kept++] = argv[i];
     }
 #if SCHEMAC_HAVE_MCP_HTTP
-    sc_mcp_http_options options = {.authorize = token != NULL ? token_matches : NULL, .authorize_ctx = (void *)token};
+    sc_mcp_http_options options = {.authorize = token != NULL ? token_matches : NULL,
+                                   .authorize_ctx = (void *)token};
     return sc_mcp_main(&server, &options, kept, argv);
 #else
     (void)token;

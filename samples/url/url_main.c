@@ -12,7 +12,8 @@
 int main(int argc, char **argv)
 {
     if (argc != 2) {
-        fprintf(stderr, "usage: %s ARGUMENTS_JSON\n\nschema:\n%s\n", argv[0], parse_url_input_schema_json);
+        fprintf(stderr, "usage: %s ARGUMENTS_JSON\n\nschema:\n%s\n", argv[0],
+                parse_url_input_schema_json);
         return 2;
     }
     sc_arena arena;

@@ -9,12 +9,12 @@
 
 static int failures;
 
-#define CHECK(cond)                                                                                                   \
-    do {                                                                                                              \
-        if (!(cond)) {                                                                                                \
-            failures++;                                                                                               \
-            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);                                  \
-        }                                                                                                             \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            failures++;                                                                            \
+            fprintf(stderr, "%s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #cond);               \
+        }                                                                                          \
     } while (0)
 
 #define HAS(text, part) ((text) != NULL && strstr((text), (part)) != NULL)

@@ -25,7 +25,7 @@ typedef struct codec {
 
 /* The wrappers of type T; CODEC_ENTRY(T) is its table entry. */
 #define CODEC(T)                                                                                   \
-    static int T##_dec(sc_arena *a, const char *j, size_t n, void *out, sc_error *e)              \
+    static int T##_dec(sc_arena *a, const char *j, size_t n, void *out, sc_error *e)               \
     {                                                                                              \
         return T##_decode(a, j, n, (T *)out, e);                                                   \
     }                                                                                              \
@@ -41,11 +41,11 @@ typedef struct codec {
     {                                                                                              \
         return T##_to_cjson((const T *)v);                                                         \
     }                                                                                              \
-    static int T##_from_tree(sc_arena *a, const cJSON *node, void *out, sc_error *e)              \
+    static int T##_from_tree(sc_arena *a, const cJSON *node, void *out, sc_error *e)               \
     {                                                                                              \
         return T##_from_cjson(a, node, (T *)out, e);                                               \
     }                                                                                              \
-    static int T##_dec_all(sc_arena *a, const char *j, size_t n, void *out, sc_errors *e)         \
+    static int T##_dec_all(sc_arena *a, const char *j, size_t n, void *out, sc_errors *e)          \
     {                                                                                              \
         return T##_decode_all(a, j, n, (T *)out, e);                                               \
     }                                                                                              \
@@ -57,13 +57,15 @@ typedef struct codec {
     {                                                                                              \
         return T##_encode_ex((const T *)v, e);                                                     \
     }                                                                                              \
-    static int T##_from_tree_all(sc_arena *a, const cJSON *node, void *out, sc_errors *e)         \
+    static int T##_from_tree_all(sc_arena *a, const cJSON *node, void *out, sc_errors *e)          \
     {                                                                                              \
         return T##_from_cjson_all(a, node, (T *)out, e);                                           \
     }
 
 #define CODEC_ENTRY(T)                                                                             \
-    {#T, sizeof(T), T##_dec, T##_val, T##_enc, T##_to_tree, T##_from_tree, T##_dec_all, T##_val_all,   \
-     T##_enc_ex, T##_from_tree_all}
+    {                                                                                              \
+#T, sizeof(T), T##_dec, T##_val, T##_enc, T##_to_tree, T##_from_tree, T##_dec_all,         \
+            T##_val_all, T##_enc_ex, T##_from_tree_all                                             \
+    }
 
 #endif /* SCHEMAC_TESTS_CODEC_H */

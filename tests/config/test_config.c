@@ -59,9 +59,9 @@ static void position_should_count_characters_not_bytes(void)
     CHECK_AT("\"\xC3\xA9\xC3\xA9\"\n  1", 9, 2, 3);
     /* invalid UTF-8: a column per byte */
     CHECK_AT("\"\xFF\xFE\", 1", 5, 1, 6);
-    CHECK_AT("\"\xC3\", 1", 4, 1, 5);       /* a cut sequence */
-    CHECK_AT("\"\xE2\x98\", 1", 5, 1, 6);   /* cut short of its third byte */
-    CHECK_AT("\"\xED\xA0\x80\"", 4, 1, 5);  /* an encoded surrogate: 3 bytes, 3 columns */
+    CHECK_AT("\"\xC3\", 1", 4, 1, 5);      /* a cut sequence */
+    CHECK_AT("\"\xE2\x98\", 1", 5, 1, 6);  /* cut short of its third byte */
+    CHECK_AT("\"\xED\xA0\x80\"", 4, 1, 5); /* an encoded surrogate: 3 bytes, 3 columns */
 }
 
 static void position_should_take_crlf_and_lone_cr_as_one_line_end(void)
@@ -178,17 +178,24 @@ typedef struct place_case {
 
 static const place_case place_cases[] = {
     /* constraints: on the failing value */
-    {"\"listen\": 8080", "\"listen\": 70000", SC_ERR_CONSTRAINT, "/listen", 3, 13, "must be <= 65535"},
-    {"\"listen\": 8080", "\"listen\":\t70000", SC_ERR_CONSTRAINT, "/listen", 3, 13, "must be <= 65535"},
+    {"\"listen\": 8080", "\"listen\": 70000", SC_ERR_CONSTRAINT, "/listen", 3, 13,
+     "must be <= 65535"},
+    {"\"listen\": 8080", "\"listen\":\t70000", SC_ERR_CONSTRAINT, "/listen", 3, 13,
+     "must be <= 65535"},
     {"\"port\": 81", "\"port\": 0", SC_ERR_CONSTRAINT, "/upstreams/1/port", 7, 35, "must be >= 1"},
-    {"\"weight\": 2", "\"weight\": 101", SC_ERR_CONSTRAINT, "/upstreams/1/weight", 7, 49, "must be <= 100"},
+    {"\"weight\": 2", "\"weight\": 101", SC_ERR_CONSTRAINT, "/upstreams/1/weight", 7, 49,
+     "must be <= 100"},
     /* after multi-byte characters on the same line: characters, not bytes */
-    {"\"name\": \"edge\",\n  \"listen\": 8080", "\"name\": \"\xC3\xA9t\xC3\xA9 \xE2\x98\x83 \xF0\x9F\x98\x80\", \"listen\": 0",
+    {"\"name\": \"edge\",\n  \"listen\": 8080",
+     "\"name\": \"\xC3\xA9t\xC3\xA9 \xE2\x98\x83 \xF0\x9F\x98\x80\", \"listen\": 0",
      SC_ERR_CONSTRAINT, "/listen", 2, 32, "must be >= 1"},
-    {"\"edge\"", "\"" "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
-                 "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
-                 "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
-                 "\xC3\xA9\xC3\xA9\xC3\xA9" "\"",
+    {"\"edge\"",
+     "\""
+     "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
+     "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
+     "\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9\xC3\xA9"
+     "\xC3\xA9\xC3\xA9\xC3\xA9"
+     "\"",
      SC_ERR_CONSTRAINT, "/name", 2, 11, "at most 32 characters"},
     {"\"edge\"", "\"\"", SC_ERR_CONSTRAINT, "/name", 2, 11, "at least 1 character"},
     {"\"eu\"", "\"EU\"", SC_ERR_CONSTRAINT, "/region", 9, 13, "pattern"},
@@ -200,26 +207,35 @@ static const place_case place_cases[] = {
      "    {\"host\": \"a\", \"port\": 1}, {\"host\": \"a\", \"port\": 1},",
      SC_ERR_CONSTRAINT, "/upstreams", 5, 16, "at most 4 items"},
     /* types, members */
-    {"\"listen\": 8080", "\"listen\": \"8080\"", SC_ERR_TYPE, "/listen", 3, 13, "must be an integer"},
+    {"\"listen\": 8080", "\"listen\": \"8080\"", SC_ERR_TYPE, "/listen", 3, 13,
+     "must be an integer"},
     {"\"region\"", "\"regoin\"", SC_ERR_UNKNOWN_PROPERTY, "", 9, 13, "unknown property \"regoin\""},
     {", \"port\": 80}", "}", SC_ERR_REQUIRED, "/upstreams/0", 6, 26, "port"},
     {"\"log\": \"info\"", "\"name\": \"x\"", SC_ERR_DUPLICATE_KEY, "", 4, 3, "duplicate"},
-    {"\"log\": \"info\"", "\"n\\u0061me\" :\n \"x\"", SC_ERR_DUPLICATE_KEY, "", 4, 3, "duplicate key \"name\""},
-    {"\"region\": \"eu\"", "\"region\": \"eu\", \"listen\": 1", SC_ERR_DUPLICATE_KEY, "", 9, 19, "duplicate key \"listen\""},
+    {"\"log\": \"info\"", "\"n\\u0061me\" :\n \"x\"", SC_ERR_DUPLICATE_KEY, "", 4, 3,
+     "duplicate key \"name\""},
+    {"\"region\": \"eu\"", "\"region\": \"eu\", \"listen\": 1", SC_ERR_DUPLICATE_KEY, "", 9, 19,
+     "duplicate key \"listen\""},
     {"\"edge\"", "\"ed\xFFge\"", SC_ERR_UTF8, "/name", 2, 14, "invalid UTF-8"},
     /* the usual non-JSON of config files */
-    {"\"log\": \"info\",", "\"log\": \"info\", // or debug", SC_ERR_SYNTAX, "", 4, 18, "JSON has no comments (// ...)"},
-    {"  \"listen\"", "  /* the port */\n  \"listen\"", SC_ERR_SYNTAX, "", 3, 3, "JSON has no comments (/* ... */)"},
+    {"\"log\": \"info\",", "\"log\": \"info\", // or debug", SC_ERR_SYNTAX, "", 4, 18,
+     "JSON has no comments (// ...)"},
+    {"  \"listen\"", "  /* the port */\n  \"listen\"", SC_ERR_SYNTAX, "", 3, 3,
+     "JSON has no comments (/* ... */)"},
     {"{\n", "# proxy\n{\n", SC_ERR_SYNTAX, "", 1, 1, "JSON has no comments (# ...)"},
-    {"\"eu\"\n", "\"eu\",\n", SC_ERR_SYNTAX, "", 9, 17, "trailing comma: JSON allows none before '}'"},
+    {"\"eu\"\n", "\"eu\",\n", SC_ERR_SYNTAX, "", 9, 17,
+     "trailing comma: JSON allows none before '}'"},
     {"\"weight\": 2}\n", "\"weight\": 2},\n", SC_ERR_SYNTAX, "/upstreams", 7, 51,
      "trailing comma: JSON allows none before ']'"},
-    {"\"region\"", "region", SC_ERR_SYNTAX, "", 9, 3, "object keys must be strings in double quotes"},
+    {"\"region\"", "region", SC_ERR_SYNTAX, "", 9, 3,
+     "object keys must be strings in double quotes"},
     {"{\"host\": \"b.example\"", "{host: \"b.example\"", SC_ERR_SYNTAX, "/upstreams/1", 7, 6,
      "object keys must be strings in double quotes"},
-    {"\"region\"", "'region'", SC_ERR_SYNTAX, "", 9, 3, "object keys must be strings in double quotes"},
+    {"\"region\"", "'region'", SC_ERR_SYNTAX, "", 9, 3,
+     "object keys must be strings in double quotes"},
     {"\"eu\"", "'eu'", SC_ERR_SYNTAX, "/region", 9, 13, "JSON strings use double quotes"},
-    {"\"a.example\"", "'a.example'", SC_ERR_SYNTAX, "/upstreams/0/host", 6, 14, "JSON strings use double quotes"},
+    {"\"a.example\"", "'a.example'", SC_ERR_SYNTAX, "/upstreams/0/host", 6, 14,
+     "JSON strings use double quotes"},
     {"{\n", "\xEF\xBB\xBF{\n", SC_ERR_SYNTAX, "", 1, 1, "byte order mark"},
     /* other syntax errors, and the end of the text */
     {"\"listen\": 8080", "\"listen\" 8080", SC_ERR_SYNTAX, "", 3, 12, "expected ':'"},
@@ -274,13 +290,16 @@ static void config_errors_should_be_placed_at_their_line_and_column(void)
             sc_error_position(text, len, &err, &line, &column);
             sc_error_format_at("proxy.json", text, len, &err, buf, sizeof buf);
             bool ok = rc == c->code && err.code == c->code && strcmp(err.path, c->path) == 0 &&
-                      line == (size_t)c->line && column == (size_t)c->column && strstr(err.message, c->msg);
+                      line == (size_t)c->line && column == (size_t)c->column &&
+                      strstr(err.message, c->msg);
             test_checks++;
             if (!ok) {
                 test_failures++;
-                fprintf(stderr, "case %zu (%s)%s: got %s at %zu:%zu (offset %zu): %s\n  want %s at %d:%d, %s: %s\n",
-                        i, c->to, crlf ? " CRLF" : "", sc_strerror(rc), line, column, err.offset, buf,
-                        sc_strerror(c->code), c->line, c->column, c->path, c->msg);
+                fprintf(
+                    stderr,
+                    "case %zu (%s)%s: got %s at %zu:%zu (offset %zu): %s\n  want %s at %d:%d, %s: %s\n",
+                    i, c->to, crlf ? " CRLF" : "", sc_strerror(rc), line, column, err.offset, buf,
+                    sc_strerror(c->code), c->line, c->column, c->path, c->msg);
             }
             /* the all-errors mode's first error is the same, placed alike */
             sc_arena_reset(&arena);
@@ -399,8 +418,10 @@ static void read_file_should_refuse_a_file_over_max_input_before_reading_it(void
     sc_arena_reset(&arena);
     path = write_file("over.json", doc, 101);
     CHECK(sc_read_file(&arena, path, &text, &len, &err) == SC_ERR_LIMIT);
-    CHECK(err.code == SC_ERR_LIMIT && err.keyword == NULL && err.path[0] == '\0' && err.offset == 0);
-    CHECK_STR(err.message, "the document is 101 bytes long, over the limit of 100 bytes (max_input)");
+    CHECK(err.code == SC_ERR_LIMIT && err.keyword == NULL && err.path[0] == '\0' &&
+          err.offset == 0);
+    CHECK_STR(err.message,
+              "the document is 101 bytes long, over the limit of 100 bytes (max_input)");
     CHECK(text == NULL && len == 0);
     CHECK(sc_arena_used(&arena) == 0); /* refused by its size: nothing read */
 
@@ -549,7 +570,8 @@ static void a_config_file_should_load_or_say_where_it_is_wrong(void)
 int main(void)
 {
     const char *base_dir = getenv("TMPDIR");
-    snprintf(tmpdir, sizeof tmpdir, "%s/schemac-config-XXXXXX", base_dir && *base_dir ? base_dir : "/tmp");
+    snprintf(tmpdir, sizeof tmpdir, "%s/schemac-config-XXXXXX",
+             base_dir && *base_dir ? base_dir : "/tmp");
     if (mkdtemp(tmpdir) == NULL) {
         fprintf(stderr, "mkdtemp: %s\n", strerror(errno));
         return 1;
@@ -568,7 +590,8 @@ int main(void)
     RUN(read_file_should_say_why_a_file_cannot_be_read);
     RUN(a_config_file_should_load_or_say_where_it_is_wrong);
     {
-        const char *names[] = {"base.json", "empty.json", "big.json", "at.json", "over.json", "proxy.json"};
+        const char *names[] = {"base.json", "empty.json", "big.json",
+                               "at.json",   "over.json",  "proxy.json"};
         char path[512];
         for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
             snprintf(path, sizeof path, "%s/%s", tmpdir, names[i]);

@@ -10,8 +10,13 @@
 
 #include <cJSON.h>
 
-typedef struct { int32_t a; } const_inner;
-typedef struct { const char *key; int32_t value; } const_entry;
+typedef struct {
+    int32_t a;
+} const_inner;
+typedef struct {
+    const char *key;
+    int32_t value;
+} const_entry;
 
 /** @schema */
 typedef struct {
@@ -40,10 +45,10 @@ typedef struct {
  * variants of a tagged union, and the variants of an untagged union. The
  * generated C compiles strictly (compile_generated.sh) and decodes,
  * validates and encodes (cases.json). */
-typedef char *const_str;           /* a pointer typedef, made const at the use */
-typedef const char *const_cstr;    /* a typedef of a pointer to const */
-typedef const char const_char;     /* a typedef of a const type */
-typedef const int32_t const_i32;   /* behind a pointer, its const is taken off */
+typedef char *const_str;         /* a pointer typedef, made const at the use */
+typedef const char *const_cstr;  /* a typedef of a pointer to const */
+typedef const char const_char;   /* a typedef of a const type */
+typedef const int32_t const_i32; /* behind a pointer, its const is taken off */
 typedef const const_inner const_cinner;
 typedef enum { CONST_HUE_RED, CONST_HUE_BLUE } const_hue;
 typedef const const_hue const_chue;
@@ -107,11 +112,17 @@ typedef struct const_node {
     size_t kids_count;
 } const_node;
 
-typedef struct { const char *key; /** @minLength 1 */ const_cstr value; } const_text_entry;
+typedef struct {
+    const char *key; /** @minLength 1 */
+    const_cstr value;
+} const_text_entry;
 /* map entries through a typedef of a const entry (genfuzz seed 7, header
  * 1143: the decoder filled entries of the const type) */
 typedef const const_text_entry const_centry;
-typedef struct { char *key; const_quals value; } const_quals_entry;
+typedef struct {
+    char *key;
+    const_quals value;
+} const_quals_entry;
 
 /** @schema */
 typedef struct {
@@ -135,7 +146,13 @@ typedef struct {
     size_t ctexts_count;
 } const_matrix;
 
-typedef enum { CONST_VARIANT_NONE, CONST_VARIANT_TEXT, CONST_VARIANT_TTEXT, CONST_VARIANT_QUALS, CONST_VARIANT_CTS } const_variant;
+typedef enum {
+    CONST_VARIANT_NONE,
+    CONST_VARIANT_TEXT,
+    CONST_VARIANT_TTEXT,
+    CONST_VARIANT_QUALS,
+    CONST_VARIANT_CTS
+} const_variant;
 
 /** The struct of issue 18 item 3, and the other forms beside a tagged union. @schema */
 typedef struct {

@@ -29,31 +29,103 @@ typedef struct {
 
 /* Every name generated code would use for a local without its underscore
  * (generator/check/check_names.c), as a type or as an enumerator. */
-typedef struct { int32_t x; } args;
-typedef struct { int32_t x; } arena;
-typedef struct { int32_t x; } binding;
-typedef struct { int32_t x; } cap;
-typedef struct { int32_t x; } chars;
-typedef struct { int32_t x; } copy;
-typedef struct { int32_t x; } count;
-typedef struct { int32_t x; } ctx;
-typedef struct { int32_t x; } depth;
-typedef struct { int32_t x; } dup;
-typedef struct { int32_t x; } err;
-typedef struct { int32_t x; } flags;
-typedef struct { int32_t x; } found;
-typedef struct { int32_t x; } full;
-typedef struct { int32_t x; } handler;
-typedef struct { int32_t x; } i;
-typedef struct { int32_t x; } in;
-typedef struct { int32_t x; } item;
-typedef struct { int32_t x; } items;
-typedef struct { int32_t x; } json;
-typedef struct { int32_t x; } key;
-typedef struct { int32_t x; } len;
-typedef struct { int32_t x; } list;
-typedef struct { int32_t x; } local;
-typedef enum { map, member, more, n, name, next, node, number, o, out, probe, r, rc, result, s, seen, skipped, st, text, tree, v, value, which } local_names;
+typedef struct {
+    int32_t x;
+} args;
+typedef struct {
+    int32_t x;
+} arena;
+typedef struct {
+    int32_t x;
+} binding;
+typedef struct {
+    int32_t x;
+} cap;
+typedef struct {
+    int32_t x;
+} chars;
+typedef struct {
+    int32_t x;
+} copy;
+typedef struct {
+    int32_t x;
+} count;
+typedef struct {
+    int32_t x;
+} ctx;
+typedef struct {
+    int32_t x;
+} depth;
+typedef struct {
+    int32_t x;
+} dup;
+typedef struct {
+    int32_t x;
+} err;
+typedef struct {
+    int32_t x;
+} flags;
+typedef struct {
+    int32_t x;
+} found;
+typedef struct {
+    int32_t x;
+} full;
+typedef struct {
+    int32_t x;
+} handler;
+typedef struct {
+    int32_t x;
+} i;
+typedef struct {
+    int32_t x;
+} in;
+typedef struct {
+    int32_t x;
+} item;
+typedef struct {
+    int32_t x;
+} items;
+typedef struct {
+    int32_t x;
+} json;
+typedef struct {
+    int32_t x;
+} key;
+typedef struct {
+    int32_t x;
+} len;
+typedef struct {
+    int32_t x;
+} list;
+typedef struct {
+    int32_t x;
+} local;
+typedef enum {
+    map,
+    member,
+    more,
+    n,
+    name,
+    next,
+    node,
+    number,
+    o,
+    out,
+    probe,
+    r,
+    rc,
+    result,
+    s,
+    seen,
+    skipped,
+    st,
+    text,
+    tree,
+    v,
+    value,
+    which
+} local_names;
 
 /** @schema */
 typedef struct {

@@ -32,7 +32,8 @@ static char *document(size_t small, size_t wide, const char *extra)
     return s;
 }
 
-static int decode(size_t small, size_t wide, const char *extra, counted *out, sc_error *err, sc_arena *arena)
+static int decode(size_t small, size_t wide, const char *extra, counted *out, sc_error *err,
+                  sc_arena *arena)
 {
     char *json = document(small, wide, extra);
     int rc = counted_decode(arena, json, strlen(json), out, err);
@@ -49,11 +50,11 @@ int main(void)
 
     expect(decode(127, 255, "", &v, &err, &arena) == 0 && v.n == 127 && v.wide_count == 255,
            "as many items as the count types hold decode");
-    expect(decode(128, 0, "", &v, &err, &arena) == SC_ERR_CONSTRAINT && strcmp(err.path, "/small") == 0 &&
-               strcmp(err.keyword, "maxItems") == 0,
+    expect(decode(128, 0, "", &v, &err, &arena) == SC_ERR_CONSTRAINT &&
+               strcmp(err.path, "/small") == 0 && strcmp(err.keyword, "maxItems") == 0,
            "128 items do not fit an int8_t count: maxItems");
-    expect(decode(0, 256, "", &v, &err, &arena) == SC_ERR_CONSTRAINT && strcmp(err.path, "/wide") == 0 &&
-               strcmp(err.keyword, "maxItems") == 0,
+    expect(decode(0, 256, "", &v, &err, &arena) == SC_ERR_CONSTRAINT &&
+               strcmp(err.path, "/wide") == 0 && strcmp(err.keyword, "maxItems") == 0,
            "256 items do not fit a uint8_t count, though the array has 300 slots");
     expect(decode(0, 0, "\"scratch_count\":1,", &v, &err, &arena) == SC_ERR_UNKNOWN_PROPERTY,
            "the count of an @ignore member is ignored with it, not a property");
@@ -68,17 +69,20 @@ int main(void)
     v.small = items;
     v.n = 3;
     char *text = counted_encode(&v);
-    expect(text != NULL && strcmp(text, "{\"small\":[1,2,3],\"wide\":[]}") == 0, "a valid value encodes");
+    expect(text != NULL && strcmp(text, "{\"small\":[1,2,3],\"wide\":[]}") == 0,
+           "a valid value encodes");
     sc_free_string(text);
 
     v.n = -128;
     expect(counted_validate(&v, &err) == SC_ERR_TYPE && strcmp(err.path, "/small") == 0,
            "validate rejects a negative count");
-    expect(counted_encode(&v) == NULL, "encode refuses a negative count instead of reading past the items");
+    expect(counted_encode(&v) == NULL,
+           "encode refuses a negative count instead of reading past the items");
 
     v.small = NULL;
     v.n = 5;
-    expect(counted_validate(&v, &err) == SC_ERR_TYPE, "validate rejects items == NULL with count 5");
+    expect(counted_validate(&v, &err) == SC_ERR_TYPE,
+           "validate rejects items == NULL with count 5");
     expect(counted_encode(&v) == NULL && counted_to_cjson(&v) == NULL,
            "encode refuses items == NULL with count 5 instead of crashing");
 

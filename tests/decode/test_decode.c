@@ -48,22 +48,14 @@ CODEC(const_tagged)
 CODEC(const_untagged)
 
 static const codec codecs[] = {
-    CODEC_ENTRY(kitchen),
-    CODEC_ENTRY(tolerant),
-    CODEC_ENTRY(parse_url_input),
-    CODEC_ENTRY(calculator_input),
-    CODEC_ENTRY(profile),
-    CODEC_ENTRY(event),
-    CODEC_ENTRY(options_doc),
-    CODEC_ENTRY(shape),
-    CODEC_ENTRY(payment),
-    CODEC_ENTRY(request_doc),
-    CODEC_ENTRY(query),
-    CODEC_ENTRY(commented_doc),
-    CODEC_ENTRY(paint),
-    CODEC_ENTRY(const_doc),
-    CODEC_ENTRY(const_matrix),
-    CODEC_ENTRY(const_tagged),
+    CODEC_ENTRY(kitchen),         CODEC_ENTRY(tolerant),
+    CODEC_ENTRY(parse_url_input), CODEC_ENTRY(calculator_input),
+    CODEC_ENTRY(profile),         CODEC_ENTRY(event),
+    CODEC_ENTRY(options_doc),     CODEC_ENTRY(shape),
+    CODEC_ENTRY(payment),         CODEC_ENTRY(request_doc),
+    CODEC_ENTRY(query),           CODEC_ENTRY(commented_doc),
+    CODEC_ENTRY(paint),           CODEC_ENTRY(const_doc),
+    CODEC_ENTRY(const_matrix),    CODEC_ENTRY(const_tagged),
     CODEC_ENTRY(const_untagged),
 };
 
@@ -115,7 +107,8 @@ static int matches(const sc_error *err, const cJSON *expect)
     const char *keyword = str_or(expect, "keyword", NULL);
     const char *message = str_or(expect, "message", NULL); /* a part of the message */
     const cJSON *offset = cJSON_GetObjectItemCaseSensitive(expect, "offset");
-    return strcmp(code_name(err->code), code) == 0 && (path == NULL || strcmp(path, err->path) == 0) &&
+    return strcmp(code_name(err->code), code) == 0 &&
+           (path == NULL || strcmp(path, err->path) == 0) &&
            (keyword == NULL || (err->keyword != NULL && strcmp(keyword, err->keyword) == 0)) &&
            (message == NULL || strstr(err->message, message) != NULL) &&
            (!cJSON_IsNumber(offset) || (double)err->offset == offset->valuedouble);
@@ -129,16 +122,16 @@ static void print_error(const char *label, const sc_error *err)
 
 static int same_error(const sc_error *a, const sc_error *b)
 {
-    return a->code == b->code && strcmp(a->path, b->path) == 0 && strcmp(a->message, b->message) == 0 &&
-           a->offset == b->offset &&
+    return a->code == b->code && strcmp(a->path, b->path) == 0 &&
+           strcmp(a->message, b->message) == 0 && a->offset == b->offset &&
            ((a->keyword == NULL && b->keyword == NULL) ||
             (a->keyword != NULL && b->keyword != NULL && strcmp(a->keyword, b->keyword) == 0));
 }
 
 /* All-errors mode on the case: agrees with the first-error decode (rc,
  * err) and, when the case lists them, reports exactly its "errors". */
-static int run_all_errors(const cJSON *c, const codec *k, const char *json, int rc, const sc_error *err,
-                          sc_arena *arena)
+static int run_all_errors(const cJSON *c, const codec *k, const char *json, int rc,
+                          const sc_error *err, sc_arena *arena)
 {
     const char *name = str_or(c, "name", "?");
     const cJSON *list = cJSON_GetObjectItemCaseSensitive(c, "errors");
@@ -150,7 +143,8 @@ static int run_all_errors(const cJSON *c, const codec *k, const char *json, int 
     int ok = 1;
     sc_errors_init(&errs, items, bound);
     int all_rc = k->decode_all(arena, json, strlen(json), out, &errs);
-    if (all_rc != rc || (rc == 0) != (errs.count == 0) || (rc != 0 && !same_error(&items[0], err))) {
+    if (all_rc != rc || (rc == 0) != (errs.count == 0) ||
+        (rc != 0 && !same_error(&items[0], err))) {
         printf("FAIL %s: all-errors mode returned %s with %zu errors; first-error mode %s\n", name,
                code_name(all_rc), errs.count, code_name(rc));
         if (errs.count > 0)
@@ -166,8 +160,8 @@ static int run_all_errors(const cJSON *c, const codec *k, const char *json, int 
         for (size_t i = 0; same && i < want; i++)
             same = matches(&items[i], cJSON_GetArrayItem(list, (int)i));
         if (!same) {
-            printf("FAIL %s: all-errors mode reported %zu errors%s, expected %zu:\n", name, errs.count,
-                   errs.truncated ? " (truncated)" : "", want);
+            printf("FAIL %s: all-errors mode reported %zu errors%s, expected %zu:\n", name,
+                   errs.count, errs.truncated ? " (truncated)" : "", want);
             for (size_t i = 0; i < errs.count; i++)
                 print_error("got", &items[i]);
             ok = 0;
@@ -179,8 +173,8 @@ static int run_all_errors(const cJSON *c, const codec *k, const char *json, int 
 
 /* The case followed by 32 spaces: the same result as without them (rc,
  * err), except for where an error at the very end of the text lies. */
-static int run_with_room(const cJSON *c, const codec *k, const char *json, int rc, const sc_error *err,
-                         sc_arena *arena)
+static int run_with_room(const cJSON *c, const codec *k, const char *json, int rc,
+                         const sc_error *err, sc_arena *arena)
 {
     size_t len = strlen(json);
     char *padded = malloc(len + 32);
@@ -190,8 +184,8 @@ static int run_with_room(const cJSON *c, const codec *k, const char *json, int r
     memcpy(padded, json, len);
     memset(padded + len, ' ', 32);
     int padded_rc = k->decode(arena, padded, len + 32, out, &padded_err);
-    if (padded_rc != rc ||
-        (rc != 0 && (err->offset < len ? !same_error(&padded_err, err) : padded_err.code != err->code))) {
+    if (padded_rc != rc || (rc != 0 && (err->offset < len ? !same_error(&padded_err, err)
+                                                          : padded_err.code != err->code))) {
         printf("FAIL %s: with 32 spaces after it: %s, without: %s\n", str_or(c, "name", "?"),
                code_name(padded_rc), code_name(rc));
         if (padded_rc != 0)
@@ -229,8 +223,9 @@ static int run_case(const cJSON *c, sc_arena *arena)
             printf("FAIL %s: decoded, expected %s\n", name, str_or(expect, "code", ""));
             ok = 0;
         } else if (rc != err.code || !matches(&err, expect)) {
-            printf("FAIL %s: expected %s at '%s' keyword %s (%s)\n", name, str_or(expect, "code", ""),
-                   str_or(expect, "path", "*"), str_or(expect, "keyword", "*"), str_or(expect, "message", "*"));
+            printf("FAIL %s: expected %s at '%s' keyword %s (%s)\n", name,
+                   str_or(expect, "code", ""), str_or(expect, "path", "*"),
+                   str_or(expect, "keyword", "*"), str_or(expect, "message", "*"));
             print_error("got", &err);
             ok = 0;
         }
@@ -256,16 +251,18 @@ static int run_case(const cJSON *c, sc_arena *arena)
         char *second = NULL;
         if (first == NULL || k->decode(arena, first, strlen(first), again, &err) != 0 ||
             (second = k->encode(again)) == NULL || strcmp(first, second) != 0) {
-            printf("FAIL %s: round trip: %s -> %s\n", name, first ? first : "(null)", second ? second : "(null)");
+            printf("FAIL %s: round trip: %s -> %s\n", name, first ? first : "(null)",
+                   second ? second : "(null)");
             ok = 0;
         }
         /* the same document as a cJSON tree decodes to the same value */
         cJSON *tree = first != NULL ? cJSON_Parse(first) : NULL;
         char *third = NULL;
         memset(again, 0, k->size);
-        if (tree == NULL || k->from_cjson(arena, tree, again, &err) != 0 || (third = k->encode(again)) == NULL ||
-            strcmp(first, third) != 0) {
-            printf("FAIL %s: from_cjson: %s -> %s\n", name, first ? first : "(null)", third ? third : "(null)");
+        if (tree == NULL || k->from_cjson(arena, tree, again, &err) != 0 ||
+            (third = k->encode(again)) == NULL || strcmp(first, third) != 0) {
+            printf("FAIL %s: from_cjson: %s -> %s\n", name, first ? first : "(null)",
+                   third ? third : "(null)");
             ok = 0;
         }
         cJSON_Delete(tree);
@@ -294,13 +291,16 @@ int main(int argc, char **argv)
     int passed = 0, failed = 0;
     /* the embedded schemas are JSON documents (kitchen's is long enough to
      * be emitted as a character list rather than a string literal) */
-    const char *const schemas[] = {kitchen_schema_json, tolerant_schema_json, parse_url_input_schema_json,
-                                   calculator_input_schema_json, profile_schema_json, event_schema_json, options_doc_schema_json, shape_schema_json, payment_schema_json, request_doc_schema_json,
-                                   query_schema_json};
+    const char *const schemas[] = {
+        kitchen_schema_json,          tolerant_schema_json, parse_url_input_schema_json,
+        calculator_input_schema_json, profile_schema_json,  event_schema_json,
+        options_doc_schema_json,      shape_schema_json,    payment_schema_json,
+        request_doc_schema_json,      query_schema_json};
     for (size_t i = 0; i < sizeof schemas / sizeof *schemas; i++) {
         cJSON *schema = cJSON_Parse(schemas[i]);
-        if (cJSON_IsObject(schema) && (cJSON_GetObjectItemCaseSensitive(schema, "properties") != NULL ||
-                                       cJSON_GetObjectItemCaseSensitive(schema, "oneOf") != NULL)) {
+        if (cJSON_IsObject(schema) &&
+            (cJSON_GetObjectItemCaseSensitive(schema, "properties") != NULL ||
+             cJSON_GetObjectItemCaseSensitive(schema, "oneOf") != NULL)) {
             passed++;
         } else {
             printf("FAIL embedded schema %zu is not a JSON Schema object\n", i);
@@ -311,7 +311,8 @@ int main(int argc, char **argv)
     sc_arena arena;
     sc_arena_init(&arena, NULL);
     const cJSON *c;
-    cJSON_ArrayForEach(c, cases) {
+    cJSON_ArrayForEach(c, cases)
+    {
         if (run_case(c, &arena))
             passed++;
         else

@@ -40,7 +40,8 @@ int main(void)
     size_t n = 0;
     for (int i = 0; i < 100; i++)
         n += (size_t)snprintf(deep + n, sizeof deep - n, "{\"text\":\"x\",\"replies\":[");
-    expect(comment_decode(&arena, deep, n, &c, &err) == SC_ERR_DEPTH, "a deep thread hits the depth limit");
+    expect(comment_decode(&arena, deep, n, &c, &err) == SC_ERR_DEPTH,
+           "a deep thread hits the depth limit");
 
     const char *list = "{\"list\":{\"value\":1,\"next\":{\"value\":2}}}";
     holder h;

@@ -24,21 +24,24 @@ static void expect(int ok, const char *what)
 static int decode_value(sc_arena *arena, const char *value, query *q, sc_error *err)
 {
     char doc[512];
-    int n = snprintf(doc, sizeof doc, "{\"value\":%s,\"cells\":[],\"k\":\"red\",\"goal\":{\"x\":1,\"y\":2}}", value);
+    int n = snprintf(doc, sizeof doc,
+                     "{\"value\":%s,\"cells\":[],\"k\":\"red\",\"goal\":{\"x\":1,\"y\":2}}", value);
     return query_decode(arena, doc, (size_t)n, q, err);
 }
 
 static int decode_token(sc_arena *arena, const char *token_json, query *q, sc_error *err)
 {
     char doc[512];
-    int n = snprintf(doc, sizeof doc, "{\"value\":null,\"cells\":[],\"k\":%s,\"goal\":[]}", token_json);
+    int n =
+        snprintf(doc, sizeof doc, "{\"value\":null,\"cells\":[],\"k\":%s,\"goal\":[]}", token_json);
     return query_decode(arena, doc, (size_t)n, q, err);
 }
 
 static int decode_goal(sc_arena *arena, const char *goal_json, query *q, sc_error *err)
 {
     char doc[512];
-    int n = snprintf(doc, sizeof doc, "{\"value\":null,\"cells\":[],\"k\":1,\"goal\":%s}", goal_json);
+    int n =
+        snprintf(doc, sizeof doc, "{\"value\":null,\"cells\":[],\"k\":1,\"goal\":%s}", goal_json);
     return query_decode(arena, doc, (size_t)n, q, err);
 }
 
@@ -55,9 +58,10 @@ static void check_encodes_as(const query *q, const char *expected, const char *w
 static int decode_level(sc_arena *arena, const char *level_json, overlap_doc *d, sc_error *err)
 {
     char doc[512];
-    int n = snprintf(doc, sizeof doc,
-                     "{\"value\":%s,\"values\":[],\"portion\":1,\"size\":1,\"label\":\"A\",\"list\":[]}",
-                     level_json);
+    int n = snprintf(
+        doc, sizeof doc,
+        "{\"value\":%s,\"values\":[],\"portion\":1,\"size\":1,\"label\":\"A\",\"list\":[]}",
+        level_json);
     return overlap_doc_decode(arena, doc, (size_t)n, d, err);
 }
 
@@ -80,17 +84,20 @@ static bool round_trips(sc_arena *arena, const overlap_doc *d, char **first)
                                      : same_float(back.value.as.ratio, d->value.as.ratio));
     ok = ok && back.portion.kind == d->portion.kind &&
          (d->portion.kind == SHARE_WHOLE ? back.portion.as.whole == d->portion.as.whole
-                                       : same_float(back.portion.as.part, d->portion.as.part));
+                                         : same_float(back.portion.as.part, d->portion.as.part));
     ok = ok && back.size.kind == d->size.kind &&
-         (d->size.kind == MEASURE_COUNT ? back.size.as.count == d->size.as.count
-                                        : memcmp(&back.size.as.ratio, &d->size.as.ratio, sizeof(double)) == 0);
+         (d->size.kind == MEASURE_COUNT
+              ? back.size.as.count == d->size.as.count
+              : memcmp(&back.size.as.ratio, &d->size.as.ratio, sizeof(double)) == 0);
     ok = ok && back.label.kind == d->label.kind && back.list.kind == d->list.kind;
     for (size_t i = 0; ok && i < d->values_count; i++)
         ok = back.values[i].kind == d->values[i].kind &&
-             (d->values[i].kind == LEVEL_NUM ? back.values[i].as.num == d->values[i].as.num
-                                             : same_float(back.values[i].as.ratio, d->values[i].as.ratio));
+             (d->values[i].kind == LEVEL_NUM
+                  ? back.values[i].as.num == d->values[i].as.num
+                  : same_float(back.values[i].as.ratio, d->values[i].as.ratio));
     if (!ok)
-        printf("# encoded %s, again %s\n", one != NULL ? one : "(NULL)", two != NULL ? two : "(NULL)");
+        printf("# encoded %s, again %s\n", one != NULL ? one : "(NULL)",
+               two != NULL ? two : "(NULL)");
     if (first != NULL && one != NULL)
         *first = one;
     else
@@ -118,29 +125,33 @@ static void overlapping_variants(sc_arena *arena)
     };
     for (size_t i = 0; i < sizeof ratios / sizeof *ratios; i++) {
         int rc = decode_level(arena, ratios[i].json, &d, &err);
-        bool ok = rc == 0 && d.value.kind == LEVEL_RATIO && same_float(d.value.as.ratio, ratios[i].value);
+        bool ok =
+            rc == 0 && d.value.kind == LEVEL_RATIO && same_float(d.value.as.ratio, ratios[i].value);
         text = NULL;
-        expect(ok && overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, &text), ratios[i].what);
+        expect(ok && overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, &text),
+               ratios[i].what);
         if (text != NULL)
             printf("# %s -> %s\n", ratios[i].json, text);
         sc_free_string(text);
     }
-    expect(decode_level(arena, "1", &d, &err) == 0 && d.value.kind == LEVEL_NUM && d.value.as.num == 1 &&
-               round_trips(arena, &d, NULL),
+    expect(decode_level(arena, "1", &d, &err) == 0 && d.value.kind == LEVEL_NUM &&
+               d.value.as.num == 1 && round_trips(arena, &d, NULL),
            "1 is a num and round-trips as one");
     expect(decode_level(arena, "1.0", &d, &err) == 0 && d.value.kind == LEVEL_NUM, "1.0 is a num");
     text = NULL;
     decode_level(arena, "1", &d, &err);
     d.value.kind = LEVEL_RATIO;
     d.value.as.ratio = 3.0f;
-    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, &text) && text != NULL &&
-               strstr(text, "\"value\":3,") == NULL,
-           "a ratio of 3.0f built in C is written as a number that is no num, and reads back as the ratio");
+    expect(
+        overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, &text) && text != NULL &&
+            strstr(text, "\"value\":3,") == NULL,
+        "a ratio of 3.0f built in C is written as a number that is no num, and reads back as the ratio");
     sc_free_string(text);
     d.value.as.ratio = 1e30f;
     expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL),
            "so is an integral float beyond the num's range");
-    float neighbours[] = {0.1f, -0.1f, 4294967296.0f, 4294967040.0f, 1e-45f, -1e-45f, 3.4028235e38f, -0.0f, 0.0f};
+    float neighbours[] = {0.1f,    -0.1f,         4294967296.0f, 4294967040.0f, 1e-45f,
+                          -1e-45f, 3.4028235e38f, -0.0f,         0.0f};
     bool all = true;
     for (size_t i = 0; i < sizeof neighbours / sizeof *neighbours; i++) {
         d.value.as.ratio = neighbours[i];
@@ -163,7 +174,8 @@ static void overlapping_variants(sc_arena *arena)
         d.values_count = 0;
         for (int i = 0; i < 100000; i++) {
             state = state * 1664525u + 1013904223u;
-            uint32_t bits = (i & 1) ? state : (state & 0x4FFFFFFFu); /* half of them near 1 and below */
+            uint32_t bits =
+                (i & 1) ? state : (state & 0x4FFFFFFFu); /* half of them near 1 and below */
             float f;
             memcpy(&f, &bits, sizeof f);
             if (!(f == f) || f - f != 0) /* NaN, infinities */
@@ -182,21 +194,23 @@ static void overlapping_variants(sc_arena *arena)
             sc_arena_reset(&scratch);
         }
         sc_arena_release(&scratch);
-        expect(refused == 0 && failed == 0, "100,000 random floats: each has a form, and it round-trips");
+        expect(refused == 0 && failed == 0,
+               "100,000 random floats: each has a form, and it round-trips");
     }
 
     /* -0.0f with @minimum 0: every number that rounds to it is a whole or below 0 */
     decode_level(arena, "1", &d, &err);
     d.portion.kind = SHARE_PART;
     d.portion.as.part = -0.0f;
-    expect(overlap_doc_validate(&d, &err) == SC_ERR_CONSTRAINT && strcmp(err.path, "/portion") == 0 &&
-               strstr(err.message, "reads back") != NULL,
+    expect(overlap_doc_validate(&d, &err) == SC_ERR_CONSTRAINT &&
+               strcmp(err.path, "/portion") == 0 && strstr(err.message, "reads back") != NULL,
            "a float with no form is refused by validate");
     char *enc = overlap_doc_encode_ex(&d, &err);
     expect(enc == NULL && err.code == SC_ERR_CONSTRAINT && strcmp(err.path, "/portion") == 0,
            "and by encode, which says why");
     d.portion.as.part = 2.0f;
-    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL), "2.0f has a form: 2.0000000000000004");
+    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL),
+           "2.0f has a form: 2.0000000000000004");
 
     /* int64 count before double ratio: an integral double is a count */
     decode_level(arena, "1", &d, &err);
@@ -207,7 +221,8 @@ static void overlapping_variants(sc_arena *arena)
            "a ratio of 2.0 is refused: it would decode as the count 2");
     printf("# %s: %s\n", err.path, err.message);
     d.size.as.ratio = 2.5;
-    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL), "a ratio of 2.5 round-trips");
+    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL),
+           "a ratio of 2.5 round-trips");
     d.size.as.ratio = 1e300;
     expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL),
            "an integral ratio beyond 2^53 round-trips: no count holds it");
@@ -217,10 +232,12 @@ static void overlapping_variants(sc_arena *arena)
     expect(d.label.kind == WORD_CODE, "\"A\" is a code");
     d.label.kind = WORD_TEXT;
     strcpy(d.label.as.text, "ABC");
-    expect(overlap_doc_validate(&d, &err) == SC_ERR_CONSTRAINT && strstr(err.message, "'code'") != NULL,
+    expect(overlap_doc_validate(&d, &err) == SC_ERR_CONSTRAINT &&
+               strstr(err.message, "'code'") != NULL,
            "a text that is a code is refused");
     strcpy(d.label.as.text, "abc");
-    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL), "a text that is no code round-trips");
+    expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL),
+           "a text that is no code round-trips");
 
     /* two arrays: [] is ints */
     decode_level(arena, "1", &d, &err);
@@ -229,7 +246,8 @@ static void overlapping_variants(sc_arena *arena)
     d.list.kind = SERIES_NAMES;
     d.list.names_count = 0;
     d.list.as.names = names;
-    expect(overlap_doc_validate(&d, &err) == SC_ERR_CONSTRAINT && strstr(err.message, "'ints'") != NULL,
+    expect(overlap_doc_validate(&d, &err) == SC_ERR_CONSTRAINT &&
+               strstr(err.message, "'ints'") != NULL,
            "no names is refused: [] reads back as ints");
     d.list.names_count = 1;
     expect(overlap_doc_validate(&d, &err) == 0 && round_trips(arena, &d, NULL), "names round-trip");
@@ -243,10 +261,13 @@ int main(void)
     sc_arena_init(&arena, NULL);
 
     /* the JSON type chooses */
-    expect(decode_value(&arena, "null", &q, &err) == 0 && q.value.kind == SCALAR_NONE, "null is the null variant");
-    expect(decode_value(&arena, "true", &q, &err) == 0 && q.value.kind == SCALAR_FLAG && q.value.as.flag,
+    expect(decode_value(&arena, "null", &q, &err) == 0 && q.value.kind == SCALAR_NONE,
+           "null is the null variant");
+    expect(decode_value(&arena, "true", &q, &err) == 0 && q.value.kind == SCALAR_FLAG &&
+               q.value.as.flag,
            "true is the boolean variant");
-    expect(decode_value(&arena, "false", &q, &err) == 0 && q.value.kind == SCALAR_FLAG && !q.value.as.flag,
+    expect(decode_value(&arena, "false", &q, &err) == 0 && q.value.kind == SCALAR_FLAG &&
+               !q.value.as.flag,
            "false is the boolean variant");
     expect(decode_value(&arena, "\"hi\"", &q, &err) == 0 && q.value.kind == SCALAR_TEXT &&
                strcmp(q.value.as.text, "hi") == 0,
@@ -254,68 +275,80 @@ int main(void)
 
     /* integer before number: an integer the integer variant accepts is an
      * integer; any other number is a number */
-    expect(decode_value(&arena, "7", &q, &err) == 0 && q.value.kind == SCALAR_INTEGER && q.value.as.integer == 7,
+    expect(decode_value(&arena, "7", &q, &err) == 0 && q.value.kind == SCALAR_INTEGER &&
+               q.value.as.integer == 7,
            "7 is the integer variant");
-    expect(decode_value(&arena, "7.0", &q, &err) == 0 && q.value.kind == SCALAR_INTEGER && q.value.as.integer == 7,
+    expect(decode_value(&arena, "7.0", &q, &err) == 0 && q.value.kind == SCALAR_INTEGER &&
+               q.value.as.integer == 7,
            "7.0 is an integer too, as JSON Schema says");
     expect(decode_value(&arena, "-1e3", &q, &err) == 0 && q.value.kind == SCALAR_INTEGER &&
                q.value.as.integer == -1000,
            "-1e3 is the integer variant at its minimum");
-    expect(decode_value(&arena, "7.5", &q, &err) == 0 && q.value.kind == SCALAR_NUMBER && q.value.as.number == 7.5,
+    expect(decode_value(&arena, "7.5", &q, &err) == 0 && q.value.kind == SCALAR_NUMBER &&
+               q.value.as.number == 7.5,
            "7.5 is the number variant");
     expect(decode_value(&arena, "1001", &q, &err) == 0 && q.value.kind == SCALAR_NUMBER &&
                q.value.as.number == 1001.0,
            "1001, above the integer variant's maximum, is the number variant");
     expect(decode_value(&arena, "5000000000", &q, &err) == 0 && q.value.kind == SCALAR_NUMBER,
            "an integer outside int32_t is the number variant");
-    expect(decode_value(&arena, "-1e6", &q, &err) == SC_ERR_CONSTRAINT && strcmp(err.path, "/value") == 0 &&
-               strcmp(err.keyword, "exclusiveMinimum") == 0,
+    expect(decode_value(&arena, "-1e6", &q, &err) == SC_ERR_CONSTRAINT &&
+               strcmp(err.path, "/value") == 0 && strcmp(err.keyword, "exclusiveMinimum") == 0,
            "a number no variant accepts fails with the last variant's error, at the value");
     expect(decode_value(&arena, "\"abcdefghijklmnopq\"", &q, &err) == SC_ERR_CONSTRAINT &&
                strcmp(err.keyword, "maxLength") == 0,
            "the string variant's @maxLength holds");
-    expect(decode_value(&arena, "[1]", &q, &err) == SC_ERR_TYPE && strcmp(err.path, "/value") == 0 &&
+    expect(decode_value(&arena, "[1]", &q, &err) == SC_ERR_TYPE &&
+               strcmp(err.path, "/value") == 0 &&
                strstr(err.message, "null, a boolean, an integer, a number or a string") != NULL,
            "an array, which no variant reads, is a type error naming the types");
-    expect(decode_value(&arena, "[1,", &q, &err) == SC_ERR_SYNTAX, "broken JSON is a syntax error, not a type error");
+    expect(decode_value(&arena, "[1,", &q, &err) == SC_ERR_SYNTAX,
+           "broken JSON is a syntax error, not a type error");
 
     /* strings: the enum variant comes first, then the char buffer */
-    expect(decode_token(&arena, "\"green\"", &q, &err) == 0 && q.k.kind == TOKEN_WORD && q.k.word == HUE_GREEN,
+    expect(decode_token(&arena, "\"green\"", &q, &err) == 0 && q.k.kind == TOKEN_WORD &&
+               q.k.word == HUE_GREEN,
            "a color name is the enum variant");
     expect(decode_token(&arena, "\"GREEN\"", &q, &err) == 0 && q.k.kind == TOKEN_CODE &&
                strcmp(q.k.code, "GREEN") == 0,
            "another string is the char[N] variant");
-    expect(decode_token(&arena, "\"green2\"", &q, &err) == SC_ERR_CONSTRAINT && strcmp(err.keyword, "pattern") == 0,
+    expect(decode_token(&arena, "\"green2\"", &q, &err) == SC_ERR_CONSTRAINT &&
+               strcmp(err.keyword, "pattern") == 0,
            "a string neither accepts fails with the last string variant's error");
     expect(decode_token(&arena, "\"ABCDEFGH\"", &q, &err) == SC_ERR_CONSTRAINT &&
                strcmp(err.keyword, "maxLength") == 0,
            "the char[8] variant holds 7 bytes");
-    expect(decode_token(&arena, "255", &q, &err) == 0 && q.k.kind == TOKEN_SMALL && q.k.small == 255,
+    expect(decode_token(&arena, "255", &q, &err) == 0 && q.k.kind == TOKEN_SMALL &&
+               q.k.small == 255,
            "a uint8_t variant reads 255");
-    expect(decode_token(&arena, "256", &q, &err) == SC_ERR_CONSTRAINT && strcmp(err.keyword, "maximum") == 0,
+    expect(decode_token(&arena, "256", &q, &err) == SC_ERR_CONSTRAINT &&
+               strcmp(err.keyword, "maximum") == 0,
            "and rejects 256");
 
     /* objects: the member that only one object variant requires selects it */
     expect(decode_goal(&arena, "{\"y\":2,\"x\":1}", &q, &err) == 0 && q.goal.kind == TARGET_POINT &&
                q.goal.as.point.x == 1 && q.goal.as.point.y == 2,
            "an object with x is the point");
-    expect(decode_goal(&arena, "{\"zoom\":3,\"name\":\"Oslo\"}", &q, &err) == 0 && q.goal.kind == TARGET_PLACE &&
-               strcmp(q.goal.as.place.name, "Oslo") == 0 && q.goal.as.place.has_zoom && q.goal.as.place.zoom == 3,
+    expect(decode_goal(&arena, "{\"zoom\":3,\"name\":\"Oslo\"}", &q, &err) == 0 &&
+               q.goal.kind == TARGET_PLACE && strcmp(q.goal.as.place.name, "Oslo") == 0 &&
+               q.goal.as.place.has_zoom && q.goal.as.place.zoom == 3,
            "an object with name is the place");
     expect(decode_goal(&arena, "{\"x\":1,\"name\":\"Oslo\"}", &q, &err) == SC_ERR_CONSTRAINT ||
                err.code == SC_ERR_UNKNOWN_PROPERTY,
            "an object with both selecting members matches neither");
-    expect(decode_goal(&arena, "{\"zoom\":3}", &q, &err) == SC_ERR_REQUIRED && strcmp(err.path, "/goal") == 0 &&
-               strstr(err.message, "\"x\", \"name\"") != NULL,
+    expect(decode_goal(&arena, "{\"zoom\":3}", &q, &err) == SC_ERR_REQUIRED &&
+               strcmp(err.path, "/goal") == 0 && strstr(err.message, "\"x\", \"name\"") != NULL,
            "an object with no selecting member says which members select");
-    expect(decode_goal(&arena, "{\"x\":1}", &q, &err) == SC_ERR_REQUIRED && strcmp(err.path, "/goal") == 0,
+    expect(decode_goal(&arena, "{\"x\":1}", &q, &err) == SC_ERR_REQUIRED &&
+               strcmp(err.path, "/goal") == 0,
            "the selected variant's own errors stand");
 
     /* arrays: the path (at least 2 points) first, then labels */
     expect(decode_goal(&arena, "[{\"x\":1,\"y\":2},{\"x\":3,\"y\":4}]", &q, &err) == 0 &&
                q.goal.kind == TARGET_PATH && q.goal.path_count == 2 && q.goal.as.path[1].y == 4,
            "an array of points is the path");
-    expect(decode_goal(&arena, "[]", &q, &err) == 0 && q.goal.kind == TARGET_LABELS && q.goal.labels_count == 0,
+    expect(decode_goal(&arena, "[]", &q, &err) == 0 && q.goal.kind == TARGET_LABELS &&
+               q.goal.labels_count == 0,
            "an empty array, too short for a path, is the labels");
     expect(decode_goal(&arena, "[\"a\",\"b\"]", &q, &err) == 0 && q.goal.kind == TARGET_LABELS &&
                q.goal.labels_count == 2 && strcmp(q.goal.as.labels[1], "b") == 0,
@@ -331,18 +364,25 @@ int main(void)
      * accepts, the integer the rest */
     {
         const char *docs[] = {"0.5", "1", "1.0", "10", "995", "7", "1000", "null"};
-        const int kinds[] = {AMOUNT_RATIO, AMOUNT_RATIO, AMOUNT_RATIO, AMOUNT_COUNT, AMOUNT_COUNT, -1, -1,
-                             AMOUNT_UNKNOWN};
+        const int kinds[] = {AMOUNT_RATIO, AMOUNT_RATIO, AMOUNT_RATIO, AMOUNT_COUNT,
+                             AMOUNT_COUNT, -1,           -1,           AMOUNT_UNKNOWN};
         for (size_t i = 0; i < sizeof docs / sizeof *docs; i++) {
             char doc[256], what[128];
-            int n = snprintf(doc, sizeof doc, "{\"value\":1,\"cells\":[],\"k\":1,\"goal\":[],\"share\":%s}", docs[i]);
+            int n =
+                snprintf(doc, sizeof doc,
+                         "{\"value\":1,\"cells\":[],\"k\":1,\"goal\":[],\"share\":%s}", docs[i]);
             int rc = query_decode(&arena, doc, (size_t)n, &q, &err);
             snprintf(what, sizeof what, "share %s is %s", docs[i],
-                     kinds[i] == AMOUNT_RATIO ? "the ratio" : kinds[i] == AMOUNT_COUNT ? "the count"
-                     : kinds[i] == AMOUNT_UNKNOWN ? "null" : "rejected");
-            expect(kinds[i] < 0 ? rc != 0 : rc == 0 && q.share != NULL && (int)q.share->kind == kinds[i], what);
+                     kinds[i] == AMOUNT_RATIO     ? "the ratio"
+                     : kinds[i] == AMOUNT_COUNT   ? "the count"
+                     : kinds[i] == AMOUNT_UNKNOWN ? "null"
+                                                  : "rejected");
+            expect(kinds[i] < 0 ? rc != 0
+                                : rc == 0 && q.share != NULL && (int)q.share->kind == kinds[i],
+                   what);
         }
-        expect(decode_value(&arena, "1", &q, &err) == 0 && q.share == NULL, "an absent optional union is NULL");
+        expect(decode_value(&arena, "1", &q, &err) == 0 && q.share == NULL,
+               "an absent optional union is NULL");
     }
 
     /* encode: each variant as its JSON value */
@@ -351,7 +391,8 @@ int main(void)
         scalar cells[3] = {{.kind = SCALAR_NUMBER, .as.number = 0.25},
                            {.kind = SCALAR_TEXT, .as.text = "x"},
                            {.kind = SCALAR_FLAG, .as.flag = true}};
-        target where = {.kind = TARGET_PLACE, .as.place = {.name = "here", .zoom = 0, .has_zoom = false}};
+        target where = {.kind = TARGET_PLACE,
+                        .as.place = {.name = "here", .zoom = 0, .has_zoom = false}};
         query built = {.value = {.kind = SCALAR_INTEGER, .as.integer = -3},
                        .cells = cells,
                        .cells_count = 3,
@@ -359,10 +400,11 @@ int main(void)
                        .where = &where,
                        .goal = {.kind = TARGET_PATH, .as.path = path, .path_count = 2}};
         expect(query_validate(&built, &err) == 0, "a query built in C validates");
-        check_encodes_as(&built,
-                         "{\"value\":-3,\"cells\":[0.25,\"x\",true],\"k\":\"AB\",\"where\":{\"name\":\"here\"},"
-                         "\"goal\":[{\"x\":1,\"y\":2},{\"x\":3,\"y\":4.5}]}",
-                         "each variant encodes as its value");
+        check_encodes_as(
+            &built,
+            "{\"value\":-3,\"cells\":[0.25,\"x\",true],\"k\":\"AB\",\"where\":{\"name\":\"here\"},"
+            "\"goal\":[{\"x\":1,\"y\":2},{\"x\":3,\"y\":4.5}]}",
+            "each variant encodes as its value");
         built.value.kind = SCALAR_NONE;
         built.k.kind = TOKEN_WORD;
         built.k.word = HUE_RED;
@@ -370,7 +412,8 @@ int main(void)
         built.goal.kind = TARGET_LABELS;
         built.goal.as.labels = NULL;
         built.goal.labels_count = 0;
-        check_encodes_as(&built, "{\"value\":null,\"cells\":[0.25,\"x\",true],\"k\":\"red\",\"goal\":[]}",
+        check_encodes_as(&built,
+                         "{\"value\":null,\"cells\":[0.25,\"x\",true],\"k\":\"red\",\"goal\":[]}",
                          "null, an enum and an empty array encode");
 
         built.value.kind = SCALAR_TEXT;
@@ -383,14 +426,16 @@ int main(void)
                "validate rejects a kind outside the enum");
         built.value.kind = SCALAR_INTEGER;
         built.value.as.integer = 1001;
-        expect(query_validate(&built, &err) == SC_ERR_CONSTRAINT && strcmp(err.keyword, "maximum") == 0,
-               "validate checks the variant the kind names, not another that would accept the value");
+        expect(
+            query_validate(&built, &err) == SC_ERR_CONSTRAINT &&
+                strcmp(err.keyword, "maximum") == 0,
+            "validate checks the variant the kind names, not another that would accept the value");
         built.value.as.integer = 1;
         built.goal.kind = TARGET_PATH;
         built.goal.path_count = 1;
         built.goal.as.path = path;
-        expect(query_validate(&built, &err) == SC_ERR_CONSTRAINT && strcmp(err.path, "/goal") == 0 &&
-                   strcmp(err.keyword, "minItems") == 0,
+        expect(query_validate(&built, &err) == SC_ERR_CONSTRAINT &&
+                   strcmp(err.path, "/goal") == 0 && strcmp(err.keyword, "minItems") == 0,
                "validate checks an array variant's bounds");
         built.goal.kind = TARGET_POINT;
         built.goal.as.point.x = 1.0 / 0.0;
@@ -403,8 +448,9 @@ int main(void)
     {
         value_doc d;
         const char *nested = "{\"data\":[1,[\"a\",[true,null]],[]]}";
-        expect(value_doc_decode(&arena, nested, strlen(nested), &d, &err) == 0 && d.data.kind == JSON_VALUE_LIST &&
-                   d.data.list_count == 3 && d.data.as.list[1].as.list[1].as.list[0].kind == JSON_VALUE_FLAG,
+        expect(value_doc_decode(&arena, nested, strlen(nested), &d, &err) == 0 &&
+                   d.data.kind == JSON_VALUE_LIST && d.data.list_count == 3 &&
+                   d.data.as.list[1].as.list[1].as.list[0].kind == JSON_VALUE_FLAG,
                "nested lists decode");
         char *text = value_doc_encode(&d);
         expect(text != NULL && strcmp(text, nested) == 0, "and encode back to the same text");
@@ -415,7 +461,8 @@ int main(void)
         for (int i = 0; i < 100; i++)
             deep[n++] = '[';
         deep[n] = '\0';
-        expect(value_doc_decode(&arena, deep, n, &d, &err) == SC_ERR_DEPTH, "a deep list hits the depth limit");
+        expect(value_doc_decode(&arena, deep, n, &d, &err) == SC_ERR_DEPTH,
+               "a deep list hits the depth limit");
         /* 63 lists in the root object, a number in the last: 64 levels,
          * as deep as a decode goes; validate and encode count the levels
          * the same way (the union of the number is no level) */

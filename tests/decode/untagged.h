@@ -96,7 +96,13 @@ typedef struct {
     amount *share;
 } query;
 
-typedef enum { JSON_VALUE_NULL, JSON_VALUE_FLAG, JSON_VALUE_NUMBER, JSON_VALUE_TEXT, JSON_VALUE_LIST } json_value_kind;
+typedef enum {
+    JSON_VALUE_NULL,
+    JSON_VALUE_FLAG,
+    JSON_VALUE_NUMBER,
+    JSON_VALUE_TEXT,
+    JSON_VALUE_LIST
+} json_value_kind;
 
 /** Any JSON value but an object: an untagged union that reaches itself
  * through its array variant ($defs and $ref in the schema). @untagged */

@@ -76,7 +76,8 @@ static int read_resource(sc_mcp_context *ctx, const sc_mcp_resource *resource, c
     return sc_mcp_resource_contents(contents, uri, "text/plain", "x", NULL);
 }
 
-static const sc_mcp_resource resources[] = {{.uri = "a://watched", .name = "watched", .read = read_resource}};
+static const sc_mcp_resource resources[] = {
+    {.uri = "a://watched", .name = "watched", .read = read_resource}};
 
 static char logged[512];
 static void log_line(void *ctx, const char *line)
@@ -87,14 +88,20 @@ static void log_line(void *ctx, const char *line)
 
 static sc_mcp_server server_on(sc_mcp_bus *bus)
 {
-    sc_mcp_server server = {.name = "t", .version = "1", .resources = resources, .resource_count = 1,
-                            .lists_change = true, .bus = bus, .log = log_line};
+    sc_mcp_server server = {.name = "t",
+                            .version = "1",
+                            .resources = resources,
+                            .resource_count = 1,
+                            .lists_change = true,
+                            .bus = bus,
+                            .log = log_line};
     return server;
 }
 
 /* A subscription of server (a shared channel's: it stays until its session
  * is freed) whose notifications go to r. */
-static void listen_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, record *r)
+static void listen_on(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                      record *r)
 {
     static const char listen[] =
         "{\"jsonrpc\":\"2.0\",\"id\":\"sub\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":{"
@@ -148,17 +155,19 @@ static void main_serves_a_copy(void)
     FILE *to_server = fdopen(in[1], "w"), *from_server = fdopen(out[0], "r");
     pthread_t thread;
     CHECK(pthread_create(&thread, NULL, run_main, &run) == 0);
-    fputs("{\"jsonrpc\":\"2.0\",\"id\":\"sub\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":{"
-          "\"toolsListChanged\":true},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-          "\"io.modelcontextprotocol/clientCapabilities\":{}}}}\n",
-          to_server);
+    fputs(
+        "{\"jsonrpc\":\"2.0\",\"id\":\"sub\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":{"
+        "\"toolsListChanged\":true},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+        "\"io.modelcontextprotocol/clientCapabilities\":{}}}}\n",
+        to_server);
     fflush(to_server);
     char line[512];
-    CHECK(fgets(line, sizeof line, from_server) != NULL && HAS(line, "notifications/subscriptions/acknowledged"));
+    CHECK(fgets(line, sizeof line, from_server) != NULL &&
+          HAS(line, "notifications/subscriptions/acknowledged"));
     /* given the server itself, not the copy sc_mcp_main_bus serves */
     CHECK(sc_mcp_notify_list_changed(&server, "tools") == 0);
-    CHECK(fgets(line, sizeof line, from_server) != NULL && HAS(line, "notifications/tools/list_changed") &&
-          HAS(line, "\"sub\""));
+    CHECK(fgets(line, sizeof line, from_server) != NULL &&
+          HAS(line, "notifications/tools/list_changed") && HAS(line, "\"sub\""));
     CHECK(bus.published == 1 && strcmp(bus.last_what, "tools") == 0);
     fclose(to_server); /* end of input: the server returns */
     pthread_join(thread, NULL);
@@ -190,17 +199,21 @@ int main(void)
 
     /* a list change on A: A's listener at once, B's through the bus, each once */
     CHECK(sc_mcp_notify_list_changed(&a, "tools") == 0);
-    CHECK(ra.count == 1 && HAS(ra.sent[0], "notifications/tools/list_changed") && HAS(ra.sent[0], "\"sub\""));
+    CHECK(ra.count == 1 && HAS(ra.sent[0], "notifications/tools/list_changed") &&
+          HAS(ra.sent[0], "\"sub\""));
     CHECK(rb.count == 1 && HAS(rb.sent[0], "notifications/tools/list_changed"));
-    CHECK(bus_a.published == 1 && bus_b.published == 0 && bus_a.last.kind == SC_MCP_EVENT_LIST_CHANGED &&
-          strcmp(bus_a.last.what, "tools") == 0 && !bus_a.last.sessions);
+    CHECK(bus_a.published == 1 && bus_b.published == 0 &&
+          bus_a.last.kind == SC_MCP_EVENT_LIST_CHANGED && strcmp(bus_a.last.what, "tools") == 0 &&
+          !bus_a.last.sessions);
 
     /* a resource update on B */
     ra.count = rb.count = 0;
     CHECK(sc_mcp_notify_resource_updated(&b, "a://watched") == 0);
-    CHECK(ra.count == 1 && HAS(ra.sent[0], "notifications/resources/updated") && HAS(ra.sent[0], "a://watched"));
+    CHECK(ra.count == 1 && HAS(ra.sent[0], "notifications/resources/updated") &&
+          HAS(ra.sent[0], "a://watched"));
     CHECK(rb.count == 1 && HAS(rb.sent[0], "a://watched"));
-    CHECK(bus_b.published == 1 && bus_b.last.kind == SC_MCP_EVENT_RESOURCE_UPDATED && !bus_b.last.sessions);
+    CHECK(bus_b.published == 1 && bus_b.last.kind == SC_MCP_EVENT_RESOURCE_UPDATED &&
+          !bus_b.last.sessions);
     /* one nobody subscribed to: published, delivered to no one */
     ra.count = rb.count = 0;
     CHECK(sc_mcp_notify_resource_updated(&b, "a://other") == 0 && ra.count == 0 && rb.count == 0 &&
@@ -209,7 +222,8 @@ int main(void)
     /* the bus fails: logged, A's own listener still hears it, the call succeeds */
     bus_a.fail = SC_ERR_ARGUMENT;
     CHECK(sc_mcp_notify_list_changed(&a, "resources") == 0);
-    CHECK(ra.count == 1 && HAS(ra.sent[0], "notifications/resources/list_changed") && rb.count == 0);
+    CHECK(ra.count == 1 && HAS(ra.sent[0], "notifications/resources/list_changed") &&
+          rb.count == 0);
     CHECK(HAS(logged, "notification bus") && HAS(logged, "reached this replica only"));
     bus_a.fail = 0;
 
@@ -219,14 +233,18 @@ int main(void)
     char long_uri[SC_MCP_EVENT_MAX_WHAT + 2];
     memset(long_uri, 'u', sizeof long_uri - 1);
     long_uri[sizeof long_uri - 1] = '\0';
-    CHECK(sc_mcp_bus_deliver(&bus_a.bus, &(sc_mcp_event){SC_MCP_EVENT_LIST_CHANGED, "nope", true}) == SC_ERR_ARGUMENT);
-    CHECK(sc_mcp_bus_deliver(&bus_a.bus, &(sc_mcp_event){SC_MCP_EVENT_RESOURCE_UPDATED, "", true}) == SC_ERR_ARGUMENT);
-    CHECK(sc_mcp_bus_deliver(&bus_a.bus, &(sc_mcp_event){SC_MCP_EVENT_RESOURCE_UPDATED, NULL, true}) ==
+    CHECK(sc_mcp_bus_deliver(&bus_a.bus, &(sc_mcp_event){SC_MCP_EVENT_LIST_CHANGED, "nope",
+                                                         true}) == SC_ERR_ARGUMENT);
+    CHECK(sc_mcp_bus_deliver(&bus_a.bus, &(sc_mcp_event){SC_MCP_EVENT_RESOURCE_UPDATED, "",
+                                                         true}) == SC_ERR_ARGUMENT);
+    CHECK(sc_mcp_bus_deliver(&bus_a.bus, &(sc_mcp_event){SC_MCP_EVENT_RESOURCE_UPDATED, NULL,
+                                                         true}) == SC_ERR_ARGUMENT);
+    CHECK(sc_mcp_bus_deliver(&bus_a.bus, &(sc_mcp_event){(sc_mcp_event_kind)9, "tools", true}) ==
           SC_ERR_ARGUMENT);
-    CHECK(sc_mcp_bus_deliver(&bus_a.bus, &(sc_mcp_event){(sc_mcp_event_kind)9, "tools", true}) == SC_ERR_ARGUMENT);
-    CHECK(sc_mcp_bus_deliver(&bus_a.bus, &(sc_mcp_event){SC_MCP_EVENT_RESOURCE_UPDATED, long_uri, true}) ==
+    CHECK(sc_mcp_bus_deliver(&bus_a.bus, &(sc_mcp_event){SC_MCP_EVENT_RESOURCE_UPDATED, long_uri,
+                                                         true}) == SC_ERR_ARGUMENT);
+    CHECK(sc_mcp_bus_deliver(NULL, &(sc_mcp_event){SC_MCP_EVENT_LIST_CHANGED, "tools", true}) ==
           SC_ERR_ARGUMENT);
-    CHECK(sc_mcp_bus_deliver(NULL, &(sc_mcp_event){SC_MCP_EVENT_LIST_CHANGED, "tools", true}) == SC_ERR_ARGUMENT);
     CHECK(sc_mcp_bus_deliver(&bus_a.bus, NULL) == SC_ERR_ARGUMENT);
     CHECK(sc_mcp_notify_list_changed(&a, "nope") == SC_ERR_ARGUMENT);
     CHECK(sc_mcp_notify_list_changed(NULL, "tools") == SC_ERR_ARGUMENT);
@@ -234,11 +252,13 @@ int main(void)
     CHECK(ra.count == 0 && rb.count == 0 && bus_a.published == published);
     /* the longest what there may be */
     long_uri[SC_MCP_EVENT_MAX_WHAT] = '\0';
-    CHECK(sc_mcp_bus_deliver(&bus_a.bus, &(sc_mcp_event){SC_MCP_EVENT_RESOURCE_UPDATED, long_uri, false}) == 0);
+    CHECK(sc_mcp_bus_deliver(&bus_a.bus,
+                             &(sc_mcp_event){SC_MCP_EVENT_RESOURCE_UPDATED, long_uri, false}) == 0);
 
     /* after an outage: every list change a listener asked for, here only */
     CHECK(sc_mcp_bus_resync(&bus_a.bus) == 0);
-    CHECK(ra.count == 2 && HAS(ra.sent[0], "tools/list_changed") && HAS(ra.sent[1], "resources/list_changed"));
+    CHECK(ra.count == 2 && HAS(ra.sent[0], "tools/list_changed") &&
+          HAS(ra.sent[1], "resources/list_changed"));
     CHECK(rb.count == 0 && bus_a.published == published);
 
     /* two servers on one bus hear each other, in this process, once */

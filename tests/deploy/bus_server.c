@@ -34,12 +34,13 @@ typedef int (*handler_fn)(sc_mcp_context *ctx, sc_error *err);
 
 static int text(sc_mcp_context *ctx, const char *message, sc_error *err)
 {
-    return sc_mcp_add_content(ctx, sc_mcp_text_content(message)) == 0 ? 0
-                                                                       : sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+    return sc_mcp_add_content(ctx, sc_mcp_text_content(message)) == 0
+               ? 0
+               : sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
 }
 
-static int invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags, cJSON **result,
-                  sc_error *err)
+static int invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args,
+                  unsigned flags, cJSON **result, sc_error *err)
 {
     (void)args, (void)flags;
     *result = NULL;
@@ -65,13 +66,14 @@ static int notify_tools(sc_mcp_context *ctx, sc_error *err)
 
 static int update_watched(sc_mcp_context *ctx, sc_error *err)
 {
-    return checked(sc_mcp_http_resource_updated(http, "test://watched"), ctx, "test://watched updated", err);
+    return checked(sc_mcp_http_resource_updated(http, "test://watched"), ctx,
+                   "test://watched updated", err);
 }
 
 static int notify_resources(sc_mcp_context *ctx, sc_error *err)
 {
-    return checked(sc_mcp_notify_list_changed(sc_mcp_context_server(ctx), "resources"), ctx, "resources changed",
-                   err);
+    return checked(sc_mcp_notify_list_changed(sc_mcp_context_server(ctx), "resources"), ctx,
+                   "resources changed", err);
 }
 
 static int whoami(sc_mcp_context *ctx, sc_error *err)
@@ -80,11 +82,13 @@ static int whoami(sc_mcp_context *ctx, sc_error *err)
 }
 
 #define SCHEMA "{\"type\":\"object\",\"properties\":{},\"additionalProperties\":false}"
-#define TOOL(NAME, DESCRIPTION)                                                                                      \
-    {.name = NAME, .description = DESCRIPTION, .input_schema = SCHEMA,                                               \
-     .dialects = (const char *const[]){"{\"name\":\"" NAME "\",\"description\":\"" DESCRIPTION                       \
-                                       "\",\"inputSchema\":" SCHEMA "}"},                                            \
-     .dialect_count = 1 /* SC_DIALECT_MCP: the others "" */, .invoke = invoke}
+#define TOOL(NAME, DESCRIPTION)                                                                    \
+    {                                                                                              \
+        .name = NAME, .description = DESCRIPTION, .input_schema = SCHEMA,                          \
+        .dialects = (const char *const[]){"{\"name\":\"" NAME "\",\"description\":\"" DESCRIPTION  \
+                                          "\",\"inputSchema\":" SCHEMA "}"},                       \
+        .dialect_count = 1 /* SC_DIALECT_MCP: the others "" */, .invoke = invoke                   \
+    }
 
 static const sc_tool tools[] = {
     TOOL("notify_tools", "The tools list changed: both eras, every replica"),
@@ -126,15 +130,21 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof tools / sizeof tools[0]; i++)
         bindings[i] = (sc_tool_binding){&tools[i], (sc_handler)handlers[i], NULL};
     sc_mcp_server server = {
-        .name = "bus-test-replica", .version = "1.0.0", .tools = bindings,
-        .tool_count = sizeof tools / sizeof tools[0], .resources = resources, .resource_count = 1,
-        .lists_change = true, .log = sc_mcp_log_stderr, .log_ctx = (void *)name,
+        .name = "bus-test-replica",
+        .version = "1.0.0",
+        .tools = bindings,
+        .tool_count = sizeof tools / sizeof tools[0],
+        .resources = resources,
+        .resource_count = 1,
+        .lists_change = true,
+        .log = sc_mcp_log_stderr,
+        .log_ctx = (void *)name,
     };
     sc_error err;
     sc_mcp_bus *bus = NULL;
     if (url != NULL) {
-        sc_mcp_redis_options options = {.url = url, .channel = channel, .log = sc_mcp_log_stderr,
-                                         .log_ctx = (void *)name};
+        sc_mcp_redis_options options = {
+            .url = url, .channel = channel, .log = sc_mcp_log_stderr, .log_ctx = (void *)name};
         if (sc_mcp_redis_bus_start(&options, &bus, &err) != 0) {
             fprintf(stderr, "%s: %s\n", name, err.message);
             return 1;
@@ -147,7 +157,8 @@ int main(int argc, char **argv)
         sc_mcp_redis_bus_stop(bus);
         return 1;
     }
-    fprintf(stderr, "%s: listening on http://127.0.0.1:%u/mcp\n", name, (unsigned)sc_mcp_http_port(http));
+    fprintf(stderr, "%s: listening on http://127.0.0.1:%u/mcp\n", name,
+            (unsigned)sc_mcp_http_port(http));
     int signal;
     sigwait(&stop, &signal);
     sc_mcp_http_stop(http);

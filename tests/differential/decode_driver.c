@@ -57,9 +57,10 @@ CODEC(texts)
 CODEC(nested)
 
 static const codec codecs[] = {
-    CODEC_ENTRY(kitchen), CODEC_ENTRY(tolerant), CODEC_ENTRY(parse_url_input),
-    CODEC_ENTRY(calculator_input), CODEC_ENTRY(numbers), CODEC_ENTRY(formats),
-    CODEC_ENTRY(texts), CODEC_ENTRY(nested),
+    CODEC_ENTRY(kitchen),         CODEC_ENTRY(tolerant),
+    CODEC_ENTRY(parse_url_input), CODEC_ENTRY(calculator_input),
+    CODEC_ENTRY(numbers),         CODEC_ENTRY(formats),
+    CODEC_ENTRY(texts),           CODEC_ENTRY(nested),
 };
 
 const codec *find_codec(const char *type)
@@ -72,7 +73,6 @@ const codec *find_codec(const char *type)
             return &more_codecs[i];
     return NULL;
 }
-
 
 same_fn find_same(const char *type)
 {

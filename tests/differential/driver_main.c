@@ -11,7 +11,8 @@
 #include "driver_io.h"
 
 /* The all-errors pass over the same document: "<TAB>all " and its list. */
-static void print_all_errors(const codec *k, const char *bytes, size_t len, const sc_error *first, sc_arena *arena)
+static void print_all_errors(const codec *k, const char *bytes, size_t len, const sc_error *first,
+                             sc_arena *arena)
 {
     static sc_error items[64];
     sc_errors errs;
@@ -22,14 +23,16 @@ static void print_all_errors(const codec *k, const char *bytes, size_t len, cons
     if (rc != first->code || errs.count == 0 || items[0].code != first->code ||
         strcmp(items[0].path, first->path) != 0 || strcmp(items[0].message, first->message) != 0) {
         char why[SC_ERROR_PATH_MAX + SC_ERROR_MESSAGE_MAX + 96];
-        snprintf(why, sizeof why, "T_decode_all's first error is not T_decode's: %s (%zu errors) %s: %s",
+        snprintf(why, sizeof why,
+                 "T_decode_all's first error is not T_decode's: %s (%zu errors) %s: %s",
                  driver_code_name(rc), errs.count, errs.count > 0 ? items[0].path : "-",
                  errs.count > 0 ? items[0].message : "-");
         cJSON_AddStringToObject(report, "bug", why);
     } else {
         cJSON *list = cJSON_AddArrayToObject(report, "errors");
         for (size_t i = 0; i < errs.count; i++)
-            cJSON_AddItemToArray(list, driver_error_row(items[i].code, items[i].path, items[i].keyword));
+            cJSON_AddItemToArray(list,
+                                 driver_error_row(items[i].code, items[i].path, items[i].keyword));
         cJSON_AddBoolToObject(report, "truncated", errs.truncated);
     }
     driver_print_all(report);

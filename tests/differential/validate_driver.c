@@ -109,7 +109,8 @@ static void print_all_errors(const sc_schema *schema, const char *bytes, size_t 
     } else {
         cJSON *list = cJSON_AddArrayToObject(report, "errors");
         for (size_t i = 0; i < errs.count; i++) {
-            cJSON *e = driver_error_row(items[i].code, items[i].instance_location, items[i].keyword);
+            cJSON *e =
+                driver_error_row(items[i].code, items[i].instance_location, items[i].keyword);
             cJSON_AddItemToArray(e, cJSON_CreateString(items[i].keyword_location));
             cJSON_AddItemToArray(list, e);
         }

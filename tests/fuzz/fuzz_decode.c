@@ -70,12 +70,8 @@ CODEC(query)
 CODEC(value_doc)
 
 static const codec codecs[] = {
-    CODEC_ENTRY(kitchen),
-    CODEC_ENTRY(tolerant),
-    CODEC_ENTRY(parse_url_input),
-    CODEC_ENTRY(calculator_input),
-    CODEC_ENTRY(query),
-    CODEC_ENTRY(value_doc),
+    CODEC_ENTRY(kitchen),          CODEC_ENTRY(tolerant), CODEC_ENTRY(parse_url_input),
+    CODEC_ENTRY(calculator_input), CODEC_ENTRY(query),    CODEC_ENTRY(value_doc),
 };
 #endif
 #define NCODECS (sizeof codecs / sizeof *codecs)
@@ -235,7 +231,6 @@ static int same_tree(const cJSON *a, const cJSON *b)
     }
     return 1; /* null, true, false */
 }
-
 
 /* A fresh output struct full of garbage. */
 static void *garbage(size_t size)

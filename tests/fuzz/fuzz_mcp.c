@@ -75,8 +75,8 @@ static const sc_mcp_argument prompt_arguments[] = {
     {.name = "colour", .values = colours},
 };
 
-static int get_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
-                      sc_error *err)
+static int get_prompt(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments,
+                      cJSON *messages, sc_error *err)
 {
     (void)ctx, (void)prompt, (void)err;
     const cJSON *topic = cJSON_GetObjectItemCaseSensitive(arguments, "topic");
@@ -90,7 +90,8 @@ static int read_resource(sc_mcp_context *ctx, const sc_mcp_resource *resource, c
     const cJSON *day = cJSON_GetObjectItemCaseSensitive(variables, "day");
     if (day != NULL && strcmp(day->valuestring, "never") == 0)
         return sc_fail(err, SC_ERR_HANDLER, NULL, "no such day");
-    return sc_mcp_resource_contents(contents, uri, "text/plain", day != NULL ? day->valuestring : "fixed", NULL);
+    return sc_mcp_resource_contents(contents, uri, "text/plain",
+                                    day != NULL ? day->valuestring : "fixed", NULL);
 }
 
 static const sc_mcp_prompt prompts[] = {
@@ -98,7 +99,10 @@ static const sc_mcp_prompt prompts[] = {
 };
 static const sc_mcp_resource resources[] = {
     {.uri = "file:///readme", .name = "readme", .read = read_resource},
-    {.uri = "file:///logs/{day}/{hour}", .name = "logs", .arguments = prompt_arguments, .argument_count = 2,
+    {.uri = "file:///logs/{day}/{hour}",
+     .name = "logs",
+     .arguments = prompt_arguments,
+     .argument_count = 2,
      .read = read_resource},
 };
 
@@ -107,18 +111,19 @@ static size_t input_size;
 
 static void fail(const char *invariant, const char *reply)
 {
-    fprintf(stderr, "invariant broken: %s\ninput (%zu bytes): %.*s\nreply: %s\n", invariant, input_size,
-            (int)(input_size > 2000 ? 2000 : input_size), (const char *)input, reply != NULL ? reply : "(none)");
+    fprintf(stderr, "invariant broken: %s\ninput (%zu bytes): %.*s\nreply: %s\n", invariant,
+            input_size, (int)(input_size > 2000 ? 2000 : input_size), (const char *)input,
+            reply != NULL ? reply : "(none)");
     abort();
 }
 
 static void count_code(double code)
 {
-    int i = code == -32700 ? SC_ERR_SYNTAX
+    int i = code == -32700   ? SC_ERR_SYNTAX
             : code == -32600 ? SC_ERR_ARGUMENT
             : code == -32601 ? SC_ERR_UNKNOWN_TOOL
             : code == -32602 ? SC_ERR_TYPE
-            : SC_ERR_NOMEM;
+                             : SC_ERR_NOMEM;
     fuzz_decode_results[i]++;
 }
 
@@ -184,7 +189,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     unsigned pick = data[0] % 5;
     if (pick > 0) {
         session.state = SC_MCP_STATE_READY;
-        snprintf(session.protocol_version, sizeof session.protocol_version, "%s", versions[pick - 1]);
+        snprintf(session.protocol_version, sizeof session.protocol_version, "%s",
+                 versions[pick - 1]);
     }
 
     long before = allocations;

@@ -24,7 +24,7 @@ internal = open(os.path.join(os.path.dirname(check_names), '..', 'model', 'gener
 prefix = re.search(r'#define GENERATED_PREFIX "(\w+)"', internal).group(1)
 generated_c = open(os.path.join(os.path.dirname(check_names), '..', 'model', 'generated.c')).read()
 functions = generated_c[generated_c.index('public_functions[] = {'):]
-suffixes = re.findall(r'"(_\w+)", "', functions[:functions.index('};')]) + [
+suffixes = re.findall(r'"(_\w+)",\s*"', functions[:functions.index('};')]) + [
     x for table in ('data_suffixes[] = {', 'tool_suffixes[] = {', 'prompt_suffixes[] = {', 'resource_suffixes[] = {')
     for x in re.findall(r'"(\w+)"', src[src.index(table):][:src[src.index(table):].index('};')])]
 # a declaration at file scope: a line at column 0 naming something before

@@ -170,8 +170,8 @@ static void run_case(const char *path)
         unsigned lineno = 1;
         for (; *a != '\0' && *a == *b; a++, b++)
             lineno += *a == '\n';
-        printf("FAIL %s: differs from %s at line %u\n--- got\n%.*s\n--- expected\n%.*s\n", path, expected_path,
-               lineno, (int)strcspn(a, "\n"), a, (int)strcspn(b, "\n"), b);
+        printf("FAIL %s: differs from %s at line %u\n--- got\n%.*s\n--- expected\n%.*s\n", path,
+               expected_path, lineno, (int)strcspn(a, "\n"), a, (int)strcspn(b, "\n"), b);
         failures++;
     } else {
         printf("ok   %s\n", path);
@@ -212,8 +212,10 @@ static void stages_alone(const char *first, const char *second)
     }
     printf("%s: %u errors, %u warnings; %s: %u errors, %u warnings\n", first, states[0].errors,
            states[0].warnings, second, states[1].errors, states[1].warnings);
-    if (states[0].errors != 1 || states[1].errors != 0 || states[1].warnings != 2 || states[1].records.n != 2) {
-        printf("FAIL the stages alone: the first header has 1 error, the second 2 warnings and no error\n");
+    if (states[0].errors != 1 || states[1].errors != 0 || states[1].warnings != 2 ||
+        states[1].records.n != 2) {
+        printf(
+            "FAIL the stages alone: the first header has 1 error, the second 2 warnings and no error\n");
         failures++;
     }
     diag_forget(&states[0]);

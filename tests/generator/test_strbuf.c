@@ -14,22 +14,22 @@ static int failures;
 
 /* One call formatted both ways; the buffer starts with prefix, to check
  * that sb_printf appends (and that a fallback leaves the prefix alone). */
-#define SAME(prefix, ...)                                                           \
-    do {                                                                            \
-        char want_[512];                                                            \
-        strbuf sb_;                                                                 \
-        sb_init(&sb_);                                                              \
-        sb_puts(&sb_, prefix);                                                      \
-        size_t at_ = strlen(prefix);                                                \
-        snprintf(want_, sizeof want_, __VA_ARGS__);                                 \
-        sb_printf(&sb_, __VA_ARGS__);                                               \
-        if (strcmp(sb_.data + at_, want_) != 0 || memcmp(sb_.data, prefix, at_) != 0 || \
-            sb_.len != at_ + strlen(want_)) {                                       \
-            fprintf(stderr, "line %d: %s: got \"%s\", want \"%s%s\"\n", __LINE__,   \
-                    #__VA_ARGS__, sb_.data, prefix, want_);                         \
-            failures++;                                                             \
-        }                                                                           \
-        sb_free(&sb_);                                                              \
+#define SAME(prefix, ...)                                                                          \
+    do {                                                                                           \
+        char want_[512];                                                                           \
+        strbuf sb_;                                                                                \
+        sb_init(&sb_);                                                                             \
+        sb_puts(&sb_, prefix);                                                                     \
+        size_t at_ = strlen(prefix);                                                               \
+        snprintf(want_, sizeof want_, __VA_ARGS__);                                                \
+        sb_printf(&sb_, __VA_ARGS__);                                                              \
+        if (strcmp(sb_.data + at_, want_) != 0 || memcmp(sb_.data, prefix, at_) != 0 ||            \
+            sb_.len != at_ + strlen(want_)) {                                                      \
+            fprintf(stderr, "line %d: %s: got \"%s\", want \"%s%s\"\n", __LINE__, #__VA_ARGS__,    \
+                    sb_.data, prefix, want_);                                                      \
+            failures++;                                                                            \
+        }                                                                                          \
+        sb_free(&sb_);                                                                             \
     } while (0)
 
 static unsigned long long next_random(unsigned long long *state)
@@ -71,7 +71,8 @@ int main(void)
     for (int i = 0; i < 200000; i++) {
         unsigned long long v = next_random(&state) >> (next_random(&state) % 64);
         SAME("", "%d %u %x", (int)v, (unsigned)v, (unsigned)(v >> 7));
-        SAME("", "%ld %lu %lld %llu %zu", (long)v, (unsigned long)v, (long long)(0 - v), v, (size_t)v);
+        SAME("", "%ld %lu %lld %llu %zu", (long)v, (unsigned long)v, (long long)(0 - v), v,
+             (size_t)v);
     }
     if (failures == 0)
         printf("sb_printf: every case equal to snprintf\n");

@@ -24,15 +24,16 @@ CODEC(wide_list)
 typedef struct limit_case {
     const char *name; /* the sc_limits field, as the messages name it */
     codec codec;
-    sc_limits limits; /* the case's bound; 0 fields take the defaults */
-    int code;         /* what going past it fails with */
+    sc_limits limits;     /* the case's bound; 0 fields take the defaults */
+    int code;             /* what going past it fails with */
     char within[DOC_MAX]; /* a document at the bound */
     char over[DOC_MAX];   /* the same one step past it */
 } limit_case;
 
 /* Entry points, as one signature: text or cJSON, first error or all. */
 typedef enum entry { DECODE, DECODE_ALL, FROM_CJSON, FROM_CJSON_ALL } entry;
-static const char *const entry_names[] = {"T_decode", "T_decode_all", "T_from_cjson", "T_from_cjson_all"};
+static const char *const entry_names[] = {"T_decode", "T_decode_all", "T_from_cjson",
+                                          "T_from_cjson_all"};
 
 /* The result of one call: its return code, the first error, how many. */
 typedef struct outcome {
@@ -104,7 +105,8 @@ static void add(doc *d, const char *text)
 }
 
 /* n copies of item between head and tail, separated by sep. */
-static void repeat(char *out, const char *head, const char *item, const char *sep, size_t n, const char *tail)
+static void repeat(char *out, const char *head, const char *item, const char *sep, size_t n,
+                   const char *tail)
 {
     doc d = {"", 0};
     add(&d, head);
@@ -166,8 +168,9 @@ static void check_case(const limit_case *c)
         CHECK(over.first.code == c->code);
         CHECK(strstr(over.first.message, expect) != NULL);
         if (test_failures != failures)
-            fprintf(stderr, "  %s, %s: within: rc %d \"%s\"; over: rc %d, %zu errors, \"%s\"\n", c->name,
-                    entry_names[e], within.rc, within.first.message, over.rc, over.count, over.first.message);
+            fprintf(stderr, "  %s, %s: within: rc %d \"%s\"; over: rc %d, %zu errors, \"%s\"\n",
+                    c->name, entry_names[e], within.rc, within.first.message, over.rc, over.count,
+                    over.first.message);
     }
 }
 

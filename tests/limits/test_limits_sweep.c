@@ -53,7 +53,8 @@ static void puts_(doc *d, const char *s)
 }
 
 /* head, then `unit` (with `sep` between) until the body reaches size, then tail. */
-static doc repeat(size_t size, const char *head, const char *unit, const char *sep, const char *tail)
+static doc repeat(size_t size, const char *head, const char *unit, const char *sep,
+                  const char *tail)
 {
     doc d = {NULL, 0, 0};
     size_t unit_len = strlen(unit), sep_len = strlen(sep);
@@ -73,7 +74,8 @@ static doc members(size_t size)
     char member[32];
     puts_(&d, "{\"counts\":{");
     for (size_t i = 0; d.len + 24 < size; i++)
-        put(&d, member, (size_t)snprintf(member, sizeof member, "%s\"k%zu\":%zu", i ? "," : "", i, i % 1000));
+        put(&d, member,
+            (size_t)snprintf(member, sizeof member, "%s\"k%zu\":%zu", i ? "," : "", i, i % 1000));
     puts_(&d, "}}");
     return d;
 }
@@ -103,12 +105,18 @@ typedef struct {
 static doc make(const scenario *s, size_t size)
 {
     switch (s->type) {
-    case WIDE: return repeat(size, "{\"items\":[", "{}", ",", "]}");
-    case ANY: return repeat(size, "{\"value\":[", "0", ",", "]}");
-    case TEXT: return repeat(size, "{\"text\":\"", "x", "", "\"}");
-    case MAP: return members(size);
-    case NUMBERS: return repeat(size, "{\"numbers\":[", "7", ",", "]}");
-    case BRANCH: return nested(size);
+    case WIDE:
+        return repeat(size, "{\"items\":[", "{}", ",", "]}");
+    case ANY:
+        return repeat(size, "{\"value\":[", "0", ",", "]}");
+    case TEXT:
+        return repeat(size, "{\"text\":\"", "x", "", "\"}");
+    case MAP:
+        return members(size);
+    case NUMBERS:
+        return repeat(size, "{\"numbers\":[", "7", ",", "]}");
+    case BRANCH:
+        return nested(size);
     }
     abort();
 }
@@ -124,12 +132,18 @@ static int decode(const scenario *s, sc_arena *arena, const doc *d, sc_error *er
         branch branch;
     } out;
     switch (s->type) {
-    case WIDE: return wide_list_decode(arena, d->text, d->len, &out.wide, err);
-    case ANY: return any_value_decode(arena, d->text, d->len, &out.any, err);
-    case TEXT: return text_doc_decode(arena, d->text, d->len, &out.text, err);
-    case MAP: return count_map_decode(arena, d->text, d->len, &out.map, err);
-    case NUMBERS: return number_list_decode(arena, d->text, d->len, &out.numbers, err);
-    case BRANCH: return branch_decode(arena, d->text, d->len, &out.branch, err);
+    case WIDE:
+        return wide_list_decode(arena, d->text, d->len, &out.wide, err);
+    case ANY:
+        return any_value_decode(arena, d->text, d->len, &out.any, err);
+    case TEXT:
+        return text_doc_decode(arena, d->text, d->len, &out.text, err);
+    case MAP:
+        return count_map_decode(arena, d->text, d->len, &out.map, err);
+    case NUMBERS:
+        return number_list_decode(arena, d->text, d->len, &out.numbers, err);
+    case BRANCH:
+        return branch_decode(arena, d->text, d->len, &out.branch, err);
     }
     abort();
 }
@@ -168,12 +182,12 @@ static double run(const scenario *s, size_t size, int expect)
         best = t < best ? t : best;
     }
     size_t held = sc_arena_held(&arena), max = sc_arena_limits(&arena).max_bytes;
-    printf("%-34s %6.1f MB  %-22s %8.1f ms %8.1f MB/s  arena %7.1f MB  peak RSS %7.1f MB\n", s->name,
-           (double)d.len / 1e6, rc == 0 ? "ok" : sc_strerror(rc), best * 1e3, (double)d.len / 1e6 / best,
-           (double)held / 1e6, (double)peak_rss_kb() / 1e3);
+    printf("%-34s %6.1f MB  %-22s %8.1f ms %8.1f MB/s  arena %7.1f MB  peak RSS %7.1f MB\n",
+           s->name, (double)d.len / 1e6, rc == 0 ? "ok" : sc_strerror(rc), best * 1e3,
+           (double)d.len / 1e6 / best, (double)held / 1e6, (double)peak_rss_kb() / 1e3);
     if (rc != 0)
-        printf("%-34s            %s at byte %zu: %s\n", "", err.path[0] ? err.path : "(root)", err.offset,
-               err.message);
+        printf("%-34s            %s at byte %zu: %s\n", "", err.path[0] ? err.path : "(root)",
+               err.offset, err.message);
     CHECK(expect == -1 || rc == expect); /* -1: sizes given by hand */
     CHECK(held <= max);
     sc_arena_release(&arena);
@@ -185,7 +199,11 @@ static void sweep(const size_t *sizes, size_t nsizes)
 {
     const size_t big = (size_t)64 << 20;
     const scenario scenarios[] = {
-        {"empty objects into char[4096] items", WIDE, {0, 0, 0, 0, 0, 0}, SC_ERR_LIMIT, SC_ERR_LIMIT},
+        {"empty objects into char[4096] items",
+         WIDE,
+         {0, 0, 0, 0, 0, 0},
+         SC_ERR_LIMIT,
+         SC_ERR_LIMIT},
         {"flat array into a cJSON * member", ANY, {0, 0, 0, 0, 0, 0}, 0, SC_ERR_LIMIT},
         {"  the same, max_items lifted", ANY, {0, 0, 0, SIZE_MAX, 0, 0}, 0, SC_ERR_LIMIT},
         {"long string", TEXT, {0, 0, 0, 0, 0, 0}, 0, SC_ERR_LIMIT},
@@ -230,17 +248,21 @@ static void generated_code_should_report_each_limit(void)
     sc_limits items = {0, 0, 0, 3, 0, 0};
     CHECK(decode_under(&items, NUMBERS, "{\"numbers\":[1,2,3]}", &err) == 0);
     CHECK(decode_under(&items, NUMBERS, "{\"numbers\":[1,2,3,4]}", &err) == SC_ERR_LIMIT);
-    CHECK(strcmp(err.path, "/numbers") == 0 && err.offset == 18 && strstr(err.message, "max_items") != NULL);
+    CHECK(strcmp(err.path, "/numbers") == 0 && err.offset == 18 &&
+          strstr(err.message, "max_items") != NULL);
 
     sc_limits members = {0, 0, 0, 0, 2, 0};
     CHECK(decode_under(&members, MAP, "{\"counts\":{\"a\":1,\"b\":2}}", &err) == 0);
-    CHECK(decode_under(&members, MAP, "{\"counts\":{\"a\":1,\"b\":2,\"c\":3}}", &err) == SC_ERR_LIMIT);
-    CHECK(strcmp(err.path, "/counts") == 0 && err.offset == 27 && strstr(err.message, "max_members") != NULL);
+    CHECK(decode_under(&members, MAP, "{\"counts\":{\"a\":1,\"b\":2,\"c\":3}}", &err) ==
+          SC_ERR_LIMIT);
+    CHECK(strcmp(err.path, "/counts") == 0 && err.offset == 27 &&
+          strstr(err.message, "max_members") != NULL);
 
     sc_limits string = {0, 0, 4, 0, 0, 0};
     CHECK(decode_under(&string, TEXT, "{\"text\":\"abcd\"}", &err) == 0);
     CHECK(decode_under(&string, TEXT, "{\"text\":\"abcde\"}", &err) == SC_ERR_LIMIT);
-    CHECK(strcmp(err.path, "/text") == 0 && err.offset == 8 && strstr(err.message, "max_string") != NULL);
+    CHECK(strcmp(err.path, "/text") == 0 && err.offset == 8 &&
+          strstr(err.message, "max_string") != NULL);
 
     sc_limits input = {0, 15, 0, 0, 0, 0};
     CHECK(decode_under(&input, TEXT, "{\"text\":\"abcd\"}", &err) == 0);
@@ -255,17 +277,20 @@ static void generated_code_should_report_each_limit(void)
     /* 4 items of 4 KB fit 20 KB; 8 do not */
     sc_limits bytes = {20000, 0, 0, 0, 0, 0};
     CHECK(decode_under(&bytes, WIDE, "{\"items\":[{},{},{},{}]}", &err) == 0);
-    CHECK(decode_under(&bytes, WIDE, "{\"items\":[{},{},{},{},{},{},{},{}]}", &err) == SC_ERR_LIMIT);
+    CHECK(decode_under(&bytes, WIDE, "{\"items\":[{},{},{},{},{},{},{},{}]}", &err) ==
+          SC_ERR_LIMIT);
     CHECK(strcmp(err.path, "/items") == 0 && strstr(err.message, "max_bytes") != NULL);
 
     sc_limits tree_bytes = {4096, 0, 0, 0, 0, 0};
     CHECK(decode_under(&tree_bytes, ANY, "{\"value\":[1,2,3]}", &err) == 0);
-    CHECK(decode_under(&tree_bytes, ANY, "{\"value\":[[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],"
-                                         "[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],"
-                                         "[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],"
-                                         "[],[],[],[]]}",
+    CHECK(decode_under(&tree_bytes, ANY,
+                       "{\"value\":[[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],"
+                       "[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],"
+                       "[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],[],"
+                       "[],[],[],[]]}",
                        &err) == SC_ERR_LIMIT);
-    CHECK(strcmp(err.path, "/value") == 0 && err.offset == 9 && strstr(err.message, "max_bytes") != NULL);
+    CHECK(strcmp(err.path, "/value") == 0 && err.offset == 9 &&
+          strstr(err.message, "max_bytes") != NULL);
 }
 
 int main(int argc, char **argv)

@@ -68,7 +68,8 @@ static void shared_values_should_fail_fast_at_max_input(void)
 
         sc_errors_init(&errs, found, 4);
         CHECK(dag_validate_all(root, &errs) == SC_ERR_LIMIT);
-        CHECK(errs.count == 1 && found[0].code == SC_ERR_LIMIT && starts_with(found[0].path, "/left/left/"));
+        CHECK(errs.count == 1 && found[0].code == SC_ERR_LIMIT &&
+              starts_with(found[0].path, "/left/left/"));
         double t2 = now();
 
         CHECK(dag_encode(root) == NULL);
@@ -140,7 +141,8 @@ static void max_input_should_bound_the_text_on_both_sides(void)
     sc_free_string(text);
     limits.max_input = len - 1;
     CHECK(text_doc_validate_within(&t, &limits, &err) == SC_ERR_LIMIT);
-    CHECK_STR(err.message, "the value's JSON would be longer than the limit of 13 bytes (max_input)");
+    CHECK_STR(err.message,
+              "the value's JSON would be longer than the limit of 13 bytes (max_input)");
     CHECK(text_doc_encode_within(&t, &limits, &err) == NULL && err.code == SC_ERR_LIMIT);
 
     /* [1,2,3] inside {"numbers":...}: brackets and commas count */
@@ -256,7 +258,8 @@ static void max_items_and_members_should_bound_each_container_on_both_sides(void
  * near them. */
 static void decoded_values_should_validate_under_their_limits(void)
 {
-    static const char doc[] = "{\"left\":{\"left\":{\"label\":\"abc\"},\"right\":{}},\"right\":{\"label\":\"\"}}";
+    static const char doc[] =
+        "{\"left\":{\"left\":{\"label\":\"abc\"},\"right\":{}},\"right\":{\"label\":\"\"}}";
     sc_limits limits = {.max_input = sizeof doc - 1, .max_depth = 3, .max_string = 5}; /* "label" */
     sc_arena arena;
     sc_error err;

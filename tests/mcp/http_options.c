@@ -16,8 +16,11 @@ int main(int argc, char **argv)
     static const char *const origins[] = {"https://app.example.com", "http://localhost:5173"};
     static const char *const hosts[] = {"mcp.example.com", "127.0.0.1"};
     static const sc_limits limits = {.max_members = 6, .max_depth = 8};
-    sc_mcp_server server = {
-        .name = "http-options", .version = "0", .log = sc_mcp_log_stderr, .log_ctx = "mcp_server", .limits = &limits};
+    sc_mcp_server server = {.name = "http-options",
+                            .version = "0",
+                            .log = sc_mcp_log_stderr,
+                            .log_ctx = "mcp_server",
+                            .limits = &limits};
     sc_mcp_http_options options = {
         .path = "/rpc",
         .allowed_origins = origins,

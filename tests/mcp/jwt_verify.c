@@ -67,7 +67,8 @@ typedef struct key {
     char jwk[2048];
 } key;
 
-static void make_key(key *k, gnutls_pk_algorithm_t pk, unsigned bits, const char *alg, const char *kid)
+static void make_key(key *k, gnutls_pk_algorithm_t pk, unsigned bits, const char *alg,
+                     const char *kid)
 {
     k->alg = alg;
     k->kid = kid;
@@ -81,21 +82,24 @@ static void make_key(key *k, gnutls_pk_algorithm_t pk, unsigned bits, const char
     if (pk == GNUTLS_PK_RSA) {
         gnutls_privkey_export_rsa_raw(k->priv, &a, &b, NULL, NULL, NULL, NULL, NULL, NULL);
         char *n = b64url_int(&a), *e = b64url_int(&b);
-        snprintf(k->jwk, sizeof k->jwk, "{\"kty\":\"RSA\",\"kid\":\"%s\",\"use\":\"sig\",\"n\":\"%s\",\"e\":\"%s\"}",
-                 kid, n, e);
+        snprintf(k->jwk, sizeof k->jwk,
+                 "{\"kty\":\"RSA\",\"kid\":\"%s\",\"use\":\"sig\",\"n\":\"%s\",\"e\":\"%s\"}", kid,
+                 n, e);
         free(n);
         free(e);
     } else if (pk == GNUTLS_PK_ECDSA) {
         gnutls_privkey_export_ecc_raw2(k->priv, &curve, &a, &b, NULL, GNUTLS_EXPORT_FLAG_NO_LZ);
         char *x = b64url(a.data, a.size), *y = b64url(b.data, b.size);
-        snprintf(k->jwk, sizeof k->jwk, "{\"kty\":\"EC\",\"kid\":\"%s\",\"crv\":\"P-256\",\"x\":\"%s\",\"y\":\"%s\"}",
-                 kid, x, y);
+        snprintf(k->jwk, sizeof k->jwk,
+                 "{\"kty\":\"EC\",\"kid\":\"%s\",\"crv\":\"P-256\",\"x\":\"%s\",\"y\":\"%s\"}", kid,
+                 x, y);
         free(x);
         free(y);
     } else {
         gnutls_privkey_export_ecc_raw2(k->priv, &curve, &a, NULL, NULL, 0);
         char *x = b64url(a.data, a.size);
-        snprintf(k->jwk, sizeof k->jwk, "{\"kty\":\"OKP\",\"kid\":\"%s\",\"crv\":\"Ed25519\",\"x\":\"%s\"}", kid, x);
+        snprintf(k->jwk, sizeof k->jwk,
+                 "{\"kty\":\"OKP\",\"kid\":\"%s\",\"crv\":\"Ed25519\",\"x\":\"%s\"}", kid, x);
         free(x);
     }
     gnutls_free(a.data);
@@ -169,13 +173,13 @@ static sc_jwt_result verify(const char *token, const sc_jwks *keys, time_t now)
 static char *claims(time_t now, const char *iss, const char *aud, long exp_in, const char *extra)
 {
     char *s = malloc(1024);
-    snprintf(s, 1024, "{\"iss\":\"%s\",\"aud\":%s,\"sub\":\"alice\",\"exp\":%ld,\"iat\":%ld%s}", iss, aud,
-             (long)now + exp_in, (long)now, extra);
+    snprintf(s, 1024, "{\"iss\":\"%s\",\"aud\":%s,\"sub\":\"alice\",\"exp\":%ld,\"iat\":%ld%s}",
+             iss, aud, (long)now + exp_in, (long)now, extra);
     return s;
 }
 
-static void token_case(const char *name, const key *k, const char *header, const char *body, const sc_jwks *keys,
-                       time_t now, sc_jwt_result want)
+static void token_case(const char *name, const key *k, const char *header, const char *body,
+                       const sc_jwks *keys, time_t now, sc_jwt_result want)
 {
     char *token = sign(k, header, body);
     sc_jwt_result got = verify(token, keys, now);
@@ -195,44 +199,55 @@ int main(void)
     make_key(&rsa, GNUTLS_PK_RSA, 2048, "RS256", "r1");
     make_key(&ec, GNUTLS_PK_ECDSA, GNUTLS_CURVE_TO_BITS(GNUTLS_ECC_CURVE_SECP256R1), "ES256", "e1");
     make_key(&ed, GNUTLS_PK_EDDSA_ED25519, 256, "EdDSA", "d1");
-    make_key(&other, GNUTLS_PK_ECDSA, GNUTLS_CURVE_TO_BITS(GNUTLS_ECC_CURVE_SECP256R1), "ES256", "e1");
+    make_key(&other, GNUTLS_PK_ECDSA, GNUTLS_CURVE_TO_BITS(GNUTLS_ECC_CURVE_SECP256R1), "ES256",
+             "e1");
     char set[8192];
-    snprintf(set, sizeof set, "{\"keys\":[%s,%s,%s,{\"kty\":\"oct\",\"kid\":\"h1\",\"k\":\"c2VjcmV0\"}]}", rsa.jwk,
+    snprintf(set, sizeof set,
+             "{\"keys\":[%s,%s,%s,{\"kty\":\"oct\",\"kid\":\"h1\",\"k\":\"c2VjcmV0\"}]}", rsa.jwk,
              ec.jwk, ed.jwk);
     sc_jwks *keys;
     size_t skipped;
     sc_error err;
-    check(sc_jwks_parse(set, strlen(set), &keys, &skipped, &err) == 0, "the JWK Set parses: %s", err.message);
+    check(sc_jwks_parse(set, strlen(set), &keys, &skipped, &err) == 0, "the JWK Set parses: %s",
+          err.message);
     check(sc_jwks_count(keys) == 3 && skipped == 1, "three keys, the oct one skipped");
 
     time_t now = time(NULL);
     char header[256];
-    char *good = claims(now, issuers[0], "\"https://mcp.example.com/mcp\"", 300, ",\"scope\":\"files:read\"");
+    char *good = claims(now, issuers[0], "\"https://mcp.example.com/mcp\"", 300,
+                        ",\"scope\":\"files:read\"");
     const key *all[] = {&rsa, &ec, &ed};
     for (size_t i = 0; i < 3; i++) {
         header_of(header, sizeof header, all[i]->alg, all[i]->kid);
         token_case(all[i]->alg, all[i], header, good, keys, now, SC_JWT_OK);
-        snprintf(header, sizeof header, "{\"alg\":\"%s\"}", all[i]->alg); /* no kid: each key of the alg */
+        snprintf(header, sizeof header, "{\"alg\":\"%s\"}",
+                 all[i]->alg); /* no kid: each key of the alg */
         token_case("no kid", all[i], header, good, keys, now, SC_JWT_OK);
     }
     /* signatures and algorithms */
     header_of(header, sizeof header, "ES256", "e1");
-    token_case("another key's signature under a known kid", &other, header, good, keys, now, SC_JWT_BAD_SIGNATURE);
-    token_case("alg none", NULL, "{\"alg\":\"none\",\"kid\":\"e1\"}", good, keys, now, SC_JWT_BAD_ALG);
-    token_case("alg none, empty signature", NULL, "{\"alg\":\"none\"}", good, keys, now, SC_JWT_BAD_ALG);
-    token_case("HS256 under an RSA key's kid", NULL, "{\"alg\":\"HS256\",\"kid\":\"r1\"}", good, keys, now,
+    token_case("another key's signature under a known kid", &other, header, good, keys, now,
+               SC_JWT_BAD_SIGNATURE);
+    token_case("alg none", NULL, "{\"alg\":\"none\",\"kid\":\"e1\"}", good, keys, now,
                SC_JWT_BAD_ALG);
-    token_case("HS256 under the oct key's kid", NULL, "{\"alg\":\"HS256\",\"kid\":\"h1\"}", good, keys, now,
+    token_case("alg none, empty signature", NULL, "{\"alg\":\"none\"}", good, keys, now,
                SC_JWT_BAD_ALG);
+    token_case("HS256 under an RSA key's kid", NULL, "{\"alg\":\"HS256\",\"kid\":\"r1\"}", good,
+               keys, now, SC_JWT_BAD_ALG);
+    token_case("HS256 under the oct key's kid", NULL, "{\"alg\":\"HS256\",\"kid\":\"h1\"}", good,
+               keys, now, SC_JWT_BAD_ALG);
     header_of(header, sizeof header, "ES256", "r1");
     token_case("ES256 under an RSA key", &ec, header, good, keys, now, SC_JWT_BAD_ALG);
     header_of(header, sizeof header, "RS256", "d1");
     token_case("RS256 under an Ed25519 key", &rsa, header, good, keys, now, SC_JWT_BAD_ALG);
     header_of(header, sizeof header, "EdDSA", "nope");
     token_case("unknown kid", &ed, header, good, keys, now, SC_JWT_UNKNOWN_KEY);
-    token_case("crit", &ed, "{\"alg\":\"EdDSA\",\"kid\":\"d1\",\"crit\":[\"exp\"]}", good, keys, now, SC_JWT_BAD_ALG);
-    token_case("kid not a string", &ed, "{\"alg\":\"EdDSA\",\"kid\":7}", good, keys, now, SC_JWT_MALFORMED);
-    token_case("RS384", &rsa, "{\"alg\":\"RS384\",\"kid\":\"r1\"}", good, keys, now, SC_JWT_BAD_ALG);
+    token_case("crit", &ed, "{\"alg\":\"EdDSA\",\"kid\":\"d1\",\"crit\":[\"exp\"]}", good, keys,
+               now, SC_JWT_BAD_ALG);
+    token_case("kid not a string", &ed, "{\"alg\":\"EdDSA\",\"kid\":7}", good, keys, now,
+               SC_JWT_MALFORMED);
+    token_case("RS384", &rsa, "{\"alg\":\"RS384\",\"kid\":\"r1\"}", good, keys, now,
+               SC_JWT_BAD_ALG);
 
     /* claims */
     header_of(header, sizeof header, "EdDSA", "d1");
@@ -242,26 +257,31 @@ int main(void)
         sc_jwt_result want;
     } claim_cases[] = {
         {"expired", issuers[0], "\"https://mcp.example.com/mcp\"", "", -61, SC_JWT_BAD_CLAIMS},
-        {"expired within the skew", issuers[0], "\"https://mcp.example.com/mcp\"", "", -30, SC_JWT_OK},
-        {"wrong iss", "https://evil.example.com", "\"https://mcp.example.com/mcp\"", "", 300, SC_JWT_BAD_CLAIMS},
-        {"iss with a trailing slash", "https://as.example.com/", "\"https://mcp.example.com/mcp\"", "", 300,
+        {"expired within the skew", issuers[0], "\"https://mcp.example.com/mcp\"", "", -30,
+         SC_JWT_OK},
+        {"wrong iss", "https://evil.example.com", "\"https://mcp.example.com/mcp\"", "", 300,
          SC_JWT_BAD_CLAIMS},
+        {"iss with a trailing slash", "https://as.example.com/", "\"https://mcp.example.com/mcp\"",
+         "", 300, SC_JWT_BAD_CLAIMS},
         {"wrong aud", issuers[0], "\"https://other.example.com/mcp\"", "", 300, SC_JWT_BAD_CLAIMS},
-        {"aud array naming it", issuers[0], "[\"x\",\"https://mcp.example.com/mcp\"]", "", 300, SC_JWT_OK},
+        {"aud array naming it", issuers[0], "[\"x\",\"https://mcp.example.com/mcp\"]", "", 300,
+         SC_JWT_OK},
         {"aud array not naming it", issuers[0], "[\"x\",\"y\"]", "", 300, SC_JWT_BAD_CLAIMS},
         {"aud a number", issuers[0], "7", "", 300, SC_JWT_BAD_CLAIMS},
-        {"nbf in the future", issuers[0], "\"https://mcp.example.com/mcp\"", ",\"nbf\":9999999999", 300,
-         SC_JWT_BAD_CLAIMS},
+        {"nbf in the future", issuers[0], "\"https://mcp.example.com/mcp\"", ",\"nbf\":9999999999",
+         300, SC_JWT_BAD_CLAIMS},
         {"nbf not a number", issuers[0], "\"https://mcp.example.com/mcp\"", ",\"nbf\":\"0\"", 300,
          SC_JWT_BAD_CLAIMS},
     };
     for (size_t i = 0; i < sizeof claim_cases / sizeof claim_cases[0]; i++) {
-        char *c = claims(now, claim_cases[i].iss, claim_cases[i].aud, claim_cases[i].exp_in, claim_cases[i].extra);
+        char *c = claims(now, claim_cases[i].iss, claim_cases[i].aud, claim_cases[i].exp_in,
+                         claim_cases[i].extra);
         token_case(claim_cases[i].name, &ed, header, c, keys, now, claim_cases[i].want);
         free(c);
     }
-    token_case("no exp", &ed, header, "{\"iss\":\"https://as.example.com\",\"aud\":\"https://mcp.example.com/mcp\"}",
-               keys, now, SC_JWT_BAD_CLAIMS);
+    token_case("no exp", &ed, header,
+               "{\"iss\":\"https://as.example.com\",\"aud\":\"https://mcp.example.com/mcp\"}", keys,
+               now, SC_JWT_BAD_CLAIMS);
     token_case("claims not an object", &ed, header, "[1,2]", keys, now, SC_JWT_MALFORMED);
     token_case("claims not JSON", &ed, header, "{\"iss\":", keys, now, SC_JWT_MALFORMED);
 
@@ -297,9 +317,20 @@ int main(void)
     huge[SC_JWT_MAX_TOKEN + 63] = '\0';
     check(verify(huge, keys, now) == SC_JWT_MALFORMED, "a token over the bound");
     free(huge);
-    const char *shapes[] = {"", ".", "..", "...", "a.b", "a.b.c.d", "e30.e30.", "e30.e30.c2ln", "%%%.e30.c2ln",
-                            "e30.e30.c2ln=", "eyJhbGciOiJFZERTQSJ9.e30.AAAA", "\x80\xff.\x01.\x02",
-                            "eyJhbGciOiJFZERTQSJ9.eyJhIjpbW1tbW1tbW1tbW1tbW1tbXV1dXV1dXV1dXV1dXV1dXV19.AAAA"};
+    const char *shapes[] = {
+        "",
+        ".",
+        "..",
+        "...",
+        "a.b",
+        "a.b.c.d",
+        "e30.e30.",
+        "e30.e30.c2ln",
+        "%%%.e30.c2ln",
+        "e30.e30.c2ln=",
+        "eyJhbGciOiJFZERTQSJ9.e30.AAAA",
+        "\x80\xff.\x01.\x02",
+        "eyJhbGciOiJFZERTQSJ9.eyJhIjpbW1tbW1tbW1tbW1tbW1tbXV1dXV1dXV1dXV1dXV1dXV19.AAAA"};
     for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
         check(verify(shapes[i], keys, now) != SC_JWT_OK, "shape %zu refused", i);
     /* a deeply nested claims object: bounded by cJSON's nesting limit */
@@ -317,20 +348,29 @@ int main(void)
     free(nested);
 
     /* JWK Sets that are not */
-    const char *bad_sets[] = {"", "null", "{}", "{\"keys\":{}}", "{\"keys\":[]}", "{\"keys\":[1,\"a\",null]}",
-                              "{\"keys\":[{\"kty\":\"oct\",\"k\":\"c2VjcmV0\"}]}",
-                              "{\"keys\":[{\"kty\":\"EC\",\"crv\":\"P-384\",\"x\":\"AA\",\"y\":\"AA\"}]}",
-                              "{\"keys\":[{\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"x\":\"AAAA\"}]}",
-                              "{\"keys\":[{\"kty\":\"RSA\",\"n\":\"AQAB\",\"e\":\"AQAB\"}]}",
-                              "{\"keys\":[{\"kty\":\"RSA\",\"n\":\"%%%\",\"e\":\"AQAB\"}]}"};
+    const char *bad_sets[] = {
+        "",
+        "null",
+        "{}",
+        "{\"keys\":{}}",
+        "{\"keys\":[]}",
+        "{\"keys\":[1,\"a\",null]}",
+        "{\"keys\":[{\"kty\":\"oct\",\"k\":\"c2VjcmV0\"}]}",
+        "{\"keys\":[{\"kty\":\"EC\",\"crv\":\"P-384\",\"x\":\"AA\",\"y\":\"AA\"}]}",
+        "{\"keys\":[{\"kty\":\"OKP\",\"crv\":\"Ed25519\",\"x\":\"AAAA\"}]}",
+        "{\"keys\":[{\"kty\":\"RSA\",\"n\":\"AQAB\",\"e\":\"AQAB\"}]}",
+        "{\"keys\":[{\"kty\":\"RSA\",\"n\":\"%%%\",\"e\":\"AQAB\"}]}"};
     for (size_t i = 0; i < sizeof bad_sets / sizeof bad_sets[0]; i++) {
         sc_jwks *none = NULL;
-        check(sc_jwks_parse(bad_sets[i], strlen(bad_sets[i]), &none, NULL, &err) == SC_ERR_ARGUMENT && none == NULL,
+        check(sc_jwks_parse(bad_sets[i], strlen(bad_sets[i]), &none, NULL, &err) ==
+                      SC_ERR_ARGUMENT &&
+                  none == NULL,
               "bad JWK Set %zu refused", i);
     }
     /* a key that names another algorithm than its own is skipped */
     char named[4096];
-    snprintf(named, sizeof named, "{\"keys\":[%.*s,\"alg\":\"RS256\"}]}", (int)strlen(ec.jwk) - 1, ec.jwk);
+    snprintf(named, sizeof named, "{\"keys\":[%.*s,\"alg\":\"RS256\"}]}", (int)strlen(ec.jwk) - 1,
+             ec.jwk);
     sc_jwks *mislabelled = NULL;
     check(sc_jwks_parse(named, strlen(named), &mislabelled, &skipped, &err) == SC_ERR_ARGUMENT,
           "an EC key labelled RS256 is not used");
@@ -340,7 +380,8 @@ int main(void)
     snprintf(named, sizeof named, "{\"keys\":[%s]}", small.jwk);
     check(sc_jwks_parse(named, strlen(named), &mislabelled, &skipped, &err) == SC_ERR_ARGUMENT,
           "an RSA key of 1024 bits is not used");
-    check(sc_jwt_shaped("a.b.c") && !sc_jwt_shaped("abc") && !sc_jwt_shaped("a.b.c.d"), "sc_jwt_shaped");
+    check(sc_jwt_shaped("a.b.c") && !sc_jwt_shaped("abc") && !sc_jwt_shaped("a.b.c.d"),
+          "sc_jwt_shaped");
 
     sc_jwks_free(keys);
     free(good);

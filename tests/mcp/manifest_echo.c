@@ -62,8 +62,12 @@ int main(int argc, char **argv)
     else if (sc_tool_manifest_bind(manifest, handlers, n + extra, tools, n, &count, &err) != 0)
         fprintf(stderr, "%s: %s\n", path, err.message);
     else {
-        sc_mcp_server server = {.name = "manifest-echo", .version = "1.0.0", .tools = tools, .tool_count = count,
-                                .log = sc_mcp_log_stderr, .log_ctx = "manifest_echo"};
+        sc_mcp_server server = {.name = "manifest-echo",
+                                .version = "1.0.0",
+                                .tools = tools,
+                                .tool_count = count,
+                                .log = sc_mcp_log_stderr,
+                                .log_ctx = "manifest_echo"};
         rc = sc_mcp_main(&server, NULL, kept, argv);
     }
     free(handlers);

@@ -11,7 +11,9 @@
 
 int main(int argc, char **argv)
 {
-    sc_mcp_server server = {.name = "tls-key-password", .version = "0", .log = sc_mcp_log_stderr,
+    sc_mcp_server server = {.name = "tls-key-password",
+                            .version = "0",
+                            .log = sc_mcp_log_stderr,
                             .log_ctx = "tls_key_password"};
     sc_mcp_http_options options = {.tls_key_password = getenv("SC_TEST_TLS_KEY_PASSWORD")};
     return sc_mcp_main(&server, &options, argc, argv);

@@ -50,8 +50,10 @@ static int reply_text(sc_arena *arena, sc_mcp_reply *reply, const cJSON *id, con
         cJSON_free(id_text);
         return SC_ERR_NOMEM;
     }
-    int n = snprintf(out, cap, "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"%s\"}]}}",
-                     id_text, text);
+    int n = snprintf(
+        out, cap,
+        "{\"jsonrpc\":\"2.0\",\"id\":%s,\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"%s\"}]}}",
+        id_text, text);
     cJSON_free(id_text);
     reply->outcome = SC_MCP_ANSWERED;
     reply->text = out;
@@ -62,27 +64,30 @@ static int reply_text(sc_arena *arena, sc_mcp_reply *reply, const cJSON *id, con
 static int send_message(const sc_mcp_channel *channel, const char *where, int i)
 {
     char json[256];
-    int n = snprintf(json, sizeof json,
-                     "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\","
-                     "\"data\":\"%.64s %d\"}}",
-                     where, i);
+    int n = snprintf(
+        json, sizeof json,
+        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"level\":\"info\","
+        "\"data\":\"%.64s %d\"}}",
+        where, i);
     return channel->send(channel->channel_ctx, json, (size_t)n);
 }
 
-static int handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message,
-                  size_t len, const sc_mcp_channel *request, const sc_mcp_channel *outside, sc_mcp_reply *reply)
+static int handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                  const char *message, size_t len, const sc_mcp_channel *request,
+                  const sc_mcp_channel *outside, sc_mcp_reply *reply)
 {
     cJSON *tree;
     sc_error err;
-    if (session->state != SC_MCP_STATE_READY || sc_parse_json(arena, message, len, &tree, &err) != 0)
+    if (session->state != SC_MCP_STATE_READY ||
+        sc_parse_json(arena, message, len, &tree, &err) != 0)
         return sc_mcp_handle_on(server, session, arena, message, len, request, reply);
     const cJSON *method = cJSON_GetObjectItemCaseSensitive(tree, "method");
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(tree, "params");
     const cJSON *id = cJSON_GetObjectItemCaseSensitive(tree, "id");
     const cJSON *name = cJSON_GetObjectItemCaseSensitive(params, "name");
     const cJSON *args = cJSON_GetObjectItemCaseSensitive(params, "arguments");
-    bool call = cJSON_IsString(method) && strcmp(method->valuestring, "tools/call") == 0 && id != NULL &&
-                cJSON_IsString(name);
+    bool call = cJSON_IsString(method) && strcmp(method->valuestring, "tools/call") == 0 &&
+                id != NULL && cJSON_IsString(name);
     if (cJSON_IsString(method) && strcmp(method->valuestring, "notifications/test/release") == 0) {
         pthread_mutex_lock(&lock);
         releases++;
@@ -95,17 +100,21 @@ static int handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena
     }
     if (call && strcmp(name->valuestring, "stream") == 0) {
         int count = cJSON_GetObjectItemCaseSensitive(args, "count") != NULL
-                        ? cJSON_GetObjectItemCaseSensitive(args, "count")->valueint : 0;
+                        ? cJSON_GetObjectItemCaseSensitive(args, "count")->valueint
+                        : 0;
         int more = cJSON_GetObjectItemCaseSensitive(args, "outside") != NULL
-                       ? cJSON_GetObjectItemCaseSensitive(args, "outside")->valueint : 0;
+                       ? cJSON_GetObjectItemCaseSensitive(args, "outside")->valueint
+                       : 0;
         int delay = cJSON_GetObjectItemCaseSensitive(args, "delay_ms") != NULL
-                        ? cJSON_GetObjectItemCaseSensitive(args, "delay_ms")->valueint : 0;
+                        ? cJSON_GetObjectItemCaseSensitive(args, "delay_ms")->valueint
+                        : 0;
         const cJSON *tag = cJSON_GetObjectItemCaseSensitive(args, "tag");
         int sent = 0;
         for (int i = 0; i < count; i++) {
             if (delay > 0)
                 nanosleep(&(struct timespec){delay / 1000, (delay % 1000) * 1000000L}, NULL);
-            sent += send_message(request, cJSON_IsString(tag) ? tag->valuestring : "request", i) == 0;
+            sent +=
+                send_message(request, cJSON_IsString(tag) ? tag->valuestring : "request", i) == 0;
         }
         for (int i = 0; i < more; i++)
             send_message(outside, "outside", i);
@@ -116,7 +125,8 @@ static int handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena
     if (call && strcmp(name->valuestring, "notify_all") == 0) {
         const cJSON *what = cJSON_GetObjectItemCaseSensitive(args, "what");
         char text[32];
-        snprintf(text, sizeof text, "rc %d", sc_mcp_http_list_changed(served, cJSON_IsString(what) ? what->valuestring : ""));
+        snprintf(text, sizeof text, "rc %d",
+                 sc_mcp_http_list_changed(served, cJSON_IsString(what) ? what->valuestring : ""));
         return reply_text(arena, reply, id, text);
     }
     if (call && strcmp(name->valuestring, "wait") == 0) {
@@ -136,7 +146,8 @@ static int handle(const sc_mcp_server *server, sc_mcp_session *session, sc_arena
 
 int main(int argc, char **argv)
 {
-    sc_mcp_server server = {.name = "transport", .version = "0", .log = sc_mcp_log_stderr, .log_ctx = "mcp_server"};
+    sc_mcp_server server = {
+        .name = "transport", .version = "0", .log = sc_mcp_log_stderr, .log_ctx = "mcp_server"};
     sc_mcp_http_options options = {
         .max_connections = 40,
         .max_connections_per_ip = 20,
@@ -163,7 +174,9 @@ int main(int argc, char **argv)
         }
     }
     if (!port || argc % 2 == 0) {
-        fprintf(stderr, "usage: %s --http PORT [--max-sessions N] [--max-connections N] | --stdio\n", argv[0]);
+        fprintf(stderr,
+                "usage: %s --http PORT [--max-sessions N] [--max-connections N] | --stdio\n",
+                argv[0]);
         return 2;
     }
     /* sc_mcp_serve_http, with the test handler set between start and serve */
@@ -180,7 +193,8 @@ int main(int argc, char **argv)
     }
     served = http;
     sc_mcp_http_set_test_handler(http, handle);
-    fprintf(stderr, "mcp_server: listening on http://127.0.0.1:%u/mcp\n", (unsigned)sc_mcp_http_port(http));
+    fprintf(stderr, "mcp_server: listening on http://127.0.0.1:%u/mcp\n",
+            (unsigned)sc_mcp_http_port(http));
     int signal;
     sigwait(&stop, &signal);
     sc_mcp_http_stop(http);

@@ -180,8 +180,8 @@ static void check_emit(void)
     pattern_free(p);
     const char *buf = out.data ? out.data : "", *head = "before\n/* Pattern: ";
     CHECK(strncmp(buf, head, strlen(head)) == 0, "not appended:\n%s", buf);
-    CHECK(strstr(buf, "static bool is_ab(const char *s_, size_t len_)\n{") != NULL, "signature:\n%s",
-          buf);
+    CHECK(strstr(buf, "static bool is_ab(const char *s_, size_t len_)\n{") != NULL,
+          "signature:\n%s", buf);
     CHECK(strstr(buf, "is_ab_next[") != NULL && strstr(buf, "is_ab_cls[256]") != NULL,
           "table names:\n%s", buf);
     /* the comment shows the pattern, with the slash after '*' escaped */

@@ -174,8 +174,8 @@ int main(int argc, char **argv)
         const cJSON *count = cJSON_GetObjectItemCaseSensitive(c, "count");
         const cJSON *match = cJSON_GetObjectItemCaseSensitive(c, "match");
         int expect = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(c, "error")) ? -1
-                     : cJSON_IsBool(match)                                        ? cJSON_IsTrue(match)
-                                                                                  : -2;
+                     : cJSON_IsBool(match) ? cJSON_IsTrue(match)
+                                           : -2;
         if (expect == -2) {
             fprintf(stderr, "pattern_gen: case %zu has neither match nor error\n", i);
             status = 1;

@@ -25,17 +25,39 @@ typedef struct level12 {
     /** The deepest leaf. @maxLength 8 */
     char *leaf;
 } level12;
-typedef struct { level12 next; } level11;
-typedef struct { level11 next; } level10;
-typedef struct { level10 next; } level9;
-typedef struct { level9 next; } level8;
-typedef struct { level8 next; } level7;
-typedef struct { level7 next; } level6;
-typedef struct { level6 next; } level5;
-typedef struct { level5 next; } level4;
-typedef struct { level4 next; } level3;
-typedef struct { level3 next; } level2;
-typedef struct { level2 next; } level1;
+typedef struct {
+    level12 next;
+} level11;
+typedef struct {
+    level11 next;
+} level10;
+typedef struct {
+    level10 next;
+} level9;
+typedef struct {
+    level9 next;
+} level8;
+typedef struct {
+    level8 next;
+} level7;
+typedef struct {
+    level7 next;
+} level6;
+typedef struct {
+    level6 next;
+} level5;
+typedef struct {
+    level5 next;
+} level4;
+typedef struct {
+    level4 next;
+} level3;
+typedef struct {
+    level3 next;
+} level2;
+typedef struct {
+    level2 next;
+} level1;
 
 /** A tree node. */
 typedef struct tree {

@@ -40,7 +40,8 @@ int main(void)
     }
     size_t count = (size_t)cJSON_GetArraySize(list);
     sc_tool *descriptors = calloc(count + 1, sizeof *descriptors);
-    const char *(*texts)[SC_DIALECT_COUNT] = calloc(count + 1, sizeof *texts); /* NULL reads as "" */
+    const char *(*texts)[SC_DIALECT_COUNT] =
+        calloc(count + 1, sizeof *texts); /* NULL reads as "" */
     sc_tool_binding *bindings = calloc(count + 1, sizeof *bindings);
     size_t i = 0;
     for (const cJSON *tool = list->child; tool != NULL; tool = tool->next, i++) {

@@ -12,15 +12,24 @@
 static const char *code_name(int rc)
 {
     switch (rc) {
-    case SC_ERR_SYNTAX: return "SC_ERR_SYNTAX";
-    case SC_ERR_UTF8: return "SC_ERR_UTF8";
-    case SC_ERR_DUPLICATE_KEY: return "SC_ERR_DUPLICATE_KEY";
-    case SC_ERR_NUMBER: return "SC_ERR_NUMBER";
-    case SC_ERR_NUL: return "SC_ERR_NUL";
-    case SC_ERR_DEPTH: return "SC_ERR_DEPTH";
-    case SC_ERR_LIMIT: return "SC_ERR_LIMIT";
-    case SC_ERR_ARGUMENT: return "SC_ERR_ARGUMENT";
-    default: return "another code";
+    case SC_ERR_SYNTAX:
+        return "SC_ERR_SYNTAX";
+    case SC_ERR_UTF8:
+        return "SC_ERR_UTF8";
+    case SC_ERR_DUPLICATE_KEY:
+        return "SC_ERR_DUPLICATE_KEY";
+    case SC_ERR_NUMBER:
+        return "SC_ERR_NUMBER";
+    case SC_ERR_NUL:
+        return "SC_ERR_NUL";
+    case SC_ERR_DEPTH:
+        return "SC_ERR_DEPTH";
+    case SC_ERR_LIMIT:
+        return "SC_ERR_LIMIT";
+    case SC_ERR_ARGUMENT:
+        return "SC_ERR_ARGUMENT";
+    default:
+        return "another code";
     }
 }
 
@@ -53,7 +62,8 @@ static void repeated_keys_keep_the_last_member_at_the_first_place(void)
 {
     /* what JSON.parse gives: {"a": 3, "b": 2} */
     CHECK_STR(STANDARD("{\"a\": 1, \"b\": 2, \"a\": 3}"), "{\"a\":3,\"b\":2}");
-    CHECK_STR(STRICT("{\"a\": 1, \"b\": 2, \"a\": 3}"), "error SC_ERR_DUPLICATE_KEY duplicate key \"a\"");
+    CHECK_STR(STRICT("{\"a\": 1, \"b\": 2, \"a\": 3}"),
+              "error SC_ERR_DUPLICATE_KEY duplicate key \"a\"");
     CHECK_STR(STANDARD("{\"a\": 1, \"a\": 2, \"a\": 3, \"a\": [4]}"), "{\"a\":[4]}");
     /* keys compare unescaped */
     CHECK_STR(STANDARD("{\"a\": 1, \"\\u0061\": 2}"), "{\"a\":2}");
@@ -72,7 +82,8 @@ static void repeated_keys_keep_the_last_member_at_the_first_place(void)
         else
             m += (size_t)snprintf(want + m, sizeof want - m, "\"k%d\":%d,", i, i);
     }
-    snprintf(doc + n, sizeof doc - n, "\"k3\": \"x\", \"k17\": \"y\", \"k3\": \"last3\", \"k17\": \"last17\"}");
+    snprintf(doc + n, sizeof doc - n,
+             "\"k3\": \"x\", \"k17\": \"y\", \"k3\": \"last3\", \"k17\": \"last17\"}");
     want[m - 1] = '}';
     CHECK_STR(STANDARD(doc), want);
 }
@@ -84,8 +95,10 @@ static void integers_beyond_2_53_are_the_nearest_double(void)
     CHECK_STR(STRICT("[9007199254740993]"),
               "error SC_ERR_NUMBER integer beyond +-(2^53-1) cannot be represented exactly");
     /* longer than any buffer a number might be copied into */
-    CHECK_STR(STANDARD("1000000000000000000000000000000000000000000000000000000000000000000000000000000000"),
-              "1e+81");
+    CHECK_STR(
+        STANDARD(
+            "1000000000000000000000000000000000000000000000000000000000000000000000000000000000"),
+        "1e+81");
     /* beyond a double's range there is no nearest double: an error in both */
     CHECK_STR(STANDARD("1e400"), "error SC_ERR_NUMBER number too large");
     CHECK_STR(STRICT("1e400"), "error SC_ERR_NUMBER number too large");
@@ -100,8 +113,10 @@ static void what_a_tree_cannot_hold_is_an_error_in_both_modes(void)
     } cases[] = {
         {"\"a\\u0000b\"", "error SC_ERR_NUL string contains U+0000"},
         {"{\"\\u0000\": 1}", "error SC_ERR_NUL string contains U+0000"},
-        {"\"\\ud800\"", "error SC_ERR_UTF8 lone surrogate \\uD800 in string (not followed by a low surrogate)"},
-        {"\"\\udc00\"", "error SC_ERR_UTF8 lone surrogate \\uDC00 in string (no high surrogate before it)"},
+        {"\"\\ud800\"",
+         "error SC_ERR_UTF8 lone surrogate \\uD800 in string (not followed by a low surrogate)"},
+        {"\"\\udc00\"",
+         "error SC_ERR_UTF8 lone surrogate \\uDC00 in string (no high surrogate before it)"},
         {"\"\xff\"", "error SC_ERR_UTF8 invalid UTF-8 in string"},
         {"[1,]", "error SC_ERR_SYNTAX trailing comma: JSON allows none before ']'"},
         {"{\"a\": 1, \"a\": 2", "error SC_ERR_SYNTAX unexpected end of input in object"},
@@ -121,8 +136,8 @@ static void limits_apply_in_both_modes(void)
     CHECK_STR(read_as("[[[1]]]", SC_PARSE_STANDARD, &limits), "[[[1]]]");
     limits.max_depth = 0;
     limits.max_members = 2;
-    CHECK(strncmp(read_as("{\"a\": 1, \"a\": 2, \"a\": 3}", SC_PARSE_STANDARD, &limits), "error SC_ERR_LIMIT", 18) ==
-          0);
+    CHECK(strncmp(read_as("{\"a\": 1, \"a\": 2, \"a\": 3}", SC_PARSE_STANDARD, &limits),
+                  "error SC_ERR_LIMIT", 18) == 0);
     limits.max_members = 0;
     limits.max_input = 4;
     CHECK(strncmp(read_as("[1, 2]", SC_PARSE_STANDARD, &limits), "error SC_ERR_LIMIT", 18) == 0);

@@ -191,11 +191,12 @@ int main(int argc, char **argv)
             char *text = NULL;
             if (tree_rc != rc) {
                 failures++;
-                printf("FAIL %s: sc_parse_json says %s, sc_skip_value %s\n", name, sc_strerror(tree_rc),
-                       sc_strerror(rc));
-            } else if (tree_rc == 0 && (sc_print_json(tree, &text) != 0 ||
-                                        sc_parse_json(&arena, text, strlen(text), &again, &tree_err) != 0 ||
-                                        !cJSON_Compare(tree, again, 1))) {
+                printf("FAIL %s: sc_parse_json says %s, sc_skip_value %s\n", name,
+                       sc_strerror(tree_rc), sc_strerror(rc));
+            } else if (tree_rc == 0 &&
+                       (sc_print_json(tree, &text) != 0 ||
+                        sc_parse_json(&arena, text, strlen(text), &again, &tree_err) != 0 ||
+                        !cJSON_Compare(tree, again, 1))) {
                 failures++;
                 printf("FAIL %s: the parsed tree does not print back to itself: %s\n", name,
                        text != NULL ? text : "(no text)");

@@ -85,19 +85,19 @@ static void lenient_should_accept_what_json_parse_accepts(void)
         {J("{}")},
         {J("\"\"")},
         {J("-0.5e-3")},
-        {J("1e400")},                   /* Infinity to JSON.parse */
+        {J("1e400")}, /* Infinity to JSON.parse */
         {J("-1e400")},
-        {J("12345678901234567890")},     /* beyond 2^53 */
+        {J("12345678901234567890")}, /* beyond 2^53 */
         {J("[9007199254740993, 1e-400]")},
-        {J("\"\\ud800\"")},              /* lone surrogates */
+        {J("\"\\ud800\"")}, /* lone surrogates */
         {J("\"\\udfff x\"")},
         {J("\"\\ud800\\ud800\\udc00\"")}, /* a lone one before a pair */
         {J("\"\\u0000\"")},
-        {J("\"\xff\"")},                 /* bytes that are not UTF-8 */
-        {J("\"\xC3\"")},                 /* a cut sequence before the quote */
-        {J("\"\xED\xA0\x80\"")},         /* an encoded surrogate */
-        {J("\"\xF4\x90\x80\x80\"")},     /* beyond U+10FFFF */
-        {J("{\"a\":1,\"a\":2}")},        /* duplicate keys */
+        {J("\"\xff\"")},             /* bytes that are not UTF-8 */
+        {J("\"\xC3\"")},             /* a cut sequence before the quote */
+        {J("\"\xED\xA0\x80\"")},     /* an encoded surrogate */
+        {J("\"\xF4\x90\x80\x80\"")}, /* beyond U+10FFFF */
+        {J("{\"a\":1,\"a\":2}")},    /* duplicate keys */
         {J("{\"\\ud800\":1,\"\xff\":2,\"\\u0000\":3}")},
         {J("[\"\x7f\"]")},
     };
@@ -123,33 +123,21 @@ static void lenient_should_refuse_what_json_parse_refuses(void)
         size_t len;
         long offset;
     } cases[] = {
-        {J(""), 0},
-        {J("   "), 3},
-        {J("\"a\x01\""), 2},         /* a control character */
-        {J("\"\\x\""), 1},           /* a bad escape */
-        {J("\"\\u12\""), 1},
-        {J("\"abc"), 4},             /* unterminated */
-        {J("\"\\"), 2},
-        {J("[1,]"), 2},              /* on the trailing comma */
-        {J("{\"a\":1,}"), 6},
-        {J("{a:1}"), 1},
-        {J("{\"a\" 1}"), 5},
-        {J("{\"a\":}"), 5},
-        {J("[1 2]"), 3},
-        {J("01"), 0},                 /* at the leading zero */
-        {J("1."), 2},
-        {J("-"), 1},
-        {J("1e+"), 3},
-        {J("tru"), 0},
-        {J("nul"), 0},
-        {J("[1]]"), 3},              /* data after the value */
-        {J("[1] // c"), 4},
-        {J("\xEF\xBB\xBF{}"), 0},    /* a byte order mark */
-        {J("[\xff]"), 1},            /* not UTF-8 outside a string */
-        {J("{\"a\":1"), 6},
-        {J("["), 1},
-        {J("]"), 0},
-        {J("[}"), 1},
+        {J(""), 0},           {J("   "), 3},
+        {J("\"a\x01\""), 2},                   /* a control character */
+        {J("\"\\x\""), 1},                     /* a bad escape */
+        {J("\"\\u12\""), 1},  {J("\"abc"), 4}, /* unterminated */
+        {J("\"\\"), 2},       {J("[1,]"), 2},  /* on the trailing comma */
+        {J("{\"a\":1,}"), 6}, {J("{a:1}"), 1},
+        {J("{\"a\" 1}"), 5},  {J("{\"a\":}"), 5},
+        {J("[1 2]"), 3},      {J("01"), 0}, /* at the leading zero */
+        {J("1."), 2},         {J("-"), 1},
+        {J("1e+"), 3},        {J("tru"), 0},
+        {J("nul"), 0},        {J("[1]]"), 3},           /* data after the value */
+        {J("[1] // c"), 4},   {J("\xEF\xBB\xBF{}"), 0}, /* a byte order mark */
+        {J("[\xff]"), 1},                               /* not UTF-8 outside a string */
+        {J("{\"a\":1"), 6},   {J("["), 1},
+        {J("]"), 0},          {J("[}"), 1},
         {J("{]"), 1},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -162,8 +150,8 @@ static void lenient_should_refuse_what_json_parse_refuses(void)
         test_checks++;
         if (rc != SC_ERR_SYNTAX || (long)err.offset != cases[i].offset) {
             test_failures++;
-            fprintf(stderr, "refuse case %zu: got %s at %zu (%s), expected syntax at %ld\n", i, sc_strerror(rc),
-                    err.offset, err.message, cases[i].offset);
+            fprintf(stderr, "refuse case %zu: got %s at %zu (%s), expected syntax at %ld\n", i,
+                    sc_strerror(rc), err.offset, err.message, cases[i].offset);
         }
     }
     /* 1500 open and never closed: not JSON, however deep */
@@ -181,11 +169,8 @@ static void lenient_should_stop_right_after_the_value(void)
         size_t len;
         size_t stop;
     } cases[] = {
-        {J("  [1, [2]]  ,x"), 10},
-        {J("\"a\\\"]\" x"), 6},
-        {J("12 34"), 2},
-        {J("true}"), 4},
-        {J("{\"a\":\"}\"} ]"), 9},
+        {J("  [1, [2]]  ,x"), 10}, {J("\"a\\\"]\" x"), 6},    {J("12 34"), 2},
+        {J("true}"), 4},           {J("{\"a\":\"}\"} ]"), 9},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         sc_reader r;
@@ -199,7 +184,8 @@ static void lenient_should_stop_right_after_the_value(void)
  * escaped keys, which need memory, fail, and as SC_ERR_NOMEM. */
 static void lenient_should_take_only_scratch_memory_from_the_arena(void)
 {
-    sc_limits limits = {.max_input = 4, .max_string = 1, .max_items = 1, .max_members = 1, .max_depth = 1};
+    sc_limits limits = {
+        .max_input = 4, .max_string = 1, .max_items = 1, .max_members = 1, .max_depth = 1};
     sc_arena arena;
     sc_error err;
     size_t len;
@@ -223,8 +209,9 @@ static void lenient_should_take_only_scratch_memory_from_the_arena(void)
 /* Keys are unescaped; one the strict reader would refuse is no name. */
 static void member_keys_should_be_unescaped_or_none(void)
 {
-    static const char doc[] = "{\"\\u0069d\":1, \"\\ud800\":2, \"i\xff\":3, \"id\\u0000\":4, \"plain\":5,"
-                              "\"\\ud83d\\ude00\":[6]}";
+    static const char doc[] =
+        "{\"\\u0069d\":1, \"\\ud800\":2, \"i\xff\":3, \"id\\u0000\":4, \"plain\":5,"
+        "\"\\ud83d\\ude00\":[6]}";
     static const char *const want[] = {"id", NULL, NULL, NULL, "plain", "\xF0\x9F\x98\x80"};
     sc_arena arena;
     sc_reader r;
@@ -240,7 +227,8 @@ static void member_keys_should_be_unescaped_or_none(void)
         if (want[i] == NULL)
             CHECK(key.ptr == NULL && key.len == 0);
         else
-            CHECK(key.ptr != NULL && key.len == strlen(want[i]) && memcmp(key.ptr, want[i], key.len) == 0);
+            CHECK(key.ptr != NULL && key.len == strlen(want[i]) &&
+                  memcmp(key.ptr, want[i], key.len) == 0);
         CHECK(sc_internal_skip_value_lenient(&r) == 0);
         i++;
     }
@@ -249,12 +237,13 @@ static void member_keys_should_be_unescaped_or_none(void)
 
     /* an escaped key needs the arena */
     sc_internal_reader_init_lenient(&r, J("{\"\\u0069d\":1}"), NULL, &err);
-    CHECK(sc_read_object_begin(&r) == 0 && sc_internal_next_member_lenient(&r, &key) == SC_NEXT_ERROR &&
-          err.code == SC_ERR_NOMEM);
+    CHECK(sc_read_object_begin(&r) == 0 &&
+          sc_internal_next_member_lenient(&r, &key) == SC_NEXT_ERROR && err.code == SC_ERR_NOMEM);
     /* framing errors as the strict reader's */
     sc_internal_reader_init_lenient(&r, J("{\"a\" 1}"), NULL, &err);
-    CHECK(sc_read_object_begin(&r) == 0 && sc_internal_next_member_lenient(&r, NULL) == SC_NEXT_ERROR &&
-          err.code == SC_ERR_SYNTAX && err.offset == 5);
+    CHECK(sc_read_object_begin(&r) == 0 &&
+          sc_internal_next_member_lenient(&r, NULL) == SC_NEXT_ERROR && err.code == SC_ERR_SYNTAX &&
+          err.offset == 5);
 }
 
 /* Strict and lenient on one document: what the strict reader accepts is
@@ -282,8 +271,9 @@ static void compare_with_strict(const char *json, size_t len, const char *what)
     if ((src == 0 && (lrc != 0 || lstop != sstop)) ||
         (src == SC_ERR_SYNTAX && (lrc != SC_ERR_SYNTAX || lerr.offset != serr.offset))) {
         test_failures++;
-        fprintf(stderr, "%s: strict %s at %zu (%s), lenient %s at %zu (%s): %.*s\n", what, sc_strerror(src),
-                serr.offset, serr.message, sc_strerror(lrc), lerr.offset, lerr.message, (int)len, json);
+        fprintf(stderr, "%s: strict %s at %zu (%s), lenient %s at %zu (%s): %.*s\n", what,
+                sc_strerror(src), serr.offset, serr.message, sc_strerror(lrc), lerr.offset,
+                lerr.message, (int)len, json);
     }
     sc_arena_release(&arena);
     free(copy);
@@ -362,7 +352,8 @@ static void lenient_should_judge_json_test_suite_as_json_parse(const char *dir)
         test_checks++;
         if ((rc == 0) != want) {
             test_failures++;
-            fprintf(stderr, "%s: lenient %s, JSON.parse %s\n", name, sc_strerror(rc), want ? "accepts" : "refuses");
+            fprintf(stderr, "%s: lenient %s, JSON.parse %s\n", name, sc_strerror(rc),
+                    want ? "accepts" : "refuses");
         }
         compare_with_strict(text, len, name);
         free(text);

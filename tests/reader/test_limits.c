@@ -160,7 +160,8 @@ static void reader_should_refuse_strings_over_max_string(void)
     CHECK(err.offset == 0);
     CHECK(strstr(err.message, "max_string") != NULL);
     /* the unescaped length counts: 8 escapes of 6 bytes are 8 bytes */
-    CHECK(skip_under("\"\\u0041\\u0041\\u0041\\u0041\\u0041\\u0041\\u0041\\u0041\"", &limits, &err) == 0);
+    CHECK(skip_under("\"\\u0041\\u0041\\u0041\\u0041\\u0041\\u0041\\u0041\\u0041\"", &limits,
+                     &err) == 0);
     CHECK(skip_under("\"\\u00e9\\u00e9\\u00e9\\u00e9\\u00e9\"", &limits, &err) == SC_ERR_LIMIT);
     /* long enough for the 8-byte fast path, and keys too */
     CHECK(skip_under("[1, \"abcdefghijklmnopqrstuvwxyz\"]", &limits, &err) == SC_ERR_LIMIT);

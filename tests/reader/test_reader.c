@@ -229,11 +229,13 @@ static void reader_should_say_plainly_what_config_files_get_wrong(void)
         /* trailing commas: on the comma, however far before the bracket */
         {J("[1,]"), SC_ERR_SYNTAX, 2, "trailing comma: JSON allows none before ']'"},
         {J("{\"a\":1,}"), SC_ERR_SYNTAX, 6, "trailing comma: JSON allows none before '}'"},
-        {J("{\n  \"a\": [1, 2],\r\n\t\n}"), SC_ERR_SYNTAX, 15, "trailing comma: JSON allows none before '}'"},
+        {J("{\n  \"a\": [1, 2],\r\n\t\n}"), SC_ERR_SYNTAX, 15,
+         "trailing comma: JSON allows none before '}'"},
         {J("{\"a\":[\"x\",\n]}"), SC_ERR_SYNTAX, 9, "trailing comma: JSON allows none before ']'"},
         {J("[[],]"), SC_ERR_SYNTAX, 3, "trailing comma"},
         {J("[1,,]"), SC_ERR_SYNTAX, 3, "expected a JSON value"}, /* the first error: two commas */
-        {J("[,]"), SC_ERR_SYNTAX, 1, "expected a JSON value"}, /* no value before it: not trailing */
+        {J("[,]"), SC_ERR_SYNTAX, 1,
+         "expected a JSON value"}, /* no value before it: not trailing */
         {J("{,}"), SC_ERR_SYNTAX, 1, "expected a string key or '}'"},
         {J("{\"a\":\"1,\"}"), 0, -1, NULL}, /* a comma in a string is no comma */
         /* single quotes */
@@ -247,7 +249,8 @@ static void reader_should_say_plainly_what_config_files_get_wrong(void)
         {J("{\n  port: 80\n}"), SC_ERR_SYNTAX, 4, "object keys must be strings in double quotes"},
         {J("{$ref:1}"), SC_ERR_SYNTAX, 1, "object keys must be strings in double quotes"},
         {J("{1:1}"), SC_ERR_SYNTAX, 1, "object keys must be strings in double quotes"},
-        {J("{\xC3\xA9t\xC3\xA9:1}"), SC_ERR_SYNTAX, 1, "object keys must be strings in double quotes"},
+        {J("{\xC3\xA9t\xC3\xA9:1}"), SC_ERR_SYNTAX, 1,
+         "object keys must be strings in double quotes"},
         {J("{]"), SC_ERR_SYNTAX, 1, "expected a string key or '}'"},
         /* a byte order mark: only at the start */
         {J("\xEF\xBB\xBF{}"), SC_ERR_SYNTAX, 0, "byte order mark (U+FEFF)"},
@@ -359,11 +362,11 @@ static void skip_should_name_where_its_errors_are(void)
         const char *path;
     } cases[] = {
         {J("{\"a\":[0,{\"b\":\"\\ud800\"}]}"), {0}, SC_ERR_UTF8, "/a/1/b"},
-        {J("{\"a\":[0,{\"b\":\"x\xC3\"}]}"), {0}, SC_ERR_UTF8, "/a/1/b"},           /* cut sequence */
-        {J("{\"a\":[\"\xED\xA0\x80\"]}"), {0}, SC_ERR_UTF8, "/a/0"},                 /* encoded surrogate */
-        {J("{\"a\":[{\"\xFF\":1}]}"), {0}, SC_ERR_UTF8, "/a/0"},                     /* a key: its object */
+        {J("{\"a\":[0,{\"b\":\"x\xC3\"}]}"), {0}, SC_ERR_UTF8, "/a/1/b"}, /* cut sequence */
+        {J("{\"a\":[\"\xED\xA0\x80\"]}"), {0}, SC_ERR_UTF8, "/a/0"},      /* encoded surrogate */
+        {J("{\"a\":[{\"\xFF\":1}]}"), {0}, SC_ERR_UTF8, "/a/0"},          /* a key: its object */
         {J("{\"a\":{\"b\":\"x\\u0000\"}}"), {0}, SC_ERR_NUL, "/a/b"},
-        {J("{\"a\":{\"b\":[\"x\x01\"]}}"), {0}, SC_ERR_SYNTAX, "/a/b/0"},           /* a control character */
+        {J("{\"a\":{\"b\":[\"x\x01\"]}}"), {0}, SC_ERR_SYNTAX, "/a/b/0"}, /* a control character */
         {J("{\"a\":[[1,9007199254740993]]}"), {0}, SC_ERR_NUMBER, "/a/0/1"},
         {J("{\"a\":[-1e999]}"), {0}, SC_ERR_NUMBER, "/a/0"},
         {J("{\"a\":[01]}"), {0}, SC_ERR_SYNTAX, "/a/0"},
@@ -373,8 +376,8 @@ static void skip_should_name_where_its_errors_are(void)
         {J("{\"a\":[1}"), {0}, SC_ERR_SYNTAX, "/a"},
         {J("{\"a\":{\"b\" 1}}"), {0}, SC_ERR_SYNTAX, "/a"},
         {J("{\"a\":{\"b\":1,}}"), {0}, SC_ERR_SYNTAX, "/a"},
-        {J("{\"a\":[1, // c\n2]}"), {0}, SC_ERR_SYNTAX, "/a/1"},                    /* a comment for a value */
-        {J("{\"a\":{\"b\":1, // c\n}}"), {0}, SC_ERR_SYNTAX, "/a"},              /* for a key */
+        {J("{\"a\":[1, // c\n2]}"), {0}, SC_ERR_SYNTAX, "/a/1"},    /* a comment for a value */
+        {J("{\"a\":{\"b\":1, // c\n}}"), {0}, SC_ERR_SYNTAX, "/a"}, /* for a key */
         {J("{\"a\":{b:1}}"), {0}, SC_ERR_SYNTAX, "/a"},
         {J("{\"a\":{\"b\":'x'}}"), {0}, SC_ERR_SYNTAX, "/a/b"},
         {J("{\"a\":[1,"), {0}, SC_ERR_SYNTAX, "/a"},
@@ -386,14 +389,23 @@ static void skip_should_name_where_its_errors_are(void)
         {J("{\"a\":[[1,2,3]]}"), {.max_items = 2}, SC_ERR_LIMIT, "/a/0"},
         {J("{\"a\":{\"b\":{\"x\":1,\"y\":2}}}"), {.max_members = 1}, SC_ERR_LIMIT, "/a/b"},
         {J("{\"a\":[\"abc\"]}"), {.max_string = 2}, SC_ERR_LIMIT, "/a/0"},
-        {J("{\"a\":[{\"abc\":1}]}"), {.max_string = 2}, SC_ERR_LIMIT, "/a/0"},        /* a key: its object */
-        {J("\"\\ud800\""), {0}, SC_ERR_UTF8, ""},                                    /* the value itself */
-        {J("{\"a\":[1,\"abc"), {0}, SC_ERR_SYNTAX, "/a/1"},                            /* unterminated */
+        {J("{\"a\":[{\"abc\":1}]}"),
+         {.max_string = 2},
+         SC_ERR_LIMIT,
+         "/a/0"},                                           /* a key: its object */
+        {J("\"\\ud800\""), {0}, SC_ERR_UTF8, ""},           /* the value itself */
+        {J("{\"a\":[1,\"abc"), {0}, SC_ERR_SYNTAX, "/a/1"}, /* unterminated */
         {J("{\"a\":[1,x]}"), {0}, SC_ERR_SYNTAX, "/a/1"},
         {J("{\"a\":[1"), {0}, SC_ERR_SYNTAX, "/a"},
         {J("{\"a\":{\"b\":[1,2],\"b\":3}}"), {0}, SC_ERR_DUPLICATE_KEY, "/a"},
-        {J("{\"a\":[{},[],{\"x\":[]},\"s\",{\"y\":[-0.5e1,\"\\\"]\",null]},tru]}"), {0}, SC_ERR_SYNTAX, "/a/5"},
-        {J("{\"\\ud83d\\ude00\\\"\\n\":[\"\\ud800\"]}"), {0}, SC_ERR_UTF8, "/\xF0\x9F\x98\x80\"\n/0"},
+        {J("{\"a\":[{},[],{\"x\":[]},\"s\",{\"y\":[-0.5e1,\"\\\"]\",null]},tru]}"),
+         {0},
+         SC_ERR_SYNTAX,
+         "/a/5"},
+        {J("{\"\\ud83d\\ude00\\\"\\n\":[\"\\ud800\"]}"),
+         {0},
+         SC_ERR_UTF8,
+         "/\xF0\x9F\x98\x80\"\n/0"},
         /* the tokens are the reader's own (token_end): a number's grammar
          * error, even at the byte after it, is the number's; what follows
          * a complete token is framing, the container's */
@@ -410,8 +422,9 @@ static void skip_should_name_where_its_errors_are(void)
         test_checks++;
         if (rc != cases[i].code || strcmp(err.path, cases[i].path) != 0) {
             test_failures++;
-            fprintf(stderr, "skip case %zu: got %s at '%s' (%s), expected %s at '%s'\n", i, sc_strerror(rc),
-                    err.path, err.message, sc_strerror(cases[i].code), cases[i].path);
+            fprintf(stderr, "skip case %zu: got %s at '%s' (%s), expected %s at '%s'\n", i,
+                    sc_strerror(rc), err.path, err.message, sc_strerror(cases[i].code),
+                    cases[i].path);
         }
     }
 }

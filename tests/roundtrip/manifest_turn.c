@@ -57,11 +57,14 @@ int main(int argc, char **argv)
         failed("bind", &err);
     else if (sc_read_file(&arena, argv[3], &response, &len, &err) != 0)
         failed(argv[3], &err);
-    else if (!cJSON_AddItemToObject(out, "tools", sc_provider_tools(provider, tools, count, 0, NULL)) ||
-             !cJSON_AddItemToObject(out, "strict_tools", sc_provider_tools(provider, tools, count, SC_TOOLS_STRICT,
-                                                                           &flags)))
+    else if (!cJSON_AddItemToObject(out, "tools",
+                                    sc_provider_tools(provider, tools, count, 0, NULL)) ||
+             !cJSON_AddItemToObject(
+                 out, "strict_tools",
+                 sc_provider_tools(provider, tools, count, SC_TOOLS_STRICT, &flags)))
         fprintf(stderr, "manifest_turn: sc_provider_tools failed\n");
-    else if (sc_tool_turn_run(&arena, provider, tools, count, response, len, flags, &turn, &err) != 0)
+    else if (sc_tool_turn_run(&arena, provider, tools, count, response, len, flags, &turn, &err) !=
+             0)
         failed("sc_tool_turn_run", &err);
     else {
         cJSON_AddNumberToObject(out, "flags", flags);

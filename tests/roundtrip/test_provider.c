@@ -130,13 +130,18 @@ static void test_unreadable_arguments(void)
             memset(deep, '[', 2000);
             memset(deep + 2000, ']', 2000);
             snprintf(deep + 4000, sizeof deep - 4000, "%s", "");
-            snprintf(json, sizeof json, "{\"\\u0063ontent\":[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"echo\","
-                     "\"input\":{\"text\":%.4000s}},{\"type\":\"tool_use\",\"id\":\"t2\",\"name\":\"echo\","
-                     "\"input\":{\"text\":\"hi\"}}]}", deep);
+            snprintf(
+                json, sizeof json,
+                "{\"\\u0063ontent\":[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"echo\","
+                "\"input\":{\"text\":%.4000s}},{\"type\":\"tool_use\",\"id\":\"t2\",\"name\":\"echo\","
+                "\"input\":{\"text\":\"hi\"}}]}",
+                deep);
         } else {
-            snprintf(json, sizeof json, "{\"\\u0063ontent\":[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"echo\","
+            snprintf(json, sizeof json,
+                     "{\"\\u0063ontent\":[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"echo\","
                      "\"input\":%s},{\"type\":\"tool_use\",\"id\":\"t2\",\"name\":\"echo\","
-                     "\"input\":{\"text\":\"hi\"}}]}", input);
+                     "\"input\":{\"text\":\"hi\"}}]}",
+                     input);
         }
         sc_tool_turn turn;
         sc_error err;
@@ -144,10 +149,12 @@ static void test_unreadable_arguments(void)
         char *echo = rc == 0 ? cJSON_PrintUnformatted(turn.echo) : NULL;
         const char *first = rc == 0 ? text_at(turn.results, 0, "content", 0, "content") : "";
         int ok = rc == 0 && turn.calls == 2 && turn.failed == 1 && strstr(first, message) != NULL &&
-                 strcmp(text_at(turn.results, 0, "content", 1, "content"), "\"hi\"") == 0 && echo != NULL &&
-                 strstr(echo, "\"input\":{}") != NULL && strstr(echo, "\"input\":{\"text\":\"hi\"}") != NULL;
+                 strcmp(text_at(turn.results, 0, "content", 1, "content"), "\"hi\"") == 0 &&
+                 echo != NULL && strstr(echo, "\"input\":{}") != NULL &&
+                 strstr(echo, "\"input\":{\"text\":\"hi\"}") != NULL;
         if (!ok)
-            printf("# case %zu: rc %d (%s: %s), first result \"%s\"\n", i, rc, err.path, err.message, first);
+            printf("# case %zu: rc %d (%s: %s), first result \"%s\"\n", i, rc, err.path,
+                   err.message, first);
         expect(ok, input != NULL ? input : "2,000 levels");
         cJSON_free(echo);
         sc_tool_turn_free(&turn);
@@ -155,14 +162,16 @@ static void test_unreadable_arguments(void)
     /* Gemini: the same path through candidates and parts */
     sc_tool_turn turn;
     sc_error err;
-    int rc = run(SC_PROVIDER_GEMINI,
-                 "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"[{\\\"\"},"
-                 "{\"functionCall\":{\"name\":\"echo\",\"args\":{\"text\":\"\\udc00\"}}},"
-                 "{\"functionCall\":{\"name\":\"echo\",\"args\":{\"text\":\"hi\"}}}]}}]}",
-                 0, &turn, &err);
+    int rc =
+        run(SC_PROVIDER_GEMINI,
+            "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"[{\\\"\"},"
+            "{\"functionCall\":{\"name\":\"echo\",\"args\":{\"text\":\"\\udc00\"}}},"
+            "{\"functionCall\":{\"name\":\"echo\",\"args\":{\"text\":\"hi\"}}}]}}]}",
+            0, &turn, &err);
     const cJSON *parts = cJSON_GetObjectItem(cJSON_GetArrayItem(turn.results, 0), "parts");
     const cJSON *error = cJSON_GetObjectItem(
-        cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(parts, 0), "functionResponse"), "response"),
+        cJSON_GetObjectItem(cJSON_GetObjectItem(cJSON_GetArrayItem(parts, 0), "functionResponse"),
+                            "response"),
         "error");
     expect(rc == 0 && turn.calls == 2 && turn.failed == 1 && cJSON_IsString(error) &&
                strstr(error->valuestring, "/text: lone surrogate") != NULL,
@@ -176,7 +185,8 @@ static void test_unreadable_arguments(void)
     unreadable(SC_PROVIDER_ANTHROPIC,
                "{\"content\":[{\"type\":\"tool_use\",\"id\":\"t1\",\"name\":\"echo\",\"input\":"
                "{\"text\":tru}}]}",
-               SC_ERR_SYNTAX, "/content/0/input/text", "a syntax error in arguments fails the turn");
+               SC_ERR_SYNTAX, "/content/0/input/text",
+               "a syntax error in arguments fails the turn");
 }
 
 static void test_unreadable(void)
@@ -185,8 +195,8 @@ static void test_unreadable(void)
                "a response cut short");
     unreadable(SC_PROVIDER_ANTHROPIC, "{\"content\":[],\"content\":[]}", SC_ERR_DUPLICATE_KEY, "",
                "a duplicate key in the response");
-    unreadable(SC_PROVIDER_GEMINI, "{\"candidates\":[],\"n\":9007199254740993}", SC_ERR_NUMBER, "/n",
-               "an integer beyond 2^53 in the response");
+    unreadable(SC_PROVIDER_GEMINI, "{\"candidates\":[],\"n\":9007199254740993}", SC_ERR_NUMBER,
+               "/n", "an integer beyond 2^53 in the response");
     unreadable(SC_PROVIDER_OPENAI_CHAT, "[]", SC_ERR_TYPE, "", "a response that is not an object");
     unreadable(SC_PROVIDER_OPENAI_CHAT, "{\"error\":{\"message\":\"x\"}}", SC_ERR_REQUIRED, "",
                "Chat Completions: an error body has no choices");
@@ -275,15 +285,16 @@ static void test_answers(void)
             0, &turn, &err);
     const cJSON *first =
         cJSON_GetArrayItem(cJSON_GetObjectItem(cJSON_GetArrayItem(turn.results, 0), "content"), 0);
-    expect(rc == 0 && turn.failed == 1 && cJSON_IsTrue(cJSON_GetObjectItem(first, "is_error")) &&
-               strstr(text_at(turn.results, 0, "content", 0, "content"), "the tool failed") != NULL &&
-               strstr(text_at(turn.results, 0, "content", 0, "content"), "not valid JSON") == NULL &&
-               strcmp(text_at(turn.results, 0, "content", 1, "content"), "\"hi\"") == 0 &&
-               cJSON_GetObjectItem(
-                   cJSON_GetArrayItem(
-                       cJSON_GetObjectItem(cJSON_GetArrayItem(turn.results, 0), "content"), 1),
-                   "is_error") == NULL,
-           "a result that is not JSON is the tool's failure (no details for the model); a good one has no is_error");
+    expect(
+        rc == 0 && turn.failed == 1 && cJSON_IsTrue(cJSON_GetObjectItem(first, "is_error")) &&
+            strstr(text_at(turn.results, 0, "content", 0, "content"), "the tool failed") != NULL &&
+            strstr(text_at(turn.results, 0, "content", 0, "content"), "not valid JSON") == NULL &&
+            strcmp(text_at(turn.results, 0, "content", 1, "content"), "\"hi\"") == 0 &&
+            cJSON_GetObjectItem(
+                cJSON_GetArrayItem(
+                    cJSON_GetObjectItem(cJSON_GetArrayItem(turn.results, 0), "content"), 1),
+                "is_error") == NULL,
+        "a result that is not JSON is the tool's failure (no details for the model); a good one has no is_error");
     sc_tool_turn_free(&turn);
 
     /* strict mode: null for the optional comment */

@@ -25,9 +25,9 @@ typedef struct {
     suite_run_fn run;     /* NULL when not applicable */
     const char *doc;      /* the document decoded: the instance, or {"v": instance} */
     size_t doc_len;
-    int valid;            /* the suite's verdict */
-    int holds;            /* the C type can hold the instance's value (else only a rejection can pass) */
-    const char *na;       /* why the case is not applicable, or NULL */
+    int valid;      /* the suite's verdict */
+    int holds;      /* the C type can hold the instance's value (else only a rejection can pass) */
+    const char *na; /* why the case is not applicable, or NULL */
 } suite_case;
 
 extern const suite_case suite_cases[];
@@ -37,8 +37,8 @@ extern const int suite_missing; /* the suite was not found when generating */
 /* The runner for root type T: decode, and for accepted documents validate
  * and re-encode. */
 #define SUITE_WRAPPER(T)                                                                           \
-    static int run_##T(sc_arena *arena, const char *doc, size_t len, sc_error *err,               \
-                       char *detail, size_t detail_size)                                           \
+    static int run_##T(sc_arena *arena, const char *doc, size_t len, sc_error *err, char *detail,  \
+                       size_t detail_size)                                                         \
     {                                                                                              \
         T value, again;                                                                            \
         sc_error e2;                                                                               \

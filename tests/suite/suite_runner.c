@@ -45,8 +45,8 @@ typedef struct {
 #define PUNYCODE AJV_FORMATS ": hostname checks syntax only, Punycode A-labels are not decoded"
 
 static known_failure known[] = {
-    {"const", "float and integers are equal up to 64-bit representation limits",
-     "9007199254740992", "divergence", IJSON, 0},
+    {"const", "float and integers are equal up to 64-bit representation limits", "9007199254740992",
+     "divergence", IJSON, 0},
     {"format/date-time", "validation of date-time strings", "\"1985-04-12T23:20:50+01\"",
      "divergence", AJV_FORMATS ": an offset without minutes is accepted", 0},
     {"format/date-time", "validation of date-time strings", "\"2016-12-31T24:59:60+01:00\"",
@@ -77,8 +77,10 @@ static known_failure known[] = {
     {"format/hostname", "validation of A-label (punycode) host names", "\"XN--aa---o47jg78q\"",
      "divergence", AJV_FORMATS ": -- in positions 3-4 is not checked", 0},
 #define A_LABEL(s)                                                                                 \
-    {"format/hostname", "validation of A-label (punycode) host names", "\"" s "\"", "divergence", \
-     PUNYCODE, 0}
+    {                                                                                              \
+        "format/hostname", "validation of A-label (punycode) host names", "\"" s "\"",             \
+            "divergence", PUNYCODE, 0                                                              \
+    }
     A_LABEL("xn--X"),
     A_LABEL("xn--07jt112bpxg.xn--9t4b11yi5a"),
     A_LABEL("xn--hello-txk"),
@@ -231,7 +233,8 @@ int main(int argc, char **argv)
             int first = 1, count = 0;
             for (size_t j = 0; j < suite_case_count; j++) {
                 const suite_case *d = &suite_cases[j];
-                if (d->na == NULL || strcmp(d->keyword, c->keyword) != 0 || strcmp(d->na, c->na) != 0)
+                if (d->na == NULL || strcmp(d->keyword, c->keyword) != 0 ||
+                    strcmp(d->na, c->na) != 0)
                     continue;
                 if (j < i)
                     first = 0;

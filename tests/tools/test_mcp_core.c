@@ -29,8 +29,9 @@ static int echo(sc_arena *arena, const echo_args *in, cJSON **out, void *ctx, sc
     return 0;
 }
 
-static const char init[] = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                           "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}";
+static const char init[] =
+    "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+    "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"0\"}}}";
 
 /* A channel that keeps the last message sent on it. */
 static char sent[512];
@@ -43,26 +44,28 @@ static int keep(void *ctx, const char *json, size_t len)
     return 0;
 }
 
-static int read_any(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri, const cJSON *variables,
-                    cJSON *contents, sc_error *err)
+static int read_any(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri,
+                    const cJSON *variables, cJSON *contents, sc_error *err)
 {
     (void)ctx, (void)resource, (void)variables, (void)err;
     return sc_mcp_resource_contents(contents, uri, NULL, "x", NULL);
 }
 
-static int get_any(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments, cJSON *messages,
-                   sc_error *err)
+static int get_any(sc_mcp_context *ctx, const sc_mcp_prompt *prompt, const cJSON *arguments,
+                   cJSON *messages, sc_error *err)
 {
     (void)ctx, (void)arguments, (void)err;
     return sc_mcp_prompt_message(messages, "user", sc_mcp_text_content(prompt->name));
 }
 
 /* The reply to one request, in arena. */
-static const char *ask(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena, const char *message)
+static const char *ask(const sc_mcp_server *server, sc_mcp_session *session, sc_arena *arena,
+                       const char *message)
 {
     sc_mcp_reply reply;
     sc_arena_reset(arena);
-    return sc_mcp_handle(server, session, arena, message, strlen(message), &reply) == 0 ? reply.text : NULL;
+    return sc_mcp_handle(server, session, arena, message, strlen(message), &reply) == 0 ? reply.text
+                                                                                        : NULL;
 }
 
 /* Paging of prompts, resources and templates (each kind counted apart),
@@ -70,36 +73,51 @@ static const char *ask(const sc_mcp_server *server, sc_mcp_session *session, sc_
  * subscribed URI, list_changed, nothing without a channel. */
 static void features(void)
 {
-    static const sc_mcp_prompt prompts[] = {{.name = "p1", .get = get_any}, {.name = "p2", .get = get_any},
+    static const sc_mcp_prompt prompts[] = {{.name = "p1", .get = get_any},
+                                            {.name = "p2", .get = get_any},
                                             {.name = "p3", .get = get_any}};
     static const sc_mcp_resource resources[] = {
-        {.uri = "a://1", .name = "1", .read = read_any}, {.uri = "a://{x}/t", .name = "t1", .read = read_any},
-        {.uri = "a://2", .name = "2", .read = read_any}, {.uri = "a://3", .name = "3", .read = read_any},
+        {.uri = "a://1", .name = "1", .read = read_any},
+        {.uri = "a://{x}/t", .name = "t1", .read = read_any},
+        {.uri = "a://2", .name = "2", .read = read_any},
+        {.uri = "a://3", .name = "3", .read = read_any},
         {.uri = "b://{x}", .name = "t2", .read = read_any}};
-    sc_mcp_server server = {.name = "t", .version = "0", .page_size = 2, .prompts = prompts, .prompt_count = 3,
-                            .resources = resources, .resource_count = 5, .lists_change = true};
+    sc_mcp_server server = {.name = "t",
+                            .version = "0",
+                            .page_size = 2,
+                            .prompts = prompts,
+                            .prompt_count = 3,
+                            .resources = resources,
+                            .resource_count = 5,
+                            .lists_change = true};
     sc_mcp_session session;
     sc_mcp_session_init(&session);
     sc_arena arena;
     sc_arena_init(&arena, NULL);
     const char *text = ask(&server, &session, &arena, init);
     CHECK(HAS(text, "\"resources\":{\"subscribe\":true,\"listChanged\":true}"));
-    text = ask(&server, &session, &arena, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/list\"}");
+    text = ask(&server, &session, &arena,
+               "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"prompts/list\"}");
     CHECK(HAS(text, "\"p2\"") && !HAS(text, "\"p3\"") && HAS(text, "\"nextCursor\":\"2\""));
-    text = ask(&server, &session, &arena,
-               "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"prompts/list\",\"params\":{\"cursor\":\"2\"}}");
+    text = ask(
+        &server, &session, &arena,
+        "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"prompts/list\",\"params\":{\"cursor\":\"2\"}}");
     CHECK(HAS(text, "\"p3\"") && !HAS(text, "nextCursor"));
-    text = ask(&server, &session, &arena,
-               "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/list\",\"params\":{\"cursor\":\"2\"}}");
-    CHECK(HAS(text, "\"a://3\"") && !HAS(text, "a://2") && !HAS(text, "nextCursor") && !HAS(text, "{x}"));
+    text = ask(
+        &server, &session, &arena,
+        "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/list\",\"params\":{\"cursor\":\"2\"}}");
+    CHECK(HAS(text, "\"a://3\"") && !HAS(text, "a://2") && !HAS(text, "nextCursor") &&
+          !HAS(text, "{x}"));
     text = ask(&server, &session, &arena,
                "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"resources/templates/list\"}");
     CHECK(HAS(text, "a://{x}/t") && HAS(text, "b://{x}") && !HAS(text, "nextCursor"));
-    text = ask(&server, &session, &arena,
-               "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"resources/list\",\"params\":{\"cursor\":\"3\"}}");
+    text = ask(
+        &server, &session, &arena,
+        "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"resources/list\",\"params\":{\"cursor\":\"3\"}}");
     CHECK(HAS(text, "-32602") && HAS(text, "invalid cursor"));
-    text = ask(&server, &session, &arena,
-               "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/read\",\"params\":{\"uri\":\"a://q/t\"}}");
+    text = ask(
+        &server, &session, &arena,
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/read\",\"params\":{\"uri\":\"a://q/t\"}}");
     CHECK(HAS(text, "\"uri\":\"a://q/t\""));
 
     /* no channel yet: dropped, not an error */
@@ -108,21 +126,26 @@ static void features(void)
     sc_mcp_session_set_channel(&session, &channel);
     sent_count = 0;
     CHECK(sc_mcp_resource_updated(&session, "a://1") == 0 && sent_count == 0); /* not subscribed */
-    text = ask(&server, &session, &arena,
-               "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"a://1\"}}");
+    text = ask(
+        &server, &session, &arena,
+        "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"resources/subscribe\",\"params\":{\"uri\":\"a://1\"}}");
     CHECK(HAS(text, "\"result\":{}"));
     CHECK(sc_mcp_resource_updated(&session, "a://1") == 0 && sent_count == 1 &&
-          strcmp(sent, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/updated\",\"params\":"
-                       "{\"uri\":\"a://1\"}}") == 0);
-    text = ask(&server, &session, &arena,
-               "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/unsubscribe\",\"params\":{\"uri\":\"a://1\"}}");
+          strcmp(sent,
+                 "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/updated\",\"params\":"
+                 "{\"uri\":\"a://1\"}}") == 0);
+    text = ask(
+        &server, &session, &arena,
+        "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"resources/unsubscribe\",\"params\":{\"uri\":\"a://1\"}}");
     CHECK(sc_mcp_resource_updated(&session, "a://1") == 0 && sent_count == 1);
     CHECK(sc_mcp_list_changed(&session, "tools") == 0 && sent_count == 2 &&
-          strcmp(sent, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}") == 0);
+          strcmp(sent, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}") ==
+              0);
     CHECK(sc_mcp_list_changed(&session, "roots") == SC_ERR_ARGUMENT);
     /* an unknown level is refused; a response nobody awaits is ignored */
-    text = ask(&server, &session, &arena,
-               "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"loud\"}}");
+    text = ask(
+        &server, &session, &arena,
+        "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"logging/setLevel\",\"params\":{\"level\":\"loud\"}}");
     CHECK(HAS(text, "-32602"));
     CHECK(ask(&server, &session, &arena, "{\"jsonrpc\":\"2.0\",\"id\":99,\"result\":{}}") == NULL);
     sc_arena_release(&arena);
@@ -162,17 +185,23 @@ static void ids_of_refused_messages(const sc_mcp_server *server)
         int code;
     } cases[] = {
         /* JSON, refused by a strictness rule: the id kept */
-        {"{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"params\":{\"s\":\"\\ud800\"},\"id\":\"s\"}", "\"s\"", -32600},
-        {"{\"jsonrpc\":\"2.0\",\"\\u0069d\":10,\"method\":\"ping\",\"params\":{\"s\":\"\\udfff x\"}}", "10", -32600},
-        {"{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"ping\",\"params\":{\"a\":1e400}}", "14", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"params\":{\"s\":\"\\ud800\"},\"id\":\"s\"}",
+         "\"s\"", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"\\u0069d\":10,\"method\":\"ping\",\"params\":{\"s\":\"\\udfff x\"}}",
+         "10", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":14,\"method\":\"ping\",\"params\":{\"a\":1e400}}", "14",
+         -32600},
         {"{\"jsonrpc\":\"2.0\",\"id\":15,\"method\":\"\xff\"}", "15", -32600},
-        {"{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"ping\",\"params\":{\"a\":1,\"a\":2}}", "11", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"ping\",\"params\":{\"a\":1,\"a\":2}}", "11",
+         -32600},
         {"{\"jsonrpc\":\"2.0\",\"id\":\"\\\"q\\\"\\u00e9\",\"method\":\"ping\",\"params\":{\"a\":\"\\u0000\"}}",
          "\"\\\"q\\\"\xC3\xA9\"", -32600},
-        {"{\"jsonrpc\":\"2.0\",\"id\":1.0,\"method\":\"ping\",\"params\":{\"a\":\"\\u0000\"}}", "1", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":1.0,\"method\":\"ping\",\"params\":{\"a\":\"\\u0000\"}}", "1",
+         -32600},
         {"{\"jsonrpc\":\"2.0\",\"id\":-9007199254740991,\"method\":\"ping\",\"x\":\"\\u0000\"}",
          "-9007199254740991", -32600},
-        {"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\",\"params\":{\"\\ud800\":1,\"id\":4}}", "3", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\",\"params\":{\"\\ud800\":1,\"id\":4}}",
+         "3", -32600},
         /* JSON, but no id a reply could carry: two ids (which one?), an id
          * the strict reader refuses (cJSON kept "a\u0000b" as "a", and a
          * string that is not UTF-8 could not be printed), one that is not
@@ -186,7 +215,8 @@ static void ids_of_refused_messages(const sc_mcp_server *server)
         {"{\"jsonrpc\":\"2.0\",\"id\":1e400,\"method\":\"ping\"}", "null", -32600},
         {"{\"jsonrpc\":\"2.0\",\"id\":1.5,\"method\":\"ping\",\"x\":1e400}", "null", -32600},
         {"{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"ping\",\"x\":1e400}", "null", -32600},
-        {"{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"params\":{\"id\":5,\"x\":1e400}}", "null", -32600},
+        {"{\"jsonrpc\":\"2.0\",\"method\":\"ping\",\"params\":{\"id\":5,\"x\":1e400}}", "null",
+         -32600},
         {"[{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"ping\",\"x\":1e400}]", "null", -32600},
         /* not JSON: -32700 whatever id it shows */
         {"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"ping\",\"x\":1e400} x", "null", -32700},
@@ -197,15 +227,16 @@ static void ids_of_refused_messages(const sc_mcp_server *server)
         {"{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":", "null", -32700},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++)
-        check_refused(server, &session, &arena, cases[i].message, strlen(cases[i].message), cases[i].id,
-                      cases[i].code);
+        check_refused(server, &session, &arena, cases[i].message, strlen(cases[i].message),
+                      cases[i].id, cases[i].code);
 
     /* deeper than max_depth, and far deeper than 1024 levels (the scan's
      * memory past them comes from the arena): JSON, the id kept; left
      * open, not JSON */
     static char deep[2 * 5000 + 128];
     for (size_t levels = 70; levels <= 5000; levels = levels * 8) {
-        int n = snprintf(deep, sizeof deep, "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"params\":{\"x\":");
+        int n = snprintf(deep, sizeof deep,
+                         "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"params\":{\"x\":");
         memset(deep + n, '[', levels);
         memset(deep + n + levels, ']', levels);
         memcpy(deep + n + 2 * levels, "}}", 3);
@@ -217,7 +248,8 @@ static void ids_of_refused_messages(const sc_mcp_server *server)
 
     /* arenas over small buffers: the scan's memory runs out as SC_ERR_NOMEM
      * or an answer, never a crash, a leak (ASan) or a wrong verdict */
-    int n = snprintf(deep, sizeof deep, "{\"jsonrpc\":\"2.0\",\"\\u0069d\":7,\"method\":\"ping\",\"params\":{\"x\":");
+    int n = snprintf(deep, sizeof deep,
+                     "{\"jsonrpc\":\"2.0\",\"\\u0069d\":7,\"method\":\"ping\",\"params\":{\"x\":");
     memset(deep + n, '[', 3000);
     memset(deep + n + 3000, ']', 3000);
     memcpy(deep + n + 6000, "}}", 3);
@@ -256,10 +288,11 @@ static const char *call_echo(const sc_mcp_server *server, sc_mcp_session *sessio
                              const char *text, int *rc)
 {
     char message[256];
-    snprintf(message, sizeof message,
-             "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":"
-             "{\"text\":\"%s\"}}}",
-             text);
+    snprintf(
+        message, sizeof message,
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\",\"arguments\":"
+        "{\"text\":\"%s\"}}}",
+        text);
     sc_mcp_reply reply;
     *rc = sc_mcp_handle(server, session, arena, message, strlen(message), &reply);
     return *rc == 0 ? reply.text : NULL;
@@ -270,7 +303,8 @@ int main(void)
     /* echo's @dialects leaves out mcp: the server refuses to call it by
      * name (below), so the checks call a copy with an MCP entry */
     sc_tool offered = echo_args_tool;
-    offered.dialects = (const char *const[]){"{\"name\":\"echo\",\"inputSchema\":{\"type\":\"object\"}}"};
+    offered.dialects =
+        (const char *const[]){"{\"name\":\"echo\",\"inputSchema\":{\"type\":\"object\"}}"};
     offered.dialect_count = 1; /* SC_DIALECT_MCP alone */
     sc_tool_binding tools[] = {echo_args_bind(echo, NULL)};
     tools[0].tool = &offered;
@@ -283,19 +317,21 @@ int main(void)
     int rc;
 
     CHECK(sc_mcp_handle(&server, &session, &arena, init, strlen(init), &reply) == 0);
-    CHECK(session.state == SC_MCP_STATE_READY && strcmp(session.protocol_version, "2025-11-25") == 0);
+    CHECK(session.state == SC_MCP_STATE_READY &&
+          strcmp(session.protocol_version, "2025-11-25") == 0);
     sc_arena_reset(&arena);
 
     /* a result that cannot be sent is the tool's failure, for the model to
      * see as such: nothing in its call could fix it, so no details */
     const char *text = call_echo(&server, &session, &arena, "nan", &rc);
     CHECK(rc == 0 && text != NULL);
-    CHECK(text != NULL && strstr(text, "\"id\":7") != NULL && strstr(text, "\"isError\":true") != NULL &&
-          strstr(text, "the tool failed") != NULL && strstr(text, "finite") == NULL);
+    CHECK(text != NULL && strstr(text, "\"id\":7") != NULL &&
+          strstr(text, "\"isError\":true") != NULL && strstr(text, "the tool failed") != NULL &&
+          strstr(text, "finite") == NULL);
     sc_arena_reset(&arena);
     text = call_echo(&server, &session, &arena, "latin1", &rc);
-    CHECK(text != NULL && strstr(text, "\"isError\":true") != NULL && strstr(text, "the tool failed") != NULL &&
-          strstr(text, "UTF-8") == NULL);
+    CHECK(text != NULL && strstr(text, "\"isError\":true") != NULL &&
+          strstr(text, "the tool failed") != NULL && strstr(text, "UTF-8") == NULL);
     sc_arena_reset(&arena);
     text = call_echo(&server, &session, &arena, "hi", &rc);
     CHECK(text != NULL && strstr(text, "\"structuredContent\":{\"echo\":\"hi\"}") != NULL);
@@ -330,13 +366,14 @@ int main(void)
         limited.limits = &limits;
         sc_arena_init(&arena, NULL);
         text = call_echo(&limited, &session, &arena, "hi", &rc); /* "jsonrpc" is a 7-byte key */
-        CHECK(rc == 0 && text != NULL && strstr(text, "-32600") != NULL && strstr(text, "\"id\":null") != NULL &&
-              strstr(text, "max_string") != NULL);
+        CHECK(rc == 0 && text != NULL && strstr(text, "-32600") != NULL &&
+              strstr(text, "\"id\":null") != NULL && strstr(text, "max_string") != NULL);
         sc_arena_reset(&arena);
         limits.max_string = 0;
         limits.max_members = 2; /* the tool call message has 4 */
         text = call_echo(&limited, &session, &arena, "hi", &rc);
-        CHECK(text != NULL && strstr(text, "-32600") != NULL && strstr(text, "max_members") != NULL);
+        CHECK(text != NULL && strstr(text, "-32600") != NULL &&
+              strstr(text, "max_members") != NULL);
         sc_arena_reset(&arena);
         limits.max_members = 0;
         text = call_echo(&limited, &session, &arena, "hi", &rc);

@@ -18,11 +18,11 @@
 
 #include "check.h"
 
-#define META                                                                                                         \
-    "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","                                         \
+#define META                                                                                       \
+    "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","                       \
     "\"io.modelcontextprotocol/clientCapabilities\":{\"elicitation\":{},\"sampling\":{}}}"
-#define META_NO_CAPS                                                                                                 \
-    "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","                                         \
+#define META_NO_CAPS                                                                               \
+    "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","                       \
     "\"io.modelcontextprotocol/clientCapabilities\":{}}"
 
 /* ---- tools that ask the client ------------------------------------------------------- */
@@ -55,7 +55,8 @@ static int one_round(sc_mcp_context *ctx, sc_error *err)
     int next = sc_mcp_sample_text(ctx, "second?", 10, 0, &b, rc == 0 ? err : &later);
     if (rc != 0 || next != 0)
         return rc != 0 ? rc : next;
-    return sc_mcp_add_content(ctx, sc_mcp_text_content(a != NULL && b != NULL ? "both" : "missing"));
+    return sc_mcp_add_content(ctx,
+                              sc_mcp_text_content(a != NULL && b != NULL ? "both" : "missing"));
 }
 
 /* Logs at info and debug; answers the request's traceparent, if any. */
@@ -64,33 +65,38 @@ static int logs(sc_mcp_context *ctx, sc_error *err)
     (void)err;
     sc_mcp_client_log(ctx, SC_MCP_LOG_INFO, NULL, "info line");
     sc_mcp_client_log(ctx, SC_MCP_LOG_DEBUG, NULL, "debug line");
-    const char *trace = cJSON_GetStringValue(cJSON_GetObjectItem(sc_mcp_request_meta(ctx), "traceparent"));
+    const char *trace =
+        cJSON_GetStringValue(cJSON_GetObjectItem(sc_mcp_request_meta(ctx), "traceparent"));
     return sc_mcp_add_content(ctx, sc_mcp_text_content(trace != NULL ? trace : "logged"));
 }
 
 typedef int (*asker)(sc_mcp_context *ctx, sc_error *err);
 
-static int invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
-                  cJSON **result, sc_error *err)
+static int invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args,
+                  unsigned flags, cJSON **result, sc_error *err)
 {
     (void)args, (void)flags;
     *result = NULL;
     sc_mcp_context *ctx = sc_mcp_context_of(arena);
-    return ctx != NULL ? ((asker)binding->handler)(ctx, err) : sc_fail(err, SC_ERR_HANDLER, NULL, "no context");
+    return ctx != NULL ? ((asker)binding->handler)(ctx, err)
+                       : sc_fail(err, SC_ERR_HANDLER, NULL, "no context");
 }
 
-#define TOOL(NAME)                                                                                                   \
-    {.name = NAME, .description = NAME, .input_schema = "{\"type\":\"object\"}",                                  \
-     .dialects = (const char *const[]){"{\"name\":\"" NAME "\",\"inputSchema\":{\"type\":\"object\"}}"},            \
-     .dialect_count = 1 /* SC_DIALECT_MCP */, .invoke = invoke}
+#define TOOL(NAME)                                                                                 \
+    {                                                                                              \
+        .name = NAME, .description = NAME, .input_schema = "{\"type\":\"object\"}",                \
+        .dialects = (const char *const[]){"{\"name\":\"" NAME                                      \
+                                          "\",\"inputSchema\":{\"type\":\"object\"}}"},            \
+        .dialect_count = 1 /* SC_DIALECT_MCP */, .invoke = invoke                                  \
+    }
 
 static const sc_tool tools[] = {TOOL("two_rounds"), TOOL("one_round"), TOOL("logs")};
 static const sc_tool_binding bindings[] = {{&tools[0], (sc_handler)two_rounds, NULL},
                                            {&tools[1], (sc_handler)one_round, NULL},
                                            {&tools[2], (sc_handler)logs, NULL}};
 
-static int read_any(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri, const cJSON *variables,
-                    cJSON *contents, sc_error *err)
+static int read_any(sc_mcp_context *ctx, const sc_mcp_resource *resource, const char *uri,
+                    const cJSON *variables, cJSON *contents, sc_error *err)
 {
     (void)ctx, (void)resource, (void)variables, (void)err;
     return sc_mcp_resource_contents(contents, uri, NULL, "x", NULL);
@@ -105,9 +111,16 @@ static const unsigned char key[32] = "a key of this test, 32 bytes...";
 
 static sc_mcp_server server_with(unsigned ttl)
 {
-    sc_mcp_server server = {.name = "t", .version = "1", .tools = bindings, .tool_count = 3,
-                            .resources = resources, .resource_count = 2, .lists_change = true,
-                            .cache_ttl_ms = 60000, .state_key = key, .state_key_len = sizeof key,
+    sc_mcp_server server = {.name = "t",
+                            .version = "1",
+                            .tools = bindings,
+                            .tool_count = 3,
+                            .resources = resources,
+                            .resource_count = 2,
+                            .lists_change = true,
+                            .cache_ttl_ms = 60000,
+                            .state_key = key,
+                            .state_key_len = sizeof key,
                             .state_ttl_seconds = ttl};
     return server;
 }
@@ -134,27 +147,32 @@ static const char *ask(const sc_mcp_server *server, sc_mcp_session *session, con
     sc_mcp_channel channel = {keep, NULL, NULL, NULL};
     sc_arena_reset(&arena);
     sent_count = 0;
-    return sc_mcp_handle_on(server, session, &arena, message, strlen(message), &channel, &reply) == 0 ? reply.text
-                                                                                                      : NULL;
+    return sc_mcp_handle_on(server, session, &arena, message, strlen(message), &channel, &reply) ==
+                   0
+               ? reply.text
+               : NULL;
 }
 
 /* The string value of "requestState" in text, copied into buf. */
 static const char *state_of(const char *text, char *buf, size_t size)
 {
     cJSON *tree = cJSON_Parse(text);
-    const char *state = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(tree, "result"), "requestState"));
+    const char *state = cJSON_GetStringValue(
+        cJSON_GetObjectItem(cJSON_GetObjectItem(tree, "result"), "requestState"));
     snprintf(buf, size, "%s", state != NULL ? state : "");
     cJSON_Delete(tree);
     return buf;
 }
 
-static const char *call(const sc_mcp_server *server, sc_mcp_session *session, const char *tool, const char *extra)
+static const char *call(const sc_mcp_server *server, sc_mcp_session *session, const char *tool,
+                        const char *extra)
 {
     static char message[8192];
-    snprintf(message, sizeof message,
-             "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"%s\",\"arguments\":{}%s,"
-             META "}}",
-             tool, extra);
+    snprintf(
+        message, sizeof message,
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"%s\",\"arguments\":{}%s," META
+        "}}",
+        tool, extra);
     return ask(server, session, message);
 }
 
@@ -164,47 +182,62 @@ static void meta_rules(void)
     sc_mcp_session session;
     sc_mcp_session_init(&session);
     /* no _meta: -32602, 400, the id kept (beyond 2^31 too) */
-    const char *text = ask(&server, &session, "{\"jsonrpc\":\"2.0\",\"id\":1795750500472,\"method\":\"tools/list\"}");
+    const char *text = ask(&server, &session,
+                           "{\"jsonrpc\":\"2.0\",\"id\":1795750500472,\"method\":\"tools/list\"}");
     CHECK(HAS(text, "\"id\":1795750500472") && HAS(text, "-32602") && reply.http_status == 400);
     text = ask(&server, &session,
                "{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"method\":\"tools/list\",\"params\":{\"_meta\":{"
                "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}");
     CHECK(HAS(text, "\"id\":\"s\"") && HAS(text, "-32602") && reply.http_status == 400);
     /* an unknown revision: -32022 with what is supported and what was asked */
-    text = ask(&server, &session,
-               "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"server/discover\",\"params\":{\"_meta\":{"
-               "\"io.modelcontextprotocol/protocolVersion\":\"v999\","
-               "\"io.modelcontextprotocol/clientCapabilities\":{}}}}");
-    CHECK(HAS(text, "-32022") && HAS(text, "\"supported\":[\"2026-07-28\"]") && HAS(text, "\"requested\":\"v999\"") &&
-          reply.http_status == 400);
+    text =
+        ask(&server, &session,
+            "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"server/discover\",\"params\":{\"_meta\":{"
+            "\"io.modelcontextprotocol/protocolVersion\":\"v999\","
+            "\"io.modelcontextprotocol/clientCapabilities\":{}}}}");
+    CHECK(HAS(text, "-32022") && HAS(text, "\"supported\":[\"2026-07-28\"]") &&
+          HAS(text, "\"requested\":\"v999\"") && reply.http_status == 400);
     /* a bad log level is invalid params */
-    text = ask(&server, &session,
-               "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"_meta\":{"
-               "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-               "\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/logLevel\":\"loud\"}}}");
+    text = ask(
+        &server, &session,
+        "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{\"_meta\":{"
+        "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+        "\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/logLevel\":\"loud\"}}}");
     CHECK(HAS(text, "-32602") && reply.http_status == 400);
     /* methods the revision removed, and unknown ones: 404 -32601 */
-    static const char *const removed[] = {"initialize", "ping", "logging/setLevel", "resources/subscribe",
-                                          "resources/unsubscribe", "no/such"};
+    static const char *const removed[] = {
+        "initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe",
+        "no/such"};
     for (size_t i = 0; i < sizeof removed / sizeof removed[0]; i++) {
         char message[512];
         snprintf(message, sizeof message,
-                 "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"%s\",\"params\":{" META "}}", removed[i]);
+                 "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"%s\",\"params\":{" META "}}",
+                 removed[i]);
         text = ask(&server, &session, message);
         CHECK(HAS(text, "-32601") && HAS(text, "\"id\":4") && reply.http_status == 404);
     }
     /* discover, and every result's resultType, serverInfo, caching hints */
-    text = ask(&server, &session, "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"server/discover\",\"params\":{" META "}}");
-    CHECK(HAS(text, "\"supportedVersions\":[\"2026-07-28\"]") && HAS(text, "\"resultType\":\"complete\"") &&
+    text =
+        ask(&server, &session,
+            "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"server/discover\",\"params\":{" META "}}");
+    CHECK(HAS(text, "\"supportedVersions\":[\"2026-07-28\"]") &&
+          HAS(text, "\"resultType\":\"complete\"") &&
           HAS(text, "\"io.modelcontextprotocol/serverInfo\":{\"name\":\"t\",\"version\":\"1\"}") &&
-          HAS(text, "\"ttlMs\":60000") && HAS(text, "\"cacheScope\":\"public\"") && reply.http_status == 0);
-    text = ask(&server, &session, "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/list\",\"params\":{" META "}}");
-    CHECK(HAS(text, "\"two_rounds\"") && HAS(text, "\"ttlMs\":60000") && HAS(text, "\"resultType\":\"complete\""));
+          HAS(text, "\"ttlMs\":60000") && HAS(text, "\"cacheScope\":\"public\"") &&
+          reply.http_status == 0);
     text = ask(&server, &session,
-               "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/read\",\"params\":{\"uri\":\"a://mine\"," META "}}");
+               "{\"jsonrpc\":\"2.0\",\"id\":6,\"method\":\"tools/list\",\"params\":{" META "}}");
+    CHECK(HAS(text, "\"two_rounds\"") && HAS(text, "\"ttlMs\":60000") &&
+          HAS(text, "\"resultType\":\"complete\""));
+    text = ask(
+        &server, &session,
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"resources/read\",\"params\":{\"uri\":\"a://mine\"," META
+        "}}");
     CHECK(HAS(text, "\"ttlMs\":5000") && HAS(text, "\"cacheScope\":\"private\""));
-    text = ask(&server, &session,
-               "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"resources/read\",\"params\":{\"uri\":\"a://none\"," META "}}");
+    text = ask(
+        &server, &session,
+        "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"resources/read\",\"params\":{\"uri\":\"a://none\"," META
+        "}}");
     CHECK(HAS(text, "-32602") && HAS(text, "\"data\":{\"uri\":\"a://none\"}"));
     /* nothing of this made the session a 2025 one */
     CHECK(session.state == SC_MCP_STATE_NEW);
@@ -218,23 +251,26 @@ static void capabilities_and_logging(void)
     sc_mcp_session_init(&session);
     char message[1024];
     /* a question needing a capability the client did not declare */
-    snprintf(message, sizeof message,
-             "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"one_round\","
-             "\"arguments\":{}," META_NO_CAPS "}}");
+    snprintf(
+        message, sizeof message,
+        "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"one_round\","
+        "\"arguments\":{}," META_NO_CAPS "}}");
     const char *text = ask(&server, &session, message);
-    CHECK(HAS(text, "-32021") && HAS(text, "\"requiredCapabilities\":{\"sampling\":{}}") && reply.http_status == 400);
+    CHECK(HAS(text, "-32021") && HAS(text, "\"requiredCapabilities\":{\"sampling\":{}}") &&
+          reply.http_status == 400);
     /* no notifications/message without a log level; from it on with one */
     text = call(&server, &session, "logs", "");
     CHECK(HAS(text, "\"logged\"") && sent_count == 0);
-    snprintf(message, sizeof message,
-             "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{\"name\":\"logs\",\"arguments\":{},"
-             "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-             "\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/logLevel\":\"info\","
-             "\"traceparent\":\"00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01\"}}}");
+    snprintf(
+        message, sizeof message,
+        "{\"jsonrpc\":\"2.0\",\"id\":10,\"method\":\"tools/call\",\"params\":{\"name\":\"logs\",\"arguments\":{},"
+        "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+        "\"io.modelcontextprotocol/clientCapabilities\":{},\"io.modelcontextprotocol/logLevel\":\"info\","
+        "\"traceparent\":\"00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01\"}}}");
     text = ask(&server, &session, message);
     /* the trace context reaches the handler */
-    CHECK(HAS(text, "\"00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01\"") && sent_count == 1 &&
-          HAS(sent[0], "info line"));
+    CHECK(HAS(text, "\"00-0af7651916cd43dd8448eb211c80319c-00f067aa0ba902b7-01\"") &&
+          sent_count == 1 && HAS(sent[0], "info line"));
     sc_mcp_session_free(&session);
 }
 
@@ -246,15 +282,16 @@ static void round_trips(void)
     char first[2048], second[2048], extra[8192];
     /* round 1: the name, under the handler's key */
     const char *text = call(&server, &session, "two_rounds", "");
-    CHECK(HAS(text, "\"resultType\":\"input_required\"") && HAS(text, "\"user_name\":{\"method\":\"elicitation/create\"") &&
-          !HAS(text, "ttlMs"));
+    CHECK(HAS(text, "\"resultType\":\"input_required\"") &&
+          HAS(text, "\"user_name\":{\"method\":\"elicitation/create\"") && !HAS(text, "ttlMs"));
     state_of(text, first, sizeof first);
     CHECK(first[0] != '\0');
     /* round 2: the colour, its key by order; the name travels in the state */
-    snprintf(extra, sizeof extra,
-             ",\"inputResponses\":{\"user_name\":{\"action\":\"accept\",\"content\":{\"v\":\"Alice\"}}},"
-             "\"requestState\":\"%s\"",
-             first);
+    snprintf(
+        extra, sizeof extra,
+        ",\"inputResponses\":{\"user_name\":{\"action\":\"accept\",\"content\":{\"v\":\"Alice\"}}},"
+        "\"requestState\":\"%s\"",
+        first);
     text = call(&server, &session, "two_rounds", extra);
     CHECK(HAS(text, "\"input-1\":{\"method\":\"elicitation/create\"") && !HAS(text, "user_name"));
     state_of(text, second, sizeof second);
@@ -263,10 +300,11 @@ static void round_trips(void)
     text = call(&server, &session, "two_rounds", extra);
     CHECK(HAS(text, "-32602") && HAS(text, "used before"));
     /* round 3: only the colour is sent; the result is complete */
-    snprintf(extra, sizeof extra,
-             ",\"inputResponses\":{\"input-1\":{\"action\":\"accept\",\"content\":{\"v\":\"blue\"}}},"
-             "\"requestState\":\"%s\"",
-             second);
+    snprintf(
+        extra, sizeof extra,
+        ",\"inputResponses\":{\"input-1\":{\"action\":\"accept\",\"content\":{\"v\":\"blue\"}}},"
+        "\"requestState\":\"%s\"",
+        second);
     text = call(&server, &session, "two_rounds", extra);
     CHECK(HAS(text, "Alice likes blue") && HAS(text, "\"resultType\":\"complete\""));
     /* altered: a character of the payload changed, or text added */
@@ -287,15 +325,17 @@ static void round_trips(void)
     nanosleep(&pause, NULL);
     CHECK(HAS(call(&server, &session, "two_rounds", extra), "has expired"));
     /* an answer that is no answer */
-    CHECK(HAS(call(&server, &session, "two_rounds", ",\"inputResponses\":{\"user_name\":12}"), "-32602"));
+    CHECK(HAS(call(&server, &session, "two_rounds", ",\"inputResponses\":{\"user_name\":12}"),
+              "-32602"));
     CHECK(HAS(call(&server, &session, "two_rounds", ",\"inputResponses\":null"), "-32602"));
     /* two questions in one round; answered without a state, they complete */
     text = call(&server, &session, "one_round", "");
     CHECK(HAS(text, "\"input-0\":{\"method\":\"sampling/createMessage\"") &&
           HAS(text, "\"input-1\":{\"method\":\"sampling/createMessage\""));
-    text = call(&server, &session, "one_round",
-                ",\"inputResponses\":{\"input-0\":{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"a\"}},"
-                "\"input-1\":{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"b\"}},\"extra\":{}}");
+    text = call(
+        &server, &session, "one_round",
+        ",\"inputResponses\":{\"input-0\":{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"a\"}},"
+        "\"input-1\":{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"b\"}},\"extra\":{}}");
     CHECK(HAS(text, "\"both\""));
     sc_mcp_session_free(&session);
 }
@@ -306,17 +346,22 @@ static void subscriptions_and_sessions(void)
     sc_mcp_session session;
     sc_mcp_session_init(&session);
     /* a shared channel (stdio): acknowledged, no reply yet, then tagged notifications */
-    const char *text = ask(&server, &session,
-                           "{\"jsonrpc\":\"2.0\",\"id\":\"sub\",\"method\":\"subscriptions/listen\",\"params\":{"
-                           "\"notifications\":{\"toolsListChanged\":true,\"resourceSubscriptions\":[\"a://mine\"]}," META
-                           "}}");
-    CHECK(text == NULL && sent_count == 1 && HAS(sent[0], "notifications/subscriptions/acknowledged") &&
+    const char *text = ask(
+        &server, &session,
+        "{\"jsonrpc\":\"2.0\",\"id\":\"sub\",\"method\":\"subscriptions/listen\",\"params\":{"
+        "\"notifications\":{\"toolsListChanged\":true,\"resourceSubscriptions\":[\"a://mine\"]}," META
+        "}}");
+    CHECK(text == NULL && sent_count == 1 &&
+          HAS(sent[0], "notifications/subscriptions/acknowledged") &&
           HAS(sent[0], "\"io.modelcontextprotocol/subscriptionId\":\"sub\""));
     sent_count = 0;
     CHECK(sc_mcp_notify_list_changed(&server, "tools") == 0 && sent_count == 1 &&
-          HAS(sent[0], "notifications/tools/list_changed") && HAS(sent[0], "/subscriptionId\":\"sub\""));
-    CHECK(sc_mcp_notify_list_changed(&server, "prompts") == 0 && sent_count == 1); /* not asked for */
-    CHECK(sc_mcp_notify_resource_updated(&server, "a://mine") == 0 && sent_count == 2 && HAS(sent[1], "a://mine"));
+          HAS(sent[0], "notifications/tools/list_changed") &&
+          HAS(sent[0], "/subscriptionId\":\"sub\""));
+    CHECK(sc_mcp_notify_list_changed(&server, "prompts") == 0 &&
+          sent_count == 1); /* not asked for */
+    CHECK(sc_mcp_notify_resource_updated(&server, "a://mine") == 0 && sent_count == 2 &&
+          HAS(sent[1], "a://mine"));
     CHECK(sc_mcp_notify_resource_updated(&server, "a://public") == 0 && sent_count == 2);
     /* cancelled: nothing more */
     ask(&server, &session,
@@ -332,9 +377,10 @@ static void subscriptions_and_sessions(void)
 
     /* a 2025 session beside it: initialize, then requests without _meta */
     sc_mcp_session_init(&session);
-    text = ask(&server, &session,
-               "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
-               "\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"0\"}}}");
+    text = ask(
+        &server, &session,
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\","
+        "\"capabilities\":{},\"clientInfo\":{\"name\":\"c\",\"version\":\"0\"}}}");
     CHECK(HAS(text, "\"protocolVersion\":\"2025-11-25\"") && session.state == SC_MCP_STATE_READY);
     text = ask(&server, &session, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
     CHECK(HAS(text, "\"two_rounds\"") && !HAS(text, "resultType") && !HAS(text, "ttlMs"));

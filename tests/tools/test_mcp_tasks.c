@@ -84,7 +84,8 @@ static int explicit_task(sc_mcp_context *ctx, const cJSON *args, sc_error *err)
     const cJSON *name;
     (void)args;
     sc_mcp_input_key(ctx, "name");
-    if (sc_mcp_elicit(ctx, "name?", form, 0, &action, &name, err) != 0 || sc_mcp_task_begin(ctx, err) != 0)
+    if (sc_mcp_elicit(ctx, "name?", form, 0, &action, &name, err) != 0 ||
+        sc_mcp_task_begin(ctx, err) != 0)
         return err->code;
     char message[128];
     snprintf(message, sizeof message, "hi %s", answer_of(action, name));
@@ -112,24 +113,29 @@ static int tool_error(sc_mcp_context *ctx, const cJSON *args, sc_error *err)
 
 typedef int (*handler)(sc_mcp_context *ctx, const cJSON *args, sc_error *err);
 
-static int invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
-                  cJSON **result, sc_error *err)
+static int invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args,
+                  unsigned flags, cJSON **result, sc_error *err)
 {
     (void)flags;
     *result = NULL;
     sc_mcp_context *ctx = sc_mcp_context_of(arena);
-    return ctx != NULL ? ((handler)binding->handler)(ctx, args, err) : sc_fail(err, SC_ERR_HANDLER, NULL, "no context");
+    return ctx != NULL ? ((handler)binding->handler)(ctx, args, err)
+                       : sc_fail(err, SC_ERR_HANDLER, NULL, "no context");
 }
 
-#define TOOL(NAME, TASK, EXPLICIT)                                                                                   \
-    {.name = NAME, .description = NAME, .input_schema = "{\"type\":\"object\"}",                                  \
-     .dialects = (const char *const[]){"{\"name\":\"" NAME "\",\"inputSchema\":{\"type\":\"object\"}}"},            \
-     .dialect_count = 1 /* SC_DIALECT_MCP */, .invoke = invoke, .task = TASK, .task_explicit = EXPLICIT}
+#define TOOL(NAME, TASK, EXPLICIT)                                                                 \
+    {                                                                                              \
+        .name = NAME, .description = NAME, .input_schema = "{\"type\":\"object\"}",                \
+        .dialects = (const char *const[]){"{\"name\":\"" NAME                                      \
+                                          "\",\"inputSchema\":{\"type\":\"object\"}}"},            \
+        .dialect_count = 1 /* SC_DIALECT_MCP */, .invoke = invoke, .task = TASK,                   \
+        .task_explicit = EXPLICIT                                                                  \
+    }
 
 static const sc_tool tools[] = {
-    TOOL("sleeper", SC_TASK_OPTIONAL, false),  TOOL("asker", SC_TASK_OPTIONAL, false),
-    TOOL("explicit", SC_TASK_REQUIRED, true),  TOOL("required", SC_TASK_REQUIRED, false),
-    TOOL("broken", SC_TASK_OPTIONAL, false),   TOOL("tool_error", SC_TASK_OPTIONAL, false),
+    TOOL("sleeper", SC_TASK_OPTIONAL, false), TOOL("asker", SC_TASK_OPTIONAL, false),
+    TOOL("explicit", SC_TASK_REQUIRED, true), TOOL("required", SC_TASK_REQUIRED, false),
+    TOOL("broken", SC_TASK_OPTIONAL, false),  TOOL("tool_error", SC_TASK_OPTIONAL, false),
     TOOL("plain", SC_TASK_NONE, false),
 };
 static const handler handlers[] = {sleeper, asker, explicit_task, done, broken, tool_error, done};
@@ -160,7 +166,8 @@ static char last[8192];
 
 /* One request of a stateless client with capabilities caps; the reply
  * copied into last. */
-static const char *ask(const sc_mcp_server *server, const char *method, const char *params, const char *caps)
+static const char *ask(const sc_mcp_server *server, const char *method, const char *params,
+                       const char *caps)
 {
     char message[4096];
     snprintf(message, sizeof message,
@@ -180,15 +187,16 @@ static const char *ask(const sc_mcp_server *server, const char *method, const ch
 
 /* tools/call of tool with args (the members of its arguments) and more
  * params (a retry's inputResponses, or ""). */
-static const char *call_with(const sc_mcp_server *server, const char *tool, const char *args, const char *more,
-                             const char *caps)
+static const char *call_with(const sc_mcp_server *server, const char *tool, const char *args,
+                             const char *more, const char *caps)
 {
     char params[2048];
     snprintf(params, sizeof params, "\"name\":\"%s\",\"arguments\":{%s}%s", tool, args, more);
     return ask(server, "tools/call", params, caps);
 }
 
-static const char *call(const sc_mcp_server *server, const char *tool, const char *args, const char *caps)
+static const char *call(const sc_mcp_server *server, const char *tool, const char *args,
+                        const char *caps)
 {
     return call_with(server, tool, args, "", caps);
 }
@@ -197,7 +205,8 @@ static const char *call(const sc_mcp_server *server, const char *tool, const cha
 static const char *task_id(char id[64])
 {
     cJSON *tree = cJSON_Parse(last);
-    const char *value = cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(tree, "result"), "taskId"));
+    const char *value =
+        cJSON_GetStringValue(cJSON_GetObjectItem(cJSON_GetObjectItem(tree, "result"), "taskId"));
     snprintf(id, 64, "%s", value != NULL ? value : "");
     cJSON_Delete(tree);
     return id;
@@ -236,8 +245,12 @@ static const char *cancel(const sc_mcp_server *server, const char *id)
 
 static sc_mcp_server server_with(unsigned ttl_ms, size_t max_tasks)
 {
-    sc_mcp_server server = {.name = "t", .version = "1", .tools = bindings, .tool_count = TOOL_COUNT,
-                            .task_ttl_ms = ttl_ms, .max_tasks = max_tasks};
+    sc_mcp_server server = {.name = "t",
+                            .version = "1",
+                            .tools = bindings,
+                            .tool_count = TOOL_COUNT,
+                            .task_ttl_ms = ttl_ms,
+                            .max_tasks = max_tasks};
     return server;
 }
 
@@ -248,25 +261,34 @@ static void who_gets_a_task(void)
     sc_mcp_server server = server_with(0, 0);
     char id[64];
     /* discover announces the extension; a server without @task tools does not */
-    CHECK(HAS(ask(&server, "server/discover", "", CAPS_PLAIN), "\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}"));
-    sc_mcp_server none = {.name = "n", .version = "1", .tools = bindings + TOOL_COUNT - 1, .tool_count = 1};
+    CHECK(HAS(ask(&server, "server/discover", "", CAPS_PLAIN),
+              "\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}"));
+    sc_mcp_server none = {
+        .name = "n", .version = "1", .tools = bindings + TOOL_COUNT - 1, .tool_count = 1};
     CHECK(!HAS(ask(&none, "server/discover", "", CAPS_PLAIN), "extensions"));
     /* without the extension: optional tools answer in the call, required ones are refused */
-    CHECK(HAS(call(&server, "sleeper", "\"tenths\":1", CAPS_PLAIN), "\"slept\"") && !HAS(last, "taskId") &&
-          HAS(last, "\"resultType\":\"complete\""));
-    CHECK(HAS(call(&server, "required", "", CAPS_PLAIN), "\"code\":-32021") &&
-          HAS(last, "\"data\":{\"requiredCapabilities\":{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}}") &&
+    CHECK(HAS(call(&server, "sleeper", "\"tenths\":1", CAPS_PLAIN), "\"slept\"") &&
+          !HAS(last, "taskId") && HAS(last, "\"resultType\":\"complete\""));
+    CHECK(
+        HAS(call(&server, "required", "", CAPS_PLAIN), "\"code\":-32021") &&
+        HAS(last,
+            "\"data\":{\"requiredCapabilities\":{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}}") &&
+        reply.http_status == 400);
+    CHECK(HAS(ask(&server, "tasks/get", "\"taskId\":\"x\"", CAPS_PLAIN), "-32021") &&
           reply.http_status == 400);
-    CHECK(HAS(ask(&server, "tasks/get", "\"taskId\":\"x\"", CAPS_PLAIN), "-32021") && reply.http_status == 400);
-    CHECK(HAS(ask(&server, "subscriptions/listen", "\"notifications\":{\"taskIds\":[\"x\"]}", CAPS_PLAIN), "-32021"));
+    CHECK(HAS(
+        ask(&server, "subscriptions/listen", "\"notifications\":{\"taskIds\":[\"x\"]}", CAPS_PLAIN),
+        "-32021"));
     /* with it: a task, whose CreateTaskResult carries the Task's fields only */
     call(&server, "sleeper", "\"tenths\":3", CAPS_TASKS);
     CHECK(HAS(last, "\"resultType\":\"task\"") && HAS(last, "\"status\":\"working\"") &&
-          HAS(last, "\"ttlMs\":3600000") && HAS(last, "\"pollIntervalMs\":") && HAS(last, "\"createdAt\":\"20") &&
-          HAS(last, "Z\",\"lastUpdatedAt\"") && !HAS(last, "requestState") && !HAS(last, "\"result\":{\"content"));
+          HAS(last, "\"ttlMs\":3600000") && HAS(last, "\"pollIntervalMs\":") &&
+          HAS(last, "\"createdAt\":\"20") && HAS(last, "Z\",\"lastUpdatedAt\"") &&
+          !HAS(last, "requestState") && !HAS(last, "\"result\":{\"content"));
     CHECK(strlen(task_id(id)) == 32);
     CHECK(HAS(get(&server, id), "\"resultType\":\"complete\"") && HAS(last, id));
-    CHECK(HAS(poll_until(&server, id, "completed"), "\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}]") &&
+    CHECK(HAS(poll_until(&server, id, "completed"),
+              "\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}]") &&
           HAS(last, "\"statusMessage\":\"2 of 3\""));
     /* a tool without @task: sc_mcp_task_begin lets it go on */
     CHECK(HAS(call(&server, "plain", "", CAPS_TASKS), "\"done\"") && !HAS(last, "taskId"));
@@ -274,14 +296,16 @@ static void who_gets_a_task(void)
     call(&server, "tool_error", "", CAPS_TASKS);
     CHECK(HAS(poll_until(&server, task_id(id), "completed"), "\"isError\":true"));
     call(&server, "broken", "", CAPS_TASKS);
-    CHECK(HAS(poll_until(&server, task_id(id), "failed"), "\"error\":{\"code\":-32000,\"message\":\"broken: the request fails\"}") &&
+    CHECK(HAS(poll_until(&server, task_id(id), "failed"),
+              "\"error\":{\"code\":-32000,\"message\":\"broken: the request fails\"}") &&
           !HAS(last, "\"result\":{\"content"));
     /* without a task the same handler's error is the response's */
     CHECK(HAS(call(&server, "broken", "", CAPS_PLAIN), "\"error\":{\"code\":-32000"));
     /* unknown and missing task ids */
     CHECK(HAS(get(&server, "0123"), "-32602"));
     CHECK(HAS(ask(&server, "tasks/cancel", "", CAPS_TASKS), "-32602"));
-    CHECK(HAS(ask(&server, "tasks/update", "\"taskId\":\"0123\",\"inputResponses\":{}", CAPS_TASKS), "-32602"));
+    CHECK(HAS(ask(&server, "tasks/update", "\"taskId\":\"0123\",\"inputResponses\":{}", CAPS_TASKS),
+              "-32602"));
     /* tasks/list and tasks/result are no methods of the extension */
     CHECK(HAS(ask(&server, "tasks/list", "", CAPS_TASKS), "-32601") && reply.http_status == 404);
     sc_mcp_tasks_stop(&server);
@@ -294,14 +318,18 @@ static void questions(void)
     call(&server, "asker", "", CAPS_TASKS);
     task_id(id);
     /* both questions at once */
-    CHECK(HAS(poll_until(&server, id, "input_required"), "\"inputRequests\":{\"a\":{\"method\":\"elicitation/create\"") &&
+    CHECK(HAS(poll_until(&server, id, "input_required"),
+              "\"inputRequests\":{\"a\":{\"method\":\"elicitation/create\"") &&
           HAS(last, "\"b\":{\"method\":\"elicitation/create\""));
     /* a partial answer (and one to no open question, ignored): b stays open */
-    CHECK(HAS(update(&server, id, "{\"a\":{\"action\":\"accept\",\"content\":{\"v\":\"A\"}},\"zz\":{}}"),
-              "\"result\":{\"resultType\":\"complete\""));
-    CHECK(HAS(get(&server, id), "\"status\":\"input_required\"") && HAS(last, "\"b\":{") && !HAS(last, "\"a\":{"));
+    CHECK(HAS(
+        update(&server, id, "{\"a\":{\"action\":\"accept\",\"content\":{\"v\":\"A\"}},\"zz\":{}}"),
+        "\"result\":{\"resultType\":\"complete\""));
+    CHECK(HAS(get(&server, id), "\"status\":\"input_required\"") && HAS(last, "\"b\":{") &&
+          !HAS(last, "\"a\":{"));
     /* the second: the handler runs again with both answers */
-    CHECK(HAS(update(&server, id, "{\"b\":{\"action\":\"accept\",\"content\":{\"v\":\"B\"}}}"), "\"resultType\":\"complete\""));
+    CHECK(HAS(update(&server, id, "{\"b\":{\"action\":\"accept\",\"content\":{\"v\":\"B\"}}}"),
+              "\"resultType\":\"complete\""));
     CHECK(HAS(poll_until(&server, id, "completed"), "a=A b=B"));
     /* tasks/update needs an object of answers */
     CHECK(HAS(update(&server, id, "[]"), "-32602"));
@@ -309,11 +337,15 @@ static void questions(void)
     call(&server, "asker", "", "{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}");
     CHECK(HAS(poll_until(&server, task_id(id), "failed"), "-32021"));
     /* explicit: the name as the call's round trip, no task yet; then the task */
-    CHECK(HAS(call(&server, "explicit", "", CAPS_TASKS), "\"resultType\":\"input_required\"") && !HAS(last, "taskId"));
-    CHECK(HAS(call_with(&server, "explicit", "",
-                        ",\"inputResponses\":{\"name\":{\"action\":\"accept\",\"content\":{\"v\":\"Al\"}}}", CAPS_TASKS),
-              "\"resultType\":\"task\"") &&
-          !HAS(last, "requestState") && !HAS(last, "inputRequests"));
+    CHECK(HAS(call(&server, "explicit", "", CAPS_TASKS), "\"resultType\":\"input_required\"") &&
+          !HAS(last, "taskId"));
+    CHECK(
+        HAS(call_with(
+                &server, "explicit", "",
+                ",\"inputResponses\":{\"name\":{\"action\":\"accept\",\"content\":{\"v\":\"Al\"}}}",
+                CAPS_TASKS),
+            "\"resultType\":\"task\"") &&
+        !HAS(last, "requestState") && !HAS(last, "inputRequests"));
     CHECK(HAS(poll_until(&server, task_id(id), "completed"), "hi Al"));
     sc_mcp_tasks_stop(&server);
 }
@@ -331,8 +363,10 @@ static void cancellation_and_bounds(void)
     poll_until(&server, waiting, "input_required");
     poll_until(&server, finished, "completed");
     /* every cancel is acknowledged with an empty result */
-    CHECK(HAS(cancel(&server, running), "\"result\":{\"resultType\":\"complete\"") && !HAS(last, "taskId"));
-    CHECK(HAS(poll_until(&server, running, "cancelled"), "\"status\":\"cancelled\"") && !HAS(last, "\"result\":{\"content"));
+    CHECK(HAS(cancel(&server, running), "\"result\":{\"resultType\":\"complete\"") &&
+          !HAS(last, "taskId"));
+    CHECK(HAS(poll_until(&server, running, "cancelled"), "\"status\":\"cancelled\"") &&
+          !HAS(last, "\"result\":{\"content"));
     CHECK(HAS(cancel(&server, waiting), "\"resultType\":\"complete\""));
     CHECK(HAS(get(&server, waiting), "\"status\":\"cancelled\"") && !HAS(last, "inputRequests"));
     CHECK(HAS(cancel(&server, finished), "\"resultType\":\"complete\""));
@@ -360,30 +394,36 @@ static void notifications(void)
 {
     sc_mcp_server server = server_with(0, 0);
     sc_mcp_session session;
-    sc_mcp_channel channel = {keep, NULL, NULL, NULL}; /* shared (no open): the subscription stays */
+    sc_mcp_channel channel = {keep, NULL, NULL,
+                              NULL}; /* shared (no open): the subscription stays */
     char id[64], message[1024];
     call(&server, "asker", "", CAPS_TASKS);
     task_id(id);
     poll_until(&server, id, "input_required");
     sc_mcp_session_init(&session);
-    snprintf(message, sizeof message,
-             "{\"jsonrpc\":\"2.0\",\"id\":\"sub\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":{"
-             "\"taskIds\":[\"%s\",\"0000\"]},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
-             "\"io.modelcontextprotocol/clientCapabilities\":" CAPS_TASKS "}}}",
-             id);
+    snprintf(
+        message, sizeof message,
+        "{\"jsonrpc\":\"2.0\",\"id\":\"sub\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":{"
+        "\"taskIds\":[\"%s\",\"0000\"]},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+        "\"io.modelcontextprotocol/clientCapabilities\":" CAPS_TASKS "}}}",
+        id);
     sent_count = 0;
     sc_arena_reset(&arena);
-    CHECK(sc_mcp_handle_on(&server, &session, &arena, message, strlen(message), &channel, &reply) == 0 &&
+    CHECK(sc_mcp_handle_on(&server, &session, &arena, message, strlen(message), &channel, &reply) ==
+              0 &&
           reply.text == NULL);
     char ack[128];
     snprintf(ack, sizeof ack, "\"taskIds\":[\"%s\"]", id); /* only the task that exists */
-    CHECK(sent_count == 1 && HAS(sent[0], "notifications/subscriptions/acknowledged") && HAS(sent[0], ack));
+    CHECK(sent_count == 1 && HAS(sent[0], "notifications/subscriptions/acknowledged") &&
+          HAS(sent[0], ack));
     update(&server, id, "{\"a\":{\"action\":\"decline\"},\"b\":{\"action\":\"decline\"}}");
     poll_until(&server, id, "completed");
     pthread_mutex_lock(&sent_lock);
     /* working (the answers), then completed with its result, each tagged */
-    CHECK(sent_count >= 3 && HAS(sent[1], "\"method\":\"notifications/tasks\"") && HAS(sent[1], "\"status\":\"working\"") &&
-          HAS(sent[sent_count - 1], "\"status\":\"completed\"") && HAS(sent[sent_count - 1], "a=- b=-") &&
+    CHECK(sent_count >= 3 && HAS(sent[1], "\"method\":\"notifications/tasks\"") &&
+          HAS(sent[1], "\"status\":\"working\"") &&
+          HAS(sent[sent_count - 1], "\"status\":\"completed\"") &&
+          HAS(sent[sent_count - 1], "a=- b=-") &&
           HAS(sent[sent_count - 1], "\"io.modelcontextprotocol/subscriptionId\":\"sub\""));
     pthread_mutex_unlock(&sent_lock);
     sc_mcp_session_free(&session);
@@ -406,7 +446,8 @@ static void a_2025_session(void)
     const char *replies[3];
     for (size_t i = 0; i < 3; i++) {
         sc_arena_reset(&arena);
-        CHECK(sc_mcp_handle_on(&server, &session, &arena, messages[i], strlen(messages[i]), &channel, &reply) == 0);
+        CHECK(sc_mcp_handle_on(&server, &session, &arena, messages[i], strlen(messages[i]),
+                               &channel, &reply) == 0);
         snprintf(last, sizeof last, "%s", reply.text != NULL ? reply.text : "");
         replies[i] = HAS(last, "\"done\"") ? "done" : HAS(last, "\"slept\"") ? "slept" : "";
     }

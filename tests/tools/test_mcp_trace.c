@@ -15,15 +15,16 @@
 
 #include "check.h"
 
-#define META "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","                                \
-             "\"io.modelcontextprotocol/clientCapabilities\":{}"
+#define META                                                                                       \
+    "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","                       \
+    "\"io.modelcontextprotocol/clientCapabilities\":{}"
 
 /* ---- a tool that reports its trace context ---------------------------------------- */
 
 static char seen[3][1024];
 
-static int invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args, unsigned flags,
-                  cJSON **result, sc_error *err)
+static int invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *args,
+                  unsigned flags, cJSON **result, sc_error *err)
 {
     (void)binding, (void)args, (void)flags;
     *result = NULL;
@@ -40,9 +41,14 @@ static int invoke(const sc_tool_binding *binding, sc_arena *arena, const cJSON *
     return *result != NULL ? 0 : sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
 }
 
-static const sc_tool tool = {.name = "traced", .description = "traced", .input_schema = "{\"type\":\"object\"}",
-                             .dialects = (const char *const[]){"{\"name\":\"traced\",\"inputSchema\":{\"type\":\"object\"}}"},
-                             .dialect_count = 1 /* SC_DIALECT_MCP */, .invoke = invoke};
+static const sc_tool tool = {
+    .name = "traced",
+    .description = "traced",
+    .input_schema = "{\"type\":\"object\"}",
+    .dialects =
+        (const char *const[]){"{\"name\":\"traced\",\"inputSchema\":{\"type\":\"object\"}}"},
+    .dialect_count = 1 /* SC_DIALECT_MCP */,
+    .invoke = invoke};
 static const sc_tool_binding binding = {&tool, NULL, NULL};
 
 /* ---- the log ------------------------------------------------------------------------ */
@@ -70,7 +76,9 @@ static const char *handle(const sc_mcp_server *server, sc_mcp_session *session, 
 {
     static sc_mcp_reply reply;
     sc_arena_reset(&arena);
-    return sc_mcp_handle(server, session, &arena, message, strlen(message), &reply) == 0 ? reply.text : NULL;
+    return sc_mcp_handle(server, session, &arena, message, strlen(message), &reply) == 0
+               ? reply.text
+               : NULL;
 }
 
 static void call_with_meta(const sc_mcp_server *server, const char *meta_extra)
@@ -78,10 +86,11 @@ static void call_with_meta(const sc_mcp_server *server, const char *meta_extra)
     char message[4096];
     sc_mcp_session session;
     sc_mcp_session_init(&session);
-    snprintf(message, sizeof message,
-             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"traced\","
-             "\"arguments\":{}," META "%s}}}",
-             meta_extra);
+    snprintf(
+        message, sizeof message,
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"traced\","
+        "\"arguments\":{}," META "%s}}}",
+        meta_extra);
     CHECK(HAS(handle(server, &session, message), "\"result\""));
 }
 
@@ -97,14 +106,16 @@ static void traceparent_rules(void)
         {"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-00", true},
         {"cc-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01-what-the-future-holds", true},
         {"cc-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", true},
-        {"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01-extra", false}, /* 00 is 55 exactly */
-        {"ff-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", false},     /* version ff */
-        {"00-00000000000000000000000000000000-b7ad6b7169203331-01", false},     /* trace-id zero */
-        {"00-0af7651916cd43dd8448eb211c80319c-0000000000000000-01", false},     /* parent-id zero */
-        {"00-0AF7651916CD43DD8448EB211C80319C-b7ad6b7169203331-01", false},     /* upper case */
-        {"00-0af7651916cd43dd8448eb211c80319c-b7ad6b716920333-01", false},      /* short parent-id */
-        {"00_0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", false},     /* separator */
-        {"cc-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01x", false},    /* more, not after "-" */
+        {"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01-extra",
+         false},                                                            /* 00 is 55 exactly */
+        {"ff-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", false}, /* version ff */
+        {"00-00000000000000000000000000000000-b7ad6b7169203331-01", false}, /* trace-id zero */
+        {"00-0af7651916cd43dd8448eb211c80319c-0000000000000000-01", false}, /* parent-id zero */
+        {"00-0AF7651916CD43DD8448EB211C80319C-b7ad6b7169203331-01", false}, /* upper case */
+        {"00-0af7651916cd43dd8448eb211c80319c-b7ad6b716920333-01", false},  /* short parent-id */
+        {"00_0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01", false}, /* separator */
+        {"cc-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01x",
+         false}, /* more, not after "-" */
         {"", false},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
@@ -112,13 +123,14 @@ static void traceparent_rules(void)
         snprintf(meta, sizeof meta, ",\"traceparent\":\"%s\"", cases[i].value);
         call_with_meta(&server, meta);
         if (cases[i].valid != (strcmp(seen[0], cases[i].value) == 0)) {
-            fprintf(stderr, "traceparent %s: %s, got %s\n", cases[i].value, cases[i].valid ? "valid" : "invalid",
-                    seen[0]);
+            fprintf(stderr, "traceparent %s: %s, got %s\n", cases[i].value,
+                    cases[i].valid ? "valid" : "invalid", seen[0]);
             failures++;
         }
     }
     call_with_meta(&server, "");
-    CHECK(strcmp(seen[0], "(none)") == 0 && strcmp(seen[1], "(none)") == 0 && strcmp(seen[2], "(none)") == 0);
+    CHECK(strcmp(seen[0], "(none)") == 0 && strcmp(seen[1], "(none)") == 0 &&
+          strcmp(seen[2], "(none)") == 0);
     call_with_meta(&server, ",\"traceparent\":7");
     CHECK(strcmp(seen[0], "(none)") == 0);
 }
@@ -143,23 +155,33 @@ static void tracestate_and_baggage(void)
 
 static void access_log(void)
 {
-    sc_mcp_server server = {.name = "t", .version = "1", .tools = &binding, .tool_count = 1, .log = keep_line,
+    sc_mcp_server server = {.name = "t",
+                            .version = "1",
+                            .tools = &binding,
+                            .tool_count = 1,
+                            .log = keep_line,
                             .access_log = true};
     sc_mcp_session session;
     sc_mcp_session_init(&session);
     line_count = 0;
+    handle(
+        &server, &session,
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"traced\",\"arguments\":{}," META
+        ",\"traceparent\":\"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01\"}}}");
+    handle(
+        &server, &session,
+        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"traced\","
+        "\"arguments\":{\"fail\":true}," META "}}}");
+    handle(
+        &server, &session,
+        "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"no such\\ttool\","
+        "\"arguments\":{}," META "}}}");
     handle(&server, &session,
-           "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"traced\",\"arguments\":{},"
-           META ",\"traceparent\":\"00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01\"}}}");
-    handle(&server, &session,
-           "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"traced\","
-           "\"arguments\":{\"fail\":true}," META "}}}");
-    handle(&server, &session,
-           "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"no such\\ttool\","
-           "\"arguments\":{}," META "}}}");
-    handle(&server, &session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{}}");
-    handle(&server, &session,
-           "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\",\"params\":{\"uri\":\"a://x y\"," META "}}}");
+           "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{}}");
+    handle(
+        &server, &session,
+        "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\",\"params\":{\"uri\":\"a://x y\"," META
+        "}}}");
     CHECK(line_count == 5);
     CHECK(HAS(lines[0], "access method=tools/call name=traced status=ok ms="));
     CHECK(HAS(lines[0], " trace_id=0af7651916cd43dd8448eb211c80319c"));
@@ -173,9 +195,10 @@ static void access_log(void)
 
     server.access_log = false;
     line_count = 0;
-    handle(&server, &session,
-           "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"traced\",\"arguments\":{},"
-           META "}}}");
+    handle(
+        &server, &session,
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"traced\",\"arguments\":{}," META
+        "}}}");
     CHECK(line_count == 0);
 }
 

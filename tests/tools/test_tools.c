@@ -37,8 +37,8 @@ static int echo(sc_arena *arena, const echo_args *in, cJSON **out, void *ctx, sc
     return 0;
 }
 
-static cJSON *call(const sc_tool_binding *tools, size_t n, const char *name, const char *args, int *rc,
-                   sc_error *err, sc_arena *arena)
+static cJSON *call(const sc_tool_binding *tools, size_t n, const char *name, const char *args,
+                   int *rc, sc_error *err, sc_arena *arena)
 {
     cJSON *result = NULL;
     *rc = sc_tool_call(arena, tools, n, name, args, strlen(args), 0, &result, err);
@@ -54,19 +54,22 @@ int main(void)
     const sc_tool_binding tools[] = {calc_args_bind(calc, &calls), echo_args_bind(echo, NULL)};
     const size_t n = sizeof tools / sizeof *tools;
 
-    expect(strcmp(calc_args_tool.name, "calc") == 0 && calc_args_tool.effect == SC_EFFECT_READONLY &&
-               calc_args_tool.idempotent && strcmp(calc_args_tool.version, "1.2.0") == 0 &&
+    expect(strcmp(calc_args_tool.name, "calc") == 0 &&
+               calc_args_tool.effect == SC_EFFECT_READONLY && calc_args_tool.idempotent &&
+               strcmp(calc_args_tool.version, "1.2.0") == 0 &&
                calc_args_tool.output_schema == calc_result_schema_json,
            "the descriptor carries the tool's metadata");
     expect(echo_args_tool.output_schema == NULL && echo_args_tool.effect == SC_EFFECT_MUTATING,
            "a tool without @output has no output schema");
-    expect(echo_args_tool.config_schema == echo_config_schema_json && calc_args_tool.config_schema == NULL,
+    expect(echo_args_tool.config_schema == echo_config_schema_json &&
+               calc_args_tool.config_schema == NULL,
            "a tool with @config carries its configuration schema");
     echo_config config;
     expect(echo_config_decode(&arena, "{\"repeat\":11}", 13, &config, &err) == SC_ERR_CONSTRAINT,
            "the configuration is decoded and checked on its own");
 
-    cJSON *r = call(tools, n, "calc", "{\"operation\":\"divide\",\"a\":1,\"b\":4}", &rc, &err, &arena);
+    cJSON *r =
+        call(tools, n, "calc", "{\"operation\":\"divide\",\"a\":1,\"b\":4}", &rc, &err, &arena);
     expect(rc == 0 && calls == 1 && cJSON_GetObjectItem(r, "value")->valuedouble == 0.25,
            "a valid call reaches the typed handler and returns its result");
     cJSON *mcp = sc_mcp_call_result(rc, r, &err);
@@ -76,12 +79,14 @@ int main(void)
     cJSON_Delete(mcp);
 
     r = call(tools, n, "calc", "{\"operation\":\"pow\",\"a\":1,\"b\":4}", &rc, &err, &arena);
-    expect(rc == SC_ERR_CONSTRAINT && r == NULL && strcmp(err.path, "/operation") == 0 && calls == 1,
+    expect(rc == SC_ERR_CONSTRAINT && r == NULL && strcmp(err.path, "/operation") == 0 &&
+               calls == 1,
            "invalid arguments never reach the handler");
     mcp = sc_mcp_call_result(rc, r, &err);
     const cJSON *text = cJSON_GetArrayItem(cJSON_GetObjectItem(mcp, "content"), 0);
     expect(cJSON_IsTrue(cJSON_GetObjectItem(mcp, "isError")) &&
-               strstr(cJSON_GetObjectItem(text, "text")->valuestring, "/operation: must be one of") != NULL,
+               strstr(cJSON_GetObjectItem(text, "text")->valuestring,
+                      "/operation: must be one of") != NULL,
            "an argument error becomes an MCP error result naming the path");
     cJSON_Delete(mcp);
 
@@ -90,16 +95,19 @@ int main(void)
            "a handler failure keeps the handler's message");
 
     r = call(tools, n, "calc", "{\"operation\":\"add\",\"a\":42,\"b\":0}", &rc, &err, &arena);
-    expect(rc == SC_ERR_OUTPUT && r == NULL && strstr(err.message, "output schema") != NULL &&
-               strcmp(err.path, "/note") == 0 && err.all == NULL,
-           "a result that breaks the output schema is refused, the details kept for the application");
+    expect(
+        rc == SC_ERR_OUTPUT && r == NULL && strstr(err.message, "output schema") != NULL &&
+            strcmp(err.path, "/note") == 0 && err.all == NULL,
+        "a result that breaks the output schema is refused, the details kept for the application");
     mcp = sc_mcp_call_result(rc, r, &err);
     text = cJSON_GetArrayItem(cJSON_GetObjectItem(mcp, "content"), 0);
-    expect(cJSON_IsTrue(cJSON_GetObjectItem(mcp, "isError")) &&
-               strcmp(cJSON_GetObjectItem(text, "text")->valuestring,
-                      "the tool failed: its result does not match its declared output schema (a fault of the "
-                      "tool, not of the call)") == 0,
-           "the model is told the tool failed, not a path it could fix");
+    expect(
+        cJSON_IsTrue(cJSON_GetObjectItem(mcp, "isError")) &&
+            strcmp(
+                cJSON_GetObjectItem(text, "text")->valuestring,
+                "the tool failed: its result does not match its declared output schema (a fault of the "
+                "tool, not of the call)") == 0,
+        "the model is told the tool failed, not a path it could fix");
     cJSON_Delete(mcp);
 
     /* every mistake of a call at once, one line each, so one retry fixes them all */
@@ -131,8 +139,9 @@ int main(void)
     snprintf(many + used, sizeof many - used, "}");
     r = call(tools, n, "calc", many, &rc, &err, &arena);
     sc_tool_error_text(rc, &err, lines, sizeof lines);
-    expect(rc == SC_ERR_UNKNOWN_PROPERTY && err.all != NULL && err.all->count == SC_TOOL_MAX_ERRORS &&
-               err.all->truncated && strstr(lines, "\n(more errors not shown)") != NULL,
+    expect(rc == SC_ERR_UNKNOWN_PROPERTY && err.all != NULL &&
+               err.all->count == SC_TOOL_MAX_ERRORS && err.all->truncated &&
+               strstr(lines, "\n(more errors not shown)") != NULL,
            "a call with too many errors reports the first SC_TOOL_MAX_ERRORS");
 
     /* a syntax error is the only error */
@@ -145,13 +154,14 @@ int main(void)
     r = call(tools, n, "calc", strict, &rc, &err, &arena);
     expect(rc == SC_ERR_TYPE && strcmp(err.path, "/comment") == 0,
            "null for an optional member is a type error by default");
-    rc = sc_tool_call(&arena, tools, n, "calc", strict, strlen(strict), SC_CALL_NULL_IS_ABSENT, &r, &err);
+    rc = sc_tool_call(&arena, tools, n, "calc", strict, strlen(strict), SC_CALL_NULL_IS_ABSENT, &r,
+                      &err);
     expect(rc == 0 && cJSON_GetObjectItem(r, "value")->valuedouble == 3,
            "with SC_CALL_NULL_IS_ABSENT (OpenAI strict mode) a null reads as absent");
     cJSON_Delete(r);
     const char *required_null = "{\"operation\":null,\"a\":1,\"b\":2}";
-    rc = sc_tool_call(&arena, tools, n, "calc", required_null, strlen(required_null), SC_CALL_NULL_IS_ABSENT, &r,
-                      &err);
+    rc = sc_tool_call(&arena, tools, n, "calc", required_null, strlen(required_null),
+                      SC_CALL_NULL_IS_ABSENT, &r, &err);
     expect(rc == SC_ERR_TYPE && strcmp(err.path, "/operation") == 0,
            "a null for a required member stays an error");
 
@@ -184,13 +194,15 @@ int main(void)
     /* a descriptor generated before a dialect existed stops short of it */
     sc_tool older = calc_args_tool;
     older.dialect_count = SC_DIALECT_OPENAI;
-    expect(calc_args_tool.dialect_count == SC_DIALECT_COUNT && sc_tool_dialect(&older, SC_DIALECT_MCP)[0] == '{' &&
+    expect(calc_args_tool.dialect_count == SC_DIALECT_COUNT &&
+               sc_tool_dialect(&older, SC_DIALECT_MCP)[0] == '{' &&
                strcmp(sc_tool_dialect(&older, SC_DIALECT_OPENAI), "") == 0 &&
                strcmp(sc_tool_dialect(&older, SC_DIALECT_COUNT), "") == 0 &&
                strcmp(sc_tool_dialect(NULL, SC_DIALECT_MCP), "") == 0,
            "sc_tool_dialect: \"\" past a descriptor's dialects, and for no tool");
     list = sc_mcp_tools_list(&(sc_tool_binding){&older, NULL, NULL}, 1);
-    expect(cJSON_GetArraySize(cJSON_GetObjectItem(list, "tools")) == 1, "tools/list reads such a descriptor");
+    expect(cJSON_GetArraySize(cJSON_GetObjectItem(list, "tools")) == 1,
+           "tools/list reads such a descriptor");
     cJSON_Delete(list);
 
     /* the arena's limits hold for the call: the arguments' JSON, and their
@@ -202,7 +214,8 @@ int main(void)
         sc_arena_reset(&arena);
         sc_arena_set_limits(&arena, &limits);
         r = call(tools, n, "calc", args, &rc, &err, &arena);
-        expect(rc == SC_ERR_LIMIT && r == NULL && calls == before && strstr(err.message, "max_input") != NULL,
+        expect(rc == SC_ERR_LIMIT && r == NULL && calls == before &&
+                   strstr(err.message, "max_input") != NULL,
                "a tool call over the arena's max_input is refused before the handler");
         limits.max_input = 0;
         limits.max_string = 10;

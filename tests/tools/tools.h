@@ -55,7 +55,13 @@ typedef struct {
 typedef int invoke_calc_args;
 int drop_nulls_calc_args(void);
 typedef int calc_args_openai;
-enum { calc_args_openai_strict, calc_args_anthropic, calc_args_gemini, calc_args_mcp, calc_args_xml };
+enum {
+    calc_args_openai_strict,
+    calc_args_anthropic,
+    calc_args_gemini,
+    calc_args_mcp,
+    calc_args_xml
+};
 extern int invoke_echo_args;
 
 #endif /* TOOLS_H */

@@ -14,24 +14,25 @@
 
 static int failures;
 
-#define CHECK(cond)                                                                  \
-    do {                                                                             \
-        if (!(cond)) {                                                               \
-            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
-            failures++;                                                              \
-        }                                                                            \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);               \
+            failures++;                                                                            \
+        }                                                                                          \
     } while (0)
 
-#define CHECK_STR(got, want)                                                                              \
-    do {                                                                                                  \
-        const char *got_ = (got), *want_ = (want);                                                        \
-        if (strcmp(got_, want_) != 0) {                                                                   \
-            fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n", __FILE__, __LINE__, got_, want_);         \
-            failures++;                                                                                   \
-        }                                                                                                 \
+#define CHECK_STR(got, want)                                                                       \
+    do {                                                                                           \
+        const char *got_ = (got), *want_ = (want);                                                 \
+        if (strcmp(got_, want_) != 0) {                                                            \
+            fprintf(stderr, "%s:%d: got \"%s\", want \"%s\"\n", __FILE__, __LINE__, got_, want_);  \
+            failures++;                                                                            \
+        }                                                                                          \
     } while (0)
 
-static sc_schema *compile(const sc_schema_registry *reg, const char *json, const sc_schema_options *options)
+static sc_schema *compile(const sc_schema_registry *reg, const char *json,
+                          const sc_schema_options *options)
 {
     sc_schema *s = NULL;
     sc_error err;
@@ -59,16 +60,19 @@ static void compile_error(const char *json, int code, const char *path, const ch
 
 static void test_compile_errors(void)
 {
-    compile_error("{\"properties\": {\"a\": {\"$ref\": \"#/$defs/missing\"}}}", SC_ERR_ARGUMENT, "/properties/a/$ref",
-                  "the reference \"#/$defs/missing\" resolves to no schema");
-    compile_error("{\"pattern\": \"(a)\\\\1\"}", SC_ERR_ARGUMENT, "/pattern", "unsupported: backreference");
-    compile_error("{\"patternProperties\": {\"(?=x)\": true}}", SC_ERR_ARGUMENT, "/patternProperties",
-                  "unsupported: lookahead");
-    compile_error("{\"minLength\": -1}", SC_ERR_ARGUMENT, "/minLength", "\"minLength\" must be a non-negative integer");
+    compile_error("{\"properties\": {\"a\": {\"$ref\": \"#/$defs/missing\"}}}", SC_ERR_ARGUMENT,
+                  "/properties/a/$ref", "the reference \"#/$defs/missing\" resolves to no schema");
+    compile_error("{\"pattern\": \"(a)\\\\1\"}", SC_ERR_ARGUMENT, "/pattern",
+                  "unsupported: backreference");
+    compile_error("{\"patternProperties\": {\"(?=x)\": true}}", SC_ERR_ARGUMENT,
+                  "/patternProperties", "unsupported: lookahead");
+    compile_error("{\"minLength\": -1}", SC_ERR_ARGUMENT, "/minLength",
+                  "\"minLength\" must be a non-negative integer");
     compile_error("{\"allOf\": []}", SC_ERR_ARGUMENT, "/allOf", "non-empty array");
     compile_error("{\"type\": \"text\"}", SC_ERR_ARGUMENT, "/type", "a type name");
     compile_error("{\"items\": 3}", SC_ERR_ARGUMENT, "/items", "a schema");
-    compile_error("{\"$ref\": \"http://example.com/nowhere.json\"}", SC_ERR_ARGUMENT, "/$ref", "resolves to no schema");
+    compile_error("{\"$ref\": \"http://example.com/nowhere.json\"}", SC_ERR_ARGUMENT, "/$ref",
+                  "resolves to no schema");
     compile_error("{\"a\": ", SC_ERR_SYNTAX, "", "");
     /* against the metaschema, when asked */
     sc_schema_options check = {0};
@@ -78,8 +82,11 @@ static void test_compile_errors(void)
     const char *bad = "{\"properties\": {\"a\": {\"title\": 5}}}";
     CHECK(sc_schema_compile(NULL, bad, strlen(bad), &check, &s, &err) == SC_ERR_ARGUMENT);
     CHECK_STR(err.path, "/properties/a/title");
-    CHECK_STR(err.message, "the schema breaks its metaschema https://json-schema.org/draft/2020-12/schema: must be a string");
-    const char *bad07 = "{\"$schema\": \"http://json-schema.org/draft-07/schema#\", \"required\": [1]}";
+    CHECK_STR(
+        err.message,
+        "the schema breaks its metaschema https://json-schema.org/draft/2020-12/schema: must be a string");
+    const char *bad07 =
+        "{\"$schema\": \"http://json-schema.org/draft-07/schema#\", \"required\": [1]}";
     CHECK(sc_schema_compile(NULL, bad07, strlen(bad07), &check, &s, &err) == SC_ERR_ARGUMENT);
     CHECK_STR(err.path, "/required/0");
     const char *good = "{\"properties\": {\"a\": {\"title\": \"A\"}}}";
@@ -89,11 +96,12 @@ static void test_compile_errors(void)
 
 static void test_errors(void)
 {
-    const char *schema = "{\"$defs\": {\"port\": {\"type\": \"integer\", \"maximum\": 65535}},"
-                         " \"type\": \"object\", \"required\": [\"host\", \"port\"],"
-                         " \"properties\": {\"host\": {\"type\": \"string\", \"minLength\": 1},"
-                         "  \"port\": {\"$ref\": \"#/$defs/port\"}, \"tags\": {\"items\": {\"enum\": [\"a\", \"b\"]}}},"
-                         " \"additionalProperties\": false}";
+    const char *schema =
+        "{\"$defs\": {\"port\": {\"type\": \"integer\", \"maximum\": 65535}},"
+        " \"type\": \"object\", \"required\": [\"host\", \"port\"],"
+        " \"properties\": {\"host\": {\"type\": \"string\", \"minLength\": 1},"
+        "  \"port\": {\"$ref\": \"#/$defs/port\"}, \"tags\": {\"items\": {\"enum\": [\"a\", \"b\"]}}},"
+        " \"additionalProperties\": false}";
     sc_schema *s = compile(NULL, schema, NULL);
     if (s == NULL)
         return;
@@ -126,10 +134,13 @@ static void test_errors(void)
         /* the 2020-12 output formats */
         cJSON *basic = sc_schema_output(rc, &all, SC_SCHEMA_OUTPUT_BASIC);
         char *text = basic ? cJSON_PrintUnformatted(basic) : NULL;
-        CHECK(text != NULL && strncmp(text, "{\"valid\":false,\"errors\":[{\"keywordLocation\":"
-                                             "\"/properties/host/minLength\",\"absoluteKeywordLocation\":"
-                                             "\"urn:schemac:root#/properties/host/minLength\",\"instanceLocation\":"
-                                             "\"/host\",\"error\":\"must be at least 1 character long\"},", 180) == 0);
+        CHECK(text != NULL &&
+              strncmp(text,
+                      "{\"valid\":false,\"errors\":[{\"keywordLocation\":"
+                      "\"/properties/host/minLength\",\"absoluteKeywordLocation\":"
+                      "\"urn:schemac:root#/properties/host/minLength\",\"instanceLocation\":"
+                      "\"/host\",\"error\":\"must be at least 1 character long\"},",
+                      180) == 0);
         CHECK(cJSON_GetArraySize(cJSON_GetObjectItem(basic, "errors")) == 4);
         cJSON_free(text);
         cJSON_Delete(basic);
@@ -216,7 +227,8 @@ static void test_json_reading(void)
     /* a schema's text is JSON whatever strict_json says: a bound of 2^53
      * (which schemac emits for @exclusiveMaximum 9007199254740992), a
      * repeated keyword whose last value counts */
-    const char *bound = "{\"type\": \"string\", \"exclusiveMaximum\": 9007199254740992, \"type\": \"integer\"}";
+    const char *bound =
+        "{\"type\": \"string\", \"exclusiveMaximum\": 9007199254740992, \"type\": \"integer\"}";
     const sc_schema_options *modes[] = {NULL, &strict};
     for (size_t m = 0; m < 2; m++) {
         sc_schema *s = compile(NULL, bound, modes[m]);
@@ -231,10 +243,13 @@ static void test_json_reading(void)
     /* and a document of the registry */
     sc_schema_registry *reg = sc_schema_registry_new();
     sc_error err;
-    const char *big_doc = "{\"$defs\": {\"safe\": {\"type\": \"integer\", \"exclusiveMaximum\": 9007199254740992,"
-                          " \"minimum\": -9007199254740992}}}";
-    CHECK(reg != NULL && sc_schema_registry_add(reg, "https://example.com/safe.json", big_doc, strlen(big_doc), &err) == 0);
-    sc_schema *s = compile(reg, "{\"$ref\": \"https://example.com/safe.json#/$defs/safe\"}", &strict);
+    const char *big_doc =
+        "{\"$defs\": {\"safe\": {\"type\": \"integer\", \"exclusiveMaximum\": 9007199254740992,"
+        " \"minimum\": -9007199254740992}}}";
+    CHECK(reg != NULL && sc_schema_registry_add(reg, "https://example.com/safe.json", big_doc,
+                                                strlen(big_doc), &err) == 0);
+    sc_schema *s =
+        compile(reg, "{\"$ref\": \"https://example.com/safe.json#/$defs/safe\"}", &strict);
     CHECK(s && sc_schema_validate_json(s, "-9007199254740991", 17, &errs) == 0);
     sc_schema_free(s);
     sc_schema_registry_free(reg);
@@ -256,7 +271,8 @@ static void test_json_reading(void)
         s = compile(NULL, bounds[i].schema, NULL);
         if (s == NULL)
             continue;
-        CHECK(sc_schema_validate_json(s, bounds[i].doc, strlen(bounds[i].doc), &errs) == SC_ERR_CONSTRAINT);
+        CHECK(sc_schema_validate_json(s, bounds[i].doc, strlen(bounds[i].doc), &errs) ==
+              SC_ERR_CONSTRAINT);
         CHECK_STR(e.message, bounds[i].message);
         sc_schema_free(s);
     }
@@ -297,11 +313,12 @@ static void test_applicator_messages(void)
         {"{\"oneOf\": [{\"minimum\": 1}, {\"maximum\": 5}]}", "3",
          "must match exactly one of the oneOf schemas (it matches 0 and 1)", "/oneOf"},
         {"{\"not\": {\"type\": \"string\"}}", "\"s\"", "must not match the not schema", "/not"},
-        {"{\"if\": {\"minimum\": 10}, \"then\": {\"multipleOf\": 2}}", "11", "must be a multiple of 2", "/then/multipleOf"},
+        {"{\"if\": {\"minimum\": 10}, \"then\": {\"multipleOf\": 2}}", "11",
+         "must be a multiple of 2", "/then/multipleOf"},
         {"{\"contains\": {\"type\": \"string\"}, \"minContains\": 2}", "[\"a\", 1]",
          "must contain at least 2 items matching the contains schema", "/contains"},
-        {"{\"unevaluatedProperties\": false, \"allOf\": [{\"properties\": {\"a\": true}}]}", "{\"a\": 1, \"b\": 2}",
-         "unknown property \"b\"", "/unevaluatedProperties"},
+        {"{\"unevaluatedProperties\": false, \"allOf\": [{\"properties\": {\"a\": true}}]}",
+         "{\"a\": 1, \"b\": 2}", "unknown property \"b\"", "/unevaluatedProperties"},
         {"{\"uniqueItems\": true}", "[1, {\"a\": [1.0]}, {\"a\": [1]}]",
          "must not contain duplicates: item 2 repeats an earlier one", "/uniqueItems"},
         {"{\"type\": [\"string\", \"null\"]}", "1", "must be null or a string", "/type"},
@@ -333,7 +350,9 @@ static void test_applicator_messages(void)
     sc_schema *s = compile(NULL, "{\"format\": \"date\"}", NULL);
     CHECK(s && sc_schema_validate_json(s, "\"x\"", 3, NULL) == 0);
     sc_schema_free(s);
-    s = compile(NULL, "{\"$schema\": \"http://json-schema.org/draft-07/schema#\", \"format\": \"date\"}", NULL);
+    s = compile(NULL,
+                "{\"$schema\": \"http://json-schema.org/draft-07/schema#\", \"format\": \"date\"}",
+                NULL);
     CHECK(s && sc_schema_validate_json(s, "\"x\"", 3, NULL) == SC_ERR_CONSTRAINT);
     sc_schema_free(s);
 }
@@ -342,11 +361,16 @@ static void test_registry(void)
 {
     sc_schema_registry *reg = sc_schema_registry_new();
     sc_error err;
-    const char *address = "{\"$defs\": {\"zip\": {\"type\": \"string\", \"pattern\": \"^[0-9]{5}$\"}}}";
-    CHECK(sc_schema_registry_add(reg, "https://example.com/address.json", address, strlen(address), &err) == 0);
-    CHECK(sc_schema_registry_add(reg, "address.json", address, strlen(address), &err) == SC_ERR_ARGUMENT);
-    sc_schema *s = compile(reg, "{\"properties\": {\"zip\": {\"$ref\": \"https://example.com/address.json#/$defs/zip\"}}}",
-                           NULL);
+    const char *address =
+        "{\"$defs\": {\"zip\": {\"type\": \"string\", \"pattern\": \"^[0-9]{5}$\"}}}";
+    CHECK(sc_schema_registry_add(reg, "https://example.com/address.json", address, strlen(address),
+                                 &err) == 0);
+    CHECK(sc_schema_registry_add(reg, "address.json", address, strlen(address), &err) ==
+          SC_ERR_ARGUMENT);
+    sc_schema *s = compile(
+        reg,
+        "{\"properties\": {\"zip\": {\"$ref\": \"https://example.com/address.json#/$defs/zip\"}}}",
+        NULL);
     if (s != NULL) {
         sc_schema_error e;
         sc_schema_errors errs;
@@ -384,8 +408,11 @@ static void test_limits(void)
     sc_schema_errors errs;
     sc_schema_errors_init(&errs, &e, 1);
     /* a reference back to itself on the same value never ends */
-    sc_schema *s = compile(NULL, "{\"$defs\": {\"a\": {\"$ref\": \"#/$defs/b\"}, \"b\": {\"$ref\": \"#/$defs/a\"}},"
-                                 " \"$ref\": \"#/$defs/a\"}", NULL);
+    sc_schema *s =
+        compile(NULL,
+                "{\"$defs\": {\"a\": {\"$ref\": \"#/$defs/b\"}, \"b\": {\"$ref\": \"#/$defs/a\"}},"
+                " \"$ref\": \"#/$defs/a\"}",
+                NULL);
     CHECK(s && sc_schema_validate_json(s, "1", 1, &errs) == SC_ERR_LIMIT);
     CHECK(strstr(e.message, "refers to itself") != NULL);
     sc_schema_free(s);
@@ -407,8 +434,11 @@ static void test_limits(void)
     /* work: nested anyOf over a long array is cut off by max_work */
     options.limits = NULL;
     options.max_work = 10000;
-    s = compile(NULL, "{\"items\": {\"anyOf\": [{\"type\": \"string\"}, {\"anyOf\": [{\"type\": \"null\"},"
-                      " {\"type\": \"number\"}]}]}}", &options);
+    s = compile(
+        NULL,
+        "{\"items\": {\"anyOf\": [{\"type\": \"string\"}, {\"anyOf\": [{\"type\": \"null\"},"
+        " {\"type\": \"number\"}]}]}}",
+        &options);
     cJSON *long_array = cJSON_CreateArray();
     for (int i = 0; i < 5000; i++)
         cJSON_AddItemToArray(long_array, cJSON_CreateNumber(i));
@@ -462,7 +492,8 @@ typedef struct job {
 static void *worker(void *arg)
 {
     job *j = arg;
-    const char *docs[] = {"{\"a\": [1, 2, 3], \"b\": \"x\"}", "{\"a\": [1, 1], \"b\": 3}", "{\"c\": {\"d\": 1}}"};
+    const char *docs[] = {"{\"a\": [1, 2, 3], \"b\": \"x\"}", "{\"a\": [1, 1], \"b\": 3}",
+                          "{\"c\": {\"d\": 1}}"};
     const int want[] = {0, SC_ERR_CONSTRAINT, SC_ERR_UNKNOWN_PROPERTY};
     for (int round = 0; round < 300; round++)
         for (int i = 0; i < 3; i++) {
@@ -477,8 +508,11 @@ static void *worker(void *arg)
 
 static void test_threads(void)
 {
-    sc_schema *s = compile(NULL, "{\"properties\": {\"a\": {\"uniqueItems\": true}, \"b\": {\"type\": \"string\"}},"
-                                 " \"unevaluatedProperties\": false}", NULL);
+    sc_schema *s =
+        compile(NULL,
+                "{\"properties\": {\"a\": {\"uniqueItems\": true}, \"b\": {\"type\": \"string\"}},"
+                " \"unevaluatedProperties\": false}",
+                NULL);
     if (s == NULL)
         return;
     pthread_t t[4];

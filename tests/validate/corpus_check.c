@@ -100,8 +100,8 @@ static int check(const char *dir, const char *name)
     const char *why = refusal(name);
     if (rc != 0) {
         bool expected = why != NULL && strstr(err.message, why) != NULL;
-        printf("%-24s %s: %s: %s\n", name, expected ? "refused as expected" : "FAIL: compile error", err.path,
-               err.message);
+        printf("%-24s %s: %s: %s\n", name, expected ? "refused as expected" : "FAIL: compile error",
+               err.path, err.message);
         return expected ? 0 : 1;
     }
     if (why != NULL) {
@@ -115,7 +115,8 @@ static int check(const char *dir, const char *name)
     for (int k = 0; k < 2; k++) {
         snprintf(path, sizeof path, "%s/%s/%s", dir, name, files[k]);
         char *lines = slurp(path, &len);
-        for (char *line = lines ? strtok(lines, "\n") : NULL; line != NULL; line = strtok(NULL, "\n")) {
+        for (char *line = lines ? strtok(lines, "\n") : NULL; line != NULL;
+             line = strtok(NULL, "\n")) {
             cJSON *doc = cJSON_Parse(line);
             if (doc == NULL)
                 continue;
@@ -134,8 +135,9 @@ static int check(const char *dir, const char *name)
         free(lines);
     }
     size_t total = count[0] + count[1];
-    printf("%-24s compile %7.2f ms, %5zu valid and %4zu negative documents, %6.2f us each%s\n", name, compile_ms,
-           count[0], count[1], total ? seconds * 1e6 / (double)total : 0.0, wrong ? ": FAIL" : "");
+    printf("%-24s compile %7.2f ms, %5zu valid and %4zu negative documents, %6.2f us each%s\n",
+           name, compile_ms, count[0], count[1], total ? seconds * 1e6 / (double)total : 0.0,
+           wrong ? ": FAIL" : "");
     sc_schema_free(s);
     return wrong > 0;
 }
@@ -154,7 +156,8 @@ int main(int argc, char **argv)
     char *names[256];
     size_t n = 0;
     for (struct dirent *e; (e = readdir(d)) != NULL && n < 256;)
-        if (e->d_name[0] != '.' && strchr(e->d_name, '.') == NULL && (names[n] = malloc(strlen(e->d_name) + 1)))
+        if (e->d_name[0] != '.' && strchr(e->d_name, '.') == NULL &&
+            (names[n] = malloc(strlen(e->d_name) + 1)))
             strcpy(names[n++], e->d_name);
     closedir(d);
     qsort(names, n, sizeof *names, by_name);

@@ -157,7 +157,8 @@ static bool run_test(const sc_schema *schema, const cJSON *data, bool valid, cha
     return (verdict == 0) == valid;
 }
 
-static void run_file(const char *dir, const char *name, const char *dialect, int formats, counts *part)
+static void run_file(const char *dir, const char *name, const char *dialect, int formats,
+                     counts *part)
 {
     char path[4096];
     snprintf(path, sizeof path, "%s/%s", dir, name);
@@ -178,22 +179,27 @@ static void run_file(const char *dir, const char *name, const char *dialect, int
     options.formats = formats;
     options.check_metaschema = check_metaschema;
     for (const cJSON *g = groups->child; g != NULL; g = g->next) {
-        const char *gdesc = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(g, "description"));
+        const char *gdesc =
+            cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(g, "description"));
         sc_schema *schema = NULL;
         sc_error err;
-        int rc = sc_schema_compile_cjson(registry, cJSON_GetObjectItemCaseSensitive(g, "schema"), &options, &schema, &err);
+        int rc = sc_schema_compile_cjson(registry, cJSON_GetObjectItemCaseSensitive(g, "schema"),
+                                         &options, &schema, &err);
         const cJSON *tests = cJSON_GetObjectItemCaseSensitive(g, "tests");
         for (const cJSON *t = tests ? tests->child : NULL; t != NULL; t = t->next) {
-            const char *tdesc = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(t, "description"));
+            const char *tdesc =
+                cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(t, "description"));
             bool valid = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(t, "valid"));
             char why[600];
             bool ok = false;
             if (rc != 0)
                 snprintf(why, sizeof why, "compile error: %s: %s", err.path, err.message);
             else
-                ok = run_test(schema, cJSON_GetObjectItemCaseSensitive(t, "data"), valid, why, sizeof why);
+                ok = run_test(schema, cJSON_GetObjectItemCaseSensitive(t, "data"), valid, why,
+                              sizeof why);
             char line[8192];
-            snprintf(line, sizeof line, "%s: %s / %s", rel, gdesc ? gdesc : "?", tdesc ? tdesc : "?");
+            snprintf(line, sizeof line, "%s: %s / %s", rel, gdesc ? gdesc : "?",
+                     tdesc ? tdesc : "?");
             long k = find(&known, line);
             file.total++;
             if (k >= 0)
@@ -281,7 +287,8 @@ int main(int argc, char **argv)
         /* the optional format tests are those of a validator that asserts formats */
         {"draft2020-12", "required draft2020-12", NULL, SC_SCHEMA_FORMATS_STANDARD},
         {"draft2020-12/optional", "optional draft2020-12", NULL, SC_SCHEMA_FORMATS_STANDARD},
-        {"draft2020-12/optional/format", "optional/format draft2020-12", NULL, SC_SCHEMA_FORMATS_ASSERT},
+        {"draft2020-12/optional/format", "optional/format draft2020-12", NULL,
+         SC_SCHEMA_FORMATS_ASSERT},
         {"draft7", "required draft7", DRAFT7, SC_SCHEMA_FORMATS_STANDARD},
         {"draft7/optional", "optional draft7", DRAFT7, SC_SCHEMA_FORMATS_STANDARD},
         {"draft7/optional/format", "optional/format draft7", DRAFT7, SC_SCHEMA_FORMATS_ASSERT},
@@ -305,8 +312,10 @@ int main(int argc, char **argv)
         FILE *f = fopen(argv[2], "w");
         if (f == NULL)
             return 2;
-        fprintf(f, "# Tests of the JSON Schema Test Suite that libschemac-validate fails, one a line\n"
-                   "# (FILE: GROUP / TEST): tests/validate/suite_runner.c. docs/validate.md says why.\n");
+        fprintf(
+            f,
+            "# Tests of the JSON Schema Test Suite that libschemac-validate fails, one a line\n"
+            "# (FILE: GROUP / TEST): tests/validate/suite_runner.c. docs/validate.md says why.\n");
         for (size_t i = 0; i < failed.n; i++)
             fprintf(f, "%s\n", failed.lines[i]);
         fclose(f);

@@ -37,7 +37,8 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         char err[256];
         size_t at;
-        pattern *re = pattern_compile_ex(argv[i], PATTERN_UNICODE_PROPERTIES, NULL, err, sizeof err, &at);
+        pattern *re =
+            pattern_compile_ex(argv[i], PATTERN_UNICODE_PROPERTIES, NULL, err, sizeof err, &at);
         if (re == NULL) {
             printf("error %s\n", err);
             return 1;

@@ -68,9 +68,12 @@ static const char *pattern_matcher(strbuf *sb, const node *n, const char *fn)
 static const char *unique_kind(const node *items)
 {
     switch (items->kind) {
-    case NODE_NUMBER: return items->is_float ? "SC_UNIQUE_FLOAT" : "SC_UNIQUE_DOUBLE";
-    case NODE_STRING: return items->buf_size > 0 ? "SC_UNIQUE_CHARBUF" : "SC_UNIQUE_STRPTR";
-    default: return "SC_UNIQUE_BYTES";
+    case NODE_NUMBER:
+        return items->is_float ? "SC_UNIQUE_FLOAT" : "SC_UNIQUE_DOUBLE";
+    case NODE_STRING:
+        return items->buf_size > 0 ? "SC_UNIQUE_CHARBUF" : "SC_UNIQUE_STRPTR";
+    default:
+        return "SC_UNIQUE_BYTES";
     }
 }
 
@@ -99,10 +102,12 @@ static char *float_marks(const struct_def *s, size_t i, size_t *count)
     *count = 0;
     for (size_t k = 0; k <= i; k++) {
         const struct_def *o = s->variants[k];
-        if (o->nfields == 0 || (o->fields[0].type->kind != NODE_INT && o->fields[0].type->kind != NODE_NUMBER))
+        if (o->nfields == 0 ||
+            (o->fields[0].type->kind != NODE_INT && o->fields[0].type->kind != NODE_NUMBER))
             continue;
         const node *n = o->fields[0].type;
-        const number *b[] = {&n->c.minimum, &n->c.maximum, &n->c.exclusive_minimum, &n->c.exclusive_maximum};
+        const number *b[] = {&n->c.minimum, &n->c.maximum, &n->c.exclusive_minimum,
+                             &n->c.exclusive_maximum};
         for (size_t m = 0; m < 4; m++)
             if (b[m]->set) {
                 sb_printf(&marks, "%s", *count ? ", " : "");
@@ -110,7 +115,8 @@ static char *float_marks(const struct_def *s, size_t i, size_t *count)
                 ++*count;
             }
         if (n->kind == NODE_INT) {
-            sb_printf(&marks, "%s%lld.0, %lld.0", *count ? ", " : "", (long long)n->c_min, (long long)n->c_max);
+            sb_printf(&marks, "%s%lld.0, %lld.0", *count ? ", " : "", (long long)n->c_min,
+                      (long long)n->c_max);
             *count += 2;
         }
     }
@@ -126,9 +132,13 @@ static char *untagged_expected(const struct_def *s)
     for (size_t i = 0; i < s->nvariants; i++) {
         const struct_def *v = s->variants[i];
         node_kind k = v->nfields == 0 ? NODE_ANY : v->fields[0].type->kind;
-        const char *name = k == NODE_ANY ? "null" : k == NODE_BOOL ? "a boolean" : k == NODE_INT ? "an integer"
-                         : k == NODE_NUMBER ? "a number" : k == NODE_STRING || k == NODE_ENUM ? "a string"
-                         : k == NODE_ARRAY ? "an array" : "an object";
+        const char *name = k == NODE_ANY                        ? "null"
+                           : k == NODE_BOOL                     ? "a boolean"
+                           : k == NODE_INT                      ? "an integer"
+                           : k == NODE_NUMBER                   ? "a number"
+                           : k == NODE_STRING || k == NODE_ENUM ? "a string"
+                           : k == NODE_ARRAY                    ? "an array"
+                                                                : "an object";
         bool repeated = false;
         for (size_t j = 0; j < total; j++)
             repeated = repeated || strcmp(names[j], name) == 0;
@@ -220,7 +230,8 @@ void emit_table_enum(strbuf *sb, const enum_def *e)
     sb_printf(sb, "static const sc_string sc_gen_tenumnames_%s[] = {\n", e->name);
     for (size_t i = 0; i < e->nvalues; i++) {
         char *lit = c_literal(e->values[i].json_name);
-        emit_line(sb, 1, "{%s, %zu, %zu},", lit, strlen(e->values[i].json_name), code_points(e->values[i].json_name));
+        emit_line(sb, 1, "{%s, %zu, %zu},", lit, strlen(e->values[i].json_name),
+                  code_points(e->values[i].json_name));
         free(lit);
     }
     sb_puts(sb, "};\n\n");
@@ -243,9 +254,9 @@ void emit_table_enum(strbuf *sb, const enum_def *e)
  * fused check of the leading ones (sc_table_value's fused, lo and hi). */
 typedef struct value_rules {
     size_t count, fused;
-    bool fusing;             /* no rule yet that the range cannot stand for */
-    bool decoder_full;       /* the decoder runs the full_only rules too (a float's) */
-    double lo, hi;           /* within +-DBL_MAX: finite */
+    bool fusing;       /* no rule yet that the range cannot stand for */
+    bool decoder_full; /* the decoder runs the full_only rules too (a float's) */
+    double lo, hi;     /* within +-DBL_MAX: finite */
 } value_rules;
 
 /* The double a bound's C literal stands for: put_double's shortest round
@@ -324,8 +335,8 @@ static const char *bound_op(const char *fails_if)
 
 /* A rule of keyword id against bound (a C literal; text: as the message
  * says it). */
-static void put_keyword_rule(strbuf *sb, value_rules *vr, const char *op, keyword_id id, const char *bound,
-                             const char *more, const char *text)
+static void put_keyword_rule(strbuf *sb, value_rules *vr, const char *op, keyword_id id,
+                             const char *bound, const char *more, const char *text)
 {
     char *message = keyword_message(id, text);
     put_rule(sb, vr, op, false, bound, more, keywords[id].name, message);
@@ -345,7 +356,9 @@ static char *one_of_literal(const node *n, const cJSON *v)
     case NODE_STRING:
         return cJSON_IsString(v) ? c_literal(v->valuestring) : NULL;
     case NODE_ENUM:
-        return cJSON_IsString(v) ? xasprintf("(int64_t)%s", enum_c_name(n->enum_type, v->valuestring)) : NULL;
+        return cJSON_IsString(v)
+                   ? xasprintf("(int64_t)%s", enum_c_name(n->enum_type, v->valuestring))
+                   : NULL;
     default:
         return NULL;
     }
@@ -353,17 +366,19 @@ static char *one_of_literal(const node *n, const cJSON *v)
 
 /* An @enum (a list) or @const (one value) rule: the values it takes go to
  * `values`, an array named name; the rule to sb. */
-static void put_one_of_rule(strbuf *sb, value_rules *vr, strbuf *values, const node *n, keyword_id id,
-                            const cJSON *v, const char *name)
+static void put_one_of_rule(strbuf *sb, value_rules *vr, strbuf *values, const node *n,
+                            keyword_id id, const cJSON *v, const char *name)
 {
-    const char *type = n->kind == NODE_STRING ? "const char *const" :
-                       n->kind == NODE_BOOL || n->kind == NODE_ENUM ? "const int64_t" : "const double";
+    const char *type = n->kind == NODE_STRING                         ? "const char *const"
+                       : n->kind == NODE_BOOL || n->kind == NODE_ENUM ? "const int64_t"
+                                                                      : "const double";
     size_t count = 0;
     strbuf items;
     sb_init(&items);
     const cJSON *item;
     if (id == KW_ENUM) {
-        cJSON_ArrayForEach(item, v) {
+        cJSON_ArrayForEach(item, v)
+        {
             char *lit = one_of_literal(n, item);
             if (lit != NULL)
                 sb_printf(&items, "%s%s", count++ ? ", " : "", lit);
@@ -387,19 +402,23 @@ static void put_one_of_rule(strbuf *sb, value_rules *vr, strbuf *values, const n
     sb_free(&items);
 }
 
-/* The rules of n's keywords, in the order they are checked: to sb, what they point to before them to
- * pre, counted and fused in *vr. */
+/* The rules of n's keywords, in the order they are checked: to sb, what they point to before them
+ * to pre, counted and fused in *vr. */
 static void put_rules(strbuf *sb, value_rules *vr, strbuf *pre, const node *n, const char *fn)
 {
     const constraints *c = &n->c;
-    *vr = (value_rules){.fusing = true, .decoder_full = n->kind == NODE_NUMBER && n->is_float,
-                        .lo = -DBL_MAX, .hi = DBL_MAX};
-    if (n->kind == NODE_INT && n->int_bytes >= 7) { /* only 64-bit types hold values beyond +-(2^53-1) */
+    *vr = (value_rules){.fusing = true,
+                        .decoder_full = n->kind == NODE_NUMBER && n->is_float,
+                        .lo = -DBL_MAX,
+                        .hi = DBL_MAX};
+    if (n->kind == NODE_INT &&
+        n->int_bytes >= 7) { /* only 64-bit types hold values beyond +-(2^53-1) */
         if (n->is_signed)
             put_rule(sb, vr, "SC_TABLE_FAILS_BELOW", true, "-9007199254740991.0", NULL, "minimum",
                      "must be >= -9007199254740991");
         char *message = xasprintf("must be <= %lld", (long long)n->c_max);
-        put_rule(sb, vr, "SC_TABLE_FAILS_ABOVE", true, "9007199254740991.0", NULL, "maximum", message);
+        put_rule(sb, vr, "SC_TABLE_FAILS_ABOVE", true, "9007199254740991.0", NULL, "maximum",
+                 message);
         free(message);
     }
     if (n->kind == NODE_NUMBER) {
@@ -422,7 +441,8 @@ static void put_rules(strbuf *sb, value_rules *vr, strbuf *pre, const node *n, c
             free(text);
         }
         if (c->multiple_of.set) {
-            char *lit = double_literal(c->multiple_of.value), *text = double_text(c->multiple_of.value);
+            char *lit = double_literal(c->multiple_of.value),
+                 *text = double_text(c->multiple_of.value);
             put_keyword_rule(sb, vr, "SC_TABLE_MULTIPLE_OF", KW_MULTIPLE_OF, lit, NULL, text);
             free(lit);
             free(text);
@@ -450,7 +470,8 @@ static void put_rules(strbuf *sb, value_rules *vr, strbuf *pre, const node *n, c
 #undef FORMAT_ID
             };
             char *more = xasprintf(".format = %s", format_ids[c->format]);
-            put_keyword_rule(sb, vr, "SC_TABLE_FORMAT", KW_FORMAT, NULL, more, sc_format_name((sc_format)c->format));
+            put_keyword_rule(sb, vr, "SC_TABLE_FORMAT", KW_FORMAT, NULL, more,
+                             sc_format_name((sc_format)c->format));
             free(more);
         }
         if (c->pattern != NULL) {
@@ -498,16 +519,20 @@ static void put_fused_bound(strbuf *sb, double v)
  * (a decode checks the rest as it reads them, or guarantees them). */
 static bool check_full_only(const node *n)
 {
-    return n->kind == NODE_STRUCT || n->kind == NODE_ANY || (n->kind == NODE_ENUM && !has_value_keywords(n)) ||
+    return n->kind == NODE_STRUCT || n->kind == NODE_ANY ||
+           (n->kind == NODE_ENUM && !has_value_keywords(n)) ||
            (n->kind == NODE_NUMBER && n->is_float) || n->kind == NODE_STRING;
 }
 
 static const char *storage_name(const field *f)
 {
     switch (field_storage(f)) {
-    case STORAGE_VALUE: return "SC_TABLE_STORED_VALUE";
-    case STORAGE_POINTER: return "SC_TABLE_STORED_POINTER";
-    case STORAGE_SEQUENCE: return "SC_TABLE_STORED_SEQUENCE";
+    case STORAGE_VALUE:
+        return "SC_TABLE_STORED_VALUE";
+    case STORAGE_POINTER:
+        return "SC_TABLE_STORED_POINTER";
+    case STORAGE_SEQUENCE:
+        return "SC_TABLE_STORED_SEQUENCE";
     }
     return "SC_TABLE_STORED_VALUE";
 }
@@ -515,23 +540,31 @@ static const char *storage_name(const field *f)
 static const char *kind_name(const node *n)
 {
     switch (n->kind) {
-    case NODE_BOOL: return "SC_TABLE_BOOL";
-    case NODE_INT: return "SC_TABLE_INT";
-    case NODE_NUMBER: return n->is_float ? "SC_TABLE_FLOAT" : "SC_TABLE_DOUBLE";
-    case NODE_STRING: return n->buf_size > 0 ? "SC_TABLE_CHARBUF" : "SC_TABLE_STRING";
-    case NODE_ENUM: return "SC_TABLE_ENUM";
-    case NODE_STRUCT: return "SC_TABLE_STRUCT";
-    case NODE_ANY: return n->any_object ? "SC_TABLE_OBJECT" : "SC_TABLE_ANY";
+    case NODE_BOOL:
+        return "SC_TABLE_BOOL";
+    case NODE_INT:
+        return "SC_TABLE_INT";
+    case NODE_NUMBER:
+        return n->is_float ? "SC_TABLE_FLOAT" : "SC_TABLE_DOUBLE";
+    case NODE_STRING:
+        return n->buf_size > 0 ? "SC_TABLE_CHARBUF" : "SC_TABLE_STRING";
+    case NODE_ENUM:
+        return "SC_TABLE_ENUM";
+    case NODE_STRUCT:
+        return "SC_TABLE_STRUCT";
+    case NODE_ANY:
+        return n->any_object ? "SC_TABLE_OBJECT" : "SC_TABLE_ANY";
     case NODE_ARRAY:
-    case NODE_MAP: break; /* a member's, never an item's (the parser refuses arrays of arrays) */
+    case NODE_MAP:
+        break; /* a member's, never an item's (the parser refuses arrays of arrays) */
     }
     return NULL;
 }
 
 /* `.value = {...}`: the value (in referrer) whose storage `lvalue` names
  * (an expression on a null T pointer, for sizeof only), with rules vr. */
-static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char *fn, const value_rules *vr,
-                       const struct_def *referrer)
+static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char *fn,
+                       const value_rules *vr, const struct_def *referrer)
 {
     sb_printf(sb, "        .value = {.kind = %s, .size = sizeof(%s)", kind_name(n), lvalue);
     if (n->kind == NODE_INT) {
@@ -549,7 +582,8 @@ static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char
     } else if (n->kind == NODE_STRUCT) {
         /* written later (a recursive type): C has no declaration of a
          * static object that C++ takes too, so through a function */
-        sb_printf(sb, ", .tables = sc_gen_tables, .table_index = %zu", tabled_index(n->struct_type));
+        sb_printf(sb, ", .tables = sc_gen_tables, .table_index = %zu",
+                  tabled_index(n->struct_type));
         forward_used = true;
     }
     if (vr->count > 0)
@@ -568,11 +602,16 @@ static void emit_value(strbuf *sb, const node *n, const char *lvalue, const char
 static const char *presence_name(presence p)
 {
     switch (p) {
-    case PRESENCE_REQUIRED: return "SC_TABLE_REQUIRED";
-    case PRESENCE_POINTER: return "SC_TABLE_POINTER";
-    case PRESENCE_HAS_FLAG: return "SC_TABLE_HAS_FLAG";
-    case PRESENCE_OPTIONAL: return "SC_TABLE_OPTIONAL";
-    case PRESENCE_DEFAULT: return "SC_TABLE_DEFAULT";
+    case PRESENCE_REQUIRED:
+        return "SC_TABLE_REQUIRED";
+    case PRESENCE_POINTER:
+        return "SC_TABLE_POINTER";
+    case PRESENCE_HAS_FLAG:
+        return "SC_TABLE_HAS_FLAG";
+    case PRESENCE_OPTIONAL:
+        return "SC_TABLE_OPTIONAL";
+    case PRESENCE_DEFAULT:
+        return "SC_TABLE_DEFAULT";
     }
     return "SC_TABLE_REQUIRED";
 }
@@ -600,7 +639,8 @@ static void emit_default(strbuf *sb, const field *f)
     sb_puts(sb, "},\n");
 }
 
-/* Whether every name can be an expected key of sc_next_member_expect: no byte that a key could only hold escaped. */
+/* Whether every name can be an expected key of sc_next_member_expect: no byte that a key could only
+ * hold escaped. */
 static bool plain_name(const char *name)
 {
     for (const unsigned char *p = (const unsigned char *)name; *p; p++)
@@ -642,7 +682,8 @@ static size_t emit_by_length(strbuf *sb, const struct_def *s)
 
 void emit_table_build(strbuf *sb, const struct_def *s)
 {
-    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_)\n{\n", s->name, s->c_type);
+    sb_printf(sb, "static cJSON *sc_gen_build_%s(const %s *v_, int depth_)\n{\n", s->name,
+              s->c_type);
     char *table = emit_table_name(s);
     emit_line(sb, 1, "return sc_table_build(&%s, v_, depth_);", table);
     free(table);
@@ -652,7 +693,8 @@ void emit_table_build(strbuf *sb, const struct_def *s)
 /* What field f's member descriptor points to (names prefixed n),
  * emitted before it: the rules of its value (an array's items, a map's
  * values) into *vr, a map's keys' into *nkey_rules. */
-static void emit_field_helpers(strbuf *sb, const char *n, const field *f, value_rules *vr, size_t *nkey_rules)
+static void emit_field_helpers(strbuf *sb, const char *n, const field *f, value_rules *vr,
+                               size_t *nkey_rules)
 {
     char *fn = xasprintf("%s_%s", n, f->c_name);
     *nkey_rules = 0;
@@ -675,7 +717,8 @@ static void emit_field_helpers(strbuf *sb, const char *n, const field *f, value_
 }
 
 /* sc_gen_tarray_N_F: the array or map field f of the struct of C type t. */
-static void emit_field_array(strbuf *sb, const char *n, const char *t, const field *f, size_t nkey_rules)
+static void emit_field_array(strbuf *sb, const char *n, const char *t, const field *f,
+                             size_t nkey_rules)
 {
     const node *a = f->type;
     uint64_t max = 0;
@@ -704,23 +747,24 @@ static void emit_field_array(strbuf *sb, const char *n, const char *t, const fie
     if (c->unique_items && a->kind == NODE_ARRAY)
         emit_line(sb, 1, ".unique = true, .unique_kind = %s,", unique_kind(a->items));
     if (nkey_rules > 0)
-        emit_line(sb, 1, ".key_rules = sc_gen_rules_%s_%s_key, .nkey_rules = %zu,", n, f->c_name, nkey_rules);
+        emit_line(sb, 1, ".key_rules = sc_gen_rules_%s_%s_key, .nkey_rules = %zu,", n, f->c_name,
+                  nkey_rules);
     sb_puts(sb, "};\n\n");
 }
 
 /* One sc_table_member initializer: field f of the struct of C type t
  * (names prefixed n, in referrer's descriptor), its value's rules
  * vr. */
-static void emit_field_member(strbuf *sb, const char *n, const char *t, const field *f, const value_rules *vr,
-                              const struct_def *referrer)
+static void emit_field_member(strbuf *sb, const char *n, const char *t, const field *f,
+                              const value_rules *vr, const struct_def *referrer)
 {
     char *comment = comment_text(f->json_name);
     emit_line(sb, 1, "{ /* %s */", comment);
     free(comment);
     sb_printf(sb, "        .offset = offsetof(%s, %s),\n", t, f->c_path);
     sb_printf(sb, "        .presence = %s,\n", presence_name(f->presence));
-    if (!f->nullable && !f->by_pointer && f->type->kind != NODE_ARRAY && f->type->kind != NODE_MAP &&
-        f->presence != PRESENCE_HAS_FLAG)
+    if (!f->nullable && !f->by_pointer && f->type->kind != NODE_ARRAY &&
+        f->type->kind != NODE_MAP && f->presence != PRESENCE_HAS_FLAG)
         sb_puts(sb, "        .plain = true,\n");
     sb_printf(sb, "        .storage = %s,\n", storage_name(f));
     if (f->nullable)
@@ -741,8 +785,8 @@ static void emit_field_member(strbuf *sb, const char *n, const char *t, const fi
         free(value);
     } else if (f->type->kind == NODE_ARRAY) {
         sb_printf(sb, "        .array = &sc_gen_tarray_%s,\n", fn);
-        char *item = xasprintf("%s((%s *)0)->%s%s", f->type->fixed_size > 0 ? "" : "*", t, f->c_path,
-                               f->type->fixed_size > 0 ? "[0]" : "");
+        char *item = xasprintf("%s((%s *)0)->%s%s", f->type->fixed_size > 0 ? "" : "*", t,
+                               f->c_path, f->type->fixed_size > 0 ? "[0]" : "");
         char *item_fn = xasprintf("%s_items", fn);
         emit_value(sb, f->type->items, item, item_fn, vr, referrer);
         free(item_fn);
@@ -753,7 +797,8 @@ static void emit_field_member(strbuf *sb, const char *n, const char *t, const fi
         free(lvalue);
     }
     if (needs_check(f->type))
-        sb_printf(sb, "        .checked = true,%s\n", check_full_only(f->type) ? " .full_only = true," : "");
+        sb_printf(sb, "        .checked = true,%s\n",
+                  check_full_only(f->type) ? " .full_only = true," : "");
     free(fn);
     emit_line(sb, 1, "},");
 }
@@ -806,7 +851,8 @@ void emit_table_struct(strbuf *sb, const struct_def *s)
     free(rules);
     free(nkey_rules);
 
-    sb_printf(sb, "/* How libschemac reads, checks and builds %s (include/schemac/table.h). */\n", t);
+    sb_printf(sb, "/* How libschemac reads, checks and builds %s (include/schemac/table.h). */\n",
+              t);
     open_table(sb, s);
     emit_line(sb, 1, ".size = sizeof(%s),", t);
     emit_line(sb, 1, ".count = %zu,", s->nfields);
@@ -848,22 +894,25 @@ void emit_table_untagged(strbuf *sb, const struct_def *s)
         sb_printf(sb, "static const sc_table_member sc_gen_tfields_%s[] = {\n", n);
         for (size_t v = 0; v < s->nvariants; v++)
             if (s->variants[v]->nfields > 0)
-                emit_field_member(sb, s->variants[v]->name, t, &s->variants[v]->fields[0], &rules[v], s);
+                emit_field_member(sb, s->variants[v]->name, t, &s->variants[v]->fields[0],
+                                  &rules[v], s);
         sb_puts(sb, "};\n\n");
     }
     free(rules);
     size_t *marks = xcalloc(s->nvariants + 1, sizeof *marks);
     /* sc_peek's type of each variant_type (a boolean: true, and false beside it) */
     static const char *const json_types[VARIANT_TYPE_COUNT] = {
-        [VARIANT_NULL] = "SC_JSON_NULL",     [VARIANT_BOOLEAN] = "SC_JSON_TRUE", [VARIANT_NUMBER] = "SC_JSON_NUMBER",
-        [VARIANT_STRING] = "SC_JSON_STRING", [VARIANT_ARRAY] = "SC_JSON_ARRAY",  [VARIANT_OBJECT] = "SC_JSON_OBJECT"};
+        [VARIANT_NULL] = "SC_JSON_NULL",     [VARIANT_BOOLEAN] = "SC_JSON_TRUE",
+        [VARIANT_NUMBER] = "SC_JSON_NUMBER", [VARIANT_STRING] = "SC_JSON_STRING",
+        [VARIANT_ARRAY] = "SC_JSON_ARRAY",   [VARIANT_OBJECT] = "SC_JSON_OBJECT"};
     strbuf selectors;
     sb_init(&selectors);
     /* a float variant read back: the bounds of the number variants up to
      * it, where its forms are sought (float_marks) */
     for (size_t v = 0; v < s->nvariants; v++) {
         const struct_def *variant = s->variants[v];
-        if (!variant->read_back || variant->fields[0].type->kind != NODE_NUMBER || !variant->fields[0].type->is_float)
+        if (!variant->read_back || variant->fields[0].type->kind != NODE_NUMBER ||
+            !variant->fields[0].type->is_float)
             continue;
         size_t nmarks;
         char *list = float_marks(s, v, &nmarks);
@@ -875,8 +924,10 @@ void emit_table_untagged(strbuf *sb, const struct_def *s)
     sb_printf(sb, "static const sc_table_choice sc_gen_tchoices_%s[] = {\n", n);
     for (size_t v = 0, member = 0; v < s->nvariants; v++) {
         const struct_def *variant = s->variants[v];
-        char *select = variant->select_member != NULL ? c_literal(variant->select_member) : xstrdup("NULL");
-        char *at = variant->nfields > 0 ? xasprintf("&sc_gen_tfields_%s[%zu]", n, member++) : xstrdup("NULL");
+        char *select =
+            variant->select_member != NULL ? c_literal(variant->select_member) : xstrdup("NULL");
+        char *at = variant->nfields > 0 ? xasprintf("&sc_gen_tfields_%s[%zu]", n, member++)
+                                        : xstrdup("NULL");
         char *name = c_literal(variant->variant_value->json_name);
         sb_printf(sb, "    {.value = (int64_t)%s, .json_type = %s", variant->variant_value->c_name,
                   json_types[untagged_variant_type(variant)]);
@@ -916,7 +967,10 @@ void emit_table_untagged(strbuf *sb, const struct_def *s)
     free(selectors_lit);
     free(tag_type);
     sb_free(&selectors);
-    sb_printf(sb, "/* How libschemac reads %s: the first variant, in the enum's order, that reads the value. */\n", t);
+    sb_printf(
+        sb,
+        "/* How libschemac reads %s: the first variant, in the enum's order, that reads the value. */\n",
+        t);
     open_table(sb, s);
     emit_line(sb, 1, ".untagged = &sc_gen_tuntagged_%s,", n);
     emit_line(sb, 1, ".size = sizeof(%s),", t);

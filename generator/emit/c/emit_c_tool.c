@@ -25,52 +25,70 @@ void emit_tool_declarations(strbuf *sb, const model *m, const struct_def *s)
 {
     const struct_def *out = tool_output(m, s);
     char *tool = comment_text(s->tool_name);
-    sb_printf(sb, "/* The tool \"%s\": its descriptor, the handler it calls and a binding of the\n"
-                  " * two for sc_tool_call (schemac/tool.h). */\n", tool);
+    sb_printf(sb,
+              "/* The tool \"%s\": its descriptor, the handler it calls and a binding of the\n"
+              " * two for sc_tool_call (schemac/tool.h). */\n",
+              tool);
     free(tool);
     sb_printf(sb, "extern const sc_tool %s_tool;\n", s->name);
     if (out != NULL)
-        sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena_, const %s *in_, %s *out_, void *ctx_, sc_error *err_);\n",
-                  s->name, s->c_type, out->c_type);
+        sb_printf(
+            sb,
+            "typedef int (*%s_handler)(sc_arena *arena_, const %s *in_, %s *out_, void *ctx_, sc_error *err_);\n",
+            s->name, s->c_type, out->c_type);
     else
-        sb_printf(sb, "typedef int (*%s_handler)(sc_arena *arena_, const %s *in_, cJSON **out_, void *ctx_, sc_error *err_);\n",
-                  s->name, s->c_type);
-    sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler_, void *ctx_);\n\n", s->name, s->name);
+        sb_printf(
+            sb,
+            "typedef int (*%s_handler)(sc_arena *arena_, const %s *in_, cJSON **out_, void *ctx_, sc_error *err_);\n",
+            s->name, s->c_type);
+    sb_printf(sb, "sc_tool_binding %s_bind(%s_handler handler_, void *ctx_);\n\n", s->name,
+              s->name);
 }
 
 void emit_mcp_arguments_declarations(strbuf *sb, const struct_def *s)
 {
     bool prompt = s->prompt_name != NULL;
     char *what = comment_text(prompt ? s->prompt_name : s->resource_uri);
-    sb_printf(sb, "/* The MCP %s \"%s\": its %s, and its %s decoded and checked into a\n"
-                  " * %s for sc_mcp_arguments (schemac/mcp.h: %s). */\n",
+    sb_printf(sb,
+              "/* The MCP %s \"%s\": its %s, and its %s decoded and checked into a\n"
+              " * %s for sc_mcp_arguments (schemac/mcp.h: %s). */\n",
               prompt ? "prompt" : "resource template", what, prompt ? "name" : "URI template",
-              prompt ? "arguments" : "variables", s->c_type, prompt ? "SC_MCP_PROMPT" : "SC_MCP_RESOURCE_TEMPLATE");
+              prompt ? "arguments" : "variables", s->c_type,
+              prompt ? "SC_MCP_PROMPT" : "SC_MCP_RESOURCE_TEMPLATE");
     free(what);
     sb_printf(sb, "extern const char %s_%s[];\n", s->name, prompt ? "prompt_name" : "resource_uri");
     sb_printf(sb, "extern const char %s_scopes[]; /* @scopes, or \"\" */\n", s->name);
-    sb_printf(sb, "int %s_mcp_arguments(sc_arena *arena_, const cJSON *arguments_, void **value_, sc_error *err_) "
-                  "SC_NODISCARD;\n\n", s->name);
+    sb_printf(
+        sb,
+        "int %s_mcp_arguments(sc_arena *arena_, const cJSON *arguments_, void **value_, sc_error *err_) "
+        "SC_NODISCARD;\n\n",
+        s->name);
 }
 
 void emit_mcp_arguments(strbuf *sb, const struct_def *s)
 {
     bool prompt = s->prompt_name != NULL;
     char *text = c_literal(prompt ? s->prompt_name : s->resource_uri);
-    sb_printf(sb, "const char %s_%s[] = %s;\n", s->name, prompt ? "prompt_name" : "resource_uri", text);
+    sb_printf(sb, "const char %s_%s[] = %s;\n", s->name, prompt ? "prompt_name" : "resource_uri",
+              text);
     free(text);
     text = c_literal(s->scopes != NULL ? s->scopes : "");
     sb_printf(sb, "const char %s_scopes[] = %s;\n\n", s->name, text);
     free(text);
-    sb_printf(sb, "int %s_mcp_arguments(sc_arena *arena_, const cJSON *arguments_, void **value_, sc_error *err_)\n{\n",
-              s->name);
-    emit_line(sb, 1, "%s *typed_ = (%s *)sc_arena_alloc(arena_, sizeof *typed_);", s->c_type, s->c_type);
+    sb_printf(
+        sb,
+        "int %s_mcp_arguments(sc_arena *arena_, const cJSON *arguments_, void **value_, sc_error *err_)\n{\n",
+        s->name);
+    emit_line(sb, 1, "%s *typed_ = (%s *)sc_arena_alloc(arena_, sizeof *typed_);", s->c_type,
+              s->c_type);
     emit_line(sb, 1, "if (typed_ == NULL)");
     emit_line(sb, 2, "return sc_fail(err_, SC_ERR_NOMEM, NULL, \"out of memory\");");
     emit_line(sb, 1, "*value_ = typed_;");
     char *descriptor = emit_table_name(s);
-    emit_line(sb, 1, "return sc_tool_decode_args(arena_, arguments_, 0, &%s, typed_, err_); /* every error */",
-              descriptor);
+    emit_line(
+        sb, 1,
+        "return sc_tool_decode_args(arena_, arguments_, 0, &%s, typed_, err_); /* every error */",
+        descriptor);
     free(descriptor);
     sb_puts(sb, "}\n\n");
 }
@@ -78,10 +96,14 @@ void emit_mcp_arguments(strbuf *sb, const struct_def *s)
 static const char *effect_constant(tool_effect e)
 {
     switch (e) {
-    case EFFECT_READONLY: return "SC_EFFECT_READONLY";
-    case EFFECT_MUTATING: return "SC_EFFECT_MUTATING";
-    case EFFECT_DESTRUCTIVE: return "SC_EFFECT_DESTRUCTIVE";
-    case EFFECT_NONE: break;
+    case EFFECT_READONLY:
+        return "SC_EFFECT_READONLY";
+    case EFFECT_MUTATING:
+        return "SC_EFFECT_MUTATING";
+    case EFFECT_DESTRUCTIVE:
+        return "SC_EFFECT_DESTRUCTIVE";
+    case EFFECT_NONE:
+        break;
     }
     return "SC_EFFECT_UNSPECIFIED";
 }
@@ -91,7 +113,8 @@ static const char *effect_constant(tool_effect e)
  * at the end of both. */
 static const dialect runtime_order[] = {DIALECT_MCP,       DIALECT_OPENAI, DIALECT_OPENAI_STRICT,
                                         DIALECT_ANTHROPIC, DIALECT_GEMINI, DIALECT_XML};
-_Static_assert(sizeof runtime_order / sizeof *runtime_order == DIALECT_COUNT, "a dialect sc_dialect lacks");
+_Static_assert(sizeof runtime_order / sizeof *runtime_order == DIALECT_COUNT,
+               "a dialect sc_dialect lacks");
 
 /* "sc_gen_text_T_openai_strict": the constant of tool n's text of d. */
 static char *text_constant(const char *n, dialect d)
@@ -111,8 +134,9 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
 
     for (size_t i = 0; i < DIALECT_COUNT; i++) {
         char *name = text_constant(n, runtime_order[i]);
-        const char *text =
-            names->tool_texts != NULL ? names->tool_texts[index * DIALECT_COUNT + runtime_order[i]] : NULL;
+        const char *text = names->tool_texts != NULL
+                               ? names->tool_texts[index * DIALECT_COUNT + runtime_order[i]]
+                               : NULL;
         emit_text_constant(sb, true, name, text != NULL ? text : "");
         free(name);
     }
@@ -124,23 +148,30 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     }
     sb_puts(sb, "};\n\n");
 
-    sb_printf(sb, "static int sc_gen_invoke_%s(const sc_tool_binding *binding_, sc_arena *arena_, const cJSON *args_,\n"
-                  "    unsigned flags_, cJSON **result_, sc_error *err_)\n{\n", n);
+    sb_printf(
+        sb,
+        "static int sc_gen_invoke_%s(const sc_tool_binding *binding_, sc_arena *arena_, const cJSON *args_,\n"
+        "    unsigned flags_, cJSON **result_, sc_error *err_)\n{\n",
+        n);
     emit_line(sb, 1, "%s in_;", s->c_type);
-    emit_line(sb, 1, out != NULL ? "%s out_;" : "cJSON *out_ = NULL;", out != NULL ? out->c_type : "");
+    emit_line(sb, 1, out != NULL ? "%s out_;" : "cJSON *out_ = NULL;",
+              out != NULL ? out->c_type : "");
     emit_line(sb, 1, "int rc_;");
     emit_line(sb, 1, "*result_ = NULL;");
     char *descriptor = emit_table_name(s);
     /* flags_: SC_CALL_NULL_IS_ABSENT drops nulls through the descriptor */
-    emit_line(sb, 1,
-              "rc_ = sc_tool_decode_args(arena_, args_, flags_, &%s, &in_, err_); /* every error, for the model */",
-              descriptor);
+    emit_line(
+        sb, 1,
+        "rc_ = sc_tool_decode_args(arena_, args_, flags_, &%s, &in_, err_); /* every error, for the model */",
+        descriptor);
     free(descriptor);
     emit_line(sb, 1, "if (rc_ != 0)");
     emit_line(sb, 2, "return rc_;");
     if (out != NULL)
         emit_line(sb, 1, "memset(&out_, 0, sizeof out_);");
-    emit_line(sb, 1, "if (((%s_handler)binding_->handler)(arena_, &in_, &out_, binding_->ctx, err_) != 0) {", n);
+    emit_line(
+        sb, 1,
+        "if (((%s_handler)binding_->handler)(arena_, &in_, &out_, binding_->ctx, err_) != 0) {", n);
     if (out == NULL)
         emit_line(sb, 2, "cJSON_Delete(out_);");
     emit_line(sb, 2, "if (err_->code == SC_OK)");
@@ -149,9 +180,11 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     emit_line(sb, 1, "}");
     if (out != NULL) {
         /* under the arena's limits, as the arguments were decoded */
-        emit_line(sb, 1, "if (%s_validate_within(&out_, sc_arena_limits_of(arena_), err_) != 0) {", out->name);
+        emit_line(sb, 1, "if (%s_validate_within(&out_, sc_arena_limits_of(arena_), err_) != 0) {",
+                  out->name);
         emit_line(sb, 2, "/* the application's bug, not the model's: say so */");
-        emit_line(sb, 2, "sc_error_note(err_, \"%%s\", \"the tool's result breaks its output schema\");");
+        emit_line(sb, 2,
+                  "sc_error_note(err_, \"%%s\", \"the tool's result breaks its output schema\");");
         emit_line(sb, 2, "err_->code = SC_ERR_OUTPUT;");
         emit_line(sb, 2, "return SC_ERR_OUTPUT;");
         emit_line(sb, 1, "}");
@@ -169,7 +202,8 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     char *version = s->version != NULL ? c_literal(s->version) : xstrdup("NULL");
     char *output_schema = out != NULL ? xasprintf("%s_schema_json", out->name) : xstrdup("NULL");
     const struct_def *config = model_schema_struct(m, s->config_type);
-    char *config_schema = config != NULL ? xasprintf("%s_schema_json", config->name) : xstrdup("NULL");
+    char *config_schema =
+        config != NULL ? xasprintf("%s_schema_json", config->name) : xstrdup("NULL");
     sb_printf(sb, "const sc_tool %s_tool = {\n", n);
     emit_line(sb, 1, ".name = %s,", tool_name);
     emit_line(sb, 1, ".description = %s,", description);
@@ -182,7 +216,8 @@ void emit_tool(strbuf *sb, const model *m, const c_names *names, size_t index)
     emit_line(sb, 1, ".version = %s,", version);
     emit_line(sb, 1, ".config_schema = %s,", config_schema);
     emit_line(sb, 1, ".invoke = sc_gen_invoke_%s,", n);
-    static const char *const task_constants[] = {"SC_TASK_NONE", "SC_TASK_OPTIONAL", "SC_TASK_REQUIRED"};
+    static const char *const task_constants[] = {"SC_TASK_NONE", "SC_TASK_OPTIONAL",
+                                                 "SC_TASK_REQUIRED"};
     if (s->task != 0)
         emit_line(sb, 1, ".task = %s,", task_constants[s->task]);
     if (s->task_explicit)

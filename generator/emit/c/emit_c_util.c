@@ -32,7 +32,8 @@ static void put_char_list(strbuf *sb, const char *text)
         unsigned char c = (unsigned char)text[i];
         if (i % 24 == 0)
             sb_puts(sb, "\n   ");
-        if (c >= 0x20 && c < 0x7f && c != '\'' && c != '\\') { /* readable, and a third of the size */
+        if (c >= 0x20 && c < 0x7f && c != '\'' &&
+            c != '\\') { /* readable, and a third of the size */
             char item[6] = {' ', '\'', (char)c, '\'', ',', '\0'};
             sb_puts(sb, item);
         } else {
@@ -67,7 +68,8 @@ char *c_literal(const char *s)
         for (size_t i = 0; i < long_texts.n; i++)
             if (strcmp(long_texts.texts[i], s) == 0)
                 return long_text_name(i);
-        long_texts.texts = xrealloc(long_texts.texts, (long_texts.n + 1) * sizeof *long_texts.texts);
+        long_texts.texts =
+            xrealloc(long_texts.texts, (long_texts.n + 1) * sizeof *long_texts.texts);
         long_texts.texts[long_texts.n] = xstrdup(s);
         char *name = long_text_name(long_texts.n++);
         /* char, not const char, as a literal is: it may stand where a

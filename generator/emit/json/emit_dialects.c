@@ -34,12 +34,28 @@
  * required and every object must say additionalProperties: false. Not
  * accepted: minLength, maxLength, uniqueItems, default, propertyNames,
  * minProperties, maxProperties, additionalProperties other than false. */
-static const char *const openai_strict_keywords[] = {
-    "type", "description", "properties", "required", "additionalProperties", "items", "enum", "anyOf", "$ref",
-    "$defs", "pattern", "format", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
-    "minItems", "maxItems", NULL};
-static const char *const openai_strict_formats[] = {"date-time", "time", "date", "duration", "email",
-                                                    "hostname", "ipv4", "ipv6", "uuid", NULL};
+static const char *const openai_strict_keywords[] = {"type",
+                                                     "description",
+                                                     "properties",
+                                                     "required",
+                                                     "additionalProperties",
+                                                     "items",
+                                                     "enum",
+                                                     "anyOf",
+                                                     "$ref",
+                                                     "$defs",
+                                                     "pattern",
+                                                     "format",
+                                                     "multipleOf",
+                                                     "maximum",
+                                                     "exclusiveMaximum",
+                                                     "minimum",
+                                                     "exclusiveMinimum",
+                                                     "minItems",
+                                                     "maxItems",
+                                                     NULL};
+static const char *const openai_strict_formats[] = {
+    "date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid", NULL};
 
 /* Gemini function declarations: the fields of the Schema object of the
  * Gemini API (ai.google.dev/api/caching#Schema, "a select subset of an
@@ -48,10 +64,28 @@ static const char *const openai_strict_formats[] = {"date-time", "time", "date",
  * multipleOf, uniqueItems, additionalProperties or type arrays (nullable
  * instead). Documented formats: NUMBER float/double, INTEGER int32/int64,
  * STRING enum/date-time. */
-static const char *const gemini_keywords[] = {
-    "type", "format", "description", "nullable", "enum", "maxItems", "minItems", "properties", "required",
-    "minProperties", "maxProperties", "minLength", "maxLength", "pattern", "example", "anyOf", "propertyOrdering",
-    "default", "items", "minimum", "maximum", NULL};
+static const char *const gemini_keywords[] = {"type",
+                                              "format",
+                                              "description",
+                                              "nullable",
+                                              "enum",
+                                              "maxItems",
+                                              "minItems",
+                                              "properties",
+                                              "required",
+                                              "minProperties",
+                                              "maxProperties",
+                                              "minLength",
+                                              "maxLength",
+                                              "pattern",
+                                              "example",
+                                              "anyOf",
+                                              "propertyOrdering",
+                                              "default",
+                                              "items",
+                                              "minimum",
+                                              "maximum",
+                                              NULL};
 static const char *const gemini_string_formats[] = {"date-time", "enum", NULL};
 
 static bool in_list(const char *const *list, const char *s)
@@ -111,7 +145,9 @@ static bool gemini_subset(const conv *c)
 
 static const char *member_name(const conv *c, const member *m)
 {
-    return m->path != NULL ? m->path : c->root->tool_name != NULL ? c->root->tool_name : c->root->name;
+    return m->path != NULL              ? m->path
+           : c->root->tool_name != NULL ? c->root->tool_name
+                                        : c->root->name;
 }
 
 static void add_warning(conv *c, src_loc where, char *text)
@@ -130,8 +166,8 @@ static void add_warning(conv *c, src_loc where, char *text)
 static void lost(conv *c, const member *m, const char *keyword)
 {
     add_warning(c, m->where,
-                xasprintf("%s cannot express %s on '%s'; it is stated in the description", dialect_provider(c->d),
-                          keyword, member_name(c, m)));
+                xasprintf("%s cannot express %s on '%s'; it is stated in the description",
+                          dialect_provider(c->d), keyword, member_name(c, m)));
 }
 
 /* The dialect's first route cannot take the tool: strict mode falls back to
@@ -143,12 +179,14 @@ static void block(conv *c, const member *m, const char *what)
     c->blocked = true;
     c->block.where = m->where;
     if (c->d == DIALECT_GEMINI)
-        c->block.text = xasprintf("Gemini cannot express %s on '%s' in parameters (its OpenAPI subset); the "
-                                  "tool is sent with parametersJsonSchema (JSON Schema) instead",
-                                  what, member_name(c, m));
+        c->block.text =
+            xasprintf("Gemini cannot express %s on '%s' in parameters (its OpenAPI subset); the "
+                      "tool is sent with parametersJsonSchema (JSON Schema) instead",
+                      what, member_name(c, m));
     else
-        c->block.text = xasprintf("%s cannot express %s on '%s'; the tool is sent with \"strict\": false",
-                                  dialect_provider(c->d), what, member_name(c, m));
+        c->block.text =
+            xasprintf("%s cannot express %s on '%s'; the tool is sent with \"strict\": false",
+                      dialect_provider(c->d), what, member_name(c, m));
 }
 
 static void conv_release(conv *c)
@@ -193,7 +231,8 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
 /* The member property i (json_name) of the schema of s stands for: the
  * properties follow s's fields in order (emit_schema), or for the flattened
  * arguments the order flatten_union recorded. */
-static const field *property_field(const conv *c, const struct_def *s, size_t i, const char *json_name)
+static const field *property_field(const conv *c, const struct_def *s, size_t i,
+                                   const char *json_name)
 {
     const field *f = NULL;
     if (s != NULL && s == c->root && s->nvariants > 0)
@@ -244,9 +283,9 @@ static void set_description(cJSON *o, const char *base, const strbuf *notes)
 
 static const char *gemini_type(const char *t)
 {
-    static const char *const names[][2] = {{"string", "STRING"}, {"number", "NUMBER"},   {"integer", "INTEGER"},
-                                           {"boolean", "BOOLEAN"}, {"array", "ARRAY"}, {"object", "OBJECT"},
-                                           {"null", "NULL"}};
+    static const char *const names[][2] = {
+        {"string", "STRING"}, {"number", "NUMBER"}, {"integer", "INTEGER"}, {"boolean", "BOOLEAN"},
+        {"array", "ARRAY"},   {"object", "OBJECT"}, {"null", "NULL"}};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++)
         if (strcmp(t, names[i][0]) == 0)
             return names[i][1];
@@ -295,14 +334,16 @@ static cJSON *strict_nullable(cJSON *p)
 }
 
 /* One keyword that is not structure: kept, rewritten, or stated. */
-static void conv_keyword(conv *c, cJSON *out, strbuf *notes, const cJSON *in, const cJSON *v, const member *m)
+static void conv_keyword(conv *c, cJSON *out, strbuf *notes, const cJSON *in, const cJSON *v,
+                         const member *m)
 {
     const char *k = v->string;
     if (full_json_schema(c)) {
         cJSON_AddItemToObject(out, k, cJSON_Duplicate(v, 1));
         return;
     }
-    bool annotation = strcmp(k, "default") == 0 || strcmp(k, "examples") == 0 || strcmp(k, "deprecated") == 0;
+    bool annotation =
+        strcmp(k, "default") == 0 || strcmp(k, "examples") == 0 || strcmp(k, "deprecated") == 0;
     if (c->d == DIALECT_OPENAI_STRICT) {
         if (strcmp(k, "const") == 0 && json_type_of(v) != NULL) {
             if (cJSON_GetObjectItemCaseSensitive(in, "type") == NULL)
@@ -430,8 +471,8 @@ static bool has_ref(const cJSON *schema)
     return false;
 }
 
-static cJSON *conv_properties(conv *c, cJSON *out, const cJSON *props, const cJSON *required, const struct_def *s,
-                              const member *m)
+static cJSON *conv_properties(conv *c, cJSON *out, const cJSON *props, const cJSON *required,
+                              const struct_def *s, const member *m)
 {
     cJSON *o = cJSON_AddObjectToObject(out, "properties");
     cJSON *req = cJSON_CreateArray();
@@ -455,10 +496,12 @@ static cJSON *conv_properties(conv *c, cJSON *out, const cJSON *props, const cJS
             cJSON_DeleteItemFromObjectCaseSensitive(cp, "description");
             put_first(cp, "description", cJSON_CreateString(text));
             free(text);
-            add_warning(c, cm.where,
-                        xasprintf("Gemini cannot express required on '%s' (its JSON Schema takes recursion only in "
-                                  "optional members); it is stated in the description",
-                                  member_name(c, &cm)));
+            add_warning(
+                c, cm.where,
+                xasprintf(
+                    "Gemini cannot express required on '%s' (its JSON Schema takes recursion only in "
+                    "optional members); it is stated in the description",
+                    member_name(c, &cm)));
         }
         free(path);
         if (c->d == DIALECT_OPENAI_STRICT && !is_required)
@@ -477,7 +520,8 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
     if (cJSON_GetObjectItemCaseSensitive(in, "$ref") != NULL)
         return conv_ref(c, in, s, m);
     const cJSON *any = cJSON_GetObjectItemCaseSensitive(in, "anyOf");
-    if (gemini_subset(c) && any != NULL && cJSON_GetArraySize(any) == 2 && is_null_schema(any->child->next)) {
+    if (gemini_subset(c) && any != NULL && cJSON_GetArraySize(any) == 2 &&
+        is_null_schema(any->child->next)) {
         /* a nullable $ref: Gemini says nullable instead */
         cJSON *out = conv_schema(c, any->child, s, n, m);
         cJSON_AddBoolToObject(out, "nullable", 1);
@@ -491,8 +535,9 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
     if (c->d == DIALECT_OPENAI_STRICT && n != NULL && n->kind == NODE_ANY)
         block(c, &m, n->any_object ? "an object with any members" : "a value of any type");
     if (gemini_subset(c) && n != NULL && n->kind == NODE_ANY)
-        block(c, &m, n->any_object ? "an object with any members (an OBJECT needs non-empty properties)"
-                                   : "a value of any type (every schema needs a type)");
+        block(c, &m,
+              n->any_object ? "an object with any members (an OBJECT needs non-empty properties)"
+                            : "a value of any type (every schema needs a type)");
 
     cJSON *out = cJSON_CreateObject();
     strbuf notes;
@@ -504,7 +549,8 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
         if (strcmp(k, "$schema") == 0 || strcmp(k, "title") == 0 || strcmp(k, "$defs") == 0) {
             continue;
         } else if (strcmp(k, "required") == 0) {
-            if (required != NULL && cJSON_GetArraySize(required) > 0) /* where the canonical schema has it */
+            if (required != NULL &&
+                cJSON_GetArraySize(required) > 0) /* where the canonical schema has it */
                 cJSON_AddItemToObject(out, "required", required);
             else
                 cJSON_Delete(required);
@@ -512,31 +558,38 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
         } else if (strcmp(k, "description") == 0) {
             base = v->valuestring;
         } else if (strcmp(k, "properties") == 0) {
-            required = conv_properties(c, out, v, cJSON_GetObjectItemCaseSensitive(in, "required"), s, &m);
+            required =
+                conv_properties(c, out, v, cJSON_GetObjectItemCaseSensitive(in, "required"), s, &m);
         } else if (strcmp(k, "items") == 0) {
             char *path = child_path(&m, NULL, "[]");
-            cJSON *items = conv_schema(c, v, NULL, n != NULL ? n->items : NULL, (member){path, m.where});
+            cJSON *items =
+                conv_schema(c, v, NULL, n != NULL ? n->items : NULL, (member){path, m.where});
             free(path);
             cJSON_AddItemToObject(out, "items", items);
         } else if (strcmp(k, "oneOf") == 0 || strcmp(k, "anyOf") == 0) {
             bool variants = strcmp(k, "oneOf") == 0;
             if (variants && c->d == DIALECT_OPENAI_STRICT && m.path == NULL)
                 block(c, &m, "a tagged union (oneOf) as the arguments");
-            const char *key = variants && c->d != DIALECT_OPENAI_STRICT && c->d != DIALECT_GEMINI ? "oneOf" : "anyOf";
+            const char *key = variants && c->d != DIALECT_OPENAI_STRICT && c->d != DIALECT_GEMINI
+                                  ? "oneOf"
+                                  : "anyOf";
             /* an untagged union's own anyOf (not a nullable wrapper around
              * it): branch i is variant i's value */
-            bool untagged = !variants && s != NULL && s->untagged && cJSON_GetArraySize(v) == (int)s->nvariants &&
+            bool untagged = !variants && s != NULL && s->untagged &&
+                            cJSON_GetArraySize(v) == (int)s->nvariants &&
                             cJSON_GetObjectItemCaseSensitive(v->child, "anyOf") == NULL;
             cJSON *list = cJSON_AddArrayToObject(out, key);
             size_t i = 0;
             for (const cJSON *e = v->child; e != NULL; e = e->next, i++) {
-                const struct_def *vs = variants && s != NULL && i < s->nvariants ? s->variants[i] : s;
+                const struct_def *vs =
+                    variants && s != NULL && i < s->nvariants ? s->variants[i] : s;
                 const node *vn = variants ? NULL : n;
                 member vm = m;
                 if (untagged) { /* what is lost is said at the union member */
                     vs = NULL;
                     vn = s->variants[i]->nfields == 1 ? s->variants[i]->fields[0].type : NULL;
-                    vm.where = s->variants[i]->nfields == 1 ? s->variants[i]->fields[0].where : m.where;
+                    vm.where =
+                        s->variants[i]->nfields == 1 ? s->variants[i]->fields[0].where : m.where;
                 }
                 cJSON *ce = conv_schema(c, e, vs, vn, vm);
                 cJSON_AddItemToArray(list, ce);
@@ -552,7 +605,8 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
                 block(c, &m, values ? "a map (an OBJECT needs non-empty properties)" : k);
             } else {
                 char *path = child_path(&m, NULL, values ? "{}" : "{keys}");
-                const node *cn = n != NULL && n->kind == NODE_MAP ? (values ? n->map_value : n->map_key) : NULL;
+                const node *cn =
+                    n != NULL && n->kind == NODE_MAP ? (values ? n->map_value : n->map_key) : NULL;
                 cJSON *child = conv_schema(c, v, NULL, cn, (member){path, m.where});
                 free(path);
                 cJSON_AddItemToObject(out, k, child);
@@ -568,7 +622,8 @@ static cJSON *conv_schema(conv *c, const cJSON *in, const struct_def *s, const n
             cJSON_Delete(required);
     }
     const cJSON *type = cJSON_GetObjectItemCaseSensitive(in, "type");
-    if (gemini_subset(c) && m.path != NULL && cJSON_IsString(type) && strcmp(type->valuestring, "object") == 0 &&
+    if (gemini_subset(c) && m.path != NULL && cJSON_IsString(type) &&
+        strcmp(type->valuestring, "object") == 0 &&
         cJSON_GetArraySize(cJSON_GetObjectItemCaseSensitive(in, "properties")) == 0)
         block(c, &m, "an object without members (an OBJECT needs non-empty properties)");
     if (cJSON_GetObjectItemCaseSensitive(in, "properties") != NULL) {
@@ -588,7 +643,8 @@ static bool in_every_variant(const cJSON *variants, const char *key, const char 
 {
     for (const cJSON *v = variants->child; v != NULL; v = v->next) {
         const cJSON *list = cJSON_GetObjectItemCaseSensitive(v, key);
-        if (cJSON_IsObject(list) ? cJSON_GetObjectItemCaseSensitive(list, name) == NULL : !in_array(list, name))
+        if (cJSON_IsObject(list) ? cJSON_GetObjectItemCaseSensitive(list, name) == NULL
+                                 : !in_array(list, name))
             return false;
     }
     return true;
@@ -612,7 +668,8 @@ static bool in_array(const cJSON *list, const char *name)
  * follow the variant's fields). */
 static const field *variant_field(const struct_def *s, size_t i, size_t j)
 {
-    return s != NULL && i < s->nvariants && j < s->variants[i]->nfields ? &s->variants[i]->fields[j] : NULL;
+    return s != NULL && i < s->nvariants && j < s->variants[i]->nfields ? &s->variants[i]->fields[j]
+                                                                        : NULL;
 }
 
 static cJSON *flatten_union(conv *c, const cJSON *canon)
@@ -622,7 +679,8 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
     const char *disc = NULL;
     size_t disc_index = 0;
     const cJSON *props0 = cJSON_GetObjectItemCaseSensitive(first, "properties");
-    for (const cJSON *p = props0 != NULL ? props0->child : NULL; p != NULL && disc == NULL; p = p->next)
+    for (const cJSON *p = props0 != NULL ? props0->child : NULL; p != NULL && disc == NULL;
+         p = p->next)
         if (cJSON_GetObjectItemCaseSensitive(p, "const") != NULL)
             disc = p->string;
         else
@@ -664,7 +722,8 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
                 continue;
             if (!in_every_variant(variants, "properties", p->string) ||
                 in_array(vr, p->string) != in_every_variant(variants, "required", p->string)) {
-                sb_printf(&which, "%s%s%s", sep, p->string, in_array(vr, p->string) ? " (required)" : "");
+                sb_printf(&which, "%s%s%s", sep, p->string,
+                          in_array(vr, p->string) ? " (required)" : "");
                 sep = ", ";
             }
             cJSON *have = cJSON_GetObjectItemCaseSensitive(props, p->string);
@@ -673,7 +732,8 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
                 c->flat_fields[c->nflat++] = variant_field(c->root, vi, j);
             } else if (!cJSON_Compare(have, p, 1)) {
                 char *schema = json_text(p);
-                char *note = xasprintf("When %s is %s: %s.", disc != NULL ? disc : "?", value_text, schema);
+                char *note =
+                    xasprintf("When %s is %s: %s.", disc != NULL ? disc : "?", value_text, schema);
                 const cJSON *hd = cJSON_GetObjectItemCaseSensitive(have, "description");
                 char *text = hd != NULL ? xasprintf("%s %s", hd->valuestring, note) : xstrdup(note);
                 cJSON_DeleteItemFromObjectCaseSensitive(have, "description");
@@ -695,7 +755,8 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
         cJSON *d = cJSON_CreateObject();
         const cJSON *dd = cJSON_GetObjectItemCaseSensitive(
             cJSON_GetObjectItemCaseSensitive(props0, disc), "description");
-        char *text = xasprintf("%s%s", dd != NULL ? dd->valuestring : "One of:", which.data != NULL ? which.data : "");
+        char *text = xasprintf(
+            "%s%s", dd != NULL ? dd->valuestring : "One of:", which.data != NULL ? which.data : "");
         cJSON_AddStringToObject(d, "description", text);
         free(text);
         cJSON_AddStringToObject(d, "type", "string");
@@ -712,17 +773,21 @@ static cJSON *flatten_union(conv *c, const cJSON *canon)
     member m = {NULL, c->root->where};
     const char *which_member = disc != NULL ? disc : "variant";
     if (c->d == DIALECT_MCP)
-        add_warning(c, m.where,
-                    xasprintf("MCP hosts forward inputSchema to providers that reject oneOf at the root (Anthropic, "
-                              "OpenAI), so the tagged union '%s' is one object there, which accepts more than the "
-                              "decoder; which members go with which '%s' is stated in the description",
-                              member_name(c, &m), which_member));
+        add_warning(
+            c, m.where,
+            xasprintf(
+                "MCP hosts forward inputSchema to providers that reject oneOf at the root (Anthropic, "
+                "OpenAI), so the tagged union '%s' is one object there, which accepts more than the "
+                "decoder; which members go with which '%s' is stated in the description",
+                member_name(c, &m), which_member));
     else
-        add_warning(c, m.where,
-                    xasprintf("%s cannot express oneOf on '%s' (a tagged union as the arguments); it is one object, "
-                              "which accepts more than the decoder, and which members go with which '%s' is "
-                              "stated in the description",
-                              dialect_provider(c->d), member_name(c, &m), which_member));
+        add_warning(
+            c, m.where,
+            xasprintf(
+                "%s cannot express oneOf on '%s' (a tagged union as the arguments); it is one object, "
+                "which accepts more than the decoder, and which members go with which '%s' is "
+                "stated in the description",
+                dialect_provider(c->d), member_name(c, &m), which_member));
     return flat;
 }
 
@@ -755,7 +820,8 @@ static cJSON *convert_parameters(conv *c)
     cJSON *p = conv_schema(c, flat != NULL ? flat : c->canon, c->root, NULL, m);
     cJSON_Delete(flat);
     cJSON_DeleteItemFromObjectCaseSensitive(p, "description");
-    if (cJSON_GetObjectItemCaseSensitive(p, "type") == NULL) /* providers want an object at the root */
+    if (cJSON_GetObjectItemCaseSensitive(p, "type") ==
+        NULL) /* providers want an object at the root */
         put_first(p, "type", cJSON_CreateString(gemini_subset(c) ? "OBJECT" : "object"));
     const cJSON *defs = cJSON_GetObjectItemCaseSensitive(c->canon, "$defs");
     if (defs != NULL && !gemini_subset(c)) {
@@ -928,21 +994,26 @@ static void measure(const cJSON *schema, int level, strict_size *z)
 static void check_strict_limits(conv *c, const cJSON *doc)
 {
     strict_size z = {0, 0, 0, 0, false};
-    measure(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "function"), "parameters"), 0, &z);
+    measure(cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(doc, "function"),
+                                             "parameters"),
+            0, &z);
     member m = {NULL, c->root->where};
     char what[160];
     if (z.depth > STRICT_MAX_DEPTH)
-        snprintf(what, sizeof what, "%d levels of nested objects (the limit is %d)", z.depth, STRICT_MAX_DEPTH);
+        snprintf(what, sizeof what, "%d levels of nested objects (the limit is %d)", z.depth,
+                 STRICT_MAX_DEPTH);
     else if (z.properties > STRICT_MAX_PROPERTIES)
-        snprintf(what, sizeof what, "%zu properties (the limit is %d)", z.properties, STRICT_MAX_PROPERTIES);
+        snprintf(what, sizeof what, "%zu properties (the limit is %d)", z.properties,
+                 STRICT_MAX_PROPERTIES);
     else if (z.enum_values > STRICT_MAX_ENUM_VALUES)
-        snprintf(what, sizeof what, "%zu enum values (the limit is %d)", z.enum_values, STRICT_MAX_ENUM_VALUES);
+        snprintf(what, sizeof what, "%zu enum values (the limit is %d)", z.enum_values,
+                 STRICT_MAX_ENUM_VALUES);
     else if (z.chars > STRICT_MAX_CHARS)
-        snprintf(what, sizeof what, "%zu characters of names and enum values (the limit is %d)", z.chars,
-                 STRICT_MAX_CHARS);
+        snprintf(what, sizeof what, "%zu characters of names and enum values (the limit is %d)",
+                 z.chars, STRICT_MAX_CHARS);
     else if (z.large_enum_too_long)
-        snprintf(what, sizeof what, "an enum of more than %d values longer than %d characters", STRICT_LARGE_ENUM,
-                 STRICT_MAX_LARGE_ENUM_CHARS);
+        snprintf(what, sizeof what, "an enum of more than %d values longer than %d characters",
+                 STRICT_LARGE_ENUM, STRICT_MAX_LARGE_ENUM_CHARS);
     else
         return;
     block(c, &m, what);
@@ -951,8 +1022,8 @@ static void check_strict_limits(conv *c, const cJSON *doc)
 /* The document of dialect d (written, not XML) of s, whose canonical
  * document is canon; sharing the arguments through *shared when that is
  * not NULL (see parameters). The result holds nothing of canon. */
-static cJSON *make_document(dialect_warnings *w, const model *m, const struct_def *s, dialect d, const cJSON *canon,
-                            cJSON **shared)
+static cJSON *make_document(dialect_warnings *w, const model *m, const struct_def *s, dialect d,
+                            const cJSON *canon, cJSON **shared)
 {
     conv c = {.d = d, .m = m, .root = s, .canon = canon, .shared = shared};
     cJSON *doc = build(&c);
@@ -990,8 +1061,8 @@ cJSON *dialect_document(dialect_warnings *w, const model *m, const struct_def *s
     return doc;
 }
 
-void dialect_texts(dialect_warnings *w, const model *m, const struct_def *s, char *files[DIALECT_COUNT],
-                  char *embedded[DIALECT_COUNT])
+void dialect_texts(dialect_warnings *w, const model *m, const struct_def *s,
+                   char *files[DIALECT_COUNT], char *embedded[DIALECT_COUNT])
 {
     /* the documents' trees are dropped once printed: an arena holds them,
      * released when the tool is done */

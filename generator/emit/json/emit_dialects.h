@@ -35,8 +35,8 @@ cJSON *dialect_document(dialect_warnings *w, const model *m, const struct_def *s
  * it (the JSON compact, the XML as is); both NULL for a dialect not
  * written. Made together, as OpenAI, Anthropic and MCP share a conversion.
  * Caller frees them. */
-void dialect_texts(dialect_warnings *w, const model *m, const struct_def *s, char *files[DIALECT_COUNT],
-                  char *embedded[DIALECT_COUNT]);
+void dialect_texts(dialect_warnings *w, const model *m, const struct_def *s,
+                   char *files[DIALECT_COUNT], char *embedded[DIALECT_COUNT]);
 
 /* --print-dialect: the tools of m in dialect d as a JSON array (the value of
  * a request's "tools"; for Gemini, of "functionDeclarations"), or the XML

@@ -113,8 +113,9 @@ static cJSON *schema_of_struct(schema_ctx *ctx, const struct_def *s, const char 
                     cJSON_AddStringToObject(p, "description", v->variant_value->description);
                 cJSON_AddStringToObject(p, "type", "null");
             } else {
-                p = schema_of_node(ctx, v->fields[0].type, v->description != NULL ? v->description
-                                                                    : v->variant_value->description);
+                p = schema_of_node(ctx, v->fields[0].type,
+                                   v->description != NULL ? v->description
+                                                          : v->variant_value->description);
             }
             cJSON_AddItemToArray(any_of, p);
         }
@@ -125,7 +126,8 @@ static cJSON *schema_of_struct(schema_ctx *ctx, const struct_def *s, const char 
          * differ, so exactly one can match */
         cJSON *one_of = cJSON_AddArrayToObject(o, "oneOf");
         for (size_t i = 0; i < s->nvariants; i++)
-            cJSON_AddItemToArray(one_of, schema_of_struct(ctx, s->variants[i], s->variants[i]->description));
+            cJSON_AddItemToArray(
+                one_of, schema_of_struct(ctx, s->variants[i], s->variants[i]->description));
         return o;
     }
     cJSON_AddStringToObject(o, "type", "object");
@@ -202,11 +204,21 @@ static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_d
         cJSON_AddStringToObject(o, "description", description);
     }
     switch (n->kind) {
-    case NODE_BOOL: cJSON_AddStringToObject(o, "type", "boolean"); break;
-    case NODE_INT: cJSON_AddStringToObject(o, "type", "integer"); break;
-    case NODE_NUMBER: cJSON_AddStringToObject(o, "type", "number"); break;
-    case NODE_STRING: cJSON_AddStringToObject(o, "type", "string"); break;
-    case NODE_ENUM: cJSON_AddStringToObject(o, "type", "string"); break; /* its values: KW_ENUM */
+    case NODE_BOOL:
+        cJSON_AddStringToObject(o, "type", "boolean");
+        break;
+    case NODE_INT:
+        cJSON_AddStringToObject(o, "type", "integer");
+        break;
+    case NODE_NUMBER:
+        cJSON_AddStringToObject(o, "type", "number");
+        break;
+    case NODE_STRING:
+        cJSON_AddStringToObject(o, "type", "string");
+        break;
+    case NODE_ENUM:
+        cJSON_AddStringToObject(o, "type", "string");
+        break; /* its values: KW_ENUM */
     case NODE_ARRAY:
         cJSON_AddStringToObject(o, "type", "array");
         cJSON_AddItemToObject(o, "items", schema_of_node(ctx, n->items, NULL));
@@ -215,8 +227,9 @@ static cJSON *schema_of_node(schema_ctx *ctx, const node *n, const char *field_d
         cJSON_AddStringToObject(o, "type", "object");
         cJSON_AddItemToObject(o, "additionalProperties", schema_of_node(ctx, n->map_value, NULL));
         uint64_t max;
-        if (n->map_key->buf_size > 0 || node_max_length(n->map_key, &max) || n->map_key->c.has_min_length ||
-            n->map_key->c.pattern != NULL || n->map_key->c.format >= 0 || n->map_key->c.enum_values != NULL ||
+        if (n->map_key->buf_size > 0 || node_max_length(n->map_key, &max) ||
+            n->map_key->c.has_min_length || n->map_key->c.pattern != NULL ||
+            n->map_key->c.format >= 0 || n->map_key->c.enum_values != NULL ||
             n->map_key->c.const_value != NULL)
             cJSON_AddItemToObject(o, "propertyNames", schema_of_node(ctx, n->map_key, NULL));
         break;

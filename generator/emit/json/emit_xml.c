@@ -54,11 +54,20 @@ static void xml_escape(strbuf *sb, const char *s)
 {
     for (; *s; s++) {
         switch (*s) {
-        case '&': sb_puts(sb, "&amp;"); break;
-        case '<': sb_puts(sb, "&lt;"); break;
-        case '>': sb_puts(sb, "&gt;"); break;
-        case '"': sb_puts(sb, "&quot;"); break;
-        default: sb_putc(sb, *s);
+        case '&':
+            sb_puts(sb, "&amp;");
+            break;
+        case '<':
+            sb_puts(sb, "&lt;");
+            break;
+        case '>':
+            sb_puts(sb, "&gt;");
+            break;
+        case '"':
+            sb_puts(sb, "&quot;");
+            break;
+        default:
+            sb_putc(sb, *s);
         }
     }
 }
@@ -112,7 +121,8 @@ static const cJSON *xml_resolve(xml_ctx *x, const cJSON *schema, bool *nullable,
     if (strcmp(ref->valuestring, "#") == 0)
         return x->canon;
     const char *name = ref->valuestring + strlen("#/$defs/");
-    return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(x->canon, "$defs"), name);
+    return cJSON_GetObjectItemCaseSensitive(cJSON_GetObjectItemCaseSensitive(x->canon, "$defs"),
+                                            name);
 }
 
 /* enum_values="a,b" has no escape for a comma: an enum with a comma in a
@@ -142,7 +152,8 @@ static const char *xml_type(const cJSON *schema)
             return "union"; /* an untagged union: one of the <variant> types */
         return cJSON_GetObjectItemCaseSensitive(schema, "oneOf") != NULL ? "object" : "any";
     }
-    if (strcmp(name, "string") == 0 && enum_values_fit(cJSON_GetObjectItemCaseSensitive(schema, "enum")))
+    if (strcmp(name, "string") == 0 &&
+        enum_values_fit(cJSON_GetObjectItemCaseSensitive(schema, "enum")))
         return "enum";
     if (strcmp(name, "number") == 0)
         return "float";
@@ -151,15 +162,18 @@ static const char *xml_type(const cJSON *schema)
 
 /* One element describing a schema: <arg> for a member (name set), <items>,
  * <values> or <variant> otherwise. */
-static void xml_element(xml_ctx *x, strbuf *sb, const char *tag, const char *name, const cJSON *use, bool required,
-                        int depth)
+static void xml_element(xml_ctx *x, strbuf *sb, const char *tag, const char *name, const cJSON *use,
+                        bool required, int depth)
 {
     bool nullable = false, entered = false;
     const cJSON *schema = xml_resolve(x, use, &nullable, &entered);
     const cJSON *own = cJSON_GetObjectItemCaseSensitive(use, "description");
     strbuf text;
     sb_init(&text);
-    const cJSON *description = own != NULL ? own : schema != NULL ? cJSON_GetObjectItemCaseSensitive(schema, "description") : NULL;
+    const cJSON *description = own != NULL ? own
+                               : schema != NULL
+                                   ? cJSON_GetObjectItemCaseSensitive(schema, "description")
+                                   : NULL;
     if (description != NULL)
         sb_puts(&text, description->valuestring);
     strbuf notes;
@@ -169,9 +183,21 @@ static void xml_element(xml_ctx *x, strbuf *sb, const char *tag, const char *nam
     } else {
         for (const cJSON *v = schema->child; v != NULL; v = v->next) {
             const char *k = v->string;
-            static const char *const structure[] = {"$schema", "title", "$defs", "description", "type", "properties",
-                                                    "required", "items", "oneOf", "anyOf", "$ref", "default",
-                                                    "additionalProperties", "propertyNames", NULL};
+            static const char *const structure[] = {"$schema",
+                                                    "title",
+                                                    "$defs",
+                                                    "description",
+                                                    "type",
+                                                    "properties",
+                                                    "required",
+                                                    "items",
+                                                    "oneOf",
+                                                    "anyOf",
+                                                    "$ref",
+                                                    "default",
+                                                    "additionalProperties",
+                                                    "propertyNames",
+                                                    NULL};
             if (in_list(structure, k))
                 continue;
             if (strcmp(k, "enum") == 0 && strcmp(xml_type(schema), "enum") == 0)
@@ -224,11 +250,13 @@ static void xml_element(xml_ctx *x, strbuf *sb, const char *tag, const char *nam
         xml_attr(sb, "enum_values", values.len > 0 ? values.data : "");
         sb_free(&values);
     }
-    bool nested = schema != NULL && (cJSON_GetObjectItemCaseSensitive(schema, "properties") != NULL ||
-                                     cJSON_GetObjectItemCaseSensitive(schema, "oneOf") != NULL ||
-                                     cJSON_GetObjectItemCaseSensitive(schema, "anyOf") != NULL ||
-                                     cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(schema, "items")) ||
-                                     cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(schema, "additionalProperties")));
+    bool nested =
+        schema != NULL &&
+        (cJSON_GetObjectItemCaseSensitive(schema, "properties") != NULL ||
+         cJSON_GetObjectItemCaseSensitive(schema, "oneOf") != NULL ||
+         cJSON_GetObjectItemCaseSensitive(schema, "anyOf") != NULL ||
+         cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(schema, "items")) ||
+         cJSON_IsObject(cJSON_GetObjectItemCaseSensitive(schema, "additionalProperties")));
     if (!nested) {
         sb_puts(sb, " />\n");
     } else {
@@ -243,8 +271,8 @@ static void xml_element(xml_ctx *x, strbuf *sb, const char *tag, const char *nam
 
 /* The branches of schema's keyword (oneOf: tagged unions, anyOf: untagged
  * ones) as <tag><variant>...</variant></tag>. */
-static void xml_variants(xml_ctx *x, strbuf *sb, const cJSON *schema, const char *keyword, const char *tag,
-                         int depth)
+static void xml_variants(xml_ctx *x, strbuf *sb, const cJSON *schema, const char *keyword,
+                         const char *tag, int depth)
 {
     const cJSON *variants = cJSON_GetObjectItemCaseSensitive(schema, keyword);
     if (variants == NULL)
@@ -304,4 +332,3 @@ char *xml_text(const struct_def *s, const cJSON *canon)
     sb_puts(&sb, "</tool>\n");
     return sb_take(&sb);
 }
-

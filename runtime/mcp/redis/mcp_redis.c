@@ -121,7 +121,8 @@ static bool parse_url(redis_bus *b, const char *url)
         free(auth);
         if (!ok)
             return false;
-        if (b->user != NULL && b->password == NULL) { /* redis://PASSWORD@HOST, as redis-cli reads it */
+        if (b->user != NULL &&
+            b->password == NULL) { /* redis://PASSWORD@HOST, as redis-cli reads it */
             b->password = b->user;
             b->user = NULL;
         }
@@ -180,7 +181,10 @@ static redisContext *connect_to(const redis_bus *b, char why[160])
         redisReply *reply = b->user != NULL ? redisCommand(c, "AUTH %s %s", b->user, b->password)
                                             : redisCommand(c, "AUTH %s", b->password);
         bool ok = reply != NULL && reply->type == REDIS_REPLY_STATUS;
-        snprintf(why, 160, "AUTH: %s", reply == NULL ? c->errstr : reply->str != NULL ? reply->str : "refused");
+        snprintf(why, 160, "AUTH: %s",
+                 reply == NULL        ? c->errstr
+                 : reply->str != NULL ? reply->str
+                                      : "refused");
         freeReplyObject(reply);
         if (!ok) {
             redisFree(c);
@@ -220,7 +224,8 @@ static void received(redis_bus *b, const char *text, size_t len)
 {
     char copy[SC_MCP_REDIS_MAX_MESSAGE + 1];
     if (len > SC_MCP_REDIS_MAX_MESSAGE || memchr(text, '\0', len) != NULL) {
-        say(b, "redis bus: a message of %zu bytes on %s dropped (too long, or not text)", len, b->channel);
+        say(b, "redis bus: a message of %zu bytes on %s dropped (too long, or not text)", len,
+            b->channel);
         return;
     }
     memcpy(copy, text, len);
@@ -238,8 +243,9 @@ static void received(redis_bus *b, const char *text, size_t len)
     }
     if (memcmp(origin, b->origin, ORIGIN_HEX) == 0)
         return; /* our own: delivered here when it was published */
-    sc_mcp_event event = {kind[1] == 'L' ? SC_MCP_EVENT_LIST_CHANGED : SC_MCP_EVENT_RESOURCE_UPDATED, kind + 5,
-                          kind[3] == 'S'};
+    sc_mcp_event event = {kind[1] == 'L' ? SC_MCP_EVENT_LIST_CHANGED
+                                         : SC_MCP_EVENT_RESOURCE_UPDATED,
+                          kind + 5, kind[3] == 'S'};
     int rc = sc_mcp_bus_deliver(&b->bus, &event);
     if (rc == SC_ERR_ARGUMENT)
         say(b, "redis bus: an event on %s that is no event dropped", b->channel);
@@ -279,7 +285,9 @@ static void *subscriber(void *arg)
             reply = redisCommand(c, "SUBSCRIBE %b", b->channel, strlen(b->channel));
             if (reply == NULL || reply->type != REDIS_REPLY_ARRAY) {
                 snprintf(why, sizeof why, "SUBSCRIBE: %s",
-                         reply == NULL ? c->errstr : reply->str != NULL ? reply->str : "refused");
+                         reply == NULL        ? c->errstr
+                         : reply->str != NULL ? reply->str
+                                              : "refused");
                 redisFree(c);
                 c = NULL;
             }
@@ -287,8 +295,8 @@ static void *subscriber(void *arg)
         }
         if (c == NULL) {
             if (!failing)
-                say(b, "redis bus: cannot subscribe at %s (%s); trying again, every %u ms at most", place, why,
-                    b->backoff_max_ms);
+                say(b, "redis bus: cannot subscribe at %s (%s); trying again, every %u ms at most",
+                    place, why, b->backoff_max_ms);
             failing = true;
             pthread_mutex_lock(&b->lock);
             pause_ms(b, backoff);
@@ -312,15 +320,17 @@ static void *subscriber(void *arg)
         backoff = b->backoff_min_ms;
         failing = false;
         if (lost) {
-            say(b, "redis bus: subscribed again at %s, channel %s: every listener told to fetch its lists", place,
-                b->channel);
+            say(b,
+                "redis bus: subscribed again at %s, channel %s: every listener told to fetch its lists",
+                place, b->channel);
             sc_mcp_bus_resync(&b->bus); /* what was published meanwhile is lost */
         } else {
             say(b, "redis bus: subscribed at %s, channel %s", place, b->channel);
         }
         while (redisGetReply(c, (void **)&reply) == REDIS_OK) {
             if (reply->type == REDIS_REPLY_ARRAY && reply->elements == 3 &&
-                reply->element[0]->type == REDIS_REPLY_STRING && strcmp(reply->element[0]->str, "message") == 0 &&
+                reply->element[0]->type == REDIS_REPLY_STRING &&
+                strcmp(reply->element[0]->str, "message") == 0 &&
                 reply->element[2]->type == REDIS_REPLY_STRING)
                 received(b, reply->element[2]->str, reply->element[2]->len);
             freeReplyObject(reply);
@@ -331,8 +341,10 @@ static void *subscriber(void *arg)
         stopping = b->stopping;
         pthread_mutex_unlock(&b->lock);
         if (!stopping)
-            say(b, "redis bus: lost the connection to %s (%s): notifications of the other replicas are lost until "
-                   "it is back", place, c->errstr);
+            say(b,
+                "redis bus: lost the connection to %s (%s): notifications of the other replicas are lost until "
+                "it is back",
+                place, c->errstr);
         redisFree(c);
         lost = true;
     }
@@ -355,16 +367,20 @@ static bool publish_once(redis_bus *b, const char *message, size_t len, char why
         b->publisher = connect_to(b, why);
         if (b->publisher == NULL) {
             b->publish_retry = later(b->publish_backoff_ms);
-            b->publish_backoff_ms =
-                b->publish_backoff_ms * 2 > b->backoff_max_ms ? b->backoff_max_ms : b->publish_backoff_ms * 2;
+            b->publish_backoff_ms = b->publish_backoff_ms * 2 > b->backoff_max_ms
+                                        ? b->backoff_max_ms
+                                        : b->publish_backoff_ms * 2;
             return false;
         }
     }
-    redisReply *reply = redisCommand(b->publisher, "PUBLISH %b %b", b->channel, strlen(b->channel), message, len);
+    redisReply *reply =
+        redisCommand(b->publisher, "PUBLISH %b %b", b->channel, strlen(b->channel), message, len);
     bool ok = reply != NULL && reply->type == REDIS_REPLY_INTEGER;
     if (!ok) {
         snprintf(why, 160, "PUBLISH: %s",
-                 reply == NULL ? b->publisher->errstr : reply->str != NULL ? reply->str : "refused");
+                 reply == NULL        ? b->publisher->errstr
+                 : reply->str != NULL ? reply->str
+                                      : "refused");
         redisFree(b->publisher);
         b->publisher = NULL;
     } else {
@@ -379,7 +395,8 @@ static int publish(sc_mcp_bus *bus, const sc_mcp_event *event)
     redis_bus *b = bus->bus_ctx;
     char message[SC_MCP_REDIS_MAX_MESSAGE + 1], why[160];
     int n = snprintf(message, sizeof message, PROTOCOL " %s %c %c %s", b->origin,
-                     event->kind == SC_MCP_EVENT_LIST_CHANGED ? 'L' : 'U', event->sessions ? 'S' : '-', event->what);
+                     event->kind == SC_MCP_EVENT_LIST_CHANGED ? 'L' : 'U',
+                     event->sessions ? 'S' : '-', event->what);
     if (n < 0 || (size_t)n >= sizeof message)
         return SC_ERR_LIMIT;
     pthread_mutex_lock(&b->publish_lock);
@@ -438,16 +455,18 @@ int sc_mcp_redis_bus_start(const sc_mcp_redis_options *options, sc_mcp_bus **out
         bus_free(b);
         /* a password is not repeated in a message that may be logged */
         const char *at = strrchr(url, '@');
-        return sc_fail(err, SC_ERR_ARGUMENT, NULL,
-                       "not a Redis URL (redis://[[USER]:PASSWORD@]HOST[:PORT][/DB] or unix:///PATH): '%s%.100s'",
-                       at != NULL ? "...@" : "", at != NULL ? at + 1 : url);
+        return sc_fail(
+            err, SC_ERR_ARGUMENT, NULL,
+            "not a Redis URL (redis://[[USER]:PASSWORD@]HOST[:PORT][/DB] or unix:///PATH): '%s%.100s'",
+            at != NULL ? "...@" : "", at != NULL ? at + 1 : url);
     }
     if (channel[0] == '\0') {
         bus_free(b);
         return sc_fail(err, SC_ERR_ARGUMENT, NULL, "the Redis channel's name is empty");
     }
     unsigned char raw[ORIGIN_HEX / 2];
-    if ((b->channel = strdup(channel)) == NULL || getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw) {
+    if ((b->channel = strdup(channel)) == NULL ||
+        getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw) {
         bus_free(b);
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory, or no random bytes");
     }
@@ -497,7 +516,8 @@ void sc_mcp_redis_bus_stop(sc_mcp_bus *bus)
 
 /* ---- sc_mcp_redis_main ------------------------------------------------------------------- */
 
-int sc_mcp_redis_main(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc, char **argv)
+int sc_mcp_redis_main(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc,
+                      char **argv)
 {
     const char *program = argc > 0 && argv[0] != NULL ? argv[0] : "mcp-server";
     const char *url = NULL, *channel = NULL;
@@ -527,14 +547,16 @@ int sc_mcp_redis_main(const sc_mcp_server *server, const struct sc_mcp_http_opti
         help = help || strcmp(argv[i], "--help") == 0;
     if (help) {
         int status = sc_mcp_main(server, http, kept, argv);
-        printf("--redis URL [--redis-channel NAME]: replicas share list changes and resource updates\n"
-               "on Redis pub/sub (redis://[[USER]:PASSWORD@]HOST[:PORT] or unix:///PATH; channel %s)\n",
-               SC_MCP_REDIS_DEFAULT_CHANNEL);
+        printf(
+            "--redis URL [--redis-channel NAME]: replicas share list changes and resource updates\n"
+            "on Redis pub/sub (redis://[[USER]:PASSWORD@]HOST[:PORT] or unix:///PATH; channel %s)\n",
+            SC_MCP_REDIS_DEFAULT_CHANNEL);
         return status;
     }
     if (url == NULL)
         return sc_mcp_main(server, http, kept, argv);
-    sc_mcp_redis_options options = {.url = url, .channel = channel, .log = server->log, .log_ctx = server->log_ctx};
+    sc_mcp_redis_options options = {
+        .url = url, .channel = channel, .log = server->log, .log_ctx = server->log_ctx};
     sc_mcp_bus *bus;
     sc_error err;
     if (sc_mcp_redis_bus_start(&options, &bus, &err) != 0) {

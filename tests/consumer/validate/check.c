@@ -9,9 +9,10 @@ int main(int argc, char **argv)
 {
     if (argc != 2)
         return 2;
-    const char *schema_text = "{\"type\": \"object\", \"required\": [\"city\"],"
-                              " \"properties\": {\"city\": {\"type\": \"string\", \"minLength\": 1},"
-                              " \"days\": {\"type\": \"integer\", \"maximum\": 16}}}";
+    const char *schema_text =
+        "{\"type\": \"object\", \"required\": [\"city\"],"
+        " \"properties\": {\"city\": {\"type\": \"string\", \"minLength\": 1},"
+        " \"days\": {\"type\": \"integer\", \"maximum\": 16}}}";
     sc_schema *schema;
     sc_error err;
     if (sc_schema_compile(NULL, schema_text, strlen(schema_text), NULL, &schema, &err) != 0) {

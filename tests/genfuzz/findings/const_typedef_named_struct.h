@@ -9,7 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef enum { JSON_VALUE_NULL, JSON_VALUE_FLAG, JSON_VALUE_NUMBER, JSON_VALUE_TEXT, JSON_VALUE_LIST } json_value_kind;
+typedef enum {
+    JSON_VALUE_NULL,
+    JSON_VALUE_FLAG,
+    JSON_VALUE_NUMBER,
+    JSON_VALUE_TEXT,
+    JSON_VALUE_LIST
+} json_value_kind;
 
 typedef const struct json_value gf_struct_json_value_389;
 /** @untagged */
