@@ -143,7 +143,7 @@ static const char usage_end[] =
     "2 usage error, 3 an output (or --diagnostics-file) could not be written.\n";
 
 /* --help: the options, the warnings by name from the one table of them
- * (docs/schemac.1 lists the same; tests/diag/man_warnings.py compares). */
+ * (docs/schemac.1 lists the same; tests/generator/man_matches_help.py compares). */
 static void print_help(void)
 {
     fputs(usage, stdout);
