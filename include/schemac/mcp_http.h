@@ -198,6 +198,12 @@ typedef struct sc_mcp_http_options {
      * Used during sc_mcp_http_start only, which keeps no pointer to it
      * (the caller may wipe it once that returns). */
     const char *tls_key_password;
+    /* GnuTLS's priority string for HTTPS; NULL: Mozilla's "intermediate"
+     * configuration (TLS 1.3 and 1.2, ECDHE with AES-GCM or
+     * ChaCha20-Poly1305, no SHA-1 signature, the server's order:
+     * docs/deploy.md lists it). A site whose clients need otherwise names
+     * its own, e.g. "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2". */
+    const char *tls_priorities;
     /* OAuth 2.1 resource server (the MCP authorization specification;
      * docs/deploy.md): when oauth.resource is set, every request but the
      * metadata's needs an access token the server verifies, and authorize

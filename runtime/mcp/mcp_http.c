@@ -1503,6 +1503,8 @@ static void destroy(sc_mcp_http *h)
     free(h->by_id);
     if (h->watch_fd > 0)
         close(h->watch_fd);
+    if (h->hangup_fd > 0)
+        close(h->hangup_fd);
     pthread_cond_destroy(&h->work);
     pthread_cond_destroy(&h->wake);
     pthread_mutex_destroy(&h->lock);
@@ -1604,6 +1606,13 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
                                                          : (h->max_connections + 1) / 2;
     h->max_workers = options->threads != 0 ? options->threads : DEFAULT_THREADS;
     h->watch_fd = epoll_create1(EPOLL_CLOEXEC);
+    h->hangup_fd = epoll_create1(EPOLL_CLOEXEC);
+    if (h->watch_fd >= 0 && h->hangup_fd >= 0 &&
+        epoll_ctl(h->watch_fd, EPOLL_CTL_ADD, h->hangup_fd,
+                  &(struct epoll_event){.events = EPOLLIN, .data.u64 = SC_HTTP_HANGUPS}) != 0) {
+        close(h->hangup_fd);
+        h->hangup_fd = -1;
+    }
     /* one polling thread (epoll) for every connection, suspended ones
      * (parked) costing none; handlers on the worker pool */
     unsigned flags = MHD_USE_NO_LISTEN_SOCKET | MHD_USE_ITC | MHD_USE_EPOLL_INTERNAL_THREAD |
@@ -1616,14 +1625,16 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
     struct MHD_OptionItem tls_options[] = {
         {MHD_OPTION_HTTPS_MEM_CERT, 0, tls.cert},
         {MHD_OPTION_HTTPS_MEM_KEY, 0, tls.key},
-        {MHD_OPTION_HTTPS_PRIORITIES, 0, (void *)(uintptr_t)sc_http_tls_priorities},
+        {MHD_OPTION_HTTPS_PRIORITIES, 0,
+         (void *)(uintptr_t)(options->tls_priorities != NULL ? options->tls_priorities
+                                                             : sc_http_tls_priorities)},
         {options->tls_key_password != NULL ? MHD_OPTION_HTTPS_KEY_PASSWORD : MHD_OPTION_END, 0,
          (void *)(uintptr_t)options->tls_key_password},
         {MHD_OPTION_END, 0, NULL},
     };
     if (h->tls)
         flags |= MHD_USE_TLS;
-    if (h->listen_fd >= 0 && h->watch_fd >= 0)
+    if (h->listen_fd >= 0 && h->watch_fd >= 0 && h->hangup_fd >= 0)
         h->daemon =
             MHD_start_daemon(flags, 0, NULL, NULL, on_request, h, MHD_OPTION_EXTERNAL_LOGGER,
                              on_log, (void *)server, MHD_OPTION_CONNECTION_LIMIT,

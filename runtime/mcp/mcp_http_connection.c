@@ -266,9 +266,17 @@ void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_co
         conn->fd = info->connect_fd;
         conn->receiving = true;
         clock_gettime(CLOCK_MONOTONIC, &conn->since);
+        if (h->tls)
+            sc_http_tls_guard_start(&conn->tls, h->server, c, conn->fd);
         const union MHD_ConnectionInfo *address =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         pthread_mutex_lock(&h->lock);
+        conn->id = ++h->connection_ids;
+        /* its hang-up, edge-triggered: reported once, when the FIN comes
+         * (or at once if it came first); the socket leaves the set when
+         * libmicrohttpd closes it */
+        struct epoll_event watch = {.events = EPOLLRDHUP | EPOLLET, .data.u64 = conn->id};
+        epoll_ctl(h->hangup_fd, EPOLL_CTL_ADD, conn->fd, &watch);
         conn->from =
             address != NULL ? peer_of(h, address->client_addr) : NULL; /* counted at its accept */
         conn->next = h->connections;
@@ -301,9 +309,53 @@ void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_co
     }
 }
 
+/* ---- clients that hung up mid-request ------------------------------------ */
+
+/* libmicrohttpd 0.9.75 watches its sockets edge-triggered and reads once
+ * an event: when a client's last bytes and its FIN arrive in one segment
+ * (it sent part of a request and closed), the read takes the bytes, the
+ * end of the stream is never read, and the connection waits for the
+ * request deadline in CLOSE_WAIT, counted against the client's address.
+ * The reaper learns of each hang-up from hangup_fd and shuts down a
+ * connection still reading its request HANGUP_GRACE_MS later, when nothing
+ * is left unread on it: a client that sent a whole request and then closed
+ * its side still gets its answer, as the request is in by then. */
+#define HANGUP_GRACE_MS 300
+
+static long long ms_since(const struct timespec *t, const struct timespec *now)
+{
+    return (now->tv_sec - t->tv_sec) * 1000LL + (now->tv_nsec - t->tv_nsec) / 1000000;
+}
+
+/* Marks the connections whose client hung up since the last call; lock held. */
+static void note_hangups(sc_mcp_http *h, const struct timespec *now)
+{
+    struct epoll_event events[64];
+    int n;
+    while ((n = epoll_wait(h->hangup_fd, events, 64, 0)) > 0)
+        for (int i = 0; i < n; i++)
+            for (connection *conn = h->connections; conn != NULL; conn = conn->next)
+                if (conn->id == events[i].data.u64) {
+                    conn->hung_up = true;
+                    conn->hung_up_at = *now;
+                    break;
+                }
+}
+
+/* Whether the client of connection conn left before its request was in. */
+static bool left_mid_request(const connection *conn, const struct timespec *now)
+{
+    char byte;
+    const struct timespec *from =
+        before(&conn->since, &conn->hung_up_at) ? &conn->hung_up_at : &conn->since;
+    return conn->hung_up && conn->receiving && ms_since(from, now) >= HANGUP_GRACE_MS &&
+           recv(conn->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT) == 0;
+}
+
 /* Shuts down the socket of every connection whose request is not in
- * within request_timeout (libmicrohttpd then closes it), and ends idle
- * sessions, until the server stops. */
+ * within request_timeout, or whose client left before it was
+ * (libmicrohttpd then closes it), and ends idle sessions, until the
+ * server stops. */
 void *sc_http_reaper(void *arg)
 {
     sc_mcp_http *h = arg;
@@ -314,14 +366,19 @@ void *sc_http_reaper(void *arg)
         free_dead(h);
         clock_gettime(CLOCK_MONOTONIC, &now);
         give_back(h, now.tv_sec);
+        note_hangups(h, &now);
         for (connection *conn = h->connections; conn != NULL; conn = conn->next) {
-            long long ms = (now.tv_sec - conn->since.tv_sec) * 1000LL +
-                           (now.tv_nsec - conn->since.tv_nsec) / 1000000;
-            if (conn->receiving && !conn->reaped && ms >= (long long)h->request_timeout * 1000) {
+            if (conn->reaped)
+                continue;
+            if (conn->receiving &&
+                ms_since(&conn->since, &now) >= (long long)h->request_timeout * 1000) {
                 conn->reaped = true;
                 shutdown(conn->fd, SHUT_RDWR);
                 sc_mcp_log(h->server, "http: a request not in within %u s: connection closed",
                            h->request_timeout);
+            } else if (left_mid_request(conn, &now)) {
+                conn->reaped = true;
+                shutdown(conn->fd, SHUT_RDWR);
             }
         }
         sc_http_expire_sessions(h, now.tv_sec);
@@ -331,6 +388,8 @@ void *sc_http_reaper(void *arg)
         int n = epoll_wait(h->watch_fd, events, 64, 200);
         pthread_mutex_lock(&h->lock);
         for (int i = 0; i < n; i++) {
+            if (events[i].data.u64 == SC_HTTP_HANGUPS)
+                continue; /* read by note_hangups at the top of the loop */
             unsigned slot = (unsigned)(events[i].data.u64 & 0xffffffffu),
                      gen = (unsigned)(events[i].data.u64 >> 32);
             parked *p = slot < h->parked_cap ? h->parked[slot] : NULL;

@@ -121,14 +121,26 @@ typedef struct peer {
 } peer;
 
 /* What the reaper knows of a connection (libmicrohttpd's socket context). */
+/* What a TLS connection sent before its handshake completed, counted by
+ * the pull function of mcp_http_tls.c. */
+typedef struct sc_http_tls_guard {
+    const sc_mcp_server *server; /* where a refusal is logged */
+    int fd;
+    size_t received;
+    bool done, refused;
+} sc_http_tls_guard;
+
 typedef struct connection {
     struct connection *next, *prev;
     int fd;
-    bool receiving; /* reading a request: the deadline runs */
-    bool idle;      /* kept alive between requests: nothing of the next one came */
-    peer *from;     /* its address's count (NULL: none was made) */
+    unsigned long long id; /* its tag in the reaper's epoll set of hang-ups */
+    bool receiving;        /* reading a request: the deadline runs */
+    bool idle;             /* kept alive between requests: nothing of the next one came */
+    peer *from;            /* its address's count (NULL: none was made) */
     bool reaped;
-    struct timespec since;
+    bool hung_up; /* the client closed its side (EPOLLRDHUP), at hung_up_at */
+    struct timespec since, hung_up_at;
+    sc_http_tls_guard tls;
 } connection;
 
 struct sc_mcp_http {
@@ -169,7 +181,10 @@ struct sc_mcp_http {
     unsigned *free_slots;
     size_t parked_cap, free_count;
     unsigned parked_gen;
-    int watch_fd;       /* epoll: the parked connections' hang-ups, for the reaper */
+    int watch_fd;  /* epoll: the parked connections' hang-ups, and hangup_fd, for the reaper */
+    int hangup_fd; /* epoll: every connection's hang-up, tagged with its id */
+#define SC_HTTP_HANGUPS 0 /* hangup_fd's tag in watch_fd (a parked one's is gen << 32, gen > 0) */
+    unsigned long long connection_ids;
     http_session *dead; /* listening sessions to free outside the lock */
     time_t expired_at;  /* when idle sessions were last ended */
     /* the handlers' threads: a pool that grows to max_workers (requests
@@ -276,8 +291,13 @@ typedef struct sc_http_tls {
     char *cert, *key;
     size_t cert_len, key_len;
 } sc_http_tls;
-/* GnuTLS's priorities: TLS 1.2 and 1.3 only. */
+/* GnuTLS's priorities by default: Mozilla's intermediate set (mcp_http_tls.c). */
 extern const char sc_http_tls_priorities[];
+/* Counts what connection c sends before its TLS handshake completes, and
+ * closes it past the cap (SC_HTTP_TLS_HANDSHAKE_MAX); before any of its I/O. */
+void sc_http_tls_guard_start(sc_http_tls_guard *g, const sc_mcp_server *server,
+                             struct MHD_Connection *c, int fd);
+#define SC_HTTP_TLS_HANDSHAKE_MAX ((size_t)128 << 10)
 /* Reads and checks the options' certificate and key (nothing when neither
  * is set: tls->cert NULL); 0, or SC_ERR_ARGUMENT naming the file. */
 int sc_http_tls_load(const sc_mcp_server *server, const sc_mcp_http_options *o, sc_http_tls *tls,

@@ -13,8 +13,11 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -28,11 +31,19 @@
 
 #define MAX_PEM ((size_t)1 << 20) /* a certificate chain or a key: far less */
 
-/* Only TLS 1.3 and 1.2: GnuTLS's NORMAL set of ciphers with every protocol
- * version removed, then those two added back (the system's GnuTLS policy
- * still applies). SSL 3.0 and TLS 1.0 and 1.1 clients get a protocol
- * version alert. */
-const char sc_http_tls_priorities[] = "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2";
+/* Mozilla's "intermediate" configuration, as RFC 9325 recommends: TLS 1.3
+ * and 1.2 only (SSL 3.0 and TLS 1.0 and 1.1 clients get a protocol version
+ * alert); in TLS 1.2 only ECDHE key exchange, for forward secrecy (no static
+ * RSA: RFC 9325 4.1), with AES-GCM or ChaCha20-Poly1305 (no CBC, no SHA-1
+ * MAC); TLS 1.3 without its CCM suites; no SHA-1 signature (RFC 9155); and
+ * the server's order of preference, not the client's. No DHE: libmicrohttpd
+ * sets no Diffie-Hellman parameters, and every client of this century has
+ * ECDHE. The system's GnuTLS policy still applies; tls_priorities replaces
+ * the whole string. */
+const char sc_http_tls_priorities[] =
+    "NORMAL:-VERS-ALL:+VERS-TLS1.3:+VERS-TLS1.2:-KX-ALL:+ECDHE-ECDSA:+ECDHE-RSA:"
+    "-CIPHER-ALL:+AES-128-GCM:+AES-256-GCM:+CHACHA20-POLY1305:-MAC-ALL:+AEAD:"
+    "-SIGN-RSA-SHA1:-SIGN-ECDSA-SHA1:-SIGN-DSA-SHA1:%SERVER_PRECEDENCE";
 
 /* The file at path, whole and NUL-terminated, in *out (malloc); what
  * names the option in a message. No stdio: no buffer of it left unzeroed. */
@@ -176,6 +187,85 @@ static int check_pair(const sc_mcp_http_options *o, const sc_http_tls *tls, sc_e
                        o->tls_key_file, o->tls_cert_file);
     return sc_fail(err, SC_ERR_ARGUMENT, NULL, "tls_cert_file %.100s with tls_key_file %.100s: %s",
                    o->tls_cert_file, o->tls_key_file, gnutls_strerror(rc));
+}
+
+/* ---- the bytes a client may send before its handshake completes ------- */
+
+/* GnuTLS checks the size of a handshake message only once the message is
+ * whole, and keeps what arrives of it until then: a ClientHello announcing
+ * 16 MiB that never ends would hold that much until the request deadline.
+ * So the socket is read through a pull function of ours, which counts what
+ * the client sends until its Finished message has been read, and fails
+ * the read past SC_HTTP_TLS_HANDSHAKE_MAX (a real ClientHello is a few KB;
+ * one of 60 KB, with many ALPN names or a large session ticket, passes).
+ * libmicrohttpd 0.9.75 gives its sessions the socket itself
+ * (gnutls_transport_set_int) and no pull function, so one set here before
+ * the first read replaces only the reading side. */
+static ssize_t guarded_pull(gnutls_transport_ptr_t ptr, void *buf, size_t size)
+{
+    sc_http_tls_guard *g = ptr;
+    if (!g->done) {
+        size_t left = SC_HTTP_TLS_HANDSHAKE_MAX - g->received;
+        if (left == 0) {
+            if (!g->refused)
+                sc_mcp_log(g->server,
+                           "http: a TLS handshake over %zu bytes, not finished: connection closed",
+                           g->received);
+            g->refused = true;
+            errno = ECONNRESET;
+            return -1;
+        }
+        if (size > left)
+            size = left;
+    }
+    ssize_t n = recv(g->fd, buf, size, 0);
+    if (n > 0 && !g->done)
+        g->received += (size_t)n;
+    return n;
+}
+
+/* GnuTLS waits for data through this one when it has a timeout to keep. */
+static int guarded_pull_timeout(gnutls_transport_ptr_t ptr, unsigned ms)
+{
+    const sc_http_tls_guard *g = ptr;
+    struct pollfd p = {g->fd, POLLIN, 0};
+    return poll(&p, 1, ms == GNUTLS_INDEFINITE_TIMEOUT ? -1 : (int)ms);
+}
+
+/* The client's Finished has been read: the handshake is over. */
+static int handshake_finished(gnutls_session_t session, unsigned type, unsigned when,
+                              unsigned incoming, const gnutls_datum_t *message)
+{
+    (void)type, (void)when, (void)message;
+    if (incoming) {
+        sc_http_tls_guard *g = gnutls_transport_get_ptr(session);
+        g->done = true;
+    }
+    return 0;
+}
+
+void sc_http_tls_guard_start(sc_http_tls_guard *g, const sc_mcp_server *server,
+                             struct MHD_Connection *c, int fd)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_GNUTLS_SESSION);
+    if (info == NULL || info->tls_session == NULL)
+        return;
+    gnutls_session_t session = info->tls_session;
+    *g = (sc_http_tls_guard){.server = server, .fd = fd};
+    gnutls_transport_set_ptr2(session, g, (gnutls_transport_ptr_t)(intptr_t)fd);
+    gnutls_transport_set_pull_function(session, guarded_pull);
+    gnutls_transport_set_pull_timeout_function(session, guarded_pull_timeout);
+    gnutls_handshake_set_hook_function(session, GNUTLS_HANDSHAKE_FINISHED, GNUTLS_HOOK_POST,
+                                       handshake_finished);
+}
+
+#else
+
+void sc_http_tls_guard_start(sc_http_tls_guard *g, const sc_mcp_server *server,
+                             struct MHD_Connection *c, int fd)
+{
+    (void)g, (void)server, (void)c, (void)fd;
 }
 
 #endif /* SC_MCP_HTTP_TLS */
