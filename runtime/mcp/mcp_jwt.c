@@ -15,7 +15,11 @@
  * be one of three and must be the key's own (no "none", no HMAC: a key
  * is never a shared secret, so the RS256-key-as-HS256-secret confusion has
  * nothing to act on); a header with crit is refused (no extension is
- * understood). */
+ * understood). Every part of a token must be canonical base64url (no
+ * padding, the unused bits of its last character zero) and no JSON object
+ * in it may name a member twice: a token has one accepted spelling, and
+ * no parser of another service reads a different claim than this one
+ * (RFC 7515 section 4, RFC 7519 section 4). */
 #define _GNU_SOURCE /* strdup, strnlen */
 #include <stdint.h>
 #include <stdlib.h>
@@ -53,11 +57,29 @@ static bool base64url_text(const char *s, size_t len)
     return len % 4 != 1; /* a length no encoding has */
 }
 
-/* Decodes base64url text (no padding) into a new buffer with a NUL after
- * it; NULL when it is not base64url or memory runs out. */
-static unsigned char *base64url_decode(const char *s, size_t len, size_t *out_len)
+/* Whether the last character of base64url text encodes nothing in the
+ * bits past the last byte (RFC 4648 section 3.5): else "...A" and "...B"
+ * would decode alike, two spellings of one token. */
+static bool base64url_canonical(const char *s, size_t len)
 {
-    if (!base64url_text(s, len))
+    if (len % 4 == 0)
+        return true;
+    unsigned char c = (unsigned char)s[len - 1];
+    unsigned v = c >= 'A' && c <= 'Z'   ? (unsigned)(c - 'A')
+                 : c >= 'a' && c <= 'z' ? (unsigned)(c - 'a' + 26)
+                 : c >= '0' && c <= '9' ? (unsigned)(c - '0' + 52)
+                 : c == '-'             ? 62u
+                                        : 63u;
+    return (v & (len % 4 == 2 ? 0x0fu : 0x03u)) == 0;
+}
+
+/* Decodes base64url text (no padding) into a new buffer with a NUL after
+ * it; NULL when it is not base64url (or, with canonical, not the one
+ * encoding of its bytes) or memory runs out. A JWK's members need not be
+ * canonical: the issuer's key set is trusted, a token is not. */
+static unsigned char *base64url_decode(const char *s, size_t len, size_t *out_len, bool canonical)
+{
+    if (!base64url_text(s, len) || (canonical && !base64url_canonical(s, len)))
         return NULL;
     unsigned char *out = malloc(BASE64_DECODE_LENGTH(len) + 1);
     if (out == NULL)
@@ -76,11 +98,26 @@ static unsigned char *base64url_decode(const char *s, size_t len, size_t *out_le
     return out;
 }
 
-/* A JSON object from base64url text; NULL when it is not one. */
+/* Whether a JSON object, or one inside item, names a member twice. */
+static bool duplicate_names(const cJSON *item)
+{
+    for (const cJSON *a = item->child; a != NULL; a = a->next) {
+        for (const cJSON *b = a->next; cJSON_IsObject(item) && b != NULL; b = b->next)
+            if (strcmp(a->string, b->string) == 0)
+                return true;
+        if ((cJSON_IsObject(a) || cJSON_IsArray(a)) && duplicate_names(a))
+            return true;
+    }
+    return false;
+}
+
+/* A JSON object from canonical base64url text; NULL when it is not one,
+ * or names a member twice (cJSON keeps both and finds the first: another
+ * parser may take the last). */
 static cJSON *decode_object(const char *s, size_t len)
 {
     size_t n;
-    unsigned char *text = base64url_decode(s, len, &n);
+    unsigned char *text = base64url_decode(s, len, &n, true);
     if (text == NULL)
         return NULL;
     /* the whole text, up to the NUL base64url_decode put after it (a NUL
@@ -89,7 +126,7 @@ static cJSON *decode_object(const char *s, size_t len)
                       ? cJSON_ParseWithLengthOpts((const char *)text, n + 1, NULL, true)
                       : NULL;
     free(text);
-    if (tree != NULL && !cJSON_IsObject(tree)) {
+    if (tree != NULL && (!cJSON_IsObject(tree) || duplicate_names(tree))) {
         cJSON_Delete(tree);
         return NULL;
     }
@@ -108,7 +145,7 @@ static bool key_bytes(const cJSON *jwk, const char *name, gnutls_datum_t *out)
 {
     const char *text = member(jwk, name);
     size_t len;
-    unsigned char *bytes = text != NULL ? base64url_decode(text, strlen(text), &len) : NULL;
+    unsigned char *bytes = text != NULL ? base64url_decode(text, strlen(text), &len, false) : NULL;
     if (bytes == NULL || len == 0 || len > 1024) { /* RSA 8192 is 1024 bytes */
         free(bytes);
         return false;
@@ -258,14 +295,16 @@ sc_jwt_result sc_jwt_decode(const char *token, sc_jwt *jwt, const char **why)
     const char *dot1 = strchr(token, '.'), *dot2 = strchr(dot1 + 1, '.');
     jwt->header = decode_object(token, (size_t)(dot1 - token));
     if (jwt->header == NULL)
-        return *why = "the JWT header is not a base64url JSON object", SC_JWT_MALFORMED;
+        return *why = "the JWT header is not a canonical base64url JSON object with unique names",
+               SC_JWT_MALFORMED;
     jwt->claims = decode_object(dot1 + 1, (size_t)(dot2 - dot1 - 1));
     if (jwt->claims == NULL)
-        return *why = "the JWT claims are not a base64url JSON object", SC_JWT_MALFORMED;
+        return *why = "the JWT claims are not a canonical base64url JSON object with unique names",
+               SC_JWT_MALFORMED;
     size_t signature_len = len - (size_t)(dot2 + 1 - token);
-    jwt->signature = base64url_decode(dot2 + 1, signature_len, &jwt->signature_len);
+    jwt->signature = base64url_decode(dot2 + 1, signature_len, &jwt->signature_len, true);
     if (jwt->signature == NULL || jwt->signature_len == 0)
-        return *why = "the JWT signature is not base64url", SC_JWT_MALFORMED;
+        return *why = "the JWT signature is not canonical base64url", SC_JWT_MALFORMED;
     jwt->signed_part = token;
     jwt->signed_len = (size_t)(dot2 - token);
     if (cJSON_GetObjectItemCaseSensitive(jwt->header, "crit") != NULL)
@@ -293,6 +332,11 @@ static bool signature_good(const sc_jwt *jwt, const struct sc_jwk *key)
     if (key->alg == SC_JWT_EDDSA)
         return gnutls_pubkey_verify_data2(key->key, GNUTLS_SIGN_EDDSA_ED25519, 0, &data,
                                           &signature) >= 0;
+    /* A high S (n - s) verifies as well as s: ECDSA is malleable so, and
+     * it is accepted. RFC 7518 section 3.4 does not ask for low S, and the
+     * signers issuers use (OpenSSL, WebCrypto, Go, jose) do not normalise
+     * it: refusing high S would refuse about half of their ES256 tokens.
+     * So a token's string is not its identity (its jti is). */
     gnutls_datum_t r = {jwt->signature, 32}, s = {jwt->signature + 32, 32}, der = {NULL, 0};
     if (gnutls_encode_rs_value(&der, &r, &s) != 0) /* JWS has r || s, GnuTLS wants DER */
         return false;

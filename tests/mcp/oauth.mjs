@@ -342,6 +342,72 @@ for (const [why, make] of refused) {
         assert.ok(r.challenge.includes(`resource_metadata="${metadataUrl}"`));
     });
 }
+// Issue 42: one accepted spelling per token. A token whose JSON texts
+// are given as they are (a name twice): jose signs the claims' bytes as
+// given (CompactSign); the header jose always writes itself, so a header
+// text is signed with WebCrypto and the same key.
+const claimsOf = (extra = '') => `{"iss":"${issuer}","aud":"${resource}","sub":"alice","exp":${now() + 300}${extra}}`;
+async function signClaimsText(text, kid = 'ec-1') {
+    return new jose.CompactSign(new TextEncoder().encode(text))
+        .setProtectedHeader({ alg: keys[kid].alg, kid, typ: 'at+jwt' }).sign(keys[kid].privateKey);
+}
+async function signHeaderText(headerText, claimsText, kid = 'ec-1') {
+    const input = `${b64(headerText)}.${b64(claimsText)}`;
+    const algorithm = keys[kid].alg === 'ES256' ? { name: 'ECDSA', hash: 'SHA-256' }
+        : keys[kid].alg === 'EdDSA' ? { name: 'Ed25519' } : { name: 'RSASSA-PKCS1-v1_5' };
+    const signature = await crypto.subtle.sign(algorithm, keys[kid].privateKey, new TextEncoder().encode(input));
+    return `${input}.${Buffer.from(signature).toString('base64url')}`;
+}
+// The same bytes spelled otherwise: an unused bit of the last character set.
+function uncanonical(part) {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    assert.notEqual(part.length % 4, 0, 'a part without unused bits');
+    return part.slice(0, -1) + alphabet[alphabet.indexOf(part.at(-1)) | 1];
+}
+await check('issue 42: a token as jose signs it is taken (the control of the checks below)', async () => {
+    for (const token of [await signClaimsText(claimsOf()),
+        await signHeaderText(`{"alg":"ES256","kid":"ec-1"}`, claimsOf())]) {
+        const r = await post(initialize, { token });
+        assert.equal(r.status, 200, r.text);
+    }
+});
+const spelledTwice = [
+    ['a claim twice (aud this resource, then another)', () =>
+        signClaimsText(claimsOf(`,"aud":"https://other.example/mcp"`))],
+    ['a claim twice (sub)', () => signClaimsText(claimsOf(`,"sub":"admin"`))],
+    ['a name twice in an object inside the claims', () => signClaimsText(claimsOf(`,"cnf":{"jkt":"a","jkt":"b"}`))],
+    ['a header parameter twice (kid)', () => signHeaderText(`{"alg":"ES256","kid":"ec-1","kid":"ec-2"}`, claimsOf())],
+    ['a header parameter twice (alg)', () => signHeaderText(`{"alg":"ES256","alg":"none","kid":"ec-1"}`, claimsOf())],
+];
+for (const kid of ['rsa-1', 'ec-1', 'ed-1'])
+    spelledTwice.push([`${keys[kid].alg}: the signature in non-canonical base64url (an unused bit set)`, async () => {
+        const [h, p, s] = (await mint({}, { kid })).split('.');
+        return `${h}.${p}.${uncanonical(s)}`;
+    }]);
+for (const [why, make] of spelledTwice) {
+    await check(`issue 42: 401 invalid_token: ${why}`, async () => {
+        const r = await post(initialize, { token: await make() });
+        assert.equal(r.status, 401, r.text);
+        assert.match(r.challenge, /^Bearer error="invalid_token", error_description="[^"]+", resource_metadata="/);
+    });
+}
+// ES256 with a high S (n - s verifies as s does) is taken, by decision
+// (mcp_jwt.c): ECDSA signers do not normalise S, so about half of the
+// tokens jose (WebCrypto) mints have a high one, and refusing them would
+// refuse good tokens.
+const P256_N = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
+await check('issue 42: ES256 tokens with a high S, as jose mints half of them, are taken', async () => {
+    const sOf = (token) => BigInt(`0x${Buffer.from(token.split('.')[2], 'base64url').subarray(32).toString('hex')}`);
+    let high;
+    for (let i = 0; i < 64 && high === undefined; i++) {
+        const t = await mint({ scope: 'files:read mcp:use' });
+        if (sOf(t) > P256_N / 2n)
+            high = t;
+    }
+    assert.ok(high, 'jose minted no high-S token in 64');
+    assert.equal((await post(initialize, { token: high })).status, 200);
+});
+
 await check('a header over libmicrohttpd\'s memory for a request: 431, nothing verified', async () => {
     const r = await post(initialize, { token: await mint({ pad: 'x'.repeat(40000) }) });
     assert.equal(r.status, 431);
