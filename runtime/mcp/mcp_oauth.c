@@ -672,17 +672,31 @@ static sc_oauth_principal *principal_of(cJSON *claims)
     return p;
 }
 
+/* A string into the owner's hash: whether there is one, its length (8
+ * bytes), its bytes; so that no two (issuer, kind, value) hash alike. */
+static void owner_part(struct sha256_ctx *ctx, const char *s)
+{
+    uint8_t head[9] = {s != NULL};
+    size_t len = s != NULL ? strlen(s) : 0;
+    for (int i = 0; i < 8; i++)
+        head[1 + i] = (uint8_t)((uint64_t)len >> (56 - 8 * i));
+    sha256_update(ctx, sizeof head, head);
+    if (len > 0)
+        sha256_update(ctx, len, (const uint8_t *)s);
+}
+
 void sc_oauth_owner(const sc_mcp_principal *principal, unsigned char owner[SC_OAUTH_OWNER_LEN])
 {
+    /* a subject, else a client (a token of its own, without sub): never
+     * the one for the other, even under the same name */
     struct sha256_ctx ctx;
-    const char *who = principal->subject != NULL ? principal->subject : principal->client_id;
+    bool subject = principal->subject != NULL;
+    const char *value = subject ? principal->subject : principal->client_id;
+    uint8_t kind = subject ? 's' : value != NULL ? 'c' : '-';
     sha256_init(&ctx);
-    if (principal->issuer != NULL)
-        sha256_update(&ctx, strlen(principal->issuer) + 1, (const uint8_t *)principal->issuer);
-    else
-        sha256_update(&ctx, 1, (const uint8_t *)"");
-    if (who != NULL)
-        sha256_update(&ctx, strlen(who) + 1, (const uint8_t *)who);
+    owner_part(&ctx, principal->issuer);
+    sha256_update(&ctx, 1, &kind);
+    owner_part(&ctx, value);
     sha256_digest(&ctx, SC_OAUTH_OWNER_LEN, owner);
 }
 

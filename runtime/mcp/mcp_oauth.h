@@ -140,9 +140,10 @@ const char *sc_oauth_challenge(const sc_oauth *oauth, sc_oauth_status status, co
 const char *sc_oauth_missing_scopes(const sc_oauth *oauth, const sc_mcp_principal *principal,
                                     sc_arena *arena, const char *body, size_t len);
 
-/* Whether principal is the one of owner (the same issuer and subject):
- * owner is what sc_oauth_owner wrote for the principal that opened a
- * session. */
+/* Whether principal is the one of owner: owner is what sc_oauth_owner
+ * wrote for the principal that opened a session, a hash of (issuer,
+ * kind, value), kind the subject (sub) or, in a token without sub, the
+ * client (client_id or azp); each part length-prefixed. */
 #define SC_OAUTH_OWNER_LEN 32
 void sc_oauth_owner(const sc_mcp_principal *principal, unsigned char owner[SC_OAUTH_OWNER_LEN]);
 

@@ -481,6 +481,24 @@ await check('a 2025 session is bound to its subject: another subject\'s token on
     assert.equal(none.status, 401);
 });
 
+await check('issue 42: a session of the subject "alice" is not the one of a client "alice" (a token without sub), nor the reverse', async () => {
+    const ping = { jsonrpc: '2.0', id: 2, method: 'ping' };
+    const open = async (token) => {
+        const r = await post(initialize, { token });
+        assert.equal(r.status, 200, r.text);
+        return { 'mcp-session-id': r.res.headers.get('mcp-session-id'), 'mcp-protocol-version': '2025-06-18' };
+    };
+    const user = await open(await mint({ sub: 'alice', client_id: 'app-1' }));
+    const client = await mint({ sub: undefined, client_id: 'alice' });
+    assert.equal((await post(ping, { token: client, headers: user })).status, 404);
+    assert.equal((await post(ping, { token: await mint({ sub: 'alice', client_id: 'app-9' }), headers: user })).status,
+        200, 'the same subject through another client');
+    const agent = await open(await mint({ sub: undefined, client_id: 'alice' }));
+    assert.equal((await post(ping, { token: await mint({ sub: 'alice' }), headers: agent })).status, 404);
+    assert.equal((await post(ping, { token: await mint({ sub: undefined, client_id: undefined, azp: 'alice' }),
+                                     headers: agent })).status, 200, 'azp is the client too');
+});
+
 await check('unknown kid: the JWKS is fetched again once (a rotation), made-up kids within the interval fetch nothing', async () => {
     await new Promise((r) => setTimeout(r, 2100)); // jwks_refresh_seconds (SC_TEST_JWKS_REFRESH=2)
     published.add('ec-2');
