@@ -839,29 +839,64 @@ sc_oauth_status sc_oauth_check(sc_oauth *o, const char *authorization, bool toke
 
 /* ---- scopes a request needs --------------------------------------------- */
 
-/* The scopes one request declares it needs (NULL: none). */
-static const char *required_scopes(const sc_mcp_server *server, const cJSON *message)
+static const char *prompt_scopes(const sc_mcp_server *server, const char *name)
+{
+    for (size_t i = 0; name != NULL && i < server->prompt_count; i++)
+        if (strcmp(server->prompts[i].name, name) == 0)
+            return server->prompts[i].scopes;
+    return NULL;
+}
+
+/* The scopes of the resource a URI reads (a fixed one, or a template's). */
+static const char *resource_scopes(const sc_mcp_server *server, const char *uri)
+{
+    const sc_mcp_resource *resource = uri != NULL ? sc_mcp_find_resource(server, uri, NULL) : NULL;
+    return resource != NULL ? resource->scopes : NULL;
+}
+
+/* Adds the scopes one request needs to needed (docs/deploy.md has the
+ * table): what runs, reads or reveals a scoped tool, prompt or resource
+ * needs its scopes. A completion of a prompt's or a template's argument
+ * shows the values it takes, and a subscription (2025's subscribe,
+ * 2026-07-28's listen) tells when a resource changes: each needs the
+ * scopes of what it names. The lists and unsubscribe need none. */
+static void required_scopes(const sc_mcp_server *server, const cJSON *message, text *needed)
 {
     const char *method = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(message, "method"));
     const cJSON *params = cJSON_GetObjectItemCaseSensitive(message, "params");
     const char *name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(params, "name"));
     const char *uri = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(params, "uri"));
     if (method == NULL)
-        return NULL;
+        return;
     if (strcmp(method, "tools/call") == 0) {
         const sc_tool *tool = sc_mcp_find_tool(server, name);
-        return tool != NULL ? tool->scopes : NULL;
+        add_scopes(needed, tool != NULL ? tool->scopes : NULL);
+    } else if (strcmp(method, "prompts/get") == 0) {
+        add_scopes(needed, prompt_scopes(server, name));
+    } else if (strcmp(method, "resources/read") == 0 ||
+               strcmp(method, "resources/subscribe") == 0) {
+        add_scopes(needed, resource_scopes(server, uri));
+    } else if (strcmp(method, "completion/complete") == 0) {
+        /* the reference as mcp_features.c's completion finds it: a prompt
+         * by name, a resource by its URI or template, exactly */
+        const cJSON *ref = cJSON_GetObjectItemCaseSensitive(params, "ref");
+        const char *type = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(ref, "type"));
+        const char *ref_name = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(ref, "name"));
+        const char *ref_uri = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(ref, "uri"));
+        if (type != NULL && strcmp(type, "ref/prompt") == 0)
+            add_scopes(needed, prompt_scopes(server, ref_name));
+        for (size_t i = 0; type != NULL && strcmp(type, "ref/resource") == 0 && ref_uri != NULL &&
+                           i < server->resource_count;
+             i++)
+            if (strcmp(server->resources[i].uri, ref_uri) == 0)
+                add_scopes(needed, server->resources[i].scopes);
+    } else if (strcmp(method, "subscriptions/listen") == 0) {
+        const cJSON *uris = cJSON_GetObjectItemCaseSensitive(
+            cJSON_GetObjectItemCaseSensitive(params, "notifications"), "resourceSubscriptions");
+        const cJSON *item, *list = cJSON_IsArray(uris) ? uris : NULL;
+        cJSON_ArrayForEach(item, list)
+            add_scopes(needed, resource_scopes(server, cJSON_GetStringValue(item)));
     }
-    if (strcmp(method, "prompts/get") == 0) {
-        for (size_t i = 0; name != NULL && i < server->prompt_count; i++)
-            if (strcmp(server->prompts[i].name, name) == 0)
-                return server->prompts[i].scopes;
-        return NULL;
-    }
-    if (strcmp(method, "resources/read") != 0 || uri == NULL)
-        return NULL;
-    const sc_mcp_resource *resource = sc_mcp_find_resource(server, uri, NULL);
-    return resource != NULL ? resource->scopes : NULL;
 }
 
 const char *sc_oauth_missing_scopes(const sc_oauth *o, const sc_mcp_principal *principal,
@@ -871,9 +906,9 @@ const char *sc_oauth_missing_scopes(const sc_oauth *o, const sc_mcp_principal *p
     text needed = {0};
     append(&needed, "", 0);
     if (cJSON_IsArray(tree)) {
-        cJSON_ArrayForEach(item, tree) add_scopes(&needed, required_scopes(o->server, item));
+        cJSON_ArrayForEach(item, tree) required_scopes(o->server, item, &needed);
     } else if (tree != NULL) {
-        add_scopes(&needed, required_scopes(o->server, tree));
+        required_scopes(o->server, tree, &needed);
     }
     cJSON_Delete(tree);
     bool missing = false;

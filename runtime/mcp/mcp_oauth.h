@@ -132,8 +132,9 @@ const char *sc_oauth_challenge(const sc_oauth *oauth, sc_oauth_status status, co
                                const char *scopes, char *buf, size_t size);
 
 /* The scopes the requests of a message (a JSON-RPC message or a batch)
- * need that principal was not granted: tools/call, prompts/get and
- * resources/read of whatever declares scopes. NULL when nothing is
+ * need that principal was not granted: tools/call, prompts/get,
+ * resources/read and resources/subscribe, completion/complete and
+ * subscriptions/listen of whatever declares scopes. NULL when nothing is
  * missing; else a space-separated list of every scope those requests
  * need, in arena. A message that is not JSON needs nothing here (the
  * core answers it). */

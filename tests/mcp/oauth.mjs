@@ -466,6 +466,48 @@ await check('with the scopes, the calls go through (tool, prompt, resource); who
     assert.equal(bare.status, 200);
 });
 
+// Issue 42: each method that runs, reads or reveals a scoped prompt or
+// resource needs its scopes (docs/deploy.md's table).
+await check('issue 42: completion/complete of a scoped prompt or template needs its scopes', async () => {
+    const cases = [
+        [{ ref: { type: 'ref/prompt', name: 'review' }, argument: { name: 'change', value: 'x' } }, 'reviews'],
+        [{ ref: { type: 'ref/resource', uri: 'file:///{name}' }, argument: { name: 'name', value: 'n' } }, 'files:read'],
+    ];
+    for (const [params, scope] of cases) {
+        const { headers, body } = stateless('completion/complete', params);
+        const without = await post(body, { token: await mint({ scope: 'mcp:use' }), headers });
+        assert.equal(without.status, 403, without.text);
+        assert.match(without.challenge, new RegExp(`^Bearer error="insufficient_scope", scope="${scope}"`));
+        const granted = await post(body, { token: await mint({ scope }), headers });
+        assert.equal(granted.status, 200, granted.text);
+        assert.ok(replyOf(granted.text).result.completion, granted.text);
+    }
+});
+await check('issue 42: resources/subscribe (2025) and subscriptions/listen of a scoped resource need its scopes', async () => {
+    const opened = await post(initialize, { token: await mint({ scope: 'mcp:use' }) });
+    const headers = { 'mcp-session-id': opened.res.headers.get('mcp-session-id'), 'mcp-protocol-version': '2025-06-18' };
+    await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, { token: await mint({ scope: 'mcp:use' }), headers });
+    const subscribe = { jsonrpc: '2.0', id: 3, method: 'resources/subscribe', params: { uri: 'file:///notes' } };
+    const without = await post(subscribe, { token: await mint({ scope: 'mcp:use' }), headers });
+    assert.equal(without.status, 403, without.text);
+    assert.match(without.challenge, /scope="files:read"/);
+    const granted = await post(subscribe, { token: await mint({ scope: 'files:read' }), headers });
+    assert.equal(granted.status, 200, granted.text);
+    const unsubscribe = { jsonrpc: '2.0', id: 4, method: 'resources/unsubscribe', params: { uri: 'file:///notes' } };
+    assert.equal((await post(unsubscribe, { token: await mint({ scope: 'mcp:use' }), headers })).status, 200,
+        'unsubscribe needs no scope');
+    const listen = stateless('subscriptions/listen', { notifications: { resourceSubscriptions: ['file:///notes'] } });
+    const refused = await post(listen.body, { token: await mint({ scope: 'mcp:use' }), headers: listen.headers });
+    assert.equal(refused.status, 403, refused.text);
+    assert.match(refused.challenge, /scope="files:read"/);
+    const stream = new AbortController();
+    const open = await fetch(resource, { method: 'POST', signal: stream.signal, body: JSON.stringify(listen.body),
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream',
+                   authorization: `Bearer ${await mint({ scope: 'files:read' })}`, ...listen.headers } });
+    assert.equal(open.status, 200);
+    stream.abort();
+});
+
 await check('a 2025 session is bound to its subject: another subject\'s token on it gets 404', async () => {
     const alice = await mint({ sub: 'alice' });
     const r = await post(initialize, { token: alice });
