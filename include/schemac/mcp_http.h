@@ -102,9 +102,13 @@ typedef struct sc_mcp_oauth_options {
      * jwks_uri of each issuer's metadata (RFC 8414, then OpenID Connect
      * discovery). Fetched keys are kept for jwks_cache_seconds (0: 3600);
      * a token naming a kid not among them fetches them again, at most once
-     * every jwks_refresh_seconds (0: 30) per issuer, so that tokens with
-     * made-up kids cannot make the server hammer the issuer; while no key
-     * of an issuer could be had, its tokens get 503 with Retry-After.
+     * every jwks_refresh_seconds (0: 30) per issuer counted from the end
+     * of the last fetch, so that tokens with made-up kids cannot make the
+     * server hammer the issuer; while no key of an issuer could be had,
+     * its tokens get 503 with Retry-After. Fetches run on a thread of each
+     * issuer, never holding up the other requests: a request whose token
+     * needs the keys being fetched waits for them, suspended (at most 256
+     * at once, 5 s; past that 503).
      * Algorithms: RS256 (RSA keys of 2048 bits or more), ES256 (P-256) and
      * EdDSA (Ed25519); each key is used only with its own algorithm. */
     const char *jwks_file;

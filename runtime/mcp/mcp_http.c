@@ -268,19 +268,110 @@ static bool authorized(const sc_mcp_http *h, struct MHD_Connection *c)
     return h->options.authorize(h->options.authorize_ctx, token);
 }
 
+/* Requests waiting for an issuer's keys at once: past it, 503. A waiter
+ * costs no thread (its connection is parked), but each fetch wakes them
+ * all to be checked again. */
+#define MAX_KEY_WAITERS 256
+
+static int socket_of(struct MHD_Connection *c);
+
+static void keys_unlist(sc_mcp_http *h, request *r)
+{
+    if (!r->keys_listed)
+        return;
+    if (r->keys_prev != NULL)
+        r->keys_prev->keys_next = r->keys_next;
+    else
+        h->key_waiters = r->keys_next;
+    if (r->keys_next != NULL)
+        r->keys_next->keys_prev = r->keys_prev;
+    r->keys_listed = false;
+    h->key_waiting--;
+}
+
+/* mcp_oauth.c's on_fetched, on its fetch thread: a fetch of keys ended,
+ * so every request waiting for keys is resumed to be checked again. */
+static void keys_fetched(void *ctx)
+{
+    sc_mcp_http *h = ctx;
+    pthread_mutex_lock(&h->lock);
+    h->keys_generation++;
+    while (h->key_waiters != NULL) {
+        request *r = h->key_waiters;
+        keys_unlist(h, r);
+        sc_http_unpark(h, &r->park);
+    }
+    pthread_mutex_unlock(&h->lock);
+}
+
+/* Parks r until a fetch of keys ends (keys_fetched) or SC_OAUTH_FETCH_SECONDS
+ * (and a second) from its first wait, unless a fetch ended since
+ * generation (then it is checked again at once: *again); lock not held.
+ * false: it cannot wait (too many wait, too late, stopping, gone). */
+static bool wait_for_keys(sc_mcp_http *h, struct MHD_Connection *c, request *r, unsigned generation,
+                          bool *again)
+{
+    pthread_mutex_lock(&h->lock);
+    *again = h->keys_generation != generation;
+    bool parked = false;
+    if (!*again && h->key_waiting < MAX_KEY_WAITERS &&
+        !(r->keys_wait && sc_http_is_due(&r->park))) {
+        if (!r->keys_wait) {
+            r->park.fd = socket_of(c);
+            sc_http_due_in(&r->park, SC_OAUTH_FETCH_SECONDS + 1);
+        }
+        parked = sc_http_park(h, &r->park, c);
+    }
+    if (parked) {
+        r->keys_wait = r->keys_listed = true;
+        r->keys_prev = NULL;
+        r->keys_next = h->key_waiters;
+        if (h->key_waiters != NULL)
+            h->key_waiters->keys_prev = r;
+        h->key_waiters = r;
+        h->key_waiting++;
+    }
+    pthread_mutex_unlock(&h->lock);
+    return parked;
+}
+
 /* OAuth (mcp_oauth.c): the request's token verified, its principal kept
  * with the request (freed with its arena); or false, with *answer the
- * result of queueing the challenge the specification asks for. */
+ * result of queueing the challenge the specification asks for, or MHD_YES
+ * with the request parked until the keys its token needs are fetched
+ * (r->keys_wait: on_request calls check_token again once resumed). */
 static bool token_allowed(sc_mcp_http *h, struct MHD_Connection *c, request *r,
                           enum MHD_Result *answer)
 {
     sc_oauth_principal *principal;
     const char *why;
     bool in_query = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "access_token") != NULL;
-    sc_oauth_status status = sc_oauth_check(
-        h->oauth, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),
-        in_query, &principal, &why);
+    sc_oauth_status status;
+    for (bool again = true; again;) {
+        pthread_mutex_lock(&h->lock);
+        unsigned generation = h->keys_generation;
+        pthread_mutex_unlock(&h->lock);
+        status = sc_oauth_check(
+            h->oauth,
+            MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION),
+            in_query, &principal, &why);
+        again = false;
+        if (status == SC_OAUTH_PENDING && wait_for_keys(h, c, r, generation, &again))
+            return *answer = MHD_YES, false;
+    }
+    r->keys_wait = false;
     *answer = MHD_NO;
+    if (status == SC_OAUTH_PENDING && r->park.gone)
+        return false;
+    if (status == SC_OAUTH_PENDING) {
+        char wait[16];
+        snprintf(wait, sizeof wait, "%u", SC_OAUTH_FETCH_SECONDS);
+        *answer =
+            refuse_with(c, MHD_HTTP_SERVICE_UNAVAILABLE, &(extra_headers){.retry_after = wait},
+                        "Service Unavailable: the authorization server's keys are being "
+                        "fetched; try again shortly");
+        return false;
+    }
     if (status == SC_OAUTH_ALLOWED &&
         sc_arena_on_release(r->arena, sc_oauth_principal_free, principal) != 0) {
         sc_oauth_principal_free(principal);
@@ -456,6 +547,9 @@ static bool scopes_granted(sc_mcp_http *h, struct MHD_Connection *c, request *r,
     return false;
 }
 
+static enum MHD_Result check_token(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
+                                   const char *method, request *r);
+
 /* What can be refused from the headers alone, before the body is read:
  * returns MHD_YES to go on reading, or the result of queueing a refusal
  * (libmicrohttpd then drops the body and closes the connection). */
@@ -481,6 +575,15 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
                          &(extra_headers){.allow = "GET, POST, DELETE, OPTIONS"});
     if (!authorized(h, c))
         return refuse(c, MHD_HTTP_UNAUTHORIZED, "Unauthorized: a valid bearer token is required");
+    return check_token(h, c, url, method, r);
+}
+
+/* The rest of check_headers from the token on; again when a request that
+ * waited for keys is resumed. */
+static enum MHD_Result check_token(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
+                                   const char *method, request *r)
+{
+    (void)url;
     enum MHD_Result refused;
     if (h->oauth != NULL && !token_allowed(h, c, r, &refused))
         return refused;
@@ -1351,6 +1454,14 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     if (r->st != NULL) /* a POST resumed: its handler sent, answered, or its client went */
         return post_wait(h, c, r);
+    if (r->keys_wait) { /* resumed from its wait for keys (libmicrohttpd calls it as for the
+                           headers again) */
+        pthread_mutex_lock(&h->lock);
+        keys_unlist(h, r);
+        bool gone = r->park.gone;
+        pthread_mutex_unlock(&h->lock);
+        return gone ? MHD_NO : answer_request(h, c, url, method, r, check_token);
+    }
     if (*upload_data_size > 0) { /* a part of the body */
         size_t n = *upload_data_size;
         *upload_data_size = 0;
@@ -1391,6 +1502,12 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,
         return;
     if (r->stream) /* a GET stream's line when it ends: how long it was open */
         log_http(h->server, r, MHD_HTTP_OK, "stream");
+    if (r->keys_wait) { /* closed while it waited for keys */
+        pthread_mutex_lock(&h->lock);
+        keys_unlist(h, r);
+        sc_http_unwatch(h, &r->park);
+        pthread_mutex_unlock(&h->lock);
+    }
     if (r->st != NULL) { /* closed before its answer */
         pthread_mutex_lock(&h->lock);
         sc_http_unwatch(h, &r->park);
@@ -1482,6 +1599,8 @@ static bool loopback_address(const char *address)
 
 static void destroy(sc_mcp_http *h)
 {
+    sc_oauth_free(h->oauth); /* first: its fetch threads call keys_fetched */
+    h->oauth = NULL;
     for (size_t i = 0; i < h->session_cap; i++)
         if (h->sessions[i] != NULL)
             sc_http_session_unlist(h, i);
@@ -1508,7 +1627,6 @@ static void destroy(sc_mcp_http *h)
     pthread_cond_destroy(&h->work);
     pthread_cond_destroy(&h->wake);
     pthread_mutex_destroy(&h->lock);
-    sc_oauth_free(h->oauth);
     free(h->sessions);
     free(h);
 }
@@ -1573,7 +1691,8 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
         oauth_rc =
             sc_fail(err, SC_ERR_ARGUMENT, NULL, "authorize and oauth.resource exclude each other");
     else if (options->oauth.resource != NULL)
-        oauth_rc = sc_oauth_create(server, &options->oauth, h->path, &h->oauth, err);
+        oauth_rc =
+            sc_oauth_create(server, &options->oauth, h->path, keys_fetched, h, &h->oauth, err);
     if (oauth_rc != 0) {
         sc_http_tls_free(&tls);
         pthread_cond_destroy(&h->wake);

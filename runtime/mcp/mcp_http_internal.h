@@ -185,8 +185,13 @@ struct sc_mcp_http {
     int hangup_fd; /* epoll: every connection's hang-up, tagged with its id */
 #define SC_HTTP_HANGUPS 0 /* hangup_fd's tag in watch_fd (a parked one's is gen << 32, gen > 0) */
     unsigned long long connection_ids;
-    http_session *dead; /* listening sessions to free outside the lock */
-    time_t expired_at;  /* when idle sessions were last ended */
+    /* requests parked until a fetch of an issuer's keys ends (OAuth: the
+     * fetch runs on mcp_oauth.c's thread, not on the polling thread) */
+    struct request *key_waiters;
+    unsigned key_waiting;     /* of them, at most MAX_KEY_WAITERS (mcp_http.c) */
+    unsigned keys_generation; /* fetches ended */
+    http_session *dead;       /* listening sessions to free outside the lock */
+    time_t expired_at;        /* when idle sessions were last ended */
     /* the handlers' threads: a pool that grows to max_workers (requests
      * past it get 503) and shrinks when idle; a POST of responses or
      * notifications always gets one, so a handler waiting for its
@@ -216,6 +221,10 @@ typedef struct request {
     const char *method, *url;
     double arrived;
     bool stream;
+    /* parked (park) until its token's keys are fetched; in key_waiters
+     * while listed */
+    bool keys_wait, keys_listed;
+    struct request *keys_prev, *keys_next;
 } request;
 
 /* ---- mcp_http_session.c: everything below with the lock held unless it says

@@ -8,12 +8,21 @@
  * libcurl (its GnuTLS flavour, libcurl4-gnutls-dev, so that one TLS
  * library serves and fetches) from jwks_uri or from each issuer's
  * metadata. A fetched set is kept, reference-counted, until a newer one
- * replaces it: a token is verified without the lock held. One fetch runs
- * per issuer at a time (the others wait for it), and a token naming an
- * unknown kid fetches at most once every jwks_refresh_seconds, so a flood
- * of made-up kids costs the issuer one request per interval. */
+ * replaces it: a token is verified without the lock held.
+ *
+ * Fetches run on a thread of each issuer, never on libmicrohttpd's
+ * polling thread: a fetch there would hold up every connection while the
+ * issuer answers (anyone can start one, with the public iss and a made-up
+ * kid). A token that needs keys not yet had gets SC_OAUTH_PENDING; its
+ * connection is suspended (mcp_http.c) until the fetch ends and on_fetched
+ * says so, and meanwhile the other requests are served, with the last good
+ * keys. One fetch per issuer is in flight at a time, it takes at most
+ * SC_OAUTH_FETCH_SECONDS in all, and the next one starts no sooner than
+ * jwks_refresh_seconds after its END, so a flood of made-up kids costs the
+ * issuer one request per interval however slowly it answers. */
 #define _GNU_SOURCE /* strdup, strnlen */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +38,6 @@
 
 #define WELL_KNOWN "/.well-known/oauth-protected-resource"
 #define MAX_DOCUMENT (256 * 1024) /* a JWKS or metadata document fetched */
-#define FETCH_SECONDS 5
 
 /* A key set shared by the requests verifying with it. */
 typedef struct keyset {
@@ -37,14 +45,17 @@ typedef struct keyset {
     unsigned refs;
 } keyset;
 
-/* What is fetched for one issuer. */
+/* What is fetched for one issuer, by its thread. */
 typedef struct issuer_keys {
+    struct sc_oauth *oauth;
     const char *issuer;
-    char *jwks_uri;   /* given, discovered, or NULL (not yet) */
-    keyset *current;  /* NULL until fetched */
-    time_t fetched;   /* CLOCK_MONOTONIC seconds of the current set */
-    time_t attempted; /* of the last fetch, successful or not (0: never) */
-    bool fetching;
+    char *jwks_uri;  /* given, discovered (by the thread only), or NULL (not yet) */
+    keyset *current; /* NULL until fetched */
+    time_t fetched;  /* CLOCK_MONOTONIC seconds of the current set */
+    time_t ended;    /* of the end of the last fetch, successful or not (0: never) */
+    bool fetching;   /* asked for, or running: the thread clears it at its end */
+    pthread_t thread;
+    bool started;
 } issuer_keys;
 
 struct sc_oauth {
@@ -60,8 +71,11 @@ struct sc_oauth {
     issuer_keys *issuers;
     bool fetch; /* keys come from HTTPS too */
     unsigned skew, cache_seconds, refresh_seconds;
+    void (*on_fetched)(void *ctx); /* called by a fetch thread after each fetch */
+    void *on_fetched_ctx;
+    atomic_bool stopping; /* the threads end; a transfer is cut short */
     pthread_mutex_t lock;
-    pthread_cond_t fetched;
+    pthread_cond_t wake; /* a fetch is asked for, or stopping */
 };
 
 /* ---- scopes ------------------------------------------------------------- */
@@ -293,8 +307,13 @@ static bool server_scopes_ok(const sc_mcp_server *server)
     return ok;
 }
 
+#if SC_MCP_OAUTH_FETCH
+static void *fetcher(void *arg);
+#endif
+
 int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *options,
-                    const char *path, sc_oauth **out, sc_error *err)
+                    const char *path, void (*on_fetched)(void *ctx), void *on_fetched_ctx,
+                    sc_oauth **out, sc_error *err)
 {
     *out = NULL;
     size_t origin_len;
@@ -316,7 +335,9 @@ int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *opt
     o->fetch =
         options->jwks_uri != NULL || (options->jwks_file == NULL && options->introspect == NULL);
     pthread_mutex_init(&o->lock, NULL);
-    pthread_cond_init(&o->fetched, NULL);
+    pthread_cond_init(&o->wake, NULL);
+    o->on_fetched = on_fetched;
+    o->on_fetched_ctx = on_fetched_ctx;
     const char *resource_path = options->resource + origin_len;
     if (strcmp(resource_path, "/") == 0)
         resource_path = "";
@@ -330,6 +351,7 @@ int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *opt
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     }
     for (size_t i = 0; i < options->issuer_count; i++) {
+        o->issuers[i].oauth = o;
         o->issuers[i].issuer = options->issuers[i];
         if (options->jwks_uri != NULL &&
             (o->issuers[i].jwks_uri = strdup(options->jwks_uri)) == NULL) {
@@ -365,6 +387,14 @@ int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *opt
 #if SC_MCP_OAUTH_FETCH
     if (o->fetch)
         curl_global_init(CURL_GLOBAL_DEFAULT);
+    for (size_t i = 0; o->fetch && i < options->issuer_count; i++) {
+        issuer_keys *k = &o->issuers[i];
+        k->started = pthread_create(&k->thread, NULL, fetcher, k) == 0;
+        if (!k->started) {
+            sc_oauth_free(o);
+            return sc_fail(err, SC_ERR_NOMEM, NULL, "no thread to fetch the issuers' keys");
+        }
+    }
 #endif
     *out = o;
     return 0;
@@ -382,6 +412,13 @@ void sc_oauth_free(sc_oauth *o)
 {
     if (o == NULL)
         return;
+    pthread_mutex_lock(&o->lock);
+    atomic_store(&o->stopping, true);
+    pthread_cond_broadcast(&o->wake);
+    pthread_mutex_unlock(&o->lock);
+    for (size_t i = 0; o->issuers != NULL && i < o->options.issuer_count; i++)
+        if (o->issuers[i].started)
+            pthread_join(o->issuers[i].thread, NULL);
     for (size_t i = 0; o->issuers != NULL && i < o->options.issuer_count; i++) {
         free(o->issuers[i].jwks_uri);
         keyset_release(o->issuers[i].current);
@@ -393,7 +430,7 @@ void sc_oauth_free(sc_oauth *o)
     free(o->path_metadata);
     free(o->endpoint_metadata);
     free(o->challenge_scope);
-    pthread_cond_destroy(&o->fetched);
+    pthread_cond_destroy(&o->wake);
     pthread_mutex_destroy(&o->lock);
     free(o);
 }
@@ -469,9 +506,31 @@ static size_t on_data(char *data, size_t size, size_t count, void *arg)
     return d->body.failed ? 0 : n;
 }
 
-/* GETs an https URL (the body, malloc, NUL-terminated), or NULL with *why. */
-static char *https_get(const sc_oauth *o, const char *url, size_t *len, char *why, size_t why_size)
+static long long now_ms(void)
 {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1000LL + t.tv_nsec / 1000000;
+}
+
+/* libcurl's progress callback: a transfer ends when the server stops. */
+static int on_progress(void *arg, curl_off_t a, curl_off_t b, curl_off_t c, curl_off_t d)
+{
+    (void)a, (void)b, (void)c, (void)d;
+    return atomic_load(&((sc_oauth *)arg)->stopping) ? 1 : 0;
+}
+
+/* GETs an https URL by deadline (now_ms) (the body, malloc,
+ * NUL-terminated), or NULL with *why. */
+static char *https_get(sc_oauth *o, const char *url, long long deadline, size_t *len, char *why,
+                       size_t why_size)
+{
+    long long left = deadline - now_ms();
+    if (left <= 0) {
+        snprintf(why, why_size, "GET %.200s: not started, the fetch took %d s already", url,
+                 SC_OAUTH_FETCH_SECONDS);
+        return NULL;
+    }
     CURL *curl = curl_easy_init();
     download d = {{0}, false};
     if (curl == NULL) {
@@ -481,7 +540,10 @@ static char *https_get(const sc_oauth *o, const char *url, size_t *len, char *wh
     curl_easy_setopt(curl, CURLOPT_URL, url);
     curl_easy_setopt(curl, CURLOPT_PROTOCOLS_STR, "https");
     curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 0L);
-    curl_easy_setopt(curl, CURLOPT_TIMEOUT, (long)FETCH_SECONDS);
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS, (long)left);
+    curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
+    curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, on_progress);
+    curl_easy_setopt(curl, CURLOPT_XFERINFODATA, o);
     curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(curl, CURLOPT_MAXFILESIZE, (long)MAX_DOCUMENT);
     curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, on_data);
@@ -510,7 +572,8 @@ static char *https_get(const sc_oauth *o, const char *url, size_t *len, char *wh
 /* The jwks_uri of an issuer's metadata: RFC 8414's well-known URI (the
  * issuer's path after it), then OpenID Connect's (after the path); the
  * document's issuer must be the issuer, exactly. */
-static char *discover_jwks_uri(const sc_oauth *o, const char *issuer, char *why, size_t why_size)
+static char *discover_jwks_uri(sc_oauth *o, const char *issuer, long long deadline, char *why,
+                               size_t why_size)
 {
     size_t origin_len;
     if (!url_ok(issuer, &origin_len))
@@ -524,7 +587,7 @@ static char *discover_jwks_uri(const sc_oauth *o, const char *issuer, char *why,
     char *found = NULL;
     for (size_t i = 0; i < 2 && found == NULL; i++) {
         size_t len;
-        char *body = urls[i] != NULL ? https_get(o, urls[i], &len, why, why_size) : NULL;
+        char *body = urls[i] != NULL ? https_get(o, urls[i], deadline, &len, why, why_size) : NULL;
         cJSON *doc = body != NULL ? cJSON_ParseWithLength(body, len) : NULL;
         const char *named = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "issuer"));
         const char *jwks = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(doc, "jwks_uri"));
@@ -543,14 +606,16 @@ static char *discover_jwks_uri(const sc_oauth *o, const char *issuer, char *why,
 }
 
 /* Fetches the keys of issuer k (its jwks_uri discovered first if need
- * be), lock not held; NULL with why when it fails. */
+ * be) within SC_OAUTH_FETCH_SECONDS, on k's thread, lock not held; NULL
+ * with why when it fails. */
 static sc_jwks *fetch_keys(sc_oauth *o, issuer_keys *k, char *why, size_t why_size)
 {
+    long long deadline = now_ms() + SC_OAUTH_FETCH_SECONDS * 1000LL;
     if (k->jwks_uri == NULL &&
-        (k->jwks_uri = discover_jwks_uri(o, k->issuer, why, why_size)) == NULL)
+        (k->jwks_uri = discover_jwks_uri(o, k->issuer, deadline, why, why_size)) == NULL)
         return NULL;
     size_t len, skipped;
-    char *body = https_get(o, k->jwks_uri, &len, why, why_size);
+    char *body = https_get(o, k->jwks_uri, deadline, &len, why, why_size);
     if (body == NULL)
         return NULL;
     sc_jwks *keys;
@@ -565,20 +630,19 @@ static sc_jwks *fetch_keys(sc_oauth *o, issuer_keys *k, char *why, size_t why_si
 }
 #endif
 
-/* The current keys of issuer k with a reference, fetched first when there
- * are none, they are older than jwks_cache_seconds, or refresh asks (an
- * unknown kid) and the last fetch is at least jwks_refresh_seconds old.
- * NULL when there are none. */
-static keyset *issuer_keyset(sc_oauth *o, issuer_keys *k, bool refresh)
-{
-    pthread_mutex_lock(&o->lock);
 #if SC_MCP_OAUTH_FETCH
-    time_t now = now_monotonic();
-    bool stale = k->current == NULL || now - k->fetched >= (time_t)o->cache_seconds || refresh;
-    bool allowed = k->attempted == 0 || now - k->attempted >= (time_t)o->refresh_seconds;
-    if (o->fetch && stale && allowed && !k->fetching) {
-        k->fetching = true;
-        k->attempted = now;
+/* The thread of issuer k: a fetch each time one is asked for (fetching
+ * set), then on_fetched, until the server stops. */
+static void *fetcher(void *arg)
+{
+    issuer_keys *k = arg;
+    sc_oauth *o = k->oauth;
+    pthread_mutex_lock(&o->lock);
+    for (;;) {
+        while (!k->fetching && !atomic_load(&o->stopping))
+            pthread_cond_wait(&o->wake, &o->lock);
+        if (atomic_load(&o->stopping))
+            break;
         pthread_mutex_unlock(&o->lock);
         char why[512];
         sc_jwks *keys = fetch_keys(o, k, why, sizeof why);
@@ -596,15 +660,42 @@ static keyset *issuer_keyset(sc_oauth *o, issuer_keys *k, bool refresh)
         if (fresh != NULL) {
             keyset_release(k->current);
             k->current = fresh;
-            k->fetched = now_monotonic();
         }
+        k->ended = now_monotonic(); /* the interval counts from here */
+        if (fresh != NULL)
+            k->fetched = k->ended;
         k->fetching = false;
-        pthread_cond_broadcast(&o->fetched);
+        pthread_mutex_unlock(&o->lock);
+        if (o->on_fetched != NULL)
+            o->on_fetched(o->on_fetched_ctx); /* the waiting requests look again */
+        pthread_mutex_lock(&o->lock);
     }
-    while (k->fetching) /* another request's fetch: its keys, at most FETCH_SECONDS per GET away */
-        pthread_cond_wait(&o->fetched, &o->lock);
+    pthread_mutex_unlock(&o->lock);
+    return NULL;
+}
+#endif
+
+/* The current keys of issuer k with a reference (NULL: none yet), and in
+ * *pending whether a fetch is in flight for them. A fetch is asked of k's
+ * thread when there are none, they are older than jwks_cache_seconds, or
+ * refresh asks (an unknown kid), and the last fetch ended at least
+ * jwks_refresh_seconds ago. Never waits: the keys there are are used
+ * meanwhile. */
+static keyset *issuer_keyset(sc_oauth *o, issuer_keys *k, bool refresh, bool *pending)
+{
+    pthread_mutex_lock(&o->lock);
+#if SC_MCP_OAUTH_FETCH
+    time_t now = now_monotonic();
+    bool stale = k->current == NULL || now - k->fetched >= (time_t)o->cache_seconds || refresh;
+    bool allowed = k->ended == 0 || now - k->ended >= (time_t)o->refresh_seconds;
+    if (o->fetch && stale && allowed && !k->fetching) {
+        k->fetching = true;
+        pthread_cond_broadcast(&o->wake);
+    }
+    *pending = k->fetching;
 #else
     (void)refresh;
+    *pending = false;
 #endif
     keyset *current = k->current;
     if (current != NULL)
@@ -713,23 +804,27 @@ static issuer_keys *issuer_named(sc_oauth *o, const cJSON *claims)
 }
 
 /* The signature with the file's keys, then the issuer's (fetched again,
- * within the rate limit, for an unknown kid). */
+ * within the rate limit, for an unknown kid). *pending: not yet, the
+ * keys it needs are being fetched. */
 static sc_jwt_result verify_signature(sc_oauth *o, const sc_jwt *jwt, issuer_keys *k,
-                                      const char **why)
+                                      const char **why, bool *pending)
 {
     sc_jwt_result r = SC_JWT_UNKNOWN_KEY;
+    *pending = false;
     if (o->file_keys != NULL)
         r = sc_jwt_verify(jwt, o->file_keys, why);
     if (r != SC_JWT_UNKNOWN_KEY || !o->fetch)
         return r;
-    for (int attempt = 0; attempt < 2 && r == SC_JWT_UNKNOWN_KEY; attempt++) {
-        keyset *keys = issuer_keyset(o, k, attempt > 0);
-        if (keys == NULL)
-            return *why = "the authorization server's keys are not available", SC_JWT_NO_KEYS;
+    keyset *keys = issuer_keyset(o, k, false, pending);
+    if (keys != NULL) {
         r = sc_jwt_verify(jwt, keys->keys, why);
         keyset_done(o, keys);
+        if (r != SC_JWT_UNKNOWN_KEY)
+            return *pending = false, r;
+        keyset_done(o, issuer_keyset(o, k, true, pending)); /* a rotation, maybe */
+        return r;
     }
-    return r;
+    return *why = "the authorization server's keys are not available", SC_JWT_NO_KEYS;
 }
 
 static sc_oauth_status check_jwt(sc_oauth *o, const char *token, sc_oauth_principal **out,
@@ -741,15 +836,18 @@ static sc_oauth_status check_jwt(sc_oauth *o, const char *token, sc_oauth_princi
     if (r == SC_JWT_OK && k == NULL) /* before any key is fetched for it */
         r = SC_JWT_BAD_CLAIMS,
         *why = "the token's iss is not an authorization server of this resource";
+    bool pending = false;
     if (r == SC_JWT_OK)
-        r = verify_signature(o, &jwt, k, why);
+        r = verify_signature(o, &jwt, k, why, &pending);
     sc_jwt_expect expect = {o->options.issuers, o->options.issuer_count, o->options.resource,
                             o->skew};
     if (r == SC_JWT_OK)
         r = sc_jwt_check_claims(jwt.claims, &expect, time(NULL), why);
     if (r != SC_JWT_OK) {
         sc_jwt_free(&jwt);
-        return r == SC_JWT_NO_KEYS ? SC_OAUTH_UNAVAILABLE : SC_OAUTH_INVALID;
+        return pending               ? SC_OAUTH_PENDING
+               : r == SC_JWT_NO_KEYS ? SC_OAUTH_UNAVAILABLE
+                                     : SC_OAUTH_INVALID;
     }
     cJSON *claims = jwt.claims;
     jwt.claims = NULL;

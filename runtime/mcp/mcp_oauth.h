@@ -85,11 +85,21 @@ sc_jwt_result sc_jwt_check_claims(const cJSON *claims, const sc_jwt_expect *expe
 
 typedef struct sc_oauth sc_oauth;
 
+/* A fetch of an issuer's keys (its metadata, then its JWKS) takes at most
+ * this long in all. */
+#define SC_OAUTH_FETCH_SECONDS 5
+
 /* Reads and checks the options (the resource URI, issuers, the JWKS file)
- * for a server whose endpoint is path: 0 and *out, or SC_ERR_ARGUMENT
- * with a message naming what is wrong, or SC_ERR_NOMEM. */
+ * for a server whose endpoint is path, and starts a thread per issuer
+ * whose keys are fetched: 0 and *out, or SC_ERR_ARGUMENT with a message
+ * naming what is wrong, or SC_ERR_NOMEM. on_fetched(ctx) is called on
+ * such a thread, no lock of sc_oauth's held, each time a fetch ends
+ * (with keys or without): requests that got SC_OAUTH_PENDING may then
+ * be checked again. */
 int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *options,
-                    const char *path, sc_oauth **out, sc_error *err);
+                    const char *path, void (*on_fetched)(void *ctx), void *on_fetched_ctx,
+                    sc_oauth **out, sc_error *err);
+/* Stops the fetch threads (a transfer is cut short) and frees oauth. */
 void sc_oauth_free(sc_oauth *oauth);
 
 /* Whether url (a request's path) is one of the metadata's: the root
@@ -105,6 +115,7 @@ typedef enum sc_oauth_status {
     SC_OAUTH_INVALID,   /* 401 invalid_token */
     SC_OAUTH_MALFORMED, /* 400 invalid_request (a token in the query, a bad Authorization header) */
     SC_OAUTH_UNAVAILABLE, /* 503: the issuer's keys could not be had (the token may be good) */
+    SC_OAUTH_PENDING,     /* the keys it needs are being fetched: check again after on_fetched */
     SC_OAUTH_NOMEM,
 } sc_oauth_status;
 
@@ -118,7 +129,8 @@ void sc_oauth_principal_free(void *principal);
 
 /* Checks the value of the Authorization header (NULL: none) and whether
  * the query had an access_token: SC_OAUTH_ALLOWED with *principal, or why
- * not (*why: a short ASCII text without quotes, for error_description). */
+ * not (*why: a short ASCII text without quotes, for error_description).
+ * Never waits for the network: SC_OAUTH_PENDING instead. */
 sc_oauth_status sc_oauth_check(sc_oauth *oauth, const char *authorization, bool token_in_query,
                                sc_oauth_principal **principal, const char **why);
 

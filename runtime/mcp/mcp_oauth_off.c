@@ -7,9 +7,10 @@
 #include "schemac/schemac.h"
 
 int sc_oauth_create(const sc_mcp_server *server, const sc_mcp_oauth_options *options,
-                    const char *path, sc_oauth **out, sc_error *err)
+                    const char *path, void (*on_fetched)(void *ctx), void *on_fetched_ctx,
+                    sc_oauth **out, sc_error *err)
 {
-    (void)server, (void)options, (void)path;
+    (void)server, (void)options, (void)path, (void)on_fetched, (void)on_fetched_ctx;
     *out = NULL;
     return sc_fail(
         err, SC_ERR_ARGUMENT, NULL,

@@ -28,6 +28,16 @@
 //   - an unknown kid fetches the JWKS again once; a flood of made-up kids
 //     within jwks_refresh_seconds fetches nothing more; an issuer that
 //     cannot be reached: 503 with Retry-After, one attempt per interval;
+//   - issue 42: an issuer that holds its JWKS 3.5 s: the metadata, an
+//     unauthenticated POST and a known kid's token answered in under 1 s
+//     meanwhile (the fetch is off the polling thread), the token that
+//     started it answered once the keys come, at most 256 waiters (503
+//     past), the interval counted from a fetch's end; a claim or header
+//     parameter twice, a signature in non-canonical base64url: 401; a
+//     high-S ES256 token (jose mints them): taken; a subject's session
+//     and a client's of the same name kept apart; completion/complete,
+//     resources/subscribe and subscriptions/listen need the scopes of
+//     what they name;
 //   - no sanitizer report in the server's log.
 //
 //   node oauth.mjs OAUTH_SERVER
@@ -80,6 +90,11 @@ const jwks = () => ({ keys: [...published].map((kid) => keys[kid].jwk) });
 writeFileSync(join(dir, 'jwks.json'), JSON.stringify(jwks()));
 
 let jwksFetches = 0;
+// While holdJwks (ms) is set, the JWKS is answered that much later, and
+// jwksAsked resolves as each such request comes in.
+let holdJwks = 0;
+let jwksAsked = () => {};
+const jwksRequested = () => new Promise((resolve) => { jwksAsked = resolve; });
 const tokenRequests = [];
 const as = createHttpsServer({ key: readFileSync(join(dir, 'as.key')), cert: readFileSync(join(dir, 'as.pem')) },
     (req, res) => {
@@ -98,6 +113,11 @@ const as = createHttpsServer({ key: readFileSync(join(dir, 'as.key')), cert: rea
             });
         if (req.method === 'GET' && url.pathname === '/jwks') {
             jwksFetches++;
+            if (holdJwks > 0) {
+                jwksAsked();
+                setTimeout(() => send(200, jwks()), holdJwks);
+                return;
+            }
             return send(200, jwks());
         }
         if (req.method === 'POST' && url.pathname === '/token') {
@@ -678,6 +698,77 @@ await check('the issuer\'s keys cannot be fetched: 503 with Retry-After (not 401
     assert.equal(other.status, 401);
 });
 stopped = await server.stop();
+
+// ---- a slow authorization server (issue 42, item 1) ------------------------------
+
+// Keys are fetched off libmicrohttpd's polling thread: while the issuer
+// holds its JWKS answer (3.5 s), the rest of the server answers at once.
+const HOLD_MS = 3500;
+const timed = async (f) => {
+    const started = Date.now();
+    const result = await f();
+    return [result, Date.now() - started];
+};
+server = await startServer(['--oauth-issuer', issuer, '--oauth-ca', join(dir, 'ca.pem')],
+    { SC_TEST_JWKS_REFRESH: '1' });
+// Unrelated requests while a fetch is held: the RFC 9728 metadata and an
+// unauthenticated POST (and, with keys, a token of a known kid).
+async function unrelated(knownKid) {
+    const [meta, metaMs] = await timed(() => fetch(metadataUrl));
+    assert.equal(meta.status, 200);
+    await meta.text();
+    const [anonymous, anonymousMs] = await timed(() => post(initialize));
+    assert.equal(anonymous.status, 401);
+    const figures = { metaMs, anonymousMs };
+    if (knownKid) {
+        const [known, knownMs] = await timed(async () => post(initialize, { token: await mint() }));
+        assert.equal(known.status, 200, 'served with the last good keys');
+        figures.knownKidMs = knownMs;
+    }
+    console.log(`     while the JWKS was held ${HOLD_MS} ms: ${JSON.stringify(figures)}`);
+    for (const [what, ms] of Object.entries(figures))
+        assert.ok(ms < 1000, `${what}: ${ms} ms while a fetch was held`);
+}
+await check('issue 42: a fresh server (discovery, then the JWKS held 3.5 s) answers other requests meanwhile; the token that started the fetch gets its answer once the keys arrive', async () => {
+    holdJwks = HOLD_MS;
+    const asked = jwksRequested();
+    const before = jwksFetches;
+    const trigger = timed(async () => post(initialize, { token: await mint() }));
+    await asked;
+    await unrelated(false);
+    const [answer, answerMs] = await trigger;
+    assert.equal(answer.status, 200, answer.text);
+    assert.ok(answerMs >= HOLD_MS - 100, `answered after the keys came (${answerMs} ms)`);
+    assert.equal(jwksFetches, before + 1);
+});
+await check('issue 42: a made-up kid\'s fetch held: known kids, the metadata and a POST are answered meanwhile; the waiters are bounded (503 + Retry-After past 256); one fetch; 401 for the made-up kids once it ends', async () => {
+    await new Promise((r) => setTimeout(r, 1100)); // jwks_refresh_seconds after the last fetch
+    holdJwks = HOLD_MS;
+    const asked = jwksRequested();
+    const before = jwksFetches;
+    const trigger = post(initialize, { token: await mint({}, { header: { kid: 'made-up-first' } }) });
+    await asked;
+    await unrelated(true);
+    const flood = await Promise.all(Array.from({ length: 270 }, async (_, i) => {
+        const r = await post(initialize, { token: await mint({}, { header: { kid: `made-up-${i}` } }) });
+        return [r.status, r.res.headers.get('retry-after')];
+    }));
+    const refused = flood.filter(([status]) => status === 503);
+    assert.ok(refused.length >= 270 - 255, `${refused.length} of 270 got 503`);
+    assert.ok(refused.every(([, wait]) => wait === '5'), 'Retry-After: the fetch bound');
+    assert.ok(flood.every(([status]) => status === 503 || status === 401), JSON.stringify(flood));
+    assert.equal((await trigger).status, 401);
+    assert.equal(jwksFetches, before + 1, 'one fetch in flight per issuer');
+});
+await check('issue 42: the refresh interval counts from the END of a fetch (a fetch that lasted longer than it does not let the next start at once)', async () => {
+    holdJwks = 0;
+    const before = jwksFetches;
+    const r = await post(initialize, { token: await mint({}, { header: { kid: 'made-up-after' } }) });
+    assert.equal(r.status, 401);
+    assert.equal(jwksFetches, before, 'no fetch within jwks_refresh_seconds of the last one\'s end');
+});
+stopped = await server.stop();
+await check('issue 42: SIGTERM stops a server whose fetch threads ran (status 0)', async () => assert.equal(stopped.code, 0));
 
 // ---- configuration errors -----------------------------------------------------
 
