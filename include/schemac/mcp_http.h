@@ -40,8 +40,11 @@
  * Security defaults (docs/tools.md): bound to 127.0.0.1; on a loopback
  * bind, a Host other than localhost, 127.0.0.1 or [::1] gets 403 and so
  * does an Origin that is not allowed (DNS rebinding); strict framing (an
- * HTTP/1.1 request without Host, two Content-Length, Content-Length with
- * Transfer-Encoding: 400 and the connection closed); bodies over max_body
+ * HTTP/1.1 request without Host, two Host or Content-Length lines,
+ * Content-Length with Transfer-Encoding, whitespace before a colon, a NUL
+ * or control character in a value: 400; a body without Content-Length:
+ * 411, in a transfer coding other than chunked: 501; each with the
+ * connection closed); bodies over max_body
  * get 413; at most max_connections connections, max_connections_per_ip
  * from one address; a request's headers and body must arrive within
  * request_timeout_seconds; idle connections closed after

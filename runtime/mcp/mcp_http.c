@@ -30,9 +30,10 @@
  *
  * What libmicrohttpd 0.9.75 (Debian 12) does not do is done in front of
  * it: accepting connections and the deadline of a request
- * (mcp_http_connection.c); framing it lets through (two Content-Length, or
- * Content-Length with Transfer-Encoding, RFC 9112 sections 6.1 and 6.3: it
- * takes the first and keeps the connection) is refused here with the
+ * (mcp_http_connection.c); framing it lets through (two Content-Length or
+ * Host lines, Content-Length with Transfer-Encoding, whitespace before a
+ * colon, a NUL or control character in a value, a chunked body or
+ * another transfer coding: see framing) is refused here with the
  * connection closed. MHD_OPTION_STRICT_FOR_CLIENT makes it refuse an
  * HTTP/1.1 request without Host.
  *
@@ -496,20 +497,69 @@ static bool supported_version(const char *version)
     return false;
 }
 
-/* Counts the Content-Length and Transfer-Encoding headers of a request. */
+/* What the header lines of a request say of its framing (RFC 9112
+ * sections 2.2, 3.2, 5.1, 6.1, 6.3; RFC 9110 section 5.5). libmicrohttpd
+ * 0.9.75 takes them as they come: the first of two Content-Length or
+ * Host lines; "Content-Length : 4" as a header named "Content-Length "
+ * (the body then unread, and the next request smuggled in it); a control
+ * character in a value; a NUL, the value cut there. Its only knob,
+ * MHD_OPTION_STRICT_FOR_CLIENT, at 1 refuses just an HTTP/1.1 request
+ * without Host (at -1 whitespace before a colon, but Host no longer;
+ * MHD_OPTION_CLIENT_DISCIPLINE_LVL came with 0.9.77), so the lines are
+ * checked here. It parses chunked bodies without a word to us (an
+ * unterminated quoted chunk extension passes; chunk lines never reach
+ * the application), and waits for the connection's end after a body in
+ * another coding: a body must come with Content-Length (411, as RFC 9112
+ * section 6.3 allows), and a coding other than chunked is 501. */
 typedef struct framing {
-    unsigned lengths, encodings;
+    unsigned lengths, encodings, hosts;
+    bool chunked;   /* one Transfer-Encoding, "chunked" (its name has no case) */
+    bool bad_name;  /* not a token: whitespace before the colon, ... */
+    bool bad_value; /* a control character but HTAB, or a NUL */
+    bool bad_host;  /* a character no host and port has */
 } framing;
 
-static enum MHD_Result count_framing(void *cls, enum MHD_ValueKind kind, const char *key,
-                                     const char *value)
+/* RFC 9110 section 5.6.2 */
+static bool token(const char *s, size_t n)
+{
+    static const char tchar[] = "!#$%&'*+-.^_`|~0123456789"
+                                "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    for (size_t i = 0; i < n; i++)
+        if (s[i] == '\0' || strchr(tchar, s[i]) == NULL)
+            return false;
+    return n > 0;
+}
+
+static enum MHD_Result scan_framing(void *cls, enum MHD_ValueKind kind, const char *key,
+                                    size_t key_size, const char *value, size_t value_size)
 {
     framing *f = cls;
-    (void)kind, (void)value;
+    (void)kind;
+    if (!token(key, key_size))
+        f->bad_name = true;
+    for (size_t i = 0; value != NULL && i < value_size; i++)
+        if (((unsigned char)value[i] < 0x20 && value[i] != '\t') || value[i] == 0x7F)
+            f->bad_value = true;
+#if MHD_VERSION == 0x00097500
+    /* A NUL: 0.9.75 keeps a value where its line was read, its CR and LF
+     * overwritten with two NULs; a NUL of the client's stands before
+     * anything else. (A line ended by a bare LF, but the last, looks the
+     * same and is refused with it: RFC 9112 section 2.2 allows that.) */
+    if (value != NULL && value[value_size + 1] != '\0')
+        f->bad_value = true;
+#endif
     if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0)
         f->lengths++;
     else if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0)
-        f->encodings++;
+        f->chunked = ++f->encodings == 1 && value != NULL && strcasecmp(value, "chunked") == 0;
+    else if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) {
+        f->hosts++;
+        /* uri-host [":" port] (RFC 3986: reg-name, IPv4, IP-literal) */
+        static const char host_chars[] = "-._~!$&'()*+,;=:[]%0123456789"
+                                         "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+        if (value == NULL || strspn(value, host_chars) != value_size)
+            f->bad_host = true;
+    }
     return MHD_YES;
 }
 
@@ -556,12 +606,32 @@ static enum MHD_Result check_token(sc_mcp_http *h, struct MHD_Connection *c, con
 static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
                                      const char *method, request *r)
 {
-    framing f = {0, 0};
-    MHD_get_connection_values(c, MHD_HEADER_KIND, count_framing, &f);
-    if (f.lengths > 1 || (f.lengths > 0 && f.encodings > 0)) /* RFC 9112 6.3: a smuggling attempt */
-        return refuse_with(
-            c, MHD_HTTP_BAD_REQUEST, &(extra_headers){.close = true},
-            "Bad Request: more than one Content-Length, or Content-Length with Transfer-Encoding");
+    /* framing (see framing): refused with the connection closed, since
+     * where the next request starts is in doubt (a smuggling attempt) */
+    framing f = {0};
+    MHD_get_connection_values_n(c, MHD_HEADER_KIND, scan_framing, &f);
+    const struct {
+        bool broken;
+        unsigned status;
+        const char *why;
+    } rules[] = {
+        {f.bad_name, MHD_HTTP_BAD_REQUEST,
+         "Bad Request: a header name that is not a token (whitespace before the colon?)"},
+        {f.bad_value, MHD_HTTP_BAD_REQUEST,
+         "Bad Request: a control character (NUL, CR) in a header value"},
+        {f.hosts > 1 || f.bad_host, MHD_HTTP_BAD_REQUEST,
+         "Bad Request: more than one Host, or a Host that is no host and port"},
+        {f.lengths > 1 || (f.lengths > 0 && f.encodings > 0), MHD_HTTP_BAD_REQUEST,
+         "Bad Request: more than one Content-Length, or Content-Length with Transfer-Encoding"},
+        {f.encodings > 0 && !f.chunked, MHD_HTTP_NOT_IMPLEMENTED,
+         "Not Implemented: a transfer coding other than chunked"},
+        {f.encodings > 0, MHD_HTTP_LENGTH_REQUIRED,
+         "Length Required: a body needs Content-Length (chunked is not taken)"},
+    };
+    for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
+        if (rules[i].broken)
+            return refuse_with(c, rules[i].status, &(extra_headers){.close = true}, "%s",
+                               rules[i].why);
     if (!host_allowed(h, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST)))
         return refuse(c, MHD_HTTP_FORBIDDEN, "Forbidden: Host not allowed");
     if (h->oauth != NULL && sc_oauth_is_metadata(h->oauth, url))
