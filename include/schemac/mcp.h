@@ -634,7 +634,7 @@ SC_MCP_API int sc_mcp_serve_stdio(const sc_mcp_server *server, FILE *in, FILE *o
  * --tls-key FILE`, both or neither: tls_cert_file and tls_key_file; with
  * the other fields of http, which may be NULL) until SIGINT or SIGTERM;
  * `--state-key-file FILE` reads the key of requestState that replicas
- * share (its bytes but a trailing newline, 32 to 1024 of them: a copy of
+ * share (its bytes as they are, 32 to 1024 of them: a copy of
  * *server with that state_key is served; sc_mcp_notify_* given server
  * reach it); `--version` prints the server's name and version, `--help`
  * the usage.

@@ -28,8 +28,8 @@ static int usage(const sc_mcp_server *server, const char *program, FILE *out, in
         "takes any free port, which the log line 'listening on URL' on stderr names.\n"
         "--tls-cert FILE --tls-key FILE: HTTPS only (TLS 1.2 and 1.3) with the certificate\n"
         "(PEM, then its chain's intermediates) and private key (PEM, not encrypted).\n"
-        "--state-key-file FILE: the key of requestState (32 bytes or more, a trailing newline\n"
-        "dropped), which every replica behind one load balancer shares.\n"
+        "--state-key-file FILE: the key of requestState (its bytes as they are, 32 to 1024),\n"
+        "which every replica behind one load balancer shares.\n"
         "--access-log: one line on stderr for every request (method, tool, prompt or resource,\n"
         "status, milliseconds, OAuth subject and client, trace id).\n"
         "--oauth-resource URI --oauth-issuer URL [--oauth-jwks FILE | --oauth-jwks-uri URL]\n"
@@ -43,7 +43,8 @@ static int usage(const sc_mcp_server *server, const char *program, FILE *out, in
     return status;
 }
 
-/* The state key of FILE into key (its bytes but a trailing newline): its
+/* The state key of FILE into key, its bytes as they are (a newline
+ * stripped would turn one random key in 256 into a short one): its
  * length, or 0 after a message. */
 #define MAX_STATE_KEY 1024
 static size_t read_state_key(const char *program, const char *file,
@@ -54,18 +55,14 @@ static size_t read_state_key(const char *program, const char *file,
         fprintf(stderr, "%s: --state-key-file: cannot open '%s'\n", program, file);
         return 0;
     }
-    size_t len = fread(key, 1, MAX_STATE_KEY + 2, in);
+    size_t len = fread(key, 1, MAX_STATE_KEY + 1, in);
     bool failed = ferror(in) != 0;
     fclose(in);
-    if (len > 0 && key[len - 1] == '\n')
-        len--;
-    if (len > 0 && key[len - 1] == '\r')
-        len--;
     if (failed || len < 32 || len > MAX_STATE_KEY) {
         fprintf(
             stderr,
-            "%s: --state-key-file: '%s' %s (a key of 32 to %d bytes: head -c 32 /dev/urandom > FILE, or "
-            "openssl rand -hex 32 > FILE)\n",
+            "%s: --state-key-file: '%s' %s (a key of 32 to %d bytes, read as they are: head -c 32 "
+            "/dev/urandom > FILE, or openssl rand -hex 32 > FILE)\n",
             program, file,
             failed     ? "cannot be read"
             : len < 32 ? "is too short"

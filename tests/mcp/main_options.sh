@@ -35,6 +35,29 @@ status=${PIPESTATUS[1]}
 check "stdio by default: initialize answered, exit 0 at end of input" \
     bash -c "test $status -eq 0 && grep -q '\"protocolVersion\":\"2025-11-25\"' '$tmp/out'"
 
+# --state-key-file: the file's bytes as they are (issue 42: a trailing
+# newline was dropped, so one random key in 256, whose last byte is 0x0A,
+# was 31 bytes and refused)
+init='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}'
+serves_with_key() {
+    printf '%s\n' "$init" | "$server" --state-key-file "$1" >"$tmp/out" 2>"$tmp/err" &&
+        grep -q '"protocolVersion":"2025-11-25"' "$tmp/out"
+}
+printf '%031d\n' 0 >"$tmp/key-0a"
+check "--state-key-file: a 32-byte key whose last byte is 0x0A is taken" serves_with_key "$tmp/key-0a"
+printf '%031d' 0 >"$tmp/key-31"
+"$server" --state-key-file "$tmp/key-31" </dev/null >"$tmp/out" 2>"$tmp/err"
+check "--state-key-file: 31 bytes are refused, exit 2" \
+    bash -c "test $? -eq 2 && grep -q 'is too short' '$tmp/err'"
+# the recipes the message gives, run as it writes them
+recipes=$(sed -n 's/.*read as they are: \(.*\))$/\1/p' "$tmp/err")
+check "--state-key-file: the message gives two recipes" test -n "$recipes"
+IFS=, read -r -a recipe <<<"${recipes//, or /,}"
+for r in "${recipe[@]}"; do
+    bash -c "${r//FILE/$tmp/key-recipe}"
+    check "--state-key-file: the key of '$r' is taken" serves_with_key "$tmp/key-recipe"
+done
+
 # --http 0: any free port, named on stderr; SIGTERM stops it with status 0
 "$server" --http 0 --address 127.0.0.1 2>"$tmp/err" &
 pid=$!
