@@ -631,8 +631,10 @@ SC_MCP_API int sc_mcp_serve_stdio(const sc_mcp_server *server, FILE *in, FILE *o
 /* A server's whole main: serves server over stdio, or with `--http PORT`
  * over Streamable HTTP (schemac/mcp_http.h: sc_mcp_serve_http, on
  * 127.0.0.1 or `--address ADDRESS`, as HTTPS with `--tls-cert FILE
- * --tls-key FILE`, both or neither: tls_cert_file and tls_key_file; with
- * the other fields of http, which may be NULL) until SIGINT or SIGTERM;
+ * --tls-key FILE`, both or neither: tls_cert_file and tls_key_file;
+ * `--allowed-host NAME`, repeated, allowed_hosts; `--max-connections-per-ip
+ * N`, max_connections_per_ip; with the other fields of http, which may be
+ * NULL) until SIGINT or SIGTERM;
  * `--state-key-file FILE` reads the key of requestState that replicas
  * share (its bytes as they are, 32 to 1024 of them: a copy of
  * *server with that state_key is served; sc_mcp_notify_* given server

@@ -1,5 +1,6 @@
 /* sc_mcp_main: the command line every MCP server has (stdio by default,
  * --http PORT for Streamable HTTP, --tls-cert and --tls-key for HTTPS,
+ * --allowed-host and --max-connections-per-ip behind a proxy,
  * --state-key-file for replicas, --version, --help; sc_mcp_main_bus for a
  * bus library's main), so that a server's main is its description and one
  * call. Not part of the sources the libFuzzer target compiles in (it
@@ -21,6 +22,7 @@ static int usage(const sc_mcp_server *server, const char *program, FILE *out, in
     fprintf(
         out,
         "usage: %s [--http PORT [--address ADDRESS] [--tls-cert FILE --tls-key FILE]]\n"
+        "       [--allowed-host NAME]... [--max-connections-per-ip N]\n"
         "       [--oauth-resource URI --oauth-issuer URL ...] [--state-key-file FILE] [--access-log]\n"
         "       [--version] [--help]\n"
         "%s: an MCP server, over stdio (newline-delimited JSON-RPC on stdin and stdout)\n"
@@ -28,6 +30,11 @@ static int usage(const sc_mcp_server *server, const char *program, FILE *out, in
         "takes any free port, which the log line 'listening on URL' on stderr names.\n"
         "--tls-cert FILE --tls-key FILE: HTTPS only (TLS 1.2 and 1.3) with the certificate\n"
         "(PEM, then its chain's intermediates) and private key (PEM, not encrypted).\n"
+        "--allowed-host NAME: a Host taken (without port; again for another): behind a proxy\n"
+        "that passes the client's Host on, the public name (else a loopback bind takes only\n"
+        "localhost, 127.0.0.1 and [::1]).\n"
+        "--max-connections-per-ip N: connections from one address (half of the 16384 by\n"
+        "default); behind a proxy every connection is the proxy's.\n"
         "--state-key-file FILE: the key of requestState (its bytes as they are, 32 to 1024),\n"
         "which every replica behind one load balancer shares.\n"
         "--access-log: one line on stderr for every request (method, tool, prompt or resource,\n"
@@ -137,11 +144,11 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
                      char **argv)
 {
     const char *program = argc > 0 && argv[0] != NULL ? argv[0] : "mcp-server";
-    const char *port = NULL, *address = NULL, *tls_cert = NULL, *tls_key = NULL;
+    const char *port = NULL, *address = NULL, *tls_cert = NULL, *tls_key = NULL, *per_ip = NULL;
     const char *oauth_resource = NULL, *oauth_jwks = NULL, *oauth_jwks_uri = NULL, *oauth_ca = NULL;
-    enum { MAX_LISTED = 16 }; /* --oauth-issuer and --oauth-scope, each */
-    const char *issuers[MAX_LISTED], *scopes[MAX_LISTED];
-    size_t issuer_count = 0, scope_count = 0;
+    enum { MAX_LISTED = 16 }; /* --oauth-issuer, --oauth-scope and --allowed-host, each */
+    const char *issuers[MAX_LISTED], *scopes[MAX_LISTED], *hosts[MAX_LISTED];
+    size_t issuer_count = 0, scope_count = 0, host_count = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0)
@@ -151,19 +158,21 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
                    server->version != NULL ? server->version : "");
             return 0;
         }
-        const char **value = strcmp(a, "--http") == 0             ? &port
-                             : strcmp(a, "--address") == 0        ? &address
-                             : strcmp(a, "--tls-cert") == 0       ? &tls_cert
-                             : strcmp(a, "--tls-key") == 0        ? &tls_key
-                             : strcmp(a, "--oauth-resource") == 0 ? &oauth_resource
-                             : strcmp(a, "--oauth-jwks") == 0     ? &oauth_jwks
-                             : strcmp(a, "--oauth-jwks-uri") == 0 ? &oauth_jwks_uri
-                             : strcmp(a, "--oauth-ca") == 0       ? &oauth_ca
-                             : strcmp(a, "--oauth-issuer") == 0 && issuer_count < MAX_LISTED
-                                 ? &issuers[issuer_count++]
-                             : strcmp(a, "--oauth-scope") == 0 && scope_count < MAX_LISTED
-                                 ? &scopes[scope_count++]
-                                 : NULL;
+        const char **value =
+            strcmp(a, "--http") == 0             ? &port
+            : strcmp(a, "--address") == 0        ? &address
+            : strcmp(a, "--tls-cert") == 0       ? &tls_cert
+            : strcmp(a, "--tls-key") == 0        ? &tls_key
+            : strcmp(a, "--oauth-resource") == 0 ? &oauth_resource
+            : strcmp(a, "--oauth-jwks") == 0     ? &oauth_jwks
+            : strcmp(a, "--oauth-jwks-uri") == 0 ? &oauth_jwks_uri
+            : strcmp(a, "--oauth-ca") == 0       ? &oauth_ca
+            : strcmp(a, "--oauth-issuer") == 0 && issuer_count < MAX_LISTED
+                ? &issuers[issuer_count++]
+            : strcmp(a, "--oauth-scope") == 0 && scope_count < MAX_LISTED ? &scopes[scope_count++]
+            : strcmp(a, "--allowed-host") == 0 && host_count < MAX_LISTED ? &hosts[host_count++]
+            : strcmp(a, "--max-connections-per-ip") == 0                  ? &per_ip
+                                                                          : NULL;
         if (value != NULL && i + 1 < argc) {
             *value = argv[++i];
             continue;
@@ -171,13 +180,15 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
         fprintf(stderr, "%s: unknown option or missing value: '%s'\n", program, a);
         return usage(server, program, stderr, 2);
     }
-    if (port == NULL &&
-        (address != NULL || tls_cert != NULL || tls_key != NULL || oauth_resource != NULL)) {
+    if (port == NULL && (address != NULL || tls_cert != NULL || tls_key != NULL ||
+                         oauth_resource != NULL || host_count > 0 || per_ip != NULL)) {
         fprintf(stderr, "%s: %s goes with --http PORT\n", program,
-                address != NULL    ? "--address"
-                : tls_cert != NULL ? "--tls-cert"
-                : tls_key != NULL  ? "--tls-key"
-                                   : "--oauth-resource");
+                address != NULL          ? "--address"
+                : tls_cert != NULL       ? "--tls-cert"
+                : tls_key != NULL        ? "--tls-key"
+                : oauth_resource != NULL ? "--oauth-resource"
+                : host_count > 0         ? "--allowed-host"
+                                         : "--max-connections-per-ip");
         return 2;
     }
     bool oauth_other = issuer_count > 0 || scope_count > 0 || oauth_jwks != NULL ||
@@ -202,6 +213,13 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
         fprintf(stderr, "%s: --http takes a port number (0 to 65535), not '%s'\n", program, port);
         return 2;
     }
+    unsigned long max_per_ip = per_ip != NULL ? strtoul(per_ip, &end, 10) : 0;
+    if (per_ip != NULL &&
+        (*per_ip < '1' || *per_ip > '9' || *end != '\0' || max_per_ip > 1000000)) {
+        fprintf(stderr, "%s: --max-connections-per-ip takes a number (1 to 1000000), not '%s'\n",
+                program, per_ip);
+        return 2;
+    }
 #if SCHEMAC_HAVE_MCP_HTTP
     sc_mcp_http_options options;
     if (http != NULL)
@@ -215,6 +233,12 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
         options.tls_cert_file = tls_cert;
         options.tls_key_file = tls_key;
     }
+    if (host_count > 0) {
+        options.allowed_hosts = hosts;
+        options.allowed_host_count = host_count;
+    }
+    if (per_ip != NULL)
+        options.max_connections_per_ip = (unsigned)max_per_ip;
     if (oauth_resource !=
         NULL) { /* the rest of options.oauth (introspect, ...) as the program set it */
         options.oauth.resource = oauth_resource;

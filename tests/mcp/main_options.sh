@@ -67,5 +67,67 @@ kill -TERM "$pid"
 wait "$pid"
 check "SIGTERM stops it with status 0" test $? -eq 0
 
+# Behind a proxy (issue 42): --allowed-host NAME (repeatable) replaces the
+# loopback bind's Host list, --max-connections-per-ip N the default share
+"$server" --allowed-host mcp.example.com >"$tmp/out" 2>&1
+check "--allowed-host without --http exits 2" bash -c "test $? -eq 2 && grep -q 'allowed-host goes with --http' '$tmp/out'"
+"$server" --http 0 --max-connections-per-ip x >"$tmp/out" 2>&1
+check "--max-connections-per-ip takes a number, exit 2" bash -c "test $? -eq 2 && grep -q 'takes a number' '$tmp/out'"
+"$server" --help >"$tmp/out" 2>&1
+check "--help names --allowed-host and --max-connections-per-ip" \
+    bash -c "grep -q -- '--allowed-host NAME' '$tmp/out' && grep -q -- '--max-connections-per-ip N' '$tmp/out'"
+# serve ARGS...: starts the server on a free port, sets pid and port
+serve() {
+    "$server" --http 0 "$@" 2>"$tmp/err" &
+    pid=$!
+    port=
+    for _ in $(seq 50); do
+        port=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/mcp.*|\1|p' "$tmp/err")
+        [ -n "$port" ] && break
+        sleep 0.1
+    done
+}
+# status HOST: the HTTP status of an initialize sent with Host: HOST
+status() {
+    python3 - "$port" "$1" "$init" <<'PY'
+import http.client, sys
+c = http.client.HTTPConnection('127.0.0.1', int(sys.argv[1]), timeout=5)
+c.putrequest('POST', '/mcp', skip_host=True)
+for k, v in (('Host', sys.argv[2]), ('Content-Type', 'application/json'), ('Accept', 'application/json'),
+             ('Content-Length', str(len(sys.argv[3])))):
+    c.putheader(k, v)
+c.endheaders(sys.argv[3].encode())
+print(c.getresponse().status)
+PY
+}
+# closed_third: opens three silent connections; prints whether the server
+# closed the third within 1 s
+closed_third() {
+    python3 - "$port" <<'PY'
+import socket, sys
+held = [socket.create_connection(('127.0.0.1', int(sys.argv[1]))) for _ in range(3)]
+held[2].settimeout(1)
+try:
+    print('closed' if held[2].recv(1) == b'' else 'answered')
+except socket.timeout:
+    print('open')
+except ConnectionResetError:
+    print('closed')
+PY
+}
+serve
+check "a loopback bind refuses Host: mcp.example.com (403) without --allowed-host" test "$(status mcp.example.com)" = 403
+check "without --max-connections-per-ip a third connection from one address stays open" test "$(closed_third)" = open
+kill -TERM "$pid"
+wait "$pid"
+serve --allowed-host mcp.example.com --allowed-host mcp2.example.com --max-connections-per-ip 2
+check "--allowed-host: Host: mcp.example.com is served (200)" test "$(status mcp.example.com)" = 200
+check "--allowed-host again: Host: mcp2.example.com:8443 is served (200)" test "$(status mcp2.example.com:8443)" = 200
+check "--allowed-host: another Host is 403 (the list replaces the loopback names)" test "$(status 127.0.0.1)" = 403
+check "--max-connections-per-ip 2: a third connection from one address is closed" test "$(closed_third)" = closed
+kill -TERM "$pid"
+wait "$pid"
+check "SIGTERM stops it with status 0 (--allowed-host, --max-connections-per-ip)" test $? -eq 0
+
 echo "$failures failed"
 test "$failures" -eq 0
