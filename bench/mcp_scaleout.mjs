@@ -33,7 +33,7 @@
 // hiredis (the replicas' --redis).
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -42,7 +42,8 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // BENCH_HAPROXY_CFG: another configuration (e.g. a copy with a changed option)
-const config = process.env.BENCH_HAPROXY_CFG ?? path.resolve(here, '..', 'samples', 'deploy', 'haproxy.cfg');
+const sample = path.resolve(here, '..', 'samples', 'deploy', 'haproxy.cfg');
+let config = process.env.BENCH_HAPROXY_CFG ?? sample;
 const [everything, listenersArg = '1000', clientsArg = '6', sessionsArg = '30'] = process.argv.slice(2);
 const LISTENERS = Number(listenersArg), CLIENTS = Number(clientsArg), SESSIONS = Number(sessionsArg);
 if (!everything || !existsSync(everything)) {
@@ -114,6 +115,12 @@ function freePort() {
 const dir = mkdtempSync(path.join(os.tmpdir(), 'schemac-scaleout-'));
 const keyFile = path.join(dir, 'state.key');
 writeFileSync(keyFile, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+// the sample's frontend is HTTPS; the listeners here are raw plain-HTTP
+// sockets, as the figures of bench/README.md were measured: a copy without TLS
+if (config === sample) {
+    config = path.join(dir, 'haproxy.cfg');
+    writeFileSync(config, readFileSync(sample, 'utf8').replace(' ssl crt "${MCP_CERT}" alpn http/1.1', ''));
+}
 const redisPort = await freePort();
 const redis = start(program('redis-server'), ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no',
     '--dir', dir, '--daemonize', 'no', '--loglevel', 'notice'], 'redis-server');

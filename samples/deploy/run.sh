@@ -8,13 +8,15 @@
 # SERVER is a program whose main is sc_mcp_redis_main (libschemac-mcp-redis):
 # it takes --http PORT --redis URL --redis-channel NAME --state-key-file FILE.
 # Starts redis-server (no persistence, in a temporary directory), the three
-# replicas and haproxy with haproxy.cfg, prints the URL clients use, and
-# stops everything on Ctrl-C. Needs redis-server and haproxy (Debian:
-# apt-get install redis-server haproxy).
+# replicas and haproxy with haproxy.cfg (HTTPS, with a self-signed
+# certificate for localhost and 127.0.0.1 made here), prints the URL clients
+# use and the certificate to trust, and stops everything on Ctrl-C. Needs
+# redis-server, haproxy and openssl (Debian: apt-get install redis-server
+# haproxy openssl).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 server=${1:-$here/../../build/samples/mcp-everything/mcp_everything}
-for p in redis-server haproxy python3; do
+for p in redis-server haproxy python3 openssl; do
     command -v "$p" >/dev/null || [ -x "/usr/sbin/$p" ] || { echo "run.sh: $p is not installed" >&2; exit 1; }
 done
 PATH=$PATH:/usr/sbin
@@ -52,12 +54,21 @@ for i in 1 2 3; do
     ports+=("$port")
 done
 
+# HAProxy's certificate: self-signed, for this machine only; its crt file
+# holds the certificate and the key
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 30 -subj /CN=localhost \
+    -addext subjectAltName=DNS:localhost,IP:127.0.0.1 -keyout "$dir/proxy.key" -out "$dir/proxy.pem" 2>/dev/null
+cat "$dir/proxy.pem" "$dir/proxy.key" >"$dir/proxy.crt.pem"
+chmod 600 "$dir/proxy.key" "$dir/proxy.crt.pem"
+
 proxy_port=${MCP_PORT:-$(free_port)}
-MCP_BIND=127.0.0.1:$proxy_port MCP_REPLICA1=127.0.0.1:${ports[0]} MCP_REPLICA2=127.0.0.1:${ports[1]} \
-    MCP_REPLICA3=127.0.0.1:${ports[2]} haproxy -db -f "$here/haproxy.cfg" >"$dir/haproxy.log" 2>&1 &
+MCP_BIND=127.0.0.1:$proxy_port MCP_CERT=$dir/proxy.crt.pem MCP_REPLICA1=127.0.0.1:${ports[0]} \
+    MCP_REPLICA2=127.0.0.1:${ports[1]} MCP_REPLICA3=127.0.0.1:${ports[2]} \
+    haproxy -db -f "$here/haproxy.cfg" >"$dir/haproxy.log" 2>&1 &
 pids+=($!)
 
-echo "MCP endpoint: http://127.0.0.1:$proxy_port/mcp"
+echo "MCP endpoint: https://127.0.0.1:$proxy_port/mcp"
+echo "its certificate: $dir/proxy.pem (curl --cacert FILE, NODE_EXTRA_CA_CERTS=FILE)"
 echo "replicas on 127.0.0.1:${ports[0]} :${ports[1]} :${ports[2]}, Redis on :$redis_port; logs in $dir"
 echo "Ctrl-C stops everything"
 wait

@@ -1,7 +1,12 @@
 // Three replicas of samples/mcp-everything behind HAProxy with the
 // configuration of samples/deploy (haproxy.cfg), on a redis-server of the
 // test's own, each replica with --redis URL and one --state-key-file, all
-// on free loopback ports; the official MCP client v2 talks to HAProxy only:
+// on free loopback ports; the official MCP client v2 talks to HAProxy only,
+// over HTTPS (a certificate of a test CA in MCP_CERT, the CA trusted by
+// this script's fetch: test_ca.mjs):
+//   - the sample is TLS: https works, plain http on that port gets no
+//     HTTP answer (issue 42: MCP_BIND="ADDRESS ssl crt FILE" served plain
+//     HTTP), and haproxy -c refuses it without a certificate;
 //   - a 2025 session works through the proxy: every request of it and its
 //     GET stream reach the replica that answered initialize (sticky on
 //     Mcp-Session-Id), and a list change it makes comes back on that stream;
@@ -17,13 +22,17 @@
 //   node haproxy.mjs MCP_EVERYTHING HAPROXY_CFG
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import {
     assert, check, failed, freePort, loadSdk, program, recorder, removeDir, sleep, start, startRedis, stop, tempDir,
     text, waitFor, waitLog,
 } from './cluster.mjs';
+import { withTestCa } from '../mcp/test_ca.mjs';
+
+// a CA this process trusts (NODE_EXTRA_CA_CERTS: the script runs again)
+const caDir = withTestCa(import.meta.url, { name: 'haproxy', server: 'proxy', envVar: 'SCHEMAC_HAPROXY_TEST_CA' });
 
 const [everything, config] = process.argv.slice(2);
 const sdk = await loadSdk();
@@ -64,11 +73,20 @@ for (let i = 1; i <= 3; i++) {
 }
 
 const proxyPort = await freePort();
-const haproxy = start(haproxyProgram, ['-db', '-f', config], {
-    name: 'haproxy',
-    env: { ...process.env, MCP_BIND: `127.0.0.1:${proxyPort}`, MCP_REPLICA1: `127.0.0.1:${replicas[0].port}`,
-        MCP_REPLICA2: `127.0.0.1:${replicas[1].port}`, MCP_REPLICA3: `127.0.0.1:${replicas[2].port}` },
+// HAProxy's crt: the certificate, then its key, in one file
+const certFile = path.join(dir, 'proxy.crt.pem');
+writeFileSync(certFile, readFileSync(path.join(caDir, 'proxy.pem'), 'utf8') + readFileSync(path.join(caDir, 'proxy.key'), 'utf8'),
+    { mode: 0o600 });
+const proxyEnv = { ...process.env, MCP_BIND: `127.0.0.1:${proxyPort}`, MCP_CERT: certFile,
+    MCP_REPLICA1: `127.0.0.1:${replicas[0].port}`, MCP_REPLICA2: `127.0.0.1:${replicas[1].port}`,
+    MCP_REPLICA3: `127.0.0.1:${replicas[2].port}` };
+await check('haproxy -c: the sample is valid with MCP_CERT, and refused without a certificate', async () => {
+    const valid = spawnSync(haproxyProgram, ['-c', '-f', config], { env: proxyEnv, encoding: 'utf8' });
+    assert.equal(valid.status, 0, valid.stdout + valid.stderr);
+    const none = spawnSync(haproxyProgram, ['-c', '-f', config], { env: { ...proxyEnv, MCP_CERT: '' }, encoding: 'utf8' });
+    assert.notEqual(none.status, 0, none.stdout + none.stderr);
 });
+const haproxy = start(haproxyProgram, ['-db', '-f', config], { name: 'haproxy', env: proxyEnv });
 const canConnect = () => new Promise((resolve) => {
     const socket = net.connect(proxyPort, '127.0.0.1', () => { socket.end(); resolve(true); });
     socket.on('error', () => resolve(false));
@@ -81,7 +99,28 @@ for (let up = false; !up;) {
         await sleep(50);
 }
 await sleep(300); // the first health checks
-const url = `http://127.0.0.1:${proxyPort}/mcp`;
+const url = `https://127.0.0.1:${proxyPort}/mcp`;
+
+const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '0' } } });
+const postInitialize = (target) => fetch(target, { method: 'POST', body: initialize,
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' } });
+await check('HTTPS through the proxy: initialize answered 200 over TLS', async () => {
+    const r = await postInitialize(url);
+    assert.equal(r.status, 200);
+    assert.match(await r.text(), /"protocolVersion":"2025-11-25"/);
+});
+await check('plain HTTP to the proxy\'s port gets no HTTP answer (no token in clear)', async () => {
+    let status = null;
+    try {
+        const r = await postInitialize(`http://127.0.0.1:${proxyPort}/mcp`);
+        status = r.status;
+        await r.text();
+    } catch (e) {
+        status = `refused (${e.cause?.code ?? e.message})`;
+    }
+    assert.match(String(status), /^refused/, `plain HTTP got ${status}`);
+});
 
 // A client through the proxy, with each HTTP exchange: method, the JSON-RPC
 // method of a POST, the replica that answered, the session.
