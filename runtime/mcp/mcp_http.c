@@ -1873,6 +1873,19 @@ int sc_mcp_http_start(const sc_mcp_server *server, const sc_mcp_http_options *op
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     }
 
+    /* off loopback, plain HTTP: anyone on the network can call the tools
+     * (no OAuth) or read the tokens (with it); said once, started anyway
+     * (a TLS proxy on a private network is a sound setup) */
+    if (!loopback_address(h->address) && !h->tls)
+        sc_mcp_log(server,
+                   h->oauth == NULL && options->authorize == NULL
+                       ? "http: warning: %s is not loopback and has neither TLS nor OAuth: anyone "
+                         "who reaches it calls its tools (tls_cert_file or a TLS proxy, and oauth: "
+                         "docs/deploy.md)"
+                       : "http: warning: %s is not loopback and has no TLS: bearer tokens cross "
+                         "the network in clear (tls_cert_file, or a TLS proxy in front: "
+                         "docs/deploy.md)",
+                   h->address);
     *out = h;
     return 0;
 }

@@ -129,5 +129,31 @@ kill -TERM "$pid"
 wait "$pid"
 check "SIGTERM stops it with status 0 (--allowed-host, --max-connections-per-ip)" test $? -eq 0
 
+# A public bind without TLS says so (issue 42): one warning line on
+# stderr, naming what is missing; a loopback bind, none
+warned() { # ARGS...: the warning lines of a server started with them
+    "$server" --http 0 "$@" 2>"$tmp/err" &
+    local p=$!
+    for _ in $(seq 50); do grep -q 'listening on' "$tmp/err" && break; sleep 0.1; done
+    kill -TERM "$p"
+    wait "$p"
+    grep 'warning' "$tmp/err"
+}
+check "--address 0.0.0.0 without TLS or OAuth: one warning line" \
+    test "$(warned --address 0.0.0.0 | grep -c 'is not loopback and has neither TLS nor OAuth')" = 1
+check "--address 127.0.0.1: no warning" test -z "$(warned --address 127.0.0.1)"
+python3 - "$tmp/jwks.json" <<'PY'
+import base64, json, subprocess, sys
+der = subprocess.run(['openssl', 'pkey', '-pubout', '-outform', 'DER'], check=True, capture_output=True,
+                     input=subprocess.run(['openssl', 'genpkey', '-algorithm', 'ed25519'], check=True,
+                                          capture_output=True).stdout).stdout
+x = base64.urlsafe_b64encode(der[-32:]).rstrip(b'=').decode()
+json.dump({'keys': [{'kty': 'OKP', 'crv': 'Ed25519', 'x': x, 'kid': 'k', 'alg': 'EdDSA'}]}, open(sys.argv[1], 'w'))
+PY
+oauth=(--oauth-resource https://mcp.example.com/mcp --oauth-issuer https://auth.example.com --oauth-jwks "$tmp/jwks.json")
+check "OAuth over plain HTTP on --address 0.0.0.0: one warning line (tokens in clear)" \
+    test "$(warned --address 0.0.0.0 "${oauth[@]}" | grep -c 'has no TLS: bearer tokens cross the network in clear')" = 1
+check "OAuth over plain HTTP on loopback: no warning" test -z "$(warned "${oauth[@]}")"
+
 echo "$failures failed"
 test "$failures" -eq 0
