@@ -798,6 +798,13 @@ static int lenient_id(sc_arena *arena, const char *message, size_t len, bool *js
     return 0;
 }
 
+const cJSON *sc_mcp_message_id(sc_arena *arena, const char *message, size_t len)
+{
+    bool json;
+    const cJSON *id;
+    return lenient_id(arena, message, len, &json, &id) == 0 ? id : NULL;
+}
+
 /* The reply to a message sc_parse_json refused. Not JSON at all: -32700,
  * id null. JSON that breaks a strictness rule (a duplicate key, invalid
  * UTF-8, a number beyond I-JSON's exact range, U+0000): -32600 with the

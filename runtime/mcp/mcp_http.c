@@ -168,29 +168,50 @@ static void log_http(const sc_mcp_server *server, const request *r, unsigned sta
 }
 
 /* A refusal by the transport: the status and, as the specification allows,
- * a JSON-RPC error without id saying why (the format and its arguments
- * are ASCII without quotes or backslashes, so the text is a JSON string). */
+ * a JSON-RPC error saying why (the format and its arguments are ASCII
+ * without quotes or backslashes, so the text is a JSON string), with the
+ * request's id when its body is in and has one that can be told (the
+ * core's reading of ids, sc_mcp_message_id), else null. */
 static enum MHD_Result refuse_with(struct MHD_Connection *c, unsigned status,
                                    const extra_headers *x, const char *fmt, ...) SC_PRINTF(4, 5);
 static enum MHD_Result refuse_with(struct MHD_Connection *c, unsigned status,
                                    const extra_headers *x, const char *fmt, ...)
 {
-    char message[256], body[512];
+    char message[256];
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
-    int n = snprintf(body, sizeof body,
-                     "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":%d,\"message\":\"%s\"}}",
-                     SC_MCP_INVALID_REQUEST, message);
-    if (n < 0 || (size_t)n >= sizeof body)
+    request *r = answering;
+    const cJSON *id = r != NULL && r->arena != NULL && r->len > 0 && !r->too_large
+                          ? sc_mcp_message_id(r->arena, r->body, r->len)
+                          : NULL;
+    char *id_text = NULL;
+    if (id != NULL && sc_print_json(id, &id_text) != 0)
         return MHD_NO;
+    size_t cap = (id_text != NULL ? strlen(id_text) : 4) + sizeof message + 96;
+    char *body = malloc(cap);
+    int n =
+        body == NULL
+            ? -1
+            : snprintf(body, cap,
+                       "{\"jsonrpc\":\"2.0\",\"id\":%s,\"error\":{\"code\":%d,\"message\":\"%s\"}}",
+                       id_text != NULL ? id_text : "null", SC_MCP_INVALID_REQUEST, message);
+    sc_free_string(id_text);
+    if (n < 0 || (size_t)n >= cap) {
+        free(body);
+        return MHD_NO;
+    }
     log_http(answering_server, answering, status, "refused");
+    if (r != NULL)
+        r->answered = true;
     extra_headers headers = *x;
     if (status == MHD_HTTP_METHOD_NOT_ALLOWED)
         headers.allow = "GET, POST, DELETE, OPTIONS";
     headers.authenticate = status == MHD_HTTP_UNAUTHORIZED;
-    return send_text(c, status, body, (size_t)n, &headers);
+    enum MHD_Result rc = send_text(c, status, body, (size_t)n, &headers);
+    free(body);
+    return rc;
 }
 
 #define refuse(c, status, ...) refuse_with((c), (status), &(extra_headers){0}, __VA_ARGS__)
@@ -600,14 +621,11 @@ static bool scopes_granted(sc_mcp_http *h, struct MHD_Connection *c, request *r,
 static enum MHD_Result check_token(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
                                    const char *method, request *r);
 
-/* What can be refused from the headers alone, before the body is read:
- * returns MHD_YES to go on reading, or the result of queueing a refusal
- * (libmicrohttpd then drops the body and closes the connection). */
-static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
-                                     const char *method, request *r)
+/* Framing (see framing): whether it is refused, with *answer the result
+ * of queueing the refusal; the connection is closed, since where the next
+ * request starts is in doubt (a smuggling attempt). */
+static bool framing_refused(struct MHD_Connection *c, enum MHD_Result *answer)
 {
-    /* framing (see framing): refused with the connection closed, since
-     * where the next request starts is in doubt (a smuggling attempt) */
     framing f = {0};
     MHD_get_connection_values_n(c, MHD_HEADER_KIND, scan_framing, &f);
     const struct {
@@ -629,9 +647,20 @@ static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, c
          "Length Required: a body needs Content-Length (chunked is not taken)"},
     };
     for (size_t i = 0; i < sizeof rules / sizeof rules[0]; i++)
-        if (rules[i].broken)
-            return refuse_with(c, rules[i].status, &(extra_headers){.close = true}, "%s",
-                               rules[i].why);
+        if (rules[i].broken) {
+            *answer = refuse_with(c, rules[i].status, &(extra_headers){.close = true}, "%s",
+                                  rules[i].why);
+            return true;
+        }
+    return false;
+}
+
+/* What can be refused from the headers alone: returns MHD_YES to go on
+ * reading, or the result of queueing a refusal (libmicrohttpd then drops
+ * a body not yet read and closes the connection). */
+static enum MHD_Result check_headers(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
+                                     const char *method, request *r)
+{
     if (!host_allowed(h, MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST)))
         return refuse(c, MHD_HTTP_FORBIDDEN, "Forbidden: Host not allowed");
     if (h->oauth != NULL && sc_oauth_is_metadata(h->oauth, url))
@@ -1499,6 +1528,56 @@ static enum MHD_Result answer_by_method(sc_mcp_http *h, struct MHD_Connection *c
     return post(h, c, r);
 }
 
+/* A refusal (401, 403, 404, ...) carries the request's id, so that a
+ * client waiting for that id's answer gets it: a POST declaring a body of
+ * at most ID_BODY bytes is read whole before its headers are judged
+ * (refuse_with then finds the id); a larger or chunked one, like any
+ * other request, is judged on its headers alone, its refusal's id null.
+ * Framing is always judged at once. ID_BODY bounds what a client that
+ * never authenticates can make the server hold: as much again as the
+ * connection's own memory. */
+#define ID_BODY (16 * 1024)
+
+static enum MHD_Result early_checks(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
+                                    const char *method, request *r)
+{
+    enum MHD_Result answer;
+    if (framing_refused(c, &answer))
+        return answer;
+    const char *length =
+        MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    unsigned long long declared = length != NULL ? strtoull(length, NULL, 10) : 0;
+    r->checked_late = strcmp(method, MHD_HTTP_METHOD_POST) == 0 && length != NULL &&
+                      declared <= ID_BODY && declared <= h->max_body;
+    return r->checked_late ? MHD_YES : check_headers(h, c, url, method, r);
+}
+
+/* The whole request is in: the checks that waited for its body, then its
+ * answer. */
+static enum MHD_Result answer_whole(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
+                                    const char *method, request *r)
+{
+    if (r->checked_late) {
+        r->checked_late = false;
+        enum MHD_Result checked = check_headers(h, c, url, method, r);
+        if (checked != MHD_YES || r->answered || r->keys_wait)
+            return checked;
+    }
+    return answer_by_method(h, c, url, method, r);
+}
+
+/* A request resumed from its wait for keys: the checks from its token on,
+ * then its answer when its body was already in (its checks waited for it,
+ * see early_checks); else its body is read as usual. */
+static enum MHD_Result checks_resumed(sc_mcp_http *h, struct MHD_Connection *c, const char *url,
+                                      const char *method, request *r)
+{
+    enum MHD_Result checked = check_token(h, c, url, method, r);
+    if (checked != MHD_YES || r->answered || r->keys_wait || !r->whole)
+        return checked;
+    return answer_by_method(h, c, url, method, r);
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *upload_data,
                                   size_t *upload_data_size, void **con_cls)
@@ -1520,7 +1599,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         r->url = url;
         r->arrived = monotonic_seconds();
         sc_http_set_busy(h, c);
-        return answer_request(h, c, url, method, r, check_headers);
+        return answer_request(h, c, url, method, r, early_checks);
     }
     if (r->st != NULL) /* a POST resumed: its handler sent, answered, or its client went */
         return post_wait(h, c, r);
@@ -1530,7 +1609,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         keys_unlist(h, r);
         bool gone = r->park.gone;
         pthread_mutex_unlock(&h->lock);
-        return gone ? MHD_NO : answer_request(h, c, url, method, r, check_token);
+        return gone ? MHD_NO : answer_request(h, c, url, method, r, checks_resumed);
     }
     if (*upload_data_size > 0) { /* a part of the body */
         size_t n = *upload_data_size;
@@ -1558,7 +1637,8 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     /* the whole request is in: its deadline is met */
     sc_http_set_receiving(h, c, false);
-    return answer_request(h, c, url, method, r, answer_by_method);
+    r->whole = true;
+    return answer_request(h, c, url, method, r, answer_whole);
 }
 
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls,

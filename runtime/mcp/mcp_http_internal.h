@@ -213,6 +213,9 @@ typedef struct request {
     size_t len, cap;
     size_t received;
     bool too_large;
+    bool checked_late;     /* its header checks wait for its body (see early_checks) */
+    bool whole;            /* its body is in */
+    bool answered;         /* a response was queued for it */
     http_session *session; /* a reference, once the headers named one */
     const struct sc_mcp_principal
         *principal; /* the verified token's (OAuth; freed with arena), or NULL */

@@ -6,6 +6,11 @@
 
 /* server->max_message, or its default. */
 size_t sc_mcp_max_message(const sc_mcp_server *server);
+/* The id of a JSON-RPC message, as the core's error replies read it
+ * (even from a message that breaks a strictness rule), or NULL when it
+ * has none that can be told: for a transport's refusal of a request the
+ * core never reads. The arena's. */
+const cJSON *sc_mcp_message_id(sc_arena *arena, const char *message, size_t len);
 
 /* The reply to a message longer than sc_mcp_max_message, which a transport
  * skipped without storing it: -32600 with id null, SC_MCP_REJECTED. */
