@@ -101,8 +101,8 @@ static src_loc loc_at(const char *text, size_t offset, src_loc start)
 }
 
 /* Collapses white space: runs within a paragraph become one space, a blank
- * line becomes a paragraph break "\n\n"; "@@" becomes "@". Returns NULL
- * for empty text. */
+ * line becomes a paragraph break "\n\n"; "@@" becomes "@" and "@." goes.
+ * Returns NULL for empty text. */
 static char *clean_text(const char *s, size_t n)
 {
     strbuf sb;
@@ -123,7 +123,12 @@ static char *clean_text(const char *s, size_t n)
             continue;
         }
         /* "@@" is a literal '@' (docs/annotations.md): "@@alice" would
-         * otherwise start a tag. */
+         * otherwise start a tag. "@." is nothing: it parts what the
+         * compiler would read otherwise ("*@./", "?@.?", a final "\@."). */
+        if (s[i] == '@' && i + 1 < n && s[i + 1] == '.') {
+            i += 2;
+            continue;
+        }
         if (s[i] == '@' && i + 1 < n && s[i + 1] == '@')
             i++;
         sb_putc(&sb, s[i++]);

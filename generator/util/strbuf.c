@@ -240,6 +240,30 @@ char *read_whole_file(const char *path)
     return sb_take(&sb);
 }
 
+/* Whether only blanks follow p: a '\\' there splices the next line, as
+ * gcc and clang read a backslash, white space and a line end. */
+static bool blanks_to_end(const char *p)
+{
+    while (*p == ' ' || *p == '\t')
+        p++;
+    return *p == '\0';
+}
+
+void sb_put_comment_text(strbuf *sb, const char *s)
+{
+    for (const char *p = s; *p; p++) {
+        if (*p == '\n' || *p == '\r') {
+            sb_putc(sb, ' ');
+            continue;
+        }
+        sb_putc(sb, *p);
+        bool splits = (p[0] == '*' && p[1] == '/') || (p[0] == '/' && p[1] == '*') ||
+                      (p[0] == '?' && p[1] == '?') || (p[0] == '\\' && blanks_to_end(p + 1));
+        if (splits)
+            sb_puts(sb, "@.");
+    }
+}
+
 void sb_put_c_string(strbuf *sb, const char *s)
 {
     /* what follows the backslash: 0 no backslash (the byte as itself), 1

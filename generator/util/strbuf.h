@@ -55,6 +55,13 @@ char *read_whole_file(const char *path);
  * byte table straight into the free room: the documents embedded in the
  * generated source are most of the bytes the generator escapes. */
 void sb_put_c_string(strbuf *sb, const char *s);
+/* Appends s as text of a C comment (block or line) that means what s
+ * says: "@." parts every star-slash and slash-star pair (a comment's end,
+ * a nested start), every "??" (a trigraph under -std=c11; "??/" splices
+ * lines) and follows a backslash that only blanks follow (a line splice),
+ * and a line break is a space. The doc comment reader drops "@."
+ * (docs/annotations.md). The one writer of user text into comments. */
+void sb_put_comment_text(strbuf *sb, const char *s);
 
 /* The shortest %g form of v that reads back as the same double, so
  * numbers in schemas and generated code are exact and readable. */

@@ -99,21 +99,12 @@ void emit_long_texts(strbuf *sb)
     memset(&long_texts, 0, sizeof long_texts);
 }
 
-/* Text safe inside a C comment: one line, and a space parts every "*" "/"
- * pair, so that neither an end nor a nested start (-Wcomment) is left. */
+/* s as text of a generated comment (sb_put_comment_text). */
 char *comment_text(const char *s)
 {
     strbuf sb;
     sb_init(&sb);
-    for (const char *p = s; *p; p++) {
-        if (*p == '\n' || *p == '\r') {
-            sb_putc(&sb, ' ');
-            continue;
-        }
-        sb_putc(&sb, *p);
-        if ((*p == '*' && p[1] == '/') || (*p == '/' && p[1] == '*'))
-            sb_putc(&sb, ' ');
-    }
+    sb_put_comment_text(&sb, s);
     return sb_take(&sb);
 }
 
