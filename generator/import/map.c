@@ -208,6 +208,17 @@ static void copy_enum_const(itype *t, const cJSON *s)
 static const char *const formats[] = {"date-time", "date", "time", "email",    "uri",
                                       "uuid",      "ipv4", "ipv6", "hostname", NULL};
 
+/* Whether a pattern, written as it is in a doc comment, would join the
+ * next line to it: a final "??/" (a trigraph, under -std=c11), or a final
+ * backslash in the // lines that a pattern holding a comment's end or
+ * start is written in (print.c). */
+static bool pattern_splices(const char *pat)
+{
+    size_t n = strlen(pat);
+    bool lines = strstr(pat, "*/") != NULL || strstr(pat, "/*") != NULL;
+    return (n >= 3 && strcmp(pat + n - 3, "?\?/") == 0) || (lines && n > 0 && pat[n - 1] == '\\');
+}
+
 static itype *map_string(imp_ctx *c, const cJSON *s, const char *pointer)
 {
     itype *t = imp_new_type(c, IK_STRING, NULL);
@@ -236,6 +247,10 @@ static itype *map_string(imp_ctx *c, const cJSON *s, const char *pointer)
             imp_refuse(c, at, "this pattern",
                        "@pattern runs to the end of its line in a comment: no line break, "
                        "no space at either end");
+        } else if (pattern_splices(pat)) {
+            imp_refuse(c, at, "this pattern",
+                       "@pattern is written as it is, and its line would join the next: no ?\?/ "
+                       "at its end, nor a backslash at its end beside */ or /*");
         }
         pattern_free(p);
         free(at);

@@ -11,22 +11,40 @@
 #include "util/json_print.h"
 #include "util/strbuf.h"
 
-/* Whether a text would end a block comment or start one inside it (gcc's
- * -Wcomment): such a doc comment is written as /// lines instead. */
-static bool needs_line_comments(const char *text)
+static bool is_pattern_line(const char *line)
 {
-    return text != NULL && (strstr(text, "*/") != NULL || strstr(text, "/*") != NULL);
+    return strncmp(line, "@pattern ", 9) == 0;
 }
 
-/* One line of a doc comment; a backslash at the end of a /// line would
- * join the next line to the comment, so a space follows it. */
-static void put_line(strbuf *sb, const char *indent, bool lines, const char *text, size_t n)
+/* Every text goes through sb_put_comment_text, which makes it safe in
+ * either form; a pattern is written as it is (@pattern reads its line
+ * raw, and map.c refused one that would splice lines), so one holding a
+ * comment's end or start is written in /// lines. */
+static bool needs_line_comments(const char *tags)
+{
+    bool lines = false;
+    for (const char *line = tags; line != NULL && *line;) {
+        const char *end = strchr(line, '\n');
+        char *text = end != NULL ? xstrndup(line, (size_t)(end - line)) : xstrdup(line);
+        lines |=
+            is_pattern_line(text) && (strstr(text, "*/") != NULL || strstr(text, "/*") != NULL);
+        free(text);
+        line = end != NULL ? end + 1 : NULL;
+    }
+    return lines;
+}
+
+/* One line of a doc comment. */
+static void put_line(strbuf *sb, const char *indent, bool lines, const char *text)
 {
     sb_printf(sb, "%s%s", indent, lines ? "///" : " *");
-    if (n > 0)
-        sb_printf(sb, " %.*s", (int)n, text);
-    if (lines && n > 0 && text[n - 1] == '\\')
+    if (*text != '\0') {
         sb_putc(sb, ' ');
+        if (is_pattern_line(text))
+            sb_puts(sb, text);
+        else
+            sb_put_comment_text(sb, text);
+    }
     sb_putc(sb, '\n');
 }
 
@@ -37,16 +55,19 @@ static void put_text(strbuf *sb, const char *indent, bool lines, const char *tex
     strbuf line;
     sb_init(&line);
     for (const char *p = text;; p++) {
-        if (*p == '\n' || *p == '\0') {
+        if (*p == '\n' || *p == '\r' || *p == '\0') {
             while (line.len > 0 && line.data[line.len - 1] == ' ')
                 line.len--;
-            put_line(sb, indent, lines, line.data != NULL ? line.data : "", line.len);
+            sb_putc(&line, '\0'); /* ends the text */
+            put_line(sb, indent, lines, line.data);
             line.len = 0;
             if (*p == '\0')
                 break;
+            if (*p == '\r' && p[1] == '\n')
+                p++;
         } else if (*p == '@') {
             sb_puts(&line, "@@");
-        } else if (*p != '\r') {
+        } else {
             sb_putc(&line, *p);
         }
     }
@@ -59,28 +80,30 @@ static void put_doc(strbuf *sb, const char *indent, const char *description, con
     bool has_tags = tags != NULL && tags[0] != '\0';
     if ((description == NULL || description[0] == '\0') && !has_tags)
         return;
-    bool lines = needs_line_comments(description) || needs_line_comments(tags);
+    bool lines = needs_line_comments(tags);
     if (!lines)
         sb_printf(sb, "%s/**\n", indent);
     if (description != NULL && description[0] != '\0')
         put_text(sb, indent, lines, description);
-    for (const char *line = tags; has_tags && *line;) {
+    for (const char *line = tags; has_tags && line != NULL && *line;) {
         const char *end = strchr(line, '\n');
-        size_t n = end != NULL ? (size_t)(end - line) : strlen(line);
-        if (n > 0)
-            put_line(sb, indent, lines, line, n);
-        line += n + (end != NULL);
+        char *text = end != NULL ? xstrndup(line, (size_t)(end - line)) : xstrdup(line);
+        if (*text != '\0')
+            put_line(sb, indent, lines, text);
+        free(text);
+        line = end != NULL ? end + 1 : NULL;
     }
     if (!lines)
         sb_printf(sb, "%s */\n", indent);
 }
 
-/* A plain comment (schemac reads none): // lines, as the note may hold
- * anything a schema's text does. */
+/* A plain comment (schemac reads none): the note may hold anything a
+ * schema's text does. */
 static void put_note(strbuf *sb, const char *indent, const char *note)
 {
-    size_t n = strlen(note);
-    sb_printf(sb, "%s// %s%s\n", indent, note, n > 0 && note[n - 1] == '\\' ? " " : "");
+    sb_printf(sb, "%s// ", indent);
+    sb_put_comment_text(sb, note);
+    sb_putc(sb, '\n');
 }
 
 /* @name's value: a bare word when it is an identifier, else a JSON string. */
@@ -214,10 +237,11 @@ static void put_enum(strbuf *sb, const itype *t)
             free(name);
         }
         sb_printf(sb, "    %s,", t->enumerators[i]);
-        if (doc.len > 0 && needs_line_comments(doc.data))
-            sb_printf(sb, " ///< %s%s", doc.data, doc.data[doc.len - 1] == '\\' ? " " : "");
-        else if (doc.len > 0)
-            sb_printf(sb, " /**< %s */", doc.data);
+        if (doc.len > 0) {
+            sb_puts(sb, " /**< ");
+            sb_put_comment_text(sb, doc.data);
+            sb_puts(sb, " */");
+        }
         sb_putc(sb, '\n');
         sb_free(&doc);
         free(derived[i]);
@@ -240,7 +264,13 @@ static void put_before(strbuf *sb, imp_ctx *c, const ifield *f)
 static void struct_tags(strbuf *tags, const itype *t)
 {
     if (t->tool_name != NULL) {
-        sb_printf(tags, "@tool %s\n", t->tool_name);
+        sb_puts(tags, "@tool ");
+        for (const char *p = t->tool_name; *p; p++) { /* a literal '@' is "@@" */
+            if (*p == '@')
+                sb_putc(tags, '@');
+            sb_putc(tags, *p);
+        }
+        sb_putc(tags, '\n');
         if (t->tool_hints != NULL)
             sb_puts(tags, t->tool_hints);
         if (t->tool_output != NULL)
@@ -339,10 +369,10 @@ char *imp_print_header(imp_ctx *c, const char *source)
         dot != NULL && dot != source ? xstrndup(source, (size_t)(dot - source)) : xstrdup(source);
     char *guard = guard_of(stem);
     free(stem);
-    sb_printf(&sb,
-              "/* Imported by `schemac import` from %s: schemac run on this header writes a\n"
-              " * schema that accepts exactly the documents the input accepts. */\n",
-              source);
+    sb_puts(&sb, "/* Imported by `schemac import` from ");
+    sb_put_comment_text(&sb, source);
+    sb_puts(&sb, ": schemac run on this header writes a\n"
+                 " * schema that accepts exactly the documents the input accepts. */\n");
     sb_printf(
         &sb,
         "#ifndef %s\n#define %s\n\n#include <stdbool.h>\n#include <stddef.h>\n#include <stdint.h>\n",
