@@ -4,11 +4,14 @@
  * --loosen says how to loosen it. */
 #include "import/import.h"
 
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "import/import_internal.h"
+#include "schemac/json.h"
 #include "util/strbuf.h"
 
 const char import_usage[] =
@@ -245,6 +248,33 @@ static void import_document(imp_ctx *c, cJSON *doc, const import_options *o)
     }
 }
 
+/* The input as JSON.parse reads it (schemac/json.h's SC_PARSE_STANDARD,
+ * no limit: a repeated key's last member wins), into a tree the arena
+ * deletes, or NULL with the error printed. Not cJSON's parser: a cJSON
+ * string ends at U+0000, so "\u0000" would read as "" and "a\u0000b" as
+ * "a", and the header would accept what the input refuses; this reader
+ * refuses it, at the string's JSON Pointer (no decoder accepts U+0000,
+ * docs/strictness.md). */
+static cJSON *parse_input(sc_arena *arena, const char *file, const char *text)
+{
+    sc_limits none = {SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, SIZE_MAX, INT_MAX};
+    sc_error err;
+    cJSON *doc = NULL;
+    sc_arena_init(arena, NULL);
+    sc_arena_set_limits(arena, &none);
+    memset(&err, 0, sizeof err);
+    if (sc_parse_json_ex(arena, text, strlen(text), SC_PARSE_STANDARD, &doc, &err) == 0)
+        return doc;
+    if (err.code == SC_ERR_NUL)
+        fprintf(stderr,
+                "%s: error: %s: a string or key holding U+0000 cannot be expressed in a header (a "
+                "C string ends at U+0000, and no decoder accepts it)\n",
+                file, err.path[0] != '\0' ? err.path : "/");
+    else
+        fprintf(stderr, "%s: error: not JSON (at byte %zu): %s\n", file, err.offset, err.message);
+    return NULL;
+}
+
 static int write_text(const char *path, const char *text)
 {
     FILE *f = path != NULL ? fopen(path, "w") : stdout;
@@ -272,11 +302,10 @@ int import_command(int argc, char **argv)
     c.file = o.file;
     c.loosen = o.loosen;
     c.wide_ints = o.wide_ints;
-    const char *end = NULL;
-    cJSON *doc = cJSON_ParseWithOpts(text, &end, 1);
+    sc_arena arena;
+    cJSON *doc = parse_input(&arena, o.file, text);
     if (doc == NULL) {
-        fprintf(stderr, "%s: error: not JSON (at byte %zu)\n", o.file,
-                end != NULL ? (size_t)(end - text) : 0);
+        sc_arena_release(&arena);
         free(text);
         return 1;
     }
@@ -291,7 +320,7 @@ int import_command(int argc, char **argv)
         free(header);
     }
     imp_free(&c);
-    cJSON_Delete(doc);
+    sc_arena_release(&arena); /* doc's tree with it */
     free(text);
     return rc;
 }
