@@ -100,6 +100,7 @@ enum {
 
 /* Defaults of the limits below, when left 0. */
 #define SC_MCP_DEFAULT_MAX_MESSAGE (1024 * 1024)
+#define SC_MCP_DEFAULT_MAX_STATES 65536
 
 typedef struct sc_mcp_prompt sc_mcp_prompt;
 typedef struct sc_mcp_resource sc_mcp_resource;
@@ -152,6 +153,13 @@ typedef struct sc_mcp_server {
     const unsigned char *state_key;
     size_t state_key_len;
     unsigned state_ttl_seconds;
+    /* A requestState is taken once: the process remembers each one
+     * presented until it expires (state_ttl_seconds), in at most 96 bytes,
+     * and at most max_states of them at once (0:
+     * SC_MCP_DEFAULT_MAX_STATES): a state presented while that many
+     * unexpired ones are remembered is refused (-32603) rather than one
+     * forgotten early, which would let it be replayed (docs/deploy.md). */
+    size_t max_states;
     /* Tasks (the io.modelcontextprotocol/tasks extension, a tool's @task):
      * how long a task and its result stay after it was created, in
      * milliseconds (its ttlMs; 0: one hour), and how many tasks of this

@@ -2,6 +2,9 @@
 #ifndef SCHEMAC_MCP_INTERNAL_H
 #define SCHEMAC_MCP_INTERNAL_H
 
+#include <stdint.h>
+#include <time.h>
+
 #include "schemac/mcp.h"
 
 /* server->max_message, or its default. */
@@ -245,6 +248,22 @@ int sc_mcp_rounds_ask(sc_mcp_context *ctx, const char *method, cJSON *params, co
 cJSON *sc_mcp_rounds_result(sc_mcp_context *ctx, const char *method, const cJSON *params);
 
 void sc_mcp_rounds_end(sc_mcp_context *ctx);
+
+/* ---- the nonces of requestStates presented (mcp_nonces.c) -------------------- */
+
+#define SC_MCP_NONCE_BYTES 16
+
+typedef enum sc_mcp_nonce_result {
+    SC_MCP_NONCE_FIRST, /* not presented before: remembered until expires */
+    SC_MCP_NONCE_USED,  /* presented before, and not expired */
+    SC_MCP_NONCE_FULL,  /* server->max_states unexpired ones remembered: not taken */
+    SC_MCP_NONCE_NOMEM
+} sc_mcp_nonce_result;
+
+/* Takes the nonce of a valid state (expires >= now) of server, once. */
+sc_mcp_nonce_result sc_mcp_nonce_claim(const sc_mcp_server *server,
+                                       const uint8_t nonce[SC_MCP_NONCE_BYTES], time_t expires,
+                                       time_t now);
 
 /* ---- subscriptions (mcp_subscriptions.c) -------------------------------------- */
 

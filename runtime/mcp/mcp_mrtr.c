@@ -24,7 +24,8 @@
  * state keeps earlier rounds' answers from being changed. A state that fails
  * the HMAC, expired, was made for another request (method and params but
  * _meta, inputResponses and requestState) or was presented before (its
- * nonce, remembered in this process until it expires) is refused. */
+ * nonce, remembered in this process until it expires: mcp_nonces.c) is
+ * refused. */
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,10 +42,8 @@
 #include "schemac/schemac.h"
 
 #define DEFAULT_STATE_TTL 600
-#define NONCE_BYTES 16
-#define REPLAY_SLOTS 4096 /* nonces remembered at once; the oldest go first */
 
-/* ---- the key and the nonces seen ---------------------------------------------- */
+/* ---- the key and the nonces ------------------------------------------------------ */
 
 static unsigned char process_key[32];
 static bool process_key_ok;
@@ -68,27 +67,25 @@ static bool state_key(const sc_mcp_server *server, const unsigned char **key, si
     return process_key_ok;
 }
 
-static struct {
-    pthread_mutex_t lock;
-    char nonce[REPLAY_SLOTS][2 * NONCE_BYTES + 1];
-    time_t expires[REPLAY_SLOTS];
-    size_t next;
-} seen = {PTHREAD_MUTEX_INITIALIZER, {{0}}, {0}, 0};
-
-/* Records nonce; false when it was seen before and has not expired. */
-static bool first_use(const char *nonce, time_t expires, time_t now)
+/* The 32 hex digits of a nonce into its bytes; false when it is not that. */
+static bool nonce_bytes(const char *hex, uint8_t out[SC_MCP_NONCE_BYTES])
 {
-    bool fresh = true;
-    pthread_mutex_lock(&seen.lock);
-    for (size_t i = 0; i < REPLAY_SLOTS && fresh; i++)
-        fresh = seen.expires[i] < now || strcmp(seen.nonce[i], nonce) != 0;
-    if (fresh) {
-        snprintf(seen.nonce[seen.next], sizeof seen.nonce[0], "%s", nonce);
-        seen.expires[seen.next] = expires;
-        seen.next = (seen.next + 1) % REPLAY_SLOTS;
+    if (strlen(hex) != 2 * SC_MCP_NONCE_BYTES)
+        return false;
+    for (size_t i = 0; i < SC_MCP_NONCE_BYTES; i++) {
+        unsigned byte = 0;
+        for (size_t k = 0; k < 2; k++) {
+            char c = hex[2 * i + k];
+            unsigned v = c >= '0' && c <= '9'   ? (unsigned)(c - '0')
+                         : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10)
+                                                : 16;
+            if (v == 16)
+                return false;
+            byte = byte * 16 + v;
+        }
+        out[i] = (uint8_t)byte;
     }
-    pthread_mutex_unlock(&seen.lock);
-    return fresh;
+    return true;
 }
 
 static time_t now_seconds(void)
@@ -252,19 +249,35 @@ int sc_mcp_rounds_begin(sc_mcp_context *ctx, const char *method, const cJSON *pa
     double expires = cJSON_GetNumberValue(cJSON_GetObjectItemCaseSensitive(payload, "x"));
     cJSON *answers = cJSON_DetachItemFromObjectCaseSensitive(payload, "a");
     time_t now = now_seconds();
+    uint8_t nonce_raw[SC_MCP_NONCE_BYTES];
     int code = 0;
+    sc_mcp_nonce_result use = SC_MCP_NONCE_FIRST;
     if (!request_digest(method, params, digest)) {
         sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
         code = SC_MCP_INTERNAL_ERROR;
     } else if (for_method == NULL || for_digest == NULL || nonce == NULL ||
-               !cJSON_IsObject(answers)) {
+               !nonce_bytes(nonce, nonce_raw) || !cJSON_IsObject(answers) || expires > 4e18) {
         code = refuse(err, "is not one this server made");
     } else if (strcmp(for_method, method) != 0 || strcmp(for_digest, digest) != 0) {
         code = refuse(err, "belongs to another request");
     } else if (!(expires >= (double)now)) {
         code = refuse(err, "has expired");
-    } else if (!first_use(nonce, (time_t)expires, now)) {
+    } else if ((use = sc_mcp_nonce_claim(ctx->server, nonce_raw, (time_t)expires, now)) ==
+               SC_MCP_NONCE_USED) {
         code = refuse(err, "was used before");
+    } else if (use == SC_MCP_NONCE_FULL) {
+        /* a used state is never forgotten early: a new one waits for room */
+        size_t bound =
+            ctx->server->max_states > 0 ? ctx->server->max_states : SC_MCP_DEFAULT_MAX_STATES;
+        sc_fail(err, SC_ERR_LIMIT, NULL,
+                "requestState refused: the server already remembers %zu unexpired states "
+                "(max_states), each kept until it expires so that none is taken twice; try "
+                "again once older ones expire",
+                bound);
+        code = SC_MCP_INTERNAL_ERROR;
+    } else if (use == SC_MCP_NONCE_NOMEM) {
+        sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
+        code = SC_MCP_INTERNAL_ERROR;
     }
     cJSON_Delete(payload);
     if (code != 0) {
@@ -368,8 +381,8 @@ static char *make_state(sc_mcp_context *ctx, const char *method, const cJSON *pa
     const sc_mcp_server *server = ctx->server;
     const unsigned char *key;
     size_t key_len;
-    unsigned char raw[NONCE_BYTES];
-    char nonce[2 * NONCE_BYTES + 1], digest[2 * SHA256_DIGEST_SIZE + 1];
+    unsigned char raw[SC_MCP_NONCE_BYTES];
+    char nonce[2 * SC_MCP_NONCE_BYTES + 1], digest[2 * SHA256_DIGEST_SIZE + 1];
     if (!state_key(server, &key, &key_len) ||
         getrandom(raw, sizeof raw, 0) != (ssize_t)sizeof raw ||
         !request_digest(method, params, digest))
