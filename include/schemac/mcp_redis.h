@@ -22,9 +22,14 @@
  * nothing). Publishing uses a connection of its own, made again on the
  * next event after a failure (at most once per backoff delay: an event
  * published while Redis is away fails at once, and reaches this replica
- * only). A message is "schemac-mcp/1 ORIGIN KIND SCOPE WHAT" (ORIGIN: 32
- * hex digits drawn for each bus, which drops its own); one longer than
- * SC_MCP_REDIS_MAX_MESSAGE bytes, or malformed, is dropped and logged.
+ * only). A message is "schemac-mcp/2 ORIGIN SEQ KIND SCOPE WHAT" (ORIGIN: 32
+ * hex digits drawn for each bus, which drops its own; SEQ: the event's
+ * number on that bus, 16 hex digits). A PUBLISH whose connection was lost
+ * is sent once more with the same SEQ, and a receiver drops an event it
+ * heard already (the last 64 of each of the last 64 buses), so that each
+ * listener gets an event once. One longer than SC_MCP_REDIS_MAX_MESSAGE
+ * bytes, or malformed, is dropped and logged; "schemac-mcp/1 ORIGIN KIND
+ * SCOPE WHAT" (before SEQ) is still delivered.
  * Whoever can publish on the channel can send every client a
  * notification: keep Redis private to the replicas (docs/deploy.md).
  */
@@ -43,7 +48,7 @@ extern "C" {
 #endif
 
 /* The longest message the bus sends or accepts, in bytes. */
-#define SC_MCP_REDIS_MAX_MESSAGE (SC_MCP_EVENT_MAX_WHAT + 64)
+#define SC_MCP_REDIS_MAX_MESSAGE (SC_MCP_EVENT_MAX_WHAT + 96)
 #define SC_MCP_REDIS_DEFAULT_CHANNEL "schemac-mcp"
 
 typedef struct sc_mcp_redis_options {
@@ -51,8 +56,10 @@ typedef struct sc_mcp_redis_options {
      * name or [IPv6]; PORT 6379; the DB does not matter to pub/sub) or
      * unix:///PATH; NULL: redis://127.0.0.1:6379. */
     const char *url;
-    const char *channel;     /* NULL: SC_MCP_REDIS_DEFAULT_CHANNEL */
-    unsigned timeout_ms;     /* connecting, and a PUBLISH's reply; 0: 1000 */
+    const char *channel; /* NULL: SC_MCP_REDIS_DEFAULT_CHANNEL */
+    /* Connecting, and a PUBLISH's reply; 0: 1000. A PUBLISH without a reply
+     * in time is not sent again (Redis stalled may still run it). */
+    unsigned timeout_ms;
     unsigned backoff_min_ms; /* the first delay before reconnecting; 0: 100 */
     unsigned backoff_max_ms; /* the longest; 0: 5000 */
     /* Diagnostics (connected, lost, reconnected, a message dropped), one

@@ -4,7 +4,9 @@
 // with a 2026-07-28 subscription (subscriptions/listen) and a 2025 session
 // (its GET stream, resources/subscribe) of the official MCP client v2.
 // A change notified on one replica reaches every listener of every replica
-// exactly once (none twice on the replica that published it); a
+// exactly once (none twice on the replica that published it), also when
+// Redis stalls (SIGSTOP) past a PUBLISH's timeout, and an event repeated
+// with its id (schemac-mcp/2 ORIGIN SEQ) is delivered once; a
 // subscriptions-only change (sc_mcp_notify_list_changed) reaches no 2025
 // session; malformed and oversized messages on the channel are dropped.
 // Redis killed: the replica that notifies still reaches its own
@@ -126,6 +128,34 @@ await check('malformed and oversized messages on the channel are dropped and log
     }
     await sleep(200);
     assert.deepEqual(listeners.flatMap((l) => l.got), []);
+});
+
+await check('Redis stalled 2.5 s (SIGSTOP) while r0 notifies: every listener gets the change exactly once', async () => {
+    clear();
+    redis.child.kill('SIGSTOP');
+    // PUBLISH gets no reply within timeout_ms (1 s); a retry would reach Redis too, and both run once it resumes
+    const resume = sleep(2500).then(() => redis.child.kill('SIGCONT'));
+    assert.equal(text(await callers[0].callTool({ name: 'notify_tools', arguments: {} })), 'tools changed on r0');
+    await resume;
+    await waitLog(replicas[0], /no reply within 1000 ms \(the other replicas may still get it\)/, 'r0 logs the timeout');
+    await exactlyOnce(listeners, 'notifications/tools/list_changed');
+    await sleep(600);
+    for (const l of listeners)
+        assert.equal(of(l, 'notifications/tools/list_changed').length, 1, `${l.name}: ${JSON.stringify(l.got)}`);
+});
+
+await check('an event published twice with one id (schemac-mcp/2 ORIGIN SEQ) reaches every listener once', async () => {
+    clear();
+    const origin = 'ab'.repeat(16);
+    for (const seq of ['0000000000000007', '0000000000000007', '0000000000000005', '0000000000000007'])
+        await publishRaw(`schemac-mcp/2 ${origin} ${seq} L S tools`);
+    await waitFor(() => listeners.every((l) => of(l, 'notifications/tools/list_changed').length >= 2),
+        'events 7 and 5 on every listener');
+    await sleep(400);
+    for (const l of listeners)
+        assert.equal(of(l, 'notifications/tools/list_changed').length, 2, `${l.name}: ${JSON.stringify(l.got)}`);
+    for (const r of replicas)
+        await waitLog(r, /event 0000000000000007 of (ab){16} on \S+ dropped: heard before/, `${r.name} drops the repeat`);
 });
 
 await check('Redis killed: the notifying replica still reaches its own listeners and the call succeeds', async () => {

@@ -9,8 +9,10 @@
  * calls sc_mcp_bus_deliver with none of the bus's locks held. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime, strndup */
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +26,22 @@
 #include "schemac/mcp_redis.h"
 #include "schemac/schemac.h"
 
-#define PROTOCOL "schemac-mcp/1"
+#define PROTOCOL "schemac-mcp/2" /* /1, without SEQ, is still read */
+#define PROTOCOL_1 "schemac-mcp/1"
 #define ORIGIN_HEX 32
+#define SEQ_HEX 16
+/* The repeats dropped: the last WINDOW events of each of the last ORIGINS
+ * buses heard. */
+#define WINDOW 64
+#define ORIGINS 64
+
+/* The events of one origin heard lately: top, the highest SEQ, and bit i
+ * of seen for top - i. */
+typedef struct heard {
+    char origin[ORIGIN_HEX];
+    uint64_t top, seen;
+    uint64_t last; /* when it was heard last (the count of messages), for eviction */
+} heard;
 
 typedef struct redis_bus {
     sc_mcp_bus bus; /* bus.bus_ctx: this */
@@ -40,14 +56,17 @@ typedef struct redis_bus {
     void *log_ctx;
 
     pthread_t thread;
+    heard origins[ORIGINS]; /* the subscriber's own */
+    uint64_t messages;
     pthread_mutex_t lock; /* what follows, to the publisher's */
     pthread_cond_t wake;
     bool stopping;
     int subscriber_fd; /* the subscriber's socket while subscribed, else -1 */
     bool subscribed;
 
-    pthread_mutex_t publish_lock; /* the publisher's connection */
+    pthread_mutex_t publish_lock; /* the publisher's connection, and next_seq */
     redisContext *publisher;
+    uint64_t next_seq;             /* the id of this bus's next event */
     struct timespec publish_retry; /* no new connection before (after a failure) */
     unsigned publish_backoff_ms;
 } redis_bus;
@@ -219,7 +238,51 @@ static bool before(const struct timespec *a, const struct timespec *b)
 
 /* ---- the subscriber ---------------------------------------------------------------------- */
 
-/* One message of the channel: delivered unless it is this bus's own. */
+/* Whether event seq of origin is new: false for one heard already (a
+ * PUBLISH sent again on a new connection when Redis had run the first
+ * before its connection was lost), or too old to tell. The subscriber's
+ * thread alone calls it. */
+static bool first_time(redis_bus *b, const char *origin, uint64_t seq)
+{
+    heard *h = NULL, *oldest = &b->origins[0];
+    b->messages++;
+    for (size_t i = 0; i < ORIGINS && h == NULL; i++) {
+        if (memcmp(b->origins[i].origin, origin, ORIGIN_HEX) == 0)
+            h = &b->origins[i];
+        else if (b->origins[i].last < oldest->last)
+            oldest = &b->origins[i];
+    }
+    if (h == NULL) { /* a bus not heard lately: it takes the place of the least recent */
+        h = oldest;
+        memcpy(h->origin, origin, ORIGIN_HEX);
+        h->top = seq;
+        h->seen = 1;
+        h->last = b->messages;
+        return true;
+    }
+    h->last = b->messages;
+    if (seq > h->top) {
+        h->seen = seq - h->top >= WINDOW ? 1 : (h->seen << (seq - h->top)) | 1;
+        h->top = seq;
+        return true;
+    }
+    uint64_t back = h->top - seq;
+    if (back >= WINDOW || (h->seen >> back & 1) != 0)
+        return false;
+    h->seen |= (uint64_t)1 << back;
+    return true;
+}
+
+static bool hex_digits(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+            return false;
+    return true;
+}
+
+/* One message of the channel: delivered unless it is this bus's own or a
+ * repeat. */
 static void received(redis_bus *b, const char *text, size_t len)
 {
     char copy[SC_MCP_REDIS_MAX_MESSAGE + 1];
@@ -230,12 +293,17 @@ static void received(redis_bus *b, const char *text, size_t len)
     }
     memcpy(copy, text, len);
     copy[len] = '\0';
-    /* PROTOCOL ORIGIN KIND SCOPE WHAT */
+    /* PROTOCOL ORIGIN SEQ KIND SCOPE WHAT, or PROTOCOL_1 ORIGIN KIND SCOPE WHAT */
     size_t p = sizeof PROTOCOL - 1;
-    bool ok = len > p + ORIGIN_HEX + 6 && memcmp(copy, PROTOCOL " ", p + 1) == 0;
+    bool v1 = len > p && memcmp(copy, PROTOCOL_1 " ", p + 1) == 0;
+    size_t seq_len = v1 ? 0 : SEQ_HEX + 1;
+    bool ok = (v1 || (len > p && memcmp(copy, PROTOCOL " ", p + 1) == 0)) &&
+              len > p + 1 + ORIGIN_HEX + seq_len + 5 && hex_digits(copy + p + 1, ORIGIN_HEX);
     const char *origin = copy + p + 1;
-    char *kind = ok ? copy + p + 1 + ORIGIN_HEX : NULL;
-    ok = ok && kind[0] == ' ' && (kind[1] == 'L' || kind[1] == 'U') && kind[2] == ' ' &&
+    const char *seq_text = origin + ORIGIN_HEX + 1;
+    char *kind = ok ? copy + p + 1 + ORIGIN_HEX + seq_len : NULL;
+    ok = ok && (v1 || (origin[ORIGIN_HEX] == ' ' && hex_digits(seq_text, SEQ_HEX))) &&
+         kind[0] == ' ' && (kind[1] == 'L' || kind[1] == 'U') && kind[2] == ' ' &&
          (kind[3] == 'S' || kind[3] == '-') && kind[4] == ' ' && kind[5] != '\0';
     if (!ok) {
         say(b, "redis bus: a message on %s that is not schemac-mcp's dropped", b->channel);
@@ -243,6 +311,12 @@ static void received(redis_bus *b, const char *text, size_t len)
     }
     if (memcmp(origin, b->origin, ORIGIN_HEX) == 0)
         return; /* our own: delivered here when it was published */
+    if (!v1 && !first_time(b, origin, strtoull(seq_text, NULL, 16))) {
+        say(b,
+            "redis bus: event %.16s of %.32s on %s dropped: heard before, or older than the last %d",
+            seq_text, origin, b->channel, WINDOW);
+        return;
+    }
     sc_mcp_event event = {kind[1] == 'L' ? SC_MCP_EVENT_LIST_CHANGED
                                          : SC_MCP_EVENT_RESOURCE_UPDATED,
                           kind + 5, kind[3] == 'S'};
@@ -354,9 +428,12 @@ static void *subscriber(void *arg)
 /* ---- the publisher --------------------------------------------------------------------- */
 
 /* PUBLISH on the publisher's connection, made when there is none (and the
- * last failure is past its delay); publish_lock held. */
-static bool publish_once(redis_bus *b, const char *message, size_t len, char why[160])
+ * last failure is past its delay); publish_lock held. *timed_out: the
+ * command went out and no reply came in time (Redis may still run it). */
+static bool publish_once(redis_bus *b, const char *message, size_t len, char why[160],
+                         bool *timed_out)
 {
+    *timed_out = false;
     if (b->publisher == NULL) {
         struct timespec now;
         monotonic(&now);
@@ -375,12 +452,18 @@ static bool publish_once(redis_bus *b, const char *message, size_t len, char why
     }
     redisReply *reply =
         redisCommand(b->publisher, "PUBLISH %b %b", b->channel, strlen(b->channel), message, len);
+    *timed_out = reply == NULL && b->publisher->err == REDIS_ERR_IO &&
+                 (errno == EAGAIN || errno == EWOULDBLOCK);
     bool ok = reply != NULL && reply->type == REDIS_REPLY_INTEGER;
-    if (!ok) {
+    if (*timed_out)
+        snprintf(why, 160, "PUBLISH: no reply within %u ms (the other replicas may still get it)",
+                 b->timeout_ms);
+    else if (!ok)
         snprintf(why, 160, "PUBLISH: %s",
                  reply == NULL        ? b->publisher->errstr
                  : reply->str != NULL ? reply->str
                                       : "refused");
+    if (!ok) {
         redisFree(b->publisher);
         b->publisher = NULL;
     } else {
@@ -394,16 +477,22 @@ static int publish(sc_mcp_bus *bus, const sc_mcp_event *event)
 {
     redis_bus *b = bus->bus_ctx;
     char message[SC_MCP_REDIS_MAX_MESSAGE + 1], why[160];
-    int n = snprintf(message, sizeof message, PROTOCOL " %s %c %c %s", b->origin,
+    pthread_mutex_lock(&b->publish_lock);
+    /* the id a retry repeats: the receivers drop the second copy */
+    int n = snprintf(message, sizeof message, PROTOCOL " %s %016llx %c %c %s", b->origin,
+                     (unsigned long long)++b->next_seq,
                      event->kind == SC_MCP_EVENT_LIST_CHANGED ? 'L' : 'U',
                      event->sessions ? 'S' : '-', event->what);
-    if (n < 0 || (size_t)n >= sizeof message)
+    if (n < 0 || (size_t)n >= sizeof message) {
+        pthread_mutex_unlock(&b->publish_lock);
         return SC_ERR_LIMIT;
-    pthread_mutex_lock(&b->publish_lock);
-    bool had = b->publisher != NULL;
-    bool ok = publish_once(b, message, (size_t)n, why);
-    if (!ok && had) /* a connection Redis closed (a restart): one more, new */
-        ok = publish_once(b, message, (size_t)n, why);
+    }
+    bool had = b->publisher != NULL, timed_out;
+    bool ok = publish_once(b, message, (size_t)n, why, &timed_out);
+    /* a connection Redis closed (a restart): one more, new; not after a
+     * timeout, which a stalled Redis would only double */
+    if (!ok && had && !timed_out)
+        ok = publish_once(b, message, (size_t)n, why, &timed_out);
     pthread_mutex_unlock(&b->publish_lock);
     if (!ok) {
         char place[300];
