@@ -615,15 +615,17 @@ SC_MCP_API int sc_mcp_resource_updated(sc_mcp_session *session, const char *uri)
  * "prompts" or "resources") on the session's channel. */
 SC_MCP_API int sc_mcp_list_changed(sc_mcp_session *session, const char *what);
 
-/* The same for the stateless revisions' subscriptions (subscriptions/listen)
- * of every client of server, whatever its transport and thread: sent to
- * those that asked for it, tagged with their subscription id. The two
- * above reach a 2025 session only (the stateless revision sends nothing
- * outside a request but on a subscription); sc_mcp_http_list_changed and
- * sc_mcp_http_resource_updated reach both eras. With server->bus, the
- * subscriptions of every replica (schemac/mcp_bus.h). Returns 0,
- * SC_ERR_ARGUMENT (what is not tools, prompts or resources) or
- * SC_ERR_NOMEM; a bus that fails to publish is logged, not returned. */
+/* The same for every client of server, both eras, whatever its transport
+ * and thread: the stateless revisions' subscriptions (subscriptions/listen)
+ * that asked for it, tagged with their subscription id, and the 2025
+ * sessions of server's transports in this process (sc_mcp_http_start's,
+ * sc_mcp_serve_stdio's; on HTTP each on its GET stream, as
+ * sc_mcp_http_list_changed does). The two above reach one 2025 session
+ * only (the stateless revision sends nothing outside a request but on a
+ * subscription). With server->bus, the listeners of every replica
+ * (schemac/mcp_bus.h). Returns 0, SC_ERR_ARGUMENT (what is not tools,
+ * prompts or resources) or SC_ERR_NOMEM; a bus that fails to publish is
+ * logged, not returned. */
 SC_MCP_API int sc_mcp_notify_list_changed(const sc_mcp_server *server, const char *what);
 SC_MCP_API int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri);
 

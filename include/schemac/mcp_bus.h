@@ -52,9 +52,9 @@ typedef enum sc_mcp_event_kind {
 typedef struct sc_mcp_event {
     sc_mcp_event_kind kind;
     const char *what;
-    /* Also the 2025 sessions (sc_mcp_http_list_changed and
-     * sc_mcp_http_resource_updated), not only the subscriptions
-     * (sc_mcp_notify_list_changed and sc_mcp_notify_resource_updated). */
+    /* Also the 2025 sessions, not only the subscriptions: true in every
+     * event the library publishes (false only from a replica of an older
+     * release, whose sc_mcp_notify_* reached the subscriptions only). */
     bool sessions;
 } sc_mcp_event;
 

@@ -246,8 +246,9 @@ SC_MCP_API int sc_mcp_http_each_session(sc_mcp_http *http,
  * on its GET stream (kept for it until it opens one, up to replay_events).
  * The sessions are those of every sc_mcp_http of this process serving
  * http's server, and with server->bus those of every replica
- * (schemac/mcp_bus.h); the 2026-07-28 subscriptions get it too
- * (sc_mcp_notify_list_changed). Return as sc_mcp_http_each_session. */
+ * (schemac/mcp_bus.h); the 2026-07-28 subscriptions get it too. The same
+ * as sc_mcp_notify_list_changed and sc_mcp_notify_resource_updated given
+ * http's server. Return as sc_mcp_http_each_session. */
 SC_MCP_API int sc_mcp_http_list_changed(sc_mcp_http *http, const char *what);
 SC_MCP_API int sc_mcp_http_resource_updated(sc_mcp_http *http, const char *uri);
 

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "mcp_internal.h"
+#include "schemac/mcp_bus.h"
 #include "schemac/schemac.h"
 
 #define MAX_QUEUED 64 /* requests read ahead while one is handled: the reader then waits */
@@ -233,6 +234,16 @@ static int failed(stdio_server *s)
     return rc;
 }
 
+/* An event of sc_mcp_notify_* (mcp_subscriptions.c) for the session, when
+ * it is a 2025 one (a stateless client gets it on its subscription). */
+static int deliver_event(void *ctx, const sc_mcp_event *event)
+{
+    stdio_server *s = ctx;
+    return event->kind == SC_MCP_EVENT_LIST_CHANGED
+               ? sc_mcp_list_changed(&s->session, event->what)
+               : sc_mcp_resource_updated(&s->session, event->what);
+}
+
 int sc_mcp_serve_stdio(const sc_mcp_server *server, FILE *in, FILE *out)
 {
     return sc_mcp_serve_stdio_with(server, in, out, NULL);
@@ -252,8 +263,11 @@ int sc_mcp_serve_stdio_with(const sc_mcp_server *server, FILE *in, FILE *out,
     pthread_mutex_init(&s.lock, NULL);
     pthread_cond_init(&s.changed, NULL);
     pthread_t requests;
-    int rc = pthread_create(&requests, NULL, handle_requests, &s) == 0 ? 0 : SC_ERR_NOMEM;
-    bool started = rc == 0;
+    int rc = sc_mcp_sessions_attach(server, deliver_event, &s);
+    bool attached = rc == 0;
+    if (rc == 0 && pthread_create(&requests, NULL, handle_requests, &s) != 0)
+        rc = SC_ERR_NOMEM;
+    bool started = attached && rc == 0;
     sc_arena arena;
     line l = {NULL, 0, 0, false};
     int c;
@@ -291,6 +305,8 @@ int sc_mcp_serve_stdio_with(const sc_mcp_server *server, FILE *in, FILE *out,
         free(q);
     }
     sc_mcp_tasks_stop(server); /* its client is gone: no one can poll them */
+    if (attached)
+        sc_mcp_sessions_detach(&s); /* waits for a delivery in progress */
     sc_mcp_session_free(&s.session);
     pthread_cond_destroy(&s.changed);
     pthread_mutex_destroy(&s.lock);

@@ -323,8 +323,9 @@ static int notify(const sc_mcp_server *server, const sc_mcp_bus *bus, const char
 /* ---- the notification bus (schemac/mcp_bus.h) ------------------------------------
  *
  * An event is delivered here to the subscriptions above and, when it is
- * for the sessions too, to the 2025 sessions of each transport attached
- * (the HTTP servers of this process): on the notifying thread for one
+ * for the sessions too (every event the library makes), to the 2025
+ * sessions of each transport attached (the HTTP servers and the stdio
+ * session of this process): on the notifying thread for one
  * notified here, on the bus's thread for one another replica published.
  * The transports' list has a lock of its own, held (for reading) while
  * they deliver, so that one detaches only once no delivery uses it; it
@@ -477,18 +478,20 @@ int sc_mcp_bus_resync(sc_mcp_bus *bus)
     return rc;
 }
 
+/* Both eras: a server whose main is sc_mcp_main has no sc_mcp_http handle
+ * to reach its 2025 sessions with, and a list change is every client's. */
 int sc_mcp_notify_list_changed(const sc_mcp_server *server, const char *what)
 {
     if (what == NULL || sc_mcp_list_method(what) == NULL)
         return SC_ERR_ARGUMENT;
-    return sc_mcp_publish(server, &(sc_mcp_event){SC_MCP_EVENT_LIST_CHANGED, what, false});
+    return sc_mcp_publish(server, &(sc_mcp_event){SC_MCP_EVENT_LIST_CHANGED, what, true});
 }
 
 int sc_mcp_notify_resource_updated(const sc_mcp_server *server, const char *uri)
 {
     if (uri == NULL)
         return SC_ERR_ARGUMENT;
-    return sc_mcp_publish(server, &(sc_mcp_event){SC_MCP_EVENT_RESOURCE_UPDATED, uri, false});
+    return sc_mcp_publish(server, &(sc_mcp_event){SC_MCP_EVENT_RESOURCE_UPDATED, uri, true});
 }
 
 void sc_mcp_notify_task(const sc_mcp_server *server, const char *task_id, const cJSON *task)

@@ -189,11 +189,11 @@ static int logging_tool(sc_mcp_context *ctx, sc_error *err)
 }
 
 /* A list change, to every client listening for it: the stateless
- * revision's subscriptions and this 2025 session. */
+ * revision's subscriptions and the 2025 sessions, of every replica with
+ * --redis. */
 static int changed(sc_mcp_context *ctx, const char *what, sc_error *err)
 {
-    if (sc_mcp_notify_list_changed(sc_mcp_context_server(ctx), what) == SC_ERR_NOMEM ||
-        sc_mcp_list_changed(sc_mcp_context_session(ctx), what) == SC_ERR_NOMEM)
+    if (sc_mcp_notify_list_changed(sc_mcp_context_server(ctx), what) == SC_ERR_NOMEM)
         return sc_fail(err, SC_ERR_NOMEM, NULL, "out of memory");
     char message[64];
     snprintf(message, sizeof message, "The %s list changed", what);

@@ -4,11 +4,12 @@
 // with a 2026-07-28 subscription (subscriptions/listen) and a 2025 session
 // (its GET stream, resources/subscribe) of the official MCP client v2.
 // A change notified on one replica reaches every listener of every replica
-// exactly once (none twice on the replica that published it), also when
+// exactly once (none twice on the replica that published it), through
+// sc_mcp_http_list_changed as through sc_mcp_notify_list_changed, also when
 // Redis stalls (SIGSTOP) past a PUBLISH's timeout, and an event repeated
-// with its id (schemac-mcp/2 ORIGIN SEQ) is delivered once; a
-// subscriptions-only change (sc_mcp_notify_list_changed) reaches no 2025
-// session; malformed and oversized messages on the channel are dropped.
+// with its id (schemac-mcp/2 ORIGIN SEQ) is delivered once; an older
+// replica's subscriptions-only event (schemac-mcp/1, scope -) reaches no
+// 2025 session; malformed and oversized messages on the channel are dropped.
 // Redis killed: the replica that notifies still reaches its own
 // listeners, the tool call succeeds; Redis back on the same port: every
 // replica subscribes again and tells its listeners to fetch their lists,
@@ -98,9 +99,15 @@ await check('resource updated on r1: every subscriber of test://watched, both er
     await exactlyOnce(listeners, 'notifications/resources/updated', 'test://watched');
 });
 
-await check('a subscriptions-only change on r2 (sc_mcp_notify_list_changed): every subscription, no session', async () => {
+await check('sc_mcp_notify_list_changed on r2: every listener of the three replicas, both eras, exactly once', async () => {
     clear();
     assert.equal(text(await callers[2].callTool({ name: 'notify_resources', arguments: {} })), 'resources changed on r2');
+    await exactlyOnce(listeners, 'notifications/resources/list_changed');
+});
+
+await check('a subscriptions-only event of an older replica (schemac-mcp/1, scope -): every subscription, no session', async () => {
+    clear();
+    await publishRaw(`schemac-mcp/1 ${'cd'.repeat(16)} L - resources`);
     await exactlyOnce(listeners.filter((l) => l.modern), 'notifications/resources/list_changed');
     assert.deepEqual(listeners.filter((l) => !l.modern).flatMap((l) => l.got), []);
 });

@@ -204,7 +204,7 @@ int main(void)
     CHECK(rb.count == 1 && HAS(rb.sent[0], "notifications/tools/list_changed"));
     CHECK(bus_a.published == 1 && bus_b.published == 0 &&
           bus_a.last.kind == SC_MCP_EVENT_LIST_CHANGED && strcmp(bus_a.last.what, "tools") == 0 &&
-          !bus_a.last.sessions);
+          bus_a.last.sessions); /* both eras, on every replica */
 
     /* a resource update on B */
     ra.count = rb.count = 0;
@@ -213,7 +213,7 @@ int main(void)
           HAS(ra.sent[0], "a://watched"));
     CHECK(rb.count == 1 && HAS(rb.sent[0], "a://watched"));
     CHECK(bus_b.published == 1 && bus_b.last.kind == SC_MCP_EVENT_RESOURCE_UPDATED &&
-          !bus_b.last.sessions);
+          bus_b.last.sessions);
     /* one nobody subscribed to: published, delivered to no one */
     ra.count = rb.count = 0;
     CHECK(sc_mcp_notify_resource_updated(&b, "a://other") == 0 && ra.count == 0 && rb.count == 0 &&

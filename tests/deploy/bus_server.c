@@ -4,8 +4,8 @@
  *
  *   notify_tools          sc_mcp_http_list_changed "tools": both eras
  *   update_watched        sc_mcp_http_resource_updated test://watched: both eras
- *   notify_resources      sc_mcp_notify_list_changed "resources": the
- *                         2026-07-28 subscriptions only
+ *   notify_resources      sc_mcp_notify_list_changed "resources": both eras,
+ *                         every replica
  *   whoami                the replica's --name
  *
  *     bus_server --name NAME [--redis URL] [--channel NAME]
@@ -93,7 +93,7 @@ static int whoami(sc_mcp_context *ctx, sc_error *err)
 static const sc_tool tools[] = {
     TOOL("notify_tools", "The tools list changed: both eras, every replica"),
     TOOL("update_watched", "test://watched was updated: both eras, every replica"),
-    TOOL("notify_resources", "The resources list changed: subscriptions of every replica"),
+    TOOL("notify_resources", "The resources list changed: both eras, every replica"),
     TOOL("whoami", "The replica's name"),
 };
 

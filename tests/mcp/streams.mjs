@@ -4,9 +4,9 @@
 // addresses (127.0.0.2 to .5, under the default per-address cap), while
 // calls from 127.0.0.1 are answered:
 //   1. the 2025 sessions open (initialize, notifications/initialized, GET);
-//      each calls test_trigger_tool_change, and its GET stream must get
-//      notifications/tools/list_changed (the sample tells the calling
-//      session only);
+//      each calls test_simple_text; then one test_trigger_tool_change:
+//      every GET stream must get notifications/tools/list_changed
+//      (sc_mcp_notify_list_changed reaches every session);
 //   2. the listeners open (their acknowledgement read);
 //   3. with every stream open: CALLS greet calls (2026-07-28, 32 keep-alive
 //      connections) must all be answered, none slower than 5 s; the server's
@@ -291,17 +291,22 @@ await check(`${LEGACY} 2025 sessions each hold their GET stream`, async () => {
 console.log(`     opened in ${Date.now() - started} ms`);
 const withLegacy = status();
 
-await check(`each 2025 session calls test_trigger_tool_change (${LEGACY} calls, 32 connections): its GET stream gets tools/list_changed`, async () => {
+await check(`each 2025 session calls a tool (${LEGACY} calls, 32 connections); one test_trigger_tool_change reaches every GET stream`, async () => {
     started = Date.now();
     await pool(LEGACY, 32, async (i) => {
         const r = await withCaller(i, (c) => c.request('POST', { Accept: 'application/json', 'Mcp-Session-Id': legacy[i].session },
-            rpc(2, 'tools/call', { name: 'test_trigger_tool_change', arguments: {} })));
+            rpc(2, 'tools/call', { name: 'test_simple_text', arguments: {} })));
         assert.equal(r.status, 200, r.body);
-        assert.match(JSON.parse(r.body).result.content[0].text, /tools list changed/);
+        assert.match(JSON.parse(r.body).result.content[0].text, /simple text/);
     });
     const ms = Date.now() - started;
     console.log(`     ${LEGACY} calls in ${ms} ms: ${Math.round(LEGACY / ms * 1000)} calls/s with ${LEGACY} streams open`);
-    await Promise.all(legacy.map((c) => c.until(/notifications\/tools\/list_changed/, 10000)));
+    started = Date.now();
+    const r = await withCaller(0, (c) => c.request('POST', { Accept: 'application/json', 'Mcp-Session-Id': legacy[0].session },
+        rpc(3, 'tools/call', { name: 'test_trigger_tool_change', arguments: {} })));
+    assert.match(JSON.parse(r.body).result.content[0].text, /tools list changed/);
+    await Promise.all(legacy.map((c) => c.until(/notifications\/tools\/list_changed/, 15000)));
+    console.log(`     every GET stream had the list change ${Date.now() - started} ms after the call`);
 });
 
 // ---- 2: the 2026-07-28 subscriptions
