@@ -260,6 +260,20 @@ void sc_http_tls_guard_start(sc_http_tls_guard *g, const sc_mcp_server *server,
                                        handshake_finished);
 }
 
+/* That GnuTLS reads priorities, named where it stops: libmicrohttpd would
+ * only fail to start. */
+static int check_priorities(const char *priorities, sc_error *err)
+{
+    gnutls_priority_t parsed;
+    const char *at = NULL;
+    int rc = gnutls_priority_init(&parsed, priorities, &at);
+    if (rc < 0)
+        return sc_fail(err, SC_ERR_ARGUMENT, NULL, "tls_priorities: GnuTLS stops at '%.60s' (%s)",
+                       at != NULL ? at : priorities, gnutls_strerror(rc));
+    gnutls_priority_deinit(parsed);
+    return 0;
+}
+
 #else
 
 void sc_http_tls_guard_start(sc_http_tls_guard *g, const sc_mcp_server *server,
@@ -275,10 +289,11 @@ int sc_http_tls_load(const sc_mcp_server *server, const sc_mcp_http_options *o, 
 {
     memset(tls, 0, sizeof *tls);
     if (o->tls_cert_file == NULL && o->tls_key_file == NULL)
-        return o->tls_key_password == NULL
+        return o->tls_key_password == NULL && o->tls_priorities == NULL
                    ? 0
                    : sc_fail(err, SC_ERR_ARGUMENT, NULL,
-                             "tls_key_password without tls_cert_file and tls_key_file");
+                             "%s without tls_cert_file and tls_key_file",
+                             o->tls_key_password != NULL ? "tls_key_password" : "tls_priorities");
     if (o->tls_cert_file == NULL || o->tls_key_file == NULL)
         return sc_fail(err, SC_ERR_ARGUMENT, NULL,
                        "tls_cert_file and tls_key_file go together: %s is missing",
@@ -298,6 +313,8 @@ int sc_http_tls_load(const sc_mcp_server *server, const sc_mcp_http_options *o, 
         rc = check_key(o, tls, err);
     if (rc == 0)
         rc = check_pair(o, tls, err);
+    if (rc == 0 && o->tls_priorities != NULL)
+        rc = check_priorities(o->tls_priorities, err);
     if (rc != 0)
         sc_http_tls_free(tls);
     return rc;

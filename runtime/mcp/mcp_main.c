@@ -1,6 +1,6 @@
 /* sc_mcp_main: the command line every MCP server has (stdio by default,
  * --http PORT for Streamable HTTP, --tls-cert and --tls-key for HTTPS,
- * --allowed-host and --max-connections-per-ip behind a proxy,
+ * --allowed-host, the connection limits and timeouts, --tls-priorities,
  * --state-key-file for replicas, --version, --help; sc_mcp_main_bus for a
  * bus library's main), so that a server's main is its description and one
  * call. Not part of the sources the libFuzzer target compiles in (it
@@ -22,7 +22,8 @@ static int usage(const sc_mcp_server *server, const char *program, FILE *out, in
     fprintf(
         out,
         "usage: %s [--http PORT [--address ADDRESS] [--tls-cert FILE --tls-key FILE]]\n"
-        "       [--allowed-host NAME]... [--max-connections-per-ip N]\n"
+        "       [--allowed-host NAME]... [--max-connections N] [--max-connections-per-ip N]\n"
+        "       [--request-timeout SECONDS] [--idle-timeout SECONDS] [--tls-priorities STRING]\n"
         "       [--oauth-resource URI --oauth-issuer URL ...] [--state-key-file FILE] [--access-log]\n"
         "       [--version] [--help]\n"
         "%s: an MCP server, over stdio (newline-delimited JSON-RPC on stdin and stdout)\n"
@@ -33,8 +34,15 @@ static int usage(const sc_mcp_server *server, const char *program, FILE *out, in
         "--allowed-host NAME: a Host taken (without port; again for another): behind a proxy\n"
         "that passes the client's Host on, the public name (else a loopback bind takes only\n"
         "localhost, 127.0.0.1 and [::1]).\n"
-        "--max-connections-per-ip N: connections from one address (half of the 16384 by\n"
-        "default); behind a proxy every connection is the proxy's.\n"
+        "--max-connections N: connections at once (16384; more wait in the kernel's queue).\n"
+        "--max-connections-per-ip N: connections from one address (half of --max-connections\n"
+        "by default); behind a proxy every connection is the proxy's.\n"
+        "--request-timeout SECONDS: a request's headers and body (a TLS handshake too) are in\n"
+        "within it of the connection's opening or previous answer, or it is closed (10).\n"
+        "--idle-timeout SECONDS: a connection with no traffic is closed after it (30; the\n"
+        "request timeout closes one that waits for its next request sooner).\n"
+        "--tls-priorities STRING: GnuTLS's priority string instead of Mozilla's intermediate\n"
+        "set (docs/deploy.md).\n"
         "--state-key-file FILE: the key of requestState (its bytes as they are, 32 to 1024),\n"
         "which every replica behind one load balancer shares.\n"
         "--access-log: one line on stderr for every request (method, tool, prompt or resource,\n"
@@ -140,11 +148,34 @@ int sc_mcp_main_bus(const sc_mcp_server *server, sc_mcp_bus *bus,
     return status;
 }
 
+/* The numbers of sc_mcp_http_options the command line sets: option, field,
+ * the largest value taken (1 the smallest: 0 is the field's default). */
+#define NUMBER_OPTIONS(X)                                                                          \
+    X("--max-connections", max_connections, 1000000)                                               \
+    X("--max-connections-per-ip", max_connections_per_ip, 1000000)                                 \
+    X("--request-timeout", request_timeout_seconds, 86400)                                         \
+    X("--idle-timeout", timeout_seconds, 86400)
+#define NUMBER_NAME(name, field, max) name,
+#define NUMBER_MAX(name, field, max) max,
+static const char *const number_names[] = {NUMBER_OPTIONS(NUMBER_NAME)};
+static const unsigned long number_max[] = {NUMBER_OPTIONS(NUMBER_MAX)};
+enum { NUMBER_COUNT = sizeof number_names / sizeof number_names[0] };
+
+/* The option a named, as an index of number_names, or -1. */
+static int number_option(const char *a)
+{
+    for (int i = 0; i < NUMBER_COUNT; i++)
+        if (strcmp(a, number_names[i]) == 0)
+            return i;
+    return -1;
+}
+
 static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_options *http, int argc,
                      char **argv)
 {
     const char *program = argc > 0 && argv[0] != NULL ? argv[0] : "mcp-server";
-    const char *port = NULL, *address = NULL, *tls_cert = NULL, *tls_key = NULL, *per_ip = NULL;
+    const char *port = NULL, *address = NULL, *tls_cert = NULL, *tls_key = NULL,
+               *tls_priorities = NULL, *numbers[NUMBER_COUNT] = {NULL}, *number_given = NULL;
     const char *oauth_resource = NULL, *oauth_jwks = NULL, *oauth_jwks_uri = NULL, *oauth_ca = NULL;
     enum { MAX_LISTED = 16 }; /* --oauth-issuer, --oauth-scope and --allowed-host, each */
     const char *issuers[MAX_LISTED], *scopes[MAX_LISTED], *hosts[MAX_LISTED];
@@ -158,11 +189,16 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
                    server->version != NULL ? server->version : "");
             return 0;
         }
+        int number = number_option(a);
+        if (number >= 0)
+            number_given = a;
         const char **value =
-            strcmp(a, "--http") == 0             ? &port
+            number >= 0                          ? &numbers[number]
+            : strcmp(a, "--http") == 0           ? &port
             : strcmp(a, "--address") == 0        ? &address
             : strcmp(a, "--tls-cert") == 0       ? &tls_cert
             : strcmp(a, "--tls-key") == 0        ? &tls_key
+            : strcmp(a, "--tls-priorities") == 0 ? &tls_priorities
             : strcmp(a, "--oauth-resource") == 0 ? &oauth_resource
             : strcmp(a, "--oauth-jwks") == 0     ? &oauth_jwks
             : strcmp(a, "--oauth-jwks-uri") == 0 ? &oauth_jwks_uri
@@ -171,7 +207,6 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
                 ? &issuers[issuer_count++]
             : strcmp(a, "--oauth-scope") == 0 && scope_count < MAX_LISTED ? &scopes[scope_count++]
             : strcmp(a, "--allowed-host") == 0 && host_count < MAX_LISTED ? &hosts[host_count++]
-            : strcmp(a, "--max-connections-per-ip") == 0                  ? &per_ip
                                                                           : NULL;
         if (value != NULL && i + 1 < argc) {
             *value = argv[++i];
@@ -180,15 +215,17 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
         fprintf(stderr, "%s: unknown option or missing value: '%s'\n", program, a);
         return usage(server, program, stderr, 2);
     }
-    if (port == NULL && (address != NULL || tls_cert != NULL || tls_key != NULL ||
-                         oauth_resource != NULL || host_count > 0 || per_ip != NULL)) {
+    if (port == NULL &&
+        (address != NULL || tls_cert != NULL || tls_key != NULL || tls_priorities != NULL ||
+         oauth_resource != NULL || host_count > 0 || number_given != NULL)) {
         fprintf(stderr, "%s: %s goes with --http PORT\n", program,
                 address != NULL          ? "--address"
                 : tls_cert != NULL       ? "--tls-cert"
                 : tls_key != NULL        ? "--tls-key"
+                : tls_priorities != NULL ? "--tls-priorities"
                 : oauth_resource != NULL ? "--oauth-resource"
                 : host_count > 0         ? "--allowed-host"
-                                         : "--max-connections-per-ip");
+                                         : number_given);
         return 2;
     }
     bool oauth_other = issuer_count > 0 || scope_count > 0 || oauth_jwks != NULL ||
@@ -213,12 +250,17 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
         fprintf(stderr, "%s: --http takes a port number (0 to 65535), not '%s'\n", program, port);
         return 2;
     }
-    unsigned long max_per_ip = per_ip != NULL ? strtoul(per_ip, &end, 10) : 0;
-    if (per_ip != NULL &&
-        (*per_ip < '1' || *per_ip > '9' || *end != '\0' || max_per_ip > 1000000)) {
-        fprintf(stderr, "%s: --max-connections-per-ip takes a number (1 to 1000000), not '%s'\n",
-                program, per_ip);
-        return 2;
+    unsigned long values[NUMBER_COUNT] = {0};
+    for (int i = 0; i < NUMBER_COUNT; i++) {
+        const char *text = numbers[i];
+        if (text == NULL)
+            continue;
+        values[i] = strtoul(text, &end, 10);
+        if (*text < '1' || *text > '9' || *end != '\0' || values[i] > number_max[i]) {
+            fprintf(stderr, "%s: %s takes a number (1 to %lu), not '%s'\n", program,
+                    number_names[i], number_max[i], text);
+            return 2;
+        }
     }
 #if SCHEMAC_HAVE_MCP_HTTP
     sc_mcp_http_options options;
@@ -237,8 +279,13 @@ static int main_with(const sc_mcp_server *server, const struct sc_mcp_http_optio
         options.allowed_hosts = hosts;
         options.allowed_host_count = host_count;
     }
-    if (per_ip != NULL)
-        options.max_connections_per_ip = (unsigned)max_per_ip;
+    if (tls_priorities != NULL)
+        options.tls_priorities = tls_priorities;
+#define NUMBER_FIELD(name, field, max) &options.field,
+    unsigned *const fields[] = {NUMBER_OPTIONS(NUMBER_FIELD)};
+    for (int i = 0; i < NUMBER_COUNT; i++)
+        if (numbers[i] != NULL)
+            *fields[i] = (unsigned)values[i];
     if (oauth_resource !=
         NULL) { /* the rest of options.oauth (introspect, ...) as the program set it */
         options.oauth.resource = oauth_resource;

@@ -155,5 +155,82 @@ check "OAuth over plain HTTP on --address 0.0.0.0: one warning line (tokens in c
     test "$(warned --address 0.0.0.0 "${oauth[@]}" | grep -c 'has no TLS: bearer tokens cross the network in clear')" = 1
 check "OAuth over plain HTTP on loopback: no warning" test -z "$(warned "${oauth[@]}")"
 
+# The connection limits and timeouts (issue 48): --max-connections,
+# --request-timeout, --idle-timeout, --tls-priorities
+"$server" --http 0 --max-connections 0 >"$tmp/out" 2>&1
+check "--max-connections 0 exits 2 (1 to 1000000)" bash -c "test $? -eq 2 && grep -q -- '--max-connections takes a number (1 to 1000000)' '$tmp/out'"
+"$server" --request-timeout 5 >"$tmp/out" 2>&1
+check "--request-timeout without --http exits 2" bash -c "test $? -eq 2 && grep -q -- '--request-timeout goes with --http' '$tmp/out'"
+"$server" --http 0 --tls-priorities NORMAL >"$tmp/out" 2>&1
+check "--tls-priorities without --tls-cert exits 1, named" bash -c "test $? -eq 1 && grep -q 'tls_priorities without tls_cert_file' '$tmp/out'"
+"$server" --help >"$tmp/out" 2>&1
+check "--help names the limits and timeouts" \
+    bash -c "grep -q -- '--max-connections N' '$tmp/out' && grep -q -- '--request-timeout SECONDS' '$tmp/out' && grep -q -- '--idle-timeout SECONDS' '$tmp/out'"
+# timed CASE: seconds until the server closes a connection that sends
+# part of a request (partial) or a whole one and waits (idle); "never"
+# after 5 s. Asks the server; the figure is checked against a range.
+timed() {
+    python3 - "$port" "$1" "$init" <<'PY'
+import socket, sys, time
+s = socket.create_connection(('127.0.0.1', int(sys.argv[1])))
+body = sys.argv[3].encode()
+if sys.argv[2] == 'partial':
+    s.sendall(b'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le')
+else:
+    s.sendall(b'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'
+              b'Accept: application/json\r\nContent-Length: %d\r\n\r\n%s' % (len(body), body))
+start = time.monotonic()
+s.settimeout(5)
+try:
+    while s.recv(65536):
+        pass
+    print(round(time.monotonic() - start, 1))
+except socket.timeout:
+    print('never')
+except ConnectionResetError:
+    print(round(time.monotonic() - start, 1))
+PY
+}
+in_range() { # VALUE LOW HIGH
+    python3 -c "import sys; v = sys.argv[1]; sys.exit(0 if v != 'never' and $2 <= float(v) <= $3 else 1)" "$1"
+}
+serve --request-timeout 1
+partial=$(timed partial)
+check "--request-timeout 1: a request not in is closed after 1 s ($partial)" in_range "$partial" 0.8 2.5
+kill -TERM "$pid"
+wait "$pid"
+serve --idle-timeout 2
+idle=$(timed idle)
+check "--idle-timeout 2: a kept-alive connection with nothing to do is closed after 2 s ($idle)" in_range "$idle" 1.5 3.5
+kill -TERM "$pid"
+wait "$pid"
+# second_waits: with one silent connection open, whether another's request
+# is answered within 1 s (answered) or not (waits)
+second_waits() {
+    python3 - "$port" "$init" <<'PY'
+import socket, sys
+first = socket.create_connection(('127.0.0.1', int(sys.argv[1])))
+second = socket.create_connection(('127.0.0.1', int(sys.argv[1])))
+body = sys.argv[2].encode()
+second.sendall(b'POST /mcp HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n'
+               b'Accept: application/json\r\nContent-Length: %d\r\n\r\n%s' % (len(body), body))
+second.settimeout(1)
+try:
+    print('answered' if second.recv(12).startswith(b'HTTP/1.1') else 'closed')
+except socket.timeout:
+    first.close()
+    second.settimeout(5)
+    print('waits, then answered' if second.recv(12).startswith(b'HTTP/1.1') else 'waits, then closed')
+PY
+}
+serve --max-connections 1
+check "--max-connections 1: a second connection waits for the first to close" test "$(second_waits)" = "waits, then answered"
+kill -TERM "$pid"
+wait "$pid"
+serve
+check "without --max-connections a second connection is served at once" test "$(second_waits)" = answered
+kill -TERM "$pid"
+wait "$pid"
+
 echo "$failures failed"
 test "$failures" -eq 0

@@ -160,6 +160,20 @@ await check("the server's preference wins over the client's order", () => {
 await tls.stop();
 assert.doesNotMatch(tls.log(), /Sanitizer|runtime error:/);
 
+await check('--tls-priorities replaces the default set; a string GnuTLS cannot read is named', async () => {
+    const cert = ['--tls-cert', join(dir, 'server.pem'), '--tls-key', join(dir, 'server.key')];
+    const own = await start([...cert, '--tls-priorities', 'NORMAL:-VERS-ALL:+VERS-TLS1.2']);
+    const at = (...args) => spawnSync('openssl', ['s_client', '-connect', `127.0.0.1:${own.port}`, '-brief', ...args],
+        { input: '', encoding: 'utf8', timeout: 10000 }).status;
+    const tls13 = at('-tls1_3'), cbc = at('-tls1_2', '-cipher', 'ECDHE-RSA-AES128-SHA');
+    await own.stop();
+    assert.notEqual(tls13, 0, 'TLS 1.3 taken though the priorities leave only 1.2');
+    assert.equal(cbc, 0, "NORMAL's CBC suite refused");
+    const bad = spawnSync(everything, ['--http', '0', ...cert, '--tls-priorities', 'NORMAL:+NO-SUCH-THING'], { encoding: 'utf8', timeout: 10000 });
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /tls_priorities: GnuTLS stops at '\+?NO-SUCH-THING/);
+});
+
 await check('plain HTTP: clients that leave mid-request are closed within a second', async () => {
     const http = await start([]);
     await sleep(200);
