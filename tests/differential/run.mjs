@@ -503,6 +503,8 @@ const PATTERN_GEN = {
   "^[A-Z]+$": (n) => fromSet(lower.toUpperCase(), Math.max(1, n)),
   // printable ASCII (samples/url's label: a char[N] that takes no more characters than bytes)
   "^[ -~]*$": (n) => fromSet(Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join(""), n),
+  // tests/decode/comment_text.h: comment-closing and trigraph characters
+  "^[*?/\\\\a-z]*(x??/)?$": (n) => fromSet("*?/\\" + lower, n),
 };
 
 // The path pattern of an instance path: array indexes become '*'.
