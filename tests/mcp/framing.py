@@ -10,9 +10,10 @@ answered; a well-framed request still gets 200 (the checks are not vacuous).
 """
 import re
 import socket
-import subprocess
 import sys
 import time
+
+import serve
 
 INIT = (b'{"jsonrpc":"2.0","id":7,"method":"initialize","params":{"protocolVersion":"2025-11-25",'
         b'"capabilities":{},"clientInfo":{"name":"t","version":"0"}}}')
@@ -72,14 +73,7 @@ def exchange(port, data, wait=3.0):
 
 
 def main():
-    server = sys.argv[1]
-    proc = subprocess.Popen([server, '--http', '0'], stderr=subprocess.PIPE, text=True)
-    port = None
-    for line in proc.stderr:
-        m = re.search(r'listening on http://127\.0\.0\.1:(\d+)/mcp', line)
-        if m:
-            port = int(m.group(1))
-            break
+    proc, port = serve.start([sys.argv[1]])
     if port is None:
         print('the server did not start')
         return 1

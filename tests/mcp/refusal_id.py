@@ -11,9 +11,9 @@ where no id can be told (two ids, none, a GET, a body over 16 KiB).
 import http.client
 import json
 import os
-import re
-import subprocess
 import sys
+
+import serve
 
 TOKEN = 'refusal-id-test-token'
 
@@ -24,16 +24,8 @@ def message(id_json, method='initialize', extra=''):
 
 
 def main():
-    server = sys.argv[1]
     env = dict(os.environ, REFUSAL_ID_TOKEN=TOKEN)
-    proc = subprocess.Popen([server, '--bearer-env', 'REFUSAL_ID_TOKEN', '--http', '0'], env=env,
-                            stderr=subprocess.PIPE, text=True)
-    port = None
-    for line in proc.stderr:
-        m = re.search(r'listening on http://127\.0\.0\.1:(\d+)/mcp', line)
-        if m:
-            port = int(m.group(1))
-            break
+    proc, port = serve.start([sys.argv[1], '--bearer-env', 'REFUSAL_ID_TOKEN'], env)
     if port is None:
         print('the server did not start')
         return 1
