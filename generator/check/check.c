@@ -222,11 +222,8 @@ static bool only_ascii(const node *n, uint64_t max)
     size_t offset;
     pattern *p = pattern_compile(c->pattern, message, sizeof message, &offset);
     pattern *wide = pattern_compile("[^\\x01-\\x7f]", message, sizeof message, &offset);
-    strbuf witness;
-    sb_init(&witness);
-    ascii = p != NULL && wide != NULL &&
-            pattern_common_string(p, wide, 0, max, UINT64_MAX, &witness) == 0;
-    sb_free(&witness);
+    ascii =
+        p != NULL && wide != NULL && pattern_common_string(p, wide, 0, max, UINT64_MAX, NULL) == 0;
     pattern_free(p);
     pattern_free(wide);
     return ascii;

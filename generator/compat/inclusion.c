@@ -372,14 +372,13 @@ static void try_pattern_strings(incl_ctx *ctx, const branch *a, const branch *b,
 {
     if (*witness != NULL || lo > hi || lo < 0)
         return;
-    strbuf w;
-    sb_init(&w);
+    char *w = NULL;
     uint64_t max = hi >= 1e15 ? UINT64_MAX : (uint64_t)hi;
     int r = not_b ? pattern_difference_string(pa, pb, (uint64_t)lo, max, UINT64_MAX, &w)
                   : pattern_common_string(pa, pb, (uint64_t)lo, max, UINT64_MAX, &w);
     if (r == 1)
-        try_string(ctx, a, b, w.data != NULL ? w.data : "", witness);
-    sb_free(&w);
+        try_string(ctx, a, b, w, witness);
+    free(w);
 }
 
 static void diff_string(incl_ctx *ctx, const branch *a, const branch *b, finding_list *out)
@@ -399,12 +398,9 @@ static void diff_string(incl_ctx *ctx, const branch *a, const branch *b, finding
     if (!pattern_ok && pb != NULL) {
         /* decided by the DFAs: no string of a's pattern within a's
          * lengths that b's pattern rejects */
-        strbuf w;
-        sb_init(&w);
         pattern_ok = pattern_difference_string(pa, pb, (uint64_t)a_min,
                                                a_max >= 1e15 ? UINT64_MAX : (uint64_t)a_max,
-                                               UINT64_MAX, &w) == 0;
-        sb_free(&w);
+                                               UINT64_MAX, NULL) == 0;
     }
     if (lengths && format && pattern_ok)
         return;

@@ -92,13 +92,10 @@ static cJSON *sample_string(const cJSON *s, const cJSON *root, unsigned k)
         const pattern *p = compat_pattern(pat->valuestring);
         /* distinct samples: one length more each */
         for (double want = min + k; p != NULL && want <= max && want <= min + k + 8; want++) {
-            strbuf w;
-            sb_init(&w);
+            char *w = NULL;
             int r = pattern_common_string(p, NULL, (uint64_t)want, (uint64_t)max, UINT64_MAX, &w);
-            cJSON *v =
-                r == 1 ? accept_or_drop(s, root, cJSON_CreateString(w.data != NULL ? w.data : ""))
-                       : NULL;
-            sb_free(&w);
+            cJSON *v = r == 1 ? accept_or_drop(s, root, cJSON_CreateString(w)) : NULL;
+            free(w);
             if (v != NULL)
                 return v;
         }

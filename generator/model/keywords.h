@@ -57,7 +57,7 @@ typedef enum keyword_reader {
     READ_NUMBER,    /* a finite JSON number */
     READ_COUNT,     /* a non-negative integer */
     READ_FLAG,      /* nothing, true or false */
-    READ_PATTERN,   /* an ECMA-262 regular expression (generator/pattern/) */
+    READ_PATTERN,   /* an ECMA-262 regular expression (runtime/pattern/) */
     READ_FORMAT,    /* one of SC_FORMATS */
     READ_LIST,      /* a JSON array, or bare words */
     READ_JSON       /* one JSON value */

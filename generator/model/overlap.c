@@ -334,18 +334,16 @@ static ov_result string_overlap(const node *a, const node *b, strbuf *w)
             bytes = a->buf_size - 1;
         if (b->buf_size > 0 && b->buf_size - 1 < bytes)
             bytes = b->buf_size - 1;
-        strbuf found;
-        sb_init(&found);
+        char *found = NULL;
         int got = lo > hi ? 0 : pattern_common_string(pa, pb, lo, hi, bytes, &found);
-        const char *text = found.data != NULL ? found.data : "";
         /* the search's answer, confirmed by the checks @default uses */
-        if (got == 1 && accepts_string(a, text) && accepts_string(b, text)) {
-            sb_puts(w, text);
+        if (got == 1 && accepts_string(a, found) && accepts_string(b, found)) {
+            sb_puts(w, found);
             r = OV_FOUND;
         } else if (got == 0) {
             r = OV_NONE;
         }
-        sb_free(&found);
+        free(found);
     }
     pattern_free(pa);
     pattern_free(pb);

@@ -25,7 +25,7 @@ fi
 mapfile -t files < <(git ls-files -- 'generator/*.[ch]' 'runtime/*.[ch]' 'include/*.[ch]' \
     'bench/*.[ch]' 'samples/*.[ch]' 'tests/*.[ch]' |
     grep -vE '^tests/(generator/cases|generator/mistakes|compat/cases|docs/contexts)/' |
-    grep -vE '^(generator/pattern/unicode_gc\.h|runtime/validate/idna_tables\.h|runtime/validate/metaschemas\.c|runtime/core/pow5_table\.h)$')
+    grep -vE '^(runtime/pattern/unicode_gc\.h|runtime/validate/idna_tables\.h|runtime/validate/metaschemas\.c|runtime/core/pow5_table\.h)$')
 if $fix; then
     "$formatter" -i --style=file "${files[@]}"
     exit 0

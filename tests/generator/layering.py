@@ -14,24 +14,37 @@ include points down it (docs/internals.md). From top to bottom:
     resolve/        the decisions the model needs before it is checked
     parse/          libclang -> model, annotations and tags
     model/          the model, the keyword table, what generated code declares
-    pattern/        the pattern compiler
     util/           string buffer, diagnostics, the JSON printer
+
+and below them all the pattern engine, a library of runtime/ (runtime/pattern),
+which every stage may include through its public header "pattern/pattern.h"
+(its rx.h is its own).
 
 A file may include its own stage and the stages below it, never one above;
 includes are written from generator/ ("model/model.h"), so a bare name
 ("model.h") or a path up ("../strbuf.h") fails too, as does a source file
 outside the stage folders. Outside generator/ only the project's public
-headers ("schemac/...") and the configured generator_config.h are allowed.
+headers ("schemac/..."), the configured generator_config.h and the pattern
+engine's "pattern/pattern.h" are allowed.
 
-usage: layering.py GENERATOR_DIR"""
+With --runtime, the other direction: nothing under runtime/ includes from
+generator/ (a header name found under generator/ and not beside the file,
+under runtime/ or include/), and no meson.build under runtime/ names a path
+into generator/ (an include directory, a source file).
+
+usage: layering.py GENERATOR_DIR
+       layering.py --runtime RUNTIME_DIR GENERATOR_DIR"""
 import os
 import re
 import sys
 
 # highest first; a stage's rank is its index
-STAGES = ['cli', 'import', 'validate_cmd', 'compat', 'emit', 'check', 'resolve', 'parse', 'model', 'pattern', 'util']
+STAGES = ['cli', 'import', 'validate_cmd', 'compat', 'emit', 'check', 'resolve', 'parse', 'model', 'util']
 TOP_FILES = {'main.c'}  # generator/ itself: the command line, above all stages
 ALLOWED_ELSEWHERE = re.compile(r'^(schemac/[\w/]+\.h|generator_config\.h)$')
+# the libraries of runtime/ below every stage, by their public headers
+RUNTIME_LIBRARIES = {'pattern/pattern.h'}
+INCLUDE = re.compile(r'\s*#\s*include\s*"([^"]+)"')
 
 
 def stage_of(rel):
@@ -46,8 +59,58 @@ def rank(stage):
     return -1 if stage == 'main' else STAGES.index(stage)
 
 
+def check_runtime(runtime, generator):
+    """Nothing under runtime/ includes from generator/."""
+    include = os.path.join(os.path.dirname(os.path.abspath(runtime)), 'include')
+    generator = os.path.abspath(generator)
+    errors = []
+    nfiles = nincludes = 0
+    for dirpath, _, names in os.walk(runtime):
+        for name in sorted(names):
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, runtime).replace(os.sep, '/')
+            if name == 'meson.build':
+                with open(path, encoding='utf-8') as f:
+                    for lineno, line in enumerate(f, 1):
+                        code = line.split('#', 1)[0]
+                        for text in re.findall(r"'([^']*)'", code):
+                            if 'generator' in text.split('/'):
+                                errors.append(f'runtime/{rel}:{lineno}: names {text!r}, a path into generator/')
+                continue
+            if not name.endswith(('.c', '.h')):
+                continue
+            nfiles += 1
+            with open(path, encoding='utf-8') as f:
+                for lineno, line in enumerate(f, 1):
+                    m = INCLUDE.match(line)
+                    if not m:
+                        continue
+                    nincludes += 1
+                    target = m.group(1)
+                    where = f'runtime/{rel}:{lineno}: #include "{target}"'
+                    beside = os.path.abspath(os.path.join(dirpath, target))
+                    if beside.startswith(generator + os.sep):
+                        errors.append(f'{where}: a path into generator/')
+                    elif not any(os.path.isfile(c) for c in (beside, os.path.join(runtime, target),
+                                                             os.path.join(include, target))) and \
+                            os.path.isfile(os.path.join(generator, target)):
+                        errors.append(f'{where}: a header of generator/ (the runtime includes nothing of '
+                                      f'the generator; a library both need lives under runtime/)')
+    if nfiles == 0 or nincludes == 0:
+        errors.append(f'{runtime}: no sources or no includes found')
+    for e in errors:
+        print(e)
+    if errors:
+        return 1
+    print(f'{nfiles} files, {nincludes} includes under runtime/: none from generator/')
+    return 0
+
+
 def main():
+    if sys.argv[1] == '--runtime':
+        return check_runtime(sys.argv[2], sys.argv[3])
     root = sys.argv[1]
+    runtime = os.path.join(os.path.dirname(os.path.abspath(root)), 'runtime')
     errors = []
     nfiles = nincludes = 0
     for dirpath, _, names in os.walk(root):
@@ -63,13 +126,19 @@ def main():
                 continue
             with open(path, encoding='utf-8') as f:
                 for lineno, line in enumerate(f, 1):
-                    m = re.match(r'\s*#\s*include\s*"([^"]+)"', line)
+                    m = INCLUDE.match(line)
                     if not m:
                         continue
                     nincludes += 1
                     target = m.group(1)
                     where = f'{rel}:{lineno}: #include "{target}"'
                     if ALLOWED_ELSEWHERE.match(target):
+                        continue
+                    if target in RUNTIME_LIBRARIES and os.path.isfile(os.path.join(runtime, target)):
+                        continue  # a library below every stage
+                    if target.startswith('pattern/') and os.path.isfile(os.path.join(runtime, target)):
+                        errors.append(f'{where}: internal to the pattern engine (runtime/pattern): include '
+                                      f'its public "pattern/pattern.h"')
                         continue
                     if not os.path.isfile(os.path.join(root, target)):
                         errors.append(f'{where}: not a file under generator/ (write includes from generator/, '

@@ -1,14 +1,16 @@
-/* Tests of the pattern.h API itself, compiling patterns at run time:
+/* Tests of the pattern.h API itself (runtime/pattern), compiling patterns at
+ * run time, and of the generator's emitter of a matcher:
  *  - every pattern of cases.json is accepted or rejected as the table says,
  *    with a message and an offset inside the pattern when rejected;
  *  - chosen errors carry the expected message and offset;
- *  - pattern_emit_c appends one well-formed function to a string buffer;
+ *  - emit_c_pattern appends one well-formed function to a string buffer;
  *  - with PATTERN_FAULT_INJECTION (malloc/calloc/realloc wrapped at link
  *    time), every allocation failure is reported as "out of memory" and
  *    leaks nothing (run under ASan's leak checker to see that).
  *
  * usage: pattern_api cases.json */
-#include "pattern.h"
+#include "emit/c/emit_c_pattern.h"
+#include "pattern/pattern.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -175,8 +177,8 @@ static void check_emit(void)
     if (!p)
         return;
     sb_init(&out);
-    sb_puts(&out, "before\n"); /* pattern_emit_c appends */
-    pattern_emit_c(p, "is_ab", &out);
+    sb_puts(&out, "before\n"); /* emit_c_pattern appends */
+    emit_c_pattern(p, "is_ab", &out);
     pattern_free(p);
     const char *buf = out.data ? out.data : "", *head = "before\n/* Pattern: ";
     CHECK(strncmp(buf, head, strlen(head)) == 0, "not appended:\n%s", buf);

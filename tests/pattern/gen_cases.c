@@ -1,10 +1,11 @@
 /* Build-time tool: reads cases.json and writes one C file holding a matcher
- * (pattern_emit_c) for every distinct pattern that schemac accepts, plus the
+ * (emit_c_pattern, the generator's) for every distinct pattern that schemac accepts, plus the
  * tables of cases_table.h. Verdicts are checked later by run_cases.c, so a
  * pattern that fails to compile here is recorded, not fatal.
  *
  * usage: pattern_gen cases.json pattern_cases.c */
-#include "pattern.h"
+#include "emit/c/emit_c_pattern.h"
+#include "pattern/pattern.h"
 
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -141,7 +142,7 @@ int main(int argc, char **argv)
         snprintf(name, sizeof name, "match_%zu", k);
         strbuf code;
         sb_init(&code);
-        pattern_emit_c(pat, name, &code);
+        emit_c_pattern(pat, name, &code);
         fputs(code.data, out);
         fputc('\n', out);
         sb_free(&code);

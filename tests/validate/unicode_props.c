@@ -1,4 +1,4 @@
-/* \p{...} in patterns (generator/pattern with PATTERN_UNICODE_PROPERTIES,
+/* \p{...} in patterns (runtime/pattern with PATTERN_UNICODE_PROPERTIES,
  * as libschemac-validate compiles them): for each pattern of
  * unicode_props.py, the count of code points (with a hash of them) it
  * matches, over every code point but the surrogates, which the script

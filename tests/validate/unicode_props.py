@@ -2,7 +2,7 @@
 """\\p{...} against Python's unicodedata: unicode_props (unicode_props.c)
 prints, for each pattern, how many code points it matches and a hash of
 them; this script computes the same from unicodedata. Exit 77 (skip) when
-Python's Unicode version is not the one generator/pattern/unicode_gc.h was
+Python's Unicode version is not the one runtime/pattern/unicode_gc.h was
 generated from.
 
     unicode_props.py PROGRAM UNICODE_GC_H"""

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit/c/emit_c_pattern.h"
 #include "model/keywords.h"
 #include "pattern/pattern.h"
 #include "schemac/check.h"
@@ -56,7 +57,7 @@ static const char *pattern_matcher(strbuf *sb, const node *n, const char *fn)
     if (p == NULL)
         return "false_"; /* reported by the tags reader already: no code is written */
     char *name = xasprintf("sc_gen_match_%s", fn);
-    pattern_emit_c(p, name, sb);
+    emit_c_pattern(p, name, sb);
     sb_puts(sb, "\n");
     pattern_free(p);
     matchers = xrealloc(matchers, (nmatchers + 1) * sizeof *matchers);

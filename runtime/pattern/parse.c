@@ -1,4 +1,4 @@
-/* schemac generator, pattern compiler, stage 1: parse.
+/* schemac pattern engine, stage 1: parse.
  *
  * A recursive-descent parser for ECMA-262 Pattern[+UnicodeMode] (the u-flag
  * grammar JSON Schema validators use), producing a syntax tree of

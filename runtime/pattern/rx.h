@@ -1,4 +1,4 @@
-/* schemac generator, pattern compiler: what its stages share (internal).
+/* schemac pattern engine: what its stages share (internal to runtime/pattern).
  *
  * A pattern goes through five stages, one file each (see docs/patterns.md):
  *   parse.c     the ECMA-262 subset (u-flag grammar) into a syntax tree
@@ -7,20 +7,27 @@
  *   dfa.c       a DFA by subset construction (unanchored search, ^ and $);
  *   minimise.c  dead/matched states folded, Moore minimisation, byte
  *               classes merged;
- *   emit.c      C tables plus a loop that reads each byte once;
- *   match.c     the same loop over the tables in memory (pattern_match).
+ *   match.c     a loop over the tables that reads each byte once
+ *               (pattern_match); the generator's emit/c/emit_c_pattern.c
+ *               prints the tables and the same loop as C (pattern_dfa).
  * compile.c runs them behind the public pattern.h. Everything here is
  * prefixed rx_ / RX_ so it cannot be confused with the generator's model
  * (its `node`, its parser).
  */
-#ifndef SCHEMAC_GENERATOR_PATTERN_RX_H
-#define SCHEMAC_GENERATOR_PATTERN_RX_H
+#ifndef SCHEMAC_PATTERN_RX_H
+#define SCHEMAC_PATTERN_RX_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include "pattern/pattern.h" /* and util/strbuf.h, for GEN_PRINTF */
+#include "pattern/pattern.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#define RX_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+#else
+#define RX_PRINTF(fmt, args)
+#endif
 
 /* A DFA can be exponentially larger than its pattern, so each stage is
  * capped; over a cap the pattern is rejected as "too complex" instead of
@@ -53,7 +60,7 @@ typedef struct {
 } rx_errsink;
 
 /* Records the first error only: later ones are consequences of it. */
-void rx_fail(rx_errsink *e, size_t offset, const char *fmt, ...) GEN_PRINTF(3, 4);
+void rx_fail(rx_errsink *e, size_t offset, const char *fmt, ...) RX_PRINTF(3, 4);
 
 /* Grows ptr (of *cap elements of elem bytes) to hold need elements:
  * returns the new array (updating *cap) or NULL, ptr untouched. */
@@ -141,7 +148,7 @@ uint32_t rx_hash_ids(const uint32_t *ids, size_t n, bool end);
  * False only when out of memory. */
 bool rx_dfa_minimise(rx_dfa *d);
 
-/* ---- the compiled pattern (compile.c, emit.c) --------------------------- */
+/* ---- the compiled pattern (compile.c; pattern_dfa_of shows it) ---------- */
 
 struct pattern {
     char *source;
@@ -149,4 +156,4 @@ struct pattern {
     rx_dfa d;
 };
 
-#endif /* SCHEMAC_GENERATOR_PATTERN_RX_H */
+#endif /* SCHEMAC_PATTERN_RX_H */

@@ -1,4 +1,4 @@
-/* schemac generator, pattern compiler: sets of code points.
+/* schemac pattern engine: sets of code points.
  *
  * Every leaf of the syntax tree (a literal, `.`, \d, [^a-z], ...) is one
  * set of code points, kept as sorted, disjoint, non-adjacent ranges: the

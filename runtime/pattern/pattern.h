@@ -1,4 +1,4 @@
-/* schemac generator: compiles JSON Schema `pattern` regexes into C code.
+/* schemac pattern engine: JSON Schema `pattern` regexes compiled into DFAs.
  *
  * Patterns use the ECMA-262 dialect (with the "u" flag, as JSON Schema
  * validators such as ajv do) and, as JSON Schema says, match anywhere in
@@ -8,16 +8,18 @@
  * Matching code runs in time linear in the input (no backtracking) and
  * needs no regex library at run time.
  *
- * The compiler lives in this folder, one file per stage (rx.h lists them).
+ * A static library of its own (runtime/pattern, one file per stage: rx.h
+ * lists them) that includes nothing of the generator: the generator links
+ * it (@pattern, --compat, overlaps, its C emitter emit/c/emit_c_pattern.c
+ * prints pattern_dfa as tables), and so does libschemac-validate, hidden
+ * inside it. Strings it returns are malloc'd, freed by the caller.
  */
-#ifndef SCHEMAC_GENERATOR_PATTERN_PATTERN_H
-#define SCHEMAC_GENERATOR_PATTERN_PATTERN_H
+#ifndef SCHEMAC_PATTERN_PATTERN_H
+#define SCHEMAC_PATTERN_PATTERN_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#include "util/strbuf.h"
 
 typedef struct pattern pattern;
 
@@ -38,13 +40,23 @@ pattern *pattern_compile(const char *src, char *errbuf, size_t errsize, size_t *
 pattern *pattern_compile_ex(const char *src, unsigned flags, unsigned long long *budget,
                             char *errbuf, size_t errsize, size_t *erroffset);
 
-/* Appends to out a C11 function definition
- *     static bool FN_NAME(const char *s, size_t len)
- * returning whether the compiled pattern matches s[0..len) (valid UTF-8,
- * no NUL bytes). The code compiles cleanly with -Wall -Wextra -Wpedantic
- * -Werror under gcc and clang and needs only <stdbool.h>, <stddef.h> and
- * <stdint.h>. */
-void pattern_emit_c(const pattern *p, const char *fn_name, strbuf *out);
+/* The compiled pattern, read-only and owned by p: its source and, unless
+ * constant says the answer, its minimised DFA over bytes. pattern_match
+ * walks it: st = start; for each byte b, st = next[st * k + cls[b]],
+ * done when st < 2 (state 0: no match possible any more, 1: matched);
+ * at the end of the input end[st] is the answer. The generator's C
+ * emitter (emit/c/emit_c_pattern.c) prints these tables and that loop. */
+typedef struct {
+    const char *source;
+    int constant;         /* 1: matches every string, 0: none; -1: the DFA decides */
+    size_t n;             /* states */
+    unsigned k;           /* byte classes */
+    uint32_t start;       /* >= 2 when constant is -1 */
+    const uint8_t *cls;   /* [256]: byte -> class */
+    const uint32_t *next; /* [n * k]: state x class -> state */
+    const bool *end;      /* [n]: whether the input may end in the state */
+} pattern_dfa;
+pattern_dfa pattern_dfa_of(const pattern *p);
 
 /* Whether p matches s[0..len) (valid UTF-8): what the emitted function
  * returns, available at generation time to check @default and @const. */
@@ -59,10 +71,12 @@ void pattern_free(pattern *p);
 
 /* A string both a and b match (NULL: any string), valid UTF-8 without
  * U+0000, of min_chars..max_chars code points and at most max_bytes bytes
- * (UINT64_MAX: no bound), appended to witness: a shortest one in bytes.
- * 1 found, 0 there is none, -1 the search would be too large to tell. */
+ * (UINT64_MAX: no bound): a shortest one in bytes, NUL-terminated and
+ * malloc'd into *witness (witness NULL: only the answer is wanted; *witness
+ * is NULL unless 1 is returned). 1 found, 0 there is none, -1 the search
+ * would be too large to tell (or memory ran out). */
 int pattern_common_string(const pattern *a, const pattern *b, uint64_t min_chars,
-                          uint64_t max_chars, uint64_t max_bytes, strbuf *witness);
+                          uint64_t max_chars, uint64_t max_bytes, char **witness);
 
 /* The same for a string a matches (NULL: any) and b does not (NULL: b
  * matches every string, so there is none): the product search of the two
@@ -70,6 +84,6 @@ int pattern_common_string(const pattern *a, const pattern *b, uint64_t min_chars
  * language (within the bounds) in b's: 0 means every such string of a is
  * one of b. Used by the compatibility check (--compat). */
 int pattern_difference_string(const pattern *a, const pattern *b, uint64_t min_chars,
-                              uint64_t max_chars, uint64_t max_bytes, strbuf *witness);
+                              uint64_t max_chars, uint64_t max_bytes, char **witness);
 
-#endif /* SCHEMAC_GENERATOR_PATTERN_PATTERN_H */
+#endif /* SCHEMAC_PATTERN_PATTERN_H */

@@ -1,23 +1,27 @@
-/* schemac generator, pattern compiler, stage 5: C emission.
+/* schemac generator, C emitter: a pattern's matcher.
  *
- * Writes the minimised DFA as one self-contained C11 function: a byte ->
+ * Writes the minimised DFA of a compiled pattern (pattern_dfa, from the
+ * pattern engine runtime/pattern) as one self-contained C11 function: a byte ->
  * byte class table, a state x class -> state table and a "may end here"
  * table, plus a loop that reads each byte of the input once (linear time,
  * no backtracking, no regex library at run time). The pattern itself goes
  * into the comment above it, made safe for a C comment. pattern_match runs
- * the same loop over the same tables at generation time, so @default and
+ * the same loop over the same tables at generation time (the engine's
+ * match.c), so @default and
  * @const values are checked exactly as the generated decoder will check
  * them.
  */
-#include "pattern/rx.h"
+#include "emit/c/emit_c_pattern.h"
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
 
 /* The source pattern as it reads in a regex, made safe for a C comment:
  * no comment delimiters, no trigraph line splice, ASCII only. Every
  * substitution (\x2F for a slash, \xHH, \u{...}) means the same in the
  * pattern language, so the comment still shows an equivalent regex. */
-static void rx_emit_comment_pattern(strbuf *out, const char *s)
+static void emit_comment_pattern(strbuf *out, const char *s)
 {
     size_t n = strlen(s);
 
@@ -63,8 +67,8 @@ static void rx_emit_comment_pattern(strbuf *out, const char *s)
 }
 
 /* Comma-separated values, 16 to a line; trailing comma only if asked. */
-static void rx_emit_values(strbuf *out, const char *indent, const uint32_t *v, size_t n, int width,
-                           bool trailing_comma)
+static void emit_values(strbuf *out, const char *indent, const uint32_t *v, size_t n, int width,
+                        bool trailing_comma)
 {
     for (size_t i = 0; i < n; i++) {
         if (i % 16 == 0) {
@@ -88,22 +92,23 @@ static void rx_emit_values(strbuf *out, const char *indent, const uint32_t *v, s
     }
 }
 
-void pattern_emit_c(const pattern *p, const char *fn, strbuf *out)
+void emit_c_pattern(const pattern *p, const char *fn, strbuf *out)
 {
-    const rx_dfa *d = &p->d;
+    const pattern_dfa dfa = pattern_dfa_of(p);
+    const pattern_dfa *d = &dfa;
     const char *type = d->n <= 256 ? "uint8_t" : "uint16_t";
     int width = d->n <= 10 ? 1 : d->n <= 100 ? 2 : d->n <= 1000 ? 3 : d->n <= 10000 ? 4 : 5;
     uint32_t cls[256];
 
     sb_puts(out, "/* Pattern: ");
-    rx_emit_comment_pattern(out, p->source);
+    emit_comment_pattern(out, d->source);
     sb_puts(out, "\n * Searched anywhere in s_ (like RegExp.prototype.test with the u flag);\n");
-    if (p->constant >= 0) {
+    if (d->constant >= 0) {
         sb_printf(out, " * it %s. */\n",
-                  p->constant ? "matches every string" : "matches no string");
+                  d->constant ? "matches every string" : "matches no string");
         sb_printf(out, "static bool %s(const char *s_, size_t len_)\n{\n", fn);
         sb_printf(out, "    (void)s_;\n    (void)len_;\n    return %s;\n}\n",
-                  p->constant ? "true" : "false");
+                  d->constant ? "true" : "false");
         return;
     }
     sb_printf(out,
@@ -114,7 +119,7 @@ void pattern_emit_c(const pattern *p, const char *fn, strbuf *out)
     sb_printf(out, "    /* byte -> byte class */\n    static const uint8_t %s_cls[256] = {\n", fn);
     for (int b = 0; b < 256; b++)
         cls[b] = d->cls[b];
-    rx_emit_values(out, "        ", cls, 256, d->k <= 10 ? 1 : d->k <= 100 ? 2 : 3, true);
+    emit_values(out, "        ", cls, 256, d->k <= 10 ? 1 : d->k <= 100 ? 2 : 3, true);
     sb_puts(out, "\n    };\n");
     sb_printf(out,
               "    /* state x byte class -> state */\n    static const %s %s_next[%zu][%u] = {\n",
@@ -123,8 +128,7 @@ void pattern_emit_c(const pattern *p, const char *fn, strbuf *out)
         sb_puts(out, "        {");
         if (d->k > 16)
             sb_putc(out, '\n');
-        rx_emit_values(out, d->k > 16 ? "            " : "", d->next + i * d->k, d->k, width,
-                       false);
+        emit_values(out, d->k > 16 ? "            " : "", d->next + i * d->k, d->k, width, false);
         sb_printf(out, "%s}, /* %zu */\n", d->k > 16 ? "\n        " : "", i);
     }
     sb_puts(out, "    };\n");

@@ -1,4 +1,4 @@
-/* schemac generator, pattern compiler, stage 4: a smaller DFA.
+/* schemac pattern engine, stage 4: a smaller DFA.
  *
  * Three passes over the subset construction's DFA, each keeping what the
  * emitted matcher does but not how big its tables are:

@@ -1,4 +1,4 @@
-/* schemac generator, pattern compiler, stage 2: Thompson NFA over bytes.
+/* schemac pattern engine, stage 2: Thompson NFA over bytes.
  *
  * The syntax tree becomes a Thompson NFA whose transitions consume single
  * *bytes*: each code point set is split into UTF-8 byte-range sequences

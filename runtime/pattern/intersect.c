@@ -1,4 +1,4 @@
-/* schemac generator, pattern compiler: a string two patterns both match.
+/* schemac pattern engine: a string two patterns both match.
  *
  * model/overlap.c asks it whether two string variants of an untagged union
  * share a value. The search runs over the product of the two DFAs (each a
@@ -97,9 +97,10 @@ static bool side_accepts(const side *s, uint32_t q)
 /* The search with a count dimension of ccap+1 values (counts above ccap
  * fold into ccap, exact when ccap >= max_chars); 1 found, 0 none, -1 too
  * large to search. not_b: a string b does not match (the complement of a
- * search DFA is one too: its matched state becomes the dead one). */
+ * search DFA is one too: its matched state becomes the dead one). The
+ * string found is malloc'd into *out, its length in bytes *out_len. */
 static int search(const side *a, const side *b, bool not_b, uint64_t min_chars, uint64_t max_chars,
-                  uint64_t max_bytes, uint64_t ccap, strbuf *out)
+                  uint64_t max_bytes, uint64_t ccap, char **out, size_t *out_len)
 {
     size_t na = side_states(a), nb = side_states(b);
     uint64_t total = (uint64_t)na * nb * U8_STATES * (ccap + 1);
@@ -190,10 +191,10 @@ static int search(const side *a, const side *b, bool not_b, uint64_t min_chars, 
             goto done;
         }
         text[n] = '\0';
+        *out_len = n;
         for (uint64_t k = hit; parent[k] != k; k = parent[k])
             text[--n] = (char)via[k];
-        sb_puts(out, text);
-        free(text);
+        *out = text;
     }
 done:
     free(parent);
@@ -206,8 +207,10 @@ done:
 /* The two questions share the search: a string a matches and b does
  * (not_b false) or does not (not_b true). */
 static int find_string(const pattern *a, const pattern *b, bool not_b, uint64_t min_chars,
-                       uint64_t max_chars, uint64_t max_bytes, strbuf *witness)
+                       uint64_t max_chars, uint64_t max_bytes, char **witness)
 {
+    if (witness != NULL)
+        *witness = NULL;
     side sa = side_of(a), sb = side_of(b);
     if (sa.constant == 0 || (!not_b && sb.constant == 0) || (not_b && sb.constant == 1))
         return 0;
@@ -217,39 +220,37 @@ static int find_string(const pattern *a, const pattern *b, bool not_b, uint64_t 
     }
     /* first without the upper bounds' count: a string of at least
      * min_chars code points; none at all means none within the bounds */
-    strbuf w;
-    sb_init(&w);
-    int r = search(&sa, &sb, not_b, min_chars, UINT64_MAX, UINT64_MAX, min_chars, &w);
+    char *w = NULL;
+    size_t len = 0;
+    int r = search(&sa, &sb, not_b, min_chars, UINT64_MAX, UINT64_MAX, min_chars, &w, &len);
     if (r == 1) {
         size_t chars = 0;
-        for (size_t i = 0; i < w.len; i++)
-            chars += ((unsigned char)w.data[i] & 0xC0) != 0x80;
-        if (chars <= max_chars && w.len <= max_bytes) {
-            sb_puts(witness, w.data != NULL ? w.data : "");
-            sb_free(&w);
-            return 1;
+        for (size_t i = 0; i < len; i++)
+            chars += ((unsigned char)w[i] & 0xC0) != 0x80;
+        if (chars > max_chars || len > max_bytes) {
+            /* the shortest string breaks an upper bound: count exactly */
+            free(w);
+            w = NULL;
+            r = max_chars < 100000
+                    ? search(&sa, &sb, not_b, min_chars, max_chars, max_bytes, max_chars, &w, &len)
+                    : -1;
         }
-        /* the shortest string breaks an upper bound: count exactly */
-        sb_free(&w);
-        sb_init(&w);
-        r = max_chars < 100000
-                ? search(&sa, &sb, not_b, min_chars, max_chars, max_bytes, max_chars, &w)
-                : -1;
-        if (r == 1)
-            sb_puts(witness, w.data != NULL ? w.data : "");
     }
-    sb_free(&w);
+    if (r == 1 && witness != NULL)
+        *witness = w;
+    else
+        free(w);
     return r;
 }
 
 int pattern_common_string(const pattern *a, const pattern *b, uint64_t min_chars,
-                          uint64_t max_chars, uint64_t max_bytes, strbuf *witness)
+                          uint64_t max_chars, uint64_t max_bytes, char **witness)
 {
     return find_string(a, b, false, min_chars, max_chars, max_bytes, witness);
 }
 
 int pattern_difference_string(const pattern *a, const pattern *b, uint64_t min_chars,
-                              uint64_t max_chars, uint64_t max_bytes, strbuf *witness)
+                              uint64_t max_chars, uint64_t max_bytes, char **witness)
 {
     return find_string(a, b, true, min_chars, max_chars, max_bytes, witness);
 }

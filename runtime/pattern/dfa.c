@@ -1,4 +1,4 @@
-/* schemac generator, pattern compiler, stage 3: DFA by subset construction.
+/* schemac pattern engine, stage 3: DFA by subset construction.
  *
  * Each DFA state is the set of NFA byte states the search may be in. The
  * search is unanchored, like RegExp.prototype.test: the NFA restarts at

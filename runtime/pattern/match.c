@@ -1,6 +1,6 @@
-/* schemac pattern compiler: running a compiled pattern in memory, the walk
- * the emitted matcher does (emit.c). Apart from emit.c so that programs that
- * only match (libschemac-validate, runtime/validate) need no string buffer. */
+/* schemac pattern engine: running a compiled pattern in memory, the walk
+ * the generator's emitted matcher does (emit/c/emit_c_pattern.c prints the
+ * same tables and loop as C). */
 #include "pattern/rx.h"
 
 /* The same walk as the emitted matcher, for checking @default and @const

@@ -1,8 +1,8 @@
-/* schemac generator, pattern compiler: the driver behind pattern.h.
+/* schemac pattern engine: the driver behind pattern.h.
  *
  * pattern_compile runs the stages in order (parse.c, nfa.c, dfa.c,
- * minimise.c; emit.c writes the result) and applies the last size cap on
- * the final table. Each stage's intermediate data is freed here, so a
+ * minimise.c; pattern_dfa_of shows the result) and applies the last size
+ * cap on the final table. Each stage's intermediate data is freed here, so a
  * failure anywhere, running out of memory included, returns NULL with a
  * message and leaks nothing. The error sink and the array growth all the
  * stages share live here too.
@@ -54,6 +54,18 @@ void pattern_free(pattern *p)
     free(p->d.next);
     free(p->d.end);
     free(p);
+}
+
+pattern_dfa pattern_dfa_of(const pattern *p)
+{
+    return (pattern_dfa){.source = p->source,
+                         .constant = p->constant,
+                         .n = p->d.n,
+                         .k = p->d.k,
+                         .start = p->d.start,
+                         .cls = p->d.cls,
+                         .next = p->d.next,
+                         .end = p->d.end};
 }
 
 pattern *pattern_compile(const char *src, char *errbuf, size_t errsize, size_t *erroffset)
