@@ -46,8 +46,20 @@ SC_API bool sc_format_valid(sc_format format, const char *s, size_t len);
 /* The format's JSON Schema name, e.g. "date-time". */
 SC_API const char *sc_format_name(sc_format format);
 
-/* multipleOf as ajv decides it, so the decoder and the reference validator
- * agree: value / divisor must be an integer (divisor > 0, both finite). */
+/* multipleOf (JSON Schema Validation 6.2.1) decided exactly in decimal:
+ * whether value / divisor is an integer, each a JSON number text
+ * (-?digits(.digits)?([eE][+-]?digits)?, the whole of the bytes given).
+ * 1: it is (0 and -0 are multiples of anything); 0: it is not; -1:
+ * undecided, when a text is not a number, the divisor is not > 0 or has
+ * more than SC_MULTIPLE_OF_DIGITS significant digits, or an exponent is
+ * beyond +-10^17 (docs/strictness.md). Time is linear in the texts, with
+ * no allocation. */
+#define SC_MULTIPLE_OF_DIGITS 18
+SC_API int sc_multiple_of_text(const char *value, size_t value_len, const char *divisor,
+                               size_t divisor_len);
+/* The same on the shortest round-trip decimals of two finite doubles
+ * (what the encoder writes): always decided; false when either is not
+ * finite or divisor is not > 0. */
 SC_API bool sc_is_multiple_of(double value, double divisor);
 
 /* The doubles a document's number may be for sc_read_float to store f

@@ -30,6 +30,7 @@
  *    most 767 significant digits to decide rounding, so this rounds exactly
  *    as the full literal would, with a bounded stack buffer and no heap.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -424,4 +425,56 @@ void sc_number_parse(const char *s, size_t len, sc_number *out)
 
     if (sc_number_read(s, s + len, out, &stop) != SC_NUM_OK || stop != s + len)
         parse_general(s, len, out); /* not a literal: as before, read what is there */
+}
+
+/* %g output with whatever the locale uses as decimal point turned into
+ * '.', so that the text is JSON under any LC_NUMERIC. */
+static size_t format_g(char *buf, size_t size, int precision, double v)
+{
+    char raw[64];
+    int n = snprintf(raw, sizeof raw, "%.*g", precision, v);
+    size_t k = 0;
+    bool dot = false;
+    for (int i = 0; i < n && k + 1 < size; i++) {
+        char c = raw[i];
+        if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == 'e') {
+            buf[k++] = c;
+            dot = false;
+        } else if (!dot) {
+            buf[k++] = '.'; /* the decimal point, however many bytes it took */
+            dot = true;
+        }
+    }
+    buf[k] = '\0';
+    return k;
+}
+
+/* The text sc_print_json writes for finite v: an integer below 2^53 as
+ * one, any other in the shortest form that reads back exactly. */
+size_t sc_number_text(double v, char buf[SC_NUMBER_TEXT_SIZE])
+{
+    size_t n = 0;
+    if (v == floor(v) && fabs(v) < 9007199254740992.0) {
+        n = (size_t)snprintf(buf, SC_NUMBER_TEXT_SIZE, "%.0f", v);
+    } else {
+        /* the first precision that reads back is the shortest form. For a
+         * normal double no shorter form than %.15g's exists when that reads
+         * back (it rounds to the shortest one and %g drops the zeros), so
+         * start there; a subnormal has fewer digits of its own (5e-324) */
+        int first = fabs(v) < DBL_MIN ? 1 : 15;
+        for (int precision = first; precision <= 17; precision++) {
+            sc_number back;
+            n = format_g(buf, SC_NUMBER_TEXT_SIZE, precision, v);
+            sc_number_parse(buf, n, &back);
+            if (back.value == v)
+                break;
+        }
+        /* %g writes 9007199254740992 for 2^53: as an integer literal beyond
+         * 2^53 - 1 the reader would refuse it, so keep it a fraction */
+        if (strpbrk(buf, ".e") == NULL && n + 2 < SC_NUMBER_TEXT_SIZE) {
+            memcpy(buf + n, ".0", 3);
+            n += 2;
+        }
+    }
+    return n;
 }

@@ -25,6 +25,14 @@ typedef struct sc_number {
 /* s[0..len) is one complete JSON number literal (grammar already checked). */
 SC_INTERNAL void sc_number_parse(const char *s, size_t len, sc_number *out);
 
+/* Bytes sc_number_text writes at most, with the NUL. */
+#define SC_NUMBER_TEXT_SIZE 32
+
+/* Finite v as sc_print_json writes it (an integer below 2^53 as one, any
+ * other in its shortest round-trip form, whatever the C locale), to buf
+ * with a NUL; returns its length. */
+SC_INTERNAL size_t sc_number_text(double v, char buf[SC_NUMBER_TEXT_SIZE]);
+
 typedef enum sc_number_status {
     SC_NUM_OK = 0,
     SC_NUM_NO_DIGIT,          /* no digit at the start or after '-' */

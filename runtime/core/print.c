@@ -49,57 +49,12 @@ static void put(out *o, const char *s, size_t n)
     o->len += n;
 }
 
-/* %g output with whatever the locale uses as decimal point turned into
- * '.', so that the text is JSON under any LC_NUMERIC. */
-static size_t format_g(char *buf, size_t size, int precision, double v)
-{
-    char raw[64];
-    int n = snprintf(raw, sizeof raw, "%.*g", precision, v);
-    size_t k = 0;
-    bool dot = false;
-    for (int i = 0; i < n && k + 1 < size; i++) {
-        char c = raw[i];
-        if ((c >= '0' && c <= '9') || c == '-' || c == '+' || c == 'e') {
-            buf[k++] = c;
-            dot = false;
-        } else if (!dot) {
-            buf[k++] = '.'; /* the decimal point, however many bytes it took */
-            dot = true;
-        }
-    }
-    buf[k] = '\0';
-    return k;
-}
-
 static int put_number(out *o, double v)
 {
-    char buf[64];
-    size_t n = 0;
+    char buf[SC_NUMBER_TEXT_SIZE];
     if (!isfinite(v))
         return SC_ERR_NUMBER;
-    if (v == floor(v) && fabs(v) < 9007199254740992.0) {
-        n = (size_t)snprintf(buf, sizeof buf, "%.0f", v);
-    } else {
-        /* the first precision that reads back is the shortest form. For a
-         * normal double no shorter form than %.15g's exists when that reads
-         * back (it rounds to the shortest one and %g drops the zeros), so
-         * start there; a subnormal has fewer digits of its own (5e-324) */
-        int first = fabs(v) < DBL_MIN ? 1 : 15;
-        for (int precision = first; precision <= 17; precision++) {
-            sc_number back;
-            n = format_g(buf, sizeof buf, precision, v);
-            sc_number_parse(buf, n, &back);
-            if (back.value == v)
-                break;
-        }
-        /* %g writes 9007199254740992 for 2^53: as an integer literal beyond
-         * 2^53 - 1 the reader would refuse it, so keep it a fraction */
-        if (strpbrk(buf, ".e") == NULL && n + 2 < sizeof buf) {
-            memcpy(buf + n, ".0", 3);
-            n += 2;
-        }
-    }
-    put(o, buf, n);
+    put(o, buf, sc_number_text(v, buf));
     return 0;
 }
 

@@ -5,6 +5,7 @@
 
 #include <float.h>
 
+#include "number.h"
 #include "schemac/check.h"
 #include "support_internal.h"
 
@@ -12,7 +13,8 @@
 typedef struct scalar {
     double number;    /* numbers and integers, as (double)value_ */
     uint64_t bits;    /* bools and enumerators */
-    const char *text; /* strings: len bytes, chars code points */
+    const char *text; /* strings: len bytes, chars code points; a decoded
+                       * number's text (else NULL) */
     size_t len, chars;
 } scalar;
 
@@ -39,6 +41,16 @@ static bool one_of(const sc_table_value *v, const sc_table_rule *rule, const sca
     return false;
 }
 
+/* multipleOf on a decoded number's text, as the document wrote it (the
+ * double may have rounded 19.99 away from a multiple of 0.01). */
+static bool multiple_of_text(const char *text, size_t len, double divisor)
+{
+    char d[SC_NUMBER_TEXT_SIZE];
+    while (len > 0 && (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r'))
+        text++, len--;
+    return sc_multiple_of_text(text, len, d, sc_number_text(divisor, d)) == 1;
+}
+
 /* Whether x passes rule. */
 static bool passes(const sc_table_value *v, const sc_table_rule *rule, const scalar *x)
 {
@@ -52,7 +64,8 @@ static bool passes(const sc_table_value *v, const sc_table_rule *rule, const sca
     case SC_TABLE_FAILS_AT_LEAST:
         return !(x->number >= rule->bound);
     case SC_TABLE_MULTIPLE_OF:
-        return sc_is_multiple_of(x->number, rule->bound);
+        return x->text != NULL ? multiple_of_text(x->text, x->len, rule->bound)
+                               : sc_is_multiple_of(x->number, rule->bound);
     case SC_TABLE_FINITE:
         return x->number >= -DBL_MAX && x->number <= DBL_MAX;
     case SC_TABLE_SHORTER:
@@ -115,7 +128,7 @@ int sc_table_check_text(const sc_table_value *v, const sc_table_rule *rules, siz
 }
 
 int sc_table_check_number(const sc_table_value *v, const sc_table_rule *rules, size_t n,
-                          double number, sc_error *err, bool full)
+                          double number, const char *text, size_t len, sc_error *err, bool full)
 {
     /* check_rules for a number, the one kind every document is full of:
      * the value stays in a register and a bound is one comparison */
@@ -137,7 +150,7 @@ int sc_table_check_number(const sc_table_value *v, const sc_table_rule *rules, s
             fails = number >= rule->bound;
             break;
         default: {
-            scalar x = {number, 0, NULL, 0, 0};
+            scalar x = {number, 0, text, len, 0};
             fails = !passes(v, rule, &x);
             break;
         }

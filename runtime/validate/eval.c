@@ -921,15 +921,6 @@ static int op_enum_string(ctx *x, const sv_instr *in, const cJSON *v)
     return found ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
 }
 
-/* multipleOf as the decoders decide it (sc_is_multiple_of), except where
- * the quotient overflows: 1e308 is a multiple of 0.5 all the same. */
-static bool multiple_of(double value, double divisor)
-{
-    if (isfinite(value / divisor))
-        return sc_is_multiple_of(value, divisor);
-    return fmod(value, divisor) == 0;
-}
-
 /* ---- the loop ------------------------------------------------------------- */
 
 /* The checks of one value; in-place applicators recurse into eval. */
@@ -958,7 +949,8 @@ SV_INLINE int step(ctx *x, const sv_instr *in, const cJSON *v, marks *m)
         return found ? VALID : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
     }
     case SV_OP_MULTIPLE_OF:
-        return k != cJSON_Number || multiple_of(v->valuedouble, in->num)
+        /* a tree's number has lost its text: its shortest decimal */
+        return k != cJSON_Number || sc_is_multiple_of(v->valuedouble, in->num)
                    ? VALID
                    : fail(x, in, NULL, SC_ERR_CONSTRAINT, "%s", in->text);
     case SV_OP_MAXIMUM:

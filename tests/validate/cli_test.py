@@ -172,6 +172,17 @@ def json_cases():
         'keywordLocation': '/properties/name/minLength', 'absoluteKeywordLocation':
         'urn:schemac:root#/properties/name/minLength', 'instanceLocation': '/name',
         'error': 'must be at least 1 character long'}]}])
+    # multipleOf in decimal: 19.99 is a multiple of 0.01, 1e308 of 0.5
+    rc, out, _ = run('-s', 'multiple_of.json', 'multiples.jsonl')
+    check('multipleOf in decimal', (rc, out), (1, [
+        'multiples.jsonl:1: valid',
+        'multiples.jsonl:2: valid',
+        'multiples.jsonl:3: valid',
+        'multiples.jsonl:4: /price: must be a multiple of 0.01 [/properties/price/multipleOf]',
+        'multiples.jsonl:5: /amount: must be a multiple of 1e-08 [/properties/amount/multipleOf]',
+        'multiples.jsonl:6: /whole: must be a multiple of 1 [/properties/whole/multipleOf]',
+        'multiples.jsonl:6: /half: must be a multiple of 0.5 [/properties/half/multipleOf]',
+        'multiples.jsonl:6: /tenth: must be a multiple of 0.1 [/properties/tenth/multipleOf]']))
     if EMITTED is not None:
         # what schemac emits, "exclusiveMaximum": 9007199254740992 among it
         for mode in ([], ['--strict-json']):
