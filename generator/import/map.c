@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "pattern/pattern.h"
+#include "schemac/check.h"
 #include "util/json_print.h"
 #include "util/strbuf.h"
 
@@ -1024,7 +1025,7 @@ static bool default_fits(const cJSON *s, const cJSON *d, ikind kind)
     if (kind == IK_INT || kind == IK_NUMBER) {
         double m = num_of(s, "multipleOf", 0), x = cJSON_IsNumber(d) ? d->valuedouble : 0;
         return cJSON_IsNumber(d) && (kind != IK_INT || (x == floor(x) && fabs(x) <= SAFE_INT)) &&
-               (m <= 0 || fabs(x / m - nearbyint(x / m)) < 1e-9);
+               (m <= 0 || sc_is_multiple_of(x, m));
     }
     if (!cJSON_IsString(d))
         return false;

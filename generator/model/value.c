@@ -9,6 +9,7 @@
 
 #include "pattern/pattern.h"
 #include "schemac/check.h"
+#include "util/strbuf.h"
 
 static bool fail(char *why, size_t size, const char *fmt, const char *arg)
 {
@@ -33,7 +34,7 @@ static bool number_ok(const node *n, double v, char *why, size_t size)
     }
 #define BOUND(field, op, words)                                                                    \
     if (c->field.set && !(v op c->field.value)) {                                                  \
-        snprintf(text, sizeof text, "%.17g", c->field.value);                                      \
+        format_json_number(text, c->field.value);                                                  \
         return fail(why, size, words " %s", text);                                                 \
     }
     BOUND(minimum, >=, "must be >=")
@@ -42,7 +43,7 @@ static bool number_ok(const node *n, double v, char *why, size_t size)
     BOUND(exclusive_maximum, <, "must be <")
 #undef BOUND
     if (c->multiple_of.set && !sc_is_multiple_of(v, c->multiple_of.value)) {
-        snprintf(text, sizeof text, "%.17g", c->multiple_of.value);
+        format_json_number(text, c->multiple_of.value);
         return fail(why, size, "must be a multiple of %s", text);
     }
     return true;

@@ -307,12 +307,16 @@ void sb_put_c_string(strbuf *sb, const char *s)
 void sb_put_json_number(strbuf *sb, double v)
 {
     char text[40];
-    if (v == (double)(long long)v && v >= -9007199254740992.0 && v <= 9007199254740992.0) {
-        sb_printf(sb, "%lld", (long long)v);
-        return;
-    }
-    format_shortest_double(text, v);
+    format_json_number(text, v);
     sb_puts(sb, text);
+}
+
+void format_json_number(char text[40], double v)
+{
+    if (v == (double)(long long)v && v >= -9007199254740992.0 && v <= 9007199254740992.0)
+        snprintf(text, 40, "%lld", (long long)v);
+    else
+        format_shortest_double(text, v);
 }
 
 void format_shortest_double(char text[40], double v)

@@ -66,6 +66,9 @@ void sb_put_comment_text(strbuf *sb, const char *s);
 /* The shortest %g form of v that reads back as the same double, so
  * numbers in schemas and generated code are exact and readable. */
 void format_shortest_double(char text[40], double v);
+/* v as sb_put_json_number writes it: an integer up to 2^53 as one, any
+ * other number in its shortest round-trip form (100, 0.1, 1e+300). */
+void format_json_number(char text[40], double v);
 /* A JSON number: integers as integers, others in their shortest exact form. */
 void sb_put_json_number(strbuf *sb, double v);
 

@@ -13,7 +13,9 @@ what the header says (issue 42), and what import cannot say it refuses.
      const of the input, character for character;
   2. every refusal of refusals/expected.txt gives its error (exit 1), and
      its --loosen header, when there is one, compiles as in 1 (the notes
-     hold JSON Pointers, which hold any text of the schema).
+     hold JSON Pointers, which hold any text of the schema);
+  3. a default that is a multiple in decimal (19.99 of 0.01, 0.3 of 0.1)
+     imports and generates, its @default kept (issue 43).
 
 usage: text_test.py SCHEMAC CJSON_INCLUDE_DIR"""
 import json
@@ -106,6 +108,28 @@ def refusals(work):
     print(f'{checked} refusals checked')
 
 
+def multiple_of_defaults(work):
+    for divisor, default in (('0.01', '19.99'), ('0.1', '0.3')):
+        what = f'multipleOf {divisor}, default {default}'
+        source, header = os.path.join(work, 'multiple.json'), os.path.join(work, 'multiple.h')
+        with open(source, 'w', encoding='utf-8') as f:
+            f.write('{"type": "object", "properties": {"price": {"type": "number", '
+                    f'"multipleOf": {divisor}, "default": {default}}}}}}}')
+        r = run([SCHEMAC, 'import', source, '-o', header])
+        if r.returncode != 0:
+            failures.append(f'{what}: not imported: {r.stderr[:1500]}')
+            continue
+        r = run([SCHEMAC, header, '-o', work, '-I' + CJSON])
+        if r.returncode != 0:
+            failures.append(f'{what}: the header is refused: {r.stderr[:1500]}')
+            continue
+        got = schema_of(header, 'c11', what)
+        price = got and got.get('properties', {}).get('price', {})
+        if price is not None and (price.get('default') != float(default) or
+                                  price.get('multipleOf') != float(divisor)):
+            failures.append(f'{what}: the schema says {price}')
+
+
 def main():
     if not COMPILERS:
         print('no gcc or clang')
@@ -113,6 +137,7 @@ def main():
     with tempfile.TemporaryDirectory() as work:
         round_trip(work)
         refusals(work)
+        multiple_of_defaults(work)
     for f in failures:
         print('FAIL', f)
     print(f'{len(failures)} failures (compilers: {", ".join(COMPILERS)})')
