@@ -165,10 +165,11 @@ int sc_table_check_text(const sc_table_value *v, const sc_table_rule *rules, siz
 int sc_table_check_string(const sc_table_value *v, const sc_table_rule *rules, size_t n,
                           const char *text, sc_error *err, bool full);
 
-/* A number's n rules on the double the document held (a float's), and
- * multipleOf on its text (len bytes, white space before it allowed). */
+/* A number r just read (from offset at, white space before it allowed):
+ * its n rules on the double the document held (a float's), multipleOf on
+ * its text; the error in r's. */
 int sc_table_check_number(const sc_table_value *v, const sc_table_rule *rules, size_t n,
-                          double number, const char *text, size_t len, sc_error *err, bool full);
+                          double number, const sc_reader *r, size_t at, bool full);
 
 /* How many of v's first rules a decoded x (a number, an integer as a
  * double, a string's code point count) passes without running them: the

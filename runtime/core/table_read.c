@@ -36,8 +36,7 @@ static inline int check_number(sc_reader *r, const sc_table_value *v, double num
 {
     size_t passed = sc_table_passed(v, number);
     if (rc == 0 && passed < v->nrules &&
-        sc_table_check_number(v, v->rules + passed, v->nrules - passed, number, r->begin + at,
-                              (size_t)(r->p - (r->begin + at)), sc_reader_error(r), full) != 0)
+        sc_table_check_number(v, v->rules + passed, v->nrules - passed, number, r, at, full) != 0)
         rc = sc_reader_place_error_at(r, at);
     return rc;
 }

@@ -13,8 +13,7 @@
 typedef struct scalar {
     double number;    /* numbers and integers, as (double)value_ */
     uint64_t bits;    /* bools and enumerators */
-    const char *text; /* strings: len bytes, chars code points; a decoded
-                       * number's text (else NULL) */
+    const char *text; /* strings: len bytes, chars code points */
     size_t len, chars;
 } scalar;
 
@@ -41,14 +40,15 @@ static bool one_of(const sc_table_value *v, const sc_table_rule *rule, const sca
     return false;
 }
 
-/* multipleOf on a decoded number's text, as the document wrote it (the
- * double may have rounded 19.99 away from a multiple of 0.01). */
-static bool multiple_of_text(const char *text, size_t len, double divisor)
+/* multipleOf on the number r just read from offset at, as the document
+ * wrote it (its double may have rounded 19.99 off a multiple of 0.01). */
+static bool multiple_of_text(const sc_reader *r, size_t at, double divisor)
 {
     char d[SC_NUMBER_TEXT_SIZE];
-    while (len > 0 && (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r'))
-        text++, len--;
-    return sc_multiple_of_text(text, len, d, sc_number_text(divisor, d)) == 1;
+    const char *text = r->begin + at;
+    while (*text == ' ' || *text == '\t' || *text == '\n' || *text == '\r')
+        text++;
+    return sc_multiple_of_text(text, (size_t)(r->p - text), d, sc_number_text(divisor, d)) == 1;
 }
 
 /* Whether x passes rule. */
@@ -64,8 +64,7 @@ static bool passes(const sc_table_value *v, const sc_table_rule *rule, const sca
     case SC_TABLE_FAILS_AT_LEAST:
         return !(x->number >= rule->bound);
     case SC_TABLE_MULTIPLE_OF:
-        return x->text != NULL ? multiple_of_text(x->text, x->len, rule->bound)
-                               : sc_is_multiple_of(x->number, rule->bound);
+        return sc_is_multiple_of(x->number, rule->bound);
     case SC_TABLE_FINITE:
         return x->number >= -DBL_MAX && x->number <= DBL_MAX;
     case SC_TABLE_SHORTER:
@@ -128,7 +127,7 @@ int sc_table_check_text(const sc_table_value *v, const sc_table_rule *rules, siz
 }
 
 int sc_table_check_number(const sc_table_value *v, const sc_table_rule *rules, size_t n,
-                          double number, const char *text, size_t len, sc_error *err, bool full)
+                          double number, const sc_reader *r, size_t at, bool full)
 {
     /* check_rules for a number, the one kind every document is full of:
      * the value stays in a register and a bound is one comparison */
@@ -149,14 +148,17 @@ int sc_table_check_number(const sc_table_value *v, const sc_table_rule *rules, s
         case SC_TABLE_FAILS_AT_LEAST:
             fails = number >= rule->bound;
             break;
+        case SC_TABLE_MULTIPLE_OF:
+            fails = !multiple_of_text(r, at, rule->bound);
+            break;
         default: {
-            scalar x = {number, 0, text, len, 0};
+            scalar x = {number, 0, NULL, 0, 0};
             fails = !passes(v, rule, &x);
             break;
         }
         }
         if (fails)
-            return fail_rule(rule, err);
+            return fail_rule(rule, r->err);
     }
     return 0;
 }
