@@ -15,6 +15,8 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { useExactMultipleOf } from "../common/multiple_of.mjs";
+
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(join(here, "..", "differential", "package.json"));
 const Ajv2020 = require("ajv/dist/2020").default;
@@ -34,7 +36,7 @@ const pick = (xs) => xs[Math.floor(rand() * xs.length)];
 const chance = (p) => rand() < p;
 
 function load(path) {
-  const ajv = new Ajv2020({ strict: false, allErrors: false });
+  const ajv = useExactMultipleOf(new Ajv2020({ strict: false, allErrors: false }));
   addFormats(ajv);
   const schema = JSON.parse(readFileSync(path, "utf8"));
   return { schema, validate: ajv.compile(schema) };

@@ -9,6 +9,8 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { useExactMultipleOf } from "../common/multiple_of.mjs";
+
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(join(here, "..", "differential", "package.json"));
 const Ajv2020 = require("ajv/dist/2020").default;
@@ -17,7 +19,7 @@ const addFormats = require("ajv-formats");
 const compiled = new Map();
 function validator(path) {
   if (!compiled.has(path)) {
-    const ajv = new Ajv2020({ strict: true, allErrors: false });
+    const ajv = useExactMultipleOf(new Ajv2020({ strict: true, allErrors: false }));
     addFormats(ajv);
     compiled.set(path, ajv.compile(JSON.parse(readFileSync(path, "utf8"))));
   }

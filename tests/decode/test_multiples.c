@@ -56,8 +56,9 @@ int main(void)
         int rc;
         snprintf(json, sizeof json, "{\"%s\": %s}", cases[i].member, cases[i].number);
         rc = multiples_decode(&arena, json, strlen(json), &v, &err);
-        expect(cases[i].multiple ? rc == 0
-                                 : rc == SC_ERR_CONSTRAINT && strcmp(err.keyword, "multipleOf") == 0,
+        expect(cases[i].multiple
+                   ? rc == 0
+                   : rc == SC_ERR_CONSTRAINT && strcmp(err.keyword, "multipleOf") == 0,
                cases[i].multiple ? "decode accepts" : "decode refuses", cases[i].member,
                cases[i].number);
 
@@ -69,8 +70,9 @@ int main(void)
                                                                  : &v.tenth;
         *field = cases[i].value;
         rc = multiples_validate(&v, &err);
-        expect(cases[i].multiple ? rc == 0
-                                 : rc == SC_ERR_CONSTRAINT && strcmp(err.keyword, "multipleOf") == 0,
+        expect(cases[i].multiple
+                   ? rc == 0
+                   : rc == SC_ERR_CONSTRAINT && strcmp(err.keyword, "multipleOf") == 0,
                cases[i].multiple ? "validate accepts" : "validate refuses", cases[i].member,
                cases[i].number);
         sc_arena_reset(&arena);

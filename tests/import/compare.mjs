@@ -14,6 +14,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { JSONSchemaFaker } from 'json-schema-faker';
 
+import { useExactMultipleOf } from '../common/multiple_of.mjs';
+
 const require = createRequire(new URL('../differential/', import.meta.url));
 const Ajv2020 = require('ajv/dist/2020').default;
 const AjvDraft7 = require('ajv').default;
@@ -33,7 +35,7 @@ function mulberry(seed) {
 
 function compile(schema) {
   const draft7 = typeof schema.$schema === 'string' && /draft-0[67]/.test(schema.$schema);
-  const ajv = new (draft7 ? AjvDraft7 : Ajv2020)({ strict: false, allErrors: false, validateFormats: true });
+  const ajv = useExactMultipleOf(new (draft7 ? AjvDraft7 : Ajv2020)({ strict: false, allErrors: false, validateFormats: true }));
   addFormats(ajv);
   return ajv.compile(schema);
 }

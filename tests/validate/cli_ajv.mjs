@@ -12,6 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
+import { useExactMultipleOf } from "../common/multiple_of.mjs";
+
 const [schemac, cliDir] = process.argv.slice(2).map((p) => path.resolve(p));
 const require = createRequire(path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "differential", "package.json"));
 let Ajv2020, AjvDraft7, addFormats;
@@ -88,7 +90,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "validate_cli_ajv_"));
 let failures = 0, compared = 0, invalid = 0;
 for (const c of cases) {
   const draft7 = String(c.schema.$schema || "").includes("draft-07");
-  const ajv = new (draft7 ? AjvDraft7 : Ajv2020)({ strict: false });
+  const ajv = useExactMultipleOf(new (draft7 ? AjvDraft7 : Ajv2020)({ strict: false }));
   addFormats(ajv);
   const check = ajv.compile(c.schema);
   writeFileSync(path.join(dir, "schema.json"), JSON.stringify(c.schema));
