@@ -217,6 +217,22 @@ void sc_reader_collect(sc_reader *r, sc_errors *errs)
     sc_errors_begin(errs, r->err);
 }
 
+/* A pass whose first entry is a verdict on a malformed document gives the
+ * document's first syntax error alone, as sc_decode does: the verdicts
+ * listed were found in a text that is not JSON (docs/strictness.md).
+ * Out of line: only failures pay. */
+static SC_NOINLINE int syntax_first_all(sc_reader *r, int code)
+{
+    sc_errors *errs = r->err->all;
+    sc_error found;
+    if (sc_reader_check_syntax(r, &found) == 0)
+        return code;
+    sc_errors_begin(errs, r->err);
+    *r->err = found;
+    r->err->all = errs;
+    return sc_errors_end(errs, r->err);
+}
+
 int sc_reader_finish_all(sc_reader *r, int rc)
 {
     sc_errors *errs = r->err->all;
@@ -225,7 +241,11 @@ int sc_reader_finish_all(sc_reader *r, int rc)
         list_pending(r->err, 0, true);
     if (errs->stop == SC_OK && sc_reader_finish(r) != 0)
         list_pending(r->err, 0, true);
-    return errs->count > 0 ? errs->items[0].code : errs->stop;
+    if (errs->count == 0)
+        return errs->stop;
+    if (sc_is_verdict(errs->items[0].code))
+        return syntax_first_all(r, errs->items[0].code);
+    return errs->items[0].code;
 }
 
 /* ---- member and item errors ------------------------------------------- */

@@ -13,6 +13,21 @@
 #include "schemac/table.h"
 #include "table_internal.h"
 
+/* A verdict rc (a constraint, a type, a missing or unknown member) on a
+ * malformed document gives way to the document's first syntax error: the
+ * text is read again for its syntax alone. Returns the code that stands
+ * and, when it is a syntax error, sets *err to it. Out of line: only
+ * failures pay, the decode's own frame stays as it was. */
+static SC_NOINLINE int syntax_first(const sc_reader *r, int rc, sc_error *err)
+{
+    sc_error found;
+    int syntax = sc_reader_check_syntax(r, &found);
+    if (syntax == 0)
+        return rc;
+    *err = found;
+    return syntax;
+}
+
 int sc_decode(const sc_type *type, sc_arena *arena, const char *json, size_t len, void *out,
               sc_error *err)
 {
@@ -27,6 +42,8 @@ int sc_decode(const sc_type *type, sc_arena *arena, const char *json, size_t len
     int rc = sc_table_read_struct(&r, type, out);
     if (rc == 0)
         rc = sc_reader_finish(&r);
+    else if (sc_is_verdict(rc))
+        rc = syntax_first(&r, rc, err);
     return rc;
 }
 

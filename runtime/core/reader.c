@@ -1349,8 +1349,9 @@ static int scan_string_lenient(sc_reader *r, str_info *si, bool *lossy)
 }
 
 /* The string, number or literal at r->p (past white space), stepped over
- * as JSON's grammar reads it. */
-static int lenient_scalar(sc_reader *r)
+ * as JSON's grammar reads it, or with strict as the strict reader does
+ * (UTF-8, U+0000, surrogates, max_string, finite and exact numbers). */
+INLINE int skip_scalar(sc_reader *r, bool strict)
 {
     const char *p = r->p;
     str_info si;
@@ -1360,6 +1361,8 @@ static int lenient_scalar(sc_reader *r)
         return no_value(r, p);
     switch (*p) {
     case '"':
+        if (strict)
+            return scan_string(r, &si);
         return scan_string_lenient(r, &si, &lossy);
     case 't':
         return literal(r, p, "true", 4);
@@ -1373,6 +1376,8 @@ static int lenient_scalar(sc_reader *r)
         sc_number_status status;
         if (*p != '-' && (unsigned)(*p - '0') >= 10)
             return no_value(r, p);
+        if (strict)
+            return parse_number(r, &num, true);
         status = sc_number_read(p, r->end, &num, &stop);
         if (status != SC_NUM_OK)
             return bad_number(r, status, stop);
@@ -1380,6 +1385,11 @@ static int lenient_scalar(sc_reader *r)
         return 0;
     }
     }
+}
+
+static int lenient_scalar(sc_reader *r)
+{
+    return skip_scalar(r, false);
 }
 
 sc_next sc_internal_next_member_lenient(sc_reader *r, sc_string *key)
@@ -1405,13 +1415,34 @@ sc_next sc_internal_next_member_lenient(sc_reader *r, sc_string *key)
     return member_colon(r);
 }
 
-/* Levels of nesting whose kinds a lenient skip keeps on the C stack. */
+/* sc_next_member with the key stepped over, not kept: strict, the strict
+ * reader's checks of it; else the lenient reading's. */
+INLINE sc_next next_member_unkept(sc_reader *r, bool strict)
+{
+    const char *p = NULL;
+    str_info si;
+    int rc;
+
+    if (!strict)
+        return sc_internal_next_member_lenient(r, NULL);
+    if ((rc = member_start(r, &p)) <= 0)
+        return rc;
+    r->p = p;
+    if (scan_string(r, &si))
+        return -1;
+    return member_colon(r);
+}
+
+/* Levels of nesting whose kinds a framed skip keeps on the C stack: more
+ * than SC_MAX_DEPTH, so the strict one never needs the arena. */
 #define LENIENT_LOCAL_WORDS 16
 
 /* Without recursion: the open containers' kinds a bit each (set: an
  * object), which is all the framing needs; items go through the framing
- * functions the pull API uses. */
-int sc_internal_skip_value_lenient(sc_reader *r)
+ * functions the pull API uses. Strict: the strict reader's tokens, framing
+ * and depth limit, but no key kept, so no duplicate-key check and no
+ * max_items or max_members count (sc_reader_check_syntax). */
+INLINE int skip_framed(sc_reader *r, bool strict)
 {
     uint64_t local[LENIENT_LOCAL_WORDS], *objects = local;
     size_t cap = LENIENT_LOCAL_WORDS, open = 0;
@@ -1432,7 +1463,7 @@ int sc_internal_skip_value_lenient(sc_reader *r)
             }
             objects[open / 64] = *p == '{' ? objects[open / 64] | bit : objects[open / 64] & ~bit;
             open++;
-        } else if ((rc = lenient_scalar(r))) {
+        } else if ((rc = skip_scalar(r, strict))) {
             return rc;
         }
         /* after a value or an opening bracket: the next item, or the end */
@@ -1441,7 +1472,7 @@ int sc_internal_skip_value_lenient(sc_reader *r)
             if (open == 0)
                 return 0;
             next = (objects[(open - 1) / 64] >> ((open - 1) % 64) & 1)
-                       ? sc_internal_next_member_lenient(r, NULL)
+                       ? next_member_unkept(r, strict)
                        : sc_next_element(r);
             if (next == SC_NEXT_ERROR)
                 return r->err ? r->err->code : SC_ERR_SYNTAX;
@@ -1450,6 +1481,32 @@ int sc_internal_skip_value_lenient(sc_reader *r)
             open--;
         }
     }
+}
+
+int sc_internal_skip_value_lenient(sc_reader *r)
+{
+    return skip_framed(r, false);
+}
+
+int sc_reader_check_syntax(const sc_reader *r, sc_error *err)
+{
+    /* from the start, under r's limits; no arena, so nothing is allocated
+     * (an arena a decode filled cannot turn this into SC_ERR_NOMEM) */
+    sc_reader s = *r;
+    int rc;
+
+    s.p = s.begin;
+    s.depth = 0;
+    s.in_object = false;
+    s.arena = NULL;
+    s.err = err;
+    sc_error_clear(err);
+    rc = skip_framed(&s, true);
+    if (rc == 0)
+        rc = sc_reader_finish(&s);
+    if (rc != 0)
+        name_skip_error(&s, s.begin);
+    return rc;
 }
 
 /* ---- where a skip failed -------------------------------------------------- */

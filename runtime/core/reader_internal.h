@@ -78,6 +78,15 @@ static inline char *sc_reader_strndup(sc_reader *r_, const char *s_, size_t len_
  * keys) into *values (may be NULL): what a cJSON tree of the value holds. */
 int sc_skip_value_counted(sc_reader *r, size_t *values) SC_NODISCARD;
 
+/* Whether the whole document of r (read or not: r's position does not
+ * matter) is JSON under the strict reader's rules and r's max_depth and
+ * max_string: 0, or the first error found, with its JSON Pointer, in *err.
+ * Not checked: duplicate keys, max_items, max_members (each needs memory
+ * or counts per level); nothing is allocated. Runs after a decode's
+ * verdict only, so that a malformed document is reported as malformed
+ * (docs/strictness.md). */
+int sc_reader_check_syntax(const sc_reader *r, sc_error *err) SC_NODISCARD;
+
 /* A reader for the lenient functions: no limit (max_depth, max_string,
  * max_input, ...) whatever the arena's, which only gives scratch memory
  * (it may be NULL: then nesting deeper than 1024 and escaped keys fail

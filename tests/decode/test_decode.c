@@ -26,6 +26,7 @@
 #include "maps.schemac.h"
 #include "nullable.schemac.h"
 #include "shapes_union.schemac.h"
+#include "syntax_first.schemac.h"
 #include "untagged.schemac.h"
 #include "url_tool.schemac.h"
 
@@ -46,6 +47,7 @@ CODEC(const_doc)
 CODEC(const_matrix)
 CODEC(const_tagged)
 CODEC(const_untagged)
+CODEC(service_doc)
 
 static const codec codecs[] = {
     CODEC_ENTRY(kitchen),         CODEC_ENTRY(tolerant),
@@ -56,7 +58,7 @@ static const codec codecs[] = {
     CODEC_ENTRY(query),           CODEC_ENTRY(commented_doc),
     CODEC_ENTRY(paint),           CODEC_ENTRY(const_doc),
     CODEC_ENTRY(const_matrix),    CODEC_ENTRY(const_tagged),
-    CODEC_ENTRY(const_untagged),
+    CODEC_ENTRY(const_untagged),  CODEC_ENTRY(service_doc),
 };
 
 static const char *code_name(int code)
