@@ -76,11 +76,12 @@ static void check(const char *what, sc_arena *arena, const char *text, size_t le
                      errs.count ? items[0].path : "-", err.message);
             fail(what, detail);
         }
-    } else if (rc != SC_ERR_CONSTRAINT || err.keyword == NULL ||
+    } else if (keyword == NULL || rc != SC_ERR_CONSTRAINT || err.keyword == NULL ||
                strcmp(err.keyword, keyword) != 0 || all_rc != rc || errs.count == 0 ||
                strcmp(items[0].message, err.message) != 0) {
         snprintf(detail, sizeof detail, "well-formed: %s (%s), all-errors %s; expected %s",
-                 sc_strerror(rc), err.message, sc_strerror(all_rc), keyword);
+                 sc_strerror(rc), err.message, sc_strerror(all_rc),
+                 keyword != NULL ? keyword : "a syntax error");
         fail(what, detail);
     }
 }

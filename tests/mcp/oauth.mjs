@@ -709,8 +709,12 @@ const timed = async (f) => {
     const result = await f();
     return [result, Date.now() - started];
 };
+// jwks_refresh_seconds 3: after a held fetch, the waiters it resumes are
+// all verified again within it even in an ASan build on a loaded machine
+// (at 1 s, the last of 256 could come after it and rightly fetch again).
+const REFRESH_MS = 3000;
 server = await startServer(['--oauth-issuer', issuer, '--oauth-ca', join(dir, 'ca.pem')],
-    { SC_TEST_JWKS_REFRESH: '1' });
+    { SC_TEST_JWKS_REFRESH: String(REFRESH_MS / 1000) });
 // Unrelated requests while a fetch is held: the RFC 9728 metadata and an
 // unauthenticated POST (and, with keys, a token of a known kid).
 async function unrelated(knownKid) {
@@ -742,7 +746,7 @@ await check('issue 42: a fresh server (discovery, then the JWKS held 3.5 s) answ
     assert.equal(jwksFetches, before + 1);
 });
 await check('issue 42: a made-up kid\'s fetch held: known kids, the metadata and a POST are answered meanwhile; the waiters are bounded (503 + Retry-After past 256); one fetch; 401 for the made-up kids once it ends', async () => {
-    await new Promise((r) => setTimeout(r, 1100)); // jwks_refresh_seconds after the last fetch
+    await new Promise((r) => setTimeout(r, REFRESH_MS + 100)); // jwks_refresh_seconds after the last fetch
     holdJwks = HOLD_MS;
     const asked = jwksRequested();
     const before = jwksFetches;
@@ -761,12 +765,12 @@ await check('issue 42: a made-up kid\'s fetch held: known kids, the metadata and
     assert.equal(jwksFetches, before + 1, 'one fetch in flight per issuer');
 });
 await check('issue 42: the refresh interval counts from the END of a fetch (a fetch that lasted longer than it does not let the next start at once)', async () => {
-    // Its own fetch, held 1.5 s (longer than jwks_refresh_seconds, 1): the
+    // Its own fetch, held longer than jwks_refresh_seconds: the
     // next made-up kid, sent as soon as the first is answered, must fetch
     // nothing; counted from the fetch's start, the interval would be over.
     // (After the flood above the check ran too late on a loaded machine.)
-    await new Promise((r) => setTimeout(r, 1100));
-    holdJwks = 1500;
+    await new Promise((r) => setTimeout(r, REFRESH_MS + 100));
+    holdJwks = REFRESH_MS + 500;
     const before = jwksFetches;
     const first = await post(initialize, { token: await mint({}, { header: { kid: 'made-up-held' } }) });
     assert.equal(first.status, 401);
@@ -774,7 +778,7 @@ await check('issue 42: the refresh interval counts from the END of a fetch (a fe
     holdJwks = 0;
     const [r, ms] = await timed(async () => post(initialize, { token: await mint({}, { header: { kid: 'made-up-after' } }) }));
     assert.equal(r.status, 401);
-    assert.ok(ms < 900, `the second made-up kid took ${ms} ms: too late to tell`);
+    assert.ok(ms < REFRESH_MS - 500, `the second made-up kid took ${ms} ms: too late to tell`);
     assert.equal(jwksFetches, before + 1, 'no fetch within jwks_refresh_seconds of the last one\'s end');
 });
 stopped = await server.stop();
