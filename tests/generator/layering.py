@@ -59,51 +59,68 @@ def rank(stage):
     return -1 if stage == 'main' else STAGES.index(stage)
 
 
+def c_files(root):
+    """(path, path relative to root) of every .c and .h file under root."""
+    for dirpath, _, names in os.walk(root):
+        for name in sorted(names):
+            if name.endswith(('.c', '.h')):
+                path = os.path.join(dirpath, name)
+                yield path, os.path.relpath(path, root).replace(os.sep, '/')
+
+
+def includes_of(path):
+    """(line number, target) of each #include "target" of path."""
+    with open(path, encoding='utf-8') as f:
+        for lineno, line in enumerate(f, 1):
+            m = INCLUDE.match(line)
+            if m:
+                yield lineno, m.group(1)
+
+
+def report(errors, root, nfiles, nincludes, success):
+    """Prints the errors, or success when there are none; the exit status."""
+    if nfiles == 0 or nincludes == 0:
+        errors.append(f'{root}: no sources or no includes found')
+    for e in errors:
+        print(e)
+    if errors:
+        return 1
+    print(success)
+    return 0
+
+
 def check_runtime(runtime, generator):
     """Nothing under runtime/ includes from generator/."""
     include = os.path.join(os.path.dirname(os.path.abspath(runtime)), 'include')
     generator = os.path.abspath(generator)
     errors = []
-    nfiles = nincludes = 0
     for dirpath, _, names in os.walk(runtime):
-        for name in sorted(names):
-            path = os.path.join(dirpath, name)
-            rel = os.path.relpath(path, runtime).replace(os.sep, '/')
-            if name == 'meson.build':
-                with open(path, encoding='utf-8') as f:
-                    for lineno, line in enumerate(f, 1):
-                        code = line.split('#', 1)[0]
-                        for text in re.findall(r"'([^']*)'", code):
-                            if 'generator' in text.split('/'):
-                                errors.append(f'runtime/{rel}:{lineno}: names {text!r}, a path into generator/')
-                continue
-            if not name.endswith(('.c', '.h')):
-                continue
-            nfiles += 1
-            with open(path, encoding='utf-8') as f:
-                for lineno, line in enumerate(f, 1):
-                    m = INCLUDE.match(line)
-                    if not m:
-                        continue
-                    nincludes += 1
-                    target = m.group(1)
-                    where = f'runtime/{rel}:{lineno}: #include "{target}"'
-                    beside = os.path.abspath(os.path.join(dirpath, target))
-                    if beside.startswith(generator + os.sep):
-                        errors.append(f'{where}: a path into generator/')
-                    elif not any(os.path.isfile(c) for c in (beside, os.path.join(runtime, target),
-                                                             os.path.join(include, target))) and \
-                            os.path.isfile(os.path.join(generator, target)):
-                        errors.append(f'{where}: a header of generator/ (the runtime includes nothing of '
-                                      f'the generator; a library both need lives under runtime/)')
-    if nfiles == 0 or nincludes == 0:
-        errors.append(f'{runtime}: no sources or no includes found')
-    for e in errors:
-        print(e)
-    if errors:
-        return 1
-    print(f'{nfiles} files, {nincludes} includes under runtime/: none from generator/')
-    return 0
+        if 'meson.build' not in names:
+            continue
+        path = os.path.join(dirpath, 'meson.build')
+        rel = os.path.relpath(path, runtime).replace(os.sep, '/')
+        with open(path, encoding='utf-8') as f:
+            for lineno, line in enumerate(f, 1):
+                code = line.split('#', 1)[0]
+                for text in re.findall(r"'([^']*)'", code):
+                    if 'generator' in text.split('/'):
+                        errors.append(f'runtime/{rel}:{lineno}: names {text!r}, a path into generator/')
+    nfiles = nincludes = 0
+    for path, rel in c_files(runtime):
+        nfiles += 1
+        for lineno, target in includes_of(path):
+            nincludes += 1
+            where = f'runtime/{rel}:{lineno}: #include "{target}"'
+            beside = os.path.abspath(os.path.join(os.path.dirname(path), target))
+            if beside.startswith(generator + os.sep):
+                errors.append(f'{where}: a path into generator/')
+            elif not any(os.path.isfile(c) for c in (beside, os.path.join(runtime, target),
+                                                     os.path.join(include, target))) and \
+                    os.path.isfile(os.path.join(generator, target)):
+                errors.append(f'{where}: a header of generator/ (the runtime includes nothing of '
+                              f'the generator; a library both need lives under runtime/)')
+    return report(errors, runtime, nfiles, nincludes,
+                  f'{nfiles} files, {nincludes} includes under runtime/: none from generator/')
 
 
 def main():
@@ -113,51 +130,35 @@ def main():
     runtime = os.path.join(os.path.dirname(os.path.abspath(root)), 'runtime')
     errors = []
     nfiles = nincludes = 0
-    for dirpath, _, names in os.walk(root):
-        for name in sorted(names):
-            if not name.endswith(('.c', '.h')):
+    for path, rel in c_files(root):
+        own = stage_of(rel)
+        nfiles += 1
+        if own is None:
+            errors.append(f'{rel}: outside the stage folders ({", ".join(s + "/" for s in STAGES)}, main.c)')
+            continue
+        for lineno, target in includes_of(path):
+            nincludes += 1
+            where = f'{rel}:{lineno}: #include "{target}"'
+            if ALLOWED_ELSEWHERE.match(target):
                 continue
-            path = os.path.join(dirpath, name)
-            rel = os.path.relpath(path, root).replace(os.sep, '/')
-            own = stage_of(rel)
-            nfiles += 1
-            if own is None:
-                errors.append(f'{rel}: outside the stage folders ({", ".join(s + "/" for s in STAGES)}, main.c)')
+            if target in RUNTIME_LIBRARIES and os.path.isfile(os.path.join(runtime, target)):
+                continue  # a library below every stage
+            if target.startswith('pattern/') and os.path.isfile(os.path.join(runtime, target)):
+                errors.append(f'{where}: internal to the pattern engine (runtime/pattern): include '
+                              f'its public "pattern/pattern.h"')
                 continue
-            with open(path, encoding='utf-8') as f:
-                for lineno, line in enumerate(f, 1):
-                    m = INCLUDE.match(line)
-                    if not m:
-                        continue
-                    nincludes += 1
-                    target = m.group(1)
-                    where = f'{rel}:{lineno}: #include "{target}"'
-                    if ALLOWED_ELSEWHERE.match(target):
-                        continue
-                    if target in RUNTIME_LIBRARIES and os.path.isfile(os.path.join(runtime, target)):
-                        continue  # a library below every stage
-                    if target.startswith('pattern/') and os.path.isfile(os.path.join(runtime, target)):
-                        errors.append(f'{where}: internal to the pattern engine (runtime/pattern): include '
-                                      f'its public "pattern/pattern.h"')
-                        continue
-                    if not os.path.isfile(os.path.join(root, target)):
-                        errors.append(f'{where}: not a file under generator/ (write includes from generator/, '
-                                      f'as "model/model.h")')
-                        continue
-                    theirs = stage_of(target)
-                    if theirs is None or theirs == 'main':
-                        errors.append(f'{where}: includes a file outside the stage folders')
-                    elif rank(theirs) < rank(own):
-                        errors.append(f'{where}: {own} includes {theirs}, a stage above it '
-                                      f'(order: main/{" > ".join(STAGES)})')
-    if nfiles == 0 or nincludes == 0:
-        errors.append(f'{root}: no sources or no includes found')
-    for e in errors:
-        print(e)
-    if errors:
-        return 1
-    print(f'{nfiles} files, {nincludes} includes: all point down the pipeline')
-    return 0
+            if not os.path.isfile(os.path.join(root, target)):
+                errors.append(f'{where}: not a file under generator/ (write includes from generator/, '
+                              f'as "model/model.h")')
+                continue
+            theirs = stage_of(target)
+            if theirs is None or theirs == 'main':
+                errors.append(f'{where}: includes a file outside the stage folders')
+            elif rank(theirs) < rank(own):
+                errors.append(f'{where}: {own} includes {theirs}, a stage above it '
+                              f'(order: main/{" > ".join(STAGES)})')
+    return report(errors, root, nfiles, nincludes,
+                  f'{nfiles} files, {nincludes} includes: all point down the pipeline')
 
 
 if __name__ == '__main__':
