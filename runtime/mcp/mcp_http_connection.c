@@ -271,11 +271,10 @@ void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_co
         const union MHD_ConnectionInfo *address =
             MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         pthread_mutex_lock(&h->lock);
-        conn->id = ++h->connection_ids;
         /* its hang-up, edge-triggered: reported once, when the FIN comes
-         * (or at once if it came first); the socket leaves the set when
-         * libmicrohttpd closes it */
-        struct epoll_event watch = {.events = EPOLLRDHUP | EPOLLET, .data.u64 = conn->id};
+         * (or at once if it came first); taken out of the set, under the
+         * lock the reaper reads it with, before conn is freed */
+        struct epoll_event watch = {.events = EPOLLRDHUP | EPOLLET, .data.ptr = conn};
         epoll_ctl(h->hangup_fd, EPOLL_CTL_ADD, conn->fd, &watch);
         conn->from =
             address != NULL ? peer_of(h, address->client_addr) : NULL; /* counted at its accept */
@@ -297,6 +296,7 @@ void sc_http_on_connection(void *cls, struct MHD_Connection *c, void **socket_co
             pthread_mutex_unlock(&h->lock);
             return;
         }
+        epoll_ctl(h->hangup_fd, EPOLL_CTL_DEL, conn->fd, NULL);
         if (conn->prev != NULL)
             conn->prev->next = conn->next;
         else
@@ -327,19 +327,19 @@ static long long ms_since(const struct timespec *t, const struct timespec *now)
     return (now->tv_sec - t->tv_sec) * 1000LL + (now->tv_nsec - t->tv_nsec) / 1000000;
 }
 
-/* Marks the connections whose client hung up since the last call; lock held. */
+/* Marks the connections whose client hung up since the last call; lock
+ * held (a closed connection leaves hangup_fd under it, so each event's
+ * connection is alive). */
 static void note_hangups(sc_mcp_http *h, const struct timespec *now)
 {
     struct epoll_event events[64];
     int n;
     while ((n = epoll_wait(h->hangup_fd, events, 64, 0)) > 0)
-        for (int i = 0; i < n; i++)
-            for (connection *conn = h->connections; conn != NULL; conn = conn->next)
-                if (conn->id == events[i].data.u64) {
-                    conn->hung_up = true;
-                    conn->hung_up_at = *now;
-                    break;
-                }
+        for (int i = 0; i < n; i++) {
+            connection *conn = events[i].data.ptr;
+            conn->hung_up = true;
+            conn->hung_up_at = *now;
+        }
 }
 
 /* Whether the client of connection conn left before its request was in. */

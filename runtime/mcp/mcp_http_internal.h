@@ -133,10 +133,9 @@ typedef struct sc_http_tls_guard {
 typedef struct connection {
     struct connection *next, *prev;
     int fd;
-    unsigned long long id; /* its tag in the reaper's epoll set of hang-ups */
-    bool receiving;        /* reading a request: the deadline runs */
-    bool idle;             /* kept alive between requests: nothing of the next one came */
-    peer *from;            /* its address's count (NULL: none was made) */
+    bool receiving; /* reading a request: the deadline runs */
+    bool idle;      /* kept alive between requests: nothing of the next one came */
+    peer *from;     /* its address's count (NULL: none was made) */
     bool reaped;
     bool hung_up; /* the client closed its side (EPOLLRDHUP), at hung_up_at */
     struct timespec since, hung_up_at;
@@ -184,7 +183,6 @@ struct sc_mcp_http {
     int watch_fd;  /* epoll: the parked connections' hang-ups, and hangup_fd, for the reaper */
     int hangup_fd; /* epoll: every connection's hang-up, tagged with its id */
 #define SC_HTTP_HANGUPS 0 /* hangup_fd's tag in watch_fd (a parked one's is gen << 32, gen > 0) */
-    unsigned long long connection_ids;
     /* requests parked until a fetch of an issuer's keys ends (OAuth: the
      * fetch runs on mcp_oauth.c's thread, not on the polling thread) */
     struct request *key_waiters;
